@@ -1,0 +1,74 @@
+"""The eleven sections of CONTRACT §2 and the statuses each may hold (CONTRACT §3).
+
+Everything else in the project imports these names from here, so a section or a status is
+spelled exactly once.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Section(StrEnum):
+    medications = "medications"
+    symptoms = "symptoms"
+    diagnoses = "diagnoses"
+    chronic_conditions = "chronic_conditions"
+    demographics = "demographics"
+    lifestyle = "lifestyle"
+    allergies = "allergies"
+    surgeries = "surgeries"
+    injuries = "injuries"
+    vaccinations = "vaccinations"
+    family_history = "family_history"
+
+
+class ChangeType(StrEnum):
+    first_mention = "first_mention"
+    confirmation = "confirmation"
+    change = "change"
+    negation = "negation"
+
+
+SECTIONS: tuple[str, ...] = tuple(s.value for s in Section)
+CHANGE_TYPES: tuple[str, ...] = tuple(c.value for c in ChangeType)
+
+#: The entity that stands for a whole section ("I have no allergies").
+SECTION_WIDE = "*"
+#: The one status any section may hold, and only on its ``*`` fact.
+SUPERSEDED = "superseded"
+CONFIRMED_ABSENT = "confirmed_absent"
+
+_EPISODIC = ("active", "resolved", "confirmed_absent")
+
+STATUSES: dict[str, tuple[str, ...]] = {
+    "medications": ("active", "stopped", "confirmed_absent"),
+    "symptoms": _EPISODIC,
+    "diagnoses": _EPISODIC,
+    "chronic_conditions": _EPISODIC,
+    "injuries": _EPISODIC,
+    "allergies": ("active", "confirmed_absent"),
+    "family_history": ("active", "confirmed_absent"),
+    "surgeries": ("historical", "confirmed_absent"),
+    "vaccinations": ("historical", "confirmed_absent"),
+    "demographics": ("active",),
+    "lifestyle": ("active", "stopped", "confirmed_absent"),
+}
+
+#: The status a positive statement ("I take X", "I had X") gives in each section.
+PRESENT_STATUS: dict[str, str] = {s: st[0] for s, st in STATUSES.items()}
+
+#: Entities a section is limited to; sections not listed take any canonical name.
+FIXED_ENTITIES: dict[str, tuple[str, ...]] = {
+    "demographics": ("age", "sex", "height_cm", "weight_kg"),
+    "lifestyle": ("smoking", "alcohol", "exercise", "diet", "sleep"),
+}
+
+#: Sections whose facts matter most to a prescriber; the read path lists them first.
+CRITICAL_SECTIONS: tuple[str, ...] = ("allergies", "medications", "chronic_conditions")
+
+
+def allowed_statuses(section: str, entity: str) -> tuple[str, ...]:
+    """Statuses a fact may hold: the section's own, plus ``superseded`` for ``*`` facts."""
+    base = STATUSES[section]
+    return base + (SUPERSEDED,) if entity == SECTION_WIDE else base

@@ -46,6 +46,7 @@ class Settings:
     llm_concurrency: int = 8
     llm_max_retries: int = 4
     llm_timeout_s: float = 60.0
+    llm_backoff_s: float = 1.0
     retention_days: dict[str, int | None] = field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
 
     @property
@@ -90,7 +91,7 @@ def _coerce(name: str, value: Any) -> Any:
         return merged
     if name in ("llm_concurrency", "llm_max_retries"):
         return int(value)
-    if name == "llm_timeout_s":
+    if name in ("llm_timeout_s", "llm_backoff_s"):
         return float(value)
     return value or None if name not in ("llm", "embeddings") else value
 

@@ -1,0 +1,137 @@
+"""The ``anamnesis`` command line (CONTRACT §5).
+
+Every command exits 0 on success, or non-zero with one line on stderr saying why.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import orjson
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from anamnesis.config import load_settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Long-term medical memory for a chat assistant.")
+err = Console(stderr=True)
+out = Console()
+
+HomeOpt = Annotated[Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")]
+
+
+def _fail(message: str, code: int = 1) -> None:
+    err.print(f"anamnesis: error: {message}", markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@app.command()
+def backfill(
+    input_dir: Annotated[Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")] = None,
+    home: HomeOpt = None,
+) -> None:
+    """Run the whole Dagster job over every export file; only new or changed files are read again."""
+    from anamnesis.progress import RichProgress
+    from assets.resources import CallbackProgressResource
+    from anamnesis.sample_data import SAMPLE_EXPORTS
+    from pipelines.run import BackfillFailed, run_backfill
+
+    try:
+        settings = load_settings(home)
+        source = input_dir or SAMPLE_EXPORTS
+        if not source.is_dir():
+            _fail(f"input directory {source} does not exist")
+        with RichProgress(err) as display:
+            outcome = run_backfill(settings, source, progress=CallbackProgressResource().with_callback(display.update))
+    except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
+        _fail(str(exc))
+    _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
+
+
+def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list[str]) -> None:
+    ingest = metadata.get("messages", {})
+    events = metadata.get("extracted_events", {})
+    facts = metadata.get("fact_histories", {})
+    table = Table(title="backfill", show_header=False, box=None)
+    rows = [
+        ("export days ingested", len(days)),
+        ("messages", ingest.get("messages_out", "unchanged")),
+        ("quarantined lines", ingest.get("quarantined_lines", "unchanged")),
+        ("fragments understood / reused", f"{events.get('fragments_understood', 0)} / {events.get('fragments_reused', 0)}"),
+        ("rejects", events.get("rejects", 0)),
+        ("LLM calls / cache hits", f"{events.get('llm_calls', 0)} / {events.get('llm_cache_hits', 0)}"),
+        ("fact events", facts.get("fact_events_out", 0)),
+        ("facts", facts.get("facts", 0)),
+        ("conflicts", facts.get("conflicts", 0)),
+        ("warehouse", str(warehouse)),
+    ]
+    for name, value in rows:
+        table.add_row(name, str(value))
+    err.print(table)
+
+
+@app.command()
+def facts(
+    user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
+    home: HomeOpt = None,
+    section: Annotated[str | None, typer.Option("--section", help="Only this section.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Print one user's current facts."""
+    from anamnesis.facts_query import current_facts
+    from anamnesis.storage.warehouse import connect
+
+    try:
+        settings = load_settings(home)
+        con = connect(settings.warehouse_path)
+        try:
+            rows = current_facts(con, user_id, section=section)
+        finally:
+            con.close()
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(str(exc))
+    if as_json:
+        sys.stdout.write(orjson.dumps({"user_id": user_id, "facts": rows}, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    if not rows:
+        out.print(f"no facts for {user_id!r}", markup=False)
+        return
+    table = Table("section", "entity", "status", "attributes", "since", "last seen", "decayed")
+    for f in rows:
+        attrs = ", ".join(f"{k}={v}" for k, v in f["attributes"].items())
+        table.add_row(f["section"], f["entity"], f["status"], attrs, f["valid_from"][:10], f["last_seen"][:10],
+                      "yes" if f["decayed"] else "")
+    out.print(table)
+
+
+@app.command()
+def synth(
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory to write export files into.")],
+    users: Annotated[int, typer.Option("--users", min=1)] = 100,
+    messages: Annotated[int, typer.Option("--messages", min=1)] = 10_000,
+    days: Annotated[int, typer.Option("--days", min=1, help="Export days (one file each).")] = 10,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """Write synthetic multilingual exports for scale runs."""
+    from rich.progress import Progress
+
+    from anamnesis.synth import write_synthetic_exports
+
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("writing messages", total=messages)
+        paths = write_synthetic_exports(
+            out_dir, users=users, messages=messages, days=days, seed=seed,
+            progress=lambda n: bar.update(task, completed=n),
+        )
+    err.print(f"wrote {messages} messages of {users} users in {len(paths)} files to {out_dir}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

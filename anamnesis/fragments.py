@@ -1,0 +1,51 @@
+"""Fragments: each user message with the assistant turn just before it in the same session.
+
+The context is what makes "No." after "Any allergies?" mean something. Only ``role = user``
+messages become fragments; assistant turns are never a source of facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import polars as pl
+
+from schemas.events import Fragment
+
+FRAGMENT_SCHEMA = {
+    "fragment_key": pl.String,
+    "user_id": pl.String,
+    "message_id": pl.String,
+    "ts": pl.Datetime("us", "UTC"),
+    "text": pl.String,
+    "context": pl.String,
+    "lang": pl.String,
+}
+
+
+def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
+    """One row per user message; ``fragment_key`` changes when its text or context changes."""
+    ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
+    prev_role = pl.col("role").shift(1).over(["user_id", "session_id"])
+    prev_text = pl.col("text").shift(1).over(["user_id", "session_id"])
+    prev_hash = pl.col("content_hash").shift(1).over(["user_id", "session_id"])
+    with_context = ordered.with_columns(
+        pl.when(prev_role == "assistant").then(prev_text).otherwise(None).alias("context"),
+        pl.when(prev_role == "assistant").then(prev_hash).otherwise(pl.lit("")).alias("_ctx_hash"),
+    ).filter(pl.col("role") == "user")
+    return with_context.select(
+        (pl.col("content_hash") + ":" + pl.col("_ctx_hash")).alias("fragment_key"),
+        "user_id",
+        "message_id",
+        "ts",
+        "text",
+        "context",
+        "lang",
+    )
+
+
+def iter_fragments(frame: pl.DataFrame) -> Iterator[Fragment]:
+    for key, user_id, message_id, ts, text, context, lang in frame.select(
+        "fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"
+    ).iter_rows():
+        yield Fragment(key, user_id, message_id, ts, text, context, lang)

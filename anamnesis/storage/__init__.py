@@ -1,0 +1,1 @@
+"""Where things live under the home, and how they are written safely."""

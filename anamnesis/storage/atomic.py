@@ -1,0 +1,48 @@
+"""Atomic file writes: a reader sees the old file or the new one, never half of either.
+
+Every file of the lake is written to a temporary name in the same directory, flushed to disk,
+then renamed over the target (``os.replace`` is atomic on POSIX).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import polars as pl
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary sibling of ``target``; on success it replaces ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        yield tmp
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+        dir_fd = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def write_parquet(frame: pl.DataFrame, target: Path) -> Path:
+    """Write ``frame`` to ``target`` atomically (zstd, statistics on)."""
+    with atomic_path(target) as tmp:
+        frame.write_parquet(tmp, compression="zstd", statistics=True)
+    return target
+
+
+def read_parquet(path: Path, schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """Read a lake file, or an empty frame of ``schema`` when it was never written."""
+    if not path.exists():
+        return pl.DataFrame(schema=schema)
+    return pl.read_parquet(path)

@@ -1,0 +1,73 @@
+"""The DuckDB warehouse: CONTRACT §3's relations, built from the lake in one go.
+
+The database is built under a temporary name and renamed over ``warehouse.duckdb``, so a
+reader (the API, a data scientist's session) sees the previous warehouse or the new one,
+never a half-built one. ``facts_current`` is a view: ``decayed`` is computed when queried,
+from the section's retention window, so decay never rewrites the history.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from anamnesis.storage.atomic import atomic_path
+from anamnesis.storage.lake import Lake
+
+#: Warehouse table → (lake file attribute, sort order).
+TABLES: dict[str, tuple[str, str]] = {
+    "messages": ("messages", "user_id, ts, message_id"),
+    "quarantine": ("quarantine", "source_file, line_no"),
+    "supersessions": ("supersessions", "user_id, message_id"),
+    "extracted_events": ("events", "user_id, valid_from, message_id, event_index"),
+    "rejects": ("rejects", "user_id, message_id"),
+    "fact_events": ("fact_events", "user_id, valid_from, source_message_id, section, entity"),
+    "fact_state": ("fact_state", "user_id, section, entity"),
+    "conflicts": ("conflicts", "user_id, detected_at"),
+}
+JSON_COLUMNS = {"extracted_events": ("attributes",), "fact_events": ("attributes",), "fact_state": ("attributes",)}
+
+FACTS_CURRENT = """
+create view facts_current as
+select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes, s.valid_from,
+       s.first_seen, s.last_seen, s.source_message_id,
+       coalesce(r.retention_days is not null
+                and s.last_seen < now() - to_days(r.retention_days), false) as decayed
+from fact_state s left join retention_policy r using (section)
+"""
+
+
+def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int | None]) -> dict[str, int]:
+    """(Re)build the warehouse from the lake; return the row count of each relation."""
+    counts: dict[str, int] = {}
+    with atomic_path(target) as tmp:
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute("begin")
+            for table, (attr, order) in TABLES.items():
+                path = getattr(lake, attr)
+                casts = ", ".join(f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ()))
+                replace = f" replace ({casts})" if casts else ""
+                con.execute(
+                    f"create table {table} as select *{replace} from read_parquet(?) order by {order}",
+                    [str(path)],
+                )
+                counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
+            con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
+            con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
+            con.execute(FACTS_CURRENT)
+            con.execute("commit")
+            con.execute("checkpoint")
+        finally:
+            con.close()
+        wal = tmp.with_name(tmp.name + ".wal")
+        wal.unlink(missing_ok=True)
+    return counts
+
+
+def connect(path: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the warehouse, with a clear error if it was never built."""
+    if not path.exists():
+        raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
+    return duckdb.connect(str(path), read_only=True)

@@ -1,0 +1,312 @@
+"""The ``openai`` understanding backend: any OpenAI-compatible server, strict JSON schemas.
+
+Per fragment one classifier call picks the sections, then one extractor call per picked
+section proposes its events. Every answer must parse into the pydantic response model it was
+asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
+pays for the calls whose prompt, model, schema or input changed. A fragment either gets all its
+sections read or an ``error`` (then the pipeline tries it again on the next run).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json
+import logging
+import random
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+from pydantic import BaseModel, ValidationError
+
+from anamnesis.config import Settings
+from anamnesis.understanding.backend import BackendStats, Understanding
+from anamnesis.understanding.llm_cache import LLMCache, cache_key
+from anamnesis.understanding.prompts import Prompt, load_prompts
+from schemas.events import ClassifierOutput, Fragment, section_output_model
+from schemas.sections import SECTIONS
+
+log = logging.getLogger(__name__)
+
+CLASSIFIER_SCHEMA = "classifier"
+#: Attempts at a server that refuses connections before the run gives up on it.
+_UNREACHABLE_ATTEMPTS = 2
+_UNREACHABLE_PAUSE_S = 0.2
+_MAX_DELAY_S = 60.0
+#: HTTP statuses that say the configuration is wrong (key, model, URL), not the fragment.
+_FATAL_STATUSES = {401: "rejected the API key", 403: "refused access", 404: "has no such model or route"}
+
+
+class BackendUnavailable(RuntimeError):
+    """The server cannot be used at all (unreachable, or it rejects our configuration)."""
+
+
+class _CallFailed(Exception):
+    """One call gave no usable answer after every retry; the message is a one-line reason."""
+
+
+def extractor_schema_name(section: str) -> str:
+    return f"extract_{section}"
+
+
+def render_input(fragment: Fragment) -> str:
+    """The user message sent to the model: labelled context and text, never the user id."""
+    payload: dict[str, str] = {}
+    if fragment.context:
+        payload["assistant_previous_turn"] = fragment.context
+    payload["user_message"] = fragment.text
+    return json.dumps(payload, ensure_ascii=False, indent=2)
+
+
+def response_format(name: str, model: type[BaseModel]) -> dict[str, Any]:
+    """The strict ``json_schema`` response format for one response model."""
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": name, "strict": True, "schema": model.model_json_schema()},
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """One kind of call: its prompt, its response model and format, its schema's identity."""
+
+    name: str
+    prompt: Prompt
+    model: type[BaseModel]
+    response_format: dict[str, Any]
+    schema_id: str
+
+    @classmethod
+    def build(cls, name: str, prompt: Prompt, model: type[BaseModel]) -> _Task:
+        fmt = response_format(name, model)
+        schema = json.dumps(fmt["json_schema"]["schema"], sort_keys=True)
+        digest = hashlib.sha256(schema.encode("utf-8")).hexdigest()[:12]
+        return cls(name=name, prompt=prompt, model=model, response_format=fmt, schema_id=f"{name}:{digest}")
+
+
+def _refused_reason(exc: BaseException) -> str | None:
+    """'connection refused' / 'name resolution failed' when the server cannot be reached at all."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, socket.gaierror):
+            return "name resolution failed"
+        if isinstance(seen, ConnectionRefusedError):
+            return "connection refused"
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def _retry_after(exc: openai.APIStatusError) -> float | None:
+    """Seconds the server asked us to wait (``Retry-After`` / ``retry-after-ms``), if any."""
+    headers = exc.response.headers
+    if (ms := headers.get("retry-after-ms")) is not None:
+        try:
+            return min(float(ms) / 1000, _MAX_DELAY_S)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            seconds = email.utils.parsedate_to_datetime(value).timestamp() - time.time()
+        except (TypeError, ValueError):
+            return None
+    return min(max(seconds, 0.0), _MAX_DELAY_S)
+
+
+def _error_code(exc: openai.APIStatusError) -> str:
+    """'HTTP 429: rate_limit_exceeded': the status and the server's error code, not its message."""
+    body = exc.body if isinstance(exc.body, dict) else {}
+    error = body.get("error", body)
+    code = (error.get("code") or error.get("type")) if isinstance(error, dict) else None
+    return f"HTTP {exc.status_code}" + (f": {code}" if code else "")
+
+
+def _misfit_reason(exc: ValidationError) -> str:
+    """Why an answer was unusable, without echoing its content (which may quote the user)."""
+    first = exc.errors(include_input=False, include_url=False)[0]
+    if first["type"] in ("json_invalid", "json_type"):
+        return "answer is not valid JSON"
+    where = ".".join(str(p) for p in first["loc"]) or "answer"
+    return f"answer does not fit the response schema ({where}: {first['type']})"
+
+
+def _compact(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if v is not None}
+
+
+class OpenAIBackend:
+    """Classifier plus per-section extractors over the Chat Completions API."""
+
+    name = "openai"
+
+    def __init__(self, settings: Settings) -> None:
+        if not settings.llm_model:
+            raise ValueError("the openai backend needs a model: set ANAMNESIS_LLM_MODEL")
+        self.stats = BackendStats()
+        self._settings = settings
+        self._model = settings.llm_model
+        self._backoff_s = settings.llm_backoff_s
+        self._prompts = load_prompts(settings.prompts_dir)
+        self._classifier = _Task.build(CLASSIFIER_SCHEMA, self._prompts.classifier, ClassifierOutput)
+        self._extractors = {
+            s: _Task.build(extractor_schema_name(s), self._prompts.extractors[s], section_output_model(s))
+            for s in SECTIONS
+        }
+        self._client = openai.OpenAI(
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key or "not-needed",
+            timeout=settings.llm_timeout_s,
+            max_retries=0,  # retries are ours: one policy, counted in stats
+        )
+        self._base_url = str(self._client.base_url).rstrip("/")
+        self._cache = LLMCache(settings.llm_cache_path)
+        self._lock = threading.Lock()
+        self._fatal: str | None = None
+        self._send_temperature = True
+
+    # -- Backend protocol ---------------------------------------------------------------------
+
+    def fingerprint(self) -> str:
+        parts = [self._model, self._classifier.schema_id, self._classifier.prompt.version]
+        for task in self._extractors.values():
+            parts += [task.schema_id, task.prompt.version]
+        return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
+
+    def extractor_version(self, section: str) -> str:
+        return f"openai:{self._model}:{self._extractors[section].prompt.version}"
+
+    def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
+        """Read fragments on a bounded thread pool; results come back in input order."""
+        workers = max(1, self._settings.llm_concurrency)
+        self._fatal = None
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="anamnesis-openai") as pool:
+            pending: deque[Future[Understanding]] = deque()
+            try:
+                for fragment in fragments:
+                    pending.append(pool.submit(self._understand_one, fragment))
+                    if len(pending) >= 2 * workers:
+                        yield pending.popleft().result()
+                while pending:
+                    yield pending.popleft().result()
+            finally:
+                for future in pending:
+                    future.cancel()
+
+    def close(self) -> None:
+        self._client.close()
+        self._cache.close()
+
+    # -- one fragment ---------------------------------------------------------------------------
+
+    def _understand_one(self, fragment: Fragment) -> Understanding:
+        text = render_input(fragment)
+        try:
+            routed = self._complete(self._classifier, text, fragment.user_id)
+            sections = tuple(dict.fromkeys(routed.sections))  # type: ignore[attr-defined]
+            events: list[dict[str, Any]] = []
+            for section in sections:
+                answer = self._complete(self._extractors[section], text, fragment.user_id)
+                events += [{**_compact(e.model_dump()), "section": section} for e in answer.events]  # type: ignore[attr-defined]
+        except _CallFailed as exc:
+            with self._lock:
+                self.stats.failures += 1
+            log.info("openai backend: fragment %s not understood: %s", fragment.fragment_id, exc)
+            return Understanding(fragment_id=fragment.fragment_id, error=str(exc))
+        return Understanding(fragment_id=fragment.fragment_id, sections=sections, events=events)
+
+    def _complete(self, task: _Task, text: str, user_id: str) -> BaseModel:
+        """The validated answer of one call: from the cache, or from the server with retries."""
+        key = cache_key(self._model, task.prompt.version, task.schema_id, text)
+        cached = self._cache.get(key, user_id)
+        if cached is not None:
+            try:
+                answer = task.model.model_validate_json(cached)
+            except ValidationError:
+                log.debug("openai backend: cached %s answer no longer fits, asking again", task.name)
+            else:
+                with self._lock:
+                    self.stats.cache_hits += 1
+                return answer
+        reason = "no attempt made"
+        refused = 0
+        attempts = self._settings.llm_max_retries + 1
+        attempt = 0
+        while attempt < attempts:
+            if self._fatal:
+                raise BackendUnavailable(self._fatal)
+            delay: float | None = None
+            try:
+                content = self._request(task, text)
+            except openai.APIConnectionError as exc:  # includes timeouts
+                if (why := _refused_reason(exc)) is not None:
+                    refused += 1
+                    if refused >= _UNREACHABLE_ATTEMPTS:
+                        self._give_up(f"cannot reach {self._base_url} ({why})")
+                    time.sleep(_UNREACHABLE_PAUSE_S)
+                    continue
+                reason = "timed out" if isinstance(exc, openai.APITimeoutError) else "connection error"
+            except openai.APIStatusError as exc:
+                if exc.status_code in _FATAL_STATUSES:
+                    why = _FATAL_STATUSES[exc.status_code]
+                    self._give_up(f"{self._base_url} {why} (model {self._model}, {_error_code(exc)})")
+                if exc.status_code == 400 and self._send_temperature and "temperature" in str(exc.message):
+                    self._send_temperature = False  # reasoning models accept only their default
+                    continue
+                if exc.status_code not in (408, 409, 429) and exc.status_code < 500:
+                    raise _CallFailed(f"{task.name}: {_error_code(exc)}") from None
+                reason = _error_code(exc)
+                delay = _retry_after(exc)
+            except openai.APIError as exc:  # a 200 whose body the SDK could not read
+                reason = f"unreadable response ({type(exc).__name__})"
+            else:
+                try:
+                    answer = task.model.model_validate_json(content)
+                except ValidationError as exc:
+                    reason = _misfit_reason(exc)
+                else:
+                    self._cache.put(key, user_id, content)
+                    return answer
+            attempt += 1
+            log.debug("openai backend: %s attempt %d/%d failed: %s", task.name, attempt, attempts, reason)
+            if attempt < attempts:
+                time.sleep(self._backoff(attempt) if delay is None else delay)
+        raise _CallFailed(f"{task.name}: {reason} (after {attempts} attempts)")
+
+    def _request(self, task: _Task, text: str) -> str:
+        """One HTTP call; returns the answer's raw content and counts it."""
+        with self._lock:
+            self.stats.calls += 1
+        completion = self._client.chat.completions.create(
+            model=self._model,
+            messages=[
+                {"role": "system", "content": task.prompt.text},
+                {"role": "user", "content": text},
+            ],
+            response_format=task.response_format,  # type: ignore[arg-type]
+            temperature=0 if self._send_temperature else openai.omit,
+        )
+        if completion.usage is not None:
+            with self._lock:
+                self.stats.prompt_tokens += completion.usage.prompt_tokens or 0
+                self.stats.completion_tokens += completion.usage.completion_tokens or 0
+        return (completion.choices[0].message.content or "") if completion.choices else ""
+
+    def _backoff(self, attempt: int) -> float:
+        """Exponential backoff with jitter, so parallel workers do not retry in lockstep."""
+        return min(self._backoff_s * 2 ** (attempt - 1) * random.uniform(0.5, 1.5), _MAX_DELAY_S)
+
+    def _give_up(self, reason: str) -> None:
+        """Stop every worker: the run cannot succeed against this server."""
+        self._fatal = f"openai backend: {reason}"
+        raise BackendUnavailable(self._fatal)

@@ -1,0 +1,54 @@
+"""Resources shared by every stage: where the home is, where exports come from, progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dagster as dg
+from pydantic import PrivateAttr
+
+from anamnesis.config import Settings, load_settings
+from anamnesis.storage.lake import Lake
+
+
+class HomeResource(dg.ConfigurableResource):
+    """The anamnesis home: lake, warehouse and settings (``config.toml`` plus environment)."""
+
+    home: str
+
+    def settings(self) -> Settings:
+        return load_settings(self.home)
+
+    def lake(self) -> Lake:
+        return Lake(self.settings().lake)
+
+
+class ExportsResource(dg.ConfigurableResource):
+    """The directory of dialogue exports a run reads."""
+
+    input_dir: str
+
+    @property
+    def path(self) -> Path:
+        return Path(self.input_dir)
+
+
+class ProgressResource(dg.ConfigurableResource):
+    """Progress of long steps. This one is silent; the CLI passes one that draws a display."""
+
+    def update(self, stage: str, done: int, total: int | None = None) -> None:
+        """Report ``done`` of ``total`` units of ``stage``; a no-op here."""
+
+
+class CallbackProgressResource(ProgressResource):
+    """Forwards progress to a Python callable (the CLI's display, or a test's recorder)."""
+
+    _callback: object = PrivateAttr(default=None)
+
+    def with_callback(self, callback: object) -> CallbackProgressResource:
+        self._callback = callback
+        return self
+
+    def update(self, stage: str, done: int, total: int | None = None) -> None:
+        if callable(self._callback):
+            self._callback(stage, done, total)

@@ -1,0 +1,42 @@
+"""Deciding what a backfill must ingest: export days that are new or whose files changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from anamnesis.exports import by_day, discover, fingerprint
+from anamnesis.storage.lake import Lake
+
+
+@dataclass(frozen=True, slots=True)
+class BackfillPlan:
+    all_days: list[str]
+    changed_days: list[str]
+    new_days: list[str]
+    partition_order: list[str]
+    run_key: str
+
+    def partition_range_tags(self) -> dict[str, str]:
+        """Tags that run the changed days as one single-run backfill over a partition range."""
+        if not self.changed_days:
+            return {}
+        positions = sorted(self.partition_order.index(d) for d in self.changed_days)
+        return {
+            "dagster/asset_partition_range_start": self.partition_order[positions[0]],
+            "dagster/asset_partition_range_end": self.partition_order[positions[-1]],
+        }
+
+
+def plan_backfill(input_dir: Path, lake: Lake, *, known_days: list[str]) -> BackfillPlan:
+    """Compare the input's export days with what the lake ingested before."""
+    grouped = by_day(discover(input_dir))
+    changed = []
+    for day, files in sorted(grouped.items()):
+        manifest = lake.partition_manifest(day)
+        if manifest is None or manifest.get("fingerprint") != fingerprint(files):
+            changed.append(day)
+    new_days = [d for d in sorted(grouped) if d not in set(known_days)]
+    order = list(known_days) + new_days
+    run_key = fingerprint([f for d in changed for f in grouped[d]]) if changed else ""
+    return BackfillPlan(sorted(grouped), changed, new_days, order, run_key)

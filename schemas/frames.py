@@ -1,0 +1,167 @@
+"""Declarative pandera schemas of every frame the pipeline writes to the lake.
+
+They are the single definition of each table's columns: :func:`polars_schema` derives the
+polars dtypes for empty frames and casts from them, and the Dagster asset checks validate
+each frame against them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pandera.polars as pa
+import polars as pl
+from pandera.typing.polars import Series
+
+from schemas.sections import CHANGE_TYPES, SECTIONS, STATUSES, SUPERSEDED
+
+_ALL_STATUSES = sorted({s for st in STATUSES.values() for s in st} | {SUPERSEDED})
+UTC_TS = pl.Datetime("us", "UTC")
+
+
+class Messages(pa.DataFrameModel):
+    """Clean input messages: one row per (user_id, message_id), the newest version."""
+
+    message_id: Series[str] = pa.Field(str_length={"min_value": 1})
+    user_id: Series[str] = pa.Field(str_length={"min_value": 1, "max_value": 256})
+    session_id: Series[str]
+    ts: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    role: Series[str]
+    text: Series[str] = pa.Field(str_length={"max_value": 32_000})
+    lang: Series[str] = pa.Field(nullable=True)
+    content_hash: Series[str]
+    source_file: Series[str]
+    line_no: Series[pl.Int64] = pa.Field(ge=1)
+    export_day: Series[str]
+
+    class Config:
+        strict = True
+        unique = ["user_id", "message_id"]
+
+
+class Quarantine(pa.DataFrameModel):
+    """Input lines that broke CONTRACT §1, kept with the reason."""
+
+    source_file: Series[str]
+    line_no: Series[pl.Int64] = pa.Field(ge=0)
+    reason: Series[str]
+    raw: Series[str]
+    export_day: Series[str]
+
+    class Config:
+        strict = True
+
+
+class Supersessions(pa.DataFrameModel):
+    """A message re-exported with different content: the older version, replaced."""
+
+    user_id: Series[str]
+    message_id: Series[str]
+    old_content_hash: Series[str]
+    new_content_hash: Series[str]
+    old_source_file: Series[str]
+    new_source_file: Series[str]
+
+    class Config:
+        strict = True
+
+
+class Events(pa.DataFrameModel):
+    """Validated events proposed by the understanding backend, before reconciliation."""
+
+    user_id: Series[str]
+    message_id: Series[str]
+    event_index: Series[pl.Int32] = pa.Field(ge=0)
+    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    section: Series[str] = pa.Field(isin=list(SECTIONS))
+    entity: Series[str] = pa.Field(str_length={"min_value": 1})
+    status: Series[str] = pa.Field(isin=_ALL_STATUSES)
+    attributes: Series[str]
+    extractor_version: Series[str]
+    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+
+    class Config:
+        strict = True
+        unique = ["user_id", "message_id", "event_index"]
+
+
+class Rejects(pa.DataFrameModel):
+    """Proposals or fragments that failed: nothing is dropped silently."""
+
+    user_id: Series[str]
+    message_id: Series[str]
+    section: Series[str] = pa.Field(nullable=True)
+    reason: Series[str]
+    proposal: Series[str] = pa.Field(nullable=True)
+    extractor_version: Series[str]
+    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+
+    class Config:
+        strict = True
+
+
+class FactEvents(pa.DataFrameModel):
+    """CONTRACT §3 ``fact_events``: one row per event that touched a fact."""
+
+    event_id: Series[str]
+    fact_id: Series[str]
+    user_id: Series[str]
+    section: Series[str] = pa.Field(isin=list(SECTIONS))
+    entity: Series[str]
+    change_type: Series[str] = pa.Field(isin=list(CHANGE_TYPES))
+    status: Series[str] = pa.Field(isin=_ALL_STATUSES)
+    attributes: Series[str]
+    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    source_message_id: Series[str]
+    extractor_version: Series[str]
+
+    class Config:
+        strict = True
+        unique = ["event_id"]
+
+
+class FactState(pa.DataFrameModel):
+    """The latest state of each fact; ``facts_current`` adds ``decayed`` at query time."""
+
+    fact_id: Series[str]
+    user_id: Series[str]
+    section: Series[str] = pa.Field(isin=list(SECTIONS))
+    entity: Series[str]
+    status: Series[str] = pa.Field(isin=_ALL_STATUSES)
+    attributes: Series[str]
+    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    first_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    last_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    source_message_id: Series[str]
+
+    class Config:
+        strict = True
+        unique = ["user_id", "section", "entity"]
+
+
+class Conflicts(pa.DataFrameModel):
+    """CONTRACT §3 ``conflicts``: contradictions waiting for clarification."""
+
+    user_id: Series[str]
+    section: Series[str] = pa.Field(isin=list(SECTIONS))
+    entity: Series[str]
+    fact_id: Series[str]
+    source_message_id: Series[str]
+    conflicting_message_id: Series[str]
+    detected_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    reason: Series[str]
+
+    class Config:
+        strict = True
+
+
+@cache
+def polars_schema(model: type[pa.DataFrameModel]) -> dict[str, pl.DataType]:
+    """The polars dtypes of a schema's columns, in order: for empty frames and casts."""
+    return {name: col.dtype.type for name, col in model.to_schema().columns.items()}
+
+
+def empty(model: type[pa.DataFrameModel]) -> pl.DataFrame:
+    """An empty frame with the schema's columns."""
+    return pl.DataFrame(schema=polars_schema(model))

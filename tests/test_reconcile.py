@@ -1,0 +1,166 @@
+"""Reconciliation in code: change types, `*` facts, the allergy safety rule, determinism."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+
+import polars as pl
+
+from anamnesis.reconcile import fact_id, fold
+from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema
+
+T0 = datetime(2026, 1, 1, 9, tzinfo=UTC)
+
+
+def ev(day: int, mid: str, section: str, entity: str, status: str, user: str = "u", **attrs: str) -> dict:
+    return {
+        "user_id": user, "message_id": mid, "event_index": 0, "valid_from": T0 + timedelta(days=day),
+        "section": section, "entity": entity, "status": status,
+        "attributes": json.dumps(attrs, sort_keys=True), "extractor_version": "test-1",
+        "recorded_at": T0 + timedelta(days=400),
+    }
+
+
+def run(*rows: dict) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    frame = pl.DataFrame(list(rows), schema=polars_schema(Events))
+    out = fold(frame)
+    FactEvents.validate(out[0])
+    FactState.validate(out[1])
+    Conflicts.validate(out[2])
+    return out
+
+
+def history(fact_events: pl.DataFrame, section: str, entity: str) -> list[tuple[str, str]]:
+    rows = fact_events.filter((pl.col("section") == section) & (pl.col("entity") == entity))
+    return list(zip(rows["change_type"], rows["status"], strict=True))
+
+
+def state(fact_state: pl.DataFrame, section: str, entity: str) -> dict:
+    rows = fact_state.filter((pl.col("section") == section) & (pl.col("entity") == entity)).to_dicts()
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def test_first_mention_confirmation_dose_change_and_stop():
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "metformin", "active", dose="500 mg", mention="Glucophage"),
+        ev(5, "m2", "medications", "metformin", "active", mention="metformin"),
+        ev(30, "m3", "medications", "metformin", "active", dose="1000 mg"),
+        ev(60, "m4", "medications", "metformin", "stopped"),
+    )
+    assert history(events, "medications", "metformin") == [
+        ("first_mention", "active"), ("confirmation", "active"), ("change", "active"), ("change", "stopped")]
+    current = state(facts, "medications", "metformin")
+    assert current["status"] == "stopped"
+    assert json.loads(current["attributes"])["dose"] == "1000 mg"
+    assert current["first_seen"] == T0 and current["last_seen"] == T0 + timedelta(days=60)
+    assert current["valid_from"] == T0 + timedelta(days=60) and current["source_message_id"] == "m4"
+    assert current["fact_id"] == fact_id("u", "medications", "metformin")
+
+
+def test_a_confirmation_keeps_the_state_start():
+    _, facts, _ = run(ev(0, "m1", "chronic_conditions", "hypertension", "active"),
+                      ev(9, "m2", "chronic_conditions", "hypertension", "active"))
+    current = state(facts, "chronic_conditions", "hypertension")
+    assert current["valid_from"] == T0 and current["source_message_id"] == "m1"
+    assert current["last_seen"] == T0 + timedelta(days=9)
+
+
+def test_negations_of_a_section_and_of_one_fact():
+    events, facts, _ = run(
+        ev(0, "m1", "allergies", "*", "confirmed_absent"),
+        ev(3, "m2", "allergies", "*", "confirmed_absent"),
+        ev(4, "m3", "symptoms", "fever", "confirmed_absent"),
+    )
+    assert history(events, "allergies", "*") == [("negation", "confirmed_absent"), ("confirmation", "confirmed_absent")]
+    assert history(events, "symptoms", "fever") == [("negation", "confirmed_absent")]
+
+
+def test_a_later_specific_fact_supersedes_a_section_wide_absence():
+    events, facts, _ = run(ev(0, "m1", "medications", "*", "confirmed_absent"),
+                           ev(31, "m2", "medications", "atorvastatin", "active", dose="20 mg"))
+    assert history(events, "medications", "*") == [("negation", "confirmed_absent"), ("change", "superseded")]
+    assert state(facts, "medications", "*")["status"] == "superseded"
+    assert state(facts, "medications", "atorvastatin")["status"] == "active"
+
+
+def test_no_allergies_never_cancels_an_active_allergy_but_records_a_conflict():
+    events, facts, conflicts = run(ev(0, "m1", "allergies", "penicillin", "active"),
+                                   ev(10, "m2", "allergies", "*", "confirmed_absent"))
+    assert state(facts, "allergies", "penicillin")["status"] == "active"
+    assert facts.filter(pl.col("entity") == "*").height == 0
+    assert conflicts.select("entity", "source_message_id", "conflicting_message_id").rows() == [("penicillin", "m1", "m2")]
+    assert conflicts["fact_id"][0] == fact_id("u", "allergies", "penicillin")
+
+
+def test_a_specific_allergy_denial_does_change_that_fact():
+    events, facts, conflicts = run(ev(0, "m1", "allergies", "penicillin", "active"),
+                                   ev(10, "m2", "allergies", "penicillin", "confirmed_absent"))
+    assert history(events, "allergies", "penicillin") == [("first_mention", "active"), ("negation", "confirmed_absent")]
+    assert conflicts.height == 0
+
+
+def test_a_switch_stops_one_drug_and_starts_the_other():
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "aspirin", "active"),
+        ev(20, "m2", "medications", "aspirin", "stopped"),
+        ev(20, "m2", "medications", "clopidogrel", "active") | {"event_index": 1},
+    )
+    assert state(facts, "medications", "aspirin")["status"] == "stopped"
+    assert state(facts, "medications", "clopidogrel")["status"] == "active"
+    assert history(events, "medications", "aspirin")[-1] == ("change", "stopped")
+
+
+def test_taking_nothing_now_stops_active_drugs():
+    events, facts, conflicts = run(ev(0, "m1", "medications", "ibuprofen", "active"),
+                                   ev(9, "m2", "medications", "*", "confirmed_absent"))
+    assert state(facts, "medications", "ibuprofen")["status"] == "stopped"
+    assert state(facts, "medications", "*")["status"] == "confirmed_absent"
+    assert conflicts.height == 0
+
+
+def test_family_history_merges_relatives_and_demographics_change_by_value():
+    events, facts, _ = run(
+        ev(0, "m1", "family_history", "type 2 diabetes", "active", relation="mother"),
+        ev(3, "m2", "family_history", "type 2 diabetes", "active", relation="father"),
+        ev(0, "m1", "demographics", "age", "active", value="45") | {"event_index": 1},
+        ev(400, "m3", "demographics", "age", "active", value="46"),
+    )
+    assert json.loads(state(facts, "family_history", "type 2 diabetes")["attributes"])["relation"] == "father, mother"
+    assert history(events, "demographics", "age") == [("first_mention", "active"), ("change", "active")]
+
+
+def test_users_never_share_facts():
+    _, facts, _ = run(ev(0, "a1", "allergies", "penicillin", "active", user="alice"),
+                      ev(1, "b1", "allergies", "*", "confirmed_absent", user="bob"))
+    assert sorted(facts.select("user_id", "entity", "status").rows()) == [
+        ("alice", "penicillin", "active"), ("bob", "*", "confirmed_absent")]
+
+
+def test_the_same_events_in_any_arrival_order_give_the_same_history():
+    rows = [
+        ev(0, "m1", "medications", "*", "confirmed_absent"),
+        ev(2, "m2", "allergies", "penicillin", "active"),
+        ev(5, "m3", "allergies", "*", "confirmed_absent"),
+        ev(9, "m4", "medications", "metformin", "active", dose="500 mg"),
+        ev(12, "m5", "medications", "metformin", "active", dose="1000 mg"),
+        ev(15, "m6", "symptoms", "headache", "active"),
+        ev(16, "m7", "symptoms", "headache", "resolved"),
+    ]
+    expected = run(*rows)
+    for seed in range(5):
+        shuffled = rows[:]
+        random.Random(seed).shuffle(shuffled)
+        got = run(*shuffled)
+        for a, b in zip(expected, got, strict=True):
+            assert a.equals(b)
+
+
+def test_rerunning_keeps_the_first_recorded_at():
+    first, _, _ = run(ev(0, "m1", "allergies", "penicillin", "active"))
+    later = pl.DataFrame([ev(0, "m1", "allergies", "penicillin", "active")], schema=polars_schema(Events)).with_columns(
+        pl.lit(T0 + timedelta(days=900)).cast(pl.Datetime("us", "UTC")).alias("recorded_at"))
+    again, _, _ = fold(later, previous_fact_events=first)
+    assert again.equals(first)

@@ -28,3 +28,20 @@ def write_export(tmp_path: Path) -> Callable[..., Path]:
         return target
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests configure through ``<home>/config.toml``; a developer's environment must not leak in."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith(("ANAMNESIS_", "OPENAI_")) or name == "DAGSTER_HOME":
+            monkeypatch.delenv(name)
+
+
+def write_config(home: Path, **values: object) -> None:
+    """Write ``<home>/config.toml`` (strings and numbers only)."""
+    home.mkdir(parents=True, exist_ok=True)
+    lines = [f"{k} = {json.dumps(str(v) if isinstance(v, Path) else v)}" for k, v in values.items()]
+    (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")

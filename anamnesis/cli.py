@@ -108,6 +108,27 @@ def facts(
 
 
 @app.command()
+def serve(
+    home: HomeOpt = None,
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
+) -> None:
+    """Serve the read API (CONTRACT §4); tokens from ANAMNESIS_API_TOKENS or config.toml."""
+    import uvicorn
+
+    from anamnesis.api.app import create_app
+
+    try:
+        settings = load_settings(home)
+        if not settings.api_tokens:
+            err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
+        application = create_app(settings)
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(str(exc))
+    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+
+
+@app.command()
 def synth(
     out_dir: Annotated[Path, typer.Option("--out", help="Directory to write export files into.")],
     users: Annotated[int, typer.Option("--users", min=1)] = 100,

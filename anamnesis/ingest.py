@@ -79,8 +79,6 @@ def parse_line(raw: bytes) -> tuple[str, str, str, datetime, str, str, str | Non
     for name in ("message_id", "user_id", "session_id", "role"):
         if not obj[name]:
             raise LineError(f"field {name!r} is empty")
-    if "\x00" in obj["user_id"] or "\x00" in obj["message_id"]:
-        raise LineError("NUL character in an id")
     if len(obj["user_id"]) > MAX_USER_ID_CHARS:
         raise LineError(f"user_id over {MAX_USER_ID_CHARS} characters")
     if len(obj["text"]) > MAX_TEXT_CHARS:

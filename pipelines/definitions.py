@@ -13,6 +13,8 @@ import dagster as dg
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
+from assets.memory import assets as memory_assets
+from assets.memory.resources import MemoryResource
 from assets.resources import ExportsResource, HomeResource, ProgressResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
@@ -20,7 +22,7 @@ from assets.warehouse import assets as warehouse_assets
 from pipelines.jobs import backfill_job
 from pipelines.sensors import new_exports_sensor
 
-_MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets]
+_MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
 
 
 def build_resources(*, home: str, input_dir: str, progress: ProgressResource | None = None) -> dict[str, object]:
@@ -29,6 +31,7 @@ def build_resources(*, home: str, input_dir: str, progress: ProgressResource | N
         "home": HomeResource(home=home),
         "exports": ExportsResource(input_dir=input_dir),
         "understanding": UnderstandingResource(),
+        "memory": MemoryResource(),
         "progress": progress or ProgressResource(),
     }
 

@@ -1,0 +1,1 @@
+"""The read API (CONTRACT §4): current facts, fact histories and prompt-ready context."""

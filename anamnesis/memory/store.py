@@ -1,0 +1,300 @@
+"""One LanceDB table per user: built from the facts' latest states, searched one user at a time.
+
+Isolation lives here: a table is named by the sha256 of the user id, and every read opens that
+one table, so no id, whatever it contains, can reach another user's rows. A table is replaced in
+one LanceDB commit (``mode="overwrite"``), so a reader sees the old rows or the new ones; the
+old versions are then deleted from disk, so nothing a later build or ``forget`` removed lingers
+in the table's history.
+"""
+
+from __future__ import annotations
+
+import os
+
+# LanceDB's Rust log level, read once when lancedb is first imported: warnings and below stay out
+# of the pipeline's output. Tables are also written so that none is logged per table anyway.
+os.environ.setdefault("LANCEDB_LOG", "error")
+
+import asyncio  # noqa: E402
+import shutil  # noqa: E402
+import time  # noqa: E402
+import warnings  # noqa: E402
+from collections.abc import Callable, Collection  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from datetime import datetime, timedelta  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import lancedb  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+import pyarrow as pa  # noqa: E402
+
+from anamnesis.embeddings import Embedder, EmbeddingCache  # noqa: E402
+from anamnesis.memory.manifest import load_manifest, save_manifest  # noqa: E402
+from anamnesis.memory.ranking import named_mask, scores, terminology_entities  # noqa: E402
+from anamnesis.memory.rows import TABLE_COLUMNS, memories, table_name  # noqa: E402
+
+#: Tables written at once: creating one is mostly file-system work, which overlaps well.
+WRITERS = 8
+#: Texts per embedding call, so a long first build reports progress and caches as it goes.
+EMBED_BATCH = 1024
+CACHE_FILE = "embeddings.sqlite"
+MANIFEST_FILE = "manifest.json"
+TABLES_DIR = "tables"
+Progress = Callable[[str, int, int], None]
+
+
+def memory_dir(home: Path) -> Path:
+    """Where the memory of a home lives: ``<home>/memory``."""
+    return home / "memory"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryHit:
+    fact_id: str
+    section: str
+    entity: str
+    status: str
+    valid_from: datetime
+    source_message_id: str
+    text: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class BuildStats:
+    users_rebuilt: int
+    users_unchanged: int
+    users_dropped: int
+    texts_embedded: int
+    cache_hits: int
+    seconds: float
+
+    def as_metadata(self) -> dict[str, int | float]:
+        return {
+            "users_rebuilt": self.users_rebuilt,
+            "users_unchanged": self.users_unchanged,
+            "users_dropped": self.users_dropped,
+            "texts_embedded": self.texts_embedded,
+            "embedding_cache_hits": self.cache_hits,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+class MemoryStore:
+    """The memory tables under ``root`` (``<home>/memory``), with their embedding cache.
+
+    ``recognise`` maps a query to the canonical entities it names (by default the bundled
+    terminology: "二甲双胍" or "Glucophage" to ``metformin``); facts about them rank first.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        embedder: Embedder,
+        *,
+        recognise: Callable[[str], Collection[str]] = terminology_entities,
+    ) -> None:
+        self.root = root
+        self.embedder = embedder
+        self._recognise = recognise
+        self.tables_dir = root / TABLES_DIR
+        self._db: lancedb.DBConnection | None = None
+
+    # -- build ---------------------------------------------------------------------------
+    def rebuild(self, fact_state: pl.DataFrame, *, progress: Progress | None = None) -> BuildStats:
+        """Bring every user's table in line with ``fact_state``; only changed users are rewritten."""
+        started = time.perf_counter()
+        report = progress or (lambda stage, done, total: None)
+        current = memories(fact_state, self.embedder.name)
+        built = load_manifest(self.root / MANIFEST_FILE)
+        on_disk = self._tables_on_disk()
+        changed = {
+            name
+            for name, digest in current.digests.items()
+            if built.get(name) != digest or name not in on_disk
+        }
+        gone = sorted((on_disk | built.keys()) - current.digests.keys())
+        rows = current.rows.filter(pl.col("table").is_in(sorted(changed)))
+        with EmbeddingCache(self.root / CACHE_FILE) as cache:
+            vectors, embedded, hits = self._vectors(cache, rows, report)
+            self._write_tables(rows, vectors, on_disk, report)
+            for name in gone:
+                _drop_table(self.tables_dir, name)
+            owned = rows.group_by("table").agg(pl.col("text_hash").unique())
+            cache.set_owners(self.embedder.name, {_key(t): hashes for t, hashes in owned.iter_rows()})
+            cache.drop_owners(_key(name) for name in gone)
+            cache.prune()
+        save_manifest(self.root / MANIFEST_FILE, current.digests)
+        return BuildStats(
+            users_rebuilt=len(changed),
+            users_unchanged=len(current.digests) - len(changed),
+            users_dropped=len(gone),
+            texts_embedded=embedded,
+            cache_hits=hits,
+            seconds=time.perf_counter() - started,
+        )
+
+    def _vectors(
+        self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress
+    ) -> tuple[np.ndarray, int, int]:
+        """One vector per row: each distinct text taken from the cache, or embedded now (once)."""
+        distinct = rows.select("text_hash", "embedded").unique("text_hash", maintain_order=True)
+        if distinct.is_empty():
+            return np.empty((0, 0), dtype=np.float32), 0, 0
+        name = self.embedder.name
+        found = cache.get_many(name, distinct["text_hash"], self.embedder.dim)
+        missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
+        for start in range(0, missing.height, EMBED_BATCH):
+            batch = missing.slice(start, EMBED_BATCH)
+            fresh = dict(
+                zip(batch["text_hash"], self.embedder.embed(batch["embedded"].to_list()), strict=True)
+            )
+            cache.put_many(name, fresh)
+            found.update(fresh)
+            report("memory embeddings", start + batch.height, missing.height)
+        matrix = np.stack([found[h] for h in rows["text_hash"]]).astype(np.float32, copy=False)
+        return matrix, missing.height, distinct.height - missing.height
+
+    def _write_tables(
+        self, rows: pl.DataFrame, vectors: np.ndarray, on_disk: set[str], report: Progress
+    ) -> None:
+        """Write each changed table as a slice of one Arrow table of every changed row."""
+        if rows.is_empty():
+            return
+        data = (
+            rows.select(TABLE_COLUMNS)
+            .to_arrow()
+            .append_column(
+                "vector", pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), vectors.shape[1])
+            )
+        )
+        spans = (
+            rows.with_row_index()
+            .group_by("table", maintain_order=True)
+            .agg(pl.col("index").first(), pl.len())
+        )
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        done = 0
+
+        async def write_all() -> None:
+            db = await lancedb.connect_async(self.tables_dir)
+            slots = asyncio.Semaphore(WRITERS)
+
+            async def write(name: str, offset: int, length: int) -> None:
+                nonlocal done
+                async with slots:
+                    if name not in on_disk:  # "create": "overwrite" of a new table logs a warning
+                        await db.create_table(name, data.slice(offset, length), mode="create")
+                    else:
+                        table = await db.create_table(name, data.slice(offset, length), mode="overwrite")
+                        await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+                done += 1
+                report("memory tables", done, spans.height)
+
+            await asyncio.gather(*(write(*span) for span in spans.iter_rows()))
+
+        with warnings.catch_warnings():
+            # Deleting every old version at once is the point: the build is the only writer.
+            warnings.filterwarnings(
+                "ignore", message=r"optimize\(cleanup_older_than=0\)", category=UserWarning
+            )
+            asyncio.run(write_all())
+
+    def _tables_on_disk(self) -> set[str]:
+        if not self.tables_dir.is_dir():
+            return set()
+        return {p.name.removesuffix(".lance") for p in self.tables_dir.iterdir() if p.name.startswith("u_")}
+
+    # -- read ----------------------------------------------------------------------------
+    def _read(self, user_id: str) -> pa.Table | None:
+        """This user's rows, or ``None`` when they have no table (yet)."""
+        name = table_name(user_id)
+        if not (self.tables_dir / f"{name}.lance").is_dir():
+            return None
+        if self._db is None:
+            self._db = lancedb.connect(self.tables_dir)
+        for attempt in range(2):
+            try:
+                return self._db.open_table(name).to_arrow()
+            except ValueError:  # not committed yet, or dropped meanwhile
+                return None
+            except (OSError, RuntimeError):  # an old version cleaned up under us: read the new one
+                if attempt:
+                    raise
+        return None
+
+    def search(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        limit: int = 8,
+        recency_half_life_days: float = 180,
+    ) -> list[MemoryHit]:
+        """This user's facts most relevant to ``query``, best first; only their table is opened."""
+        table = self._read(user_id)
+        if table is None or table.num_rows == 0 or limit <= 0:
+            return []
+        vectors = table.column("vector").combine_chunks()
+        matrix = vectors.flatten().to_numpy().reshape(len(vectors), vectors.type.list_size)
+        query_vector = self.embedder.embed([query])[0]
+        if matrix.shape[1] != query_vector.shape[0]:
+            raise RuntimeError("memory tables were built with another embedder; run the backfill again")
+        rows = table.drop_columns(["vector"]).to_pydict()
+        valid_from = rows["valid_from"]
+        newest = max(valid_from)
+        age_days = np.array([(newest - v).total_seconds() / 86400 for v in valid_from])
+        named = named_mask(query, rows["entity"], rows["mention"], self._recognise(query))
+        ranked = scores(matrix @ query_vector, age_days, named, recency_half_life_days)
+        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i], -valid_from[i].timestamp()))[:limit]
+        return [
+            MemoryHit(
+                fact_id=rows["fact_id"][i],
+                section=rows["section"][i],
+                entity=rows["entity"][i],
+                status=rows["status"][i],
+                valid_from=valid_from[i],
+                source_message_id=rows["source_message_id"][i],
+                text=rows["text"][i],
+                score=float(ranked[i]),
+            )
+            for i in order
+        ]
+
+    # -- erase ---------------------------------------------------------------------------
+    def forget(self, user_id: str) -> bool:
+        """Erase the user's table with every version, and their cached vectors. True if any existed."""
+        return forget_user(self.root, user_id)
+
+
+def forget_user(root: Path, user_id: str) -> bool:
+    """``forget`` without an embedder (for ``anamnesis forget``): nothing to load, nothing to embed."""
+    name = table_name(user_id)
+    existed = _drop_table(root / TABLES_DIR, name)
+    manifest = load_manifest(root / MANIFEST_FILE)
+    if manifest.pop(name, None) is not None:
+        save_manifest(root / MANIFEST_FILE, manifest)
+    dropped = 0
+    if (root / CACHE_FILE).exists():
+        with EmbeddingCache(root / CACHE_FILE) as cache:
+            dropped = cache.forget_user(user_id)
+    return existed or dropped > 0
+
+
+def _key(table: str) -> str:
+    """The user key a table is named by (``u_<sha256 of the id>``)."""
+    return table.removeprefix("u_")
+
+
+def _drop_table(tables_dir: Path, name: str) -> bool:
+    """Delete a table directory with every version in it; True if there was one."""
+    path = tables_dir / f"{name}.lance"
+    if not path.exists():
+        return False
+    try:
+        lancedb.connect(tables_dir).drop_table(name)
+    except ValueError:  # half-created: a directory without a committed version
+        pass
+    shutil.rmtree(path, ignore_errors=True)
+    return True

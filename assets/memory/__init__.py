@@ -1,0 +1,1 @@
+"""Memory: per-user LanceDB tables of memory texts and vectors, for retrieval by the read path."""

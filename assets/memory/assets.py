@@ -1,0 +1,29 @@
+"""Memory tables: one LanceDB table per user, rebuilt only for users whose facts changed."""
+
+import dagster as dg
+
+from anamnesis.memory import MemoryStore, memory_dir
+from anamnesis.storage.atomic import read_parquet
+from assets.facts.assets import fact_histories
+from assets.memory.resources import MemoryResource
+from assets.resources import HomeResource, ProgressResource
+from schemas.frames import FactState, polars_schema
+
+
+@dg.asset(
+    deps=[fact_histories],
+    group_name="memory",
+    description="Per-user LanceDB tables of memory texts and vectors, from each fact's latest state.",
+)
+def memory_tables(
+    context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressResource
+) -> dg.MaterializeResult:
+    settings = home.settings()
+    fact_state = read_parquet(home.lake().fact_state, polars_schema(FactState))
+    store = MemoryStore(memory_dir(settings.home), memory.embedder(settings))
+    stats = store.rebuild(fact_state, progress=progress.update)
+    context.log.info(
+        f"memory tables: {stats.users_rebuilt} users rebuilt, {stats.users_unchanged} unchanged, "
+        f"{stats.texts_embedded} texts embedded in {stats.seconds:.1f}s"
+    )
+    return dg.MaterializeResult(metadata=stats.as_metadata())

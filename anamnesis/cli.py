@@ -45,7 +45,7 @@ def backfill(
         if not source.is_dir():
             _fail(f"input directory {source} does not exist")
         with RichProgress(err) as display:
-            outcome = run_backfill(settings, source, progress=CallbackProgressResource().with_callback(display.update))
+            outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)

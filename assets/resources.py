@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import dagster as dg
-from pydantic import PrivateAttr
 
 from anamnesis.config import Settings, load_settings
 from anamnesis.storage.lake import Lake
@@ -40,15 +41,26 @@ class ProgressResource(dg.ConfigurableResource):
         """Report ``done`` of ``total`` units of ``stage``; a no-op here."""
 
 
+ProgressCallback = Callable[[str, int, "int | None"], None]
+_CALLBACKS: dict[str, ProgressCallback] = {}
+
+
 class CallbackProgressResource(ProgressResource):
-    """Forwards progress to a Python callable (the CLI's display, or a test's recorder)."""
+    """Forwards progress to a Python callable (the CLI's display, or a test's recorder).
 
-    _callback: object = PrivateAttr(default=None)
+    Dagster rebuilds resources from their config, so the callable itself cannot live on the
+    resource: it is registered under ``channel`` and looked up in-process.
+    """
 
-    def with_callback(self, callback: object) -> CallbackProgressResource:
-        self._callback = callback
-        return self
+    channel: str
+
+    @classmethod
+    def for_callback(cls, callback: ProgressCallback) -> CallbackProgressResource:
+        channel = uuid.uuid4().hex
+        _CALLBACKS[channel] = callback
+        return cls(channel=channel)
 
     def update(self, stage: str, done: int, total: int | None = None) -> None:
-        if callable(self._callback):
-            self._callback(stage, done, total)
+        callback = _CALLBACKS.get(self.channel)
+        if callback is not None:
+            callback(stage, done, total)

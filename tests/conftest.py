@@ -45,3 +45,19 @@ def write_config(home: Path, **values: object) -> None:
     home.mkdir(parents=True, exist_ok=True)
     lines = [f"{k} = {json.dumps(str(v) if isinstance(v, Path) else v)}" for k, v in values.items()]
     (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+API_TOKEN = "test-token-1"
+
+
+@pytest.fixture(scope="session")
+def sample_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A home after one backfill of the bundled sample exports (built once per test process)."""
+    from anamnesis.config import load_settings
+    from anamnesis.sample_data import SAMPLE_EXPORTS
+    from pipelines.run import run_backfill
+
+    home = tmp_path_factory.mktemp("sample") / "home"
+    write_config(home, api_tokens=API_TOKEN)
+    run_backfill(load_settings(home), SAMPLE_EXPORTS)
+    return home

@@ -12,26 +12,17 @@ import pytest
 
 from anamnesis.api.app import create_app
 from anamnesis.config import load_settings
-from anamnesis.memory.store import MemoryStore, memory_dir
 from anamnesis.embeddings import make_embedder
-from anamnesis.sample_data import SAMPLE_EXPORTS
+from anamnesis.memory.store import MemoryStore, memory_dir
 from pipelines.run import run_backfill
 from tests.api_server import LiveServer
+from tests.conftest import API_TOKEN as TOKEN
 from tests.conftest import message, write_config
 
-TOKEN = "test-token-1"
 HOSTILE_IDS = [
     "' OR '1'='1", "../x", "..%2Fetc", "%2F", "a/b", "*", "%", "_", "nul\x00user", "Alice", "alice", "ALICE",
     "\"quoted\"", "ж" * 128 + "中" * 128,
 ]
-
-
-@pytest.fixture(scope="module")
-def sample_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("sample") / "home"
-    write_config(home, api_tokens=TOKEN)
-    run_backfill(load_settings(home), SAMPLE_EXPORTS)
-    return home
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +65,7 @@ def test_a_cold_medicine_question_brings_the_hypertension_and_the_nifedipine(api
     assert {("chronic_conditions", "hypertension"), ("medications", "nifedipine")} <= keyed(result["facts"])
     assert all(f["important"] for f in result["facts"] if f["entity"] in ("hypertension", "nifedipine"))
     assert "nifedipine" in result["context"] and "hypertension" in result["context"]
-    assert result["context"].index("nifedipine") < result["context"].index("Never discussed") if "Never discussed" in result["context"] else True
+    assert result["context"].splitlines()[1].startswith("- IMPORTANT:")
 
 
 @pytest.mark.parametrize("user", ["u-en-02", "u-ru-02", "u-zh-02"])

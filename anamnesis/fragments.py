@@ -6,11 +6,7 @@ messages become fragments; assistant turns are never a source of facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import polars as pl
-
-from schemas.events import Fragment
 
 FRAGMENT_SCHEMA = {
     "fragment_key": pl.String,
@@ -42,10 +38,3 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
         "context",
         "lang",
     )
-
-
-def iter_fragments(frame: pl.DataFrame) -> Iterator[Fragment]:
-    for key, user_id, message_id, ts, text, context, lang in frame.select(
-        "fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"
-    ).iter_rows():
-        yield Fragment(key, user_id, message_id, ts, text, context, lang)

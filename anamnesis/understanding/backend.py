@@ -55,6 +55,9 @@ class Backend(Protocol):
 
     name: str
     stats: BackendStats
+    #: True when a fragment's understanding depends only on its text, context and language:
+    #: the pipeline then reads identical fragments once and may run the backend in processes.
+    pure: bool
 
     def fingerprint(self) -> str:
         """A short hash that changes whenever any prompt, rule or model changes.

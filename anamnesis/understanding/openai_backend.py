@@ -149,6 +149,7 @@ class OpenAIBackend:
     """Classifier plus per-section extractors over the Chat Completions API."""
 
     name = "openai"
+    pure = False  # answers are cached per user (for erasure), so every fragment is asked
 
     def __init__(self, settings: Settings) -> None:
         if not settings.llm_model:

@@ -8,16 +8,15 @@ LLM backend then answers unchanged calls from its response cache).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-import orjson
 import polars as pl
 
-from anamnesis.fragments import iter_fragments
 from anamnesis.understanding.backend import Backend
-from anamnesis.understanding.validate import validate_proposals
+from anamnesis.understanding.parallel import ResultRow, understand_in_processes, understand_rows
 from schemas.frames import Events, Rejects, empty, polars_schema
 from schemas.sections import SECTIONS
 
@@ -31,6 +30,9 @@ UNDERSTOOD_SCHEMA: dict[str, pl.DataType] = {
     "understood_at": pl.Datetime("us", "UTC"),
 }
 CHUNK = 2_000
+#: Below this many new fragments, starting worker processes costs more than it saves.
+PARALLEL_MIN_FRAGMENTS = 20_000
+MAX_WORKERS = 4
 
 
 @dataclass(slots=True)
@@ -39,6 +41,13 @@ class RunCounts:
     reused: int = 0
     understood: int = 0
     failed: int = 0
+
+
+def _workers(backend: Backend, todo: int) -> int:
+    """Processes to use: every core for a pure backend with enough work, else none."""
+    if not getattr(backend, "pure", False) or todo < PARALLEL_MIN_FRAGMENTS:
+        return 0
+    return min(os.cpu_count() or 1, MAX_WORKERS)
 
 
 def understand_new(
@@ -60,36 +69,40 @@ def understand_new(
         "fragment_key", keep="first", maintain_order=True
     )
     counts = RunCounts(fragments=fragments.height, reused=fragments.height - todo.height)
+    columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
+    pure = bool(getattr(backend, "pure", False))
+    # A pure backend reads only text, context and language: identical fragments are read once.
+    work = todo.unique(["text", "context", "lang"], keep="first", maintain_order=True) if pure else todo
+    batches = [work.slice(i, CHUNK).select(columns).rows() for i in range(0, work.height, CHUNK)]
+    workers = _workers(backend, work.height)
+    if workers:
+        results = understand_in_processes(type(backend), batches, workers=workers)
+    else:
+        results = (understand_rows(backend, batch) for batch in batches)
+    answers: dict[object, ResultRow] = {}
+    done = 0
+    for batch, batch_results in zip(batches, results, strict=True):
+        for row, result in zip(batch, batch_results, strict=True):
+            answers[row[4:] if pure else row[0]] = result
+        done += len(batch)
+        if on_progress:
+            on_progress(done, work.height)
     rows: dict[str, list] = {k: [] for k in UNDERSTOOD_SCHEMA}
     failures: dict[str, list] = {k: [] for k in polars_schema(Rejects)}
-    done = 0
-    for start in range(0, todo.height, CHUNK):
-        chunk = todo.slice(start, CHUNK)
-        by_key = {f.fragment_id: f for f in iter_fragments(chunk)}
-        for result in backend.understand(by_key.values()):
-            fragment = by_key[result.fragment_id]
-            if result.error is not None:
-                counts.failed += 1
-                failures["user_id"].append(fragment.user_id)
-                failures["message_id"].append(fragment.message_id)
-                failures["section"].append(None)
-                failures["reason"].append(result.error[:300])
-                failures["proposal"].append(None)
-                failures["extractor_version"].append(f"{backend.name}-{fingerprint}")
-                failures["recorded_at"].append(now)
-                continue
-            events, rejects = validate_proposals(result.events)
-            rows["fragment_key"].append(result.fragment_id)
-            rows["user_id"].append(fragment.user_id)
-            rows["fingerprint"].append(fingerprint)
-            rows["sections"].append(sorted(set(result.sections)))
-            rows["events"].append(orjson.dumps(events).decode())
-            rows["rejects"].append(orjson.dumps(rejects).decode())
-            rows["understood_at"].append(now)
-            counts.understood += 1
-        done += chunk.height
-        if on_progress:
-            on_progress(done, todo.height)
+    for key, user_id, message_id, _ts, *content in todo.select(columns).iter_rows():
+        _, sections, events, rejects, error = answers[tuple(content) if pure else key]
+        if error is not None:
+            counts.failed += 1
+            for name, value in (("user_id", user_id), ("message_id", message_id), ("section", None),
+                                ("reason", error[:300]), ("proposal", None),
+                                ("extractor_version", f"{backend.name}-{fingerprint}"), ("recorded_at", now)):
+                failures[name].append(value)
+            continue
+        for name, value in (("fragment_key", key), ("user_id", user_id), ("fingerprint", fingerprint),
+                            ("sections", sections), ("events", events), ("rejects", rejects),
+                            ("understood_at", now)):
+            rows[name].append(value)
+        counts.understood += 1
     new = pl.DataFrame(rows, schema=UNDERSTOOD_SCHEMA)
     store = pl.concat([kept.select(list(UNDERSTOOD_SCHEMA)), new], how="vertical")
     return store, pl.DataFrame(failures, schema=polars_schema(Rejects)), counts

@@ -1,0 +1,498 @@
+"""The offline rules backend: what it understands in English, Russian and Chinese.
+
+Each table row is (text, assistant turn before it or None, the exact set of
+(section, entity, status) it must yield, attributes some of those events must carry).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from anamnesis.understanding.backend import Backend, Understanding
+from anamnesis.understanding.rules import RULES_VERSION, RulesBackend, fingerprint_of
+from anamnesis.understanding.rules.lexicon import rules_data_digest
+from schemas.events import ExtractedEvent, Fragment
+from schemas.sections import SECTIONS
+
+BACKEND = RulesBackend()
+SAMPLES = Path(__file__).resolve().parents[1] / "anamnesis" / "sample_data" / "exports"
+TS = datetime(2026, 3, 1, tzinfo=UTC)
+
+Triple = tuple[str, str, str]
+Case = tuple[str, str | None, set[Triple], dict[Triple, dict[str, str]]]
+
+
+def understand(text: str, context: str | None = None, lang: str | None = None) -> Understanding:
+    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, context, lang)])
+    return result
+
+
+def triples(result: Understanding) -> set[Triple]:
+    return {(e["section"], e["entity"], e["status"]) for e in result.events}
+
+
+def by_triple(result: Understanding) -> dict[Triple, dict[str, Any]]:
+    return {(e["section"], e["entity"], e["status"]): e for e in result.events}
+
+
+# The tables keep one case per line, as a reviewer reads them.
+# fmt: off
+MEDICATIONS: list[Case] = [
+    ("I take metformin 500 mg twice a day", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "500 mg", "frequency": "twice daily", "mention": "metformin"}}),
+    ("Я принимаю метформин 500 мг два раза в день", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "500 mg", "frequency": "twice daily"}}),
+    ("我每天吃两次二甲双胍，每次500毫克", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "500 mg", "frequency": "twice daily"}}),
+    ("My doctor raised my metformin to 1000 mg", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "1000 mg"}}),
+    ("Врач увеличил дозу метформина до 1000 мг", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "1000 mg", "mention": "метформина"}}),
+    ("医生把我的二甲双胍加到每次1000毫克", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "1000 mg"}}),
+    ("I stopped taking lisinopril", None, {("medications", "lisinopril", "stopped")}, {}),
+    ("Я перестал принимать лизиноприл", None, {("medications", "lisinopril", "stopped")}, {}),
+    ("我已经停了赖诺普利", None, {("medications", "lisinopril", "stopped")}, {}),
+    ("The doctor switched me from aspirin to clopidogrel", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}, {}),
+    ("Врач перевёл меня с аспирина на клопидогрел", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}, {}),
+    ("医生让我把阿司匹林换成了氯吡格雷", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}, {}),
+    ("Заменили аспирин на клопидогрел", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}, {}),
+    ("I take clopidogrel instead of aspirin", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}, {}),
+    ("my GP started me on atorvastatin", None, {("medications", "atorvastatin", "active")}, {}),
+    ("Терапевт назначил мне аторвастатин", None, {("medications", "atorvastatin", "active")}, {}),
+    ("医生给我开了阿托伐他汀", None, {("medications", "atorvastatin", "active")}, {}),
+    ("I don't take any medication", None, {("medications", "*", "confirmed_absent")}, {}),
+    ("Я не принимаю никаких лекарств", None, {("medications", "*", "confirmed_absent")}, {}),
+    ("我不吃任何药", None, {("medications", "*", "confirmed_absent")}, {}),
+    ("I'm on Glucophage", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"mention": "Glucophage"}}),
+    ("Принимаю Глюкофаж 850 мг", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"mention": "Глюкофаж", "dose": "850 mg"}}),
+    ("我在吃格华止", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"mention": "格华止"}}),
+    ("I take Norvasc 5 mg every morning and lisinopril 10 mg.", None,
+     {("medications", "amlodipine", "active"), ("medications", "lisinopril", "active")},
+     {("medications", "amlodipine", "active"): {"dose": "5 mg", "frequency": "every morning"},
+      ("medications", "lisinopril", "active"): {"dose": "10 mg"}}),
+    ("I don't take aspirin anymore", None, {("medications", "aspirin", "stopped")}, {}),
+    ("Do you take metformin?", None, set(), {}),
+]
+
+ALLERGIES: list[Case] = [
+    ("I'm allergic to penicillin", None, {("allergies", "penicillin", "active")}, {}),
+    ("У меня аллергия на пенициллин", None, {("allergies", "penicillin", "active")}, {}),
+    ("我对青霉素过敏", None, {("allergies", "penicillin", "active")}, {}),
+    ("No allergies", None, {("allergies", "*", "confirmed_absent")}, {}),
+    ("no known drug allergies", None, {("allergies", "*", "confirmed_absent")}, {}),
+    ("Нет аллергии", None, {("allergies", "*", "confirmed_absent")}, {}),
+    ("没有过敏", None, {("allergies", "*", "confirmed_absent")}, {}),
+    ("The test showed I'm not allergic to penicillin", None, {("allergies", "penicillin", "confirmed_absent")}, {}),
+    ("Анализ показал, что у меня нет аллергии на пенициллин", None,
+     {("allergies", "penicillin", "confirmed_absent")}, {}),
+    ("检查显示我对青霉素不过敏", None, {("allergies", "penicillin", "confirmed_absent")}, {}),
+    ("I'm allergic to sulfa drugs", None, {("allergies", "sulfonamides", "active")}, {}),
+    ("У меня аллергия на сульфаниламиды", None, {("allergies", "sulfonamides", "active")}, {}),
+    ("我对磺胺类药物过敏", None, {("allergies", "sulfonamides", "active")}, {}),
+    ("Penicillin gives me hives", None, {("allergies", "penicillin", "active")},
+     {("allergies", "penicillin", "active"): {"reaction": "hives"}}),
+    ("От пенициллина у меня крапивница", None, {("allergies", "penicillin", "active")},
+     {("allergies", "penicillin", "active"): {"reaction": "hives"}}),
+    ("我对青霉素过敏，小时候起过皮疹", None, {("allergies", "penicillin", "active")},
+     {("allergies", "penicillin", "active"): {"reaction": "rash"}}),
+    ("No allergies but I get a rash from amoxicillin", None, {("allergies", "amoxicillin", "active")},
+     {("allergies", "amoxicillin", "active"): {"reaction": "rash"}}),
+    ("Аллергии нет, но от амоксициллина бывает сыпь", None, {("allergies", "amoxicillin", "active")}, {}),
+    ("没有过敏，但是吃阿莫西林会起皮疹", None, {("allergies", "amoxicillin", "active")}, {}),
+    ("I have no allergies except penicillin", None, {("allergies", "penicillin", "active")}, {}),
+    ("I'm allergic to penicillin and take metformin", None,
+     {("allergies", "penicillin", "active"), ("medications", "metformin", "active")}, {}),
+]
+
+SYMPTOMS: list[Case] = [
+    ("I have a headache since yesterday", None, {("symptoms", "headache", "active")},
+     {("symptoms", "headache", "active"): {"when": "since yesterday"}}),
+    ("У меня со вчерашнего дня болит голова", None, {("symptoms", "headache", "active")}, {}),
+    ("我从昨天开始头疼", None, {("symptoms", "headache", "active")}, {}),
+    ("My headache is gone", None, {("symptoms", "headache", "resolved")}, {}),
+    ("Голова больше не болит", None, {("symptoms", "headache", "resolved")}, {}),
+    ("头已经不疼了", None, {("symptoms", "headache", "resolved")}, {}),
+    ("No fever", None, {("symptoms", "fever", "confirmed_absent")}, {}),
+    ("Температуры нет", None, {("symptoms", "fever", "confirmed_absent")}, {}),
+    ("没有发烧", None, {("symptoms", "fever", "confirmed_absent")}, {}),
+    ("My heart is racing at night", None, {("symptoms", "palpitations", "active")}, {}),
+    ("По ночам сильное сердцебиение", None, {("symptoms", "palpitations", "active")},
+     {("symptoms", "palpitations", "active"): {"severity": "severe"}}),
+    ("晚上有时候心慌", None, {("symptoms", "palpitations", "active")}, {}),
+    ("My back hurts", None, {("symptoms", "back pain", "active")}, {}),
+    ("No fever, just a sore throat", None,
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "active")}, {}),
+    ("I have a headache and my fever is gone", None,
+     {("symptoms", "headache", "active"), ("symptoms", "fever", "resolved")}, {}),
+]
+
+CONDITIONS: list[Case] = [
+    ("I have hypertension", None, {("chronic_conditions", "hypertension", "active")}, {}),
+    ("У меня гипертония", None, {("chronic_conditions", "hypertension", "active")}, {}),
+    ("我有高血压", None, {("chronic_conditions", "hypertension", "active")}, {}),
+    ("I have type 2 diabetes, asthma, COPD, hypothyroidism and atrial fibrillation", None,
+     {("chronic_conditions", e, "active") for e in
+      ("type 2 diabetes", "asthma", "copd", "hypothyroidism", "atrial fibrillation")}, {}),
+    ("У меня сахарный диабет 2 типа и бронхиальная астма", None,
+     {("chronic_conditions", "type 2 diabetes", "active"), ("chronic_conditions", "asthma", "active")}, {}),
+    ("我有2型糖尿病和房颤", None,
+     {("chronic_conditions", "type 2 diabetes", "active"), ("chronic_conditions", "atrial fibrillation", "active")},
+     {}),
+    ("I was diagnosed with pneumonia last week", None, {("diagnoses", "pneumonia", "active")},
+     {("diagnoses", "pneumonia", "active"): {"when": "last week"}}),
+    ("На прошлой неделе мне поставили диагноз пневмония", None, {("diagnoses", "pneumonia", "active")},
+     {("diagnoses", "pneumonia", "active"): {"when": "last week"}}),
+    ("我上周被诊断出肺炎", None, {("diagnoses", "pneumonia", "active")},
+     {("diagnoses", "pneumonia", "active"): {"when": "last week"}}),
+    ("My gastritis is cured", None, {("diagnoses", "gastritis", "resolved")}, {}),
+    ("Гастрит вылечили", None, {("diagnoses", "gastritis", "resolved")}, {}),
+    ("我的胃炎治好了", None, {("diagnoses", "gastritis", "resolved")}, {}),
+    ("I don't have asthma", None, {("chronic_conditions", "asthma", "confirmed_absent")}, {}),
+]
+
+DEMOGRAPHICS: list[Case] = [
+    ("I'm 45 years old", None, {("demographics", "age", "active")},
+     {("demographics", "age", "active"): {"value": "45"}}),
+    ("Мне 45 лет", None, {("demographics", "age", "active")}, {("demographics", "age", "active"): {"value": "45"}}),
+    ("我45岁", None, {("demographics", "age", "active")}, {("demographics", "age", "active"): {"value": "45"}}),
+    ("我今年四十五岁", None, {("demographics", "age", "active")},
+     {("demographics", "age", "active"): {"value": "45"}}),
+    ("I'm a woman", None, {("demographics", "sex", "active")},
+     {("demographics", "sex", "active"): {"value": "female"}}),
+    ("Я женщина", None, {("demographics", "sex", "active")}, {("demographics", "sex", "active"): {"value": "female"}}),
+    ("我是女性", None, {("demographics", "sex", "active")}, {("demographics", "sex", "active"): {"value": "female"}}),
+    ("I'm male", None, {("demographics", "sex", "active")}, {("demographics", "sex", "active"): {"value": "male"}}),
+    ("I'm 170 cm tall", None, {("demographics", "height_cm", "active")},
+     {("demographics", "height_cm", "active"): {"value": "170"}}),
+    ("Рост 170 см", None, {("demographics", "height_cm", "active")},
+     {("demographics", "height_cm", "active"): {"value": "170"}}),
+    ("身高170厘米", None, {("demographics", "height_cm", "active")},
+     {("demographics", "height_cm", "active"): {"value": "170"}}),
+    ("I weigh 80 kg", None, {("demographics", "weight_kg", "active")},
+     {("demographics", "weight_kg", "active"): {"value": "80"}}),
+    ("Вешу 80 кг", None, {("demographics", "weight_kg", "active")},
+     {("demographics", "weight_kg", "active"): {"value": "80"}}),
+    ("体重80公斤", None, {("demographics", "weight_kg", "active")},
+     {("demographics", "weight_kg", "active"): {"value": "80"}}),
+    ("I weigh 176 lbs", None, {("demographics", "weight_kg", "active")},
+     {("demographics", "weight_kg", "active"): {"value": "79.8"}}),
+    ("My mother is 70 years old", None, set(), {}),
+]
+
+LIFESTYLE: list[Case] = [
+    ("I smoke a pack a day", None, {("lifestyle", "smoking", "active")},
+     {("lifestyle", "smoking", "active"): {"value": "1 pack daily"}}),
+    ("Курю пачку в день", None, {("lifestyle", "smoking", "active")},
+     {("lifestyle", "smoking", "active"): {"value": "1 pack daily"}}),
+    ("我每天抽一包烟", None, {("lifestyle", "smoking", "active")},
+     {("lifestyle", "smoking", "active"): {"value": "1 pack daily"}}),
+    ("I quit smoking two years ago", None, {("lifestyle", "smoking", "stopped")}, {}),
+    ("Я бросил курить", None, {("lifestyle", "smoking", "stopped")}, {}),
+    ("我已经戒烟了", None, {("lifestyle", "smoking", "stopped")}, {}),
+    ("I don't smoke", None, {("lifestyle", "smoking", "confirmed_absent")}, {}),
+    ("Не курю", None, {("lifestyle", "smoking", "confirmed_absent")}, {}),
+    ("我不抽烟", None, {("lifestyle", "smoking", "confirmed_absent")}, {}),
+    ("I drink a glass of wine at the weekend", None, {("lifestyle", "alcohol", "active")},
+     {("lifestyle", "alcohol", "active"): {"value": "on weekends"}}),
+    ("Не курю и не пью алкоголь", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}, {}),
+    ("不抽烟，也不喝酒", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}, {}),
+    ("I drink a lot of water", None, set(), {}),
+    ("Пью метформин утром", None, {("medications", "metformin", "active")}, {}),
+    ("I run three times a week", None, {("lifestyle", "exercise", "active")},
+     {("lifestyle", "exercise", "active"): {"value": "three times weekly"}}),
+    ("Я бегаю три раза в неделю", None, {("lifestyle", "exercise", "active")},
+     {("lifestyle", "exercise", "active"): {"value": "three times weekly"}}),
+    ("我每周跑步三次", None, {("lifestyle", "exercise", "active")},
+     {("lifestyle", "exercise", "active"): {"value": "three times weekly"}}),
+    ("I'm vegetarian", None, {("lifestyle", "diet", "active")},
+     {("lifestyle", "diet", "active"): {"value": "vegetarian"}}),
+    ("Я вегетарианец", None, {("lifestyle", "diet", "active")},
+     {("lifestyle", "diet", "active"): {"value": "vegetarian"}}),
+    ("我吃素", None, {("lifestyle", "diet", "active")}, {("lifestyle", "diet", "active"): {"value": "vegetarian"}}),
+    ("I sleep about 6 hours a night", None, {("lifestyle", "sleep", "active")},
+     {("lifestyle", "sleep", "active"): {"value": "6 hours"}}),
+    ("Сплю около шести часов", None, {("lifestyle", "sleep", "active")},
+     {("lifestyle", "sleep", "active"): {"value": "6 hours"}}),
+    ("我每天睡六个小时", None, {("lifestyle", "sleep", "active")},
+     {("lifestyle", "sleep", "active"): {"value": "6 hours"}}),
+]
+
+SURGERIES: list[Case] = [
+    ("I had my appendix removed in 2019", None, {("surgeries", "appendectomy", "historical")},
+     {("surgeries", "appendectomy", "historical"): {"when": "2019"}}),
+    ("Мне удалили аппендикс в 2019 году", None, {("surgeries", "appendectomy", "historical")},
+     {("surgeries", "appendectomy", "historical"): {"when": "2019"}}),
+    ("我2019年做过阑尾切除手术", None, {("surgeries", "appendectomy", "historical")},
+     {("surgeries", "appendectomy", "historical"): {"when": "2019"}}),
+    ("I've never had surgery", None, {("surgeries", "*", "confirmed_absent")}, {}),
+    ("Операций не было", None, {("surgeries", "*", "confirmed_absent")}, {}),
+    ("我没做过手术", None, {("surgeries", "*", "confirmed_absent")}, {}),
+    ("I had my appendix removed in 2015 and knee surgery in 2021", None,
+     {("surgeries", "appendectomy", "historical"), ("surgeries", "knee surgery", "historical")},
+     {("surgeries", "appendectomy", "historical"): {"when": "2015"},
+      ("surgeries", "knee surgery", "historical"): {"when": "2021"}}),
+]
+
+INJURIES: list[Case] = [
+    ("I broke my arm last month", None, {("injuries", "arm fracture", "active")},
+     {("injuries", "arm fracture", "active"): {"when": "last month"}}),
+    ("В прошлом месяце я сломала руку", None, {("injuries", "arm fracture", "active")},
+     {("injuries", "arm fracture", "active"): {"when": "last month"}}),
+    ("上个月我摔断了胳膊", None, {("injuries", "arm fracture", "active")},
+     {("injuries", "arm fracture", "active"): {"when": "last month"}}),
+    ("I sprained my ankle", None, {("injuries", "ankle sprain", "active")}, {}),
+    ("Я подвернул лодыжку", None, {("injuries", "ankle sprain", "active")}, {}),
+    ("我扭伤了脚踝", None, {("injuries", "ankle sprain", "active")}, {}),
+    ("My ankle has healed", None, {("injuries", "ankle injury", "resolved")}, {}),
+    ("Лодыжка зажила", None, {("injuries", "ankle injury", "resolved")}, {}),
+    ("我的脚踝好了", None, {("injuries", "ankle injury", "resolved")}, {}),
+]
+
+VACCINATIONS: list[Case] = [
+    ("I got my flu shot in October", None, {("vaccinations", "influenza vaccine", "historical")},
+     {("vaccinations", "influenza vaccine", "historical"): {"when": "October"}}),
+    ("Я сделал прививку от гриппа в октябре", None, {("vaccinations", "influenza vaccine", "historical")},
+     {("vaccinations", "influenza vaccine", "historical"): {"when": "October"}}),
+    ("我十月打了流感疫苗", None, {("vaccinations", "influenza vaccine", "historical")},
+     {("vaccinations", "influenza vaccine", "historical"): {"when": "October"}}),
+    ("I've never had a covid vaccine", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("Мне никогда не делали прививку от ковида", None,
+     {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("我从来没打过新冠疫苗", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("I got vaccinated against measles", None, {("vaccinations", "measles vaccine", "historical")}, {}),
+    ("В октябре сделал прививку от гриппа, а в 2024 году от коронавируса", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "historical")},
+     {("vaccinations", "influenza vaccine", "historical"): {"when": "October"},
+      ("vaccinations", "covid-19 vaccine", "historical"): {"when": "2024"}}),
+]
+
+FAMILY: list[Case] = [
+    ("My mother has type 2 diabetes", None, {("family_history", "type 2 diabetes", "active")},
+     {("family_history", "type 2 diabetes", "active"): {"relation": "mother"}}),
+    ("У мамы диабет 2 типа", None, {("family_history", "type 2 diabetes", "active")},
+     {("family_history", "type 2 diabetes", "active"): {"relation": "mother"}}),
+    ("我妈妈有糖尿病", None, {("family_history", "diabetes", "active")},
+     {("family_history", "diabetes", "active"): {"relation": "mother"}}),
+    ("My father had a heart attack", None, {("family_history", "myocardial infarction", "active")},
+     {("family_history", "myocardial infarction", "active"): {"relation": "father"}}),
+    ("У отца был инфаркт", None, {("family_history", "myocardial infarction", "active")},
+     {("family_history", "myocardial infarction", "active"): {"relation": "father"}}),
+    ("我爸爸得过心梗", None, {("family_history", "myocardial infarction", "active")},
+     {("family_history", "myocardial infarction", "active"): {"relation": "father"}}),
+    ("No family history of cancer", None, {("family_history", "cancer", "confirmed_absent")}, {}),
+    ("В семье ни у кого не было рака", None, {("family_history", "cancer", "confirmed_absent")}, {}),
+    ("家里没有人得过癌症", None, {("family_history", "cancer", "confirmed_absent")}, {}),
+    ("My mother has diabetes. She also has high blood pressure.", None,
+     {("family_history", "diabetes", "active"), ("family_history", "hypertension", "active")},
+     {("family_history", "hypertension", "active"): {"relation": "mother"}}),
+    ("My mom and dad both have high blood pressure", None, {("family_history", "hypertension", "active")},
+     {("family_history", "hypertension", "active"): {"relation": "father, mother"}}),
+    ("У бабушки был инсульт, а у дедушки рак лёгких", None,
+     {("family_history", "stroke", "active"), ("family_history", "lung cancer", "active")},
+     {("family_history", "stroke", "active"): {"relation": "grandmother"},
+      ("family_history", "lung cancer", "active"): {"relation": "grandfather"}}),
+    ("My sister takes metformin", None, set(), {}),
+]
+
+NO_FACTS: list[Case] = [
+    ("Can I take ibuprofen with lisinopril?", None, set(), {}),
+    ("Is it safe to take aspirin?", None, set(), {}),
+    ("Можно ли мне ибупрофен?", None, set(), {}),
+    ("我可以吃布洛芬吗？", None, set(), {}),
+    ("Can I take ibuprofen with lisinopril", None, set(), {}),
+    ("If I took ibuprofen, would it hurt?", None, set(), {}),
+    ("What if I stop metformin", None, set(), {}),
+    ("Если я приму аспирин, что будет", None, set(), {}),
+    ("如果我吃阿司匹林会怎样", None, set(), {}),
+    ("My friend takes warfarin", None, set(), {}),
+    ("My colleague has covid", None, set(), {}),
+    ("Мой друг принимает варфарин", None, set(), {}),
+    ("我朋友在吃华法林", None, set(), {}),
+    ("My wife has asthma", None, set(), {}),
+    ("Моя жена принимает варфарин. Ей можно аспирин?", None, set(), {}),
+    ("我老婆在吃华法林，她能吃阿司匹林吗？", None, set(), {}),
+    ("I want to quit smoking", None, set(), {}),
+    ("I'm not sure if I'm allergic to penicillin", None, set(), {}),
+    ("Thanks, that's everything.", None, set(), {}),
+]
+
+MIXED: list[Case] = [
+    ("My friend takes warfarin. I take metformin.", None, {("medications", "metformin", "active")}, {}),
+    ("Мой друг принимает варфарин, а я принимаю метформин.", None, {("medications", "metformin", "active")}, {}),
+    ("我朋友在吃华法林，我在吃二甲双胍。", None, {("medications", "metformin", "active")}, {}),
+    ("I take metformin, is that ok with ibuprofen?", None, {("medications", "metformin", "active")}, {}),
+    ("我在吃二甲双胍，可以吃布洛芬吗？", None, {("medications", "metformin", "active")}, {}),
+    ("I take aspirin if I have a headache", None, {("medications", "aspirin", "active")}, {}),
+    ("I've recovered from pneumonia, the cough is gone and I finished the amoxicillin.", None,
+     {("diagnoses", "pneumonia", "resolved"), ("symptoms", "cough", "resolved"),
+      ("medications", "amoxicillin", "stopped")}, {}),
+    ("I take metformin for my type 2 diabetes and I'm allergic to peanuts", None,
+     {("medications", "metformin", "active"), ("chronic_conditions", "type 2 diabetes", "active"),
+      ("allergies", "peanuts", "active")}, {}),
+]
+
+ANSWERS: list[Case] = [
+    ("No.", "Any allergies?", {("allergies", "*", "confirmed_absent")}, {}),
+    ("Нет.", "Есть ли у вас аллергия?", {("allergies", "*", "confirmed_absent")}, {}),
+    ("没有。", "你有过敏吗？", {("allergies", "*", "confirmed_absent")}, {}),
+    ("Yes.", "Do you take metformin?", {("medications", "metformin", "active")}, {}),
+    ("Да.", "Вы принимаете метформин?", {("medications", "metformin", "active")}, {}),
+    ("是的。", "你在吃二甲双胍吗？", {("medications", "metformin", "active")}, {}),
+    ("Never.", "Have you ever had surgery?", {("surgeries", "*", "confirmed_absent")}, {}),
+    ("Никогда.", "У вас были операции?", {("surgeries", "*", "confirmed_absent")}, {}),
+    ("从来没有。", "你做过手术吗？", {("surgeries", "*", "confirmed_absent")}, {}),
+    ("Penicillin.", "Do you have any allergies?", {("allergies", "penicillin", "active")}, {}),
+    ("No", "Are you still taking nifedipine?", {("medications", "nifedipine", "stopped")}, {}),
+    ("Not anymore.", "Do you smoke?", {("lifestyle", "smoking", "stopped")}, {}),
+    ("Yes, my mother.", "Does anyone in your family have diabetes?", {("family_history", "diabetes", "active")},
+     {("family_history", "diabetes", "active"): {"relation": "mother"}}),
+    ("52.", "How old are you?", {("demographics", "age", "active")},
+     {("demographics", "age", "active"): {"value": "52"}}),
+    ("No, but I take aspirin.", "Any allergies?",
+     {("allergies", "*", "confirmed_absent"), ("medications", "aspirin", "active")}, {}),
+    ("No allergies.", "Does anyone in your family have health problems?",
+     {("allergies", "*", "confirmed_absent")}, {}),
+    ("No, I feel fine.", "Do you have any symptoms yourself?", {("symptoms", "*", "confirmed_absent")}, {}),
+    ("Yes.", "Any allergies?", set(), {}),
+    ("Thanks!", "Do you take metformin?", set(), {}),
+]
+
+# fmt: on
+
+ALL_CASES = [
+    *MEDICATIONS,
+    *ALLERGIES,
+    *SYMPTOMS,
+    *CONDITIONS,
+    *DEMOGRAPHICS,
+    *LIFESTYLE,
+    *SURGERIES,
+    *INJURIES,
+    *VACCINATIONS,
+    *FAMILY,
+    *NO_FACTS,
+    *MIXED,
+    *ANSWERS,
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected", "attributes"), ALL_CASES, ids=[f"{i}:{c[0][:40]}" for i, c in enumerate(ALL_CASES)]
+)
+def test_understands(
+    text: str, context: str | None, expected: set[Triple], attributes: dict[Triple, dict[str, str]]
+) -> None:
+    result = understand(text, context)
+    assert triples(result) == expected
+    events = by_triple(result)
+    for triple, attrs in attributes.items():
+        assert {k: events[triple].get(k) for k in attrs} == attrs
+
+
+def test_every_event_validates_over_all_inputs() -> None:
+    inputs = [(text, context) for text, context, _, _ in ALL_CASES] + _sample_fragments()
+    results = [understand(text, context) for text, context in inputs]
+    events = [e for r in results for e in r.events]
+    assert len(events) > 500
+    for event in events:
+        ExtractedEvent(**event)
+
+
+def test_sections_list_every_event_section_and_what_is_only_asked_about() -> None:
+    asked = understand("Can I take ibuprofen with lisinopril?")
+    assert asked.events == [] and asked.sections == ("medications",)
+    allergy_question = understand("Could I be allergic to penicillin?")
+    assert allergy_question.events == [] and "allergies" in allergy_question.sections
+    mixed = understand("I have asthma. Can I take aspirin?")
+    assert mixed.sections == ("medications", "chronic_conditions")
+    assert understand("Hello there").sections == ()
+    for result in (asked, allergy_question, mixed):
+        assert set(result.sections) <= set(SECTIONS)
+        assert {e["section"] for e in result.events} <= set(result.sections)
+
+
+def test_script_decides_the_language_not_the_hint() -> None:
+    assert triples(understand("我对青霉素过敏", lang="en")) == {("allergies", "penicillin", "active")}
+    assert triples(understand("I take Glucophage 500 mg twice a day", lang="zh")) == {
+        ("medications", "metformin", "active")
+    }
+
+
+def test_backend_protocol() -> None:
+    backend: Backend = RulesBackend()
+    assert backend.name == "rules"
+    fingerprint = backend.fingerprint()
+    assert len(fingerprint) == 12 and int(fingerprint, 16) >= 0
+    assert backend.extractor_version("allergies") == f"rules-{fingerprint}"
+    fragments = [
+        Fragment(f"f-{i}", "u", f"m-{i}", TS, text, None, None)
+        for i, text in enumerate(["I take aspirin", "Hello", "No allergies"])
+    ]
+    results = list(backend.understand(fragments))
+    assert [r.fragment_id for r in results] == ["f-0", "f-1", "f-2"]
+    assert all(r.error is None for r in results)
+    assert backend.stats.calls == 0 and backend.stats.failures == 0
+
+
+def test_fingerprint_follows_rules_version_and_vocabulary_bytes() -> None:
+    digest = rules_data_digest()
+    assert RulesBackend().fingerprint() == fingerprint_of(RULES_VERSION, digest)
+    assert fingerprint_of(RULES_VERSION + "x", digest) != fingerprint_of(RULES_VERSION, digest)
+    assert fingerprint_of(RULES_VERSION, digest[::-1]) != fingerprint_of(RULES_VERSION, digest)
+
+
+def test_sample_exports_yield_their_key_facts() -> None:
+    facts = {(u, *t) for u, text, context in _sample_rows() for t in triples(understand(text, context))}
+    for expected in [
+        ("u-en-01", "allergies", "sulfonamides", "active"),
+        ("u-en-04", "allergies", "*", "confirmed_absent"),
+        ("u-en-16", "allergies", "penicillin", "confirmed_absent"),
+        ("u-ru-06", "medications", "aspirin", "stopped"),
+        ("u-ru-10", "injuries", "ankle sprain", "active"),
+        ("u-zh-03", "medications", "metformin", "active"),
+        ("u-zh-13", "family_history", "breast cancer", "active"),
+        ("u-zh-11", "family_history", "heart disease", "confirmed_absent"),
+    ]:
+        assert expected in facts
+    others = {(u, s, e) for u, s, e, _ in facts}
+    assert ("u-en-13", "medications", "warfarin") not in others  # "My friend takes warfarin"
+    assert ("u-ru-14", "medications", "warfarin") not in others  # "Моя жена принимает варфарин"
+    assert ("u-zh-14", "medications", "warfarin") not in others  # "我老婆在吃华法林"
+
+
+def _sample_rows() -> list[tuple[str, str, str | None]]:
+    """(user_id, text, context) of every user message of the bundled sample exports."""
+    records = []
+    for path in sorted(SAMPLES.glob("*.jsonl*")):
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as fh:
+            records.extend(json.loads(line) for line in fh)
+    records.sort(key=lambda r: (r["session_id"], r["ts"], r["message_id"]))
+    rows, before = [], {}
+    for r in records:
+        if r["role"] == "assistant":
+            before[r["session_id"]] = r["text"]
+        elif r["role"] == "user":
+            rows.append((r["user_id"], r["text"], before.pop(r["session_id"], None)))
+    return rows
+
+
+def _sample_fragments() -> list[tuple[str, str | None]]:
+    return [(text, context) for _, text, context in _sample_rows()]

@@ -1,0 +1,155 @@
+"""The terminology: canonical names across en/ru/zh, whole-word matching, Russian declension."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from anamnesis.terminology import DATA_DIR, KINDS, Terminology, load_terminology
+from anamnesis.terminology.inflect import english_plural, russian_forms
+from anamnesis.terminology.text import normalise, spaced
+from anamnesis.terminology.tsv import Term, read_terms
+
+TERMS = load_terminology()
+
+
+@pytest.mark.parametrize(
+    ("surface", "canonical"),
+    [
+        ("Glucophage", "metformin"),
+        ("Глюкофаж", "metformin"),
+        ("格华止", "metformin"),
+        ("二甲双胍", "metformin"),
+        ("метформин", "metformin"),
+        ("метформина", "metformin"),
+        ("метформином", "metformin"),
+        ("Coumadin", "warfarin"),
+        ("Flomax", "tamsulosin"),
+        ("Adalat", "nifedipine"),
+        ("нифедипин", "nifedipine"),
+        ("нифедипином", "nifedipine"),
+        ("硝苯地平", "nifedipine"),
+        ("пенициллин", "penicillin"),
+        ("пенициллина", "penicillin"),
+        ("青霉素", "penicillin"),
+        ("sulfa drugs", "sulfonamides"),
+        ("сульфаниламиды", "sulfonamides"),
+        ("high blood pressure", "hypertension"),
+        ("гипертонией", "hypertension"),
+        ("高血压", "hypertension"),
+        ("сахарного диабета 2 типа", "type 2 diabetes"),
+        ("2型糖尿病", "type 2 diabetes"),
+        ("糖尿病", "diabetes"),
+        ("heart racing", "palpitations"),
+        ("сердцебиение", "palpitations"),
+        ("心慌", "palpitations"),
+        ("headaches", "headache"),
+        ("головной боли", "headache"),
+        ("flu shot", "influenza vaccine"),
+        ("прививку от гриппа", "influenza vaccine"),
+        ("流感疫苗", "influenza vaccine"),
+        ("heart attack", "myocardial infarction"),
+        ("мамы", "mother"),
+        ("Ёлка", None),
+    ],
+)
+def test_canonical_names_any_language_and_form(surface: str, canonical: str | None) -> None:
+    assert TERMS.canonical(surface) == canonical
+
+
+def test_find_reports_offsets_and_the_users_own_words() -> None:
+    text = "Принимаю Глюкофаж, а маме назначили ВАРФАРИН."
+    found = TERMS.find(text)
+    assert [(m.surface, m.canonical, m.kind) for m in found] == [
+        ("Глюкофаж", "metformin", "drug"),
+        ("маме", "mother", "relative"),
+        ("ВАРФАРИН", "warfarin", "drug"),
+    ]
+    assert all(text[m.start : m.end] == m.surface for m in found)
+    assert found[0].codes == ("ATC:A10BA02",)
+
+
+def test_find_matches_whole_words_only() -> None:
+    assert TERMS.find("aspirinx and xaspirin") == []
+    assert [m.canonical for m in TERMS.find("aspirin, (aspirin) aspirin.")] == ["aspirin"] * 3
+
+
+def test_find_prefers_the_longest_term() -> None:
+    assert [m.canonical for m in TERMS.find("I have type 2 diabetes")] == ["type 2 diabetes"]
+    assert [m.canonical for m in TERMS.find("我妈妈有2型糖尿病")] == ["mother", "type 2 diabetes"]
+
+
+def test_find_in_chinese_has_no_word_boundaries_but_finds_latin_words() -> None:
+    assert [m.canonical for m in TERMS.find("我在吃二甲双胍和metformin")] == ["metformin", "metformin"]
+
+
+def test_normalisation_keeps_offsets() -> None:
+    for text in ("İstanbul ÉPÉE", "ＡＢＣ　１２３", "Ёжик’s", "体重80公斤"):
+        assert len(normalise(text)) == len(text)
+        assert len(spaced(normalise(text))) == len(text)
+    assert normalise("ЁЛКА ＭＧ") == "елка mg"
+
+
+def test_russian_phrases_decline_adjectives_with_their_noun() -> None:
+    forms = russian_forms(["сахарный", "диабет"], set())
+    assert {"сахарного диабета", "сахарным диабетом", "сахарном диабете"} <= forms
+    assert "боли в груди" in russian_forms(["боль", "в", "груди"], set())
+    assert "прививку от гриппа" in russian_forms(["прививка", "от", "гриппа"], set())
+    assert russian_forms(["хобл"], {0}) == {"хобл"}
+
+
+def test_english_plural() -> None:
+    assert english_plural(["kidney", "stone"]) == "kidney stones"
+    assert english_plural(["allergy"]) == "allergies"
+    assert english_plural(["rash"]) == "rashes"
+    assert english_plural(["diabetes"]) is None
+
+
+def test_vocabulary_size_and_shape() -> None:
+    by_kind: dict[str, set[str]] = {}
+    for term in TERMS.terms:
+        assert term.kind in KINDS
+        assert term.canonical == term.canonical.lower().strip()
+        for code in term.codes:
+            assert re.fullmatch(r"(ATC:[A-Z]\d\d[A-Z0-9]*|ICD10:[A-Z]\d\d(\.\d{1,2})?)", code), code
+        by_kind.setdefault(term.kind, set()).add(term.canonical)
+    assert len(by_kind["drug"]) >= 150
+    clinical = ("condition", "diagnosis", "symptom", "procedure", "vaccine", "allergen", "injury")
+    assert sum(len(by_kind[k]) for k in clinical) >= 120
+    assert {"smoking", "alcohol", "exercise", "diet", "sleep"} == by_kind["lifestyle"]
+
+
+def test_every_drug_and_condition_has_russian_and_chinese_names() -> None:
+    cyrillic, cjk = re.compile(r"[а-яё]", re.I), re.compile(r"[\u4e00-\u9fff]")
+    for term in TERMS.terms:
+        if term.kind in ("drug", "condition", "diagnosis", "symptom", "vaccine"):
+            assert any(cyrillic.search(s) for s in term.surfaces), term.canonical
+            assert any(cjk.search(s) for s in term.surfaces), term.canonical
+
+
+def test_links_point_at_known_entities() -> None:
+    known = {t.canonical for t in TERMS.terms}
+    for term in TERMS.terms:
+        for link in ("pain", "removal", "disease"):
+            if link in term.links:
+                assert term.links[link] in known, (term.canonical, link)
+
+
+def test_a_surface_with_two_meanings_is_refused() -> None:
+    a = Term("aspirin", "drug", (), ("aspirin",))
+    b = Term("warfarin", "drug", (), ("Aspirin",))
+    with pytest.raises(ValueError, match="means both"):
+        Terminology([a, b])
+
+
+def test_data_files_parse_and_rows_are_added_by_a_line(tmp_path) -> None:
+    rows = [term for path in sorted(DATA_DIR.glob("*.tsv")) for term in read_terms(path)]
+    assert len(rows) == len(TERMS.terms)
+    extra = tmp_path / "extra.tsv"
+    extra.write_text(
+        "canonical\tkind\tcodes\ten\tru\tzh\nfoobarin\tdrug\tATC:X00XX00\tfoobarin|Foobra\tфубарин\t福巴林\n",
+        encoding="utf-8",
+    )
+    terms = Terminology(list(read_terms(extra)))
+    assert [m.canonical for m in terms.find("I take Foobra, фубарином и 福巴林")] == ["foobarin"] * 3

@@ -1,0 +1,113 @@
+"""Medical terminology in English, Russian and Chinese, mapped to canonical English entities.
+
+The vocabulary lives in ``data/*.tsv`` (see :mod:`anamnesis.terminology.tsv` for the format):
+drugs by their generic (INN) name with brands, conditions, diagnoses, symptoms, procedures,
+vaccines, allergens, injuries, relatives, body parts and lifestyle words. Canonical names
+follow CONTRACT §3: English, lower case (``Глюкофаж`` → ``metformin``). Adding a term is
+adding a row; Russian case forms and English plurals are generated.
+
+>>> terms = load_terminology()
+>>> [(m.surface, m.canonical) for m in terms.find("Принимаю Глюкофаж и аспирин")]
+[('Глюкофаж', 'metformin'), ('аспирин', 'aspirin')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from anamnesis.terminology.forms import expand
+from anamnesis.terminology.matcher import Matcher
+from anamnesis.terminology.text import normalise, surface_key
+from anamnesis.terminology.tsv import Term, read_terms
+
+__all__ = ["DATA_DIR", "KINDS", "Term", "TermMatch", "Terminology", "data_files", "load_terminology"]
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+#: Every kind a data row may have.
+KINDS: tuple[str, ...] = (
+    "drug",
+    "condition",
+    "diagnosis",
+    "symptom",
+    "procedure",
+    "vaccine",
+    "allergen",
+    "injury",
+    "relative",
+    "body_part",
+    "lifestyle",
+)
+
+
+class TermMatch(NamedTuple):
+    """One term found in a text: offsets and surface are the caller's own text."""
+
+    start: int
+    end: int
+    surface: str
+    canonical: str
+    kind: str
+    codes: tuple[str, ...]
+
+
+class Terminology:
+    """The loaded vocabulary: lookup keys to terms, and one automaton over all of them."""
+
+    def __init__(self, terms: list[Term]) -> None:
+        self.terms: tuple[Term, ...] = tuple(terms)
+        self._keys: dict[tuple[str, bool], Term] = {}
+        generated: set[tuple[str, bool]] = set()
+        for term in self.terms:
+            if term.kind not in KINDS:
+                raise ValueError(f"{term.canonical!r}: unknown kind {term.kind!r}")
+            for surface in term.surfaces:
+                for key, prefix, is_generated in expand(surface):
+                    slot = (key, prefix)
+                    known = self._keys.get(slot)
+                    if known is None or (slot in generated and not is_generated):
+                        self._keys[slot] = term
+                        if is_generated:
+                            generated.add(slot)
+                        else:
+                            generated.discard(slot)
+                    elif not is_generated and slot not in generated and known.canonical != term.canonical:
+                        raise ValueError(f"surface {surface!r} means both {known.canonical!r} and {term.canonical!r}")
+        self._matcher: Matcher[Term] | None = None
+
+    def entries(self) -> Iterator[tuple[str, bool, Term]]:
+        """(key, prefix, term) of every lookup key, for callers that build their own automaton."""
+        for (key, prefix), term in self._keys.items():
+            yield key, prefix, term
+
+    def find(self, text: str) -> list[TermMatch]:
+        """Every term in ``text``, leftmost-longest, whole words for word scripts."""
+        if self._matcher is None:
+            self._matcher = Matcher(self.entries())
+        return [
+            TermMatch(start, end, text[start:end], term.canonical, term.kind, term.codes)
+            for start, end, payloads in self._matcher.scan(normalise(text))
+            for term in payloads[:1]
+        ]
+
+    def canonical(self, surface: str) -> str | None:
+        """The canonical entity a surface form (any listed or generated form) stands for."""
+        term = self._keys.get((surface_key(surface), False))
+        return term.canonical if term else None
+
+
+def data_files() -> tuple[Path, ...]:
+    """The vocabulary files, in a stable order (their bytes are part of the rules fingerprint)."""
+    return tuple(sorted(DATA_DIR.glob("*.tsv")))
+
+
+@cache
+def load_terminology() -> Terminology:
+    """The bundled vocabulary, loaded once per process."""
+    terms: list[Term] = []
+    for path in data_files():
+        terms.extend(read_terms(path))
+    return Terminology(terms)

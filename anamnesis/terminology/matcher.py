@@ -1,0 +1,109 @@
+"""One Aho-Corasick pass that finds every listed phrase in a text, whole words only.
+
+Patterns of word scripts (Latin, Cyrillic) are stored wrapped in spaces and the text is
+scanned with its punctuation turned into spaces, so a match always starts and ends on a word
+boundary without a check per match in Python. Chinese has no spaces: its patterns are stored
+bare and match anywhere. A Latin word inside Chinese text ("我在吃metformin") is found by a
+second pass over the text with its ideographs blanked out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import itemgetter
+from typing import Generic, NamedTuple, TypeVar
+
+import ahocorasick
+
+from anamnesis.terminology.text import CJK_RE, CYRILLIC_RE, LATIN_RE, spaced
+
+P = TypeVar("P")
+
+
+class _Stored(NamedTuple):
+    """What the automaton keeps per key (read by tuple unpacking in the hot loop)."""
+
+    length: int  # the key's length minus its leading space, if any
+    trail: int
+    bare: bool
+    prefix: bool
+    payloads: tuple
+
+
+_SORT_KEY = itemgetter(0, 1)
+
+
+class Matcher(Generic[P]):
+    """Finds keys in normalised text; overlapping finds resolve to the leftmost, then longest."""
+
+    def __init__(self, patterns: Iterable[tuple[str, bool, P]]) -> None:
+        """``patterns``: (key, prefix, payload); a prefix key also matches longer words ("stop" → "stopped")."""
+        grouped: dict[tuple[str, bool], list[P]] = {}
+        for key, prefix, payload in patterns:
+            payloads = grouped.setdefault((key, prefix), [])
+            if payload not in payloads:
+                payloads.append(payload)
+        self._automaton = ahocorasick.Automaton()
+        stored: dict[str, _Stored] = {}
+        for (key, prefix), payloads in grouped.items():
+            bare = CJK_RE.search(key) is not None
+            wrapped = key if bare else f" {key}" + ("" if prefix else " ")
+            lead = 0 if bare else 1
+            trail = 0 if bare or prefix else 1
+            previous = stored.get(wrapped)
+            merged = (*previous.payloads, *payloads) if previous else tuple(payloads)
+            stored[wrapped] = _Stored(len(wrapped) - lead, trail, bare, prefix and not bare, merged)
+        for wrapped, value in stored.items():
+            self._automaton.add_word(wrapped, value)
+        self.size = len(stored)
+        if stored:
+            self._automaton.make_automaton()
+
+    def scan(self, norm: str) -> list[tuple[int, int, tuple[P, ...]]]:
+        """(start, end, payloads) of every match in ``norm`` (see :func:`text.normalise`)."""
+        found: list[tuple[int, int, tuple[P, ...]]] = []
+        last_end = -1
+        for start, _neg_len, end, payloads in self._raw(norm):
+            if start >= last_end:
+                found.append((start, end, payloads))
+                last_end = end
+        return found
+
+    def scan_each(self, norm: str) -> list[tuple[int, int, P]]:
+        """Like :meth:`scan`, with one (start, end, payload) per payload of a match."""
+        found: list[tuple[int, int, P]] = []
+        last_end = -1
+        for start, _neg_len, end, payloads in self._raw(norm):
+            if start >= last_end:
+                for payload in payloads:
+                    found.append((start, end, payload))
+                last_end = end
+        return found
+
+    def _raw(self, norm: str) -> list[tuple[int, int, int, tuple[P, ...]]]:
+        """Every match, overlapping ones included, leftmost first and longest first."""
+        raw: list[tuple[int, int, int, tuple[P, ...]]] = []
+        if not self.size:
+            return raw
+        padded = f" {spaced(norm)} "
+        if norm.isascii() or CJK_RE.search(norm) is None:
+            self._collect(padded, norm, raw, None)
+        else:
+            self._collect(padded, norm, raw, True)
+            if LATIN_RE.search(norm) or CYRILLIC_RE.search(norm):
+                self._collect(CJK_RE.sub(" ", padded), norm, raw, False)
+        raw.sort(key=_SORT_KEY)
+        return raw
+
+    def _collect(self, padded: str, norm: str, raw: list, bare_only: bool | None) -> None:
+        append = raw.append
+        # padded index i is norm index i - 1; a value's length already has its lead subtracted
+        for end, (length, trail, bare, prefix, payloads) in self._automaton.iter(padded):
+            if bare_only is not None and bare is not bare_only:
+                continue
+            start = end - length
+            stop = end - trail
+            if prefix:
+                while stop < len(norm) and norm[stop].isalnum():
+                    stop += 1
+            append((start, start - stop, stop, payloads))

@@ -1,0 +1,57 @@
+"""The offline ``rules`` understanding backend: multilingual (en, ru, zh) and deterministic.
+
+It reads each user message with the terminology (anamnesis.terminology) and the cue words
+of ``data/cues.tsv``, clause by clause, and proposes the events of schemas.events. It never
+calls a model, so ``stats`` stay at zero. Its fingerprint changes with :data:`RULES_VERSION`
+(bump it when the code's behaviour changes) and with any byte of the vocabulary files.
+Speed check: ``python -m anamnesis.understanding.rules.bench``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from anamnesis.understanding.backend import BackendStats, Understanding
+from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
+from anamnesis.understanding.rules.message import understand_text
+from schemas.events import Fragment
+
+__all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
+
+RULES_VERSION = "1"
+
+
+def fingerprint_of(version: str, data_digest: str) -> str:
+    """Short hash of the rules' version and the vocabulary files' digest."""
+    return hashlib.sha256(f"{version}\0{data_digest}".encode()).hexdigest()[:12]
+
+
+@cache
+def _fingerprint() -> str:
+    return fingerprint_of(RULES_VERSION, rules_data_digest())
+
+
+class RulesBackend:
+    """Classifier and extractors in one pass over each fragment; no model, no network."""
+
+    name = "rules"
+    #: Reads only text, context and language (see ``Backend.pure``).
+    pure = True
+
+    def __init__(self) -> None:
+        self.stats = BackendStats()
+        self._lexicon = load_lexicon()
+
+    def fingerprint(self) -> str:
+        return _fingerprint()
+
+    def extractor_version(self, section: str) -> str:
+        return f"rules-{self.fingerprint()}"
+
+    def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
+        lexicon = self._lexicon
+        for fragment in fragments:
+            sections, events = understand_text(fragment.text, fragment.context, fragment.lang, lexicon)
+            yield Understanding(fragment.fragment_id, sections, events)

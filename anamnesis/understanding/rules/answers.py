@@ -1,0 +1,134 @@
+"""Short answers read against the assistant's question ("Any allergies?" → "No.").
+
+The assistant turn is context only: it never yields a fact by itself. Its last question
+says what a bare "yes", "no" or "not anymore" is about: named entities ("Do you take
+metformin?"), whole sections ("Any allergies?"), the family, or a demographic value. The
+same assistant questions recur across users, so what a question asks is cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from anamnesis.terminology.text import normalise
+from anamnesis.understanding.rules.facts import KIND_SECTION
+from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
+from anamnesis.understanding.rules.segment import Hit, sentences
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """What the assistant's question asks about."""
+
+    items: tuple[tuple[str, str], ...]  # (section, entity)
+    sections: tuple[str, ...]  # asked about as a whole ("any allergies?")
+    family: bool
+    allergy: bool
+    still: bool  # "are you still taking...?": a "no" means stopped
+    ended: bool  # "is your headache gone?": a "yes" means resolved
+    asks: frozenset[str]  # demographic values asked for
+
+
+def scan(norm: str) -> list[Hit]:
+    """Every (start, end, lex) the lexicon finds, one per lex."""
+    return load_lexicon().matcher.scan_each(norm)
+
+
+@lru_cache(maxsize=8192)
+def topic(context: str) -> Topic | None:
+    """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
+    norm = normalise(context)
+    spans = sentences(norm)
+    if not spans:
+        return None
+    asked = [s for s in spans if s[2]]
+    start, end, _ = (asked or spans)[-1]
+    hits = [h for h in scan(norm) if start <= h[0] < end]
+    cats = {lex.cat for _, _, lex in hits}
+    family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
+    allergy = "allergy" in cats
+    vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
+    items: list[tuple[str, str]] = []
+    for _, _, lex in hits:
+        kind = _kind(lex)
+        if kind is None or kind in ("relative", "body_part"):
+            continue
+        entity = lex.value
+        if vaccine_word and entity in load_lexicon().vaccine_for:
+            kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
+        section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
+        if family:
+            if kind not in ("condition", "diagnosis"):
+                continue
+            section = "family_history"
+        items.append((section, entity))
+    sections: list[str] = []
+    for _, _, lex in hits:
+        if lex.cat == "section":
+            section = "allergies" if allergy and lex.value == "medications" else lex.value
+            if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
+                section = "family_history"
+            sections.append(section)
+    if allergy:
+        sections.append("allergies")
+    if family:
+        sections.append("family_history")
+    asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    if not (items or sections or asks):
+        return None
+    return Topic(
+        tuple(dict.fromkeys(items)),
+        tuple(dict.fromkeys(sections)),
+        family,
+        allergy,
+        "still" in cats,
+        "end" in cats,
+        asks,
+    )
+
+
+def _kind(lex: Lex) -> str | None:
+    return lex.term.kind if lex.term is not None else None
+
+
+_ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start"})
+_PUNCT = frozenset(",.!?;:，。！？；：…-—")
+
+
+def polarity(norm: str, hits: list[Hit], lang: str) -> str | None:
+    """``yes``, ``no`` or ``end`` when the message opens with a bare answer ("No.", "Yes, ...").
+
+    In English and Russian the answer words must stand alone ("No, I don't" but not "No
+    allergies", which states something itself); Chinese answers often keep the verb
+    ("没吃", "不抽了"), so there the first word decides.
+    """
+    first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    answer = None
+    end = first
+    for s, e, lex in hits:
+        if s > end + 1 or lex.cat not in _ANSWER_WORDS:
+            break
+        if answer is None and lex.cat in ("yes", "neg", "end"):
+            answer = {"yes": "yes", "neg": "no", "end": "end"}[lex.cat]
+        end = max(end, e)
+    if answer is None:
+        return None
+    if lang != "zh":
+        rest = norm[end:].lstrip(" ")
+        if rest and rest[0] not in _PUNCT:
+            return None
+    if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):
+        return "end"  # "not anymore", "уже нет"
+    return answer
+
+
+def answer_state(answer: str, asked: Topic) -> str:
+    """The state a yes/no/end answer gives to the entities the question named."""
+    if answer == "end":
+        return "end"
+    if answer == "yes":
+        return "end" if asked.ended else "pos"
+    if asked.ended:
+        return "pos"  # "is it gone?" — "no"
+    return "end" if asked.still else "neg"

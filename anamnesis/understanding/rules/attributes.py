@@ -1,0 +1,172 @@
+"""Attaching doses, frequencies, times, severities and lifestyle values to the facts they qualify.
+
+A quantity goes to a fact of the right section in the same sentence: a dose or frequency to
+the medication before it when there is one ("Norvasc 5 mg every morning and lisinopril
+10 mg"), in Chinese to the nearest ("每天早上吃氨氯地平"); a time to the nearest fact not
+separated from it by a comma. Only the sections whose events carry an attribute
+(schemas.events.SECTION_ATTRIBUTES) ever receive it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.segment import Hit
+from schemas.events import SECTION_ATTRIBUTES
+
+Span = tuple[int, int, str]
+
+_COUNTED = re.compile(r"time|раз|次|x a|once|twice")
+_AGO = re.compile(r"ago|назад|前")
+_PAUSES = frozenset(",，;；")
+_ATTRIBUTE_CUES = frozenset({"freq", "lsvalue", "when", "sev"})
+_WHEN_SECTIONS = frozenset(s for s, names in SECTION_ATTRIBUTES.items() if "when" in names)
+
+
+def _gap(f: Fact, start: int, end: int) -> int:
+    if f.end <= start:
+        return start - f.end
+    if end <= f.start:
+        return f.start - end
+    return 0
+
+
+def _sentence_of(spans: list[tuple[int, int, bool]], pos: int) -> int:
+    for n, (s, e, _) in enumerate(spans):
+        if s <= pos < e:
+            return n
+    return -2
+
+
+class _Attacher:
+    """The facts that can take attributes, and the attribute cues of the message by category."""
+
+    def __init__(
+        self, facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]], lang: str
+    ) -> None:
+        self.norm = norm
+        self.hits = hits
+        self.spans = spans
+        self.lang = lang
+        self.facts = [f for f in facts if f.sentence >= 0 and f.end > f.start]
+        self.by_cat: dict[str, list[Span]] = {}
+        for s, e, lex in hits:
+            if lex.cat in _ATTRIBUTE_CUES:
+                self.by_cat.setdefault(lex.cat, []).append((s, e, lex.value))
+
+    def paused(self, f: Fact, start: int, end: int) -> bool:
+        """A comma or semicolon between the fact and the span."""
+        lo, hi = (f.end, start) if f.end <= start else (end, f.start)
+        return any(ch in _PAUSES for ch in self.norm[lo:hi])
+
+    def sentence_of(self, pos: int) -> int:
+        return 0 if len(self.spans) == 1 else _sentence_of(self.spans, pos)
+
+    def owner(self, section: str, start: int, end: int, *, before_first: bool) -> Fact | None:
+        """The fact of ``section`` a span at (start, end) qualifies."""
+        sentence = self.sentence_of(start)
+        same = [f for f in self.facts if f.section == section and f.sentence == sentence]
+        if len(same) <= 1:
+            return same[0] if same else None
+        if before_first and self.lang != "zh":
+            before = [f for f in same if f.end <= start]
+            if before:
+                return max(before, key=lambda f: f.end)
+        return min(same, key=lambda f: (self.paused(f, start, end), _gap(f, start, end), f.start > start))
+
+    def cues(self, cat: str) -> list[Span]:
+        return list(self.by_cat.get(cat, ()))
+
+
+def _freq_rank(value: str) -> int:
+    """A counted frequency says more than a time of day, which says more than "daily"."""
+    if value in ("daily", "occasionally"):
+        return 0
+    return 2 if any(w in value for w in ("once", "twice", "times", "every ", "other")) else 1
+
+
+def attach(
+    facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]], lang: str, digits: bool
+) -> None:
+    """Attach every quantity of the message; ``digits``: the message has a digit."""
+    at = _Attacher(facts, norm, hits, spans, lang)
+    if not at.facts:
+        return
+    if not (digits or at.by_cat or _AGO.search(norm) or any(f.section == "lifestyle" for f in at.facts)):
+        return  # nothing to attach: no number, no frequency, time or severity word
+    sections = {f.section for f in at.facts}
+    timed = not sections.isdisjoint(_WHEN_SECTIONS)
+    doses = quantities.doses(norm) if digits and ("medications" in sections or timed) else []
+    if "medications" in sections:
+        for s, e, value in doses:
+            target = at.owner("medications", s, e, before_first=True)
+            if target is not None:
+                target.put("dose", value)
+    if "lifestyle" in sections:
+        _lifestyle_values(at, norm)
+    if "medications" in sections or "lifestyle" in sections:
+        _frequencies(at, norm)
+    if timed:
+        _times(at, norm, digits, doses)
+    if "symptoms" in sections and "sev" in at.by_cat:
+        for s, e, value in at.by_cat["sev"]:
+            target = at.owner("symptoms", s, e, before_first=False)
+            if target is not None:
+                target.put("severity", value, replace=False)
+
+
+def _frequencies(at: _Attacher, norm: str) -> None:
+    found = at.cues("freq")
+    if not any(_freq_rank(v) == 2 for _, _, v in found) and _COUNTED.search(norm):
+        found += quantities.frequencies(norm)
+    found.sort(key=lambda f: (f[0], f[0] - f[1]))
+    ranks: dict[int, int] = {}
+    last_end = -1
+    for s, e, value in found:
+        if s < last_end:
+            continue  # inside a longer frequency already taken
+        last_end = e
+        target = at.owner("medications", s, e, before_first=True) or at.owner("lifestyle", s, e, before_first=False)
+        if target is None:
+            continue
+        rank = _freq_rank(value)
+        if rank > ranks.get(id(target), -1):
+            target.put(
+                "frequency" if target.section == "medications" else "value",
+                value,
+                replace=target.section == "medications" or id(target) in ranks,
+            )
+            ranks[id(target)] = rank
+
+
+def _lifestyle_values(at: _Attacher, norm: str) -> None:
+    for s, e, value in at.cues("lsvalue"):
+        target = at.owner("lifestyle", s, e, before_first=False)
+        if target is not None:
+            target.put("value", value)
+    for f in at.facts:
+        if f.section != "lifestyle":
+            continue
+        start, end, _ = at.spans[f.sentence]
+        if f.entity == "smoking":
+            count = quantities.cigarettes(norm[start:end])
+            if count:
+                daily = any(lex.cat == "freq" and start <= s < end for s, _, lex in at.hits)
+                f.put("value", f"{count} daily" if daily else count)
+        elif f.entity == "sleep":
+            f.put("value", quantities.sleep_hours(norm[start:end]), replace=False)
+
+
+def _times(at: _Attacher, norm: str, digits: bool, doses: list[Span]) -> None:
+    found = at.cues("when")
+    if digits or _AGO.search(norm):
+        found += quantities.times(norm, doses)
+    if not found:
+        return
+    for f in at.facts:
+        options = found if len(at.spans) == 1 else [o for o in found if at.sentence_of(o[0]) == f.sentence]
+        if options:
+            s, e, value = min(options, key=lambda o: (at.paused(f, o[0], o[1]), _gap(f, o[0], o[1])))
+            f.put("when", value)

@@ -1,0 +1,150 @@
+"""The words the rules react to: the terminology's terms plus the cue words of ``data/cues.tsv``.
+
+Both go into one Aho-Corasick automaton, so a fragment is scanned once and every later
+decision works on the short list of what was found, never on the text again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from anamnesis.terminology import Term, data_files, load_terminology
+from anamnesis.terminology.forms import expand
+from anamnesis.terminology.matcher import Matcher
+from anamnesis.terminology.tsv import read_rows
+
+CUES_FILE = Path(__file__).resolve().parent / "data" / "cues.tsv"
+
+#: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
+CATEGORIES: dict[str, str] = {
+    "neg": "denial: the entities in its scope are absent",
+    "end": "ending: stopped (medications, lifestyle) or resolved (symptoms, conditions)",
+    "anymore": "turns a denial in the same clause into an ending ('I don't smoke anymore')",
+    "start": "taking or starting a medication; also a positive status",
+    "self": "the user as subject",
+    "person": "someone who is not a blood relative: the clause is not about the user",
+    "third": "he/she/they: the subject of the clause before",
+    "doctor": "a clinician: neither the user nor another person, and a clause boundary after a comma",
+    "family": "family history without a named relative",
+    "question": "a question word at the start of a clause (value 'anywhere': at any position)",
+    "hypo": "a condition or hypothesis: this clause and the rest of the sentence state no fact",
+    "uncertain": "doubt or future: the clause states no fact",
+    "intent": "a wish or plan: nothing after it in the clause is a fact",
+    "split": "a conjunction that starts a new clause",
+    "allergy": "allergy context for drugs and allergens; the allergies section noun",
+    "allergy_pre": "a word that announces an allergy stated later in the clause (对...过敏)",
+    "react": "cause of a reaction ('gives me hives'): with a reaction symptom, an allergy",
+    "except": "positive again after a denial ('no allergies except penicillin')",
+    "switch": "a change of drug: the first is stopped, the second active",
+    "instead": "the drug after it is stopped",
+    "against": "a preposition joining a vaccine to its disease ('прививка от гриппа')",
+    "still": "continuation, used to read the assistant's question",
+    "section": "a section noun (value): a denial with it and no entity is section-wide",
+    "pain": "pain; with a body part, that part's pain symptom",
+    "injury": "an injury of kind value; with a body part, '<part> <value>'",
+    "removal": "removal; with a body part, that part's removal operation",
+    "freq": "a frequency (value), for medications and lifestyle",
+    "lsvalue": "a lifestyle value (value)",
+    "sev": "a severity (value), for symptoms",
+    "when": "a time (value)",
+    "ask": "the assistant asks for a demographic value (value: age, height_cm, weight_kg, sex)",
+    "yes": "an affirmative answer",
+    "beverage": "a drink that is not alcohol",
+    "sexword": "a word that may state the user's sex",
+    "none": "words that only block shorter cues inside them",
+}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lex:
+    """What one found phrase is: a term (``cat == 'term'``, value its canonical name) or a cue."""
+
+    cat: str
+    value: str
+    term: Term | None = None
+    #: the term's kind, and its links read once here rather than per mention
+    kind: str = ""
+    weak: bool = False
+    reactive: bool = False
+    implies: str | None = None
+    #: what a clause containing this is tagged with: the category, "k:<kind>", "s:<section>"
+    tags: tuple[str, ...] = ()
+
+
+def term_lex(term: Term) -> Lex:
+    links = term.links
+    return Lex(
+        "term",
+        term.canonical,
+        term,
+        term.kind,
+        links.get("weak") == "yes",
+        links.get("reaction") == "yes",
+        links.get("value"),
+        ("term", "k:" + term.kind),
+    )
+
+
+def cue_lex(category: str, value: str) -> Lex:
+    tags = (category, "s:" + value) if category == "section" else (category,)
+    return Lex(category, value, tags=tags)
+
+
+def _cue_keys(form: str) -> list[tuple[str, bool]]:
+    """Cue forms are exact unless they end in ``~`` (prefix) or ``+`` (declined like a noun)."""
+    if form.endswith("+"):
+        return [(key, prefix) for key, prefix, _ in expand(form[:-1])]
+    if form.endswith("~"):
+        return [(key, prefix) for key, prefix, _ in expand(form)]
+    return [(key, prefix) for key, prefix, _ in expand("=" + form)]
+
+
+@cache
+def load_cues() -> tuple[tuple[str, bool, Lex], ...]:
+    """(key, prefix, cue) of every cue form in cues.tsv."""
+    out: list[tuple[str, bool, Lex]] = []
+    for line_no, row in read_rows(CUES_FILE, ("category", "value", "en", "ru", "zh")):
+        category = row["category"]
+        if category not in CATEGORIES:
+            raise ValueError(f"cues.tsv:{line_no}: unknown category {category!r}")
+        lex = cue_lex(category, row["value"])
+        for lang in ("en", "ru", "zh"):
+            for form in row[lang].split("|"):
+                if form.strip():
+                    out.extend((key, prefix, lex) for key, prefix in _cue_keys(form.strip()))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """The automaton over terms and cues, and the links the rules follow between terms."""
+
+    matcher: Matcher[Lex]
+    #: disease canonical → vaccine canonical, from vaccines.tsv's disease column
+    vaccine_for: dict[str, str]
+
+
+@cache
+def load_lexicon() -> Lexicon:
+    """Terms and cues in one automaton, built once per process."""
+    terminology = load_terminology()
+    lexes = {id(t): term_lex(t) for t in terminology.terms}
+    patterns = [(key, prefix, lexes[id(term)]) for key, prefix, term in terminology.entries()]
+    patterns.extend(load_cues())
+    vaccine_for = {
+        t.links["disease"]: t.canonical for t in terminology.terms if t.kind == "vaccine" and "disease" in t.links
+    }
+    return Lexicon(Matcher(patterns), vaccine_for)
+
+
+def rules_data_digest() -> str:
+    """Hash of every vocabulary and cue file, in a stable order."""
+    digest = hashlib.sha256()
+    for path in (*data_files(), CUES_FILE):
+        digest.update(path.name.encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,134 @@
+"""The entities a clause names, including those composed from a body part and a cue.
+
+Users rarely say "arm fracture" or "appendectomy"; they say "I broke my arm", "мне удалили
+аппендикс", "头已经不疼了". A body part (anatomy.tsv) plus an injury, removal, surgery, pain
+or healing cue in the same clause becomes the entity the anatomy row names for that cue. A
+disease next to a vaccine word becomes that disease's vaccine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from anamnesis.terminology import Term
+from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.segment import Clause, Hit
+
+_COMPOSERS = ("injury", "removal", "pain", "end")
+
+
+@dataclass(slots=True, eq=False)
+class Mention:
+    """An entity (or a section noun, ``kind == 'noun'``) in a clause, and what the clause says of it."""
+
+    start: int
+    end: int
+    kind: str
+    entity: str
+    weak: bool = False
+    value: str | None = None
+    state: str | None = None
+    #: a symptom that can name an allergic reaction (symptoms.tsv reaction=yes)
+    reactive: bool = False
+
+    @property
+    def key(self) -> int:
+        """Position for ordering against cues: cues inside a composed span come before it."""
+        return self.end - 1
+
+
+def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[int, int, str]:
+    return min(spans, key=lambda s: min(abs(s[0] - end), abs(start - s[1])))
+
+
+def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> Mention | None:
+    """The entity a body part stands for with the cues of its clause, if any."""
+    links = part.links
+    injurable = links.get("injury") == "yes"
+    if cues["injury"] and injurable:
+        cs, ce, kind = _nearest(cues["injury"], s, e)
+        return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} {kind}")
+    if cues["removal"] and "removal" in links:
+        cs, ce, _ = _nearest(cues["removal"], s, e)
+        return Mention(min(s, cs), max(e, ce), "procedure", links["removal"])
+    if cues["surgery"]:
+        cs, ce, _ = _nearest(cues["surgery"], s, e)
+        return Mention(min(s, cs), max(e, ce), "procedure", links.get("removal", f"{part.canonical} surgery"))
+    if cues["pain"]:
+        cs, ce, _ = _nearest(cues["pain"], s, e)
+        return Mention(min(s, cs), max(e, ce), "symptom", links.get("pain", f"{part.canonical} pain"))
+    if cues["end"]:
+        cs, ce, _ = _nearest(cues["end"], s, e)
+        if injurable:
+            return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} injury")
+        if "pain" in links:
+            return Mention(min(s, cs), max(e, ce), "symptom", links["pain"])
+    return None
+
+
+def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> list[Mention]:
+    """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's."""
+    found: list[Mention] = []
+    parts: list[tuple[Term, int, int]] = []
+    composers: list[tuple[str, int, int, str]] = []
+    vaccine_nouns: list[Mention] = []
+    against_ends: list[int] = []
+    for s, e, lex in clause.hits:
+        cat = lex.cat
+        if cat == "term":
+            if lex.kind == "body_part":
+                parts.append((lex.term, s, e))  # type: ignore[arg-type]
+            elif lex.kind != "relative":
+                found.append(Mention(s, e, lex.kind, lex.value, lex.weak, lex.implies, reactive=lex.reactive))
+        elif cat in _COMPOSERS:
+            composers.append((cat, s, e, lex.value))
+        elif cat == "section":
+            noun = Mention(s, e, "noun", lex.value)
+            found.append(noun)
+            if lex.value == "surgeries":
+                composers.append(("surgery", s, e, ""))
+            elif lex.value == "vaccinations":
+                vaccine_nouns.append(noun)
+        elif cat == "allergy":
+            found.append(Mention(s, e, "noun", "allergies"))
+        elif cat == "family":
+            found.append(Mention(s, e, "noun", "family_history"))
+        elif cat == "against":
+            against_ends.append(e)
+    if parts and composers:
+        cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
+        for cat, s, e, value in composers:
+            cues[cat].append((s, e, value))
+        for part, s, e in parts:
+            composed = _compose(part, s, e, cues)
+            if composed is not None:
+                found.append(composed)
+                if composed.kind == "procedure" and cues["surgery"]:
+                    found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
+        found.sort(key=lambda m: (m.start, m.end))
+    if vaccine_nouns or against_ends:
+        sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
+        _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)
+    return found
+
+
+def _vaccines(
+    found: list[Mention], nouns: list[Mention], against_ends: list[int], lexicon: Lexicon, sentence_hits: list[Hit]
+) -> None:
+    """Diseases named next to a vaccine word become their vaccine ("vaccinated against measles").
+
+    Across clauses of the same sentence, only a disease right after "against"/"от" counts:
+    "прививку от гриппа, а в 2024 году от коронавируса".
+    """
+    if not nouns and not any(
+        (lex.cat == "section" and lex.value == "vaccinations") or lex.kind == "vaccine" for _, _, lex in sentence_hits
+    ):
+        return
+    composed = False
+    for m in found:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine and (nouns or any(0 <= m.start - e <= 1 for e in against_ends)):
+            m.kind, m.entity = "vaccine", vaccine
+            composed = True
+    if composed:
+        found[:] = [m for m in found if m not in nouns]

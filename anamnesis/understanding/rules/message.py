@@ -1,0 +1,332 @@
+"""One user message (with the assistant turn before it) to the sections it touches and its events.
+
+The steps: scan once; cut into clauses; per clause find the mentions, their states and
+sections; read a short answer against the assistant's question; attach doses, frequencies,
+times and severities; merge duplicates; let a specific positive fact win over a
+section-wide denial of its section in the same message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from anamnesis.terminology.text import detect_lang, normalise
+from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
+from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.mentions import Mention, find_mentions
+from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
+from anamnesis.understanding.rules.status import assign_states
+from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
+
+_FAMILY_KINDS = frozenset({"condition", "diagnosis"})
+#: Subject of a clause that names nobody right after a question about the family: its
+#: conditions are family history, anything else is the user's own.
+_ASKED_FAMILY = "family?"
+#: Words that make a clause a statement of its own, not a bare answer ("penicillin").
+_VERBS = frozenset({"start", "switch", "end", "instead"})
+_NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
+_CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
+_ANSWERS = frozenset({"yes", "neg", "end"})
+_ZH_TAIL = " 。！!.,，?？~～"
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass(slots=True)
+class _Message:
+    text: str
+    norm: str
+    lang: str
+    hits: list[Hit]
+    clauses: list[Clause]
+    asked: Topic | None
+    facts: list[Fact]
+    touched: set[str]
+    #: reactions said without their drug ("..., I got a rash from it")
+    orphan_reactions: list[str]
+
+
+def understand_text(
+    text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
+) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
+    """(sections touched, proposed events) of one user message."""
+    norm = normalise(text)
+    hits = lexicon.matcher.scan_each(norm)
+    asked = topic(context) if context else None
+    digits = _DIGIT.search(norm) is not None or "岁" in norm
+    if not digits:
+        found = {lex.cat for _, _, lex in hits}
+        if found.isdisjoint(_CONTENT) and (asked is None or found.isdisjoint(_ANSWERS)):
+            return (), []  # small talk: nothing medical, no number, no answer to a question
+    lang = detect_lang(norm, lang_hint)
+    spans = sentences(norm)
+    parts = clauses(norm, hits, lang, spans, _default_subject(asked))
+    msg = _Message(text, norm, lang, hits, parts, asked, [], set(), [])
+    for clause in msg.clauses:
+        if not clause.hits:
+            if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
+                _demographics(msg, clause)
+            continue
+        mentions = find_mentions(clause, lexicon, msg.clauses)
+        if clause.skip or clause.subject == "other":
+            _touch(msg, clause, mentions)
+            continue
+        for m in mentions:
+            if m.kind == "noun" and m.entity != "family_history":
+                msg.touched.add(m.entity)
+        if clause.intent_at < clause.end:
+            mentions = [m for m in mentions if m.start < clause.intent_at]
+        zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
+        assign_states(mentions, clause, norm, zh_ended)
+        _clause_facts(msg, clause, mentions)
+        if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
+            _demographics(msg, clause)
+    if asked is not None:
+        _answer(msg, asked)
+    attach(msg.facts, norm, hits, spans, lang, digits)
+    facts = _merge(msg)
+    touched = msg.touched
+    for f in facts:
+        touched.add(f.section)
+    return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
+    """After "anyone in your family...?", a clause naming nobody speaks of the family's conditions."""
+    return (_ASKED_FAMILY, ()) if asked is not None and asked.family else ("self", ())
+
+
+def _touch(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    """Sections a clause states no fact about but is about (a question about allergies)."""
+    allergy = clause.has("allergy")
+    for m in mentions:
+        if m.kind == "noun":
+            msg.touched.add(m.entity)
+        elif m.kind in ("drug", "allergen") and allergy:
+            msg.touched.add("allergies")
+        elif m.kind in KIND_SECTION and (m.kind != "allergen" or allergy) and not m.weak:
+            msg.touched.add(KIND_SECTION[m.kind])
+
+
+def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    family = clause.subject == "family" or (
+        clause.subject == _ASKED_FAMILY and any(m.kind in _FAMILY_KINDS for m in mentions)
+    )
+    allergy = _allergy_mentions(msg, clause, mentions)
+    specific: set[str] = set()
+    nouns: list[Mention] = []
+    for m in mentions:
+        if m.kind == "noun":
+            nouns.append(m)
+            continue
+        if family:
+            if m.kind not in _FAMILY_KINDS:
+                continue
+            section = "family_history"
+        elif id(m) in allergy:
+            section = "allergies"
+        elif m.kind == "allergen" or m.kind not in KIND_SECTION:
+            continue
+        else:
+            section = KIND_SECTION[m.kind]
+        specific.add(section)
+        fact = _fact(msg, clause, m, section, m.state)
+        if fact is None:
+            continue
+        if section == "allergies":
+            fact.put("reaction", allergy[id(m)])
+        elif family:
+            fact.put("relation", _relation(clause.relations))
+        msg.facts.append(fact)
+    for noun in nouns:
+        section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        if section and noun.state in ("neg", "end") and section not in specific:
+            msg.facts.append(
+                Fact(
+                    noun.start,
+                    noun.end,
+                    clause.sentence,
+                    section,
+                    SECTION_WIDE,
+                    "confirmed_absent",
+                    msg.text[noun.start : noun.end],
+                )
+            )
+
+
+def _relation(relatives: tuple[str, ...]) -> str | None:
+    """Several relatives with the same condition, as the reconciler joins them: "father, mother"."""
+    return ", ".join(sorted(relatives)) or None
+
+
+def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | None:
+    if family:
+        return "family_history" if section in ("family_history", "chronic_conditions", "diagnoses") else None
+    if section == "medications" and allergy_clause:
+        return "allergies"
+    return None if section == "family_history" else section
+
+
+def _fact(msg: _Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
+    if section == "lifestyle":
+        if m.weak and _drinks_something_else(clause):
+            return None
+        if m.value and state == "neg":  # "I'm not vegetarian" says nothing about the diet
+            return None
+        if m.entity == "sleep":
+            if state == "neg":
+                state, m.value = None, "poor"
+            said = m.value or clause.has("lsvalue") or quantities.sleep_hours(msg.norm[clause.start : clause.end])
+            if not said:
+                return None
+    fact = Fact(
+        m.start, m.end, clause.sentence, section, m.entity, status_for(section, state), msg.text[m.start : m.end]
+    )
+    fact.put("value", m.value)
+    return fact
+
+
+def _drinks_something_else(clause: Clause) -> bool:
+    """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk."""
+    return bool(clause.cats & _NOT_ALCOHOL)
+
+
+def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:
+    """Drugs and allergens the clause states an allergy to, each with its reaction (or None).
+
+    A drug is an allergy when the nearest context word before it is an allergy word
+    ("allergic to", "аллергия на"), when an allergy word follows it ("对青霉素过敏",
+    "penicillin allergy"), when a reaction symptom and a cause word go with it ("sulfa
+    gives me hives"), or when the assistant just asked about allergies.
+    """
+    candidates = [m for m in mentions if m.kind in ("drug", "allergen")]
+    reactions = [m for m in mentions if m.reactive]
+    if not candidates and not reactions:
+        return {}
+    inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
+    caused = bool(reactions) and (clause.has("react") or clause.has("allergy"))
+    out: dict[int, str | None] = {}
+    noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
+    for m in candidates:
+        if caused or _allergy_context(clause, m, inherited):
+            out[id(m)] = reactions[0].entity if reactions else None
+            if m.state is None and noun_state in ("neg", "end"):
+                m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
+    if out and reactions:
+        mentions[:] = [m for m in mentions if not m.reactive]
+    elif reactions and clause.has("react") and not candidates:
+        msg.orphan_reactions.append(reactions[0].entity)
+        mentions[:] = [m for m in mentions if not m.reactive]
+    return out
+
+
+def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
+    before = None
+    allergy_after = False
+    for s, e, lex in clause.hits:
+        if lex.cat not in ("allergy", "start", "allergy_pre"):
+            continue
+        if e <= m.start:
+            before = lex.cat
+        elif s >= m.end and lex.cat == "allergy":
+            allergy_after = True
+    if before == "allergy":
+        return True
+    if before == "start":
+        return False
+    return allergy_after or (before is None and inherited)
+
+
+def _demographics(msg: _Message, clause: Clause) -> None:
+    text = msg.norm[clause.start : clause.intent_at]
+    asks = msg.asked.asks if msg.asked is not None else frozenset()
+    values: list[tuple[str, str | None]] = []
+    if _DIGIT.search(text) or "岁" in text:
+        may = quantities.measured(text)
+        found_age = quantities.age(text) if "age" in may else None
+        if found_age is None and "age" in asks:
+            found_age = _bare_number(text, 1, 120)
+        values.append(("age", found_age))
+        if "height" in may:
+            values.append(("height_cm", quantities.height_cm(text)))
+        if "weight" in may:
+            values.append(("weight_kg", quantities.weight_kg(text, "weight_kg" in asks)))
+    if "sexword" in clause.cats:
+        values.append(("sex", quantities.sex(text)))
+    for entity, value in values:
+        if value is not None:
+            fact = Fact(clause.start, clause.end, clause.sentence, "demographics", entity, "active")
+            fact.put("value", value)
+            msg.facts.append(fact)
+
+
+def _bare_number(text: str, low: int, high: int) -> str | None:
+    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
+    if len(digits) == 1 and low <= int(digits[0]) <= high:
+        return digits[0]
+    return None
+
+
+def _answer(msg: _Message, asked: Topic) -> None:
+    """Facts a short answer gives about what the assistant asked."""
+    answer = polarity(msg.norm, msg.hits, msg.lang)
+    relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    if answer is None and asked.family and asked.items and relatives:
+        answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+    if answer is None or (msg.clauses and msg.clauses[0].skip):
+        return
+    msg.touched.update(s for s, _ in asked.items)
+    msg.touched.update(asked.sections)
+    stated = {(f.section, f.entity) for f in msg.facts}
+    if asked.items:
+        state = answer_state(answer, asked)
+        for section, entity in asked.items:
+            if (section, entity) in stated:
+                continue
+            fact = Fact(0, 0, -1, section, entity, status_for(section, state))
+            if section == "family_history" and state != "neg":
+                fact.put("relation", _relation(relatives))
+            msg.facts.append(fact)
+    elif answer in ("no", "end"):
+        own = {f.section for f in msg.facts}
+        for section in asked.sections:
+            if section not in own:
+                msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _merge(msg: _Message) -> list[Fact]:
+    """One event per (section, entity), the last statement winning; then the `*` rule.
+
+    Family history is one fact per condition: relatives named in several statements are
+    joined ("father, mother"), and a relative who has it outweighs one who has not.
+    """
+    merged: dict[tuple[str, str], Fact] = {}
+    for fact in msg.facts:
+        key = (fact.section, fact.entity)
+        old = merged.pop(key, None)
+        if old is not None:
+            if fact.section == "family_history":
+                fact = _family_merge(old, fact)
+            else:
+                fact.attrs = {**old.attrs, **fact.attrs}
+            fact.mention = fact.mention or old.mention
+        merged[key] = fact
+    if msg.orphan_reactions:
+        allergies = [f for f in merged.values() if f.section == "allergies" and f.entity != SECTION_WIDE]
+        if allergies:
+            allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
+    present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
+    return [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
+
+
+def _family_merge(old: Fact, new: Fact) -> Fact:
+    if old.status != new.status:
+        return new if new.status == PRESENT_STATUS["family_history"] else old
+    relatives = {r for f in (old, new) for r in f.attrs.get("relation", "").split(", ") if r}
+    new.attrs = {**old.attrs, **new.attrs}
+    new.put("relation", _relation(tuple(relatives)))
+    return new

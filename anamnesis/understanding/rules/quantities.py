@@ -1,0 +1,327 @@
+"""Numbers in the user's words: doses, age, height, weight, counts, dates.
+
+Every pattern is compiled once and only run when the fragment can contain its answer (a
+digit, or a Chinese numeral for 岁), so most messages never touch a regular expression here.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+#: Number words, by value (index): English and Russian, in the cases that follow "около", "по"...
+_WORDS = {
+    word: n
+    for n, words in enumerate(
+        (
+            "",
+            "a an one один одну одного",
+            "two два две двух пару",
+            "three три трех",
+            "four четыре четырех",
+            "five пять пяти",
+            "six шесть шести",
+            "seven семь семи",
+            "eight восемь восьми",
+            "nine девять девяти",
+            "ten десять десяти",
+            "eleven",
+            "twelve",
+        )
+    )
+    for word in words.split()
+}
+_WORDS.update({"a couple of": 2, "couple of": 2})
+_CN_NUM = "[零一二两三四五六七八九十百]+"
+_NUM_WORD = "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
+
+
+def number(text: str) -> float | None:
+    """A digit string (decimal comma allowed), an English/Russian number word or a Chinese numeral."""
+    text = text.strip()
+    if not text:
+        return None
+    if text[0].isdigit():
+        return float(text.replace(",", "."))
+    if text in _WORDS:
+        return float(_WORDS[text])
+    return _chinese(text)
+
+
+def _chinese(text: str) -> float | None:
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+        else:
+            return None
+    return float(total + current)
+
+
+def fmt(value: float) -> str:
+    """``80.0`` → ``"80"``, ``0.50`` → ``"0.5"``."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+# --- doses -------------------------------------------------------------------------------
+
+_UNITS: dict[str, str] = {}
+for _unit, _forms in {
+    "mg": "mg|milligrams|milligram|мг|毫克",
+    "mcg": "mcg|µg|μg|micrograms|microgram|мкг|微克",
+    "g": "g|grams|gram|гр|г|克",
+    "ml": "ml|milliliters|millilitres|мл|毫升",
+    "IU": "iu|international units|ме|国际单位",
+    "units": "units|unit|u|ед|единиц|единицы|单位",
+}.items():
+    for _form in _forms.split("|"):
+        _UNITS[_form] = _unit
+
+# A number and the word after it; the word is a unit only if _UNITS knows it.
+DOSE_RE = re.compile(
+    r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(国际单位|毫克|微克|毫升|单位|克|international units|[a-zа-яµμ]+)"
+)
+
+
+def doses(norm: str) -> list[tuple[int, int, str]]:
+    """(start, end, "500 mg") of every dose; years ("2019 г.") are not doses."""
+    out = []
+    for m in DOSE_RE.finditer(norm):
+        unit = _UNITS.get(m.group(2))
+        if unit is None:
+            continue
+        digits = m.group(1)
+        if unit == "g" and len(digits) == 4 and digits[:2] in ("19", "20"):
+            continue
+        if "," in digits:  # "1,000 mg" (thousands) or "0,5 мг" (decimal comma)
+            whole, frac = digits.split(",")
+            digits = whole + frac if len(frac) == 3 else f"{whole}.{frac}"
+        value = float(digits)
+        if value <= 0:
+            continue
+        out.append((m.start(), m.end(), f"{fmt(value)} {unit}"))
+    return out
+
+
+# --- frequencies not fixed enough for the cue list -----------------------------------------
+
+_PERIOD = {
+    "day": "daily",
+    "week": "weekly",
+    "month": "monthly",
+    "день": "daily",
+    "сутки": "daily",
+    "неделю": "weekly",
+    "месяц": "monthly",
+    "天": "daily",
+    "日": "daily",
+    "周": "weekly",
+    "星期": "weekly",
+    "月": "monthly",
+}
+_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times", 7: "seven times"}
+FREQ_RE = re.compile(
+    r"(?:(\d|once|twice|one|two|three|four|five|six)\s*(?:times?|x)?\s*(?:a|per|each|every)\s+(day|week|month)"
+    r"|(\d|один|два|три|четыре|пять|шесть)\s*раз[а]?\s*в\s*(день|сутки|неделю|месяц)"
+    r"|(?:每|一)(天|日|周|星期|月)[^，。,.!?！？\d]{0,6}?(\d|[一二两三四五六七])\s*次)"
+)
+
+
+def frequencies(norm: str) -> list[tuple[int, int, str]]:
+    """(start, end, "three times weekly") for counted frequencies, including 每周跑步三次."""
+    out = []
+    for m in FREQ_RE.finditer(norm):
+        if m.group(2):
+            count, period = {"once": "1", "twice": "2"}.get(m.group(1), m.group(1)), m.group(2)
+        elif m.group(4):
+            count, period = m.group(3), m.group(4)
+        else:
+            count, period = m.group(6), m.group(5)
+        n = number(count)
+        if n is None or int(n) not in _TIMES:
+            continue
+        out.append((m.start(), m.end(), f"{_TIMES[int(n)]} {_PERIOD[period]}"))
+    return out
+
+
+# --- times -------------------------------------------------------------------------------
+
+_YEAR_RE = re.compile(r"(?<!\d)((?:19[5-9]|20[0-4])\d)(?!\d)")
+_AGO_RE = re.compile(
+    rf"\b({_NUM_WORD}|\d+|a few|few|several)\s+(day|week|month|year)s?\s+ago\b"
+    rf"|(?:\b(\d+|{_NUM_WORD}|несколько)\s+)?(день|дня|дней|неделю|недели|недель|месяц|месяца|месяцев|год|года|лет)\s+назад"
+    rf"|(\d+|[一二两三四五六七八九十几半]+)\s*(?:个)?\s*(天|周|星期|礼拜|月|年)\s*(?:以前|之前|前)"
+)
+_AGO_UNIT = {
+    "день": "day",
+    "дня": "day",
+    "дней": "day",
+    "неделю": "week",
+    "недели": "week",
+    "недель": "week",
+    "месяц": "month",
+    "месяца": "month",
+    "месяцев": "month",
+    "год": "year",
+    "года": "year",
+    "лет": "year",
+    "天": "day",
+    "周": "week",
+    "星期": "week",
+    "礼拜": "week",
+    "月": "month",
+    "年": "year",
+}
+
+
+def times(norm: str, doses_at: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, "2019" / "2 weeks ago") of years and "... ago" phrases."""
+    out = []
+    for m in _YEAR_RE.finditer(norm):
+        if not any(s <= m.start() < e for s, e, _ in doses_at):
+            out.append((m.start(), m.end(), m.group(1)))
+    if "ago" not in norm and "назад" not in norm and "前" not in norm:
+        return out
+    for m in _AGO_RE.finditer(norm):
+        if m.group(2):
+            count, unit = m.group(1), m.group(2)
+        elif m.group(4):
+            count, unit = m.group(3) or "1", _AGO_UNIT[m.group(4)]
+        else:
+            count, unit = m.group(5), _AGO_UNIT[m.group(6)]
+        n = None if count in ("a few", "few", "several", "несколько", "几") else number(count)
+        if count == "半":
+            out.append((m.start(), m.end(), f"half a {unit} ago"))
+            continue
+        amount = "a few" if n is None else fmt(n)
+        plural = "" if n == 1 else "s"
+        out.append((m.start(), m.end(), f"{amount} {unit}{plural} ago"))
+    return out
+
+
+# --- demographics ------------------------------------------------------------------------
+
+_AGE_RES = (
+    re.compile(
+        r"\b(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
+        r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
+        r"time|hour|min|day|week|month|x\b|packs?))"
+    ),
+    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:years?|yrs?)\s*-?\s*old\b"),
+    re.compile(
+        r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(\d{1,3})(?!\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$))"
+    ),
+    re.compile(rf"(?:我|今年|年龄|年纪)\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"),
+    re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
+)
+_HEIGHT_CM_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(?:cm|centimet(?:er|re)s?|см|厘米|公分)(?![a-zа-я])")
+_HEIGHT_CUE_RE = re.compile(r"(?:height|tall|рост\w*|身高)\D{0,12}?(\d{3})(?!\s*(?:kg|кг|公斤|lb|斤))")
+_HEIGHT_M_RE = re.compile(
+    r"(?:height|tall|рост\w*|身高)\D{0,12}?([12][.,]\d{1,2})\s*(?:m|meters?|metres?|м|米)?(?![a-zа-я\d])"
+)
+_HEIGHT_CN_RE = re.compile(r"身高\s*[:：是有]?\s*([12])\s*米\s*(\d{1,2})?")
+_HEIGHT_FT_RE = re.compile(r"\b([4-7])\s*(?:'|ft|feet|foot)\s*(\d{1,2})?\s*(?:\"|''|in\b|inches)?")
+_WEIGHT_CUE_RE = re.compile(
+    r"(?:weigh\w*|вешу|вес\w*|体重)\D{0,15}?(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|килограмм\w*|公斤|千克|斤)?(?![a-zа-я])"
+)
+_WEIGHT_UNIT_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|公斤|千克)(?![a-zа-я])")
+_SEX_RES = (
+    re.compile(r"\bi(?:'?m| am)\s+(?:a\s+)?(woman|female|girl|lady|man|male|guy|boy|gentleman)\b"),
+    re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
+    re.compile(r"(?:我是|性别\s*[:：是]?\s*)(女性|女生|女的|女人|女|男性|男生|男的|男人|男)"),
+    re.compile(r"(?:пол|sex|gender)\s*[:\-—]?\s*(женский|мужской|ж|м|female|male|f|m)\b"),
+    re.compile(r"\byear[- ]old\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
+    # a bare answer or a trailing ", female" / "，男"
+    re.compile(r"(?:^|[，,:：])\W*(female|male|woman|man|женщина|мужчина|女性?|男性?|女的|男的)\W*$"),
+)
+_FEMALE = frozenset("woman female girl lady женщина девушка женский ж f 女性 女生 女的 女人 女".split())
+_SLEEP_RE = re.compile(
+    rf"(?:sleep\w*|сплю|спал\w*|睡)\D{{0,20}}?(\d{{1,2}}(?:\.\d)?|{_NUM_WORD}|{_CN_NUM})\s*(?:个)?\s*(?:hours?|hrs?|час\w*|小时|钟头)"
+)
+_CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes|cigs|сигарет\w*|支烟|根烟|支|根)")
+
+
+# One pass over the text says which values may be there at all.
+_GATE = re.compile(
+    r"(?P<age>\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
+    r"|岁|年龄|年纪)"
+    r"|(?P<height>cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分)"
+    r"|(?P<weight>weigh|kg|kilo|lb|pound|вес|вешу|кг|体重|公斤|千克|斤)"
+)
+
+
+def measured(text: str) -> set[str]:
+    """Which of age, height and weight the text may state ("age", "height", "weight")."""
+    return {m.lastgroup for m in _GATE.finditer(text)}  # type: ignore[misc]
+
+
+def age(text: str) -> str | None:
+    for pattern in _AGE_RES:
+        m = pattern.search(text)
+        if m:
+            n = number(m.group(1))
+            if n is not None and 0 < n < 125:
+                return fmt(n)
+    return None
+
+
+def height_cm(text: str) -> str | None:
+    m = _HEIGHT_CN_RE.search(text)
+    if m:
+        return fmt(int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0")))
+    for pattern in (_HEIGHT_CM_RE, _HEIGHT_CUE_RE):
+        m = pattern.search(text)
+        if m and 100 <= (n := float(m.group(1).replace(",", "."))) <= 250:
+            return fmt(round(n))
+    m = _HEIGHT_M_RE.search(text)
+    if m:
+        return fmt(round(float(m.group(1).replace(",", ".")) * 100))
+    m = _HEIGHT_FT_RE.search(text)
+    if m:
+        return fmt(round(int(m.group(1)) * 30.48 + int(m.group(2) or 0) * 2.54))
+    return None
+
+
+def weight_kg(text: str, asked: bool) -> str | None:
+    m = _WEIGHT_CUE_RE.search(text) or (_WEIGHT_UNIT_RE.search(text) if asked else None)
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    unit = m.group(2) or ""
+    if unit.startswith(("lb", "pound")):
+        value = value * 0.45359237
+    elif unit == "斤":
+        value = value / 2
+    return fmt(round(value, 1)) if 25 <= value <= 350 else None
+
+
+def sex(text: str) -> str | None:
+    for pattern in _SEX_RES:
+        m = pattern.search(text)
+        if m:
+            return "female" if m.group(1) in _FEMALE else "male"
+    return None
+
+
+def sleep_hours(text: str) -> str | None:
+    m = _SLEEP_RE.search(text)
+    if m:
+        n = number(m.group(1))
+        if n is not None and 0 < n <= 16:
+            return f"{fmt(n)} hours"
+    return None
+
+
+def cigarettes(text: str) -> str | None:
+    m = _CIGARETTES_RE.search(text)
+    if m:
+        n = number(m.group(1))
+        if n is not None and 0 < n <= 100:
+            return f"{fmt(n)} cigarettes"
+    return None

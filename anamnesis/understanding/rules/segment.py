@@ -1,0 +1,195 @@
+"""Cutting a message into sentences and clauses, and deciding what each clause is about.
+
+Negation, questions and "my friend takes..." all have a scope; a clause is the smallest
+unit that carries one. A clause starts at a sentence boundary, at a conjunction ("but",
+"но", "但是"), at "if", and at a comma followed by a new subject ("..., I take", "..., 我妈妈").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from anamnesis.understanding.rules.lexicon import Lex
+
+Hit = tuple[int, int, Lex]
+
+_SENTENCE_END = re.compile(r"\.(?!\d)|[!?;。！？；\n…]+")
+_COMMAS = frozenset(",，:：—")
+#: Cues that may open a clause after a comma.
+_OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes"})
+_CUTTERS = frozenset({"split", "hypo"})
+_SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause: its span, the hits inside it and what it is about."""
+
+    start: int
+    end: int
+    hits: list[Hit]
+    sentence: int
+    #: cue categories present, plus "k:<kind>" for each term kind and "s:<section>" for section nouns
+    cats: set[str] = field(default_factory=set)
+    #: a question, a hypothesis or doubt: touches sections but states no fact
+    skip: bool = False
+    #: position of a wish or plan ("I want to..."): nothing after it is a fact
+    intent_at: int = 0
+    #: "self", "other" (a friend, a spouse), "family" (blood relatives), or the default the
+    #: caller gives a clause that names nobody
+    subject: str = "self"
+    relations: tuple[str, ...] = field(default_factory=tuple)
+
+    def has(self, cat: str) -> bool:
+        return cat in self.cats
+
+
+def _is_relative(lex: Lex) -> bool:
+    return lex.kind == "relative"
+
+
+def _after_comma(norm: str, pos: int, floor: int) -> bool:
+    j = pos - 1
+    while j > floor and norm[j] == " ":
+        j -= 1
+    return j >= floor and norm[j] in _COMMAS
+
+
+def sentences(norm: str) -> list[tuple[int, int, bool]]:
+    """(start, end, ends with a question mark) of every non-blank sentence."""
+    first = _SENTENCE_END.search(norm)
+    if first is None:
+        return [(0, len(norm), False)] if norm and not norm.isspace() else []
+    if first.end() == len(norm) and first.start() > 0:  # one sentence, the usual case
+        return [(0, len(norm), "?" in first.group() or "？" in first.group())]
+    out: list[tuple[int, int, bool]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(norm):
+        if not norm[start : m.start()].isspace() and m.start() > start:
+            out.append((start, m.end(), "?" in m.group() or "？" in m.group()))
+        start = m.end()
+    if start < len(norm) and not norm[start:].isspace():
+        out.append((start, len(norm), False))
+    return out
+
+
+def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str) -> list[int]:
+    cuts = [s_start]
+    for h_start, _, lex in s_hits:
+        if h_start <= cuts[-1]:
+            continue
+        cat = lex.cat
+        if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
+            cuts.append(h_start)
+    if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
+        commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
+        if commas:
+            cuts = sorted(set(cuts).union(commas))
+    cuts.append(s_end)
+    return cuts
+
+
+def clauses(
+    norm: str,
+    hits: list[Hit],
+    lang: str,
+    spans: list[tuple[int, int, bool]],
+    default: tuple[str, tuple[str, ...]] = ("self", ()),
+) -> list[Clause]:
+    """The clauses of a message with their flags and subjects, in order.
+
+    ``spans`` are the message's :func:`sentences`; ``default`` is the subject of a clause
+    that names none (the family, when the assistant just asked about it).
+    """
+    out: list[Clause] = []
+    i, n = 0, len(hits)
+    last_other: tuple[str, tuple[str, ...]] = ("other", ())
+    for s_no, (s_start, s_end, is_question) in enumerate(spans):
+        while i < n and hits[i][0] < s_start:
+            i += 1
+        j = i
+        while j < n and hits[j][0] < s_end:
+            j += 1
+        s_hits = hits[i:j]
+        i = j
+        cuts = _cuts(norm, s_hits, s_start, s_end, lang)
+        hypothetical = False
+        subject: tuple[str, tuple[str, ...]] | None = None
+        k, n_s, last = 0, len(s_hits), len(cuts) - 2
+        for c_no in range(last + 1):
+            c_start, c_end = cuts[c_no], cuts[c_no + 1]
+            if last == 0:
+                c_hits, k = s_hits, n_s
+            else:
+                first = k
+                while k < n_s and s_hits[k][0] < c_end:
+                    k += 1
+                c_hits = s_hits[first:k]
+            cats = {tag for h in c_hits for tag in h[2].tags}
+            clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
+            hypothetical = hypothetical or "hypo" in cats
+            clause.skip = (
+                hypothetical
+                or "uncertain" in cats
+                or (is_question and c_no == last)
+                or ("question" in cats and _asks(norm, clause, lang))
+            )
+            if "intent" in cats:
+                clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
+            found = _subject(c_hits, cats, lang, last_other) if cats & _SUBJECT_CATS else None
+            if found is not None:
+                subject = found
+                if found[0] != "self":
+                    last_other = found
+            clause.subject, clause.relations = subject or default
+            out.append(clause)
+    return out
+
+
+def _asks(norm: str, clause: Clause, lang: str) -> bool:
+    """A question word at the clause's first word, or a question particle anywhere."""
+    first = clause.start
+    for h_start, h_end, lex in clause.hits:
+        if lex.cat == "question" and (lex.value == "anywhere" or lang == "zh"):
+            return True
+        if lex.cat == "split" and h_start <= first + 1:
+            first = h_end
+    while first < clause.end and norm[first] in " ,，":
+        first += 1
+    return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)
+
+
+def _subject(
+    hits: list[Hit], cats: set[str], lang: str, last_other: tuple[str, tuple[str, ...]]
+) -> tuple[str, tuple[str, ...]] | None:
+    """Who the clause is about, from its first subject word; ``None`` when it names nobody."""
+    if "family" in cats:
+        return "family", _relatives(hits, cats)
+    for n, (_, h_end, lex) in enumerate(hits):
+        cat = lex.cat
+        if cat == "self":
+            if lang == "zh" and _possessive(hits, n, h_end):
+                continue
+            return "self", ()
+        if cat == "person":
+            return "other", ()
+        if lex.kind == "relative":
+            return "family", _relatives(hits, cats)
+        if cat == "third":
+            return last_other
+    return None
+
+
+def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:
+    if "k:relative" not in cats:
+        return ()
+    return tuple(dict.fromkeys(lex.value for _, _, lex in hits if lex.kind == "relative"))
+
+
+def _possessive(hits: list[Hit], n: int, end: int) -> bool:
+    """我 directly before a person or relative (我妈妈, 我的朋友) is "my", not "I"."""
+    for h_start, _, lex in hits[n + 1 : n + 3]:
+        if h_start - end <= 1 and (lex.cat == "person" or _is_relative(lex)):
+            return True
+    return False

@@ -15,6 +15,7 @@ from pathlib import Path
 import dagster as dg
 
 from anamnesis.config import Settings
+from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
@@ -51,6 +52,7 @@ def run_backfill(settings: Settings, input_dir: Path, *, progress: ProgressResou
     """Ingest new or changed export days of ``input_dir``, then refresh every downstream asset."""
     logging.getLogger("dagster").setLevel(logging.WARNING)
     instance = instance_for(settings)
+    sweep_stale_temp(settings.home)
     lake = Lake(settings.lake)
     plan = plan_backfill(input_dir, lake, known_days=instance.get_dynamic_partitions(export_days.name))
     if plan.new_days:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from anamnesis.crashpoints import crash_point
+
 #: Tables written at once in one process: creating one is partly file-system work, which overlaps.
 WRITERS = 8
 
@@ -39,6 +41,7 @@ def write_spans(tables_dir: Path, data: pa.Table, spans: list[Span], on_disk: se
                     await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
             if report is not None:
                 report(1)
+            crash_point("lance-tables")
 
         await asyncio.gather(*(write(*span) for span in spans))
 

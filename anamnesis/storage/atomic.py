@@ -14,6 +14,8 @@ from pathlib import Path
 
 import polars as pl
 
+from anamnesis.crashpoints import crash_point
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
@@ -24,6 +26,8 @@ def atomic_path(target: Path) -> Iterator[Path]:
         yield tmp
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
+        if target.suffix == ".parquet":
+            crash_point("parquet-rename")
         os.replace(tmp, target)
         dir_fd = os.open(target.parent, os.O_RDONLY)
         try:
@@ -32,6 +36,20 @@ def atomic_path(target: Path) -> Iterator[Path]:
             os.close(dir_fd)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def sweep_stale_temp(root: Path) -> int:
+    """Delete temporaries a killed writer left behind (``.<name>.<uuid>.tmp`` and their WALs).
+
+    Call it only when no other writer runs on the same home: a backfill is the single writer.
+    """
+    removed = 0
+    for pattern in (".*.tmp", ".*.tmp.wal"):
+        for path in root.rglob(pattern):
+            if path.is_file():
+                path.unlink(missing_ok=True)
+                removed += 1
+    return removed
 
 
 def write_parquet(frame: pl.DataFrame, target: Path) -> Path:

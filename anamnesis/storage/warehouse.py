@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 
+from anamnesis.crashpoints import crash_point
 from anamnesis.storage.atomic import atomic_path
 from anamnesis.storage.lake import Lake
 
@@ -57,6 +58,7 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
             con.execute(FACTS_CURRENT)
+            crash_point("duckdb-build")
             con.execute("commit")
             con.execute("checkpoint")
         finally:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import polars as pl
 
+from anamnesis.crashpoints import crash_point
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.parallel import ResultRow, understand_in_processes, understand_rows
 from schemas.frames import Events, Rejects, empty, polars_schema
@@ -85,6 +86,7 @@ def understand_new(
         for row, result in zip(batch, batch_results, strict=True):
             answers[row[4:] if pure else row[0]] = result
         done += len(batch)
+        crash_point("understanding")
         if on_progress:
             on_progress(done, work.height)
     rows: dict[str, list] = {k: [] for k in UNDERSTOOD_SCHEMA}

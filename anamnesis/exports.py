@@ -41,6 +41,9 @@ def export_day(path: Path, mtime: float) -> str:
 def discover(input_dir: Path) -> list[ExportFile]:
     """Every export file under ``input_dir`` (recursively), sorted by day then path.
 
+    Names that look like exports but cannot be read (a broken link, a directory, no permission)
+    are listed too, with size -1, so that ingest records them in quarantine instead of
+    skipping them silently.
     Raises ``FileNotFoundError`` when the directory does not exist: a typo in ``--input``
     must not look like an empty night.
     """
@@ -51,12 +54,11 @@ def discover(input_dir: Path) -> list[ExportFile]:
         if not path.name.endswith(EXPORT_SUFFIXES) or path.name.startswith("."):
             continue
         try:
-            if not path.is_file():
-                continue
             st = path.stat()
-        except OSError:
-            continue
-        found.append(ExportFile(path.resolve(), export_day(path, st.st_mtime), st.st_size, st.st_mtime_ns))
+            size, mtime_ns = (st.st_size, st.st_mtime_ns) if path.is_file() else (-1, st.st_mtime_ns)
+        except OSError:  # a broken link or a file we may not see: ingest quarantines it with the reason
+            size, mtime_ns = -1, 0
+        found.append(ExportFile(path.absolute(), export_day(path, mtime_ns / 1e9), size, mtime_ns))
     return sorted(found, key=lambda f: (f.day, str(f.path)))
 
 

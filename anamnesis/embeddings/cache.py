@@ -89,11 +89,11 @@ class EmbeddingCache:
         """Make each user (by ``user_key``) own exactly the given text hashes, nothing else."""
         with self._lock:
             self._db.execute("BEGIN")
-            for key, hashes in owned.items():
-                self._db.execute("DELETE FROM owners WHERE user_key = ?", (key,))
-                self._db.executemany(
-                    "INSERT OR IGNORE INTO owners VALUES (?, ?, ?)", ((key, embedder, h) for h in hashes)
-                )
+            self._db.executemany("DELETE FROM owners WHERE user_key = ?", ((key,) for key in owned))
+            self._db.executemany(
+                "INSERT OR IGNORE INTO owners VALUES (?, ?, ?)",
+                ((key, embedder, h) for key, hashes in owned.items() for h in hashes),
+            )
             self._db.execute("COMMIT")
 
     def drop_owners(self, user_keys: Iterable[str]) -> int:

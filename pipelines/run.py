@@ -17,6 +17,7 @@ import dagster as dg
 from anamnesis.config import Settings
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.lock import writer_lock
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import ProgressResource
@@ -50,6 +51,11 @@ def instance_for(settings: Settings) -> dg.DagsterInstance:
 
 def run_backfill(settings: Settings, input_dir: Path, *, progress: ProgressResource | None = None) -> BackfillOutcome:
     """Ingest new or changed export days of ``input_dir``, then refresh every downstream asset."""
+    with writer_lock(settings.home):
+        return _run(settings, input_dir, progress)
+
+
+def _run(settings: Settings, input_dir: Path, progress: ProgressResource | None) -> BackfillOutcome:
     logging.getLogger("dagster").setLevel(logging.WARNING)
     instance = instance_for(settings)
     sweep_stale_temp(settings.home)

@@ -196,3 +196,13 @@ def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export)
     assert meta["fact_histories"]["change_type_negation"].value == 1
     assert any(stage == "understand fragments" and done == 1 for stage, done, _ in seen)
     assert {k: v[0] for k, v in current(tmp_path / "home", "m1").items()} == {("allergies", "*"): "confirmed_absent"}
+
+
+def test_a_second_writer_on_the_same_home_is_refused(tmp_path: Path, write_export):
+    from anamnesis.storage.lock import HomeBusy, writer_lock
+
+    write_export("export-2026-02-01.jsonl", [message("a", "w1", "2026-02-01T09:00:00Z", "user", "I have asthma.")])
+    home = tmp_path / "home"
+    with writer_lock(home), pytest.raises(HomeBusy, match="another backfill or forget is running"):
+        run_backfill(load_settings(home), tmp_path / "in")
+    run_backfill(load_settings(home), tmp_path / "in")  # released: the next writer proceeds

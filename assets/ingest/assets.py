@@ -7,6 +7,7 @@ from anamnesis.exports import by_day, discover, fingerprint
 from anamnesis.ingest import IngestStats, read_exports
 from anamnesis.messages import collect_quarantine, consolidate
 from anamnesis.storage.atomic import write_parquet
+from anamnesis.tombstones import load_tombstones
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
 from assets.resources import ExportsResource, HomeResource, ProgressResource
@@ -23,6 +24,7 @@ def export_messages(
     context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource, progress: ProgressResource
 ) -> dg.MaterializeResult:
     lake = home.lake()
+    tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
     files = by_day(discover(exports.path))
     total, skipped = IngestStats(), []
     for day in context.partition_keys:
@@ -39,7 +41,7 @@ def export_messages(
             export_day=day,
             on_progress=lambda n, base=total.lines: progress.update("read lines", base + n),
         ):
-            writer.add(messages, quarantine)
+            writer.add(tombstones.drop(messages), tombstones.drop(quarantine))
             day_stats.add(stats)
         writer.commit({"fingerprint": day_print, "files": [str(f.path) for f in day_files], **_stats(day_stats)})
         total.add(day_stats)
@@ -67,9 +69,10 @@ def _stats(stats: IngestStats) -> dict[str, int]:
 )
 def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.MaterializeResult:
     lake = home.lake()
+    tombstones = load_tombstones(home.settings().home)
     message_parts = lake.partition_files("messages")
-    current, supersessions = consolidate(message_parts)
-    quarantine = collect_quarantine(lake.partition_files("quarantine"))
+    current, supersessions = consolidate(message_parts, tombstones=tombstones)
+    quarantine = collect_quarantine(lake.partition_files("quarantine"), tombstones=tombstones)
     write_parquet(current, lake.messages)
     write_parquet(supersessions, lake.supersessions)
     write_parquet(quarantine, lake.quarantine)

@@ -1,0 +1,31 @@
+"""One writer per home: a backfill and a ``forget`` never run on the same home at once.
+
+An advisory ``flock`` on ``<home>/.writer.lock``: released by the kernel when the process
+ends, even by ``kill -9``, so a crash never leaves the home locked.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class HomeBusy(OSError):
+    """Another backfill or forget holds the home."""
+
+
+@contextmanager
+def writer_lock(home: Path) -> Iterator[None]:
+    home.mkdir(parents=True, exist_ok=True)
+    fd = os.open(home / ".writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise HomeBusy(f"another backfill or forget is running on {home}") from exc
+        yield
+    finally:
+        os.close(fd)

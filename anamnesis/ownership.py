@@ -7,6 +7,7 @@ the line broke the contract, but it may still hold someone's words.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -18,6 +19,11 @@ import polars as pl
 _STRING = re.compile(r'(?=("(?:[^"\\]|\\.)*"))', re.DOTALL)
 
 UserTest = Callable[[str], bool]
+
+
+def user_key(user_id: str) -> str:
+    """The only form in which a user id reaches a cache or a table name: its SHA-256."""
+    return hashlib.sha256(user_id.encode("utf-8")).hexdigest()
 
 
 def json_strings(raw: str) -> set[str]:

@@ -9,14 +9,14 @@ a user removes their ownership and every vector no one else still owns.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import numpy as np
 
-from anamnesis.understanding.llm_cache import user_key
+from anamnesis.ownership import user_key
+from anamnesis.storage.sqlite import open_cache_db
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS vectors (
@@ -52,13 +52,8 @@ class EmbeddingCache:
     """A SQLite (WAL) file shared by builds; one locked connection per instance."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA secure_delete=ON")
-        self._db.executescript(_SCHEMA)
+        self._db = open_cache_db(path, _SCHEMA)
 
     def get_many(self, embedder: str, hashes: Iterable[str], dim: int) -> dict[str, np.ndarray]:
         """The cached vectors among ``hashes`` (missing ones are simply absent)."""

@@ -14,7 +14,7 @@ import xxhash
 
 from anamnesis.embeddings import text_hash
 from anamnesis.memory.texts import TEXT_VERSION, memory_text
-from anamnesis.understanding.llm_cache import user_key
+from anamnesis.ownership import user_key
 
 #: The columns of a memory table, in order (the vector is attached at write time).
 _FACT = ("fact_id", "section", "entity", "status")

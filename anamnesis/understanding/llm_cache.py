@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 import time
 from pathlib import Path
+
+from anamnesis.ownership import user_key
+from anamnesis.storage.sqlite import open_cache_db
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
@@ -27,11 +29,6 @@ CREATE INDEX IF NOT EXISTS responses_user_key ON responses (user_key);
 """
 
 
-def user_key(user_id: str) -> str:
-    """The only form in which a user id reaches the cache."""
-    return hashlib.sha256(user_id.encode("utf-8")).hexdigest()
-
-
 def cache_key(model: str, prompt_version: str, schema_name: str, input_text: str) -> str:
     """sha256 of everything that determines an answer."""
     material = json.dumps([model, prompt_version, schema_name, input_text], ensure_ascii=False)
@@ -42,13 +39,8 @@ class LLMCache:
     """A SQLite (WAL) cache shared by the backend's worker threads through one locked connection."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA secure_delete=ON")
-        self._db.executescript(_SCHEMA)
+        self._db = open_cache_db(path, _SCHEMA)
 
     def get(self, key: str, user_id: str) -> str | None:
         """The cached answer for ``key``; a hit also records ``user_id`` as one of its owners."""

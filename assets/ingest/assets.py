@@ -3,8 +3,9 @@
 
 import dagster as dg
 
-from anamnesis.exports import by_day, discover, fingerprint
-from anamnesis.ingest import IngestStats, read_exports
+from anamnesis.exports import by_day, discover
+from anamnesis.ingest import IngestStats
+from anamnesis.ingest_days import DayJob, ingest_days, stats_dict
 from anamnesis.messages import collect_quarantine, consolidate
 from anamnesis.storage.atomic import write_parquet
 from anamnesis.tombstones import load_tombstones
@@ -26,40 +27,21 @@ def export_messages(
     lake = home.lake()
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
     files = by_day(discover(exports.path))
-    total, skipped = IngestStats(), []
+    jobs, skipped = [], []
     for day in context.partition_keys:
-        day_files = files.get(day, [])
-        day_print = fingerprint(day_files)
+        job = DayJob(day, tuple(files.get(day, [])))
         previous = lake.partition_manifest(day)
-        if previous is not None and previous.get("fingerprint") == day_print:
+        if previous is not None and previous.get("fingerprint") == job.fingerprint:
             skipped.append(day)
-            continue
-        writer = lake.partition_writer(day)
-        day_stats = IngestStats()
-        for messages, quarantine, stats in read_exports(
-            [f.path for f in day_files],
-            export_day=day,
-            on_progress=lambda n, base=total.lines: progress.update("read lines", base + n),
-        ):
-            writer.add(tombstones.drop(messages), tombstones.drop(quarantine))
-            day_stats.add(stats)
-        writer.commit({"fingerprint": day_print, "files": [str(f.path) for f in day_files], **_stats(day_stats)})
-        total.add(day_stats)
-        progress.update("read lines", total.lines)
+        else:
+            jobs.append(job)
+    total = IngestStats()
+    for done, (_, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
+        total.add(stats)
+        progress.update("ingest export days", done, len(jobs))
     return dg.MaterializeResult(
-        metadata={**_stats(total), "days_ingested": len(context.partition_keys) - len(skipped), "days_unchanged": len(skipped)}
+        metadata={**stats_dict(total), "days_ingested": len(jobs), "days_unchanged": len(skipped)}
     )
-
-
-def _stats(stats: IngestStats) -> dict[str, int]:
-    return {
-        "files": stats.files,
-        "lines_in": stats.lines,
-        "messages_out": stats.messages,
-        "quarantined_lines": stats.quarantined,
-        "blank_lines": stats.blank_lines,
-        "bytes_in": stats.bytes,
-    }
 
 
 @dg.asset(

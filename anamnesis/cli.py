@@ -108,6 +108,26 @@ def facts(
 
 
 @app.command()
+def forget(
+    user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
+    home: HomeOpt = None,
+) -> None:
+    """Erase every trace of one user from every store; a tombstone keeps later backfills from bringing them back."""
+    import sqlite3
+
+    import duckdb
+    import polars as pl
+
+    from anamnesis.erasure import forget_user
+
+    try:
+        report = forget_user(load_settings(home), user_id)
+    except (ValueError, OSError, sqlite3.Error, duckdb.Error, pl.exceptions.PolarsError) as exc:
+        _fail(str(exc))
+    err.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
 def serve(
     home: HomeOpt = None,
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
@@ -148,6 +168,65 @@ def synth(
             progress=lambda n: bar.update(task, completed=n),
         )
     err.print(f"wrote {messages} messages of {users} users in {len(paths)} files to {out_dir}")
+
+
+_GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled eval/gold."
+_MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: ../shared/data/mts-dialog if present."
+_KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
+
+
+@app.command("eval")
+def eval_command(
+    gold: Annotated[Path | None, typer.Option("--gold", help=_GOLD_HELP)] = None,
+    mts: Annotated[Path | None, typer.Option("--mts", help=_MTS_HELP)] = None,
+    split: Annotated[str, typer.Option("--split", help="MTS-Dialog split: validation, train or both.")] = "validation",
+    out_dir: Annotated[Path, typer.Option("--out", help="Where report.md and chart.png go.")] = Path("docs/eval"),
+    keep_home: Annotated[Path | None, typer.Option("--keep-home", help=_KEEP_HELP)] = None,
+    check: Annotated[bool, typer.Option("--check", help="Exit 1 when a figure is below its bar.")] = False,
+) -> None:
+    """Run the pipeline (rules backend) on labelled dialogues and MTS-Dialog; write report.md and chart.png."""
+    import shlex
+
+    from anamnesis.evaluation.mts import SPLITS
+    from anamnesis.evaluation.report import summary_lines, write_report
+    from anamnesis.evaluation.run import DEFAULT_GOLD, DEFAULT_MTS, run_eval
+    from pipelines.run import BackfillFailed
+
+    if split not in SPLITS:
+        _fail(f"--split must be one of {', '.join(SPLITS)}, not {split!r}")
+    gold_dir = gold or DEFAULT_GOLD
+    if not gold_dir.is_dir() or not any(gold_dir.glob("*.jsonl")):
+        _fail(f"no gold dialogues (*.jsonl) in {gold_dir}")
+    mts_dir = mts
+    note = ""
+    if mts_dir is None:
+        if (DEFAULT_MTS / "validation.csv").is_file():
+            mts_dir = DEFAULT_MTS
+        else:
+            note = f"MTS-Dialog not found at {DEFAULT_MTS}; evaluated the gold set only"
+    elif not mts_dir.is_dir():
+        _fail(f"MTS-Dialog directory {mts_dir} does not exist")
+    command = ["anamnesis", "eval"]
+    for flag, value in (("--gold", gold), ("--mts", mts), ("--out", None if out_dir == Path("docs/eval") else out_dir)):
+        if value is not None:
+            command += [flag, str(value)]
+    if split != "validation":
+        command += ["--split", split]
+    try:
+        with err.status("evaluating: pipeline over the gold dialogues and MTS-Dialog..."):
+            result = run_eval(gold_dir, mts_dir, split=split, home=keep_home)
+        if note:
+            result.mts_note = note
+        report, chart = write_report(result, out_dir, command=shlex.join(command))
+    except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
+        _fail(str(exc))
+    if note:
+        err.print(f"anamnesis: note: {note}", markup=False, highlight=False)
+    for line in summary_lines(result):
+        typer.echo(line)
+    typer.echo(f"wrote {report} and {chart}")
+    if check and not result.passed:
+        raise typer.Exit(1)
 
 
 def main() -> None:

@@ -1,0 +1,273 @@
+"""The evaluation report: ``report.md`` (figures, bars, errors) and ``chart.png``."""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from anamnesis.evaluation import metrics as m
+from anamnesis.evaluation.chart import Row, write_chart
+from anamnesis.evaluation.metrics import Obs, by_lang, by_section, errors, prf, ratio
+from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
+from anamnesis.evaluation.run import EvalResult
+from schemas.sections import SECTIONS
+
+#: Errors listed per figure in the report (the rest are counted).
+MAX_ERRORS = 40
+CHART_NAME = "chart.png"
+REPORT_NAME = "report.md"
+
+
+def fmt(value: float | None, digits: int = 3) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def _r(obs: Iterable[Obs]) -> str:
+    r = ratio(obs)
+    return fmt(r.value) if r.total else "–"
+
+
+def _display(path: Path | None) -> str:
+    """A path as the reader would type it from the current directory."""
+    if path is None:
+        return "–"
+    try:
+        return os.path.relpath(path.resolve(), Path.cwd().resolve())
+    except ValueError:
+        return str(path)
+
+
+# -- chart ----------------------------------------------------------------------------------
+def chart_rows(result: EvalResult) -> list[Row]:
+    """The figures the chart shows: the bars first, then the other headline figures."""
+    rows: list[Row] = []
+    g, t = result.gold_scores, result.mts_scores
+    if g is not None:
+        rows.append(Row("Gold set", group=True))
+        facts = by_lang(g["facts"])
+        for lang in m.LANGS:
+            f = prf(facts.get(lang, []))
+            rows.append(Row(f"fact F1 {lang}", f.f1, m.FACT_F1_BAR))
+        neg = ratio(g["negation"])
+        rows.append(Row("negation accuracy", neg.value, m.NEGATION_BAR))
+        forb = ratio(g["forbidden"])
+        rows.append(Row("turns w/o forbidden fact", forb.value, 1.0 if forb.total else None,
+                        note=f"{forb.misses} bad" if forb.total else ""))
+        rows.append(Row("status accuracy", ratio(g["status"]).value))
+        rows.append(Row("change-type accuracy", ratio(g["change_type"]).value))
+        rows.append(Row("event recall", ratio(g["events"]).value))
+        rows.append(Row("section F1 (micro)", prf(g["sections"]).f1))
+        rows.append(Row("context recall", ratio(g["context"]).value))
+        rows.append(Row("Gold fact F1 by section", group=True))
+        sections = by_section(g["facts"])
+        for s in SECTIONS:
+            if s in sections:
+                rows.append(Row(s, prf(sections[s]).f1))
+    if t is not None:
+        rows.append(Row(f"MTS-Dialog {result.split}", group=True))
+        rows.append(Row("presence/absence", ratio(t["presence"]).value, m.MTS_PRESENCE_BAR))
+        rows.append(Row("named-item recall", ratio(t["named"]).value, m.MTS_NAMED_BAR))
+        rows.append(Row("placement, other headers", ratio(t["placement"]).value))
+    return rows
+
+
+# -- markdown -------------------------------------------------------------------------------
+def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _gold_row(scores: dict[str, list[Obs]], key: str, pick) -> list[str]:  # noqa: ANN001
+    part = {name: pick(obs).get(key, []) for name, obs in scores.items()}
+    sec, fac = prf(part["sections"]), prf(part["facts"])
+    return [fmt(sec.precision), fmt(sec.recall), fmt(fac.precision), fmt(fac.recall), fmt(fac.f1),
+            _r(part["status"]), _r(part["negation"]), _r(part["change_type"]), _r(part["events"]),
+            _r(part["attributes"]), _r(part["context"])]
+
+
+GOLD_COLUMNS = ["section P", "section R", "fact P", "fact R", "fact F1", "status acc", "negation acc",
+                "change-type acc", "event recall", "attribute acc", "context recall"]
+
+
+def _gold_sections(result: EvalResult) -> list[str]:
+    assert result.gold is not None and result.gold_scores is not None
+    g = result.gold_scores
+    langs = Counter(d.lang for d in result.gold)
+    lines = [f"## Gold set ({len(result.gold)} dialogues: "
+             + ", ".join(f"{n} {lang}" for lang, n in sorted(langs.items())) + ")", ""]
+    lines += ["### By language", ""]
+    forb = by_lang(g["forbidden"])
+    rows = []
+    for lang in sorted(langs):
+        f = ratio(forb.get(lang, []))
+        rows.append([lang, langs[lang], *_gold_row(g, lang, by_lang), f"{f.misses} / {f.total}"])
+    f = ratio(g["forbidden"])
+    rows.append(["**all**", len(result.gold), *_gold_row(g, "all", lambda obs: {"all": obs}),
+                 f"{f.misses} / {f.total}"])
+    lines += _table(["lang", "dialogues", *GOLD_COLUMNS, "forbidden-fact turns"], rows)
+    lines += ["", "### By section (all languages)", ""]
+    rows = [[s, *_gold_row(g, s, by_section)] for s in SECTIONS]
+    lines += _table(["section", *GOLD_COLUMNS], rows)
+    lines += ["", "### Fact F1 by section and language", ""]
+    cells = {}
+    for lang, obs in by_lang(g["facts"]).items():
+        for s, sobs in by_section(obs).items():
+            cells[(s, lang)] = prf(sobs)
+    rows = []
+    for s in SECTIONS:
+        rows.append([s, *(fmt(cells[(s, lang)].f1) if (s, lang) in cells else "–" for lang in sorted(langs))])
+    lines += _table(["section", *sorted(langs)], rows)
+    tags = Counter(t for d in result.gold for t in d.tags)
+    if tags:
+        lines += ["", "### By tag", ""]
+        rows = []
+        for tag, n in sorted(tags.items()):
+            ids = {d.id for d in result.gold if tag in d.tags}
+            sub = {name: [o for o in obs if o.item in ids] for name, obs in g.items()}
+            fac = prf(sub["facts"])
+            fo = ratio(sub["forbidden"])
+            rows.append([tag, n, fmt(fac.f1), _r(sub["status"]), _r(sub["negation"]), _r(sub["change_type"]),
+                         f"{fo.misses} / {fo.total}" if fo.total else "–"])
+        lines += _table(["tag", "dialogues", "fact F1", "status acc", "negation acc", "change-type acc",
+                         "forbidden-fact turns"], rows)
+    return lines
+
+
+def _mts_sections(result: EvalResult) -> list[str]:
+    assert result.mts is not None and result.mts_scores is not None
+    t = result.mts_scores
+    lines = [f"## MTS-Dialog, {result.split} split ({len(result.mts)} rows with a measured header)", ""]
+    presence = {h: [o for o in t["presence"] if o.tags == (h,)] for h in PRESENCE_HEADERS}
+    named = {h: [o for o in t["named"] if o.tags == (h,)] for h in PRESENCE_HEADERS}
+    rows = []
+    for header, section in PRESENCE_HEADERS.items():
+        ds = [d for d in result.mts if d.header == header]
+        ev = [d for d in ds if d.evaluable]
+        exp = Counter(d.expectation for d in ev)
+        p, n = ratio(presence[header]), ratio(named[header])
+        rows.append([header, section, len(ds), len(ev), exp["absent"], exp["present"], exp["unknown"],
+                     f"{fmt(p.value)} ({p.ok}/{p.total})" if p.total else "–",
+                     f"{fmt(n.value)} ({n.ok}/{n.total})" if n.total else "–"])
+    p, n = ratio(t["presence"]), ratio(t["named"])
+    rows.append(["**all**", "", sum(r[2] for r in rows), sum(r[3] for r in rows), sum(r[4] for r in rows),
+                 sum(r[5] for r in rows), sum(r[6] for r in rows), f"{fmt(p.value)} ({p.ok}/{p.total})",
+                 f"{fmt(n.value)} ({n.ok}/{n.total})"])
+    lines += _table(["header", "section", "rows", "with a patient turn", "expect absent", "expect present",
+                     "expect nothing", "presence / absence", "named-item recall"], rows)
+    lines += ["", "Section placement of the other headers (informational: at least one fact in one of the "
+              "header's sections):", ""]
+    rows = []
+    for header, sections in PLACEMENT_HEADERS.items():
+        ds = [d for d in result.mts if d.header == header]
+        obs = [o for o in t["placement"] if o.tags == (header,)]
+        r = ratio(obs)
+        shown = f"{fmt(r.value)} ({r.ok}/{r.total})" if r.total else "–"
+        rows.append([header, ", ".join(sections), len(ds), r.total, shown])
+    lines += _table(["header", "sections", "rows", "with a patient turn", "placement"], rows)
+    skipped = [d for d in result.mts if d.section and (not d.evaluable or d.expectation == "unknown")]
+    if skipped:
+        lines += ["", "Rows of the presence headers left out of the presence figure:", ""]
+        for d in skipped:
+            why = "no Patient turn (only the doctor, a clinician or a family member speaks)" if not d.evaluable \
+                else "the reference does not say (" + repr(d.section_text[:60]) + ")"
+            lines.append(f"- `{d.user_id}` {d.header}: {why}")
+    return lines
+
+
+def _definitions() -> list[str]:
+    lines = ["## How each figure is computed", ""]
+    scorers = [(label, fn) for fn, _, label in m.GOLD_METRICS.values()] + [
+        (f"MTS {label}", fn) for fn, label in m.MTS_METRICS.values()]
+    for label, fn in scorers:
+        doc = " ".join((inspect.getdoc(fn) or "").split())
+        lines.append(f"- **{label}** (`{fn.__name__}`): {doc}")
+    lines += ["", "Figures are micro-averaged (counts summed over dialogues, then divided); "
+              "`n/a` means an empty denominator."]
+    return lines
+
+
+def _error_sections(result: EvalResult) -> list[str]:
+    lines = ["## Errors", "", f"Every unit that counts against a figure (first {MAX_ERRORS} per figure).", ""]
+    groups: list[tuple[str, list[Obs]]] = []
+    if result.gold_scores is not None:
+        groups += [(f"gold: {label}", result.gold_scores[name]) for name, (_, _, label) in m.GOLD_METRICS.items()]
+    if result.mts_scores is not None:
+        groups += [(f"MTS: {label}", result.mts_scores[name]) for name, (_, label) in m.MTS_METRICS.items()]
+    for label, obs in groups:
+        errs = errors(obs)
+        lines += [f"### {label}: {len(errs)}", ""]
+        for o in errs[:MAX_ERRORS]:
+            lines.append(f"- `{o.item}` {o.outcome}: {o.detail}".replace("|", "\\|"))
+        if len(errs) > MAX_ERRORS:
+            lines.append(f"- … and {len(errs) - MAX_ERRORS} more")
+        lines.append("")
+    return lines
+
+
+def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHART_NAME) -> str:
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    s = result.seconds
+    lines = [
+        "# anamnesis evaluation",
+        "",
+        f"Produced by `{command}` on {now}, backend `{result.backend}`, "
+        f"in {s.get('total', 0):.1f} s (pipeline {s.get('pipeline', 0):.1f} s, read API {s.get('api', 0):.1f} s).",
+        "",
+        f"Inputs: gold `{_display(result.gold_dir)}`"
+        + (f", MTS-Dialog `{_display(result.mts_dir)}` ({result.split})" if result.mts is not None
+           else f"; {result.mts_note}")
+        + ". Each dialogue is one user; the whole backfill job runs over them, then the read API "
+          "answers each gold query.",
+        "",
+        "## Bars",
+        "",
+    ]
+    rows = []
+    for b in result.bars:
+        shown = fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
+        rows.append([b.name, shown, f"{b.op} {b.threshold:g}", "pass" if b.passed else "**FAIL**", b.detail])
+    lines += _table(["figure", "value", "bar", "", "detail"], rows)
+    if chart:
+        lines += ["", f"![evaluation chart]({chart})"]
+    lines.append("")
+    if result.gold is not None:
+        lines += _gold_sections(result) + [""]
+    if result.mts is not None:
+        lines += _mts_sections(result) + [""]
+    lines += _definitions() + [""]
+    lines += _error_sections(result)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def summary_lines(result: EvalResult) -> list[str]:
+    """A short plain-text summary: the bars, then fact F1 per language."""
+    lines = []
+    for b in result.bars:
+        shown = fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
+        lines.append(f"{'PASS' if b.passed else 'FAIL'}  {b.name}: {shown} (bar {b.op} {b.threshold:g}; {b.detail})")
+    if result.gold_scores is not None:
+        g = result.gold_scores
+        for lang, obs in sorted(by_lang(g["facts"]).items()):
+            f = prf(obs)
+            lines.append(f"      gold {lang}: fact P {fmt(f.precision)} R {fmt(f.recall)} F1 {fmt(f.f1)}, "
+                         f"status {_r(by_lang(g['status']).get(lang, []))}, "
+                         f"negation {_r(by_lang(g['negation']).get(lang, []))}, "
+                         f"change type {_r(by_lang(g['change_type']).get(lang, []))}, "
+                         f"context recall {_r(by_lang(g['context']).get(lang, []))}")
+    lines.append(f"      {result.seconds.get('total', 0):.1f} s, backend {result.backend}")
+    return lines
+
+
+def write_report(result: EvalResult, out_dir: Path, *, command: str) -> tuple[Path, Path]:
+    """Write ``report.md`` and ``chart.png`` into ``out_dir``; return their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    title = f"anamnesis eval - {result.backend}"
+    chart = write_chart(chart_rows(result), out_dir / CHART_NAME, title=title)
+    report = out_dir / REPORT_NAME
+    report.write_text(render_markdown(result, command=command, chart=CHART_NAME), encoding="utf-8")
+    return report, chart

@@ -49,6 +49,8 @@ def backfill(
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
+    for check in outcome.failed_checks:
+        err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)
 
 
 def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list[str]) -> None:

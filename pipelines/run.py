@@ -37,6 +37,7 @@ class BackfillOutcome:
     run_id: str
     days_ingested: list[str]
     metadata: dict[str, dict[str, object]]
+    failed_checks: list[str]
 
 
 def instance_for(settings: Settings) -> dg.DagsterInstance:
@@ -83,7 +84,10 @@ def _run(settings: Settings, input_dir: Path, progress: ProgressResource | None)
             cause = err.cause or err
             detail = f"{failure.step_key}: {cause.message.strip().splitlines()[-1]}"
         raise BackfillFailed(detail)
-    return BackfillOutcome(result.run_id, plan.changed_days, _materialization_metadata(result))
+    failed_checks = sorted(
+        f"{e.asset_key.to_user_string()}:{e.check_name}" for e in result.get_asset_check_evaluations() if not e.passed
+    )
+    return BackfillOutcome(result.run_id, plan.changed_days, _materialization_metadata(result), failed_checks)
 
 
 def _materialization_metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]:

@@ -63,6 +63,7 @@ def test_sample_backfill_covers_every_section_and_records_dagster_runs(sample_ho
     assert len(materialized) == 6
     for key in ("messages", "extracted_events", "fact_histories", "warehouse", "memory_tables"):
         assert instance.get_latest_materialization_event(dg.AssetKey(key)) is not None, key
+    assert run_backfill(load_settings(sample_home), SAMPLE_EXPORTS).failed_checks == []
     checks = instance.event_log_storage.get_asset_check_execution_history(
         dg.AssetCheckKey(dg.AssetKey("fact_histories"), "fact_events_schema"), limit=1)
     assert checks and checks[0].status.value == "SUCCEEDED"

@@ -8,6 +8,7 @@ client encoded it; every query is bound to that one id.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote_to_bytes
 
@@ -22,6 +23,8 @@ from anamnesis.config import Settings
 from schemas.sections import SECTIONS
 
 MAX_BODY_BYTES = 64 * 1024
+#: Lines whose token counts are remembered (the same fact lines recur from request to request).
+TOKEN_COUNT_CACHE = 65_536
 
 
 class Turn(BaseModel):
@@ -66,7 +69,7 @@ class ContextResponse(BaseModel):
     context: str
 
 
-def raw_user_id(request: Request) -> str:
+async def raw_user_id(request: Request) -> str:
     """The user id exactly as encoded in the path segment after ``/v1/users/``."""
     raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
     parts = raw.split(b"?", 1)[0].split(b"/")
@@ -81,6 +84,63 @@ def raw_user_id(request: Request) -> str:
 UserId = Annotated[str, Depends(raw_user_id)]
 
 
+class BodyLimit:
+    """Answers 413 to a request body over ``limit`` bytes, declared or (chunked) actually sent.
+
+    A plain ASGI middleware: a declared ``content-length`` over the limit is refused before
+    anything is read; a body without one is read up to the limit, then handed on.
+    """
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if length is not None:
+            if not length.isdigit() or int(length) > self.limit:
+                await self._too_large(scope, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                await self.app(scope, _replay([message], receive), send)
+                return
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await self._too_large(scope, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], receive), send)
+
+    @staticmethod
+    async def _too_large(scope: dict[str, Any], send: Any) -> None:
+        await JSONResponse({"detail": "request body too large"}, status_code=413)(scope, _no_receive, send)
+
+
+def _replay(messages: list[dict[str, Any]], receive: Any) -> Any:
+    pending = list(messages)
+
+    async def replay() -> dict[str, Any]:
+        return pending.pop(0) if pending else await receive()
+
+    return replay
+
+
+async def _no_receive() -> dict[str, Any]:  # pragma: no cover - a plain response never reads
+    return {"type": "http.disconnect"}
+
+
 def create_app(
     settings: Settings,
     *,
@@ -93,6 +153,11 @@ def create_app(
     verifier = TokenVerifier(settings.api_tokens)
     reader = WarehouseReader(settings.warehouse_path)
     encoding = bpe_openai.get_encoding("o200k_base")
+
+    @lru_cache(maxsize=TOKEN_COUNT_CACHE)
+    def count_tokens(text: str) -> int:
+        return len(encoding.encode(text))
+
     if route is None:
         from anamnesis.api.routing import QueryRouter
 
@@ -104,14 +169,9 @@ def create_app(
 
     app = FastAPI(title="anamnesis", version="1", description="Long-term medical memory: read API.")
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next):  # noqa: ANN001, ANN202
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": "request body too large"}, status_code=413)
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
-    def authorized(request: Request) -> None:
+    async def authorized(request: Request) -> None:
         if not verifier.verify(request.headers.get("authorization")):
             raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
 
@@ -143,10 +203,9 @@ def create_app(
         turns = [(t.role, t.text) for t in body.recent_turns]
         sections, drug_question = route(body.query, turns)
         user_facts = reader.facts(user_id)
-        memories = search_memories(user_id, body.query, 8) if user_facts else []
-        result = assemble(
-            user_facts, sections, memories, max_tokens=body.max_tokens,
-            count_tokens=lambda text: len(encoding.encode(text)), drug_question=drug_question,
+        result = assemble(  # the vector search runs only if its hits could still be used
+            user_facts, sections, lambda: search_memories(user_id, body.query, 8), max_tokens=body.max_tokens,
+            count_tokens=count_tokens, drug_question=drug_question,
         )
         return ContextResponse(
             sections=result.sections, facts=result.facts, not_discussed=result.not_discussed, context=result.context

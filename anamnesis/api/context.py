@@ -90,13 +90,17 @@ def _important(fact: dict[str, Any]) -> bool:
 def assemble(
     facts: Sequence[dict[str, Any]],
     sections: Sequence[str],
-    memories: Sequence[Memory],
+    memories: Sequence[Memory] | Callable[[], Sequence[Memory]],
     *,
     max_tokens: int,
     count_tokens: Callable[[str], int],
     drug_question: bool,
 ) -> Context:
-    """Choose and render the facts of ``sections`` (plus critical ones for drug questions)."""
+    """Choose and render the facts of ``sections`` (plus critical ones for drug questions).
+
+    ``memories`` may be a function: it is called (a vector search) only when its answer can
+    change the result, i.e. when some fact not chosen yet would still fit in the budget.
+    """
     relevant = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
     live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
     by_id = {f["fact_id"]: f for f in live}
@@ -111,8 +115,6 @@ def assemble(
               and f["status"] == CONFIRMED_ABSENT]
     rest = newest_first([f for f in live if f["section"] in relevant and f not in important and f not in absent])
     chosen_ids = {f["fact_id"] for f in (*important, *absent, *rest)}
-    related = [by_id[m.fact_id] for m in sorted(memories, key=lambda m: -m.score)
-               if m.fact_id in by_id and m.fact_id not in chosen_ids]
     not_discussed = [s for s in relevant if s not in discussed]
 
     lines: list[str] = [HEADER]
@@ -134,6 +136,12 @@ def assemble(
         add(f"- IMPORTANT: {render_fact(fact)}", fact)
     for fact in (*absent, *rest):
         add(f"- {render_fact(fact)}", fact)
+    if callable(memories):
+        unchosen = [f for f in live if f["fact_id"] not in chosen_ids]
+        fits = any(count_tokens(f"\n- Related: {render_fact(f)}") <= budget_left for f in unchosen)
+        memories = memories() if fits else ()
+    related = [by_id[m.fact_id] for m in sorted(memories, key=lambda m: -m.score)
+               if m.fact_id in by_id and m.fact_id not in chosen_ids]
     for fact in related[:5]:
         add(f"- Related: {render_fact(fact)}", fact)
     if not_discussed:

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("LANCEDB_LOG", "error")
 
 import shutil  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
+from collections import OrderedDict  # noqa: E402
 from collections.abc import Callable, Collection  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from datetime import datetime  # noqa: E402
@@ -86,6 +88,8 @@ class MemoryStore:
 
     ``recognise`` maps a query to the canonical entities it names (by default the bundled
     terminology: "二甲双胍" or "Glucophage" to ``metformin``); facts about them rank first.
+    ``cache_rows`` > 0 keeps that many rows of recently searched tables in memory (the API's
+    store does; a build's does not need to).
     """
 
     def __init__(
@@ -94,12 +98,19 @@ class MemoryStore:
         embedder: Embedder,
         *,
         recognise: Callable[[str], Collection[str]] = terminology_entities,
+        cache_rows: int = 0,
     ) -> None:
         self.root = root
         self.embedder = embedder
         self._recognise = recognise
         self.tables_dir = root / TABLES_DIR
         self._db: lancedb.DBConnection | None = None  # opened on first search
+        # Searches keep up to ``cache_rows`` rows of the tables they read (least recently used
+        # tables go first), each valid while its table's version files are unchanged.
+        self._cache_rows = cache_rows
+        self._cache: OrderedDict[str, _Rows] = OrderedDict()
+        self._cached_rows = 0
+        self._cache_lock = threading.Lock()
 
     # -- build ---------------------------------------------------------------------------
     def rebuild(self, fact_state: pl.DataFrame, *, progress: Progress | None = None) -> BuildStats:
@@ -210,39 +221,117 @@ class MemoryStore:
         recency_half_life_days: float = 180,
     ) -> list[MemoryHit]:
         """This user's facts most relevant to ``query``, best first; only their table is opened."""
-        table = self._read(user_id)
-        if table is None or table.num_rows == 0 or limit <= 0:
+        rows = self._rows(user_id)
+        if rows is None or not rows.fact_id or limit <= 0:
             return []
-        vectors = table.column("vector").combine_chunks()
-        matrix = vectors.flatten().to_numpy().reshape(len(vectors), vectors.type.list_size)
         query_vector = self.embedder.embed([query])[0]
-        if matrix.shape[1] != query_vector.shape[0]:
+        if rows.matrix.shape[1] != query_vector.shape[0]:
             raise RuntimeError("memory tables were built with another embedder; run the backfill again")
-        rows = table.drop_columns(["vector"]).to_pydict()
-        valid_from = rows["valid_from"]
-        newest = max(valid_from)
-        age_days = np.array([(newest - v).total_seconds() / 86400 for v in valid_from])
-        named = named_mask(query, rows["entity"], rows["mention"], self._recognise(query))
-        ranked = scores(matrix @ query_vector, age_days, named, recency_half_life_days)
-        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i], -valid_from[i].timestamp()))[:limit]
+        named = named_mask(query, rows.entity, rows.mention, self._recognise(query))
+        ranked = scores(rows.matrix @ query_vector, rows.age_days, named, recency_half_life_days)
+        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i], -rows.stamps[i]))[:limit]
         return [
             MemoryHit(
-                fact_id=rows["fact_id"][i],
-                section=rows["section"][i],
-                entity=rows["entity"][i],
-                status=rows["status"][i],
-                valid_from=valid_from[i],
-                source_message_id=rows["source_message_id"][i],
-                text=rows["text"][i],
+                fact_id=rows.fact_id[i],
+                section=rows.section[i],
+                entity=rows.entity[i],
+                status=rows.status[i],
+                valid_from=rows.valid_from[i],
+                source_message_id=rows.source_message_id[i],
+                text=rows.text[i],
                 score=float(ranked[i]),
             )
             for i in order
         ]
 
+    def _rows(self, user_id: str) -> _Rows | None:
+        """This user's rows ready to rank: from the cache while their table is unchanged."""
+        name = table_name(user_id)
+        path = self.tables_dir / f"{name}.lance"
+        if not path.is_dir():  # never built, or erased: nothing of it may stay in memory either
+            if self._cache:
+                with self._cache_lock:
+                    gone = self._cache.pop(name, None)
+                    self._cached_rows -= len(gone.fact_id) if gone is not None else 0
+            return None
+        key = _version_key(self.root, path) if self._cache_rows > 0 else None
+        if key is not None:
+            with self._cache_lock:
+                hit = self._cache.get(name)
+                if hit is not None and hit.key == key:
+                    self._cache.move_to_end(name)
+                    return hit
+        table = self._read(user_id)
+        if table is None:
+            return None
+        rows = _Rows.of(table, key)
+        if key is not None:
+            with self._cache_lock:
+                old = self._cache.pop(name, None)
+                self._cached_rows -= len(old.fact_id) if old is not None else 0
+                self._cache[name] = rows
+                self._cached_rows += len(rows.fact_id)
+                while self._cached_rows > self._cache_rows and self._cache:
+                    _, dropped = self._cache.popitem(last=False)
+                    self._cached_rows -= len(dropped.fact_id)
+        return rows
+
     # -- erase ---------------------------------------------------------------------------
     def forget(self, user_id: str) -> bool:
         """Erase the user's table with every version, and their cached vectors. True if any existed."""
         return forget_user(self.root, user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """One table read for ranking: its columns as lists, its vectors as one matrix."""
+
+    key: tuple[object, ...] | None
+    matrix: np.ndarray
+    fact_id: list[str]
+    section: list[str]
+    entity: list[str]
+    status: list[str]
+    valid_from: list[datetime]
+    source_message_id: list[str]
+    mention: list[str | None]
+    text: list[str]
+    age_days: np.ndarray
+    stamps: list[float]
+
+    @classmethod
+    def of(cls, table: pa.Table, key: tuple[object, ...] | None) -> _Rows:
+        vectors = table.column("vector").combine_chunks()
+        size = vectors.type.list_size
+        matrix = vectors.flatten().to_numpy().reshape(len(vectors), size)
+        rows = table.drop_columns(["vector"]).to_pydict()
+        valid_from = rows["valid_from"]
+        newest = max(valid_from, default=None)
+        age_days = np.array([(newest - v).total_seconds() / 86400 for v in valid_from])
+        return cls(
+            key=key, matrix=matrix, fact_id=rows["fact_id"], section=rows["section"], entity=rows["entity"],
+            status=rows["status"], valid_from=valid_from, source_message_id=rows["source_message_id"],
+            mention=rows["mention"], text=rows["text"], age_days=age_days,
+            stamps=[v.timestamp() for v in valid_from],
+        )
+
+
+def _version_key(root: Path, table_dir: Path) -> tuple[object, ...] | None:
+    """What identifies the table's current version on disk: its directory, its version files
+    (a write adds one, a cleanup removes the old ones) and the build manifest (replaced by every
+    build and erasure). None when it cannot be told (then nothing is cached)."""
+    try:
+        manifest = os.stat(root / MANIFEST_FILE)
+        directory = os.stat(table_dir)
+        with os.scandir(table_dir / "_versions") as entries:
+            versions = sorted(
+                (e.name, st.st_ino, st.st_size, st.st_mtime_ns)
+                for e in entries
+                for st in (e.stat(follow_symlinks=False),)
+            )
+    except OSError:
+        return None
+    return (manifest.st_ino, manifest.st_mtime_ns, directory.st_ino, directory.st_mtime_ns, tuple(versions))
 
 
 def forget_user(root: Path, user_id: str) -> bool:

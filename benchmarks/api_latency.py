@@ -1,0 +1,439 @@
+"""Read-API benchmark: memory-table build rate, and `POST .../context` latency over real HTTP.
+
+Usage (the figures in BENCHMARKS.md come from exactly these):
+
+    uv run python benchmarks/api_latency.py                            # 8 clients, 4,000 requests
+    uv run python benchmarks/api_latency.py --clients 50 --seconds 60  # the load test
+    uv run python benchmarks/api_latency.py --no-build-rate ...        # skip the build measurement
+
+Data: `anamnesis synth` exports of 2,000 users / 200,000 messages (reused from
+``benchmarks/out/synth-...`` when the throughput benchmark already wrote them), backfilled into
+``benchmarks/out/api-home-...`` (copied from ``benchmarks/out/home`` when that holds the same
+data, else built with `anamnesis backfill`).
+
+1. Build rate: every user's memory table built into a fresh directory with
+   ``MemoryStore.rebuild(fact_state)``, once with an empty embedding cache (every distinct memory
+   text embedded) and once with the cache warm (only the LanceDB tables are written).
+2. Latency: `anamnesis serve` runs as a subprocess on a loopback port; N client threads (one
+   keep-alive ``httpx.Client`` each, closed loop, no think time) send `POST
+   /v1/users/{id}/context` for random users with multilingual questions built from the synthetic
+   vocabulary (about nine in ten in the user's language, the rest in another one; a third carry
+   recent turns). A warm-up is sent first and not counted. In count mode the same requests are
+   sent twice: pass 1 is mostly each user's first request (their facts and memory table are
+   read from disk), pass 2 finds every user in the server's caches (each question is still
+   embedded and ranked). Every loop is bounded by a request count and by wall time. Reports
+   p50/p95/p99/max, requests/s, errors, CPU time per request of the server and of the load
+   generator (they share the machine's cores), and the server's peak RSS.
+
+All traffic stays on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+import httpx
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = Path(__file__).resolve().parent / "out"
+sys.path.insert(0, str(ROOT))
+
+from anamnesis.synth import (  # noqa: E402
+    CHRONIC,
+    DRUGS,
+    LANGS,
+    PROCEDURES,
+    SYMPTOMS,
+    VACCINES,
+    write_synthetic_exports,
+)
+
+# --- Questions a user asks the assistant: {slot} names a synthetic vocabulary column. ---------
+QUESTIONS: dict[str, tuple[str, ...]] = {
+    "en": (
+        "Can I take {drug} together with my other medicines?",
+        "Is it safe to take ibuprofen for {symptom}?",
+        "I have {symptom} again. What should I do?",
+        "Should I get {vaccine} this year?",
+        "What should I eat with {chronic}?",
+        "Can I drink alcohol while I'm on {drug}?",
+        "Can I take a cold medicine with pseudoephedrine?",
+        "Is it okay to go running after {procedure}?",
+        "My doctor wants to add {drug}. Is that a problem for me?",
+        "What painkiller can I take for {symptom}?",
+        "Could {symptom} be a side effect of my medication?",
+        "Do I need an antibiotic for a sore throat, given my allergies?",
+    ),
+    "ru": (
+        "Можно ли мне принимать {drug} вместе с другими лекарствами?",
+        "Что делать, если у меня {symptom}?",
+        "Нужно ли мне делать прививку от {vaccine}?",
+        "Можно ли пить алкоголь, если я принимаю {drug}?",
+        "У меня {chronic}, можно ли мне заниматься спортом?",
+        "Можно ли мне принять лекарство от простуды с псевдоэфедрином?",
+        "Какое обезболивающее мне можно, если {symptom}?",
+        "Врач хочет назначить {drug}. Это мне не противопоказано?",
+        "Может ли {symptom} быть побочным эффектом моих таблеток?",
+        "Мне нужен антибиотик от ангины, с учётом моих аллергий?",
+    ),
+    "zh": (
+        "我可以同时吃{drug}和别的药吗？",
+        "我{symptom}，该怎么办？",
+        "我今年需要打{vaccine}吗？",
+        "吃{drug}的时候可以喝酒吗？",
+        "我有{chronic}，可以运动吗？",
+        "我可以吃含伪麻黄碱的感冒药吗？",
+        "我{symptom}，可以吃什么止痛药？",
+        "医生想给我加{drug}，对我有问题吗？",
+        "{symptom}会不会是我吃的药的副作用？",
+        "我做过{procedure}，现在可以跑步吗？",
+    ),
+}
+SLOT_COLUMNS: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {
+    "en": {"drug": (DRUGS, 0), "symptom": (SYMPTOMS, 1), "vaccine": (VACCINES, 0), "chronic": (CHRONIC, 0),
+           "procedure": (PROCEDURES, 0)},
+    "ru": {"drug": (DRUGS, 1), "symptom": (SYMPTOMS, 2), "vaccine": (VACCINES, 1), "chronic": (CHRONIC, 1),
+           "procedure": (PROCEDURES, 1)},
+    "zh": {"drug": (DRUGS, 3), "symptom": (SYMPTOMS, 4), "vaccine": (VACCINES, 2), "chronic": (CHRONIC, 2),
+           "procedure": (PROCEDURES, 2)},
+}
+TURNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (("user", "I've been feeling off since yesterday."),
+           ("assistant", "I'm sorry to hear that. What symptoms do you have?")),
+    "ru": (("user", "Со вчерашнего дня чувствую себя плохо."), ("assistant", "Сочувствую. Какие у вас симптомы?")),
+    "zh": (("user", "我从昨天开始就不太舒服。"), ("assistant", "很抱歉听到这个。你有什么症状？")),
+}
+#: Openings and closings, so questions rarely repeat word for word (no cache answers them).
+OPENINGS: dict[str, tuple[str, ...]] = {
+    "en": ("", "", "Hi! ", "Quick question: ", "Sorry to bother you again. ", "Good morning. ", "One more thing: "),
+    "ru": ("", "", "Здравствуйте! ", "Быстрый вопрос: ", "Извините, что снова беспокою. ", "Доброе утро. ", "И ещё: "),
+    "zh": ("", "", "你好！", "问一下：", "不好意思又打扰你。", "早上好。", "还有一个问题："),
+}
+CLOSINGS: dict[str, tuple[str, ...]] = {
+    "en": ("", "", " Thanks!", " It started {n} days ago.", " I'm {age} years old.", " I weigh {kg} kg."),
+    "ru": ("", "", " Спасибо!", " Это началось {n} дня назад.", " Мой возраст: {age}.", " Я вешу {kg} кг."),
+    "zh": ("", "", "谢谢！", "已经{n}天了。", "我今年{age}岁。", "我体重{kg}公斤。"),
+}
+#: Share of questions in the user's own language; the rest are asked in another one.
+OWN_LANGUAGE = 0.9
+WITH_TURNS = 0.33
+
+
+def question(rng: random.Random, lang: str) -> str:
+    template = rng.choice(QUESTIONS[lang])
+    values = {}
+    for slot, (table, col) in SLOT_COLUMNS[lang].items():
+        if "{" + slot + "}" in template:
+            values[slot] = rng.choice(table)[col]
+    closing = rng.choice(CLOSINGS[lang]).format(n=rng.randint(2, 4), age=rng.randint(18, 90), kg=rng.randint(45, 120))
+    return rng.choice(OPENINGS[lang]) + template.format_map(values) + closing
+
+
+def requests_for(users: int, count: int, seed: int, max_tokens: int) -> list[tuple[str, bytes]]:
+    """(path, JSON body) of ``count`` context requests for random users of the synthetic data."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randrange(users)
+        user_lang = LANGS[n % 3]
+        lang = user_lang if rng.random() < OWN_LANGUAGE else rng.choice([x for x in LANGS if x != user_lang])
+        body: dict[str, object] = {"query": question(rng, lang), "max_tokens": max_tokens}
+        if rng.random() < WITH_TURNS:
+            body["recent_turns"] = [{"role": r, "text": t} for r, t in TURNS[lang]]
+        out.append((f"/v1/users/{quote(f'synth-{n + 1:06d}', safe='')}/context", orjson.dumps(body)))
+    return out
+
+
+# --- The home ---------------------------------------------------------------------------------
+def _data_matches(home: Path, users: int, messages: int) -> bool:
+    """Whether ``home`` holds a finished backfill of exactly this synthetic data set."""
+    import duckdb
+
+    warehouse = home / "warehouse.duckdb"
+    if not warehouse.exists() or not (home / "memory" / "manifest.json").exists() \
+            or not (home / "lake" / "fact_state.parquet").exists():
+        return False
+    try:
+        con = duckdb.connect(str(warehouse), read_only=True)
+        try:
+            n_users, n_messages = con.execute(
+                "select count(distinct user_id), count(*) from messages").fetchone()  # type: ignore[misc]
+        finally:
+            con.close()
+    except duckdb.Error:
+        return False
+    return (n_users, n_messages) == (users, messages)
+
+
+def prepare_home(args: argparse.Namespace) -> Path:
+    input_dir = OUT / f"synth-{args.users}u-{args.messages}m-{args.days}d"
+    home = OUT / f"api-home-{args.users}u-{args.messages}m-{args.days}d"
+    if _data_matches(home, args.users, args.messages):
+        print(f"home: reusing {home.relative_to(ROOT)}")
+        return home
+    shutil.rmtree(home, ignore_errors=True)
+    shared = OUT / "home"
+    if _data_matches(shared, args.users, args.messages):
+        print(f"home: copying {shared.relative_to(ROOT)} (made by backfill_throughput.py) to {home.relative_to(ROOT)}")
+        home.mkdir(parents=True)
+        shutil.copy2(shared / "warehouse.duckdb", home / "warehouse.duckdb")
+        shutil.copytree(shared / "lake", home / "lake", ignore=shutil.ignore_patterns("ingest"))
+        shutil.copytree(shared / "memory", home / "memory")
+        return home
+    if not input_dir.exists():
+        print(f"writing synthetic exports to {input_dir.relative_to(ROOT)}")
+        write_synthetic_exports(input_dir, users=args.users, messages=args.messages, days=args.days, seed=0)
+    print(f"home: anamnesis backfill into {home.relative_to(ROOT)} (a few minutes)")
+    subprocess.run(
+        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        check=True, stdout=subprocess.DEVNULL, cwd=ROOT,
+    )
+    return home
+
+
+# --- 1. Build rate ----------------------------------------------------------------------------
+def build_rate(home: Path) -> None:
+    import polars as pl
+
+    from anamnesis.config import load_settings
+    from anamnesis.embeddings import make_embedder
+    from anamnesis.memory.store import CACHE_FILE, MemoryStore
+
+    fact_state = pl.read_parquet(home / "lake" / "fact_state.parquet")
+    embedder = make_embedder(load_settings(home))
+    root = home / "build-bench"
+    shutil.rmtree(root, ignore_errors=True)
+    try:
+        runs = []
+        for label in ("empty embedding cache", "warm embedding cache"):
+            if label.startswith("warm"):  # keep only the cache: every table is written again
+                for path in root.iterdir():
+                    if path.name != CACHE_FILE and not path.name.startswith(CACHE_FILE):
+                        shutil.rmtree(path) if path.is_dir() else path.unlink()
+            stats = MemoryStore(root, embedder).rebuild(fact_state)
+            runs.append((label, stats))
+        for label, stats in runs:
+            print(
+                f"memory tables, fresh build ({label}): {stats.users_rebuilt:,} users, "
+                f"{fact_state.height:,} facts, {stats.texts_embedded:,} texts embedded, "
+                f"{stats.seconds:.1f} s = {stats.users_rebuilt / stats.seconds:,.0f} users/s"
+            )
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+# --- 2. Latency -------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`anamnesis serve` as a subprocess on a loopback port."""
+
+    def __init__(self, home: Path, token: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "ANAMNESIS_API_TOKENS": token}
+        self.command = [sys.executable, "-m", "anamnesis.cli", "serve", "--home", str(home),
+                        "--host", "127.0.0.1", "--port", str(self.port)]
+        self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE)
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"anamnesis serve exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit("anamnesis serve did not answer /healthz")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def peak_rss_mib(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@dataclass
+class Results:
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    wall_s: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def error(self, kind: str) -> None:
+        with self.lock:
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+def drive(url: str, token: str, work: list[tuple[str, bytes]], clients: int, seconds: float) -> Results:
+    """Send ``work`` from ``clients`` threads, each request once, until done or ``seconds`` pass."""
+    results = Results()
+    next_index = iter(range(len(work)))
+    take = threading.Lock()
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    start_gate = threading.Barrier(clients + 1)
+    deadline_box: list[float] = []
+
+    def client() -> None:
+        local: list[float] = []
+        with httpx.Client(base_url=url, headers=headers, timeout=30,
+                          limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)) as http:
+            start_gate.wait()
+            deadline = deadline_box[0]
+            while time.perf_counter() < deadline:
+                with take:
+                    i = next(next_index, None)
+                if i is None:
+                    break
+                path, body = work[i]
+                started = time.perf_counter()
+                try:
+                    response = http.post(path, content=body)
+                except httpx.HTTPError as exc:
+                    results.error(type(exc).__name__)
+                    continue
+                elapsed = time.perf_counter() - started
+                if response.status_code != 200:
+                    results.error(f"HTTP {response.status_code}")
+                elif b'"context"' not in response.content:
+                    results.error("malformed body")
+                else:
+                    local.append(elapsed * 1000)
+        with results.lock:
+            results.latencies_ms.extend(local)
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    began = time.perf_counter()
+    deadline_box.append(began + seconds)
+    start_gate.wait()
+    for t in threads:
+        t.join(timeout=seconds + 60)
+    results.wall_s = time.perf_counter() - began
+    return results
+
+
+def percentile(sorted_ms: list[float], q: float) -> float:
+    if not sorted_ms:
+        return float("nan")
+    return sorted_ms[min(len(sorted_ms) - 1, max(0, round(q / 100 * len(sorted_ms)) - 1))]
+
+
+def report(label: str, run: Results, cpu: float, client_cpu: float, target_p95: float | None) -> None:
+    lat = sorted(run.latencies_ms)
+    n_ok, n_err = len(lat), sum(run.errors.values())
+    n = max(1, n_ok + n_err)
+    print(f"[{label}] requests: {n_ok + n_err:,} in {run.wall_s:.1f} s = "
+          f"{(n_ok + n_err) / run.wall_s:,.0f} requests/s; errors: {n_err}" + (f" {run.errors}" if run.errors else ""))
+    print(f"[{label}] latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  "
+          f"p99 {percentile(lat, 99):.1f}  max {lat[-1] if lat else float('nan'):.1f}  "
+          f"mean {sum(lat) / max(1, n_ok):.1f}")
+    print(f"[{label}] CPU per request: server {cpu / n * 1000:.2f} ms, load generator {client_cpu / n * 1000:.2f} ms")
+    if target_p95 is not None and lat:
+        verdict = "met" if percentile(lat, 95) <= target_p95 else "MISSED"
+        print(f"[{label}] target p95 <= {target_p95:g} ms: {verdict}")
+
+
+def latency(home: Path, args: argparse.Namespace) -> None:
+    token = secrets.token_urlsafe(24)
+    server = Server(home, token)
+    try:
+        started = time.perf_counter()
+        server.wait_ready()
+        print(f"server: {shlex.join(['anamnesis', *server.command[3:]])} (pid {server.proc.pid}, "
+              f"ready in {time.perf_counter() - started:.1f} s)")
+        timed = args.seconds is not None
+        count = args.max_requests if timed else args.requests
+        limit_s = args.seconds if timed else args.max_seconds
+        work = requests_for(args.users, args.warmup + count, args.seed, args.max_tokens)
+        measured = work[args.warmup:]
+        users = len({path for path, _ in measured})
+        seen = {path for path, _ in work[: args.warmup]}
+        firsts = sum(1 for path, _ in measured if not (path in seen or seen.add(path)))
+        distinct = len({orjson.loads(body)["query"] for _, body in measured})
+        print(f"load: {args.clients} concurrent clients (closed loop, one keep-alive connection each), "
+              + (f"{args.seconds:g} s (at most {count:,} requests)" if timed else f"{count:,} requests")
+              + f" after {args.warmup} warm-up requests; "
+              + ("" if timed else f"{users:,} distinct users, {distinct:,} distinct questions; ")
+              + f"max_tokens {args.max_tokens}")
+        warm = drive(server.url, token, work[: args.warmup], args.clients, 120)
+        if warm.errors:
+            print(f"warm-up errors: {warm.errors}")
+        passes = 1 if timed else args.passes
+        for number in range(1, passes + 1):
+            label = "run" if passes == 1 else (
+                f"pass 1: {firsts / len(measured):.0%} of requests are a user's first" if number == 1
+                else f"pass {number}: the same requests again, every user cached")
+            cpu_before, client_before = server.cpu_seconds(), time.process_time()
+            run = drive(server.url, token, measured, args.clients, limit_s)
+            report(label, run, server.cpu_seconds() - cpu_before, time.process_time() - client_before,
+                   args.target_p95)
+        print(f"server peak RSS {server.peak_rss_mib():,.0f} MiB")
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=2000)
+    parser.add_argument("--messages", type=int, default=200_000)
+    parser.add_argument("--days", type=int, default=10)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=4000, help="measured requests (count mode)")
+    parser.add_argument("--seconds", type=float, default=None, help="time mode: send for this long instead")
+    parser.add_argument("--max-requests", type=int, default=200_000, help="cap in time mode")
+    parser.add_argument("--max-seconds", type=float, default=600, help="cap in count mode")
+    parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--passes", type=int, default=2,
+                        help="count mode: send the same requests this many times (later passes: warm caches)")
+    parser.add_argument("--max-tokens", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--target-p95", type=float, default=25.0)
+    parser.add_argument("--no-build-rate", action="store_true", help="skip the memory-table build measurement")
+    args = parser.parse_args()
+    print("$ " + shlex.join(["python", *sys.argv]))
+    print(f"machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    home = prepare_home(args)
+    if not args.no_build_rate:
+        build_rate(home)
+    latency(home, args)
+
+
+if __name__ == "__main__":
+    main()

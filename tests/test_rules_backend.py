@@ -44,6 +44,13 @@ def by_triple(result: Understanding) -> dict[Triple, dict[str, Any]]:
 # The tables keep one case per line, as a reviewer reads them.
 # fmt: off
 MEDICATIONS: list[Case] = [
+    # "she put me on X": whoever "she" is, the drug is the user's; "she was prescribed X" is hers
+    ("And she put me on losartan 50 mg.", None, {("medications", "losartan", "active")},
+     {("medications", "losartan", "active"): {"dose": "50 mg"}}),
+    ("Она мне назначила лозартан 50 мг.", None, {("medications", "losartan", "active")}, {}),
+    ("她给我开了氯沙坦。", None, {("medications", "losartan", "active")}, {}),
+    ("They gave me amoxicillin 500 mg three times a day.", None, {("medications", "amoxicillin", "active")}, {}),
+    ("My wife takes warfarin. She was prescribed aspirin too.", None, set(), {}),
     ("I take metformin 500 mg twice a day", None, {("medications", "metformin", "active")},
      {("medications", "metformin", "active"): {"dose": "500 mg", "frequency": "twice daily", "mention": "metformin"}}),
     ("Я принимаю метформин 500 мг два раза в день", None, {("medications", "metformin", "active")},
@@ -90,6 +97,10 @@ MEDICATIONS: list[Case] = [
 ]
 
 ALLERGIES: list[Case] = [
+    ("I'm allergic to cats", None, {("allergies", "cat dander", "active")}, {}),
+    ("У меня аллергия на морепродукты", None, {("allergies", "seafood", "active")}, {}),
+    ("我对海鲜过敏", None, {("allergies", "seafood", "active")}, {}),
+    ("I'm allergic to shellfish", None, {("allergies", "shellfish", "active")}, {}),
     ("I'm allergic to penicillin", None, {("allergies", "penicillin", "active")}, {}),
     ("У меня аллергия на пенициллин", None, {("allergies", "penicillin", "active")}, {}),
     ("我对青霉素过敏", None, {("allergies", "penicillin", "active")}, {}),
@@ -120,6 +131,8 @@ ALLERGIES: list[Case] = [
 ]
 
 SYMPTOMS: list[Case] = [
+    ("And I'm out of breath when I climb stairs.", None, {("symptoms", "shortness of breath", "active")}, {}),
+    ("Последнее время постоянно чувствую себя разбитой.", None, {("symptoms", "fatigue", "active")}, {}),
     ("I have a headache since yesterday", None, {("symptoms", "headache", "active")},
      {("symptoms", "headache", "active"): {"when": "since yesterday"}}),
     ("У меня со вчерашнего дня болит голова", None, {("symptoms", "headache", "active")}, {}),
@@ -142,12 +155,23 @@ SYMPTOMS: list[Case] = [
 ]
 
 CONDITIONS: list[Case] = [
+    ("I have high cholesterol", None, {("chronic_conditions", "hypercholesterolemia", "active")}, {}),
+    ("У меня высокий холестерин", None, {("chronic_conditions", "hypercholesterolemia", "active")}, {}),
+    ("我胆固醇高", None, {("chronic_conditions", "hypercholesterolemia", "active")}, {}),
+    ("I have hyperlipidemia", None, {("chronic_conditions", "hyperlipidemia", "active")}, {}),
+    ("I have hay fever", None,
+     {("chronic_conditions", "allergic rhinitis", "active"), ("allergies", "pollen", "active")}, {}),
+    ("У меня поллиноз", None,
+     {("chronic_conditions", "allergic rhinitis", "active"), ("allergies", "pollen", "active")}, {}),
+    ("我有花粉症", None,
+     {("chronic_conditions", "allergic rhinitis", "active"), ("allergies", "pollen", "active")}, {}),
     ("I have hypertension", None, {("chronic_conditions", "hypertension", "active")}, {}),
     ("У меня гипертония", None, {("chronic_conditions", "hypertension", "active")}, {}),
     ("我有高血压", None, {("chronic_conditions", "hypertension", "active")}, {}),
     ("I have type 2 diabetes, asthma, COPD, hypothyroidism and atrial fibrillation", None,
      {("chronic_conditions", e, "active") for e in
-      ("type 2 diabetes", "asthma", "copd", "hypothyroidism", "atrial fibrillation")}, {}),
+      ("type 2 diabetes", "asthma", "chronic obstructive pulmonary disease", "hypothyroidism",
+       "atrial fibrillation")}, {}),
     ("У меня сахарный диабет 2 типа и бронхиальная астма", None,
      {("chronic_conditions", "type 2 diabetes", "active"), ("chronic_conditions", "asthma", "active")}, {}),
     ("我有2型糖尿病和房颤", None,
@@ -166,6 +190,29 @@ CONDITIONS: list[Case] = [
 ]
 
 DEMOGRAPHICS: list[Case] = [
+    # each number goes with its own unit or cue word
+    ("I'm 45, 1.68 m tall and I weigh 74 kg.", "Could you tell me your age, height and weight?",
+     {("demographics", "age", "active"), ("demographics", "height_cm", "active"),
+      ("demographics", "weight_kg", "active")},
+     {("demographics", "age", "active"): {"value": "45"}, ("demographics", "height_cm", "active"): {"value": "168"},
+      ("demographics", "weight_kg", "active"): {"value": "74"}}),
+    ("Мне 52 года, мужчина, рост 1,80 м, вес 95 кг.", None,
+     {("demographics", "age", "active"), ("demographics", "sex", "active"), ("demographics", "height_cm", "active"),
+      ("demographics", "weight_kg", "active")},
+     {("demographics", "height_cm", "active"): {"value": "180"}, ("demographics", "sex", "active"): {"value": "male"}}),
+    ("我52岁，男，一米八，95公斤。", None,
+     {("demographics", "age", "active"), ("demographics", "sex", "active"), ("demographics", "height_cm", "active"),
+      ("demographics", "weight_kg", "active")},
+     {("demographics", "height_cm", "active"): {"value": "180"}, ("demographics", "age", "active"): {"value": "52"}}),
+    ("I've lost some weight, I'm 70 kg now.", None, {("demographics", "weight_kg", "active")},
+     {("demographics", "weight_kg", "active"): {"value": "70"}}),
+    ("I lost 30 kg last year.", None, set(), {}),
+    ("Мне по-прежнему 45.", None,
+     {("demographics", "age", "active")}, {("demographics", "age", "active"): {"value": "45"}}),
+    ("I'm 29 years old and male, if that matters.", None,
+     {("demographics", "age", "active"), ("demographics", "sex", "active")}, {}),
+    ("Женский.", "Ваш пол?",
+     {("demographics", "sex", "active")}, {("demographics", "sex", "active"): {"value": "female"}}),
     ("I'm 45 years old", None, {("demographics", "age", "active")},
      {("demographics", "age", "active"): {"value": "45"}}),
     ("Мне 45 лет", None, {("demographics", "age", "active")}, {("demographics", "age", "active"): {"value": "45"}}),
@@ -195,6 +242,11 @@ DEMOGRAPHICS: list[Case] = [
 ]
 
 LIFESTYLE: list[Case] = [
+    ("Сплю часов пять, никак не могу уснуть.", None,
+     {("lifestyle", "sleep", "active"), ("symptoms", "insomnia", "active")},
+     {("lifestyle", "sleep", "active"): {"value": "5 hours"}}),
+    ("За два месяца ежедневной ходьбы похудел до 91 кг!", None,
+     {("lifestyle", "exercise", "active"), ("demographics", "weight_kg", "active")}, {}),
     ("I smoke a pack a day", None, {("lifestyle", "smoking", "active")},
      {("lifestyle", "smoking", "active"): {"value": "1 pack daily"}}),
     ("Курю пачку в день", None, {("lifestyle", "smoking", "active")},
@@ -235,6 +287,15 @@ LIFESTYLE: list[Case] = [
 ]
 
 SURGERIES: list[Case] = [
+    # a body part after a removal in the same sentence was removed too
+    ("I had my appendix removed in 2015 and my tonsils out as a child.", None,
+     {("surgeries", "appendectomy", "historical"), ("surgeries", "tonsillectomy", "historical")}, {}),
+    ("В 2015 году удалили аппендикс, а в детстве гланды.", None,
+     {("surgeries", "appendectomy", "historical"), ("surgeries", "tonsillectomy", "historical")}, {}),
+    ("2015年做过阑尾切除，小时候切过扁桃体。", None,
+     {("surgeries", "appendectomy", "historical"), ("surgeries", "tonsillectomy", "historical")}, {}),
+    ("I had my appendix removed, and my knee hurts.", None,
+     {("surgeries", "appendectomy", "historical"), ("symptoms", "knee pain", "active")}, {}),
     ("I had my appendix removed in 2019", None, {("surgeries", "appendectomy", "historical")},
      {("surgeries", "appendectomy", "historical"): {"when": "2019"}}),
     ("Мне удалили аппендикс в 2019 году", None, {("surgeries", "appendectomy", "historical")},
@@ -251,6 +312,13 @@ SURGERIES: list[Case] = [
 ]
 
 INJURIES: list[Case] = [
+    # an injury of one's childhood has healed
+    ("I broke my arm when I was ten.", None, {("injuries", "arm fracture", "resolved")}, {}),
+    ("В десять лет я сломал руку.", None, {("injuries", "arm fracture", "resolved")}, {}),
+    ("我十岁的时候摔断过胳膊。", None, {("injuries", "arm fracture", "resolved")}, {}),
+    ("I broke my wrist skiing last week.", None, {("injuries", "wrist fracture", "active")}, {}),
+    ("Лодыжка зажила, снова играю в футбол.", None,
+     {("injuries", "ankle injury", "resolved"), ("lifestyle", "exercise", "active")}, {}),
     ("I broke my arm last month", None, {("injuries", "arm fracture", "active")},
      {("injuries", "arm fracture", "active"): {"when": "last month"}}),
     ("В прошлом месяце я сломала руку", None, {("injuries", "arm fracture", "active")},
@@ -266,6 +334,12 @@ INJURIES: list[Case] = [
 ]
 
 VACCINATIONS: list[Case] = [
+    ("Нет, от клещевого энцефалита я никогда не прививался.", None,
+     {("vaccinations", "tick-borne encephalitis vaccine", "confirmed_absent")}, {}),
+    ("Нет, от ковида я не прививался.", "Вы привиты от COVID-19?",
+     {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("I was never vaccinated against covid.", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("我没打过新冠疫苗。", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
     ("I got my flu shot in October", None, {("vaccinations", "influenza vaccine", "historical")},
      {("vaccinations", "influenza vaccine", "historical"): {"when": "October"}}),
     ("Я сделал прививку от гриппа в октябре", None, {("vaccinations", "influenza vaccine", "historical")},
@@ -331,9 +405,80 @@ NO_FACTS: list[Case] = [
     ("I want to quit smoking", None, set(), {}),
     ("I'm not sure if I'm allergic to penicillin", None, set(), {}),
     ("Thanks, that's everything.", None, set(), {}),
+    # plans, in-laws and "..., is that normal?" state no fact
+    ("I'm thinking about starting vitamin D this winter.", None, set(), {}),
+    ("Думаю зимой начать пить витамин D.", None, set(), {}),
+    ("我在考虑今年冬天开始补维生素D。", None, set(), {}),
+    ("My mother-in-law has diabetes", None, set(), {}),
+    ("У тёщи диабет", None, set(), {}),
+    ("Свёкор принимает варфарин", None, set(), {}),
+    ("我公公得过中风，这对我有影响吗？", None, set(), {}),
+    ("我岳母有糖尿病", None, set(), {}),
+    ("I get diarrhoea after fatty meals, is that normal?", None, set(), {}),
+    ("После жирной еды бывает понос, это нормально?", None, set(), {}),
+    ("现在吃了油腻的东西就拉肚子，正常吗？", None, set(), {}),
 ]
 
 MIXED: list[Case] = [
+    # "nothing else" / "for no reason" deny nothing that is named
+    ("Still allergic to latex, nothing else.", None, {("allergies", "latex", "active")}, {}),
+    ("Только латекс, больше ничего.", "Есть ещё аллергии?", {("allergies", "latex", "active")}, {}),
+    ("只对乳胶过敏，没有别的。", None, {("allergies", "latex", "active")}, {}),
+    ("And sometimes my heart is racing for no reason.", None, {("symptoms", "palpitations", "active")}, {}),
+    ("И иногда без причины сильное сердцебиение.", None, {("symptoms", "palpitations", "active")}, {}),
+    ("有时候无缘无故心悸。", None, {("symptoms", "palpitations", "active")}, {}),
+    # a later phrase after a comma does not undo an ending; a bare "quit" ends a denied habit
+    ("I've stopped running, no time with the new job.", None, {("lifestyle", "exercise", "stopped")}, {}),
+    ("Бегать бросила, с новой работой совсем нет времени.", None, {("lifestyle", "exercise", "stopped")}, {}),
+    ("I haven't had a cigarette for a month, I've quit for good.", None, {("lifestyle", "smoking", "stopped")}, {}),
+    ("Уже месяц не курю, бросил окончательно.", None, {("lifestyle", "smoking", "stopped")}, {}),
+    # a denial closing its phrase ("X нет,") does not reach past the comma
+    ("Рентген показал, что пневмонии нет, это бронхит.", None,
+     {("diagnoses", "pneumonia", "confirmed_absent"), ("diagnoses", "bronchitis", "active")}, {}),
+    ("The X-ray showed I don't have pneumonia, it's bronchitis.", None,
+     {("diagnoses", "pneumonia", "confirmed_absent"), ("diagnoses", "bronchitis", "active")}, {}),
+    ("X光显示不是肺炎，是支气管炎。", None,
+     {("diagnoses", "pneumonia", "confirmed_absent"), ("diagnoses", "bronchitis", "active")}, {}),
+    # "not completely gone" keeps the symptom
+    ("The bronchitis is over, but the cough hasn't completely gone.", None,
+     {("diagnoses", "bronchitis", "resolved"), ("symptoms", "cough", "active")}, {}),
+    ("Бронхит прошёл, а кашель ещё не до конца.", None,
+     {("diagnoses", "bronchitis", "resolved"), ("symptoms", "cough", "active")}, {}),
+    ("支气管炎好了，但咳嗽还没完全好。", None,
+     {("diagnoses", "bronchitis", "resolved"), ("symptoms", "cough", "active")}, {}),
+    # an ending right before a pause closes its phrase; a cue after a pause starts a new one
+    ("Сотрясение прошло, голова больше не болит.", None,
+     {("injuries", "concussion", "resolved"), ("symptoms", "headache", "resolved")}, {}),
+    ("Цистит прошёл, нитрофурантоин я допила.", None,
+     {("diagnoses", "cystitis", "resolved"), ("medications", "nitrofurantoin", "stopped")}, {}),
+    ("The UTI has cleared up, I finished the nitrofurantoin.", None,
+     {("diagnoses", "urinary tract infection", "resolved"), ("medications", "nitrofurantoin", "stopped")}, {}),
+    ("尿路感染好了，呋喃妥因也吃完了。", None,
+     {("diagnoses", "urinary tract infection", "resolved"), ("medications", "nitrofurantoin", "stopped")}, {}),
+    ("Нет, сейчас никаких лекарств не пью, спина прошла.", None,
+     {("medications", "*", "confirmed_absent"), ("symptoms", "back pain", "resolved")}, {}),
+    ("Запоры прошли, Дюфалак больше не пью.", None,
+     {("symptoms", "constipation", "resolved"), ("medications", "lactulose", "stopped")}, {}),
+    # "instead of it" names the new drug
+    ("Вместо него пью Плавикс 75 мг.", None, {("medications", "clopidogrel", "active")}, {}),
+    ("Instead of that I take Plavix 75 mg.", None, {("medications", "clopidogrel", "active")}, {}),
+    ("我用波立维代替它。", None, {("medications", "clopidogrel", "active")}, {}),
+    # a drink measured in millilitres is a medicine, not alcohol
+    ("药店推荐了杜密克，每天早上喝15毫升。", None, {("medications", "lactulose", "active")}, {}),
+    # a healed body part is an injury; a part that "went away" is its pain
+    ("My ankle has healed.", None, {("injuries", "ankle injury", "resolved")}, {}),
+    ("Лодыжка зажила.", None, {("injuries", "ankle injury", "resolved")}, {}),
+    ("脚踝愈合了。", None, {("injuries", "ankle injury", "resolved")}, {}),
+    # a reported question answered in the same sentence
+    ("My new doctor asked if I have COPD, but no, it's only asthma.", None,
+     {("chronic_conditions", "chronic obstructive pulmonary disease", "confirmed_absent"),
+      ("chronic_conditions", "asthma", "active")}, {}),
+    ("Новый врач спрашивал про ХОБЛ, но нет, у меня только астма.", None,
+     {("chronic_conditions", "chronic obstructive pulmonary disease", "confirmed_absent"),
+      ("chronic_conditions", "asthma", "active")}, {}),
+    ("新医生问我有没有慢阻肺，我没有，只有哮喘。", None,
+     {("chronic_conditions", "chronic obstructive pulmonary disease", "confirmed_absent"),
+      ("chronic_conditions", "asthma", "active")}, {}),
     ("My friend takes warfarin. I take metformin.", None, {("medications", "metformin", "active")}, {}),
     ("Мой друг принимает варфарин, а я принимаю метформин.", None, {("medications", "metformin", "active")}, {}),
     ("我朋友在吃华法林，我在吃二甲双胍。", None, {("medications", "metformin", "active")}, {}),
@@ -372,6 +517,35 @@ ANSWERS: list[Case] = [
     ("No, I feel fine.", "Do you have any symptoms yourself?", {("symptoms", "*", "confirmed_absent")}, {}),
     ("Yes.", "Any allergies?", set(), {}),
     ("Thanks!", "Do you take metformin?", set(), {}),
+    # an accepted prescription is a fact; "okay" to anything else is not
+    ("Okay.", "Let me write you a prescription for Cipro and Flagyl.",
+     {("medications", "ciprofloxacin", "active"), ("medications", "metronidazole", "active")}, {}),
+    ("Хорошо.", "Я выпишу вам амоксициллин.", {("medications", "amoxicillin", "active")}, {}),
+    ("好的。", "我给你开点阿莫西林。", {("medications", "amoxicillin", "active")}, {}),
+    ("Okay.", "Ibuprofen is usually fine with metformin.", set(), {}),
+    ("吃。", "您吃二甲双胍吗？", {("medications", "metformin", "active")}, {}),
+    # a bare time answers "when...?"
+    ("In January.", "When was your last tetanus shot?", {("vaccinations", "tetanus vaccine", "historical")}, {}),
+    ("В январе.", "Когда вы последний раз делали прививку от столбняка?",
+     {("vaccinations", "tetanus vaccine", "historical")}, {}),
+    ("一月份打的。", "破伤风疫苗最近一次是什么时候打的？", {("vaccinations", "tetanus vaccine", "historical")}, {}),
+    ("Yesterday.", "Do you take metformin?", set(), {}),
+    ("Да, немного по утрам.", "Голова не кружится, когда встаёте?", {("symptoms", "dizziness", "active")}, {}),
+    ("吃。", "你好。", set(), {}),
+    # "no, only that one": no other items, which denies nothing named
+    ("No, just that.", "Do you take anything else for diabetes?", set(), {}),
+    ("Нет, только его.", "Что-нибудь ещё от диабета?", set(), {}),
+    ("没有，就这一种。", "别的降糖药还吃吗？", set(), {}),
+    # "as far as I know, no"
+    ("As far as I know, no.", "Any hereditary diseases in your family?",
+     {("family_history", "*", "confirmed_absent")}, {}),
+    ("据我所知没有。", "您家里有遗传病吗？", {("family_history", "*", "confirmed_absent")}, {}),
+    ("Насколько я знаю, нет.", "В семье есть наследственные болезни?",
+     {("family_history", "*", "confirmed_absent")}, {}),
+    # intolerance questions are about allergies
+    ("No.", "Any medication intolerances?", {("allergies", "*", "confirmed_absent")}, {}),
+    ("Нет.", "Есть непереносимость каких-либо лекарств?", {("allergies", "*", "confirmed_absent")}, {}),
+    ("没有。", "你有药物不耐受吗？", {("allergies", "*", "confirmed_absent")}, {}),
 ]
 
 # fmt: on

@@ -20,7 +20,7 @@ from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
-RULES_VERSION = "1"
+RULES_VERSION = "9"
 
 
 def fingerprint_of(version: str, data_digest: str) -> str:

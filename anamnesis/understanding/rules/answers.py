@@ -8,6 +8,7 @@ same assistant questions recur across users, so what a question asks is cached.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,6 +29,11 @@ class Topic:
     still: bool  # "are you still taking...?": a "no" means stopped
     ended: bool  # "is your headache gone?": a "yes" means resolved
     asks: frozenset[str]  # demographic values asked for
+    #: the assistant prescribes the drugs of ``items`` ("Let me write you a prescription for
+    #: Cipro"): an "okay" accepts them
+    prescribes: bool = False
+    #: the question asks when ("When was your last tetanus shot?"): a bare time answers it
+    asks_when: bool = False
 
 
 def scan(norm: str) -> list[Hit]:
@@ -44,7 +50,12 @@ def topic(context: str) -> Topic | None:
         return None
     asked = [s for s in spans if s[2]]
     start, end, _ = (asked or spans)[-1]
-    hits = [h for h in scan(norm) if start <= h[0] < end]
+    every = scan(norm)
+    if not asked:
+        prescribed = _prescribed(every, spans)
+        if prescribed:
+            return Topic(prescribed, (), False, False, False, False, frozenset(), True)
+    hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     allergy = "allergy" in cats
@@ -85,18 +96,32 @@ def topic(context: str) -> Topic | None:
         "still" in cats,
         "end" in cats,
         asks,
+        asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
     )
+
+
+_WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
+
+
+def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+    """The drugs of the sentences in which the assistant prescribes or adds a drug."""
+    items: list[tuple[str, str]] = []
+    for start, end, _ in spans:
+        inside = [lex for s, _, lex in hits if start <= s < end]
+        if any(lex.cat == "prescribe" for lex in inside):
+            items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
+    return tuple(dict.fromkeys(items))
 
 
 def _kind(lex: Lex) -> str | None:
     return lex.term.kind if lex.term is not None else None
 
 
-_ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start"})
+_ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge"})
 _PUNCT = frozenset(",.!?;:，。！？；：…-—")
 
 
-def polarity(norm: str, hits: list[Hit], lang: str) -> str | None:
+def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str | None:
     """``yes``, ``no`` or ``end`` when the message opens with a bare answer ("No.", "Yes, ...").
 
     In English and Russian the answer words must stand alone ("No, I don't" but not "No
@@ -107,12 +132,21 @@ def polarity(norm: str, hits: list[Hit], lang: str) -> str | None:
     answer = None
     end = first
     for s, e, lex in hits:
-        if s > end + 1 or lex.cat not in _ANSWER_WORDS:
+        cat = "yes" if accept and lex.cat == "accept" else lex.cat
+        if (s > end + 1 and (answer is not None or norm[end:s].strip(" ,，:：—-"))) or cat not in _ANSWER_WORDS:
             break
-        if answer is None and lex.cat in ("yes", "neg", "end"):
-            answer = {"yes": "yes", "neg": "no", "end": "end"}[lex.cat]
+        if answer is None and cat in ("yes", "neg", "end"):
+            answer = {"yes": "yes", "neg": "no", "end": "end"}[cat]
         end = max(end, e)
     if answer is None:
+        # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
+        if (
+            lang == "zh"
+            and end > first
+            and not norm[end:].strip(" 。.!！~～,，")
+            and all(lex.cat == "start" for s, _, lex in hits if s < end)
+        ):
+            return "yes"
         return None
     if lang != "zh":
         rest = norm[end:].lstrip(" ")

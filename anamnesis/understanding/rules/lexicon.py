@@ -42,6 +42,13 @@ CATEGORIES: dict[str, str] = {
     "instead": "the drug after it is stopped",
     "against": "a preposition joining a vaccine to its disease ('прививка от гриппа')",
     "still": "continuation, used to read the assistant's question",
+    "prescribe": "the assistant prescribes or adds the drugs of its sentence: an 'okay' accepts them",
+    "accept": "acceptance ('okay'): an affirmative answer to a prescription only",
+    "partial": "'not completely (gone)': the entity before it is still present",
+    "asked": "a reported question ('the doctor asked if I have COPD'): the answer after it in the sentence decides",
+    "hedge": "words that may open a short answer ('as far as I know, no')",
+    "it": "'it's', 'это': after a comma, a new clause with its own scope",
+    "check": "'..., is that normal?': the question is about the whole sentence, which states no fact",
     "section": "a section noun (value): a denial with it and no entity is section-wide",
     "pain": "pain; with a body part, that part's pain symptom",
     "injury": "an injury of kind value; with a body part, '<part> <value>'",
@@ -70,6 +77,8 @@ class Lex:
     weak: bool = False
     reactive: bool = False
     implies: str | None = None
+    #: the allergy a condition states by itself (hay fever: pollen)
+    allergen: str | None = None
     #: what a clause containing this is tagged with: the category, "k:<kind>", "s:<section>"
     tags: tuple[str, ...] = ()
 
@@ -84,6 +93,7 @@ def term_lex(term: Term) -> Lex:
         links.get("weak") == "yes",
         links.get("reaction") == "yes",
         links.get("value"),
+        links.get("allergen"),
         ("term", "k:" + term.kind),
     )
 

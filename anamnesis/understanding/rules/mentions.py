@@ -30,6 +30,8 @@ class Mention:
     state: str | None = None
     #: a symptom that can name an allergic reaction (symptoms.tsv reaction=yes)
     reactive: bool = False
+    #: the allergy the condition states by itself (hay fever: pollen)
+    allergen: str | None = None
 
     @property
     def key(self) -> int:
@@ -58,8 +60,9 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
         cs, ce, _ = _nearest(cues["pain"], s, e)
         return Mention(min(s, cs), max(e, ce), "symptom", links.get("pain", f"{part.canonical} pain"))
     if cues["end"]:
-        cs, ce, _ = _nearest(cues["end"], s, e)
-        if injurable:
+        cs, ce, how = _nearest(cues["end"], s, e)
+        # "my ankle has healed" is an injury; "спина прошла" is the pain that went away
+        if injurable and (how == "heal" or "pain" not in links):
             return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} injury")
         if "pain" in links:
             return Mention(min(s, cs), max(e, ce), "symptom", links["pain"])
@@ -79,7 +82,11 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
             if lex.kind == "body_part":
                 parts.append((lex.term, s, e))  # type: ignore[arg-type]
             elif lex.kind != "relative":
-                found.append(Mention(s, e, lex.kind, lex.value, lex.weak, lex.implies, reactive=lex.reactive))
+                found.append(
+                    Mention(
+                        s, e, lex.kind, lex.value, lex.weak, lex.implies, reactive=lex.reactive, allergen=lex.allergen
+                    )
+                )
         elif cat in _COMPOSERS:
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
@@ -95,6 +102,9 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
             found.append(Mention(s, e, "noun", "family_history"))
         elif cat == "against":
             against_ends.append(e)
+    elided = bool(parts) and not composers
+    if elided:
+        composers = _elided_removal(clause, clauses)
     if parts and composers:
         cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
         for cat, s, e, value in composers:
@@ -102,6 +112,8 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
         for part, s, e in parts:
             composed = _compose(part, s, e, cues)
             if composed is not None:
+                if elided:  # the cue is in an earlier clause: the mention is the part alone
+                    composed.start, composed.end = s, e
                 found.append(composed)
                 if composed.kind == "procedure" and cues["surgery"]:
                     found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
@@ -110,6 +122,19 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
         sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
         _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)
     return found
+
+
+def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, int, int, str]]:
+    """ "appendix removed in 2015 and my tonsils out", "удалили аппендикс, а в детстве гланды":
+    a body part with no cue of its own, after a removal in the same sentence, was removed too."""
+    for other in clauses:
+        if other is clause:
+            break
+        if other.sentence == clause.sentence:
+            for s, _, lex in other.hits:
+                if lex.cat == "removal":
+                    return [("removal", s, s, lex.value)]
+    return []
 
 
 def _vaccines(

@@ -31,9 +31,17 @@ _ASKED_FAMILY = "family?"
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end"})
+_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when"})
 _ZH_TAIL = " 。！!.,，?？~～"
 _DIGIT = re.compile(r"\d")
+_LONG_AGO = re.compile(
+    r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
+    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
+    r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
+)
+#: "每天早上喝15毫升": a drink measured in millilitres is a medicine
+_MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
 
 
 @dataclass(slots=True)
@@ -66,12 +74,24 @@ def understand_text(
     spans = sentences(norm)
     parts = clauses(norm, hits, lang, spans, _default_subject(asked))
     msg = _Message(text, norm, lang, hits, parts, asked, [], set(), [])
-    for clause in msg.clauses:
+    reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
+    for n, clause in enumerate(msg.clauses):
+        if n and msg.clauses[n - 1].sentence != clause.sentence:
+            reported = []
         if not clause.hits:
             if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
                 _demographics(msg, clause)
             continue
         mentions = find_mentions(clause, lexicon, msg.clauses)
+        if clause.has("asked") and clause.subject != "other":
+            reported = [m for m in mentions if m.kind != "noun"]
+        elif reported and not clause.skip:
+            answer = _reported_answer(msg.norm, clause)
+            if answer is not None:
+                for m in reported:
+                    m.state = answer
+                _clause_facts(msg, clause, reported)
+                reported = []
         if clause.skip or clause.subject == "other":
             _touch(msg, clause, mentions)
             continue
@@ -80,19 +100,64 @@ def understand_text(
                 msg.touched.add(m.entity)
         if clause.intent_at < clause.end:
             mentions = [m for m in mentions if m.start < clause.intent_at]
+        if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
+            mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         assign_states(mentions, clause, norm, zh_ended)
+        if not mentions and clause.has("end"):
+            _ended_since(msg, clause)
         _clause_facts(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             _demographics(msg, clause)
     if asked is not None:
         _answer(msg, asked)
+    _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     facts = _merge(msg)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _only_a_time(msg: _Message) -> bool:
+    """The message says only when ("В январе.", "一月份打的。", "In 2019."), nothing else."""
+    if not msg.hits or len(msg.norm) > 40:
+        return False
+    return all(lex.cat in ("when", "start") for _, _, lex in msg.hits) and any(
+        lex.cat == "when" for _, _, lex in msg.hits
+    )
+
+
+def _healed_long_ago(msg: _Message, spans: list[tuple[int, int, bool]]) -> None:
+    """An injury of one's childhood or of years ago ("I broke my arm when I was ten") has healed."""
+    for fact in msg.facts:
+        if fact.section == "injuries" and fact.status == "active" and 0 <= fact.sentence < len(spans):
+            start, end, _ = spans[fact.sentence]
+            if _LONG_AGO.search(msg.norm, start, end):
+                fact.status = status_for("injuries", "end")
+
+
+def _reported_answer(norm: str, clause: Clause) -> str | None:
+    """ "..., but no," / "но нет," / "我没有": the clause opens with a bare answer to a reported question."""
+    for _, e, lex in clause.hits:
+        if lex.cat in ("split", "self", "hedge"):
+            continue
+        if lex.cat not in ("neg", "yes"):
+            return None
+        rest = norm[e : clause.end].lstrip(" ")
+        if rest and rest[0] not in ",，.。!！;；:：—-":
+            return None
+        return "neg" if lex.cat == "neg" else None
+    return None
+
+
+def _ended_since(msg: _Message, clause: Clause) -> None:
+    """ "I haven't had a cigarette for a month, I've quit for good": a bare "quit" after a
+    denial in the same sentence says the denied habit or drug has ended."""
+    for fact in msg.facts:
+        if fact.sentence == clause.sentence and fact.status == "confirmed_absent" and fact.entity != SECTION_WIDE:
+            fact.status = status_for(fact.section, "end")
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
@@ -142,6 +207,8 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
         elif family:
             fact.put("relation", _relation(clause.relations))
         msg.facts.append(fact)
+        if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
+            msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
         section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
         if section and noun.state in ("neg", "end") and section not in specific:
@@ -173,7 +240,7 @@ def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | Non
 
 def _fact(msg: _Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
     if section == "lifestyle":
-        if m.weak and _drinks_something_else(clause):
+        if m.weak and (_drinks_something_else(clause) or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)):
             return None
         if m.value and state == "neg":  # "I'm not vegetarian" says nothing about the diet
             return None
@@ -245,10 +312,10 @@ def _demographics(msg: _Message, clause: Clause) -> None:
     text = msg.norm[clause.start : clause.intent_at]
     asks = msg.asked.asks if msg.asked is not None else frozenset()
     values: list[tuple[str, str | None]] = []
-    if _DIGIT.search(text) or "岁" in text:
+    if _DIGIT.search(text) or "岁" in text or "米" in text:
         may = quantities.measured(text)
         found_age = quantities.age(text) if "age" in may else None
-        if found_age is None and "age" in asks:
+        if found_age is None and "age" in asks and not may & {"height", "weight"}:  # "74 kg" is no age
             found_age = _bare_number(text, 1, 120)
         values.append(("age", found_age))
         if "height" in may:
@@ -273,14 +340,18 @@ def _bare_number(text: str, low: int, high: int) -> str | None:
 
 def _answer(msg: _Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
-    answer = polarity(msg.norm, msg.hits, msg.lang)
+    answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
+        answer = "yes"  # "When was your last tetanus shot?" — "In January."
     if answer is None and asked.family and asked.items and relatives:
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
+    if answer == "no" and any(lex.cat == "except" for _, _, lex in msg.hits):
+        return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.items:
         state = answer_state(answer, asked)

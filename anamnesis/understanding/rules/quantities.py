@@ -215,9 +215,13 @@ _AGE_RES = (
     ),
     re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:years?|yrs?)\s*-?\s*old\b"),
     re.compile(
-        r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(\d{1,3})(?!\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$))"
+        r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(?:по-прежнему|по прежнему|уже|еще|всего|только|сейчас)?\s*"
+        r"(\d{1,3})(?!\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$))"
     ),
-    re.compile(rf"(?:我|今年|年龄|年纪)\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"),
+    # "我十岁的时候" is an age in the past, not the user's age
+    re.compile(
+        rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时)"
+    ),
     re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
 )
 _HEIGHT_CM_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(?:cm|centimet(?:er|re)s?|см|厘米|公分)(?![a-zа-я])")
@@ -225,24 +229,43 @@ _HEIGHT_CUE_RE = re.compile(r"(?:height|tall|рост\w*|身高)\D{0,12}?(\d{3})
 _HEIGHT_M_RE = re.compile(
     r"(?:height|tall|рост\w*|身高)\D{0,12}?([12][.,]\d{1,2})\s*(?:m|meters?|metres?|м|米)?(?![a-zа-я\d])"
 )
+#: "1.68 m tall", "1.80 m and 95 kg": metres with their unit need no cue word
+#: metres are a height only among other body measures ("I'm 45, 1.68 m tall and 74 kg")
+_BODY_LIST_RE = re.compile(r"tall|kg|кг|公斤|斤|岁|лет|года?\b|years|\bi'?m \d|мне \d")
+_HEIGHT_M_UNIT_RE = re.compile(r"(?<![\d.,])([12][.,]\d{1,2})\s*(?:m|meters?|metres?|м|米)(?![a-zа-я\d])")
 _HEIGHT_CN_RE = re.compile(r"身高\s*[:：是有]?\s*([12])\s*米\s*(\d{1,2})?")
+#: "一米八", "一米七五": metres and tenths in Chinese numerals
+_HEIGHT_CN_WORDS_RE = re.compile(
+    r"(?<![零一二两三四五六七八九十\d])([一两])米([一二三四五六七八九])([一二三四五六七八九])?(?![零一二三四五六七八九十\d])"
+)
 _HEIGHT_FT_RE = re.compile(r"\b([4-7])\s*(?:'|ft|feet|foot)\s*(\d{1,2})?\s*(?:\"|''|in\b|inches)?")
 _WEIGHT_CUE_RE = re.compile(
     r"(?:weigh\w*|вешу|вес\w*|体重)\D{0,15}?(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|килограмм\w*|公斤|千克|斤)?(?![a-zа-я])"
 )
-_WEIGHT_UNIT_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|公斤|千克)(?![a-zа-я])")
+_WEIGHT_UNIT_RE = re.compile(
+    r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|公斤|千克|斤)(?![a-zа-я])"
+)
+#: "lost 30 kg", "похудел на 10 кг", "瘦了10公斤": a change, not the weight
+_WEIGHT_DELTA_RE = re.compile(
+    r"(?:lost|gained|put on|dropped|похудел\w*\s+на|набрал\w*|сбросил\w*|瘦了|胖了|减了|长了)\s*$"
+)
 _SEX_RES = (
     re.compile(r"\bi(?:'?m| am)\s+(?:a\s+)?(woman|female|girl|lady|man|male|guy|boy|gentleman)\b"),
     re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
     re.compile(r"(?:我是|性别\s*[:：是]?\s*)(女性|女生|女的|女人|女|男性|男生|男的|男人|男)"),
     re.compile(r"(?:пол|sex|gender)\s*[:\-—]?\s*(женский|мужской|ж|м|female|male|f|m)\b"),
     re.compile(r"\byear[- ]old\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
-    # a bare answer or a trailing ", female" / "，男"
-    re.compile(r"(?:^|[，,:：])\W*(female|male|woman|man|женщина|мужчина|女性?|男性?|女的|男的)\W*$"),
+    # a bare answer, or a sex word standing alone in a list: ", female", "мужчина,", "，男"
+    re.compile(
+        r"(?:^|[，,:：])\W*(female|male|woman|man|женщина|мужчина|женский|мужской|女性?|男性?|女的|男的)\s*(?:[，,.。!！;；]|$)"
+    ),
+    re.compile(r"\b(?:years?|yrs?)[- ]old\s*(?:and|,)\s*(?:a\s+)?(female|male|woman|man)\b"),
 )
 _FEMALE = frozenset("woman female girl lady женщина девушка женский ж f 女性 女生 女的 女人 女".split())
 _SLEEP_RE = re.compile(
     rf"(?:sleep\w*|сплю|спал\w*|睡)\D{{0,20}}?(\d{{1,2}}(?:\.\d)?|{_NUM_WORD}|{_CN_NUM})\s*(?:个)?\s*(?:hours?|hrs?|час\w*|小时|钟头)"
+    # "сплю часов пять": the Russian approximate order, unit first
+    rf"|(?:сплю|спал\w*)\s+(?:по\s+)?час\w*\s+(\d{{1,2}}|{_NUM_WORD})"
 )
 _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes|cigs|сигарет\w*|支烟|根烟|支|根)")
 
@@ -250,8 +273,8 @@ _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes
 # One pass over the text says which values may be there at all.
 _GATE = re.compile(
     r"(?P<age>\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
-    r"|岁|年龄|年纪)"
-    r"|(?P<height>cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分)"
+    r"|мне\s+\S+\s+\d|岁|年龄|年纪)"
+    r"|(?P<height>cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я]))"
     r"|(?P<weight>weigh|kg|kilo|lb|pound|вес|вешу|кг|体重|公斤|千克|斤)"
 )
 
@@ -275,11 +298,14 @@ def height_cm(text: str) -> str | None:
     m = _HEIGHT_CN_RE.search(text)
     if m:
         return fmt(int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0")))
+    m = _HEIGHT_CN_WORDS_RE.search(text)
+    if m:
+        return fmt(_CN_DIGITS[m.group(1)] * 100 + _CN_DIGITS[m.group(2)] * 10 + _CN_DIGITS.get(m.group(3) or "零", 0))
     for pattern in (_HEIGHT_CM_RE, _HEIGHT_CUE_RE):
         m = pattern.search(text)
         if m and 100 <= (n := float(m.group(1).replace(",", "."))) <= 250:
             return fmt(round(n))
-    m = _HEIGHT_M_RE.search(text)
+    m = _HEIGHT_M_RE.search(text) or (_HEIGHT_M_UNIT_RE.search(text) if _BODY_LIST_RE.search(text) else None)
     if m:
         return fmt(round(float(m.group(1).replace(",", ".")) * 100))
     m = _HEIGHT_FT_RE.search(text)
@@ -289,7 +315,9 @@ def height_cm(text: str) -> str | None:
 
 
 def weight_kg(text: str, asked: bool) -> str | None:
-    m = _WEIGHT_CUE_RE.search(text) or (_WEIGHT_UNIT_RE.search(text) if asked else None)
+    m = _WEIGHT_CUE_RE.search(text)
+    if m is None:
+        m = next((u for u in _WEIGHT_UNIT_RE.finditer(text) if not _WEIGHT_DELTA_RE.search(text[: u.start()])), None)
     if not m:
         return None
     value = float(m.group(1).replace(",", "."))
@@ -312,7 +340,7 @@ def sex(text: str) -> str | None:
 def sleep_hours(text: str) -> str | None:
     m = _SLEEP_RE.search(text)
     if m:
-        n = number(m.group(1))
+        n = number(m.group(1) or m.group(2))
         if n is not None and 0 < n <= 16:
             return f"{fmt(n)} hours"
     return None

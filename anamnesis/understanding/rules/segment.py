@@ -17,7 +17,7 @@ Hit = tuple[int, int, Lex]
 _SENTENCE_END = re.compile(r"\.(?!\d)|[!?;。！？；\n…]+")
 _COMMAS = frozenset(",，:：—")
 #: Cues that may open a clause after a comma.
-_OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes"})
+_OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes", "it"})
 _CUTTERS = frozenset({"split", "hypo"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 
@@ -74,12 +74,14 @@ def sentences(norm: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str) -> list[int]:
+def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, question: bool) -> list[int]:
     cuts = [s_start]
     for h_start, _, lex in s_hits:
         if h_start <= cuts[-1]:
             continue
         cat = lex.cat
+        if cat == "it" and question:
+            continue  # "Нурофен — это тоже ибупрофен?": one question
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
@@ -113,8 +115,9 @@ def clauses(
             j += 1
         s_hits = hits[i:j]
         i = j
-        cuts = _cuts(norm, s_hits, s_start, s_end, lang)
-        hypothetical = False
+        cuts = _cuts(norm, s_hits, s_start, s_end, lang, is_question)
+        # "..., is that normal?": the question covers the statement before it
+        hypothetical = is_question and any(h[2].cat == "check" for h in s_hits)
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
         for c_no in range(last + 1):
@@ -130,7 +133,8 @@ def clauses(
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             hypothetical = hypothetical or "hypo" in cats
             clause.skip = (
-                hypothetical
+                "asked" in cats
+                or hypothetical
                 or "uncertain" in cats
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang))
@@ -177,6 +181,9 @@ def _subject(
         if lex.kind == "relative":
             return "family", _relatives(hits, cats)
         if cat == "third":
+            # "she put me on losartan": whoever she is, the drug is the user's
+            if any(h[2].value == "me" and h[2].cat in ("start", "end") for h in hits[n + 1 :]):
+                return "self", ()
             return last_other
     return None
 

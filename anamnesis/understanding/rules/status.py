@@ -14,16 +14,18 @@ import re
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
 
-_STATUS_CUES = frozenset({"neg", "end", "start", "except"})
+_STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
+_PAUSE = frozenset(",，;；:：.。!！?？")
 _CUES = _STATUS_CUES | {"anymore", "switch", "instead"}
 _COORDINATED = re.compile(r"^[\s,、，/&+]*(?:and|or|nor|и|или|ни|和|跟|与|及|或者|或|还有|以及)?[\s,、，]*$")
 _FROM = re.compile(r"(?:from|off|с|со|从|把)\s*$")
+_PRONOUN = re.compile(r"\s*(?:него|нее|них|этого|того|it|that|them|this|它|这个|那个|这种|那种)(?![a-zа-я])")
 _TO = re.compile(r"(?:to|onto|on|на|成|为)\s*$")
 
 
 def _combine(state: str | None, cue: str, fresh: bool) -> str | None:
     """The state after ``cue``; ``fresh``: no entity since the last cue."""
-    if cue == "except":
+    if cue in ("except", "partial"):
         return "pos"
     if cue == "start":
         return "pos" if (not fresh or state is None) else state
@@ -38,20 +40,34 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         return
     if clause.cats.isdisjoint(_CUES):
         return  # no cue: every mention is simply present
-    cues = [(s, lex.cat) for s, _, lex in clause.hits if lex.cat in _STATUS_CUES]
+    last = max(m.key for m in mentions)
+    cues: list[tuple[int, str]] = []
+    closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
+    for s, e, lex in clause.hits:
+        if lex.cat in _STATUS_CUES:
+            after = lex.cat == "partial" or any(m.start >= e for m in mentions)
+            (closing if after and _closing(norm, s, e, lex.cat) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]
     timeline += [(m.key, 1, m) for m in mentions]
     timeline.sort(key=lambda t: (t[0], t[1]))
     state: str | None = None
     fresh = True
-    for _, is_mention, obj in timeline:
+    previous = clause.start
+    for pos, is_mention, obj in timeline:
         if is_mention:
             obj.state = state  # type: ignore[union-attr]
             fresh = False
         else:
+            if fresh and state is not None and any(ch in _PAUSE for ch in norm[previous:pos]):
+                state = None  # "не пью, спина прошла": a cue after a pause starts a new phrase
             state = _combine(state, obj, fresh)  # type: ignore[arg-type]
             fresh = True
-    if cues:
+            previous = pos
+    for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
+        before = [m for m in mentions if m.start < s]
+        if before:
+            _apply_back(before, cat, norm)
+    if cues and cues[-1][0] > last:
         _look_back(mentions, cues, norm)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
@@ -61,20 +77,53 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         _switches(mentions, clause, norm)
 
 
+def _closing(norm: str, start: int, end: int, cat: str) -> bool:
+    """A denial or ending after its entity and right before a pause ("пневмонии нет, это
+    бронхит", "цистит прошёл, ...") or a "not completely" anywhere: it speaks of what comes
+    before it, never of what follows."""
+    if cat == "partial":
+        return True
+    if cat not in ("neg", "end") or start == 0:
+        return False
+    rest = norm[end : end + 2].lstrip(" ")
+    if not rest or rest[0] not in _PAUSE or rest[0] in ":：":
+        return False
+    head = norm[:start].rstrip(" ")
+    return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
+
+
+def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
+    ordered = sorted(before, key=lambda m: m.key)
+    target = ordered[-1]
+    target.state = "pos" if cat == "partial" else _combine(target.state, cat, True) if target.state else cat
+    for m in reversed(ordered[:-1]):
+        if m.state is not None or not _COORDINATED.match(norm[m.end : target.start]):
+            break
+        m.state = target.state
+        target = m
+
+
 def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) -> None:
     last = max(m.key for m in mentions)
     if cues[-1][0] <= last:
         return
     trailing: str | None = None
     fresh = True
+    previous = last
     for s, cat in cues:
         if s > last and cat in ("neg", "end"):
+            if trailing is not None and any(ch in _PAUSE for ch in norm[previous:s]):
+                break  # "Бегать бросила, ... нет времени": a new phrase
             trailing = _combine(trailing, cat, fresh)
             fresh = True
+            previous = s
     if trailing is None:
         return
     ordered = sorted(mentions, key=lambda m: m.key)
     target = ordered[-1]
+    first = next(s for s, cat in cues if s > last and cat in ("neg", "end"))
+    if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
+        return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
     for before in reversed(ordered[:-1]):
         if before.state is not None or not _COORDINATED.match(norm[before.end : target.start]):
@@ -91,6 +140,10 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
     for s, e, lex in clause.hits:
         if lex.cat == "instead":  # "clopidogrel instead of aspirin": the one after it is stopped
             after = [d for d in drugs if d.start >= e]
+            if _PRONOUN.match(norm, e):  # "вместо него пью Плавикс": the old drug was named before
+                for d in after:
+                    d.state = "pos"
+                return
             if after:
                 for d in drugs:
                     d.state = "end" if d is after[0] else "pos"

@@ -20,7 +20,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="Long-term me
 err = Console(stderr=True)
 out = Console()
 
-HomeOpt = Annotated[Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")]
+HomeOpt = Annotated[
+    Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
+]
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -30,13 +32,15 @@ def _fail(message: str, code: int = 1) -> None:
 
 @app.command()
 def backfill(
-    input_dir: Annotated[Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")] = None,
+    input_dir: Annotated[
+        Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
+    ] = None,
     home: HomeOpt = None,
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again."""
     from anamnesis.progress import RichProgress
-    from assets.resources import CallbackProgressResource
     from anamnesis.sample_data import SAMPLE_EXPORTS
+    from assets.resources import CallbackProgressResource
     from pipelines.run import BackfillFailed, run_backfill
 
     try:
@@ -62,7 +66,10 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
         ("export days ingested", len(days)),
         ("messages", ingest.get("messages_out", "unchanged")),
         ("quarantined lines", ingest.get("quarantined_lines", "unchanged")),
-        ("fragments understood / reused", f"{events.get('fragments_understood', 0)} / {events.get('fragments_reused', 0)}"),
+        (
+            "fragments understood / reused",
+            f"{events.get('fragments_understood', 0)} / {events.get('fragments_reused', 0)}",
+        ),
         ("rejects", events.get("rejects", 0)),
         ("LLM calls / cache hits", f"{events.get('llm_calls', 0)} / {events.get('llm_cache_hits', 0)}"),
         ("fact events", facts.get("fact_events_out", 0)),
@@ -104,8 +111,15 @@ def facts(
     table = Table("section", "entity", "status", "attributes", "since", "last seen", "decayed")
     for f in rows:
         attrs = ", ".join(f"{k}={v}" for k, v in f["attributes"].items())
-        table.add_row(f["section"], f["entity"], f["status"], attrs, f["valid_from"][:10], f["last_seen"][:10],
-                      "yes" if f["decayed"] else "")
+        table.add_row(
+            f["section"],
+            f["entity"],
+            f["status"],
+            attrs,
+            f["valid_from"][:10],
+            f["last_seen"][:10],
+            "yes" if f["decayed"] else "",
+        )
     out.print(table)
 
 
@@ -166,7 +180,11 @@ def synth(
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("writing messages", total=messages)
         paths = write_synthetic_exports(
-            out_dir, users=users, messages=messages, days=days, seed=seed,
+            out_dir,
+            users=users,
+            messages=messages,
+            days=days,
+            seed=seed,
             progress=lambda n: bar.update(task, completed=n),
         )
     err.print(f"wrote {messages} messages of {users} users in {len(paths)} files to {out_dir}")

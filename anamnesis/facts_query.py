@@ -10,8 +10,16 @@ import orjson
 from schemas.sections import SECTIONS
 
 FACT_COLUMNS = (
-    "fact_id", "section", "entity", "status", "attributes", "valid_from",
-    "first_seen", "last_seen", "source_message_id", "decayed",
+    "fact_id",
+    "section",
+    "entity",
+    "status",
+    "attributes",
+    "valid_from",
+    "first_seen",
+    "last_seen",
+    "source_message_id",
+    "decayed",
 )
 
 
@@ -37,7 +45,9 @@ def current_facts(
     facts = []
     for row in rows:
         fact = dict(zip(FACT_COLUMNS, row, strict=True))
-        fact["attributes"] = orjson.loads(fact["attributes"]) if isinstance(fact["attributes"], str) else fact["attributes"]
+        fact["attributes"] = (
+            orjson.loads(fact["attributes"]) if isinstance(fact["attributes"], str) else fact["attributes"]
+        )
         for key in ("valid_from", "first_seen", "last_seen"):
             fact[key] = fact[key].isoformat()
         facts.append(fact)

@@ -34,13 +34,15 @@ class DayJob:
         return fingerprint(list(self.files))
 
 
-def ingest_day(lake_root: Path, job: DayJob, tombstones: Tombstones,
-               on_lines: Callable[[int], None] | None = None) -> IngestStats:
+def ingest_day(
+    lake_root: Path, job: DayJob, tombstones: Tombstones, on_lines: Callable[[int], None] | None = None
+) -> IngestStats:
     """Read one day's files into a new version of its partition and switch ``CURRENT`` to it."""
     writer = Lake(lake_root).partition_writer(job.day)
     stats = IngestStats()
-    for messages, quarantine, batch in read_exports([f.path for f in job.files], export_day=job.day,
-                                                    on_progress=on_lines):
+    for messages, quarantine, batch in read_exports(
+        [f.path for f in job.files], export_day=job.day, on_progress=on_lines
+    ):
         writer.add(tombstones.drop(messages), tombstones.drop(quarantine))
         stats.add(batch)
     writer.commit({"fingerprint": job.fingerprint, "files": [str(f.path) for f in job.files], **stats_dict(stats)})

@@ -20,9 +20,7 @@ KEY = ["user_id", "message_id"]
 ARRIVAL = ["export_day", "source_file", "line_no"]
 
 
-def consolidate(
-    message_parts: list[Path], *, tombstones: Tombstones = NOBODY
-) -> tuple[pl.DataFrame, pl.DataFrame]:
+def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Return (messages, supersessions) from all ingest message parts, without tombstoned users."""
     if not message_parts:
         return empty(Messages), empty(Supersessions)

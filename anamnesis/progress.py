@@ -13,8 +13,13 @@ class RichProgress:
 
     def __init__(self, console: Console) -> None:
         self._progress = Progress(
-            TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=console, transient=False, disable=not console.is_terminal,
+            TextColumn("{task.description:<22}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+            disable=not console.is_terminal,
         )
         self._tasks: dict[str, TaskID] = {}
 
@@ -22,7 +27,9 @@ class RichProgress:
         self._progress.start()
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self._progress.stop()
 
     def update(self, stage: str, done: int, total: int | None = None) -> None:

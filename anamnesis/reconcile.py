@@ -120,8 +120,15 @@ class _UserFold:
         key = (section, entity)
         prior = self.facts.get(key)
         if prior is None:
-            fact = _Fact(fact_id(self.user_id, section, entity), status, attributes, ev.valid_from,
-                         ev.valid_from, ev.valid_from, ev.message_id)
+            fact = _Fact(
+                fact_id(self.user_id, section, entity),
+                status,
+                attributes,
+                ev.valid_from,
+                ev.valid_from,
+                ev.valid_from,
+                ev.message_id,
+            )
             self.facts[key] = fact
             change = "negation" if status == CONFIRMED_ABSENT else "first_mention"
             self._emit(section, entity, change, fact, ev)
@@ -157,17 +164,22 @@ class _UserFold:
         stated = [e.entity for e in same_message if e.section == section and e.status == present]
         if stated:
             for entity in stated:
-                self._conflict(self.facts[(section, entity)], section, entity, ev,
-                               "section-wide denial and a specific fact in the same message")
+                self._conflict(
+                    self.facts[(section, entity)],
+                    section,
+                    entity,
+                    ev,
+                    "section-wide denial and a specific fact in the same message",
+                )
             return
-        still_present = [(k, f) for k, f in self.facts.items()
-                         if k[0] == section and k[1] != SECTION_WIDE and f.status == present]
+        still_present = [
+            (k, f) for k, f in self.facts.items() if k[0] == section and k[1] != SECTION_WIDE and f.status == present
+        ]
         if still_present and section not in DENIAL_ENDS:
             for (_, entity), fact in sorted(still_present):
-                self._conflict(fact, section, entity, ev,
-                               f"section-wide denial while {entity!r} is {present}")
+                self._conflict(fact, section, entity, ev, f"section-wide denial while {entity!r} is {present}")
             return
-        for (_, entity), fact in sorted(still_present, key=lambda kv: kv[0]):
+        for (_, entity), _fact in sorted(still_present, key=lambda kv: kv[0]):
             self._set(section, entity, DENIAL_ENDS[section], {}, ev)
         self._set(section, SECTION_WIDE, CONFIRMED_ABSENT, ev.attributes, ev)
 
@@ -189,11 +201,20 @@ class _UserFold:
 def _rows(events: pl.DataFrame) -> Iterator[tuple[str, _Event]]:
     ordered = events.sort(["user_id", "valid_from", "message_id", "section", "entity"])
     for user_id, message_id, valid_from, section, entity, status, attributes, version, recorded in ordered.select(
-        "user_id", "message_id", "valid_from", "section", "entity", "status", "attributes",
-        "extractor_version", "recorded_at",
+        "user_id",
+        "message_id",
+        "valid_from",
+        "section",
+        "entity",
+        "status",
+        "attributes",
+        "extractor_version",
+        "recorded_at",
     ).iter_rows():
-        yield user_id, _Event(message_id, valid_from, section, entity, status, orjson.loads(attributes),
-                              version, recorded)
+        yield (
+            user_id,
+            _Event(message_id, valid_from, section, entity, status, orjson.loads(attributes), version, recorded),
+        )
 
 
 def _keep_earliest(frame: pl.DataFrame, previous: pl.DataFrame | None, keys: list[str], col: str) -> pl.DataFrame:

@@ -1,6 +1,5 @@
 """Nightly operation under ``dagster dev``: a sensor that notices new or changed export days."""
 
-
 import dagster as dg
 
 from assets.ingest.partitions import export_days
@@ -13,7 +12,9 @@ from pipelines.plan import plan_backfill
 def new_exports_sensor(
     context: dg.SensorEvaluationContext, home: HomeResource, exports: ExportsResource
 ) -> dg.SensorResult | dg.SkipReason:
-    plan = plan_backfill(exports.path, home.lake(), known_days=context.instance.get_dynamic_partitions(export_days.name))
+    plan = plan_backfill(
+        exports.path, home.lake(), known_days=context.instance.get_dynamic_partitions(export_days.name)
+    )
     if not plan.changed_days:
         return dg.SkipReason("no new or changed export files")
     return dg.SensorResult(

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 
-def message(mid: str, user: str, ts: str, role: str, text: str, *, session: str = "s1", lang: str | None = None) -> dict:
+def message(
+    mid: str, user: str, ts: str, role: str, text: str, *, session: str = "s1", lang: str | None = None
+) -> dict:
     row = {"message_id": mid, "user_id": user, "session_id": session, "ts": ts, "role": role, "text": text}
     if lang:
         row["lang"] = lang

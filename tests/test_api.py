@@ -20,8 +20,20 @@ from tests.conftest import API_TOKEN as TOKEN
 from tests.conftest import message, write_config
 
 HOSTILE_IDS = [
-    "' OR '1'='1", "../x", "..%2Fetc", "%2F", "a/b", "*", "%", "_", "nul\x00user", "Alice", "alice", "ALICE",
-    "\"quoted\"", "ж" * 128 + "中" * 128,
+    "' OR '1'='1",
+    "../x",
+    "..%2Fetc",
+    "%2F",
+    "a/b",
+    "*",
+    "%",
+    "_",
+    "nul\x00user",
+    "Alice",
+    "alice",
+    "ALICE",
+    '"quoted"',
+    "ж" * 128 + "中" * 128,
 ]
 
 
@@ -103,7 +115,9 @@ def test_facts_and_history(api):
     assert api.get("/v1/users/u-en-06/facts", params={"section": "bogus"}).status_code == 400
 
 
-@pytest.mark.parametrize(("user", "query"), [("u-en-03", "metformin"), ("u-zh-03", "二甲双胍"), ("u-zh-03", "Glucophage")])
+@pytest.mark.parametrize(
+    ("user", "query"), [("u-en-03", "metformin"), ("u-zh-03", "二甲双胍"), ("u-zh-03", "Glucophage")]
+)
 def test_a_fact_said_in_one_language_is_found_from_another(sample_home, user, query):
     settings = load_settings(sample_home)
     hits = MemoryStore(memory_dir(settings.home), make_embedder(settings)).search(user, query, limit=3)
@@ -116,13 +130,30 @@ def hostile_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Clie
     import json
 
     root = tmp_path_factory.mktemp("hostile")
-    allergens = ["penicillin", "aspirin", "ibuprofen", "codeine", "morphine", "latex", "peanuts",
-                 "amoxicillin", "sulfa drugs", "iodine", "eggs", "shellfish", "tramadol", "naproxen"]
-    rows = [message(f"m{i}", user, f"2026-03-0{1 + i % 9}T09:00:00Z", "user", f"I'm allergic to {allergen}.")
-            for i, (user, allergen) in enumerate(zip(HOSTILE_IDS, allergens, strict=True))]
+    allergens = [
+        "penicillin",
+        "aspirin",
+        "ibuprofen",
+        "codeine",
+        "morphine",
+        "latex",
+        "peanuts",
+        "amoxicillin",
+        "sulfa drugs",
+        "iodine",
+        "eggs",
+        "shellfish",
+        "tramadol",
+        "naproxen",
+    ]
+    rows = [
+        message(f"m{i}", user, f"2026-03-0{1 + i % 9}T09:00:00Z", "user", f"I'm allergic to {allergen}.")
+        for i, (user, allergen) in enumerate(zip(HOSTILE_IDS, allergens, strict=True))
+    ]
     (root / "in").mkdir()
     (root / "in" / "export-2026-03-10.jsonl").write_text(
-        "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+        "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8"
+    )
     home = root / "home"
     write_config(home, api_tokens=TOKEN)
     run_backfill(load_settings(home), root / "in")

@@ -31,7 +31,10 @@ def backfill(input_dir: Path, home: Path, crash_at: str | None = None) -> subpro
         env["ANAMNESIS_CRASH_AT"] = crash_at
     return subprocess.run(
         [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
-        env=env, capture_output=True, text=True, timeout=300,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

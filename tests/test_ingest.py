@@ -83,11 +83,15 @@ def test_export_day_comes_from_the_file_name_or_the_mtime(tmp_path: Path):
 
 
 def test_duplicates_are_dropped_and_edits_supersede_by_arrival(write_export, tmp_path: Path):
-    first = [message("m1", "u", "2026-01-05T09:00:00Z", "user", "I take metformin"),
-             message("m2", "u", "2026-01-05T09:01:00Z", "user", "hello")]
-    later = [message("m1", "u", "2026-01-05T09:00:00Z", "user", "I take metformin"),  # duplicate
-             message("m2", "u", "2026-01-05T09:01:00Z", "user", "hello, edited"),  # edit
-             message("m2", "other", "2026-01-05T09:01:00Z", "user", "same id, other user")]
+    first = [
+        message("m1", "u", "2026-01-05T09:00:00Z", "user", "I take metformin"),
+        message("m2", "u", "2026-01-05T09:01:00Z", "user", "hello"),
+    ]
+    later = [
+        message("m1", "u", "2026-01-05T09:00:00Z", "user", "I take metformin"),  # duplicate
+        message("m2", "u", "2026-01-05T09:01:00Z", "user", "hello, edited"),  # edit
+        message("m2", "other", "2026-01-05T09:01:00Z", "user", "same id, other user"),
+    ]
     lake = Lake(tmp_path / "lake")
     for day, rows in (("2026-01-05", first), ("2026-01-06", later)):
         writer = lake.partition_writer(day)
@@ -96,7 +100,10 @@ def test_duplicates_are_dropped_and_edits_supersede_by_arrival(write_export, tmp
         writer.commit({"fingerprint": day})
     messages, supersessions = consolidate(lake.partition_files("messages"))
     texts = {(r["user_id"], r["message_id"]): r["text"] for r in messages.iter_rows(named=True)}
-    assert texts == {("u", "m1"): "I take metformin", ("u", "m2"): "hello, edited",
-                     ("other", "m2"): "same id, other user"}
+    assert texts == {
+        ("u", "m1"): "I take metformin",
+        ("u", "m2"): "hello, edited",
+        ("other", "m2"): "same id, other user",
+    }
     assert supersessions.select("user_id", "message_id").rows() == [("u", "m2")]
     assert supersessions["new_source_file"][0].endswith("export-2026-01-06.jsonl")

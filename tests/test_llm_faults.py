@@ -30,8 +30,16 @@ def tables(home: Path) -> dict[str, list[tuple]]:
 
 
 def configure(home: Path, stub: OpenAIStub) -> None:
-    write_config(home, llm="openai", llm_model=OpenAIStub.model, openai_base_url=stub.base_url,
-                 llm_backoff_s=0, llm_timeout_s=0.3, llm_max_retries=2, llm_concurrency=8)
+    write_config(
+        home,
+        llm="openai",
+        llm_model=OpenAIStub.model,
+        openai_base_url=stub.base_url,
+        llm_backoff_s=0,
+        llm_timeout_s=0.3,
+        llm_max_retries=2,
+        llm_concurrency=8,
+    )
 
 
 def test_faults_end_in_rejects_then_retries_reach_the_fault_free_warehouse(tmp_path: Path):

@@ -53,19 +53,30 @@ def test_sample_backfill_covers_every_section_and_records_dagster_runs(sample_ho
     sections = {s for (s,) in query(sample_home, "select distinct section from facts_current")}
     assert sections == set(SECTIONS)
     for lang in LANGS:
-        types = {t for (t,) in query(sample_home, "select distinct change_type from fact_events where user_id like ?",
-                                     [f"u-{lang}-%"])}
+        types = {
+            t
+            for (t,) in query(
+                sample_home, "select distinct change_type from fact_events where user_id like ?", [f"u-{lang}-%"]
+            )
+        }
         assert types == {"first_mention", "confirmation", "change", "negation"}, lang
     instance = instance_for(load_settings(sample_home))
     assert sorted(instance.get_dynamic_partitions("export_days")) == [
-        "2026-03-03", "2026-04-15", "2026-06-01", "2026-07-20", "2026-09-10", "2026-11-20"]
+        "2026-03-03",
+        "2026-04-15",
+        "2026-06-01",
+        "2026-07-20",
+        "2026-09-10",
+        "2026-11-20",
+    ]
     materialized = instance.get_materialized_partitions(dg.AssetKey("export_messages"))
     assert len(materialized) == 6
     for key in ("messages", "extracted_events", "fact_histories", "warehouse", "memory_tables"):
         assert instance.get_latest_materialization_event(dg.AssetKey(key)) is not None, key
     assert run_backfill(load_settings(sample_home), SAMPLE_EXPORTS).failed_checks == []
     checks = instance.event_log_storage.get_asset_check_execution_history(
-        dg.AssetCheckKey(dg.AssetKey("fact_histories"), "fact_events_schema"), limit=1)
+        dg.AssetCheckKey(dg.AssetKey("fact_histories"), "fact_events_schema"), limit=1
+    )
     assert checks and checks[0].status.value == "SUCCEEDED"
 
 
@@ -75,9 +86,14 @@ def test_sample_scenarios_reconcile_in_each_language(sample_home: Path, lang: st
     # the safety rule: "no allergies" after a penicillin allergy keeps it and records a conflict
     assert current(sample_home, u(4))[("allergies", "penicillin")][0] == "active"
     assert ("allergies", "*") not in current(sample_home, u(4))
-    assert query(sample_home, "select count(*) from conflicts where user_id = ? and entity = 'penicillin'", [u(4)]) == [(1,)]
+    assert query(sample_home, "select count(*) from conflicts where user_id = ? and entity = 'penicillin'", [u(4)]) == [
+        (1,)
+    ]
     # "no medication", then a GP starts atorvastatin: the `*` absence is superseded
-    assert history(sample_home, u(5), "medications", "*") == [("negation", "confirmed_absent"), ("change", "superseded")]
+    assert history(sample_home, u(5), "medications", "*") == [
+        ("negation", "confirmed_absent"),
+        ("change", "superseded"),
+    ]
     assert current(sample_home, u(5))[("medications", "atorvastatin")][0] == "active"
     # a switch stops one drug and starts the other
     facts = current(sample_home, u(6))
@@ -103,8 +119,11 @@ def test_sample_scenarios_reconcile_in_each_language(sample_home: Path, lang: st
     assert ("medications", "ibuprofen") not in facts and ("medications", "warfarin") not in facts
     assert facts[("medications", "lisinopril")][0] == "active"
     # only user messages yield facts: every event points at a user message
-    assert query(sample_home, """select count(*) from fact_events e join messages m
-        on m.user_id = e.user_id and m.message_id = e.source_message_id where m.role <> 'user'""") == [(0,)]
+    assert query(
+        sample_home,
+        """select count(*) from fact_events e join messages m
+        on m.user_id = e.user_id and m.message_id = e.source_message_id where m.role <> 'user'""",
+    ) == [(0,)]
 
 
 def test_the_edit_supersedes_and_the_duplicate_changes_nothing(sample_home: Path):
@@ -115,12 +134,18 @@ def test_the_edit_supersedes_and_the_duplicate_changes_nothing(sample_home: Path
 
 
 def test_decay_is_computed_from_last_seen_and_never_touches_allergies(sample_home: Path):
-    rows = query(sample_home, """select section, bool_or(decayed) from facts_current
-        where last_seen < now() - interval 400 days or section in ('symptoms', 'allergies') group by section""")
+    rows = query(
+        sample_home,
+        """select section, bool_or(decayed) from facts_current
+        where last_seen < now() - interval 400 days or section in ('symptoms', 'allergies') group by section""",
+    )
     decayed = dict(rows)
     assert decayed.get("allergies") is False
-    old_symptoms = query(sample_home, """select count(*), count(*) filter (where decayed) from facts_current
-        where section = 'symptoms' and last_seen < now() - interval 90 days""")[0]
+    old_symptoms = query(
+        sample_home,
+        """select count(*), count(*) filter (where decayed) from facts_current
+        where section = 'symptoms' and last_seen < now() - interval 90 days""",
+    )[0]
     assert old_symptoms[0] > 0 and old_symptoms[0] == old_symptoms[1]
 
 
@@ -142,8 +167,9 @@ def test_rerun_changes_nothing_and_one_new_file_is_processed_alone(tmp_path: Pat
     shutil.copy2(files[-1], first_five / files[-1].name)
     grown = run_backfill(settings, first_five)
     assert grown.days_ingested == ["2026-11-20"]
-    new_user_messages = sum(1 for line in files[-1].read_text(encoding="utf-8").splitlines()
-                            if json.loads(line)["role"] == "user")
+    new_user_messages = sum(
+        1 for line in files[-1].read_text(encoding="utf-8").splitlines() if json.loads(line)["role"] == "user"
+    )
     assert grown.metadata["extracted_events"]["fragments_understood"] == new_user_messages
     sql = "select * exclude (decayed) from facts_current order by user_id, section, entity"
     assert query(home, sql) == query(sample_home, sql)
@@ -152,15 +178,18 @@ def test_rerun_changes_nothing_and_one_new_file_is_processed_alone(tmp_path: Pat
 def test_broken_lines_are_quarantined_and_the_rest_processed(tmp_path: Path, write_export):
     no_ts = message("b2", "q1", "2026-01-05T09:00:00Z", "user", "x")
     del no_ts["ts"]
-    write_export("export-2026-01-05.jsonl", [
-        message("ok1", "q1", "2026-01-05T09:00:00Z", "user", "I'm allergic to penicillin."),
-        b'{"message_id": "b1",',
-        no_ts,
-        message("b3", "q1", "yesterday at noon", "user", "x"),
-        b'{"message_id": "b4", "user_id": "q1", "text": "\xff"}',
-        message("b5", "q1", "2026-01-05T09:00:00Z", "user", "y" * 32_001),
-        message("ok2", "q1", "2026-01-05T09:01:00Z", "user", "I take metformin 500 mg twice a day."),
-    ])
+    write_export(
+        "export-2026-01-05.jsonl",
+        [
+            message("ok1", "q1", "2026-01-05T09:00:00Z", "user", "I'm allergic to penicillin."),
+            b'{"message_id": "b1",',
+            no_ts,
+            message("b3", "q1", "yesterday at noon", "user", "x"),
+            b'{"message_id": "b4", "user_id": "q1", "text": "\xff"}',
+            message("b5", "q1", "2026-01-05T09:00:00Z", "user", "y" * 32_001),
+            message("ok2", "q1", "2026-01-05T09:01:00Z", "user", "I take metformin 500 mg twice a day."),
+        ],
+    )
     with gzip.open(tmp_path / "in" / "export-2026-01-06.jsonl.gz", "wt", encoding="utf-8") as fh:
         fh.write(json.dumps(message("ok3", "q2", "2026-01-06T09:00:00+08:00", "user", "我有高血压")) + "\n")
     home = tmp_path / "home"
@@ -173,22 +202,31 @@ def test_broken_lines_are_quarantined_and_the_rest_processed(tmp_path: Path, wri
 
 def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export):
     """The Dagster way: ``materialize()`` with a recording progress resource swapped in."""
-    write_export("export-2026-02-01.jsonl", [
-        message("a", "m1", "2026-02-01T09:00:00Z", "assistant", "Do you have any allergies?"),
-        message("b", "m1", "2026-02-01T09:00:05Z", "user", "No."),
-    ])
+    write_export(
+        "export-2026-02-01.jsonl",
+        [
+            message("a", "m1", "2026-02-01T09:00:00Z", "assistant", "Do you have any allergies?"),
+            message("b", "m1", "2026-02-01T09:00:05Z", "user", "No."),
+        ],
+    )
     seen: list[tuple[str, int, int | None]] = []
     progress = CallbackProgressResource.for_callback(lambda *a: seen.append(a))
     resources = build_resources(home=str(tmp_path / "home"), input_dir=str(tmp_path / "in"), progress=progress)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions("export_days", ["2026-02-01"])
-    ingest = dg.materialize([ingest_assets.export_messages], resources=resources, instance=instance,
-                            partition_key="2026-02-01")
+    ingest = dg.materialize(
+        [ingest_assets.export_messages], resources=resources, instance=instance, partition_key="2026-02-01"
+    )
     assert ingest.success
     downstream = dg.materialize(
-        [ingest_assets.messages, understanding_assets.extracted_events, facts_assets.fact_histories,
-         warehouse_assets.warehouse],
-        resources=resources, instance=instance,
+        [
+            ingest_assets.messages,
+            understanding_assets.extracted_events,
+            facts_assets.fact_histories,
+            warehouse_assets.warehouse,
+        ],
+        resources=resources,
+        instance=instance,
     )
     assert downstream.success
     mats = [ev.event_specific_data.materialization for ev in downstream.get_asset_materialization_events()]

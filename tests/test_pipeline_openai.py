@@ -32,8 +32,15 @@ def stub() -> Iterator[OpenAIStub]:
 
 
 def configure(home: Path, stub: OpenAIStub, **extra: object) -> None:
-    write_config(home, llm="openai", llm_model=OpenAIStub.model, openai_base_url=stub.base_url,
-                 llm_backoff_s=0, llm_timeout_s=5, **extra)
+    write_config(
+        home,
+        llm="openai",
+        llm_model=OpenAIStub.model,
+        openai_base_url=stub.base_url,
+        llm_backoff_s=0,
+        llm_timeout_s=5,
+        **extra,
+    )
 
 
 def facts(home: Path) -> list[tuple]:

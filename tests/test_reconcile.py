@@ -16,9 +16,15 @@ T0 = datetime(2026, 1, 1, 9, tzinfo=UTC)
 
 def ev(day: int, mid: str, section: str, entity: str, status: str, user: str = "u", **attrs: str) -> dict:
     return {
-        "user_id": user, "message_id": mid, "event_index": 0, "valid_from": T0 + timedelta(days=day),
-        "section": section, "entity": entity, "status": status,
-        "attributes": json.dumps(attrs, sort_keys=True), "extractor_version": "test-1",
+        "user_id": user,
+        "message_id": mid,
+        "event_index": 0,
+        "valid_from": T0 + timedelta(days=day),
+        "section": section,
+        "entity": entity,
+        "status": status,
+        "attributes": json.dumps(attrs, sort_keys=True),
+        "extractor_version": "test-1",
         "recorded_at": T0 + timedelta(days=400),
     }
 
@@ -51,7 +57,11 @@ def test_first_mention_confirmation_dose_change_and_stop():
         ev(60, "m4", "medications", "metformin", "stopped"),
     )
     assert history(events, "medications", "metformin") == [
-        ("first_mention", "active"), ("confirmation", "active"), ("change", "active"), ("change", "stopped")]
+        ("first_mention", "active"),
+        ("confirmation", "active"),
+        ("change", "active"),
+        ("change", "stopped"),
+    ]
     current = state(facts, "medications", "metformin")
     assert current["status"] == "stopped"
     assert json.loads(current["attributes"])["dose"] == "1000 mg"
@@ -61,8 +71,10 @@ def test_first_mention_confirmation_dose_change_and_stop():
 
 
 def test_a_confirmation_keeps_the_state_start():
-    _, facts, _ = run(ev(0, "m1", "chronic_conditions", "hypertension", "active"),
-                      ev(9, "m2", "chronic_conditions", "hypertension", "active"))
+    _, facts, _ = run(
+        ev(0, "m1", "chronic_conditions", "hypertension", "active"),
+        ev(9, "m2", "chronic_conditions", "hypertension", "active"),
+    )
     current = state(facts, "chronic_conditions", "hypertension")
     assert current["valid_from"] == T0 and current["source_message_id"] == "m1"
     assert current["last_seen"] == T0 + timedelta(days=9)
@@ -79,25 +91,31 @@ def test_negations_of_a_section_and_of_one_fact():
 
 
 def test_a_later_specific_fact_supersedes_a_section_wide_absence():
-    events, facts, _ = run(ev(0, "m1", "medications", "*", "confirmed_absent"),
-                           ev(31, "m2", "medications", "atorvastatin", "active", dose="20 mg"))
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "*", "confirmed_absent"),
+        ev(31, "m2", "medications", "atorvastatin", "active", dose="20 mg"),
+    )
     assert history(events, "medications", "*") == [("negation", "confirmed_absent"), ("change", "superseded")]
     assert state(facts, "medications", "*")["status"] == "superseded"
     assert state(facts, "medications", "atorvastatin")["status"] == "active"
 
 
 def test_no_allergies_never_cancels_an_active_allergy_but_records_a_conflict():
-    events, facts, conflicts = run(ev(0, "m1", "allergies", "penicillin", "active"),
-                                   ev(10, "m2", "allergies", "*", "confirmed_absent"))
+    events, facts, conflicts = run(
+        ev(0, "m1", "allergies", "penicillin", "active"), ev(10, "m2", "allergies", "*", "confirmed_absent")
+    )
     assert state(facts, "allergies", "penicillin")["status"] == "active"
     assert facts.filter(pl.col("entity") == "*").height == 0
-    assert conflicts.select("entity", "source_message_id", "conflicting_message_id").rows() == [("penicillin", "m1", "m2")]
+    assert conflicts.select("entity", "source_message_id", "conflicting_message_id").rows() == [
+        ("penicillin", "m1", "m2")
+    ]
     assert conflicts["fact_id"][0] == fact_id("u", "allergies", "penicillin")
 
 
 def test_a_specific_allergy_denial_does_change_that_fact():
-    events, facts, conflicts = run(ev(0, "m1", "allergies", "penicillin", "active"),
-                                   ev(10, "m2", "allergies", "penicillin", "confirmed_absent"))
+    events, facts, conflicts = run(
+        ev(0, "m1", "allergies", "penicillin", "active"), ev(10, "m2", "allergies", "penicillin", "confirmed_absent")
+    )
     assert history(events, "allergies", "penicillin") == [("first_mention", "active"), ("negation", "confirmed_absent")]
     assert conflicts.height == 0
 
@@ -114,8 +132,9 @@ def test_a_switch_stops_one_drug_and_starts_the_other():
 
 
 def test_taking_nothing_now_stops_active_drugs():
-    events, facts, conflicts = run(ev(0, "m1", "medications", "ibuprofen", "active"),
-                                   ev(9, "m2", "medications", "*", "confirmed_absent"))
+    events, facts, conflicts = run(
+        ev(0, "m1", "medications", "ibuprofen", "active"), ev(9, "m2", "medications", "*", "confirmed_absent")
+    )
     assert state(facts, "medications", "ibuprofen")["status"] == "stopped"
     assert state(facts, "medications", "*")["status"] == "confirmed_absent"
     assert conflicts.height == 0
@@ -133,10 +152,14 @@ def test_family_history_merges_relatives_and_demographics_change_by_value():
 
 
 def test_users_never_share_facts():
-    _, facts, _ = run(ev(0, "a1", "allergies", "penicillin", "active", user="alice"),
-                      ev(1, "b1", "allergies", "*", "confirmed_absent", user="bob"))
+    _, facts, _ = run(
+        ev(0, "a1", "allergies", "penicillin", "active", user="alice"),
+        ev(1, "b1", "allergies", "*", "confirmed_absent", user="bob"),
+    )
     assert sorted(facts.select("user_id", "entity", "status").rows()) == [
-        ("alice", "penicillin", "active"), ("bob", "*", "confirmed_absent")]
+        ("alice", "penicillin", "active"),
+        ("bob", "*", "confirmed_absent"),
+    ]
 
 
 def test_the_same_events_in_any_arrival_order_give_the_same_history():
@@ -161,6 +184,7 @@ def test_the_same_events_in_any_arrival_order_give_the_same_history():
 def test_rerunning_keeps_the_first_recorded_at():
     first, _, _ = run(ev(0, "m1", "allergies", "penicillin", "active"))
     later = pl.DataFrame([ev(0, "m1", "allergies", "penicillin", "active")], schema=polars_schema(Events)).with_columns(
-        pl.lit(T0 + timedelta(days=900)).cast(pl.Datetime("us", "UTC")).alias("recorded_at"))
+        pl.lit(T0 + timedelta(days=900)).cast(pl.Datetime("us", "UTC")).alias("recorded_at")
+    )
     again, _, _ = fold(later, previous_fact_events=first)
     assert again.equals(first)

@@ -14,34 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from anamnesis.memory.texts import LABELS, NOTHING
 from schemas.sections import CONFIRMED_ABSENT, CRITICAL_SECTIONS, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
 
 HEADER = "Patient memory (what the user told us in earlier chats):"
-LABELS = {
-    "medications": "Medication",
-    "symptoms": "Symptom",
-    "diagnoses": "Diagnosis",
-    "chronic_conditions": "Chronic condition",
-    "demographics": "Demographics",
-    "lifestyle": "Lifestyle",
-    "allergies": "Allergy",
-    "surgeries": "Surgery",
-    "injuries": "Injury",
-    "vaccinations": "Vaccination",
-    "family_history": "Family history",
-}
-ABSENT = {
-    "medications": "Takes no medication",
-    "symptoms": "No symptoms",
-    "diagnoses": "No diagnoses",
-    "chronic_conditions": "No chronic conditions",
-    "lifestyle": "No relevant lifestyle factors",
-    "allergies": "No known allergies",
-    "surgeries": "No past surgery",
-    "injuries": "No injuries",
-    "vaccinations": "No vaccinations",
-    "family_history": "No family history of note",
-}
 NOT_DISCUSSED = {s: LABELS[s].lower() for s in LABELS}
 
 
@@ -67,12 +43,14 @@ def render_fact(fact: dict[str, Any]) -> str:
     attrs = fact.get("attributes") or {}
     since = str(fact["valid_from"])[:10]
     if entity == SECTION_WIDE:
-        return f"{ABSENT.get(section, LABELS[section])} (confirmed {since})"
+        return f"{NOTHING[section]} (confirmed {since})"
     if status == CONFIRMED_ABSENT:
         return f"{LABELS[section]}: not {entity} (confirmed {since})"
     if section == "demographics":
         return f"{entity.replace('_', ' ')}: {attrs.get('value', '?')} (as of {since})"
-    details = [attrs[k] for k in ("dose", "frequency", "relation", "value", "reaction", "severity", "when") if attrs.get(k)]
+    details = [
+        attrs[k] for k in ("dose", "frequency", "relation", "value", "reaction", "severity", "when") if attrs.get(k)
+    ]
     said = attrs.get("mention")
     text = f"{LABELS[section]}: {entity}"
     if details:
@@ -111,8 +89,11 @@ def assemble(
 
     important = newest_first([f for f in live if f["section"] in relevant and _important(f)])
     important.sort(key=lambda f: CRITICAL_SECTIONS.index(f["section"]))
-    absent = [f for f in live if f["section"] in relevant and f["section"] in CRITICAL_SECTIONS
-              and f["status"] == CONFIRMED_ABSENT]
+    absent = [
+        f
+        for f in live
+        if f["section"] in relevant and f["section"] in CRITICAL_SECTIONS and f["status"] == CONFIRMED_ABSENT
+    ]
     rest = newest_first([f for f in live if f["section"] in relevant and f not in important and f not in absent])
     chosen_ids = {f["fact_id"] for f in (*important, *absent, *rest)}
     not_discussed = [s for s in relevant if s not in discussed]
@@ -140,8 +121,11 @@ def assemble(
         unchosen = [f for f in live if f["fact_id"] not in chosen_ids]
         fits = any(count_tokens(f"\n- Related: {render_fact(f)}") <= budget_left for f in unchosen)
         memories = memories() if fits else ()
-    related = [by_id[m.fact_id] for m in sorted(memories, key=lambda m: -m.score)
-               if m.fact_id in by_id and m.fact_id not in chosen_ids]
+    related = [
+        by_id[m.fact_id]
+        for m in sorted(memories, key=lambda m: -m.score)
+        if m.fact_id in by_id and m.fact_id not in chosen_ids
+    ]
     for fact in related[:5]:
         add(f"- Related: {render_fact(fact)}", fact)
     if not_discussed:

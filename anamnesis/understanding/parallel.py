@@ -40,8 +40,15 @@ def understand_rows(backend: Backend, rows: Sequence[FragmentRow]) -> list[Resul
             out.append((result.fragment_id, [], "[]", "[]", result.error))
             continue
         events, rejects = validate_proposals(result.events)
-        out.append((result.fragment_id, sorted(set(result.sections)), orjson.dumps(events).decode(),
-                    orjson.dumps(rejects).decode(), None))
+        out.append(
+            (
+                result.fragment_id,
+                sorted(set(result.sections)),
+                orjson.dumps(events).decode(),
+                orjson.dumps(rejects).decode(),
+                None,
+            )
+        )
     return out
 
 
@@ -55,6 +62,5 @@ def understand_in_processes(
 ) -> Iterator[list[ResultRow]]:
     """Yield each batch's results, in order, computed by ``workers`` spawned processes."""
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init,
-                             initargs=(factory,)) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init, initargs=(factory,)) as pool:
         yield from pool.map(_work, batches)

@@ -95,14 +95,26 @@ def understand_new(
         _, sections, events, rejects, error = answers[tuple(content) if pure else key]
         if error is not None:
             counts.failed += 1
-            for name, value in (("user_id", user_id), ("message_id", message_id), ("section", None),
-                                ("reason", error[:300]), ("proposal", None),
-                                ("extractor_version", f"{backend.name}-{fingerprint}"), ("recorded_at", now)):
+            for name, value in (
+                ("user_id", user_id),
+                ("message_id", message_id),
+                ("section", None),
+                ("reason", error[:300]),
+                ("proposal", None),
+                ("extractor_version", f"{backend.name}-{fingerprint}"),
+                ("recorded_at", now),
+            ):
                 failures[name].append(value)
             continue
-        for name, value in (("fragment_key", key), ("user_id", user_id), ("fingerprint", fingerprint),
-                            ("sections", sections), ("events", events), ("rejects", rejects),
-                            ("understood_at", now)):
+        for name, value in (
+            ("fragment_key", key),
+            ("user_id", user_id),
+            ("fingerprint", fingerprint),
+            ("sections", sections),
+            ("events", events),
+            ("rejects", rejects),
+            ("understood_at", now),
+        ):
             rows[name].append(value)
         counts.understood += 1
     new = pl.DataFrame(rows, schema=UNDERSTOOD_SCHEMA)

@@ -1,6 +1,5 @@
 """Reconciliation: validated events folded into fact histories, current state and conflicts."""
 
-
 import dagster as dg
 
 from anamnesis.reconcile import fold

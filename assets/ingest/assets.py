@@ -1,6 +1,5 @@
 """Ingest: each export day's files into message and quarantine parts of the lake."""
 
-
 import dagster as dg
 
 from anamnesis.exports import by_day, discover

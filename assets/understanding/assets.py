@@ -1,6 +1,5 @@
 """Understanding: fragments → classifier and per-section extractors → validated events."""
 
-
 from datetime import UTC, datetime
 
 import dagster as dg

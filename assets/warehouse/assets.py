@@ -1,6 +1,5 @@
 """The DuckDB warehouse a data scientist opens: CONTRACT §3's relations over the lake."""
 
-
 import dagster as dg
 
 from anamnesis.storage.warehouse import build_warehouse
@@ -14,11 +13,16 @@ from assets.resources import HomeResource, ProgressResource
     group_name="warehouse",
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )
-def warehouse(context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource) -> dg.MaterializeResult:
+def warehouse(
+    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource
+) -> dg.MaterializeResult:
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
     counts = build_warehouse(home.lake(), settings.warehouse_path, retention_days=settings.retention_days)
     progress.update("build warehouse", 1, 1)
     return dg.MaterializeResult(
-        metadata={"path": dg.MetadataValue.path(str(settings.warehouse_path)), **{f"rows_{k}": v for k, v in counts.items()}}
+        metadata={
+            "path": dg.MetadataValue.path(str(settings.warehouse_path)),
+            **{f"rows_{k}": v for k, v in counts.items()},
+        }
     )

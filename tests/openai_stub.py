@@ -172,6 +172,12 @@ def answer(kind: str, section: str | None, schema: dict[str, Any], user_content:
 # -- the server -------------------------------------------------------------------------------
 
 
+def stub_config(stub: OpenAIStub, **extra: object) -> dict[str, object]:
+    """``config.toml`` values that point the ``openai`` backend at ``stub``, with no backoff."""
+    return {"llm": "openai", "llm_model": OpenAIStub.model, "openai_base_url": stub.base_url,
+            "llm_backoff_s": 0, **extra}
+
+
 class OpenAIStub:
     """Run with ``with OpenAIStub() as stub:``; point the client at ``stub.base_url``."""
 

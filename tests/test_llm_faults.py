@@ -12,7 +12,7 @@ from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from pipelines.run import run_backfill
 from tests.conftest import write_config
-from tests.openai_stub import Faults, OpenAIStub
+from tests.openai_stub import Faults, OpenAIStub, stub_config
 
 TABLES = {
     "facts_current": "select * exclude (decayed) from facts_current order by fact_id",
@@ -30,16 +30,7 @@ def tables(home: Path) -> dict[str, list[tuple]]:
 
 
 def configure(home: Path, stub: OpenAIStub) -> None:
-    write_config(
-        home,
-        llm="openai",
-        llm_model=OpenAIStub.model,
-        openai_base_url=stub.base_url,
-        llm_backoff_s=0,
-        llm_timeout_s=0.3,
-        llm_max_retries=2,
-        llm_concurrency=8,
-    )
+    write_config(home, **stub_config(stub, llm_timeout_s=0.3, llm_max_retries=2, llm_concurrency=8))
 
 
 def test_faults_end_in_rejects_then_retries_reach_the_fault_free_warehouse(tmp_path: Path):

@@ -13,7 +13,7 @@ from anamnesis.config import load_settings
 from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR
 from pipelines.run import BackfillFailed, run_backfill
 from tests.conftest import message, write_config
-from tests.openai_stub import OpenAIStub
+from tests.openai_stub import OpenAIStub, stub_config
 
 DIALOGUE = [
     message("a1", "p1", "2026-03-01T09:00:00Z", "assistant", "Do you have any allergies?"),
@@ -32,15 +32,7 @@ def stub() -> Iterator[OpenAIStub]:
 
 
 def configure(home: Path, stub: OpenAIStub, **extra: object) -> None:
-    write_config(
-        home,
-        llm="openai",
-        llm_model=OpenAIStub.model,
-        openai_base_url=stub.base_url,
-        llm_backoff_s=0,
-        llm_timeout_s=5,
-        **extra,
-    )
+    write_config(home, **stub_config(stub, llm_timeout_s=5, **extra))
 
 
 def facts(home: Path) -> list[tuple]:

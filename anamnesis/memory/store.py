@@ -120,11 +120,7 @@ class MemoryStore:
         current = memories(fact_state, self.embedder.name)
         built = load_manifest(self.root / MANIFEST_FILE)
         on_disk = self._tables_on_disk()
-        changed = {
-            name
-            for name, digest in current.digests.items()
-            if built.get(name) != digest or name not in on_disk
-        }
+        changed = {name for name, digest in current.digests.items() if built.get(name) != digest or name not in on_disk}
         gone = sorted((on_disk | built.keys()) - current.digests.keys())
         rows = current.rows.filter(pl.col("table").is_in(sorted(changed)))
         with EmbeddingCache(self.root / CACHE_FILE) as cache:
@@ -146,9 +142,7 @@ class MemoryStore:
             seconds=time.perf_counter() - started,
         )
 
-    def _vectors(
-        self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress
-    ) -> tuple[np.ndarray, int, int]:
+    def _vectors(self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress) -> tuple[np.ndarray, int, int]:
         """One vector per row: each distinct text taken from the cache, or embedded now (once)."""
         distinct = rows.select("text_hash", "embedded").unique("text_hash", maintain_order=True)
         if distinct.is_empty():
@@ -158,36 +152,30 @@ class MemoryStore:
         missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
         for start in range(0, missing.height, EMBED_BATCH):
             batch = missing.slice(start, EMBED_BATCH)
-            fresh = dict(
-                zip(batch["text_hash"], self.embedder.embed(batch["embedded"].to_list()), strict=True)
-            )
+            fresh = dict(zip(batch["text_hash"], self.embedder.embed(batch["embedded"].to_list()), strict=True))
             cache.put_many(name, fresh)
             found.update(fresh)
             report("memory embeddings", start + batch.height, missing.height)
         matrix = np.stack([found[h] for h in rows["text_hash"]]).astype(np.float32, copy=False)
         return matrix, missing.height, distinct.height - missing.height
 
-    def _write_tables(
-        self, rows: pl.DataFrame, vectors: np.ndarray, on_disk: set[str], report: Progress
-    ) -> None:
+    def _write_tables(self, rows: pl.DataFrame, vectors: np.ndarray, on_disk: set[str], report: Progress) -> None:
         """Write each changed table as a slice of one Arrow table of every changed row."""
         if rows.is_empty():
             return
         columns = rows.select(TABLE_COLUMNS).to_arrow()
-        data = (
-            columns.cast(_small_strings(columns.schema))
-            .append_column(
-                "vector", pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), vectors.shape[1])
-            )
+        data = columns.cast(_small_strings(columns.schema)).append_column(
+            "vector", pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), vectors.shape[1])
         )
-        spans = (
-            rows.with_row_index()
-            .group_by("table", maintain_order=True)
-            .agg(pl.col("index").first(), pl.len())
-        )
+        spans = rows.with_row_index().group_by("table", maintain_order=True).agg(pl.col("index").first(), pl.len())
         self.tables_dir.mkdir(parents=True, exist_ok=True)
-        write_spans(self.tables_dir, data, spans.rows(), on_disk,
-                    _counter(lambda done: report("memory tables", done, spans.height)))
+        write_spans(
+            self.tables_dir,
+            data,
+            spans.rows(),
+            on_disk,
+            _counter(lambda done: report("memory tables", done, spans.height)),
+        )
 
     def _tables_on_disk(self) -> set[str]:
         if not self.tables_dir.is_dir():
@@ -309,9 +297,17 @@ class _Rows:
         newest = max(valid_from, default=None)
         age_days = np.array([(newest - v).total_seconds() / 86400 for v in valid_from])
         return cls(
-            key=key, matrix=matrix, fact_id=rows["fact_id"], section=rows["section"], entity=rows["entity"],
-            status=rows["status"], valid_from=valid_from, source_message_id=rows["source_message_id"],
-            mention=rows["mention"], text=rows["text"], age_days=age_days,
+            key=key,
+            matrix=matrix,
+            fact_id=rows["fact_id"],
+            section=rows["section"],
+            entity=rows["entity"],
+            status=rows["status"],
+            valid_from=valid_from,
+            source_message_id=rows["source_message_id"],
+            mention=rows["mention"],
+            text=rows["text"],
+            age_days=age_days,
             stamps=[v.timestamp() for v in valid_from],
         )
 
@@ -348,9 +344,19 @@ def forget_user(root: Path, user_id: str) -> bool:
     return existed or dropped > 0
 
 
+#: A memory table holds a few short rows: compressing its strings costs more than it saves.
+_UNCOMPRESSED = {"lance-encoding:compression": "none"}
+
+
 def _small_strings(schema: pa.Schema) -> pa.Schema:
-    """polars exports ``large_string``; LanceDB writes plain ``string`` columns about 20% faster."""
-    return pa.schema([pa.field(f.name, pa.string()) if pa.types.is_large_string(f.type) else f for f in schema])
+    """Plain, uncompressed ``string`` columns: LanceDB writes them about 20% faster than the
+    compressed ``large_string`` columns polars exports, and each table is tiny."""
+    return pa.schema(
+        [
+            pa.field(f.name, pa.string(), metadata=_UNCOMPRESSED) if pa.types.is_large_string(f.type) else f
+            for f in schema
+        ]
+    )
 
 
 def _counter(callback: Callable[[int], None]) -> Callable[[int], None]:

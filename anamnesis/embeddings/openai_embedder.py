@@ -39,6 +39,9 @@ class OpenAIEmbedder:
         assert self._dim is not None
         return self._dim
 
+    def warm_up(self) -> None:
+        """Nothing to load: the model lives on the server."""
+
     def embed(self, texts: list[str]) -> np.ndarray:
         rows: list[list[float]] = []
         for start in range(0, len(texts), BATCH_SIZE):

@@ -32,6 +32,10 @@ class USEEmbedder:
     name = "use-m3"
     dim = 512
 
+    def warm_up(self) -> None:
+        with _LOCK:
+            _model()
+
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dim), dtype=np.float32)

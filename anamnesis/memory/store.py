@@ -117,6 +117,10 @@ class MemoryStore:
         """Bring every user's table in line with ``fact_state``; only changed users are rewritten."""
         started = time.perf_counter()
         report = progress or (lambda stage, done, total: None)
+        if len(self._tables_on_disk()) != fact_state["user_id"].n_unique():
+            # Likely a large build: load the model while the memory texts are made (its weights
+            # are read outside the GIL), instead of after.
+            threading.Thread(target=self.embedder.warm_up, name="embedder-warm-up", daemon=True).start()
         current = memories(fact_state, self.embedder.name)
         built = load_manifest(self.root / MANIFEST_FILE)
         on_disk = self._tables_on_disk()

@@ -548,6 +548,29 @@ ANSWERS: list[Case] = [
     ("没有。", "你有药物不耐受吗？", {("allergies", "*", "confirmed_absent")}, {}),
 ]
 
+# Long-tail English drugs the curated terminology does not name: DrugBank's generic name.
+DRUGBANK: list[Case] = [
+    ("I'm on Xeljanz", None, {("medications", "tofacitinib", "active")},
+     {("medications", "tofacitinib", "active"): {"mention": "Xeljanz"}}),
+    ("I take Rinvoq 15 mg daily", None, {("medications", "upadacitinib", "active")},
+     {("medications", "upadacitinib", "active"): {"dose": "15 mg", "frequency": "daily", "mention": "Rinvoq"}}),
+    ("I stopped taking Otezla", None, {("medications", "apremilast", "stopped")}, {}),
+    ("The doctor took me off Otezla", None, {("medications", "apremilast", "stopped")}, {}),
+    ("I don't take Xeljanz anymore", None, {("medications", "tofacitinib", "stopped")}, {}),
+    ("I'm still taking Vyvanse", None, {("medications", "lisdexamfetamine", "active")}, {}),
+    ("I took Nurtec twice a week", None, {("medications", "rimegepant", "active")},
+     {("medications", "rimegepant", "active"): {"frequency": "twice weekly"}}),
+    ("I'm on Xeljanz for rheumatoid arthritis", None,
+     {("medications", "tofacitinib", "active"), ("chronic_conditions", "rheumatoid arthritis", "active")}, {}),
+    ("My friend takes Xeljanz", None, set(), {}),
+    ("Can I take Xeljanz?", None, set(), {}),
+    ("If I take Xeljanz", None, set(), {}),
+    ("I want to start Xeljanz", None, set(), {}),
+    ("Xeljanz", None, set(), {}),
+    ("I take it with water", None, set(), {}),
+    ("I don't take any medication.", None, {("medications", "*", "confirmed_absent")}, {}),
+]
+
 # fmt: on
 
 ALL_CASES = [
@@ -564,6 +587,7 @@ ALL_CASES = [
     *NO_FACTS,
     *MIXED,
     *ANSWERS,
+    *DRUGBANK,
 ]
 
 
@@ -625,11 +649,15 @@ def test_backend_protocol() -> None:
     assert backend.stats.calls == 0 and backend.stats.failures == 0
 
 
-def test_fingerprint_follows_rules_version_and_vocabulary_bytes() -> None:
+def test_fingerprint_follows_rules_version_vocabulary_bytes_and_drugbank() -> None:
+    from importlib import metadata
+
     digest = rules_data_digest()
-    assert RulesBackend().fingerprint() == fingerprint_of(RULES_VERSION, digest)
-    assert fingerprint_of(RULES_VERSION + "x", digest) != fingerprint_of(RULES_VERSION, digest)
-    assert fingerprint_of(RULES_VERSION, digest[::-1]) != fingerprint_of(RULES_VERSION, digest)
+    drugbank = metadata.version("drug-named-entity-recognition")
+    assert RulesBackend().fingerprint() == fingerprint_of(RULES_VERSION, digest, drugbank)
+    assert fingerprint_of(RULES_VERSION + "x", digest, drugbank) != fingerprint_of(RULES_VERSION, digest, drugbank)
+    assert fingerprint_of(RULES_VERSION, digest[::-1], drugbank) != fingerprint_of(RULES_VERSION, digest, drugbank)
+    assert fingerprint_of(RULES_VERSION, digest, "0.0.1") != fingerprint_of(RULES_VERSION, digest, drugbank)
 
 
 def test_sample_exports_yield_their_key_facts() -> None:
@@ -670,3 +698,25 @@ def _sample_rows() -> list[tuple[str, str, str | None]]:
 
 def _sample_fragments() -> list[tuple[str, str | None]]:
     return [(text, context) for _, text, context in _sample_rows()]
+
+
+def test_drugbank_loads_only_for_an_english_clause_that_needs_it() -> None:
+    """Start-up and the common path never import DrugBank's vocabulary (about a second)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from datetime import UTC, datetime\n"
+        "from anamnesis.understanding.rules import RulesBackend\n"
+        "from schemas.events import Fragment\n"
+        "b = RulesBackend()\n"
+        "texts = ['I take metformin 500 mg', 'Hello', 'Я принимаю метформин', \"I don't take any medication.\"]\n"
+        "ts = datetime(2026, 1, 1, tzinfo=UTC)\n"
+        "list(b.understand([Fragment(str(i), 'u', str(i), ts, t, None, None) for i, t in enumerate(texts)]))\n"
+        "assert 'drug_named_entity_recognition' not in sys.modules\n"
+        "list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Xeljanz\", None, None)]))\n"
+        "assert 'drug_named_entity_recognition' in sys.modules\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root)

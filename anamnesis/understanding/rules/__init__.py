@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator
 from functools import cache
+from importlib import metadata
 
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
@@ -20,17 +21,22 @@ from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
-RULES_VERSION = "9"
+RULES_VERSION = "10"
 
 
-def fingerprint_of(version: str, data_digest: str) -> str:
-    """Short hash of the rules' version and the vocabulary files' digest."""
-    return hashlib.sha256(f"{version}\0{data_digest}".encode()).hexdigest()[:12]
+def fingerprint_of(version: str, data_digest: str, drugbank: str = "absent") -> str:
+    """Short hash of the rules' version, the vocabulary files' digest and DrugBank's version."""
+    return hashlib.sha256(f"{version}\0{data_digest}\0{drugbank}".encode()).hexdigest()[:12]
 
 
 @cache
 def _fingerprint() -> str:
-    return fingerprint_of(RULES_VERSION, rules_data_digest())
+    # The DrugBank vocabulary behind English long-tail drug names is data too.
+    try:
+        drugbank = metadata.version("drug-named-entity-recognition")
+    except metadata.PackageNotFoundError:
+        drugbank = "absent"
+    return fingerprint_of(RULES_VERSION, rules_data_digest(), drugbank)
 
 
 class RulesBackend:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
-from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules import drugbank, quantities
 from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
@@ -32,6 +32,14 @@ _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when"})
+#: Cues that make an English clause read as taking a medication: worth asking DrugBank
+#: about a drug the curated terminology does not know ("I'm on Xeljanz").
+_TAKING = frozenset({"start", "still"})
+_TAKING_GATE = _TAKING | {"end"}
+#: "end" cue words that speak of a medicine ("came off Xeljanz"), not of a habit or illness
+_TAKING_ENDS = frozenset(
+    {"stop taking", "came off", "come off", "taken off", "weaned off", "took me off", "taking me off", "discontinued"}
+)
 _ZH_TAIL = " 。！!.,，?？~～"
 _DIGIT = re.compile(r"\d")
 _LONG_AGO = re.compile(
@@ -68,7 +76,11 @@ def understand_text(
     digits = _DIGIT.search(norm) is not None or "岁" in norm
     if not digits:
         found = {lex.cat for _, _, lex in hits}
-        if found.isdisjoint(_CONTENT) and (asked is None or found.isdisjoint(_ANSWERS)):
+        if (
+            found.isdisjoint(_CONTENT)
+            and (asked is None or found.isdisjoint(_ANSWERS))
+            and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
+        ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
     spans = sentences(norm)
@@ -98,6 +110,8 @@ def understand_text(
         for m in mentions:
             if m.kind == "noun" and m.entity != "family_history":
                 msg.touched.add(m.entity)
+        if lang == "en" and _reads_as_taking(norm, clause) and _names_no_drug(clause, mentions):
+            mentions = _with_drugbank(norm, clause, mentions)
         if clause.intent_at < clause.end:
             mentions = [m for m in mentions if m.start < clause.intent_at]
         if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
@@ -118,6 +132,28 @@ def understand_text(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _reads_as_taking(norm: str, clause: Clause) -> bool:
+    if not clause.cats.isdisjoint(_TAKING):
+        return True
+    return "end" in clause.cats and any(lex.cat == "end" and norm[s:e] in _TAKING_ENDS for s, e, lex in clause.hits)
+
+
+def _names_no_drug(clause: Clause, mentions: list[Mention]) -> bool:
+    """No curated drug, and not a denial of all medications ("I don't take any medication")."""
+    if clause.has("neg") and clause.has("s:medications"):
+        return False
+    return not any(m.kind == "drug" for m in mentions)
+
+
+def _with_drugbank(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` plus the drugs DrugBank finds among the words no curated term took."""
+    taken = [(s, e) for s, e, lex in clause.hits if lex.cat == "term"]
+    found = drugbank.find(norm, clause.start, clause.end, taken)
+    if not found:
+        return mentions
+    return sorted([*mentions, *(Mention(s, e, "drug", name) for s, e, name in found)], key=lambda m: (m.start, m.end))
 
 
 def _only_a_time(msg: _Message) -> bool:

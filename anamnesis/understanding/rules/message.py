@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
-from anamnesis.understanding.rules import drugbank, quantities
+from anamnesis.understanding.rules import drugbank, mesh, quantities
 from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
@@ -24,6 +24,9 @@ from anamnesis.understanding.rules.status import assign_states
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
+#: Curated kinds a "have"/"diagnosed with" clause may name besides a disease MeSH knows
+#: ("I take metformin for ..."); any other curated mention is what the clause says one has.
+_NOT_HAD = frozenset({"drug", "lifestyle"})
 #: Subject of a clause that names nobody right after a question about the family: its
 #: conditions are family history, anything else is the user's own.
 _ASKED_FAMILY = "family?"
@@ -80,6 +83,7 @@ def understand_text(
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
             and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
+            and not (norm.isascii() and mesh.HAVING.search(norm))
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -90,7 +94,7 @@ def understand_text(
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
-        if not clause.hits:
+        if not clause.hits and not _may_have(norm, clause, lang):
             if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
                 _demographics(msg, clause)
             continue
@@ -112,6 +116,8 @@ def understand_text(
                 msg.touched.add(m.entity)
         if lang == "en" and _reads_as_taking(norm, clause) and _names_no_drug(clause, mentions):
             mentions = _with_drugbank(norm, clause, mentions)
+        if _may_have(norm, clause, lang) and _names_no_condition(mentions):
+            mentions = _with_mesh(norm, clause, mentions)
         if clause.intent_at < clause.end:
             mentions = [m for m in mentions if m.start < clause.intent_at]
         if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
@@ -154,6 +160,33 @@ def _with_drugbank(norm: str, clause: Clause, mentions: list[Mention]) -> list[M
     if not found:
         return mentions
     return sorted([*mentions, *(Mention(s, e, "drug", name) for s, e, name in found)], key=lambda m: (m.start, m.end))
+
+
+def _may_have(norm: str, clause: Clause, lang: str) -> bool:
+    """An English clause of the user's own that reads as having, or being diagnosed with, something."""
+    return (
+        lang == "en"
+        and clause.subject == "self"
+        and not clause.skip
+        and mesh.HAVING.search(norm, clause.start, clause.end) is not None
+    )
+
+
+def _names_no_condition(mentions: list[Mention]) -> bool:
+    """Nothing curated that the clause may be saying the user has: no condition, diagnosis or
+    symptom, nor a vaccine, procedure, injury, allergen or section ("I've never had surgery")."""
+    return all(m.kind in _NOT_HAD for m in mentions)
+
+
+def _with_mesh(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` plus the diseases MeSH finds among the words no curated term took:
+    chronic conditions when the clause says they are long-standing, diagnoses otherwise."""
+    taken = [(s, e) for s, e, _ in clause.hits]  # cues too: "allergies" is no MeSH "hypersensitivity"
+    found = mesh.find(norm, clause.start, clause.end, taken)
+    if not found:
+        return mentions
+    kind = "condition" if mesh.CHRONIC.search(norm, clause.start, clause.end) else "diagnosis"
+    return sorted([*mentions, *(Mention(s, e, kind, name) for s, e, name in found)], key=lambda m: (m.start, m.end))
 
 
 def _only_a_time(msg: _Message) -> bool:

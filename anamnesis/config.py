@@ -47,6 +47,8 @@ class Settings:
     llm_max_retries: int = 4
     llm_timeout_s: float = 60.0
     llm_backoff_s: float = 1.0
+    #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
+    api_prefetch_users: int = 2048
     retention_days: dict[str, int | None] = field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
 
     @property
@@ -76,6 +78,7 @@ _ENV = {
     "api_tokens": "ANAMNESIS_API_TOKENS",
     "openai_base_url": "OPENAI_BASE_URL",
     "openai_api_key": "OPENAI_API_KEY",
+    "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
 }
 
 
@@ -89,7 +92,7 @@ def _coerce(name: str, value: Any) -> Any:
         merged = dict(DEFAULT_RETENTION_DAYS)
         merged.update({k: (int(v) if v is not None and int(v) > 0 else None) for k, v in value.items()})
         return merged
-    if name in ("llm_concurrency", "llm_max_retries"):
+    if name in ("llm_concurrency", "llm_max_retries", "api_prefetch_users"):
         return int(value)
     if name in ("llm_timeout_s", "llm_backoff_s"):
         return float(value)

@@ -15,13 +15,15 @@ data, else built with `anamnesis backfill`).
    ``MemoryStore.rebuild(fact_state)``, once with an empty embedding cache (every distinct memory
    text embedded) and once with the cache warm (only the LanceDB tables are written).
 2. Latency: `anamnesis serve` runs as a subprocess on a loopback port; N client threads (one
-   keep-alive ``httpx.Client`` each, closed loop, no think time) send `POST
+   keep-alive ``http.client`` connection each, closed loop, no think time) send `POST
    /v1/users/{id}/context` for random users with multilingual questions built from the synthetic
    vocabulary (about nine in ten in the user's language, the rest in another one; a third carry
    recent turns). A warm-up is sent first and not counted. In count mode the same requests are
    sent twice: pass 1 is mostly each user's first request (their facts and memory table are
-   read from disk), pass 2 finds every user in the server's caches (each question is still
-   embedded and ranked). Every loop is bounded by a request count and by wall time. Reports
+   read from disk, unless the server loaded them at start: by default it loads the facts and
+   memory tables of the 2,048 most recent writers, i.e. all 2,000 here; ``--no-prefetch`` turns
+   that off), pass 2 finds every user in the server's caches (each question is still embedded
+   and ranked). Every loop is bounded by a request count and by wall time. Reports
    p50/p95/p99/max, requests/s, errors, CPU time per request of the server and of the load
    generator (they share the machine's cores), and the server's peak RSS.
 
@@ -43,7 +45,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
+from http.client import HTTPConnection, HTTPException
+from urllib.parse import quote, urlsplit
 
 import httpx
 import orjson
@@ -246,10 +249,12 @@ def free_port() -> int:
 class Server:
     """`anamnesis serve` as a subprocess on a loopback port."""
 
-    def __init__(self, home: Path, token: str) -> None:
+    def __init__(self, home: Path, token: str, *, prefetch: bool) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "ANAMNESIS_API_TOKENS": token}
+        if not prefetch:
+            env["ANAMNESIS_API_PREFETCH_USERS"] = "0"
         self.command = [sys.executable, "-m", "anamnesis.cli", "serve", "--home", str(home),
                         "--host", "127.0.0.1", "--port", str(self.port)]
         self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
@@ -311,8 +316,9 @@ def drive(url: str, token: str, work: list[tuple[str, bytes]], clients: int, sec
 
     def client() -> None:
         local: list[float] = []
-        with httpx.Client(base_url=url, headers=headers, timeout=30,
-                          limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)) as http:
+        address = urlsplit(url)
+        http = HTTPConnection(address.hostname, address.port, timeout=30)  # keep-alive, reopened on error
+        try:
             start_gate.wait()
             deadline = deadline_box[0]
             while time.perf_counter() < deadline:
@@ -323,17 +329,22 @@ def drive(url: str, token: str, work: list[tuple[str, bytes]], clients: int, sec
                 path, body = work[i]
                 started = time.perf_counter()
                 try:
-                    response = http.post(path, content=body)
-                except httpx.HTTPError as exc:
+                    http.request("POST", path, body=body, headers=headers)
+                    response = http.getresponse()
+                    content = response.read()
+                except (OSError, HTTPException) as exc:
                     results.error(type(exc).__name__)
+                    http.close()
                     continue
                 elapsed = time.perf_counter() - started
-                if response.status_code != 200:
-                    results.error(f"HTTP {response.status_code}")
-                elif b'"context"' not in response.content:
+                if response.status != 200:
+                    results.error(f"HTTP {response.status}")
+                elif b'"context"' not in content:
                     results.error("malformed body")
                 else:
                     local.append(elapsed * 1000)
+        finally:
+            http.close()
         with results.lock:
             results.latencies_ms.extend(local)
 
@@ -372,11 +383,12 @@ def report(label: str, run: Results, cpu: float, client_cpu: float, target_p95: 
 
 def latency(home: Path, args: argparse.Namespace) -> None:
     token = secrets.token_urlsafe(24)
-    server = Server(home, token)
+    server = Server(home, token, prefetch=not args.no_prefetch)
     try:
         started = time.perf_counter()
         server.wait_ready()
-        print(f"server: {shlex.join(['anamnesis', *server.command[3:]])} (pid {server.proc.pid}, "
+        print(f"server: {'ANAMNESIS_API_PREFETCH_USERS=0 ' if args.no_prefetch else ''}"
+              f"{shlex.join(['anamnesis', *server.command[3:]])} (pid {server.proc.pid}, "
               f"ready in {time.perf_counter() - started:.1f} s)")
         timed = args.seconds is not None
         count = args.max_requests if timed else args.requests
@@ -426,6 +438,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--target-p95", type=float, default=25.0)
     parser.add_argument("--no-build-rate", action="store_true", help="skip the memory-table build measurement")
+    parser.add_argument("--no-prefetch", action="store_true",
+                        help="start the server with ANAMNESIS_API_PREFETCH_USERS=0: every user's first request is cold")
     args = parser.parse_args()
     print("$ " + shlex.join(["python", *sys.argv]))
     print(f"machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -7,22 +7,32 @@ client encoded it; every query is bound to that one id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote_to_bytes
 
+import orjson
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
-from anamnesis.api.context import Memory, assemble
+from anamnesis.api.context import Draft
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from schemas.sections import SECTIONS
 
+log = logging.getLogger(__name__)
+
 MAX_BODY_BYTES = 64 * 1024
+#: Questions (with their recent turns) up to this length are routed on the event loop.
+INLINE_ROUTE_CHARS = 2_000
 #: Lines whose token counts are remembered (the same fact lines recur from request to request).
 TOKEN_COUNT_CACHE = 65_536
 
@@ -141,33 +151,42 @@ async def _no_receive() -> dict[str, Any]:  # pragma: no cover - a plain respons
     return {"type": "http.disconnect"}
 
 
-def create_app(
-    settings: Settings,
-    *,
-    search_memories: Callable[[str, str, int], Sequence[Memory]] | None = None,
-    route: Callable[[str, Sequence[tuple[str, str]]], tuple[list[str], bool]] | None = None,
-) -> FastAPI:
-    """Build the app for one home. ``search_memories`` and ``route`` default to the real ones."""
+def create_app(settings: Settings) -> FastAPI:
+    """Build the app for one home; the router and the embedder are loaded when the server starts."""
     import bpe_openai
 
+    from anamnesis.api.memories import MemorySearch
+    from anamnesis.api.routing import QueryRouter
+
     verifier = TokenVerifier(settings.api_tokens)
-    reader = WarehouseReader(settings.warehouse_path)
+    reader = WarehouseReader(settings.warehouse_path, prefetch_users=settings.api_prefetch_users)
     encoding = bpe_openai.get_encoding("o200k_base")
+    router = QueryRouter()
+    search_memories = MemorySearch(settings)
 
     @lru_cache(maxsize=TOKEN_COUNT_CACHE)
     def count_tokens(text: str) -> int:
         return len(encoding.encode(text))
 
-    if route is None:
-        from anamnesis.api.routing import QueryRouter
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # ``context`` runs on the event loop: nothing it needs may load on a first request. The
+        # most recent writers' facts and memory tables are read now, not on their first question.
+        started = time.perf_counter()
+        await run_in_threadpool(router.warm_up)
+        users = await run_in_threadpool(reader.prefetch)
+        tables = await run_in_threadpool(search_memories.warm_up, users)
+        # What was loaded lives as long as the server: keep it out of every later garbage
+        # collection (a full pass over it stalled requests for half a second).
+        gc.collect()
+        gc.freeze()
+        log.info("ready in %.1f s: facts of %d users and %d memory tables cached", time.perf_counter() - started,
+                 len(users), tables)
+        yield
 
-        route = QueryRouter().route
-    if search_memories is None:
-        from anamnesis.api.memories import memory_search
-
-        search_memories = memory_search(settings)
-
-    app = FastAPI(title="anamnesis", version="1", description="Long-term medical memory: read API.")
+    app = FastAPI(
+        title="anamnesis", version="1", description="Long-term medical memory: read API.", lifespan=lifespan
+    )
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
@@ -199,17 +218,30 @@ def create_app(
         return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
 
     @app.post("/v1/users/{user_path:path}/context", dependencies=auth, response_model=ContextResponse)
-    def context(user_id: UserId, body: ContextRequest) -> ContextResponse:
+    async def context(user_id: UserId, body: ContextRequest) -> Response:
+        # On the event loop: a cached user costs no thread hand-off; reads go to the pool, and so
+        # does routing a long text, which would hold up every other request meanwhile.
         turns = [(t.role, t.text) for t in body.recent_turns]
-        sections, drug_question = route(body.query, turns)
-        user_facts = reader.facts(user_id)
-        result = assemble(  # the vector search runs only if its hits could still be used
-            user_facts, sections, lambda: search_memories(user_id, body.query, 8), max_tokens=body.max_tokens,
-            count_tokens=count_tokens, drug_question=drug_question,
+        if len(body.query) + sum(len(text) for _, text in turns) <= INLINE_ROUTE_CHARS:
+            sections, drug_question = router.route(body.query, turns)
+        else:
+            sections, drug_question = await run_in_threadpool(router.route, body.query, turns)
+        user_facts = reader.cached_facts(user_id)
+        if user_facts is None:
+            user_facts = await run_in_threadpool(reader.facts, user_id)
+        draft = Draft(
+            user_facts, sections, max_tokens=body.max_tokens, count_tokens=count_tokens, drug_question=drug_question
         )
-        return ContextResponse(
-            sections=result.sections, facts=result.facts, not_discussed=result.not_discussed, context=result.context
-        )
+        # The vector search runs only if its hits could still be used.
+        result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
+        # Serialised here, without a second validation pass: every field comes from our own
+        # tables (``response_model`` still documents the shape).
+        payload = {
+            "sections": result.sections, "facts": result.facts,
+            "not_discussed": result.not_discussed, "context": result.context,
+        }
+        return Response(orjson.dumps(payload), media_type="application/json")
 
     app.state.reader = reader
+    app.state.memories = search_memories
     return app

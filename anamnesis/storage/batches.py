@@ -1,0 +1,104 @@
+"""Working through lake tables one bounded batch of users at a time.
+
+A large export does not fit in memory at once, but every stage after ingest works per user:
+duplicates and edits are per (user, message), fragments lie within one user's sessions, and
+reconciliation folds one user's events. So a stage splits its input into ranges of user ids
+whose rows stay within a budget (:func:`user_ranges`), handles one range at a time and appends
+the result to its output (:func:`parquet_appender`).
+
+Ranges follow the byte order of user ids and every output is sorted by user first, so the
+batched output is the file one pass would have written. Each range is written as its own row
+groups, so when the next stage reads one range, Parquet statistics let it skip the row groups of
+all the others. An input within one budget is one range with no filter at all: the usual nightly
+sizes take the same path as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+import pyarrow.parquet as pq
+
+from anamnesis.storage.atomic import atomic_path
+
+#: Bytes of message text (or the estimated size of other rows) handled at once by a stage.
+BATCH_BYTES = 32 * 2**20
+#: Rows per Parquet row group of batched outputs: small enough to skip what a range does not need.
+ROW_GROUP_ROWS = 8_192
+
+
+@dataclass(frozen=True, slots=True)
+class UserRange:
+    """Users from ``first`` to ``last`` (inclusive, byte order); both ``None`` means everyone."""
+
+    first: str | None = None
+    last: str | None = None
+
+    def of(self, frame: pl.LazyFrame) -> pl.LazyFrame:
+        """The rows of ``frame`` whose ``user_id`` lies in this range."""
+        if self.first is None or self.last is None:
+            return frame
+        return frame.filter(pl.col("user_id").is_between(pl.lit(self.first), pl.lit(self.last)))
+
+
+EVERYONE = UserRange()
+
+
+def user_ranges(frame: pl.LazyFrame, weight: pl.Expr, *, budget: int | None = None) -> list[UserRange]:
+    """Consecutive ranges of user ids whose summed ``weight`` (an aggregation) stays near ``budget``.
+
+    A range ends once it reaches the budget (default :data:`BATCH_BYTES`), so it holds at most
+    the budget plus one user; a user heavier than the budget gets a range alone (a user's rows
+    are never split). Only one row per user is held here, never the rows themselves (the
+    streaming engine aggregates).
+    """
+    budget = budget or BATCH_BYTES
+    per_user = frame.group_by("user_id").agg(weight.alias("weight")).sort("user_id").collect(engine="streaming")
+    if per_user.is_empty() or per_user["weight"].sum() <= budget:
+        return [EVERYONE]
+    before = pl.col("weight").cum_sum() - pl.col("weight")
+    bounds = (
+        per_user.group_by((before // budget).alias("batch"), maintain_order=True)
+        .agg(pl.col("user_id").first().alias("first"), pl.col("user_id").last().alias("last"))
+        .select("first", "last")
+    )
+    if bounds.height == 1:
+        return [EVERYONE]
+    return [UserRange(first, last) for first, last in bounds.iter_rows()]
+
+
+def string_bytes() -> pl.Expr:
+    """Weight of rows made mostly of text: the UTF-8 bytes of every string column, summed."""
+    return pl.sum_horizontal(pl.col(pl.String).str.len_bytes()).sum()
+
+
+def scan(path: Path, schema: dict[str, pl.DataType]) -> pl.LazyFrame:
+    """A lazy lake table, or an empty one of ``schema`` when it was never written."""
+    if not path.exists():
+        return pl.LazyFrame(schema=schema)
+    return pl.scan_parquet(path)
+
+
+@contextmanager
+def parquet_appender(target: Path, schema: dict[str, pl.DataType]) -> Iterator[Callable[[pl.DataFrame], None]]:
+    """Yield ``append(frame)``; the frames, in order, become ``target`` atomically on success.
+
+    Used where a stage writes its output one batch of users at a time: the whole output never
+    has to be in memory, and readers see the old file until the last batch is written.
+    """
+    arrow_schema = pl.DataFrame(schema=schema).to_arrow().schema
+    with atomic_path(target) as tmp:
+        writer = pq.ParquetWriter(tmp, arrow_schema, compression="zstd")
+
+        def append(frame: pl.DataFrame) -> None:
+            if frame.height:
+                writer.write_table(frame.select(list(schema)).cast(schema).to_arrow(), row_group_size=ROW_GROUP_ROWS)
+
+        try:
+            yield append
+        finally:
+            writer.close()

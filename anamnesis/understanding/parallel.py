@@ -9,9 +9,11 @@ tuples and come back already validated.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
+from types import TracebackType
 
 import orjson
 
@@ -22,6 +24,9 @@ from schemas.events import Fragment
 FragmentRow = tuple[str, str, str, datetime, str, str | None, str | None]
 #: (fragment key, sections, events JSON, rejects JSON, error)
 ResultRow = tuple[str, list[str], str, str, str | None]
+#: Below this many fragments to read, starting worker processes costs more than it saves.
+PARALLEL_MIN_FRAGMENTS = 20_000
+MAX_WORKERS = 4
 
 _backend: Backend | None = None
 
@@ -57,10 +62,60 @@ def _work(rows: Sequence[FragmentRow]) -> list[ResultRow]:
     return understand_rows(_backend, rows)
 
 
-def understand_in_processes(
-    factory: Callable[[], Backend], batches: Sequence[Sequence[FragmentRow]], *, workers: int
-) -> Iterator[list[ResultRow]]:
-    """Yield each batch's results, in order, computed by ``workers`` spawned processes."""
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init, initargs=(factory,)) as pool:
-        yield from pool.map(_work, batches)
+class FragmentReader:
+    """Runs one backend over batches of fragments, in this process or in worker processes.
+
+    A pure backend gets workers when there is enough to read, or whenever the run is ``large``
+    (its input comes in several ranges of users): then the backend, with its vocabularies, lives
+    only in the workers, never next to a batch of texts in this process. Workers start on first
+    need and serve every later batch of the run, so a run of many ranges starts them once.
+    """
+
+    def __init__(self, backend: Backend, *, large: bool = False) -> None:
+        self.backend = backend
+        self.large = large
+        self._pure = bool(getattr(backend, "pure", False))
+        self._pool: ProcessPoolExecutor | None = None
+        #: What a pure backend made of each content read in this run (see ``run.understand_new``).
+        self.readings: dict[tuple, ResultRow] = {}
+
+    @property
+    def workers(self) -> int:
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+
+    def batch_size(self, work: int, largest: int) -> int:
+        """Fragments per batch: at most ``largest``, and small enough to keep every worker busy."""
+        if not self._parallel(work):
+            return largest
+        return max(1, min(largest, -(-work // (2 * self.workers))))
+
+    def _parallel(self, work: int) -> bool:
+        if not self._pure or work == 0:
+            return False
+        return self._pool is not None or self.large or work >= PARALLEL_MIN_FRAGMENTS
+
+    def read(self, batches: Sequence[Sequence[FragmentRow]]) -> Iterator[list[ResultRow]]:
+        """Yield each batch's results, in order."""
+        if not self._parallel(sum(len(b) for b in batches)):
+            return (understand_rows(self.backend, batch) for batch in batches)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init,
+                initargs=(type(self.backend),),
+            )
+        return self._pool.map(_work, batches)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> FragmentReader:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()

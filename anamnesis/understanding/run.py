@@ -8,7 +8,6 @@ LLM backend then answers unchanged calls from its response cache).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,7 +17,7 @@ import polars as pl
 from anamnesis.crashpoints import crash_point
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
-from anamnesis.understanding.parallel import ResultRow, understand_in_processes, understand_rows
+from anamnesis.understanding.parallel import FragmentReader, FragmentRow, ResultRow
 from schemas.frames import Events, Rejects, empty, polars_schema
 from schemas.sections import SECTIONS
 
@@ -32,9 +31,6 @@ UNDERSTOOD_SCHEMA: dict[str, pl.DataType] = {
     "understood_at": pl.Datetime("us", "UTC"),
 }
 CHUNK = 2_000
-#: Below this many new fragments, starting worker processes costs more than it saves.
-PARALLEL_MIN_FRAGMENTS = 20_000
-MAX_WORKERS = 4
 
 
 @dataclass(slots=True)
@@ -43,13 +39,28 @@ class RunCounts:
     reused: int = 0
     understood: int = 0
     failed: int = 0
+    #: Fragments given to the backend (a pure backend reads identical fragments once).
+    read: int = 0
+
+    def add(self, other: RunCounts) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-def _workers(backend: Backend, todo: int) -> int:
-    """Processes to use: every core for a pure backend with enough work, else none."""
-    if not getattr(backend, "pure", False) or todo < PARALLEL_MIN_FRAGMENTS:
-        return 0
-    return min(os.cpu_count() or 1, MAX_WORKERS)
+def _reading(frame: pl.DataFrame, pure: bool) -> tuple[pl.DataFrame, list[str]]:
+    """``frame`` with the columns that say which fragments read alike, and their names.
+
+    A pure backend reads only text, context and language, so fragments equal in those read
+    alike: they are keyed by two 64-bit hashes of the three (one 128-bit key), and the texts
+    need not be kept to recognise them again. Any other backend reads each fragment.
+    """
+    if not pure:
+        return frame.with_columns(pl.col("fragment_key").alias("_reading_0")), ["_reading_0"]
+    content = pl.struct("text", "context", "lang")
+    return frame.with_columns(content.hash(0).alias("_reading_0"), content.hash(1).alias("_reading_1")), [
+        "_reading_0",
+        "_reading_1",
+    ]
 
 
 def understand_new(
@@ -58,11 +69,14 @@ def understand_new(
     backend: Backend,
     *,
     now: datetime,
+    reader: FragmentReader,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame, RunCounts]:
     """Return (store, failures, counts): the updated store and this run's failed fragments.
 
-    Failed fragments are not stored, so the next run tries them again.
+    Failed fragments are not stored, so the next run tries them again. What a pure backend
+    made of a fragment is remembered by ``reader`` for the whole run, so a fragment that reads
+    like one of an earlier range of users is not read again.
     """
     fingerprint = backend.fingerprint()
     keys = fragments.select("fragment_key").unique()
@@ -71,29 +85,34 @@ def understand_new(
         "fragment_key", keep="first", maintain_order=True
     )
     counts = RunCounts(fragments=fragments.height, reused=fragments.height - todo.height)
-    columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
     pure = bool(getattr(backend, "pure", False))
-    # A pure backend reads only text, context and language: identical fragments are read once.
-    work = todo.unique(["text", "context", "lang"], keep="first", maintain_order=True) if pure else todo
-    batches = [work.slice(i, CHUNK).select(columns).rows() for i in range(0, work.height, CHUNK)]
-    workers = _workers(backend, work.height)
-    if workers:
-        results = understand_in_processes(type(backend), batches, workers=workers)
-    else:
-        results = (understand_rows(backend, batch) for batch in batches)
-    answers: dict[object, ResultRow] = {}
+    todo, reading = _reading(todo, pure)
+    answers: dict[tuple, ResultRow] = reader.readings if pure else {}
+    columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
+    candidates = todo.unique(reading, keep="first", maintain_order=True).select(*reading, *columns)
+    pending: list[tuple[tuple, FragmentRow]] = []
+    for row in candidates.iter_rows():
+        if row[: len(reading)] not in answers:
+            pending.append((row[: len(reading)], row[len(reading) :]))
+    del candidates
+    counts.read = len(pending)
+    size = reader.batch_size(len(pending), CHUNK)
+    batches = [pending[i : i + size] for i in range(0, len(pending), size)]
     done = 0
-    for batch, batch_results in zip(batches, results, strict=True):
-        for row, result in zip(batch, batch_results, strict=True):
-            answers[row[4:] if pure else row[0]] = result
+    for batch, batch_results in zip(batches, reader.read([[row for _, row in b] for b in batches]), strict=True):
+        for (key, _), result in zip(batch, batch_results, strict=True):
+            answers[key] = result
         done += len(batch)
         crash_point("understanding")
         if on_progress:
-            on_progress(done, work.height)
+            on_progress(done, counts.read)
+    del pending, batches
     rows: dict[str, list] = {k: [] for k in UNDERSTOOD_SCHEMA}
     failures: dict[str, list] = {k: [] for k in polars_schema(Rejects)}
-    for key, user_id, message_id, _ts, *content in todo.select(columns).iter_rows():
-        _, sections, events, rejects, error = answers[tuple(content) if pure else key]
+    for key, user_id, message_id, *reads_as in todo.select(
+        "fragment_key", "user_id", "message_id", *reading
+    ).iter_rows():
+        _, sections, events, rejects, error = answers[tuple(reads_as)]
         if error is not None:
             counts.failed += 1
             for name, value in (
@@ -204,4 +223,6 @@ def rejects_frame(
         .alias("extractor_version"),
         pl.col("understood_at").alias("recorded_at"),
     )
-    return pl.concat([stored.cast(polars_schema(Rejects)), failures], how="vertical")
+    return pl.concat([stored.cast(polars_schema(Rejects)), failures], how="vertical").sort(
+        ["user_id", "message_id"], maintain_order=True
+    )

@@ -4,14 +4,12 @@ from datetime import UTC, datetime
 
 import dagster as dg
 
-from anamnesis.fragments import build_fragments
-from anamnesis.storage.atomic import read_parquet, write_parquet
-from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, events_frame, rejects_frame, understand_new
+from anamnesis.understanding.stage import understand_lake
 from assets.checks import pandera_check
 from assets.ingest.assets import messages
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.resources import UnderstandingResource
-from schemas.frames import Events, Messages, Rejects, polars_schema
+from schemas.frames import Events, Rejects
 
 
 @dg.asset(
@@ -26,32 +24,22 @@ def extracted_events(
     understanding: UnderstandingResource,
     progress: ProgressResource,
 ) -> dg.MaterializeResult:
-    settings = home.settings()
-    lake = home.lake()
-    backend = understanding.backend(settings)
-    fragments = build_fragments(read_parquet(lake.messages, polars_schema(Messages)))
-    previous = read_parquet(lake.understood, UNDERSTOOD_SCHEMA)
-    store, failures, counts = understand_new(
-        fragments,
-        previous,
+    backend = understanding.backend(home.settings())
+    counts = understand_lake(
+        home.lake(),
         backend,
         now=datetime.now(UTC),
         on_progress=lambda done, total: progress.update("understand fragments", done, total),
     )
-    events = events_frame(fragments, store, backend)
-    rejects = rejects_frame(fragments, store, failures, backend)
-    write_parquet(store, lake.understood)
-    write_parquet(events, lake.events)
-    write_parquet(rejects, lake.rejects)
     return dg.MaterializeResult(
         metadata={
             "backend": backend.name,
-            "fragments_in": counts.fragments,
-            "fragments_reused": counts.reused,
-            "fragments_understood": counts.understood,
-            "fragments_failed": counts.failed,
-            "events_out": events.height,
-            "rejects": rejects.height,
+            "fragments_in": counts.run.fragments,
+            "fragments_reused": counts.run.reused,
+            "fragments_understood": counts.run.understood,
+            "fragments_failed": counts.run.failed,
+            "events_out": counts.events,
+            "rejects": counts.rejects,
             **backend.stats.as_metadata(),
         }
     )

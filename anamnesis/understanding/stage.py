@@ -1,0 +1,67 @@
+"""The understanding stage over the lake, one range of users at a time.
+
+Fragments pair a user message with the assistant turn before it in the same session, so all
+of a user's messages are read together; the stage goes through ranges of users
+(:mod:`anamnesis.storage.batches`) and holds one range's texts at a time. Each range's part of
+the store, the events and the rejects is appended to its file, which replaces the old one only
+when every range is done, so a crash leaves the previous run's files in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import polars as pl
+
+from anamnesis.fragments import build_fragments
+from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.lake import Lake
+from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.parallel import FragmentReader
+from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, RunCounts, events_frame, rejects_frame, understand_new
+from schemas.frames import Events, Messages, Rejects, polars_schema
+
+
+@dataclass(slots=True)
+class StageCounts:
+    run: RunCounts = field(default_factory=RunCounts)
+    events: int = 0
+    rejects: int = 0
+
+
+def understand_lake(
+    lake: Lake, backend: Backend, *, now: datetime, on_progress: Callable[[int, int], None] | None = None
+) -> StageCounts:
+    """Understand the lake's new fragments and write the store, ``events`` and ``rejects``."""
+    messages = scan(lake.messages, polars_schema(Messages))
+    previous = scan(lake.understood, UNDERSTOOD_SCHEMA)
+    ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
+    counts = StageCounts()
+    with (
+        FragmentReader(backend, large=len(ranges) > 1) as reader,
+        parquet_appender(lake.understood, UNDERSTOOD_SCHEMA) as store_out,
+        parquet_appender(lake.events, polars_schema(Events)) as events_out,
+        parquet_appender(lake.rejects, polars_schema(Rejects)) as rejects_out,
+    ):
+        for users in ranges:
+            fragments = build_fragments(users.of(messages).collect())
+            before = counts.run.read
+
+            def progress(done: int, total: int, before: int = before) -> None:
+                if on_progress:
+                    on_progress(before + done, before + total)
+
+            store, failures, run = understand_new(
+                fragments, users.of(previous).collect(), backend, now=now, reader=reader, on_progress=progress
+            )
+            events = events_frame(fragments, store, backend)
+            rejects = rejects_frame(fragments, store, failures, backend)
+            store_out(store)
+            events_out(events)
+            rejects_out(rejects)
+            counts.run.add(run)
+            counts.events += events.height
+            counts.rejects += rejects.height
+    return counts

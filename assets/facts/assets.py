@@ -2,12 +2,11 @@
 
 import dagster as dg
 
-from anamnesis.reconcile import fold
-from anamnesis.storage.atomic import read_parquet, write_parquet
+from anamnesis.reconcile_stage import fold_lake
 from assets.checks import pandera_check
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.assets import extracted_events
-from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema
+from schemas.frames import Conflicts, FactEvents, FactState
 
 
 @dg.asset(
@@ -18,26 +17,14 @@ from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_sche
 def fact_histories(
     context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource
 ) -> dg.MaterializeResult:
-    lake = home.lake()
-    events = read_parquet(lake.events, polars_schema(Events))
-    progress.update("reconcile events", 0, events.height)
-    fact_events, fact_state, conflicts = fold(
-        events,
-        previous_fact_events=read_parquet(lake.fact_events, polars_schema(FactEvents)),
-        previous_conflicts=read_parquet(lake.conflicts, polars_schema(Conflicts)),
-    )
-    write_parquet(fact_events, lake.fact_events)
-    write_parquet(fact_state, lake.fact_state)
-    write_parquet(conflicts, lake.conflicts)
-    progress.update("reconcile events", events.height, events.height)
-    by_type = fact_events.group_by("change_type").len().rows()
+    counts = fold_lake(home.lake(), on_progress=lambda done, total: progress.update("reconcile events", done, total))
     return dg.MaterializeResult(
         metadata={
-            "events_in": events.height,
-            "fact_events_out": fact_events.height,
-            "facts": fact_state.height,
-            "conflicts": conflicts.height,
-            **{f"change_type_{name}": n for name, n in sorted(by_type)},
+            "events_in": counts.events,
+            "fact_events_out": counts.fact_events,
+            "facts": counts.facts,
+            "conflicts": counts.conflicts,
+            **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
         }
     )
 

@@ -1,0 +1,70 @@
+"""The reconciliation stage over the lake, one range of users at a time.
+
+The fold (:func:`anamnesis.reconcile.fold`) is per user, so the stage reads the events of one
+range of users (:mod:`anamnesis.storage.batches`) with that range's previous history, folds
+them and appends the result. Events are sorted by user, so the ranges come in user order and
+each file is written in the order of its warehouse table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from anamnesis.reconcile import fold
+from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.lake import Lake
+from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema
+
+#: The order of the warehouse tables (:data:`anamnesis.storage.warehouse.TABLES`); ``fact_state``
+#: comes out of the fold in its order already.
+FACT_EVENTS_ORDER = ["user_id", "valid_from", "source_message_id", "section", "entity"]
+CONFLICTS_ORDER = ["user_id", "detected_at"]
+#: Memory one event takes while it is folded (Python objects in and out), measured: about 1.2 KB.
+FOLD_BYTES_PER_EVENT = 1_200
+
+
+@dataclass(slots=True)
+class FoldCounts:
+    events: int = 0
+    fact_events: int = 0
+    facts: int = 0
+    conflicts: int = 0
+    change_types: Counter[str] = field(default_factory=Counter)
+
+
+def fold_lake(lake: Lake, *, on_progress: Callable[[int, int], None] | None = None) -> FoldCounts:
+    """Write ``fact_events``, ``fact_state`` and ``conflicts`` from the lake's events."""
+    events = scan(lake.events, polars_schema(Events))
+    previous_events = scan(lake.fact_events, polars_schema(FactEvents))
+    previous_conflicts = scan(lake.conflicts, polars_schema(Conflicts))
+    total = events.select(pl.len()).collect().item()
+    counts = FoldCounts()
+    if on_progress:
+        on_progress(0, total)
+    with (
+        parquet_appender(lake.fact_events, polars_schema(FactEvents)) as fact_events_out,
+        parquet_appender(lake.fact_state, polars_schema(FactState)) as fact_state_out,
+        parquet_appender(lake.conflicts, polars_schema(Conflicts)) as conflicts_out,
+    ):
+        for users in user_ranges(events, pl.len() * FOLD_BYTES_PER_EVENT):
+            batch = users.of(events).collect()
+            fact_events, fact_state, conflicts = fold(
+                batch,
+                previous_fact_events=users.of(previous_events).collect(),
+                previous_conflicts=users.of(previous_conflicts).collect(),
+            )
+            fact_events_out(fact_events.sort(FACT_EVENTS_ORDER, maintain_order=True))
+            fact_state_out(fact_state)
+            conflicts_out(conflicts.sort(CONFLICTS_ORDER, maintain_order=True))
+            counts.events += batch.height
+            counts.fact_events += fact_events.height
+            counts.facts += fact_state.height
+            counts.conflicts += conflicts.height
+            counts.change_types.update(dict(fact_events.group_by("change_type").len().rows()))
+            if on_progress:
+                on_progress(counts.events, total)
+    return counts

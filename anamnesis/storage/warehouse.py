@@ -4,19 +4,24 @@ The database is built under a temporary name and renamed over ``warehouse.duckdb
 reader (the API, a data scientist's session) sees the previous warehouse or the new one,
 never a half-built one. ``facts_current`` is a view: ``decayed`` is computed when queried,
 from the section's retention window, so decay never rewrites the history.
+
+Every lake table is written in the order of its warehouse table (:data:`TABLES`), one range of
+users after the other, so the build copies each file as it is and never sorts: a lake of any
+size streams through DuckDB within :data:`MEMORY_LIMIT`.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import duckdb
 
 from anamnesis.crashpoints import crash_point
-from anamnesis.storage.atomic import atomic_path
+from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
 from anamnesis.storage.lake import Lake
 
-#: Warehouse table → (lake file attribute, sort order).
+#: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
     "messages": ("messages", "user_id, ts, message_id"),
     "quarantine": ("quarantine", "source_file, line_no"),
@@ -27,6 +32,8 @@ TABLES: dict[str, tuple[str, str]] = {
     "fact_state": ("fact_state", "user_id, section, entity"),
     "conflicts": ("conflicts", "user_id, detected_at"),
 }
+#: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
+MEMORY_LIMIT = "256MB"
 JSON_COLUMNS = {"extracted_events": ("attributes",), "fact_events": ("attributes",), "fact_state": ("attributes",)}
 
 FACTS_CURRENT = """
@@ -43,17 +50,15 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     """(Re)build the warehouse from the lake; return the row count of each relation."""
     counts: dict[str, int] = {}
     with atomic_path(target) as tmp:
-        con = duckdb.connect(str(tmp))
+        spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
+        con = duckdb.connect(str(tmp), config={"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill)})
         try:
             con.execute("begin")
-            for table, (attr, order) in TABLES.items():
+            for table, (attr, _order) in TABLES.items():
                 path = getattr(lake, attr)
                 casts = ", ".join(f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ()))
                 replace = f" replace ({casts})" if casts else ""
-                con.execute(
-                    f"create table {table} as select *{replace} from read_parquet(?) order by {order}",
-                    [str(path)],
-                )
+                con.execute(f"create table {table} as select *{replace} from read_parquet(?)", [str(path)])
                 counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
@@ -63,6 +68,7 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
             con.execute("checkpoint")
         finally:
             con.close()
+            shutil.rmtree(spill, ignore_errors=True)
         wal = tmp.with_name(tmp.name + ".wal")
         wal.unlink(missing_ok=True)
     return counts

@@ -117,13 +117,9 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
 class _Batch:
     messages: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Messages)})
     quarantine: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Quarantine)})
-    bytes: int = 0
 
     def __len__(self) -> int:
         return len(self.messages["message_id"]) + len(self.quarantine["line_no"])
-
-    def full(self) -> bool:
-        return len(self) >= BATCH_LINES or self.bytes >= BATCH_BYTES
 
 
 def read_exports(
@@ -142,7 +138,6 @@ def read_exports(
             assert line is not None
             stats.lines += 1
             stats.bytes += len(line) + 1
-            batch.bytes += len(line) + 1
             if not line.strip():
                 stats.blank_lines += 1
                 continue
@@ -165,7 +160,7 @@ def read_exports(
                 m["line_no"].append(line_no)
                 m["export_day"].append(export_day)
                 stats.messages += 1
-            if batch.full():
+            if stats.bytes >= BATCH_BYTES or len(batch) >= BATCH_LINES:  # stats count this batch
                 yield _frames(batch) + (stats,)
                 if on_progress:
                     on_progress(stats.lines)

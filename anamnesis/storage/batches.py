@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from anamnesis.storage.atomic import atomic_path
@@ -87,18 +88,39 @@ def scan(path: Path, schema: dict[str, pl.DataType]) -> pl.LazyFrame:
 def parquet_appender(target: Path, schema: dict[str, pl.DataType]) -> Iterator[Callable[[pl.DataFrame], None]]:
     """Yield ``append(frame)``; the frames, in order, become ``target`` atomically on success.
 
-    Used where a stage writes its output one batch of users at a time: the whole output never
-    has to be in memory, and readers see the old file until the last batch is written.
+    Used where a stage writes its output one range of users at a time: the whole output never
+    has to be in memory, and readers see the old file until the last range is written. One
+    frame alone (an input within one budget) is written by polars, which is faster; from the
+    second on, a pyarrow writer adds each frame as row groups of the same file.
     """
-    arrow_schema = pl.DataFrame(schema=schema).to_arrow().schema
     with atomic_path(target) as tmp:
-        writer = pq.ParquetWriter(tmp, arrow_schema, compression="zstd")
+        first: pl.DataFrame | None = None
+        writer: pq.ParquetWriter | None = None
 
         def append(frame: pl.DataFrame) -> None:
-            if frame.height:
-                writer.write_table(frame.select(list(schema)).cast(schema).to_arrow(), row_group_size=ROW_GROUP_ROWS)
+            nonlocal first, writer
+            frame = frame.select(list(schema)).cast(schema)
+            if not frame.height and first is not None:
+                return
+            if first is None or not first.height:
+                first = frame
+                return
+            if writer is None:
+                writer = pq.ParquetWriter(tmp, _arrow(first).schema, compression="zstd")
+                writer.write_table(_arrow(first), row_group_size=ROW_GROUP_ROWS)
+            writer.write_table(_arrow(frame), row_group_size=ROW_GROUP_ROWS)
 
         try:
             yield append
         finally:
-            writer.close()
+            if writer is not None:
+                writer.close()
+        if writer is None:
+            (first if first is not None else pl.DataFrame(schema=schema)).write_parquet(
+                tmp, compression="zstd", statistics=True, row_group_size=ROW_GROUP_ROWS
+            )
+
+
+def _arrow(frame: pl.DataFrame) -> pa.Table:
+    """``frame`` as Arrow without copying its strings (string views)."""
+    return frame.to_arrow(compat_level=pl.CompatLevel.newest())

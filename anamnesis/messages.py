@@ -12,6 +12,7 @@ at a time (:mod:`anamnesis.storage.batches`): memory holds one range's texts, no
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,9 +92,38 @@ def consolidate_lake(lake: Lake, *, tombstones: Tombstones = NOBODY) -> Consolid
     return counts
 
 
-def collect_quarantine(quarantine_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> pl.DataFrame:
-    """Every quarantined line, without those of tombstoned users."""
+def quarantine_chunks(quarantine_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> Iterator[pl.DataFrame]:
+    """Every quarantined line in (source_file, line_no) order, one source file's part at a time.
+
+    A quarantine part is bounded like every ingest batch, and ingest writes each file's lines in
+    order, so going through the source files in order, and through each file's parts in order,
+    yields the sorted table without holding more than one part: an export that is nothing but
+    broken lines is quarantined in bounded memory too.
+    """
     if not quarantine_parts:
-        return empty(Quarantine)
-    frame = pl.read_parquet(quarantine_parts, schema=polars_schema(Quarantine))
-    return tombstones.drop(frame).sort(["source_file", "line_no"])
+        return
+    located = (
+        pl.scan_parquet(quarantine_parts, schema=polars_schema(Quarantine), include_file_paths="part")
+        .select("source_file", "part")
+        .unique(maintain_order=True)
+        .collect()
+        .sort("source_file", maintain_order=True)
+    )
+    for source_file, part in located.iter_rows():
+        chunk = pl.scan_parquet(part, schema=polars_schema(Quarantine)).filter(pl.col("source_file") == source_file)
+        yield tombstones.drop(chunk.collect()).sort("line_no", maintain_order=True)
+
+
+def collect_quarantine(quarantine_parts: list[Path], *, tombstones: Tombstones = NOBODY) -> pl.DataFrame:
+    """Every quarantined line, without those of tombstoned users, in memory."""
+    return pl.concat([empty(Quarantine), *quarantine_chunks(quarantine_parts, tombstones=tombstones)])
+
+
+def quarantine_lake(lake: Lake, *, tombstones: Tombstones = NOBODY) -> int:
+    """Write the lake's ``quarantine`` table from the current ingest parts; return its rows."""
+    rows = 0
+    with parquet_appender(lake.quarantine, polars_schema(Quarantine)) as out:
+        for chunk in quarantine_chunks(lake.partition_files("quarantine"), tombstones=tombstones):
+            out(chunk)
+            rows += chunk.height
+    return rows

@@ -22,8 +22,11 @@ import anamnesis.ingest
 import anamnesis.storage.batches
 import anamnesis.storage.lake
 from anamnesis.config import load_settings
+from anamnesis.ingest import read_exports
+from anamnesis.messages import quarantine_lake
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.batches import EVERYONE, user_ranges
+from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse import TABLES
 from anamnesis.synth import write_synthetic_exports
 from assets.checks import pandera_check
@@ -82,9 +85,10 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert outcome.metadata["messages"]["parts_in"] > 10  # ingest flushed by bytes
         again = run_backfill(load_settings(home), exports)
         assert again.metadata["extracted_events"]["fragments_understood"] == 0
-        assert again.metadata["extracted_events"]["fragments_reused"] == outcome.metadata["extracted_events"][
-            "fragments_in"
-        ]
+        assert (
+            again.metadata["extracted_events"]["fragments_reused"]
+            == outcome.metadata["extracted_events"]["fragments_in"]
+        )
     return home
 
 
@@ -155,3 +159,25 @@ def test_a_check_finds_a_failure_in_any_range(tmp_path: Path):
         result = pandera_check(Messages, path)
     assert not result.passed
     assert result.metadata["rows"].value == 200
+
+
+def test_quarantine_comes_out_sorted_one_part_at_a_time(tmp_path: Path, write_export):
+    """Broken lines of files spread over several parts and days, later days holding earlier names."""
+    lake = Lake(tmp_path / "lake")
+    days = {"2026-01-05": ["z-export.jsonl", "m-export.jsonl"], "2026-01-06": ["a-export.jsonl"]}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(anamnesis.ingest, "BATCH_BYTES", 200)
+        for day, names in days.items():
+            no_ts = json.dumps(message("m", "u", "yesterday", "user", "hello")).encode()
+            paths = [write_export(n, [b"not json " * 10, no_ts] * 6) for n in sorted(names)]
+            writer = lake.partition_writer(day)
+            for messages, quarantine, _ in read_exports(paths, export_day=day):
+                writer.add(messages, quarantine)
+            writer.commit({"fingerprint": day})
+    assert len(lake.partition_files("quarantine")) > 3
+    assert quarantine_lake(lake) == 36
+    rows = pl.read_parquet(lake.quarantine).select("source_file", "line_no").rows()
+    assert rows == sorted(rows)
+    assert [(Path(f).name, n) for f, n in rows[:13]] == [("a-export.jsonl", n) for n in range(1, 13)] + [
+        ("m-export.jsonl", 1)
+    ]

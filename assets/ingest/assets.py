@@ -5,8 +5,7 @@ import dagster as dg
 from anamnesis.exports import by_day, discover
 from anamnesis.ingest import IngestStats
 from anamnesis.ingest_days import DayJob, ingest_days, stats_dict
-from anamnesis.messages import collect_quarantine, consolidate_lake
-from anamnesis.storage.atomic import write_parquet
+from anamnesis.messages import consolidate_lake, quarantine_lake
 from anamnesis.tombstones import load_tombstones
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
@@ -52,15 +51,14 @@ def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.Materi
     lake = home.lake()
     tombstones = load_tombstones(home.settings().home)
     counts = consolidate_lake(lake, tombstones=tombstones)
-    quarantine = collect_quarantine(lake.partition_files("quarantine"), tombstones=tombstones)
-    write_parquet(quarantine, lake.quarantine)
+    quarantined = quarantine_lake(lake, tombstones=tombstones)
     return dg.MaterializeResult(
         metadata={
             "parts_in": len(lake.partition_files("messages")),
             "messages_out": counts.messages,
             "users": counts.users,
             "superseded": counts.superseded,
-            "quarantined_lines": quarantine.height,
+            "quarantined_lines": quarantined,
         }
     )
 

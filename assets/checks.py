@@ -15,14 +15,19 @@ import pandera.errors
 import pandera.polars as pa
 import polars as pl
 
+from anamnesis.storage import batches
 from anamnesis.storage.batches import string_bytes, user_ranges
+
+#: Ranges of a check hold this many stage budgets of strings: validation works on the frame
+#: itself, without the Python objects a stage makes of its rows.
+CHECK_BUDGETS = 4
 
 
 def pandera_check(model: type[pa.DataFrameModel], path: Path) -> dg.AssetCheckResult:
     """Validate one lake file; a failure reports the first failing cases instead of raising."""
     table = pl.scan_parquet(path)
     rows, failures = 0, []
-    for users in user_ranges(table, string_bytes()):
+    for users in user_ranges(table, string_bytes(), budget=CHECK_BUDGETS * batches.BATCH_BYTES):
         frame = users.of(table).collect()
         rows += frame.height
         try:

@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import anamnesis.ingest
+import anamnesis.reconcile_stage
 import anamnesis.storage.batches
 import anamnesis.storage.lake
 from anamnesis.config import load_settings
@@ -79,6 +80,7 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 16 * 2**10)
         patch.setattr(anamnesis.storage.batches, "ROW_GROUP_ROWS", 64)
         patch.setattr(anamnesis.storage.lake, "PART_ROW_GROUP_ROWS", 64)
+        patch.setattr(anamnesis.reconcile_stage, "FOLD_EVENTS", 50)
         patch.setattr(anamnesis.ingest, "BATCH_BYTES", 32 * 2**10)
         outcome = run_backfill(load_settings(home), exports)
         assert outcome.failed_checks == []
@@ -152,7 +154,7 @@ def test_a_check_finds_a_failure_in_any_range(tmp_path: Path):
         pl.when(pl.col("user_id") == "user-199").then(pl.lit("user-198")).otherwise("user_id").alias("user_id"),
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 2_000)
+        patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 500)
         frame.write_parquet(path)
         assert pandera_check(Messages, path).passed
         late.write_parquet(path)

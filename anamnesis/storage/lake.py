@@ -20,7 +20,7 @@ import polars as pl
 from anamnesis.storage.atomic import atomic_path, write_parquet
 
 #: Rows per row group of an ingest part (a part holds up to ``ingest.BATCH_LINES`` lines).
-PART_ROW_GROUP_ROWS = 4_096
+PART_ROW_GROUP_ROWS = 1_024
 
 
 @dataclass(frozen=True, slots=True)

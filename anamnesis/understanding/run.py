@@ -107,7 +107,7 @@ def understand_new(
         if on_progress:
             on_progress(done, counts.read)
     del pending, batches
-    rows: dict[str, list] = {k: [] for k in UNDERSTOOD_SCHEMA}
+    rows: dict[str, list[str]] = {k: [] for k in ("fragment_key", "user_id", "sections", "events", "rejects")}
     failures: dict[str, list] = {k: [] for k in polars_schema(Rejects)}
     for key, user_id, message_id, *reads_as in todo.select(
         "fragment_key", "user_id", "message_id", *reading
@@ -129,15 +129,21 @@ def understand_new(
         for name, value in (
             ("fragment_key", key),
             ("user_id", user_id),
-            ("fingerprint", fingerprint),
             ("sections", sections),
             ("events", events),
             ("rejects", rejects),
-            ("understood_at", now),
         ):
             rows[name].append(value)
         counts.understood += 1
-    new = pl.DataFrame(rows, schema=UNDERSTOOD_SCHEMA)
+    new = pl.DataFrame(rows, schema=dict.fromkeys(rows, pl.String())).select(
+        "fragment_key",
+        "user_id",
+        pl.lit(fingerprint).alias("fingerprint"),
+        pl.col("sections").str.json_decode(UNDERSTOOD_SCHEMA["sections"]),
+        "events",
+        "rejects",
+        pl.lit(now).cast(UNDERSTOOD_SCHEMA["understood_at"]).alias("understood_at"),
+    )
     store = pl.concat([kept.select(list(UNDERSTOOD_SCHEMA)), new], how="vertical")
     return store, pl.DataFrame(failures, schema=polars_schema(Rejects)), counts
 

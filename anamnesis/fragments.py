@@ -20,14 +20,20 @@ FRAGMENT_SCHEMA = {
 
 
 def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
-    """One row per user message; ``fragment_key`` changes when its text or context changes."""
+    """One row per user message; ``fragment_key`` changes when its text or context changes.
+
+    Sorted by session and time, a message's context is simply the row before it when that row
+    is an assistant turn of the same user and session (a plain shift, cheaper than a window).
+    """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
-    prev_role = pl.col("role").shift(1).over(["user_id", "session_id"])
-    prev_text = pl.col("text").shift(1).over(["user_id", "session_id"])
-    prev_hash = pl.col("content_hash").shift(1).over(["user_id", "session_id"])
+    after_assistant = (
+        (pl.col("user_id") == pl.col("user_id").shift(1))
+        & (pl.col("session_id") == pl.col("session_id").shift(1))
+        & (pl.col("role").shift(1) == "assistant")
+    )
     with_context = ordered.with_columns(
-        pl.when(prev_role == "assistant").then(prev_text).otherwise(None).alias("context"),
-        pl.when(prev_role == "assistant").then(prev_hash).otherwise(pl.lit("")).alias("_ctx_hash"),
+        pl.when(after_assistant).then(pl.col("text").shift(1)).otherwise(None).alias("context"),
+        pl.when(after_assistant).then(pl.col("content_hash").shift(1)).otherwise(pl.lit("")).alias("_ctx_hash"),
     ).filter(pl.col("role") == "user")
     return with_context.select(
         (pl.col("content_hash") + ":" + pl.col("_ctx_hash")).alias("fragment_key"),

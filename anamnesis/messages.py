@@ -6,8 +6,10 @@ re-export changes nothing; a re-export with other content replaces the older ver
 replacement is recorded in ``supersessions``. Users erased by ``anamnesis forget`` (tombstoned)
 are dropped here, where every message passes, so re-reading old exports cannot bring them back.
 
-Every version of a message belongs to one user, so the lake is consolidated one range of users
-at a time (:mod:`anamnesis.storage.batches`): memory holds one range's texts, not the export's.
+Every version of a message belongs to one user, so a large lake is consolidated one range of
+users at a time (:mod:`anamnesis.storage.batches`): the ingest parts are first split into one
+spill file per range, then each range is consolidated from its file; memory holds one part or
+one range's texts, never the export's.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from pathlib import Path
 
 import polars as pl
 
-from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.atomic import spill_directory
+from anamnesis.storage.batches import parquet_appender, split_by_range, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.tombstones import NOBODY, Tombstones
 from schemas.frames import Messages, Quarantine, Supersessions, empty, polars_schema
@@ -78,12 +81,16 @@ def consolidate_lake(lake: Lake, *, tombstones: Tombstones = NOBODY) -> Consolid
     with (
         parquet_appender(lake.messages, polars_schema(Messages)) as messages_out,
         parquet_appender(lake.supersessions, polars_schema(Supersessions)) as supersessions_out,
+        spill_directory(lake.messages) as spill,
     ):
-        if not parts:
-            return counts
-        versions = _scan_parts(parts)
-        for users in user_ranges(versions, pl.col("text").str.len_bytes().sum()):
-            messages, supersessions = _consolidate(users.of(versions), tombstones)
+        ranges = user_ranges(_scan_parts(parts), pl.col("text").str.len_bytes().sum()) if parts else []
+        if len(ranges) > 1:
+            split = split_by_range(parts, ranges, spill, polars_schema(Messages))
+            inputs = [_scan_parts(files) for files in split if files]
+        else:
+            inputs = [_scan_parts(parts)] if parts else []
+        for versions in inputs:
+            messages, supersessions = _consolidate(versions, tombstones)
             messages_out(messages)
             supersessions_out(supersessions)
             counts.messages += messages.height

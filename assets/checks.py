@@ -1,9 +1,9 @@
 """Asset checks that run the declarative pandera schemas of ``schemas.frames`` on lake files.
 
 A file is validated one range of users at a time (:mod:`anamnesis.storage.batches`), so a check
-never holds a large table at once. Every uniqueness rule of the schemas is per user (the key
-holds ``user_id``, or an id derived from it, like ``event_id``), so checking each range checks
-the whole file.
+never holds a large table at once (pandera needs about twice a frame's strings besides the
+frame). Every uniqueness rule of the schemas is per user (the key holds ``user_id``, or an id
+derived from it, like ``event_id``), so checking each range checks the whole file.
 """
 
 from __future__ import annotations
@@ -15,19 +15,14 @@ import pandera.errors
 import pandera.polars as pa
 import polars as pl
 
-from anamnesis.storage import batches
 from anamnesis.storage.batches import string_bytes, user_ranges
-
-#: Ranges of a check hold this many stage budgets of strings: validation works on the frame
-#: itself, without the Python objects a stage makes of its rows.
-CHECK_BUDGETS = 4
 
 
 def pandera_check(model: type[pa.DataFrameModel], path: Path) -> dg.AssetCheckResult:
     """Validate one lake file; a failure reports the first failing cases instead of raising."""
     table = pl.scan_parquet(path)
     rows, failures = 0, []
-    for users in user_ranges(table, string_bytes(), budget=CHECK_BUDGETS * batches.BATCH_BYTES):
+    for users in user_ranges(table, string_bytes()):
         frame = users.of(table).collect()
         rows += frame.height
         try:

@@ -21,11 +21,11 @@ import pytest
 import anamnesis.ingest
 import anamnesis.reconcile_stage
 import anamnesis.storage.batches
-import anamnesis.storage.lake
 from anamnesis.config import load_settings
 from anamnesis.ingest import read_exports
 from anamnesis.messages import quarantine_lake
 from anamnesis.sample_data import SAMPLE_EXPORTS
+from anamnesis.storage.atomic import SPILL_SUFFIX, spill_directory, sweep_stale_temp
 from anamnesis.storage.batches import EVERYONE, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse import TABLES
@@ -79,7 +79,6 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 16 * 2**10)
         patch.setattr(anamnesis.storage.batches, "ROW_GROUP_ROWS", 64)
-        patch.setattr(anamnesis.storage.lake, "PART_ROW_GROUP_ROWS", 64)
         patch.setattr(anamnesis.reconcile_stage, "FOLD_EVENTS", 50)
         patch.setattr(anamnesis.ingest, "BATCH_BYTES", 32 * 2**10)
         outcome = run_backfill(load_settings(home), exports)
@@ -97,6 +96,7 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_backfill_in_many_ranges_of_users_writes_the_same_warehouse(single_pass: Path, in_batches: Path):
     for name in ("messages", "events", "fact_events"):
         assert pq.ParquetFile(in_batches / "lake" / f"{name}.parquet").metadata.num_row_groups > 10, name
+    assert list(in_batches.rglob(f"*{SPILL_SUFFIX}")) == []  # spills (message text) are gone
     batched, single = stored(in_batches), stored(single_pass)
     assert batched.keys() == single.keys()
     for table, rows in single.items():
@@ -154,7 +154,7 @@ def test_a_check_finds_a_failure_in_any_range(tmp_path: Path):
         pl.when(pl.col("user_id") == "user-199").then(pl.lit("user-198")).otherwise("user_id").alias("user_id"),
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 500)
+        patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 2_000)
         frame.write_parquet(path)
         assert pandera_check(Messages, path).passed
         late.write_parquet(path)
@@ -183,3 +183,11 @@ def test_quarantine_comes_out_sorted_one_part_at_a_time(tmp_path: Path, write_ex
     assert [(Path(f).name, n) for f, n in rows[:13]] == [("a-export.jsonl", n) for n in range(1, 13)] + [
         ("m-export.jsonl", 1)
     ]
+
+
+def test_a_spill_left_by_a_killed_writer_is_swept(tmp_path: Path):
+    with spill_directory(tmp_path / "lake" / "messages.parquet") as spill:
+        spill.mkdir(parents=True)
+        (spill / "range-00000-00000.parquet").write_text("someone's words")
+        assert sweep_stale_temp(tmp_path) == 1
+    assert list(tmp_path.rglob("*")) == [tmp_path / "lake"]

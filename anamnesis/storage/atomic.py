@@ -42,6 +42,20 @@ def atomic_path(target: Path) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
 
 
+@contextmanager
+def spill_directory(target: Path) -> Iterator[Path]:
+    """Yield a fresh directory next to ``target`` for what a writer of it spills; removed after.
+
+    Named like a temporary of ``target`` (``.<name>.<uuid>.tmp.spill``), so that one a killed
+    writer left behind is swept by :func:`sweep_stale_temp`: it may hold message text.
+    """
+    path = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp{SPILL_SUFFIX}")
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def sweep_stale_temp(root: Path) -> int:
     """Delete temporaries a killed writer left behind (``.<name>.<uuid>.tmp``, their WALs and spills).
 
@@ -60,10 +74,10 @@ def sweep_stale_temp(root: Path) -> int:
     return removed
 
 
-def write_parquet(frame: pl.DataFrame, target: Path, *, row_group_size: int | None = None) -> Path:
+def write_parquet(frame: pl.DataFrame, target: Path) -> Path:
     """Write ``frame`` to ``target`` atomically (zstd, statistics on)."""
     with atomic_path(target) as tmp:
-        frame.write_parquet(tmp, compression="zstd", statistics=True, row_group_size=row_group_size)
+        frame.write_parquet(tmp, compression="zstd", statistics=True)
     return target
 
 

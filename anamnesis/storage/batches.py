@@ -28,6 +28,10 @@ from anamnesis.storage.atomic import atomic_path
 
 #: Bytes of message text (or the estimated size of other rows) handled at once by a stage.
 BATCH_BYTES = 32 * 2**20
+#: Spill files live for one stage and are read once, whole: written fast rather than small.
+SPILL_OPTIONS = {"compression": "lz4", "use_dictionary": False, "write_statistics": False}
+#: Row groups (one per ingest part) in one spill file before it is closed and another begun.
+SPILL_ROW_GROUPS = 16
 #: Rows per Parquet row group of batched outputs: small enough to skip what a range does not need.
 ROW_GROUP_ROWS = 8_192
 
@@ -70,6 +74,43 @@ def user_ranges(frame: pl.LazyFrame, weight: pl.Expr, *, budget: int | None = No
     if bounds.height == 1:
         return [EVERYONE]
     return [UserRange(first, last) for first, last in bounds.iter_rows()]
+
+
+def split_by_range(
+    sources: list[Path], ranges: list[UserRange], directory: Path, schema: dict[str, pl.DataType]
+) -> list[list[Path]]:
+    """Copy the rows of ``sources`` into files of one range of users each, under ``directory``.
+
+    Ingest parts follow arrival, so every part holds rows of every range: reading one range
+    from all of them would read every part once per range, and hold a piece of each at once.
+    Splitting them here reads each part once, one at a time, and writes each row once; then a
+    range is read from its own files. A Parquet writer keeps the metadata of each row group it
+    wrote (about 10 KB here) until it closes, and every part adds one to every range, so a
+    range's file is closed after :data:`SPILL_ROW_GROUPS` and the next one begun: that memory
+    stays small as exports grow. Returns each range's files, in range order.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    boundaries = pl.Series([r.first for r in ranges[1:]], dtype=pl.String)
+    files: list[list[Path]] = [[] for _ in ranges]
+    writers: dict[int, tuple[pq.ParquetWriter, int]] = {}
+    try:
+        for source in sources:
+            part = pl.read_parquet(source, schema=schema)
+            index = boundaries.search_sorted(part["user_id"], side="right").alias("_range")
+            for (i,), piece in part.with_columns(index).partition_by("_range", as_dict=True, include_key=False).items():
+                table = _arrow(piece)
+                writer, written = writers.pop(i, (None, 0))
+                if writer is None or written == SPILL_ROW_GROUPS:
+                    if writer is not None:
+                        writer.close()
+                    files[i].append(directory / f"range-{i:05d}-{len(files[i]):05d}.parquet")
+                    writer, written = pq.ParquetWriter(files[i][-1], table.schema, **SPILL_OPTIONS), 0
+                writer.write_table(table)
+                writers[i] = (writer, written + 1)
+    finally:
+        for writer, _ in writers.values():
+            writer.close()
+    return files
 
 
 def string_bytes() -> pl.Expr:

@@ -2,8 +2,6 @@
 
 Ingest partitions are directories of parts plus a ``CURRENT`` pointer written atomically, so a
 partition is replaced all at once and a crash mid-write leaves the previous version readable.
-Message parts are sorted by user and written in small row groups, so that consolidating one
-range of users reads little more than that range's rows (see :mod:`anamnesis.storage.batches`).
 """
 
 from __future__ import annotations
@@ -18,9 +16,6 @@ from typing import Any
 import polars as pl
 
 from anamnesis.storage.atomic import atomic_path, write_parquet
-
-#: Rows per row group of an ingest part (a part holds up to ``ingest.BATCH_LINES`` lines).
-PART_ROW_GROUP_ROWS = 1_024
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +101,10 @@ class PartitionWriter:
         self.names: dict[str, list[str]] = {"messages": [], "quarantine": []}
 
     def add(self, messages: pl.DataFrame, quarantine: pl.DataFrame) -> None:
-        sorted_messages = messages.sort("user_id", maintain_order=True)
-        for kind, frame in (("messages", sorted_messages), ("quarantine", quarantine)):
+        for kind, frame in (("messages", messages), ("quarantine", quarantine)):
             if frame.height or not self.names[kind]:
                 name = f"{kind}-{len(self.names[kind]):05d}.parquet"
-                write_parquet(frame, self.version_dir / name, row_group_size=PART_ROW_GROUP_ROWS)
+                write_parquet(frame, self.version_dir / name)
                 self.names[kind].append(name)
 
     def commit(self, manifest: dict[str, Any]) -> None:

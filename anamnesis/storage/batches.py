@@ -9,8 +9,9 @@ the result to its output (:func:`parquet_appender`).
 Ranges follow the byte order of user ids and every output is sorted by user first, so the
 batched output is the file one pass would have written. Each range is written as its own row
 groups, so when the next stage reads one range, Parquet statistics let it skip the row groups of
-all the others. An input within one budget is one range with no filter at all: the usual nightly
-sizes take the same path as before.
+all the others. The ingest parts are the one input not sorted by user (they follow arrival):
+:func:`split_by_range` copies them once into spill files per range. An input within one budget
+is one range with no filter and no spill: the usual nightly sizes take the same path as before.
 """
 
 from __future__ import annotations
@@ -130,9 +131,10 @@ def parquet_appender(target: Path, schema: dict[str, pl.DataType]) -> Iterator[C
     """Yield ``append(frame)``; the frames, in order, become ``target`` atomically on success.
 
     Used where a stage writes its output one range of users at a time: the whole output never
-    has to be in memory, and readers see the old file until the last range is written. One
-    frame alone (an input within one budget) is written by polars, which is faster; from the
-    second on, a pyarrow writer adds each frame as row groups of the same file.
+    has to be in memory, and readers see the old file until the last range is written. The first
+    frame is held until a second one comes: one frame alone (an input within one budget) is
+    written by polars, which is faster; from the second on, a pyarrow writer adds each frame as
+    row groups of the same file.
     """
     with atomic_path(target) as tmp:
         first: pl.DataFrame | None = None

@@ -110,18 +110,25 @@ def run_size(gigabytes: float) -> None:
     shutil.rmtree(home, ignore_errors=True)
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir),
-                             "--home", str(home)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     sampler = RssSampler(proc.pid)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(proc.stderr.read().decode()[-2000:] if proc.stderr else "backfill failed")
     size = export.stat().st_size
-    print(f"export: {size / 2**30:.2f} GiB, {rows:,} lines; load average {load_before:.2f} before, "
-          f"{os.getloadavg()[0]:.2f} after")
-    print(f"backfill: {elapsed:.0f} s = {rows / elapsed:,.0f} messages/s, {size / 2**20 / elapsed:.1f} MiB/s, "
-          f"peak RSS {usage.ru_maxrss / 2**10:,.0f} MiB (largest single process)")
+    print(
+        f"export: {size / 2**30:.2f} GiB, {rows:,} lines; load average {load_before:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after"
+    )
+    print(
+        f"backfill: {elapsed:.0f} s = {rows / elapsed:,.0f} messages/s, {size / 2**20 / elapsed:.1f} MiB/s, "
+        f"peak RSS {usage.ru_maxrss / 2**10:,.0f} MiB (largest single process)"
+    )
     print(f"  {'step':<36} {'seconds':>8} {'peak RSS':>10} {'workers':>9}")
     for step, start, end in step_windows(home):
         own, child = sampler.peaks(start, end)

@@ -6,7 +6,7 @@ Usage (the figures in BENCHMARKS.md come from exactly these):
     uv run python benchmarks/api_latency.py --clients 50 --seconds 60  # the load test
     uv run python benchmarks/api_latency.py --no-build-rate ...        # skip the build measurement
 
-Data: `anamnesis synth` exports of 2,000 users / 200,000 messages (reused from
+Data: `python -m tools.synth` exports of 2,000 users / 200,000 messages (reused from
 ``benchmarks/out/synth-...`` when the throughput benchmark already wrote them), backfilled into
 ``benchmarks/out/api-home-...`` (copied from ``benchmarks/out/home`` when that holds the same
 data, else built with `anamnesis backfill`).
@@ -44,8 +44,8 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from http.client import HTTPConnection, HTTPException
+from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import httpx
@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "out"
 sys.path.insert(0, str(ROOT))
 
-from anamnesis.synth import (  # noqa: E402
+from tools.synth import (  # noqa: E402
     CHRONIC,
     DRUGS,
     LANGS,
@@ -202,7 +202,7 @@ def prepare_home(args: argparse.Namespace) -> Path:
         write_synthetic_exports(input_dir, users=args.users, messages=args.messages, days=args.days, seed=0)
     print(f"home: anamnesis backfill into {home.relative_to(ROOT)} (a few minutes)")
     subprocess.run(
-        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        [sys.executable, "-m", "pipelines.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
         check=True, stdout=subprocess.DEVNULL, cwd=ROOT,
     )
     return home
@@ -255,7 +255,7 @@ class Server:
         env = {**os.environ, "ANAMNESIS_API_TOKENS": token}
         if not prefetch:
             env["ANAMNESIS_API_PREFETCH_USERS"] = "0"
-        self.command = [sys.executable, "-m", "anamnesis.cli", "serve", "--home", str(home),
+        self.command = [sys.executable, "-m", "pipelines.cli", "serve", "--home", str(home),
                         "--host", "127.0.0.1", "--port", str(self.port)]
         self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
-from anamnesis.synth import write_synthetic_exports
+from tools.synth import write_synthetic_exports
 
 OUT = Path(__file__).parent / "out"
 
@@ -29,7 +29,7 @@ def run_backfill(input_dir: Path, home: Path) -> tuple[float, int]:
     """Wall seconds and peak RSS (bytes) of one `anamnesis backfill` process."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        [sys.executable, "-m", "pipelines.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     _, status, usage = os.wait4(proc.pid, 0)

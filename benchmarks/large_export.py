@@ -5,7 +5,7 @@ Usage (figures in BENCHMARKS.md come from exactly this):
     uv run python benchmarks/large_export.py --gigabytes 0.5 1 2
 
 Each size is one export file of that many GiB, run by `anamnesis backfill` in a fresh home.
-Messages are synthetic (anamnesis.synth) with each user text padded by further sentences to
+Messages are synthetic (tools.synth) with each user text padded by further sentences to
 about 2 KB, so the file is large the way long real chats are, not by many tiny lines; every
 size repeats the same 100,000 seed messages of 5,000 users under new message ids, so the
 number of users and facts stays the same and only the volume of text grows.
@@ -30,8 +30,8 @@ from pathlib import Path
 import psutil
 
 from anamnesis.config import load_settings
-from anamnesis.synth import write_synthetic_exports
 from pipelines.run import instance_for
+from tools.synth import write_synthetic_exports
 
 OUT = Path(__file__).parent / "out"
 PAD = " I also wanted to mention that I have been sleeping badly and walking every evening for about an hour."
@@ -111,7 +111,7 @@ def run_size(gigabytes: float) -> None:
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        [sys.executable, "-m", "pipelines.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

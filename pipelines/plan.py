@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from anamnesis.exports import by_day, discover, fingerprint
+from anamnesis.ingest.exports import by_day, discover, fingerprint
 from anamnesis.storage.lake import Lake
 
 

@@ -21,7 +21,7 @@ from anamnesis.api.context import HEADER, Draft, render_fact
 from anamnesis.api.memories import Batcher
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import load_settings
-from anamnesis.facts_query import current_facts, recent_users_facts
+from anamnesis.facts.queries import current_facts, recent_users_facts
 from anamnesis.memory.ranking import _CJK, _named
 
 

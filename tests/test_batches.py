@@ -18,18 +18,18 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-import anamnesis.ingest
-import anamnesis.reconcile_stage
+import anamnesis.ingest.parse
+import anamnesis.facts.stage
 import anamnesis.storage.batches
 from anamnesis.config import load_settings
-from anamnesis.ingest import read_exports
-from anamnesis.messages import quarantine_lake
+from anamnesis.ingest.parse import read_exports
+from anamnesis.ingest.messages import quarantine_lake
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.atomic import SPILL_SUFFIX, spill_directory, sweep_stale_temp
 from anamnesis.storage.batches import EVERYONE, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse import TABLES
-from anamnesis.synth import write_synthetic_exports
+from tools.synth import write_synthetic_exports
 from assets.checks import pandera_check
 from pipelines.run import run_backfill
 from schemas.frames import Messages, polars_schema
@@ -79,8 +79,8 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 16 * 2**10)
         patch.setattr(anamnesis.storage.batches, "ROW_GROUP_ROWS", 64)
-        patch.setattr(anamnesis.reconcile_stage, "FOLD_EVENTS", 50)
-        patch.setattr(anamnesis.ingest, "BATCH_BYTES", 32 * 2**10)
+        patch.setattr(anamnesis.facts.stage, "FOLD_EVENTS", 50)
+        patch.setattr(anamnesis.ingest.parse, "BATCH_BYTES", 32 * 2**10)
         outcome = run_backfill(load_settings(home), exports)
         assert outcome.failed_checks == []
         assert outcome.metadata["messages"]["parts_in"] > 10  # ingest flushed by bytes
@@ -168,7 +168,7 @@ def test_quarantine_comes_out_sorted_one_part_at_a_time(tmp_path: Path, write_ex
     lake = Lake(tmp_path / "lake")
     days = {"2026-01-05": ["z-export.jsonl", "m-export.jsonl"], "2026-01-06": ["a-export.jsonl"]}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(anamnesis.ingest, "BATCH_BYTES", 200)
+        patch.setattr(anamnesis.ingest.parse, "BATCH_BYTES", 200)
         for day, names in days.items():
             no_ts = json.dumps(message("m", "u", "yesterday", "user", "hello")).encode()
             paths = [write_export(n, [b"not json " * 10, no_ts] * 6) for n in sorted(names)]

@@ -12,9 +12,9 @@ import duckdb
 import lancedb
 import pytest
 
-from anamnesis.crashpoints import POINTS
+from anamnesis.storage.crashpoints import POINTS
 from anamnesis.memory.store import memory_dir
-from anamnesis.synth import write_synthetic_exports
+from tools.synth import write_synthetic_exports
 
 COMPARED = {
     "messages": "select * from messages order by user_id, message_id",
@@ -30,7 +30,7 @@ def backfill(input_dir: Path, home: Path, crash_at: str | None = None) -> subpro
     if crash_at:
         env["ANAMNESIS_CRASH_AT"] = crash_at
     return subprocess.run(
-        [sys.executable, "-m", "anamnesis.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
+        [sys.executable, "-m", "pipelines.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
         env=env,
         capture_output=True,
         text=True,

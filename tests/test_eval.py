@@ -326,7 +326,7 @@ def test_chart_is_a_png() -> None:
 
 # -- the command -----------------------------------------------------------------------------
 def test_eval_command_writes_report_and_chart(tmp_path: Path) -> None:
-    from anamnesis.cli import app
+    from pipelines.cli import app
 
     gold = _write_gold(tmp_path / "gold", EN_1, RU_1, ZH_1)
     out = tmp_path / "out"

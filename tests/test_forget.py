@@ -18,10 +18,11 @@ import polars as pl
 import pytest
 
 from anamnesis.config import load_settings
-from anamnesis.erasure import forget_user, load_tombstones, tombstoned
+from anamnesis.erasure.forget import forget_user
+from anamnesis.erasure.tombstones import load_tombstones, tombstoned
 from anamnesis.erasure.sqlite import is_sqlite
 from anamnesis.memory.rows import table_name
-from anamnesis.messages import collect_quarantine, consolidate
+from anamnesis.ingest.messages import collect_quarantine, consolidate
 from pipelines.run import instance_for, run_backfill
 from tests.conftest import message, write_config
 from tests.openai_stub import OpenAIStub

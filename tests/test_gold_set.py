@@ -1,4 +1,4 @@
-"""The hand-labelled gold set in ``eval/gold/``: format, label consistency and coverage.
+"""The hand-labelled gold set in ``anamnesis/evaluation/data/gold/``: format, label consistency and coverage.
 
 The gold set is a test set reviewed like code, so these checks keep it honest: every field has
 the shape of CONTRACT §2/§3, every event's change type follows from the events before it by the
@@ -9,18 +9,18 @@ language covers every section, change type and tag.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from collections import Counter
 from datetime import datetime
 from itertools import groupby
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-GOLD = Path(__file__).resolve().parents[1] / "eval" / "gold"
+from anamnesis.evaluation.datasets import bundled
+
+GOLD = bundled("gold")
 LANGS = ("en", "ru", "zh")
 MIN_DIALOGUES = 50
 
@@ -433,22 +433,3 @@ def test_counts_are_balanced() -> None:
     per_lang = Counter(lang for lang, _ in ALL_DIALOGUES)
     assert min(per_lang.values()) >= MIN_DIALOGUES
     assert sum(per_lang.values()) >= 150
-
-
-# ---------------------------------------------------------------------------------------------
-# The generator
-# ---------------------------------------------------------------------------------------------
-
-
-def test_committed_files_equal_the_generator_output() -> None:
-    script = GOLD / "build_gold.py"
-    if not script.exists():
-        pytest.skip("no generator script")
-    spec = importlib.util.spec_from_file_location("build_gold", script)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    for lang in LANGS:
-        assert (GOLD / f"{lang}.jsonl").read_text(encoding="utf-8") == module.render(lang), (
-            f"{lang}.jsonl is stale: run .venv/bin/python eval/gold/build_gold.py"
-        )

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from anamnesis.sample_data import build_samples
+from anamnesis.sample_data import SAMPLE_EXPORTS as EXPORTS
 
-EXPORTS = Path(build_samples.__file__).parent / "exports"
+#: The one message exported twice unchanged, and the one re-exported with other text.
+DUPLICATED_MESSAGE = "m-ru-05-01-01"
+EDITED_MESSAGE = "m-en-14-01-01"
+EDITED_TEXT = "I take Norvasc 10 mg every morning."
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 REQUIRED = ("message_id", "user_id", "session_id", "ts", "role", "text")
 LANGS = ("en", "ru", "zh")
@@ -215,20 +218,13 @@ def test_one_duplicate_and_one_edit_in_the_same_later_file(files: list[Path]) ->
                 continue
             assert first[mid][0] < i
             (duplicates if first[mid][1] == line else edits).append((mid, i))
-    assert duplicates == [(build_samples.DUPLICATED_MESSAGE, 4)]
-    assert edits == [(build_samples.EDITED_MESSAGE, 4)]
+    assert duplicates == [(DUPLICATED_MESSAGE, 4)]
+    assert edits == [(EDITED_MESSAGE, 4)]
 
 
 def test_the_edit_changes_only_the_text(lines: list[tuple[Path, dict]]) -> None:
-    versions = [r for _, r in lines if r["message_id"] == build_samples.EDITED_MESSAGE]
+    versions = [r for _, r in lines if r["message_id"] == EDITED_MESSAGE]
     assert len(versions) == 2
     old, new = versions
-    assert old["text"] != new["text"] == build_samples.EDITED_TEXT
+    assert old["text"] != new["text"] == EDITED_TEXT
     assert {k: v for k, v in old.items() if k != "text"} == {k: v for k, v in new.items() if k != "text"}
-
-
-def test_files_are_what_the_builder_writes(tmp_path: Path, files: list[Path]) -> None:
-    built = build_samples.build(tmp_path)
-    assert [p.name for p in built] == [p.name for p in files]
-    for fresh, shipped in zip(built, files, strict=True):
-        assert read_lines(fresh) == read_lines(shipped), shipped.name

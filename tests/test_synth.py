@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from anamnesis.synth import DRUGS, write_synthetic_exports
+from tools.synth import DRUGS, write_synthetic_exports
 
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 REQUIRED = ("message_id", "user_id", "session_id", "ts", "role", "text")

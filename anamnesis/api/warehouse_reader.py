@@ -28,7 +28,7 @@ from typing import Any
 import duckdb
 import orjson
 
-from anamnesis.facts_query import current_facts, recent_users_facts
+from anamnesis.facts.queries import current_facts, recent_users_facts
 
 EVENT_COLUMNS = (
     "event_id", "fact_id", "section", "entity", "change_type", "status", "attributes",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from anamnesis.ownership import user_key
+from anamnesis.erasure.ownership import user_key
 from anamnesis.storage.sqlite import open_cache_db
 
 _SCHEMA = """

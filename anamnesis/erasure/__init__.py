@@ -1,6 +1,5 @@
-"""Erasure: ``forget_user`` removes one user from every store; tombstones keep them out."""
+"""Erasure: ``forget.forget_user`` removes one user from every store; ``tombstones`` keep them out.
 
-from anamnesis.erasure.forget import ErasureReport, forget_user
-from anamnesis.tombstones import Tombstones, load_tombstones, tombstoned
-
-__all__ = ["ErasureReport", "Tombstones", "forget_user", "load_tombstones", "tombstoned"]
+Import the submodules directly: ``ownership`` is used by the stores themselves, so this package
+re-exports nothing (an eager import of ``forget`` here would import every store in a cycle).
+"""

@@ -18,6 +18,7 @@ from anamnesis.config import Settings
 from anamnesis.erasure.dagster_storage import redact_instance
 from anamnesis.erasure.lake import erase_from_lake
 from anamnesis.erasure.sqlite import scrub
+from anamnesis.erasure.tombstones import add_tombstone
 from anamnesis.erasure.traces import Traces, own_words
 from anamnesis.memory.store import CACHE_FILE, memory_dir
 from anamnesis.memory.store import forget_user as forget_memory
@@ -25,7 +26,6 @@ from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
 from anamnesis.storage.warehouse import build_warehouse
-from anamnesis.tombstones import add_tombstone
 from anamnesis.understanding.llm_cache import forget_user as forget_llm_answers
 
 

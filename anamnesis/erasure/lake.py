@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from anamnesis.ownership import json_strings, judgeable, owned_rows
+from anamnesis.erasure.ownership import json_strings, judgeable, owned_rows
 from anamnesis.storage.atomic import write_parquet
 
 

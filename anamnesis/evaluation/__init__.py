@@ -7,7 +7,7 @@ Two gold sets:
 - :mod:`~anamnesis.evaluation.mts`: the MTS-Dialog doctor–patient dialogues, whose clinical-note
   section tells what the patient's allergies, medications, surgeries or immunizations are.
 
-:mod:`~anamnesis.evaluation.run` writes both as CONTRACT §1 exports, runs the backfill job
+:mod:`~pipelines.evaluate` writes both as CONTRACT §1 exports, runs the backfill job
 into a temporary home and asks the read API for context; :mod:`~anamnesis.evaluation.metrics`
 turns what came out into figures (pure functions, every figure defined there);
 :mod:`~anamnesis.evaluation.report` writes the Markdown report and the PNG chart.

@@ -13,7 +13,7 @@ from anamnesis.evaluation import metrics as m
 from anamnesis.evaluation.chart import Row, write_chart
 from anamnesis.evaluation.metrics import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
-from anamnesis.evaluation.run import EvalResult
+from anamnesis.evaluation.result import EvalResult
 from schemas.sections import SECTIONS
 
 #: Errors listed per figure in the report (the rest are counted).

@@ -13,8 +13,8 @@ import polars as pl
 import xxhash
 
 from anamnesis.embeddings import text_hash
+from anamnesis.erasure.ownership import user_key
 from anamnesis.memory.texts import TEXT_VERSION, memory_text
-from anamnesis.ownership import user_key
 
 #: The columns of a memory table, in order (the vector is attached at write time).
 _FACT = ("fact_id", "section", "entity", "status")

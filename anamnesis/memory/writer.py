@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from anamnesis.crashpoints import crash_point
+from anamnesis.storage.crashpoints import crash_point
 
 #: Tables written at once in one process: creating one is partly file-system work, which overlaps.
 WRITERS = 8

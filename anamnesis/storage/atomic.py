@@ -15,7 +15,7 @@ from pathlib import Path
 
 import polars as pl
 
-from anamnesis.crashpoints import crash_point
+from anamnesis.storage.crashpoints import crash_point
 
 #: A directory where a writer spills what does not fit in memory, named after its temporary file.
 SPILL_SUFFIX = ".spill"

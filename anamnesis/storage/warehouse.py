@@ -17,8 +17,8 @@ from pathlib import Path
 
 import duckdb
 
-from anamnesis.crashpoints import crash_point
 from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
+from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.lake import Lake
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).

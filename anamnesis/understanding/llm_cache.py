@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from anamnesis.ownership import user_key
+from anamnesis.erasure.ownership import user_key
 from anamnesis.storage.sqlite import open_cache_db
 
 _SCHEMA = """

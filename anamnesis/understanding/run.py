@@ -14,7 +14,7 @@ from datetime import datetime
 
 import polars as pl
 
-from anamnesis.crashpoints import crash_point
+from anamnesis.storage.crashpoints import crash_point
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.parallel import FragmentReader, FragmentRow, ResultRow

@@ -15,10 +15,10 @@ from datetime import datetime
 
 import polars as pl
 
-from anamnesis.fragments import build_fragments
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.fragments import build_fragments
 from anamnesis.understanding.parallel import FragmentReader
 from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, RunCounts, events_frame, rejects_frame, understand_new
 from schemas.frames import Events, Messages, Rejects, polars_schema

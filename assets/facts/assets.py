@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from anamnesis.reconcile_stage import fold_lake
+from anamnesis.facts.stage import fold_lake
 from assets.checks import pandera_check
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.assets import extracted_events

@@ -4,7 +4,7 @@ It reads each user message with the terminology (anamnesis.terminology) and the 
 of ``data/cues.tsv``, clause by clause, and proposes the events of schemas.events. It never
 calls a model, so ``stats`` stay at zero. Its fingerprint changes with :data:`RULES_VERSION`
 (bump it when the code's behaviour changes) and with any byte of the vocabulary files.
-Speed check: ``python -m anamnesis.understanding.rules.bench``.
+Speed check: ``python -m benchmarks.rules_throughput``.
 """
 
 from __future__ import annotations

@@ -14,10 +14,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from anamnesis.exports import ExportFile, fingerprint
-from anamnesis.ingest import IngestStats, read_exports
+from anamnesis.erasure.tombstones import Tombstones
+from anamnesis.ingest.exports import ExportFile, fingerprint
+from anamnesis.ingest.parse import IngestStats, read_exports
 from anamnesis.storage.lake import Lake
-from anamnesis.tombstones import Tombstones
 
 #: Below this many bytes to read, days are read in this process.
 PARALLEL_MIN_BYTES = 16 * 2**20

@@ -1,8 +1,8 @@
 """Speed check of the rules backend: fragments per second of CPU on one core.
 
-    python -m anamnesis.understanding.rules.bench [--fragments 50000] [--seed 0]
+    python -m benchmarks.rules_throughput [--fragments 50000] [--seed 0]
 
-The load is what the pipeline's benchmark feeds it: synthetic exports (anamnesis.synth),
+The load is what the pipeline's benchmark feeds it: synthetic exports (tools.synth),
 each user message with the assistant turn before it. Not a test: timings depend on the
 machine, so they are printed, never asserted.
 """
@@ -16,9 +16,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from anamnesis.synth import write_synthetic_exports
 from anamnesis.understanding.rules import RulesBackend
 from schemas.events import Fragment
+from tools.synth import write_synthetic_exports
 
 
 def synthetic_fragments(count: int, seed: int) -> list[Fragment]:

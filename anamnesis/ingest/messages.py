@@ -20,10 +20,10 @@ from pathlib import Path
 
 import polars as pl
 
+from anamnesis.erasure.tombstones import NOBODY, Tombstones
 from anamnesis.storage.atomic import spill_directory
 from anamnesis.storage.batches import parquet_appender, split_by_range, user_ranges
 from anamnesis.storage.lake import Lake
-from anamnesis.tombstones import NOBODY, Tombstones
 from schemas.frames import Messages, Quarantine, Supersessions, empty, polars_schema
 
 KEY = ["user_id", "message_id"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from anamnesis.config import Settings
-from anamnesis.ownership import owned_rows
+from anamnesis.erasure.ownership import owned_rows
 from anamnesis.storage.atomic import atomic_path
 
 FILE_NAME = "tombstones.json"

@@ -1,6 +1,6 @@
 """The reconciliation stage over the lake, one range of users at a time.
 
-The fold (:func:`anamnesis.reconcile.fold`) is per user, so the stage reads the events of one
+The fold (:func:`anamnesis.facts.fold.fold`) is per user, so the stage reads the events of one
 range of users (:mod:`anamnesis.storage.batches`) with that range's previous history, folds
 them and appends the result. Events are sorted by user, so the ranges come in user order and
 each file is written in the order of its warehouse table.
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from anamnesis.reconcile import fold
+from anamnesis.facts.fold import fold
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.lake import Lake
 from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema

@@ -38,9 +38,9 @@ def backfill(
     home: HomeOpt = None,
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again."""
-    from anamnesis.progress import RichProgress
     from anamnesis.sample_data import SAMPLE_EXPORTS
     from assets.resources import CallbackProgressResource
+    from pipelines.progress import RichProgress
     from pipelines.run import BackfillFailed, run_backfill
 
     try:
@@ -90,7 +90,7 @@ def facts(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Print one user's current facts."""
-    from anamnesis.facts_query import current_facts
+    from anamnesis.facts.queries import current_facts
     from anamnesis.storage.warehouse import connect
 
     try:
@@ -134,7 +134,7 @@ def forget(
     import duckdb
     import polars as pl
 
-    from anamnesis.erasure import forget_user
+    from anamnesis.erasure.forget import forget_user
 
     try:
         report = forget_user(load_settings(home), user_id)
@@ -164,33 +164,7 @@ def serve(
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
 
 
-@app.command()
-def synth(
-    out_dir: Annotated[Path, typer.Option("--out", help="Directory to write export files into.")],
-    users: Annotated[int, typer.Option("--users", min=1)] = 100,
-    messages: Annotated[int, typer.Option("--messages", min=1)] = 10_000,
-    days: Annotated[int, typer.Option("--days", min=1, help="Export days (one file each).")] = 10,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
-) -> None:
-    """Write synthetic multilingual exports for scale runs."""
-    from rich.progress import Progress
-
-    from anamnesis.synth import write_synthetic_exports
-
-    with Progress(console=err, transient=True) as bar:
-        task = bar.add_task("writing messages", total=messages)
-        paths = write_synthetic_exports(
-            out_dir,
-            users=users,
-            messages=messages,
-            days=days,
-            seed=seed,
-            progress=lambda n: bar.update(task, completed=n),
-        )
-    err.print(f"wrote {messages} messages of {users} users in {len(paths)} files to {out_dir}")
-
-
-_GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled eval/gold."
+_GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled gold set."
 _MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: ../shared/data/mts-dialog if present."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
 
@@ -207,14 +181,16 @@ def eval_command(
     """Run the pipeline (rules backend) on labelled dialogues and MTS-Dialog; write report.md and chart.png."""
     import shlex
 
+    from anamnesis.evaluation.datasets import bundled, default_mts
     from anamnesis.evaluation.mts import SPLITS
     from anamnesis.evaluation.report import summary_lines, write_report
-    from anamnesis.evaluation.run import DEFAULT_GOLD, DEFAULT_MTS, run_eval
+    from pipelines.evaluate import run_eval
     from pipelines.run import BackfillFailed
 
     if split not in SPLITS:
         _fail(f"--split must be one of {', '.join(SPLITS)}, not {split!r}")
-    gold_dir = gold or DEFAULT_GOLD
+    gold_dir = gold or bundled("gold")
+    DEFAULT_MTS = default_mts()
     if not gold_dir.is_dir() or not any(gold_dir.glob("*.jsonl")):
         _fail(f"no gold dialogues (*.jsonl) in {gold_dir}")
     mts_dir = mts

@@ -579,3 +579,31 @@ def _session(
         }
         lines.append(json.dumps(record, ensure_ascii=False) + "\n")
     return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tools.synth --users N --messages M --out DIR``: exports for scale runs."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m tools.synth", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="directory to write export files into")
+    parser.add_argument("--users", type=int, default=100, help="number of users (default 100)")
+    parser.add_argument(
+        "--messages", type=int, default=10_000, help="total messages over all users and days (default 10,000)"
+    )
+    parser.add_argument("--days", type=int, default=10, help="export days, one file each (default 10)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    try:
+        paths = write_synthetic_exports(
+            args.out, users=args.users, messages=args.messages, days=args.days, seed=args.seed
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(f"wrote {args.messages} messages of {args.users} users in {len(paths)} files to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

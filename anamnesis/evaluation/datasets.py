@@ -1,0 +1,35 @@
+"""Where the evaluation sets are: bundled package data, and MTS-Dialog beside the project.
+
+The gold and blind dialogues ship inside the package (``anamnesis/evaluation/data/``) and are
+found through :mod:`importlib.resources`, so an installed wheel evaluates without a clone.
+MTS-Dialog is not ours to ship: it is looked for in ``$ANAMNESIS_MTS_DIR``, else in
+``../shared/data/mts-dialog`` from the working directory (the layout CI provides).
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.resources import files
+from pathlib import Path
+
+#: The sets the rules were tuned on (``tuned``) and those nobody tuned on (``unseen``).
+BUNDLED_SETS: tuple[str, ...] = ("gold", "blind")
+
+
+def bundled(name: str) -> Path:
+    """The directory of one bundled set (``gold`` or ``blind``) as a real path."""
+    if name not in BUNDLED_SETS:
+        raise ValueError(f"unknown bundled set {name!r}; known: {', '.join(BUNDLED_SETS)}")
+    return Path(str(files("anamnesis.evaluation") / "data" / name))
+
+
+def default_mts() -> Path:
+    """Where MTS-Dialog is expected (it may not be there: callers check and say so)."""
+    configured = os.environ.get("ANAMNESIS_MTS_DIR")
+    if configured:
+        return Path(configured)
+    return Path.cwd().parent / "shared" / "data" / "mts-dialog"
+
+
+def mts_available(directory: Path) -> bool:
+    return (directory / "validation.csv").is_file()

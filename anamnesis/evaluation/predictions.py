@@ -1,0 +1,89 @@
+"""What the pipeline produced, read back for scoring: the warehouse, the lake and the read API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from anamnesis.evaluation.metrics import PredEvent, PredFact, Predictions
+
+
+def read_predictions(settings: Any) -> tuple[Predictions, str]:
+    """Everything the metrics need, from the warehouse and the lake's understood fragments."""
+    import polars as pl
+
+    from anamnesis.storage.lake import Lake
+    from anamnesis.storage.warehouse import connect
+    from anamnesis.understanding.fragments import build_fragments
+
+    con = connect(settings.warehouse_path)
+    try:
+        messages = con.sql(
+            "select message_id, user_id, session_id, ts, role, text, lang, content_hash from messages"
+        ).pl()
+        extracted = con.execute(
+            "select message_id, section, entity, status, extractor_version from extracted_events"
+            " order by user_id, valid_from, message_id, event_index"
+        ).fetchall()
+        fact_events = con.execute(
+            "select source_message_id, section, entity, status, change_type from fact_events"
+            " order by user_id, valid_from, source_message_id, recorded_at"
+        ).fetchall()
+        facts = con.execute(
+            "select user_id, section, entity, status, attributes::varchar, source_message_id from facts_current"
+            " order by user_id, section, entity"
+        ).fetchall()
+    finally:
+        con.close()
+    pred = Predictions()
+    understood_path = Lake(settings.lake).understood
+    sections: dict[str, tuple[str, ...]] = {}
+    if understood_path.exists() and messages.height:
+        understood = pl.read_parquet(understood_path, columns=["fragment_key", "sections"]).unique("fragment_key")
+        fragments = build_fragments(messages).select("fragment_key", "message_id")
+        for message_id, secs in fragments.join(understood, on="fragment_key", how="left").select(
+            "message_id", "sections"
+        ).iter_rows():
+            sections[message_id] = tuple(secs or ())
+    pred.sections = sections
+    pred.texts = dict(zip(messages["message_id"].to_list(), messages["text"].to_list(), strict=True))
+    ext: dict[str, list[PredEvent]] = {}
+    versions: set[str] = set()
+    for message_id, section, entity, status, version in extracted:
+        ext.setdefault(message_id, []).append(PredEvent(section, entity, status))
+        versions.add(version)
+    pred.extracted = ext
+    fev: dict[str, list[PredEvent]] = {}
+    for message_id, section, entity, status, change_type in fact_events:
+        fev.setdefault(message_id, []).append(PredEvent(section, entity, status, change_type))
+    pred.fact_events = fev
+    cur: dict[str, list[PredFact]] = {}
+    for user_id, section, entity, status, attributes, source in facts:
+        attrs = {k: str(v) for k, v in (orjson.loads(attributes) if attributes else {}).items() if v is not None}
+        cur.setdefault(user_id, []).append(PredFact(section, entity, status, attrs, source))
+    pred.facts = cur
+    backend = ", ".join(sorted(versions)) or settings.llm
+    return pred, backend
+
+
+def ask_context(settings: Any, token: str, queries: list[tuple[str, str, str]]) -> dict[str, list[tuple[str, str]]]:
+    """(section, entity) of the facts ``POST /v1/users/{id}/context`` returns for each query."""
+    from urllib.parse import quote
+
+    from fastapi.testclient import TestClient
+
+    from anamnesis.api.app import create_app
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    if not queries:
+        return out
+    headers = {"Authorization": f"Bearer {token}"}
+    with TestClient(create_app(settings)) as client:
+        for dialogue_id, user_id, text in queries:
+            response = client.post(
+                f"/v1/users/{quote(user_id, safe='')}/context", json={"query": text}, headers=headers
+            )
+            response.raise_for_status()
+            out[dialogue_id] = [(f["section"], f["entity"]) for f in response.json()["facts"]]
+    return out

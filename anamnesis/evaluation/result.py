@@ -1,0 +1,35 @@
+"""The outcome of one evaluation run: inputs, predictions and every observation scored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from anamnesis.evaluation.gold import GoldDialogue
+from anamnesis.evaluation.metrics import Bar, Obs, Predictions, bars
+from anamnesis.evaluation.mts import MtsDialogue
+
+
+@dataclass(slots=True)
+class EvalResult:
+    """Inputs, what the pipeline produced, and every observation the figures are made of."""
+
+    gold: list[GoldDialogue] | None
+    mts: list[MtsDialogue] | None
+    split: str | None
+    predictions: Predictions
+    gold_scores: dict[str, list[Obs]] | None
+    mts_scores: dict[str, list[Obs]] | None
+    backend: str
+    gold_dir: Path | None = None
+    mts_dir: Path | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+    mts_note: str = "MTS-Dialog was not evaluated"
+
+    @property
+    def bars(self) -> list[Bar]:
+        return bars(self.gold_scores, self.mts_scores, mts_missing=self.mts_note)
+
+    @property
+    def passed(self) -> bool:
+        return all(b.passed for b in self.bars)

@@ -1,0 +1,113 @@
+"""``anamnesis eval``: the gold dialogues and MTS-Dialog through the real job, then scored.
+
+The dialogues are written as CONTRACT §1 exports into a fresh home, the whole backfill job
+runs in-process (:func:`pipelines.run.run_backfill`) with the chosen backend and offline
+embeddings, and the warehouse and the lake are read back
+(:mod:`anamnesis.evaluation.predictions`). Context recall asks the real FastAPI app with each
+gold query. This is the top layer because it runs the Dagster job.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from anamnesis.evaluation import gold as gold_mod
+from anamnesis.evaluation import mts as mts_mod
+from anamnesis.evaluation.gold import GoldDialogue
+from anamnesis.evaluation.metrics import Predictions, score_gold, score_mts
+from anamnesis.evaluation.mts import MtsDialogue
+from anamnesis.evaluation.predictions import ask_context, read_predictions
+from anamnesis.evaluation.result import EvalResult
+
+#: Environment variables the run sets for itself (and restores afterwards).
+_ENV_KEYS = ("ANAMNESIS_LLM", "ANAMNESIS_EMBEDDINGS", "ANAMNESIS_API_TOKENS", "ANAMNESIS_HOME", "DAGSTER_HOME")
+
+
+@contextlib.contextmanager
+def _environment(values: dict[str, str]) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in _ENV_KEYS}
+    try:
+        for k in _ENV_KEYS:
+            os.environ.pop(k, None)
+        os.environ.update(values)
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def run_eval(
+    gold_dir: Path | None,
+    mts_dir: Path | None = None,
+    *,
+    split: str = "validation",
+    home: Path | None = None,
+    llm: str = "rules",
+) -> EvalResult:
+    """Run the pipeline on the gold set and/or MTS-Dialog and score it.
+
+    ``home``: where to build the warehouse (kept afterwards, for inspection); a temporary
+    directory by default. ``FileNotFoundError`` / ``GoldFormatError`` when an input is missing
+    or malformed.
+    """
+    started = time.perf_counter()
+    gold = gold_mod.load_gold(gold_dir) if gold_dir is not None else None
+    mts = mts_mod.load_mts(mts_dir, split) if mts_dir is not None else None
+    if gold is None and mts is None:
+        raise ValueError("nothing to evaluate: give a gold directory or MTS-Dialog")
+    with contextlib.ExitStack() as stack:
+        if home is None:
+            home = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="anamnesis-eval-"))) / "home"
+        seconds = {"load": time.perf_counter() - started}
+        predictions, backend, timing = _run_pipeline(home, gold or [], mts or [], llm=llm)
+        seconds.update(timing)
+    gold_scores = score_gold(gold, predictions) if gold is not None else None
+    mts_scores = score_mts(mts, predictions.facts) if mts is not None else None
+    seconds["total"] = time.perf_counter() - started
+    return EvalResult(
+        gold=gold, mts=mts, split=split if mts is not None else None, predictions=predictions,
+        gold_scores=gold_scores, mts_scores=mts_scores, backend=backend,
+        gold_dir=gold_dir, mts_dir=mts_dir, seconds=seconds,
+    )
+
+
+def _run_pipeline(
+    home: Path, gold: list[GoldDialogue], mts: list[MtsDialogue], *, llm: str
+) -> tuple[Predictions, str, dict[str, float]]:
+    from anamnesis.config import load_settings
+    from pipelines.run import run_backfill
+
+    if home.exists() and any(home.iterdir()):
+        raise FileExistsError(f"eval home {home} is not empty")
+    exports = home.parent / f"{home.name}-exports"
+    exports.mkdir(parents=True, exist_ok=True)
+    if gold:
+        gold_mod.write_export(gold_mod.export_rows(gold), exports / "gold.jsonl")
+    if mts:
+        gold_mod.write_export(mts_mod.export_rows(mts), exports / "mts.jsonl")
+    token = secrets.token_urlsafe(16)
+    timing: dict[str, float] = {}
+    with _environment({"ANAMNESIS_LLM": llm, "ANAMNESIS_EMBEDDINGS": "use", "ANAMNESIS_API_TOKENS": token}):
+        settings = load_settings(home)
+        t0 = time.perf_counter()
+        run_backfill(settings, exports)
+        timing["pipeline"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        predictions, backend = read_predictions(settings)
+        timing["read"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        queries = [(d.id, d.user_id, d.query.text) for d in gold if d.query is not None]
+        predictions.context = ask_context(settings, token, queries)
+        timing["api"] = time.perf_counter() - t0
+    return predictions, backend, timing
+
+

@@ -164,24 +164,30 @@ def serve(
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
 
 
-_GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled gold set."
-_MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: ../shared/data/mts-dialog if present."
+_GOLD_HELP = "Tuned dialogues (*.jsonl); default: the bundled gold and dev sets."
+_BLIND_HELP = "Unseen dialogues (*.jsonl), scored beside the gold set; default: the bundled blind set."
+_MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: $ANAMNESIS_MTS_DIR or ../shared/..."
+_SPLIT_HELP = "MTS-Dialog split: validation, train, train-tune, train-frozen (never tuned on) or both."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
+_OUT_HELP = "Where report.md and chart.png go (default: a new scratch directory, printed at the end)."
 
 
 @app.command("eval")
 def eval_command(
     gold: Annotated[Path | None, typer.Option("--gold", help=_GOLD_HELP)] = None,
+    blind: Annotated[Path | None, typer.Option("--blind", help=_BLIND_HELP)] = None,
+    no_blind: Annotated[bool, typer.Option("--no-blind", help="Leave the unseen set out.")] = False,
     mts: Annotated[Path | None, typer.Option("--mts", help=_MTS_HELP)] = None,
-    split: Annotated[str, typer.Option("--split", help="MTS-Dialog split: validation, train or both.")] = "validation",
-    out_dir: Annotated[Path, typer.Option("--out", help="Where report.md and chart.png go.")] = Path("docs/eval"),
+    split: Annotated[str, typer.Option("--split", help=_SPLIT_HELP)] = "validation",
+    out_dir: Annotated[Path | None, typer.Option("--out", help=_OUT_HELP)] = None,
     keep_home: Annotated[Path | None, typer.Option("--keep-home", help=_KEEP_HELP)] = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a figure is below its bar.")] = False,
 ) -> None:
-    """Run the pipeline (rules backend) on labelled dialogues and MTS-Dialog; write report.md and chart.png."""
+    """Run the pipeline (rules backend) on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
     import shlex
+    import tempfile
 
-    from anamnesis.evaluation.datasets import bundled, default_mts
+    from anamnesis.evaluation.datasets import bundled, default_mts, mts_available, tuned_dirs
     from anamnesis.evaluation.mts import SPLITS
     from anamnesis.evaluation.report import summary_lines, write_report
     from pipelines.evaluate import run_eval
@@ -189,31 +195,36 @@ def eval_command(
 
     if split not in SPLITS:
         _fail(f"--split must be one of {', '.join(SPLITS)}, not {split!r}")
-    gold_dir = gold or bundled("gold")
-    DEFAULT_MTS = default_mts()
-    if not gold_dir.is_dir() or not any(gold_dir.glob("*.jsonl")):
-        _fail(f"no gold dialogues (*.jsonl) in {gold_dir}")
+    gold_dirs = [gold] if gold else tuned_dirs()
+    blind_dir = None if no_blind else (blind or bundled("blind"))
+    for name, directory in [*(("tuned", d) for d in gold_dirs), ("blind", blind_dir)]:
+        if directory is not None and (not directory.is_dir() or not any(directory.glob("*.jsonl"))):
+            _fail(f"no {name} dialogues (*.jsonl) in {directory}")
     mts_dir = mts
     note = ""
     if mts_dir is None:
-        if (DEFAULT_MTS / "validation.csv").is_file():
-            mts_dir = DEFAULT_MTS
+        candidate = default_mts()
+        if mts_available(candidate):
+            mts_dir = candidate
         else:
-            note = f"MTS-Dialog not found at {DEFAULT_MTS}; evaluated the gold set only"
+            note = f"MTS-Dialog not found at {candidate}; evaluated the gold and blind sets only"
     elif not mts_dir.is_dir():
         _fail(f"MTS-Dialog directory {mts_dir} does not exist")
     command = ["anamnesis", "eval"]
-    for flag, value in (("--gold", gold), ("--mts", mts), ("--out", None if out_dir == Path("docs/eval") else out_dir)):
+    for flag, value in (("--gold", gold), ("--blind", blind), ("--mts", mts), ("--out", out_dir)):
         if value is not None:
             command += [flag, str(value)]
+    if no_blind:
+        command.append("--no-blind")
     if split != "validation":
         command += ["--split", split]
+    target = out_dir or Path(tempfile.mkdtemp(prefix="anamnesis-eval-report-"))
     try:
-        with err.status("evaluating: pipeline over the gold dialogues and MTS-Dialog..."):
-            result = run_eval(gold_dir, mts_dir, split=split, home=keep_home)
+        with err.status("evaluating: pipeline over the gold, blind and MTS-Dialog dialogues..."):
+            result = run_eval(gold_dirs, mts_dir, split=split, blind_dir=blind_dir, home=keep_home)
         if note:
             result.mts_note = note
-        report, chart = write_report(result, out_dir, command=shlex.join(command))
+        report, chart = write_report(result, target, command=shlex.join(command))
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))
     if note:

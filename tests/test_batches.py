@@ -18,22 +18,22 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-import anamnesis.ingest.parse
 import anamnesis.facts.stage
+import anamnesis.ingest.parse
 import anamnesis.storage.batches
 from anamnesis.config import load_settings
-from anamnesis.ingest.parse import read_exports
 from anamnesis.ingest.messages import quarantine_lake
+from anamnesis.ingest.parse import read_exports
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.atomic import SPILL_SUFFIX, spill_directory, sweep_stale_temp
 from anamnesis.storage.batches import EVERYONE, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse import TABLES
-from tools.synth import write_synthetic_exports
 from assets.checks import pandera_check
 from pipelines.run import run_backfill
 from schemas.frames import Messages, polars_schema
 from tests.conftest import message
+from tools.synth import write_synthetic_exports
 
 #: Columns that hold the time of the run, which differs between two runs.
 RUN_TIME = {"extracted_events": "recorded_at", "rejects": "recorded_at", "fact_events": "recorded_at"}

@@ -12,8 +12,8 @@ import duckdb
 import lancedb
 import pytest
 
-from anamnesis.storage.crashpoints import POINTS
 from anamnesis.memory.store import memory_dir
+from anamnesis.storage.crashpoints import POINTS
 from tools.synth import write_synthetic_exports
 
 COMPARED = {

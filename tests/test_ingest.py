@@ -9,8 +9,8 @@ from pathlib import Path
 import polars as pl
 
 from anamnesis.ingest.exports import discover, export_day
-from anamnesis.ingest.parse import read_exports
 from anamnesis.ingest.messages import consolidate
+from anamnesis.ingest.parse import read_exports
 from anamnesis.storage.lake import Lake
 from tests.conftest import message
 

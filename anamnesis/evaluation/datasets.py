@@ -12,8 +12,11 @@ import os
 from importlib.resources import files
 from pathlib import Path
 
-#: The sets the rules were tuned on (``tuned``) and those nobody tuned on (``unseen``).
-BUNDLED_SETS: tuple[str, ...] = ("gold", "blind")
+#: ``gold`` and ``dev`` are tuned on (their errors are read while writing rules); ``blind`` is
+#: unseen: nobody reads it or its errors.
+BUNDLED_SETS: tuple[str, ...] = ("gold", "dev", "blind")
+#: The bundled sets scored as ``tuned``.
+TUNED_SETS: tuple[str, ...] = ("gold", "dev")
 
 
 def bundled(name: str) -> Path:
@@ -21,6 +24,10 @@ def bundled(name: str) -> Path:
     if name not in BUNDLED_SETS:
         raise ValueError(f"unknown bundled set {name!r}; known: {', '.join(BUNDLED_SETS)}")
     return Path(str(files("anamnesis.evaluation") / "data" / name))
+
+
+def tuned_dirs() -> list[Path]:
+    return [bundled(name) for name in TUNED_SETS]
 
 
 def default_mts() -> Path:

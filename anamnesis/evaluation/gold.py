@@ -99,6 +99,8 @@ class GoldDialogue:
     facts: tuple[GoldFact, ...]
     query: GoldQuery | None
     source: str = ""
+    #: User turns whose section-wide denial is expected to give a ``conflicts`` row, not an event.
+    conflict_turns: frozenset[int] = frozenset()
 
     def message_id(self, turn: int) -> str:
         return message_id(self.id, turn)
@@ -196,7 +198,13 @@ def parse_dialogue(obj: dict[str, Any], *, source: str = "") -> GoldDialogue:
         facts=tuple(facts),
         query=query,
         source=source,
+        conflict_turns=_conflict_turns(obj),
     )
+
+
+def _conflict_turns(obj: dict[str, Any]) -> frozenset[int]:
+    marked = [e for e in obj.get("events", []) if e.get("conflict")]
+    return frozenset(int(c["turn"]) for c in [*obj.get("conflicts", ()), *marked] if isinstance(c.get("turn"), int))
 
 
 def gold_files(directory: Path) -> list[Path]:

@@ -322,30 +322,32 @@ def change_type_accuracy(dialogues: Sequence[GoldDialogue], pred: Predictions) -
 
 
 def forbidden_facts(dialogues: Sequence[GoldDialogue], pred: Predictions) -> list[Obs]:
-    """Facts from questions, hypotheticals and other people: one unit per user turn of a
-    dialogue tagged ``question``, ``hypothetical`` or ``other_person``.
+    """Facts where there must be none: one unit per user turn of a dialogue tagged
+    ``question``, ``hypothetical`` or ``other_person``, and per user turn with no gold event
+    anywhere (acknowledgements, small talk, text addressed to the system, bare lab values).
 
     A turn is a ``miss`` when the backend proposed (``extracted_events``, before
     reconciliation, so nothing is hidden by a later merge) an event that answers to no gold
     event of that turn: its entity is neither a gold event's entity nor shares a word with
     one (in any section). The word rule keeps a misnamed real fact ("diabetes" for gold
-    "type 2 diabetes") out of this figure: it is already a fact error. The bar is zero misses.
+    "type 2 diabetes") out of this figure: it is already a fact error. A turn whose
+    section-wide denial is labelled as a conflict is left out. The bar is zero misses.
     """
     out: list[Obs] = []
     for d in dialogues:
         tags = d.forbidden_tags
-        if not tags:
-            continue
+        with_events = {e.turn for e in d.events}
         for i, turn in enumerate(d.turns):
-            if turn.role != "user":
+            if turn.role != "user" or i in d.conflict_turns or not (tags or i not in with_events):
                 continue
             allowed = [e.entity for e in d.events if e.turn == i]
             bad = [e for e in pred.extracted.get(d.message_id(i), ()) if not _answers_to(e.entity, allowed)]
+            unit_tags = tags or ("no_event",)
             if bad:
                 got = ", ".join(f"{e.section}/{e.entity}={e.status}" for e in bad)
-                out.append(Obs(d.lang, bad[0].section, MISS, d.id, f"t{i} {_quote(turn.text)} → {got}", tags))
+                out.append(Obs(d.lang, bad[0].section, MISS, d.id, f"t{i} {_quote(turn.text)} → {got}", unit_tags))
             else:
-                out.append(Obs(d.lang, "", OK, d.id, "", tags))
+                out.append(Obs(d.lang, "", OK, d.id, "", unit_tags))
     return out
 
 
@@ -496,12 +498,42 @@ FACT_F1_BAR = 0.90
 NEGATION_BAR = 0.95
 MTS_PRESENCE_BAR = 0.90
 MTS_NAMED_BAR = 0.80
+#: Issue 11's targets on data nobody tuned on (the blind set).
+UNSEEN_FACT_F1_BAR = 0.92
+UNSEEN_NEGATION_BAR = 0.95
+UNSEEN_STATUS_BAR = 0.92
+UNSEEN_DOSE_BAR = 0.90
+
+
+def dose_obs(obs: Iterable[Obs]) -> list[Obs]:
+    """The attribute units that are medication doses (dose accuracy)."""
+    return [o for o in obs if o.section == "medications"]
+
+
+def unseen_bars(blind: Mapping[str, list[Obs]], *, langs: Sequence[str] = LANGS) -> list[Bar]:
+    """Issue 11's bars on the unseen set: fact F1 ≥ 0.92 per language, negation ≥ 0.95, status
+    ≥ 0.92, dose ≥ 0.90, and no fact where there must be none."""
+    out: list[Bar] = []
+    facts = by_lang(blind["facts"])
+    for lang in langs:
+        f = prf(facts.get(lang, []))
+        out.append(Bar(f"unseen fact F1 ({lang})", f.f1, UNSEEN_FACT_F1_BAR, ">=", f"tp {f.tp}, fp {f.fp}, fn {f.fn}"))
+    for name, obs, bar in (("negation accuracy", blind["negation"], UNSEEN_NEGATION_BAR),
+                           ("status accuracy", blind["status"], UNSEEN_STATUS_BAR),
+                           ("dose accuracy", dose_obs(blind["attributes"]), UNSEEN_DOSE_BAR)):
+        r = ratio(obs)
+        out.append(Bar(f"unseen {name}", r.value, bar, ">=", f"{r.ok} of {r.total}"))
+    forb = ratio(blind["forbidden"])
+    out.append(Bar("unseen turns with a fact where there must be none", float(forb.misses), 0, "<=",
+                   f"{forb.misses} of {forb.total} turns"))
+    return out
 
 
 def bars(
     gold: Mapping[str, list[Obs]] | None,
     mts: Mapping[str, list[Obs]] | None,
     *,
+    blind: Mapping[str, list[Obs]] | None = None,
     langs: Sequence[str] = LANGS,
     mts_missing: str = "MTS-Dialog was not evaluated",
 ) -> list[Bar]:
@@ -530,4 +562,6 @@ def bars(
     else:
         out.append(Bar("MTS presence / confirmed absence", None, MTS_PRESENCE_BAR, ">=", mts_missing))
         out.append(Bar("MTS named-item recall", None, MTS_NAMED_BAR, ">=", mts_missing))
+    if blind is not None:
+        out += unseen_bars(blind, langs=langs)
     return out

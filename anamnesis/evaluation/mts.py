@@ -28,6 +28,7 @@ export but marked not evaluable (``evaluable`` is False) and left out of every f
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -59,7 +60,16 @@ NAMED_KINDS: dict[str, tuple[str, ...]] = {
     "IMMUNIZATIONS": ("vaccine",),
 }
 SPLIT_FILES: dict[str, str] = {"validation": "validation.csv", "train": "train.csv"}
-SPLITS = ("validation", "train", "both")
+SPLITS = ("validation", "train", "train-tune", "train-frozen", "both")
+
+
+def frozen_row(row_id: str) -> bool:
+    """Whether a train row belongs to the frozen half, never read while writing rules.
+
+    A stable hash of the row id, so the halves are the same on every machine and never move:
+    rules are tuned on ``train-tune`` (and validation), ``train-frozen`` only measures.
+    """
+    return hashlib.sha256(f"mts-frozen:{row_id}".encode()).digest()[0] % 2 == 0
 BASE_TS = datetime.fromisoformat("2026-02-01T09:00:00+00:00")
 
 Expectation = Literal["absent", "present", "unknown"]
@@ -201,7 +211,7 @@ def split_files(directory: Path, split: str) -> list[tuple[str, Path]]:
     if split not in SPLITS:
         raise ValueError(f"split must be one of {', '.join(SPLITS)}, not {split!r}")
     names = ("validation", "train") if split == "both" else (split,)
-    files = [(n, directory / SPLIT_FILES[n]) for n in names]
+    files = [(n, directory / SPLIT_FILES[n.split("-")[0]]) for n in names]
     for _, path in files:
         if not path.is_file():
             raise FileNotFoundError(f"MTS-Dialog file {path} not found")
@@ -212,7 +222,10 @@ def load_mts(directory: Path, split: str = "validation") -> list[MtsDialogue]:
     """Every measured row of the chosen split(s)."""
     dialogues: list[MtsDialogue] = []
     for name, path in split_files(directory, split):
-        dialogues.extend(load_split(path, name))
+        rows = load_split(path, name.split("-")[0])
+        if name in ("train-tune", "train-frozen"):
+            rows = [d for d in rows if frozen_row(d.row_id) == (name == "train-frozen")]
+        dialogues.extend(rows)
     return dialogues
 
 

@@ -67,6 +67,15 @@ def chart_rows(result: EvalResult) -> list[Row]:
         for s in SECTIONS:
             if s in sections:
                 rows.append(Row(s, prf(sections[s]).f1))
+    b = result.blind_scores
+    if b is not None:
+        rows.append(Row("Unseen (blind) set", group=True))
+        facts = by_lang(b["facts"])
+        for lang in m.LANGS:
+            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1, m.UNSEEN_FACT_F1_BAR))
+        rows.append(Row("negation accuracy", ratio(b["negation"]).value, m.UNSEEN_NEGATION_BAR))
+        rows.append(Row("status accuracy", ratio(b["status"]).value, m.UNSEEN_STATUS_BAR))
+        rows.append(Row("dose accuracy", ratio(m.dose_obs(b["attributes"])).value, m.UNSEEN_DOSE_BAR))
     if t is not None:
         rows.append(Row(f"MTS-Dialog {result.split}", group=True))
         rows.append(Row("presence/absence", ratio(t["presence"]).value, m.MTS_PRESENCE_BAR))
@@ -135,6 +144,50 @@ def _gold_sections(result: EvalResult) -> list[str]:
                          f"{fo.misses} / {fo.total}" if fo.total else "–"])
         lines += _table(["tag", "dialogues", "fact F1", "status acc", "negation acc", "change-type acc",
                          "forbidden-fact turns"], rows)
+    return lines
+
+
+SIDE_BY_SIDE = (
+    ("fact F1", lambda s: prf(s["facts"]).f1),
+    ("status acc", lambda s: ratio(s["status"]).value),
+    ("negation acc", lambda s: ratio(s["negation"]).value),
+    ("dose acc", lambda s: ratio(m.dose_obs(s["attributes"])).value),
+    ("change-type acc", lambda s: ratio(s["change_type"]).value),
+    ("context recall", lambda s: ratio(s["context"]).value),
+)
+
+
+def _side_by_side(result: EvalResult) -> list[str]:
+    """Tuned (gold) and unseen (blind) figures per language and section, next to each other."""
+    assert result.gold_scores is not None and result.blind_scores is not None
+    g, b = result.gold_scores, result.blind_scores
+    n_blind = Counter(d.lang for d in result.blind or [])
+    lines = ["## Tuned and unseen, side by side", "",
+             "**tuned**: the gold set, whose errors were read while writing rules. **unseen**: the blind set "
+             f"({sum(n_blind.values())} dialogues by authors who never saw the rules; never read while "
+             "tuning; its errors are not listed in this report).", ""]
+
+    def cells(scores: dict[str, list[Obs]], pick, key: str) -> dict[str, str]:  # noqa: ANN001
+        part = {name: pick(obs).get(key, []) for name, obs in scores.items()}
+        out = {}
+        for label, fn in SIDE_BY_SIDE:
+            try:
+                out[label] = fmt(fn(part))
+            except (KeyError, ZeroDivisionError):
+                out[label] = "–"
+        f = ratio(part["forbidden"])
+        out["forbidden"] = f"{f.misses} / {f.total}"
+        return out
+
+    header = ["", *[f"{label} {side}" for label in [*(x for x, _ in SIDE_BY_SIDE), "forbidden"]
+                    for side in ("tuned", "unseen")]]
+    for title, keys, pick in (("By language", [*m.LANGS, "all"], None), ("By section", list(SECTIONS), by_section)):
+        rows = []
+        for key in keys:
+            chooser = pick or (lambda obs, k=key: {"all": obs} if k == "all" else by_lang(obs))
+            tg, ub = cells(g, chooser, key), cells(b, chooser, key)
+            rows.append([key, *[c for label in tg for c in (tg[label], ub[label])]])
+        lines += [f"### {title}", ""] + _table(header, rows) + [""]
     return lines
 
 
@@ -218,7 +271,8 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
         f"Produced by `{command}` on {now}, backend `{result.backend}`, "
         f"in {s.get('total', 0):.1f} s (pipeline {s.get('pipeline', 0):.1f} s, read API {s.get('api', 0):.1f} s).",
         "",
-        f"Inputs: gold `{_display(result.gold_dir)}`"
+        "Inputs: tuned " + ", ".join(f"`{_display(d)}`" for d in result.gold_dirs or [result.gold_dir])
+        + (f", blind (unseen) `{_display(result.blind_dir)}`" if result.blind is not None else "")
         + (f", MTS-Dialog `{_display(result.mts_dir)}` ({result.split})" if result.mts is not None
            else f"; {result.mts_note}")
         + ". Each dialogue is one user; the whole backfill job runs over them, then the read API "
@@ -235,6 +289,8 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
     if chart:
         lines += ["", f"![evaluation chart]({chart})"]
     lines.append("")
+    if result.gold_scores is not None and result.blind_scores is not None:
+        lines += _side_by_side(result)
     if result.gold is not None:
         lines += _gold_sections(result) + [""]
     if result.mts is not None:
@@ -259,6 +315,15 @@ def summary_lines(result: EvalResult) -> list[str]:
                          f"negation {_r(by_lang(g['negation']).get(lang, []))}, "
                          f"change type {_r(by_lang(g['change_type']).get(lang, []))}, "
                          f"context recall {_r(by_lang(g['context']).get(lang, []))}")
+    if result.blind_scores is not None:
+        b = result.blind_scores
+        for lang, obs in sorted(by_lang(b["facts"]).items()):
+            f = prf(obs)
+            lines.append(f"      unseen {lang}: fact P {fmt(f.precision)} R {fmt(f.recall)} F1 {fmt(f.f1)}, "
+                         f"status {_r(by_lang(b['status']).get(lang, []))}, "
+                         f"negation {_r(by_lang(b['negation']).get(lang, []))}, "
+                         f"dose {_r(m.dose_obs(by_lang(b['attributes']).get(lang, [])))}, "
+                         f"forbidden {ratio(by_lang(b['forbidden']).get(lang, [])).misses}")
     lines.append(f"      {result.seconds.get('total', 0):.1f} s, backend {result.backend}")
     return lines
 

@@ -22,13 +22,19 @@ class EvalResult:
     mts_scores: dict[str, list[Obs]] | None
     backend: str
     gold_dir: Path | None = None
+    #: Every directory the tuned dialogues came from.
+    gold_dirs: list[Path] = field(default_factory=list)
     mts_dir: Path | None = None
     seconds: dict[str, float] = field(default_factory=dict)
     mts_note: str = "MTS-Dialog was not evaluated"
+    #: The unseen set (``blind``): scored like the gold set, its errors never listed.
+    blind: list[GoldDialogue] | None = None
+    blind_scores: dict[str, list[Obs]] | None = None
+    blind_dir: Path | None = None
 
     @property
     def bars(self) -> list[Bar]:
-        return bars(self.gold_scores, self.mts_scores, mts_missing=self.mts_note)
+        return bars(self.gold_scores, self.mts_scores, blind=self.blind_scores, mts_missing=self.mts_note)
 
     @property
     def passed(self) -> bool:

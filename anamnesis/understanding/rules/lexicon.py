@@ -42,8 +42,6 @@ CATEGORIES: dict[str, str] = {
     "instead": "the drug after it is stopped",
     "against": "a preposition joining a vaccine to its disease ('прививка от гриппа')",
     "still": "continuation, used to read the assistant's question",
-    "prescribe": "the assistant prescribes or adds the drugs of its sentence: an 'okay' accepts them",
-    "accept": "acceptance ('okay'): an affirmative answer to a prescription only",
     "partial": "'not completely (gone)': the entity before it is still present",
     "asked": "a reported question ('the doctor asked if I have COPD'): the answer after it in the sentence decides",
     "hedge": "words that may open a short answer ('as far as I know, no')",

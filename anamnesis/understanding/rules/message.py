@@ -16,6 +16,13 @@ from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import drugbank, mesh, quantities
 from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
 from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.compact_profile import compact_profile
+from anamnesis.understanding.rules.discourse import (
+    addressed_to_system,
+    side_effect_sentences,
+    take_back_corrections,
+    zh_spaces_as_commas,
+)
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
@@ -34,7 +41,7 @@ _ASKED_FAMILY = "family?"
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when"})
+_ANSWERS = frozenset({"yes", "neg", "end", "start", "when"})
 #: Cues that make an English clause read as taking a medication: worth asking DrugBank
 #: about a drug the curated terminology does not know ("I'm on Xeljanz").
 _TAKING = frozenset({"start", "still"})
@@ -73,8 +80,11 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """(sections touched, proposed events) of one user message."""
-    norm = normalise(text)
+    norm = zh_spaces_as_commas(normalise(text))
+    if addressed_to_system(norm):
+        return (), []  # an instruction to the system is never a health statement
     hits = lexicon.matcher.scan_each(norm)
+    norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     asked = topic(context) if context else None
     digits = _DIGIT.search(norm) is not None or "岁" in norm
     if not digits:
@@ -131,9 +141,10 @@ def understand_text(
             _demographics(msg, clause)
     if asked is not None:
         _answer(msg, asked)
+    _compact_profile(msg, spans)
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
-    facts = _merge(msg)
+    facts = _without_past_side_effects(_merge(msg), msg.norm, spans)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
@@ -224,9 +235,18 @@ def _reported_answer(norm: str, clause: Clause) -> str | None:
 def _ended_since(msg: _Message, clause: Clause) -> None:
     """ "I haven't had a cigarette for a month, I've quit for good": a bare "quit" after a
     denial in the same sentence says the denied habit or drug has ended."""
+    ended = False
     for fact in msg.facts:
         if fact.sentence == clause.sentence and fact.status == "confirmed_absent" and fact.entity != SECTION_WIDE:
             fact.status = status_for(fact.section, "end")
+            ended = True
+    if not ended and clause.subject == "self" and not clause.skip:
+        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了": a bare
+        # stop refers back to the drug the sentence just named
+        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section == "medications"
+                   and f.status == "active" and f.end <= clause.start]
+        if earlier:
+            earlier[-1].status = "stopped"
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
@@ -400,6 +420,34 @@ def _demographics(msg: _Message, clause: Clause) -> None:
             msg.facts.append(fact)
 
 
+def _without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """Drop symptoms that a sentence gives as the reason a drug was stopped or switched.
+
+    "simvastatin gave me cramps so I came off it" is a stopped statin; the cramps belonged to
+    the drug and ended with it, they are not a symptom the user has now.
+    """
+    stopped = {f.sentence for f in facts if f.section == "medications" and f.status == "stopped"}
+    if not stopped:
+        return facts
+    causal = side_effect_sentences(norm, spans) & stopped
+    if not causal:
+        return facts
+    return [f for f in facts if not (f.section == "symptoms" and f.sentence in causal)]
+
+
+def _compact_profile(msg: _Message, spans: list[tuple[int, int, bool]]) -> None:
+    """Age and sex written as a pair ("M, 52", "жен., 61 год") that no clause read."""
+    known = {f.entity for f in msg.facts if f.section == "demographics"}
+    for value in compact_profile(msg.norm):
+        if value.entity in known:
+            continue
+        sentence = next((n for n, (s, e, _) in enumerate(spans) if s <= value.start < e), 0)
+        fact = Fact(value.start, value.end, sentence, "demographics", value.entity, "active")
+        fact.put("value", value.value)
+        msg.facts.append(fact)
+        known.add(value.entity)
+
+
 def _bare_number(text: str, low: int, high: int) -> str | None:
     digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
     if len(digits) == 1 and low <= int(digits[0]) <= high:
@@ -409,7 +457,7 @@ def _bare_number(text: str, low: int, high: int) -> str | None:
 
 def _answer(msg: _Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
-    answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    answer = polarity(msg.norm, msg.hits, msg.lang)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."

@@ -84,12 +84,38 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
             continue  # "Нурофен — это тоже ибупрофен?": one question
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
+    cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
         if commas:
             cuts = sorted(set(cuts).union(commas))
     cuts.append(s_end)
     return cuts
+
+
+def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
+    """Cut at a comma whose following stretch names a term and denies it itself.
+
+    "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
+    scope and must not reach back over the comma. A list under one denial ("no fever, cough
+    or chills") has no denial of its own after the comma and stays one clause.
+    """
+    commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
+    if not commas:
+        return cuts
+    bounds = [s_start, *(p + 1 for p in commas), s_end]
+    added: list[int] = []
+    for n in range(1, len(bounds) - 1):
+        before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
+        after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
+        if (
+            any(h[2].cat == "term" for h in before)
+            and any(h[2].cat == "term" for h in after)
+            and any(h[2].cat == "neg" for h in after)
+            and not any(h[2].cat == "neg" for h in before)
+        ):
+            added.append(bounds[n])
+    return sorted(set(cuts).union(added)) if added else cuts
 
 
 def clauses(
@@ -182,7 +208,9 @@ def _subject(
             return "family", _relatives(hits, cats)
         if cat == "third":
             # "she put me on losartan": whoever she is, the drug is the user's
-            if any(h[2].value == "me" and h[2].cat in ("start", "end") for h in hits[n + 1 :]):
+            if any(
+                (h[2].value == "me" and h[2].cat in ("start", "end")) or h[2].cat == "switch" for h in hits[n + 1 :]
+            ):
                 return "self", ()
             return last_other
     return None

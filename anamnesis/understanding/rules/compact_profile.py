@@ -1,0 +1,63 @@
+"""Compact self-descriptions: "M, 52", "52yo f", "жен., 61 год", "男，45岁".
+
+Patients introduce themselves the way forms and clinicians write it: a sex letter and an
+age side by side, usually at the start of a message. A lone "m" or "f" means nothing
+elsewhere, so the pair is only read at the start of a sentence (after an optional greeting
+or "I'm"), where the two together can only be sex and age.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_LEAD = r"(?:^|(?<!\d)[.!?\n;]\s*|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|我是|我)[\s,，:：]*)"
+_SEX = {
+    "m": "male",
+    "male": "male",
+    "man": "male",
+    "f": "female",
+    "female": "female",
+    "woman": "female",
+    "м": "male",
+    "муж": "male",
+    "мужчина": "male",
+    "ж": "female",
+    "жен": "female",
+    "женщина": "female",
+    "男": "male",
+    "男性": "male",
+    "女": "female",
+    "女性": "female",
+}
+_SEX_WORD = r"(male|female|man|woman|m|f|мужчина|женщина|муж|жен|м|ж|男性|女性|男|女)\.?"
+_AGE = r"(\d{1,3})\s*(?:y/?o|yo|yrs?|years? old|лет|год|года|岁|周岁)?"
+_SEX_AGE = re.compile(
+    _LEAD + _SEX_WORD + r"\s*[,，、/ ]\s*" + _AGE + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
+    re.IGNORECASE,
+)
+_AGE_SEX = re.compile(
+    _LEAD + r"(\d{1,3})\s*(?:y/?o|yo|yrs?|years? old|лет|год|года|岁|周岁)?\s*[,，、/ ]?\s*" + _SEX_WORD + r"(?![\w])",
+    re.IGNORECASE,
+)
+
+
+class ProfileValue(NamedTuple):
+    start: int
+    end: int
+    entity: str
+    value: str
+
+
+def compact_profile(norm: str) -> list[ProfileValue]:
+    """The age and sex of every sex-age pair that opens a sentence of ``norm``."""
+    out: list[ProfileValue] = []
+    for pattern, sex_group, age_group in ((_SEX_AGE, 1, 2), (_AGE_SEX, 2, 1)):
+        for m in pattern.finditer(norm):
+            age = int(m.group(age_group))
+            sex = _SEX.get(m.group(sex_group).lower().rstrip("."))
+            if sex is None or not 1 <= age <= 110:
+                continue
+            out.append(ProfileValue(m.start(), m.end(), "sex", sex))
+            out.append(ProfileValue(m.start(), m.end(), "age", str(age)))
+    return out

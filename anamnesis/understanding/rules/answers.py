@@ -83,6 +83,14 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    if _ELSE.search(norm, start, end):
+        # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
+        # is named is set aside and "no" means nothing more: no denial of it or of the section
+        return None
+    if not (items or sections or asks) and "start" in cats and not family:
+        # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
+        # asks about medications as a whole
+        sections.append("medications")
     if not (items or sections or asks):
         return None
     return Topic(
@@ -97,6 +105,8 @@ def topic(context: str) -> Topic | None:
     )
 
 
+_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме|ещё что|еще что|что-то ещё|что-то еще"
+                   r"|что-нибудь ещё|что-нибудь еще|除了|其他|别的|另外还|还有什么|还吃什么")
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 

@@ -78,6 +78,37 @@ def zh_spaces_as_commas(norm: str) -> str:
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 
 
+#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气") says "cannot", not "no".
+_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清])")
+
+
+def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
+    """``手不抖`` → ``不手抖``, ``喘倒不喘`` → ``倒不喘喘``...: a Chinese denial put inside a term.
+
+    Chinese denies a two-part term by putting 不/没 between its parts ("手抖" tremor, "手不抖"
+    no tremor). When dropping the 不 joins a known term across it, the 不 moves in front of
+    the term, where the clause rules read a denial. A 不 between a verb and its result
+    ("吃不下饭") is an inability, not a denial; unless it is part of a term it is masked.
+    """
+    if "不" not in norm and "没" not in norm:
+        return norm, list(hits)
+    text = norm
+    for p in [i for i, ch in enumerate(text) if ch in "不没"]:
+        if 0 < p < len(text) - 1 and "\u4e00" <= text[p - 1] <= "\u9fff":
+            joined = text[:p] + text[p + 1 :]
+            for start, end, lex in scan(joined):
+                if lex.cat == "term" and start < p < end and not any(h[0] <= p < h[1] for h in hits):
+                    text = text[:start] + text[p] + joined[start:end] + text[end + 1 :]
+                    break
+    covered = [(h[0], h[1]) for h in scan(text) if h[2].cat == "term"]
+    text = "".join(
+        "\u3000" if m_pos in masked and not any(s <= m_pos < e for s, e in covered) else ch
+        for m_pos, ch in enumerate(text)
+        for masked in [{m.start() for m in _ZH_POTENTIAL.finditer(text)}]
+    )
+    return (text, scan(text)) if text != norm else (norm, list(hits))
+
+
 # -- self-corrections --------------------------------------------------------------------------
 #: A cue by which the user takes back what they just said; what follows it replaces it.
 _REPAIR = re.compile(

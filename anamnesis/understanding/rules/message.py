@@ -21,6 +21,7 @@ from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
     side_effect_sentences,
     take_back_corrections,
+    zh_negation_inside_terms,
     zh_spaces_as_commas,
 )
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
@@ -85,6 +86,7 @@ def understand_text(
         return (), []  # an instruction to the system is never a health statement
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
+    norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     asked = topic(context) if context else None
     digits = _DIGIT.search(norm) is not None or "岁" in norm
     if not digits:

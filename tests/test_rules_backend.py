@@ -517,10 +517,15 @@ ANSWERS: list[Case] = [
     ("No, I feel fine.", "Do you have any symptoms yourself?", {("symptoms", "*", "confirmed_absent")}, {}),
     ("Yes.", "Any allergies?", set(), {}),
     ("Thanks!", "Do you take metformin?", set(), {}),
-    # an acknowledgement of what the assistant said is never the user's fact (issue 11)
-    ("Okay.", "Let me write you a prescription for Cipro and Flagyl.", set(), {}),
-    ("Хорошо.", "Я выпишу вам амоксициллин.", set(), {}),
-    ("好的。", "我给你开点阿莫西林。", set(), {}),
+    # a clinician's own prescription, accepted, is a fact (MTS-Dialog); an acknowledgement of
+    # anything else the assistant said never is (issue 11)
+    ("Okay.", "Let me write you a prescription for Cipro and Flagyl.",
+     {("medications", "ciprofloxacin", "active"), ("medications", "metronidazole", "active")}, {}),
+    ("Хорошо.", "Я выпишу вам амоксициллин.", {("medications", "amoxicillin", "active")}, {}),
+    ("好的。", "我给你开点阿莫西林。", {("medications", "amoxicillin", "active")}, {}),
+    ("Ok.", "Your doctor may prescribe amoxicillin for that.", set(), {}),
+    ("Хорошо.", "Врач обычно назначает амоксициллин.", set(), {}),
+    ("好的", "医生一般会开阿莫西林。", set(), {}),
     ("Okay.", "Ibuprofen is usually fine with metformin.", set(), {}),
     ("Понятно, спасибо.", "Метформин обычно принимают во время еды.", set(), {}),
     ("谢谢", "布洛芬和二甲双胍一般可以一起吃。", set(), {}),

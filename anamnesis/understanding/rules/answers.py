@@ -31,6 +31,9 @@ class Topic:
     asks: frozenset[str]  # demographic values asked for
     #: the question asks when ("When was your last tetanus shot?"): a bare time answers it
     asks_when: bool = False
+    #: the assistant itself prescribes the drugs of ``items`` ("I'll write you a prescription
+    #: for Cipro", as a clinician does in MTS-Dialog): an "okay" accepts them
+    prescribes: bool = False
 
 
 def scan(norm: str) -> list[Hit]:
@@ -46,12 +49,16 @@ def topic(context: str) -> Topic | None:
     if not spans:
         return None
     asked = [s for s in spans if s[2]]
+    every = scan(norm)
     if not asked:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
-        # after it acknowledges, it never makes the assistant's words the user's fact
+        # after it acknowledges, it never makes the assistant's words the user's fact. The one
+        # exception is a clinician's own prescription ("I'll start you on Cipro"), accepted.
+        prescribed = _prescribed(every, spans)
+        if prescribed:
+            return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
         return None
     start, end, _ = asked[-1]
-    every = scan(norm)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
@@ -110,6 +117,16 @@ _ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside fr
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
+def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+    """The drugs of the sentences in which the assistant prescribes or adds a drug."""
+    items: list[tuple[str, str]] = []
+    for start, end, _ in spans:
+        inside = [lex for s, _, lex in hits if start <= s < end]
+        if any(lex.cat == "prescribe" for lex in inside):
+            items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
+    return tuple(dict.fromkeys(items))
+
+
 def _kind(lex: Lex) -> str | None:
     return lex.term.kind if lex.term is not None else None
 
@@ -118,7 +135,7 @@ _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "sta
 _PUNCT = frozenset(",.!?;:，。！？；：…-—")
 
 
-def polarity(norm: str, hits: list[Hit], lang: str) -> str | None:
+def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str | None:
     """``yes``, ``no`` or ``end`` when the message opens with a bare answer ("No.", "Yes, ...").
 
     In English and Russian the answer words must stand alone ("No, I don't" but not "No
@@ -129,7 +146,7 @@ def polarity(norm: str, hits: list[Hit], lang: str) -> str | None:
     answer = None
     end = first
     for s, e, lex in hits:
-        cat = lex.cat
+        cat = "yes" if accept and lex.cat == "accept" else lex.cat
         if (s > end + 1 and (answer is not None or norm[end:s].strip(" ,，:：—-"))) or cat not in _ANSWER_WORDS:
             break
         if answer is None and cat in ("yes", "neg", "end"):

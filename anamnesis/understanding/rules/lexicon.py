@@ -37,6 +37,8 @@ CATEGORIES: dict[str, str] = {
     "allergy": "allergy context for drugs and allergens; the allergies section noun",
     "allergy_pre": "a word that announces an allergy stated later in the clause (对...过敏)",
     "react": "cause of a reaction ('gives me hives'): with a reaction symptom, an allergy",
+    "prescribe": "the assistant itself prescribes the drugs of its sentence (first person): an 'okay' accepts them",
+    "accept": "acceptance ('okay'): an affirmative answer to the assistant's own prescription only",
     "except": "positive again after a denial ('no allergies except penicillin')",
     "switch": "a change of drug: the first is stopped, the second active",
     "instead": "the drug after it is stopped",

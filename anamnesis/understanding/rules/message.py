@@ -42,7 +42,7 @@ _ASKED_FAMILY = "family?"
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end", "start", "when"})
+_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when"})
 #: Cues that make an English clause read as taking a medication: worth asking DrugBank
 #: about a drug the curated terminology does not know ("I'm on Xeljanz").
 _TAKING = frozenset({"start", "still"})
@@ -459,7 +459,7 @@ def _bare_number(text: str, low: int, high: int) -> str | None:
 
 def _answer(msg: _Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
-    answer = polarity(msg.norm, msg.hits, msg.lang)
+    answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."

@@ -120,12 +120,35 @@ def test_vocabulary_size_and_shape() -> None:
     assert {"smoking", "alcohol", "exercise", "diet", "sleep"} == by_kind["lifestyle"]
 
 
+def _drug_group_files() -> list:
+    """The drugs_<ATC group>.tsv files: names are written only where the curators were sure."""
+    return sorted(DATA_DIR.glob("drugs_*.tsv"))
+
+
 def test_every_drug_and_condition_has_russian_and_chinese_names() -> None:
     cyrillic, cjk = re.compile(r"[а-яё]", re.I), re.compile(r"[\u4e00-\u9fff]")
+    kinds = ("drug", "condition", "diagnosis", "symptom", "vaccine")
+    group_files = set(_drug_group_files())
+    for path in sorted(DATA_DIR.glob("*.tsv")):
+        if path in group_files:
+            continue
+        for term in read_terms(path):
+            if term.kind in kinds:
+                assert any(cyrillic.search(s) for s in term.surfaces), term.canonical
+                assert any(cjk.search(s) for s in term.surfaces), term.canonical
+    # drugs_<group>.tsv: a cell stays empty rather than guess, so a canonical (its rows merged) needs
+    # a Russian or a Chinese name, and most need both
+    merged: dict[str, set[str]] = {}
     for term in TERMS.terms:
-        if term.kind in ("drug", "condition", "diagnosis", "symptom", "vaccine"):
-            assert any(cyrillic.search(s) for s in term.surfaces), term.canonical
-            assert any(cjk.search(s) for s in term.surfaces), term.canonical
+        merged.setdefault(term.canonical, set()).update(term.surfaces)
+    in_groups = {term.canonical for path in group_files for term in read_terms(path)}
+    both = 0
+    for canonical in sorted(in_groups):
+        surfaces = merged[canonical]
+        ru, zh = any(cyrillic.search(s) for s in surfaces), any(cjk.search(s) for s in surfaces)
+        assert ru or zh, canonical
+        both += ru and zh
+    assert both >= 0.85 * len(in_groups), (both, len(in_groups))
 
 
 def test_links_point_at_known_entities() -> None:
@@ -212,6 +235,70 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "sacubitril/valsartan": {"sacubitril"},
     "nirmatrelvir/ritonavir": {"nirmatrelvir"},
 }
+# the same for the drugs_<group>.tsv files: DrugBank names of the same substance, its salt or product
+# group, or the product a brand stands for there
+for _canonical, _names in {
+    "albumin": {"serum albumin, human"},
+    "aluminium hydroxide/magnesium hydroxide": {
+        "loperamide"
+    },  # Maalox: DrugBank has the US anti-diarrhoeal of that name
+    "biphasic isophane insulin": {"human insulin"},
+    "bismuth subsalicylate": {"pepto-bismol"},
+    "c1 esterase inhibitor": {"c1-inhibitor", "human c1-esterase inhibitor"},
+    "calcitonin": {"salmon calcitonin"},
+    "caplacizumab": {"caplacizumab-yhdp"},
+    "chorionic gonadotrophin": {"chorionic gonadotropin"},
+    "coagulation factor viii": {"beroctocog alfa", "turoctocog alfa"},
+    "colestyramine": {"cholestyramine resin"},
+    "deproteinised calf blood extract": {"solcoseryl"},
+    "desiccated thyroid": {"thyroid (usp)"},
+    "dextran": {"dextrans"},
+    "docusate": {"dioctyl sulfosuccinic acid", "stool softeners"},
+    "drospirenone": {"progestin-only (drospirenone) oral contraceptives"},
+    "epoetin alfa": {"epoetin alfa,", "erythropoietin"},
+    "eptacog alfa": {"factor viia", "recombinant factor viia"},
+    "ergocalciferol": {"ergocalciferols"},
+    "ethinylestradiol": {"ethinyl estradiol"},
+    "evinacumab": {"evinacumab-dgnb"},
+    "ferric derisomaltose": {"iron isomaltoside 1000"},
+    "ferumoxytol": {"iron(ii,iii) oxide"},
+    "galsulfase": {"n-acetylgalactosamine-4-sulfatase"},
+    "hemin": {"heme arginate"},
+    "insulin": {"insulin, regular, human"},
+    "insulin human": {"human insulin", "insulin"},
+    "insulin isophane": {"insulin, isophane", "isophane insulin, human"},
+    "iron": {"ferrous fumarate", "ferrous gluconate", "ferrous succinate"},
+    "isosorbide mononitrate": {"isosorbide"},
+    "laronidase": {"iduronidase"},
+    "levonorgestrel": {"norgestrel"},
+    "levonorgestrel/ethinylestradiol": {"ethinyl estradiol-norgestrel combination"},
+    "levothyroxine/liothyronine": {"liotrix"},
+    "lipid emulsion": {"soybean oil"},
+    "luspatercept": {"luspatercept-aamt"},
+    "nicotinamide": {"niacinamide"},
+    "norelgestromin/ethinylestradiol": {"contraceptive patch"},
+    "omega-3 fatty acids": {"icosapent ethyl", "omega-3 acid ethyl esters"},
+    "otilonium bromide": {"otilonium"},
+    "pancreatin": {"pancreatic enzymes"},
+    "pinaverium bromide": {"pinaverium"},
+    "potassium aspartate/magnesium aspartate": {"potassium magnesium aspartate"},
+    "psyllium": {"fybogel"},
+    "ringer's solution": {"ringer's lactate"},
+    "scopolamine": {"hyoscine hydrobromide"},
+    "senna": {"sennosides"},
+    "serenoa repens": {"saw palmetto"},
+    "silymarin": {"milk thistle", "silybin"},
+    "sodium alginate": {"gaviscon"},
+    "sodium chloride": {"saline solution"},
+    "sodium ozagrel": {"ozagrel"},
+    "sodium picosulfate": {"picosulfuric acid"},
+    "strophanthin k": {"strophanthins"},
+    "tilactase": {"beta-galactosidase"},
+    "vitamin b12": {"cyanocobalamin nasal gel"},
+    "vitamin k": {"phytonadione"},
+    "von willebrand factor": {"humate-p", "vonicog alfa"},
+}.items():
+    DRUGBANK_NAME_DIFFERENCES.setdefault(_canonical, set()).update(_names)
 
 
 def _drugbank_agrees(canonical: str, drug: dict) -> bool:
@@ -221,13 +308,16 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
         return True
     if "/" in canonical and all(part in name for part in canonical.split("/")):
         return True  # "Valsartan and Sacubitril"
+    if "/" in canonical and any(name.startswith(part) for part in canonical.split("/")):
+        return True  # a combination's brand that DrugBank files under one of its ingredients (Xultophy)
     return bool(names & DRUGBANK_NAME_DIFFERENCES.get(canonical, set()))
 
 
 def test_english_drug_names_agree_with_drugbank() -> None:
     ner = pytest.importorskip("drug_named_entity_recognition")
     mismatches = []
-    for row in _rows("drugs.tsv"):
+    rows = [row for path in (DATA_DIR / "drugs.tsv", *_drug_group_files()) for row in _rows(path.name)]
+    for row in rows:
         canonical = row["canonical"]
         for form in row["en"].split("|"):
             tokens = form.strip().lstrip("=").rstrip("~").split()
@@ -249,3 +339,51 @@ def test_drug_and_clinical_vocabulary_is_large_and_translated() -> None:
     clinical = [row for name in _CLINICAL_FILES for row in _rows(name)]
     assert len(drugs) >= 300 and translated(drugs) == len(drugs)
     assert len(clinical) >= 200 and translated(clinical) == len(clinical)
+
+
+# drugs_<group>.tsv hold the drugs of one WHO ATC anatomical group each (a row of another group's drug
+# adds brands to it and carries its code)
+_ATC_GROUP_FILES = {
+    "alimentary": "A",
+    "blood": "B",
+    "cardiovascular": "C",
+    "dermatological": "D",
+    "genitourinary": "G",
+    "hormones": "H",
+    "antiinfectives": "J",
+    "antineoplastic": "L",
+    "musculoskeletal": "M",
+    "nervous": "N",
+    "antiparasitic": "P",
+    "respiratory": "R",
+    "sensory": "S",
+    "various": "V",
+}
+
+
+def test_drug_group_files_are_drugs_of_their_atc_group() -> None:
+    files = _drug_group_files()
+    assert files, "no drugs_<group>.tsv file"
+    for path in files:
+        head = path.read_text(encoding="utf-8").splitlines()[0]
+        assert head.startswith("#"), f"{path.name}: starts without a comment saying what it holds"
+        group = _ATC_GROUP_FILES.get(path.stem.removeprefix("drugs_"))
+        for term in read_terms(path):
+            assert term.kind == "drug", (path.name, term.canonical)
+            atc = [c.removeprefix("ATC:") for c in term.codes if c.startswith("ATC:")]
+            assert len(atc) == len(term.codes), (path.name, term.canonical, term.codes)
+            if group and atc:
+                assert any(code.startswith(group) for code in atc), (path.name, term.canonical, atc)
+
+
+def test_drug_group_files_add_many_translated_drugs() -> None:
+    base = {term.canonical for term in read_terms(DATA_DIR / "drugs.tsv")}
+    new = {term.canonical for path in _drug_group_files() for term in read_terms(path)} - base
+    assert len(new) >= 600, len(new)
+    for path in _drug_group_files():
+        for term in read_terms(path):
+            for surface in term.surfaces:
+                written = surface.strip("=~")
+                if re.search(r"[\u4e00-\u9fff]", written):
+                    assert len(written) >= 2, (path.name, term.canonical, surface)  # matched by substring
+                assert "?" not in written, (path.name, term.canonical, surface)

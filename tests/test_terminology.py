@@ -213,7 +213,9 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "flucloxacillin": {"floxacillin"},
     "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation
     "isavuconazole": {"isavuconazonium"},  # Cresemba, the prodrug
-    "baloxavir marboxil": {"baloxavir"},
+    "mycophenolic acid": {"mycophenolate", "mycophenolate mofetil"},
+    "trastuzumab deruxtecan": {"fam-trastuzumab deruxtecan-nxki"},
+    "tegafur/gimeracil/oteracil": {"gimeracil"},  # Teysuno
     "normal human immunoglobulin": {"immunoglobulins, intravenous"},
     "emtricitabine/tenofovir disoproxil": {"emtricitabine/tenofovir"},
     "bictegravir/emtricitabine/tenofovir alafenamide": {"bictegravir", "bictegravir, emtricitabine, and tenofovir"},
@@ -230,6 +232,8 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
     names = {name} | {s.lower() for s in drug.get("synonyms") or ()}
     if canonical in names or name.startswith(canonical + " "):  # "Fentanyl Patch", "... (rDNA origin)"
         return True
+    if canonical.startswith(name + " "):
+        return True  # our INN names the salt or ester: "glatiramer acetate", "certolizumab pegol"
     if any(re.fullmatch(re.escape(canonical) + r"-[a-z]{4}", n) for n in names):
         return True  # a US biologic's four-letter suffix: "Erenumab-aooe"
     if "/" in canonical and all(part in name for part in canonical.split("/")):

@@ -214,6 +214,15 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation
     "isavuconazole": {"isavuconazonium"},  # Cresemba, the prodrug
     "mycophenolic acid": {"mycophenolate", "mycophenolate mofetil"},
+    "risedronic acid": {"risedronate"},
+    "levosalbutamol": {"levalbuterol"},
+    "glycopyrronium": {"glycopyrrolate"},
+    "cromoglicic acid": {"cromolyn"},
+    "ipratropium/salbutamol": {"albuterol and ipratropium"},
+    "fluticasone furoate/vilanterol": {"fluticasone and vilanterol"},
+    "fluticasone furoate/umeclidinium/vilanterol": {"fluticasone, umeclidinium, and vilanterol"},
+    # one canonical for the toxin; DrugBank names each product
+    "botulinum toxin": {"onabotulinumtoxina", "abobotulinumtoxina", "incobotulinumtoxina"},
     "trastuzumab deruxtecan": {"fam-trastuzumab deruxtecan-nxki"},
     "tegafur/gimeracil/oteracil": {"gimeracil"},  # Teysuno
     "normal human immunoglobulin": {"immunoglobulins, intravenous"},

@@ -221,6 +221,12 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "ipratropium/salbutamol": {"albuterol and ipratropium"},
     "fluticasone furoate/vilanterol": {"fluticasone and vilanterol"},
     "fluticasone furoate/umeclidinium/vilanterol": {"fluticasone, umeclidinium, and vilanterol"},
+    "calcipotriol": {"calcipotriene"},
+    "dexpanthenol": {"panthenol"},
+    "tetryzoline": {"tetrahydrozoline"},
+    # a combination DrugBank files under one ingredient's product
+    "tobramycin/dexamethasone": {"dexamethasone"},  # TobraDex
+    "bacitracin/neomycin/polymyxin b": {"hydrocortisone"},  # Neosporin (DrugBank: the "+ hydrocortisone" product)
     # one canonical for the toxin; DrugBank names each product
     "botulinum toxin": {"onabotulinumtoxina", "abobotulinumtoxina", "incobotulinumtoxina"},
     "trastuzumab deruxtecan": {"fam-trastuzumab deruxtecan-nxki"},

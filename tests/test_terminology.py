@@ -214,12 +214,12 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation
     "isavuconazole": {"isavuconazonium"},  # Cresemba, the prodrug
     "mycophenolic acid": {"mycophenolate", "mycophenolate mofetil"},
-    "risedronic acid": {"risedronate"},
     "levosalbutamol": {"levalbuterol"},
     "glycopyrronium": {"glycopyrrolate"},
     "cromoglicic acid": {"cromolyn"},
     "ipratropium/salbutamol": {"albuterol and ipratropium"},
     "fluticasone furoate/vilanterol": {"fluticasone and vilanterol"},
+    "efavirenz/emtricitabine/tenofovir disoproxil": {"efavirenz, emtricitabine, and tenofovir"},
     "fluticasone furoate/umeclidinium/vilanterol": {"fluticasone, umeclidinium, and vilanterol"},
     "calcipotriol": {"calcipotriene"},
     "dexpanthenol": {"panthenol"},
@@ -247,6 +247,8 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
     names = {name} | {s.lower() for s in drug.get("synonyms") or ()}
     if canonical in names or name.startswith(canonical + " "):  # "Fentanyl Patch", "... (rDNA origin)"
         return True
+    if canonical.endswith("ic acid") and canonical.removesuffix("ic acid") + "ate" in names:
+        return True  # INN "etidronic acid", US name "etidronate"
     if canonical.startswith(name + " "):
         return True  # our INN names the salt or ester: "glatiramer acetate", "certolizumab pegol"
     if any(re.fullmatch(re.escape(canonical) + r"-[a-z]{4}", n) for n in names):

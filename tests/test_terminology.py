@@ -283,3 +283,81 @@ def test_drug_and_clinical_vocabulary_is_large_and_translated() -> None:
     clinical = [row for name in _CLINICAL_FILES for row in _rows(name)]
     assert len(drugs) >= 300 and translated(drugs) == len(drugs)
     assert len(clinical) >= 200 and translated(clinical) == len(clinical)
+
+
+# --- the per-ATC-group drug files (drugs_<group>.tsv): market brands in three languages, codes in their group
+
+#: each group file and the ATC main groups its codes may start with (paracetamol cold combinations are
+#: N02BE51 though sold as cold remedies; hydrocodone's only ATC code is the cough one, R05DA03)
+_ATC_GROUP_FILES = {
+    "drugs_anti_infectives.tsv": "J",
+    "drugs_antineoplastic_immunomodulating.tsv": "L",
+    "drugs_antiparasitic.tsv": "P",
+    "drugs_dermatologicals.tsv": "D",
+    "drugs_musculo_skeletal.tsv": "M",
+    "drugs_nervous_system.tsv": "NR",
+    "drugs_respiratory.tsv": "RN",
+    "drugs_sensory_organs.tsv": "S",
+    "drugs_various.tsv": "V",
+}
+
+
+def test_atc_group_files_hold_drugs_of_their_group() -> None:
+    stray = []
+    for name, groups in _ATC_GROUP_FILES.items():
+        if not (DATA_DIR / name).exists():
+            continue
+        for row in _rows(name):
+            assert row["kind"] == "drug", (name, row["canonical"])
+            atc = [c.removeprefix("ATC:") for c in row["codes"].split(",") if c.startswith("ATC:")]
+            if atc and not any(code[0] in groups for code in atc):
+                stray.append((name, row["canonical"], row["codes"]))
+    assert not stray, stray
+
+
+@pytest.mark.parametrize(
+    ("surface", "canonical"),
+    [
+        # inhalers by brand
+        ("Беродуал", "ipratropium/fenoterol"),
+        ("Беродуалом", "ipratropium/fenoterol"),
+        ("Спирива Респимат", "tiotropium"),
+        ("思力华能倍乐", "tiotropium"),
+        ("Trelegy", "fluticasone furoate/umeclidinium/vilanterol"),
+        ("全再乐", "fluticasone furoate/umeclidinium/vilanterol"),
+        ("Anoro Ellipta", "umeclidinium/vilanterol"),
+        ("эуфиллин", "aminophylline"),
+        # OTC cold remedies
+        ("Терафлю", "paracetamol/phenylephrine/pheniramine"),
+        ("Колдрекс", "paracetamol/phenylephrine"),
+        ("白加黑", "paracetamol/pseudoephedrine/dextromethorphan"),
+        ("新康泰克", "pseudoephedrine/chlorphenamine"),
+        ("泰诺林", "paracetamol"),
+        ("Фастум гель", "ketoprofen"),
+        # nervous system, anti-infectives, oncology, skin, eyes
+        ("Грандаксин", "tofisopam"),
+        ("黛力新", "flupentixol/melitracen"),
+        ("艾司唑仑", "estazolam"),
+        ("Арбидол", "umifenovir"),
+        ("Вильпрафеном", "josamycin"),
+        ("头孢克洛", "cefaclor"),
+        ("Keytruda", "pembrolizumab"),
+        ("可瑞达", "pembrolizumab"),
+        ("Адвантан", "methylprednisolone aceponate"),
+        ("达克宁", "miconazole"),
+        ("Пимафуцин", "natamycin"),
+        ("Визин", "tetryzoline"),
+        ("Тауфон", "taurine eye drops"),
+    ],
+)
+def test_atc_group_files_name_market_brands(surface: str, canonical: str) -> None:
+    assert TERMS.canonical(surface) == canonical
+
+
+def test_chinese_brands_inside_longer_names_do_not_shadow_them() -> None:
+    """Substring matching: the longer name wins where a shorter one sits inside it."""
+    assert [m.canonical for m in TERMS.find("医生开了地氯雷他定和氯硝西泮")] == ["desloratadine", "clonazepam"]
+    assert [m.canonical for m in TERMS.find("用过布地奈德，也吃过泰诺感冒片")] == [
+        "budesonide",
+        "paracetamol/pseudoephedrine/dextromethorphan/chlorphenamine",
+    ]

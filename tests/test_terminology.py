@@ -209,6 +209,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "iron": {"ferrous sulfate"},
     "nicotine replacement": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
+    "paracetamol/codeine": {"co-codamol"},
     "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},
     "flucloxacillin": {"floxacillin"},
     "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation

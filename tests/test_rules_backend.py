@@ -585,23 +585,23 @@ ANSWERS: list[Case] = [
 
 # Long-tail English drugs the curated terminology does not name: DrugBank's generic name.
 DRUGBANK: list[Case] = [
-    ("I'm on Xeljanz", None, {("medications", "tofacitinib", "active")},
-     {("medications", "tofacitinib", "active"): {"mention": "Xeljanz"}}),
-    ("I take Rinvoq 15 mg daily", None, {("medications", "upadacitinib", "active")},
-     {("medications", "upadacitinib", "active"): {"dose": "15 mg", "frequency": "daily", "mention": "Rinvoq"}}),
-    ("I stopped taking Otezla", None, {("medications", "apremilast", "stopped")}, {}),
-    ("The doctor took me off Otezla", None, {("medications", "apremilast", "stopped")}, {}),
-    ("I don't take Xeljanz anymore", None, {("medications", "tofacitinib", "stopped")}, {}),
-    ("I'm still taking Vyvanse", None, {("medications", "lisdexamfetamine", "active")}, {}),
+    ("I'm on Lupkynis", None, {("medications", "voclosporin", "active")},
+     {("medications", "voclosporin", "active"): {"mention": "Lupkynis"}}),
+    ("I take Tukysa 15 mg daily", None, {("medications", "tucatinib", "active")},
+     {("medications", "tucatinib", "active"): {"dose": "15 mg", "frequency": "daily", "mention": "Tukysa"}}),
+    ("I stopped taking Xenleta", None, {("medications", "lefamulin", "stopped")}, {}),
+    ("The doctor took me off Xenleta", None, {("medications", "lefamulin", "stopped")}, {}),
+    ("I don't take Lupkynis anymore", None, {("medications", "voclosporin", "stopped")}, {}),
+    ("I'm still taking Qelbree", None, {("medications", "viloxazine", "active")}, {}),
     ("I took Nurtec twice a week", None, {("medications", "rimegepant", "active")},
      {("medications", "rimegepant", "active"): {"frequency": "twice weekly"}}),
-    ("I'm on Xeljanz for rheumatoid arthritis", None,
-     {("medications", "tofacitinib", "active"), ("chronic_conditions", "rheumatoid arthritis", "active")}, {}),
-    ("My friend takes Xeljanz", None, set(), {}),
-    ("Can I take Xeljanz?", None, set(), {}),
-    ("If I take Xeljanz", None, set(), {}),
-    ("I want to start Xeljanz", None, set(), {}),
-    ("Xeljanz", None, set(), {}),
+    ("I'm on Lupkynis for rheumatoid arthritis", None,
+     {("medications", "voclosporin", "active"), ("chronic_conditions", "rheumatoid arthritis", "active")}, {}),
+    ("My friend takes Lupkynis", None, set(), {}),
+    ("Can I take Lupkynis?", None, set(), {}),
+    ("If I take Lupkynis", None, set(), {}),
+    ("I want to start Lupkynis", None, set(), {}),
+    ("Lupkynis", None, set(), {}),
     ("I take it with water", None, set(), {}),
     ("I don't take any medication.", None, {("medications", "*", "confirmed_absent")}, {}),
 ]
@@ -774,7 +774,7 @@ def test_drugbank_loads_only_for_an_english_clause_that_needs_it() -> None:
         "ts = datetime(2026, 1, 1, tzinfo=UTC)\n"
         "list(b.understand([Fragment(str(i), 'u', str(i), ts, t, None, None) for i, t in enumerate(texts)]))\n"
         "assert 'drug_named_entity_recognition' not in sys.modules\n"
-        "list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Xeljanz\", None, None)]))\n"
+        "list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Lupkynis\", None, None)]))\n"
         "assert 'drug_named_entity_recognition' in sys.modules\n"
     )
     root = Path(__file__).resolve().parents[1]

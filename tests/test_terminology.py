@@ -383,6 +383,10 @@ def test_abbreviations_and_colloquial_names(surface: str, canonical: str) -> Non
         "今天去晒太阳了，买了低钠盐。",
         "想死你了",
         "CT显示可疑病灶",
+        "商场人流量很大，教室缺老师",  # 人流, 室缺 inside ordinary words
+        "少吃高热量食物，用热水泡脚，行李超重了",
+        "看得眼花缭乱，网络瘫痪了，电话听不清，洗衣机脱水",
+        "Телефон отключился.",
     ],
 )
 def test_ordinary_text_names_no_condition_or_symptom(text: str) -> None:

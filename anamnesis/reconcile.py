@@ -278,11 +278,15 @@ class _UserFold(ReplayMixin):
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:
-            if ev.status == PRESENT_STATUS[ev.section]:
-                absent = self.facts.get((ev.section, SECTION_WIDE))
-                if absent is not None and absent.status == CONFIRMED_ABSENT:
-                    self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
+            present = PRESENT_STATUS[ev.section]
+            absent = self.facts.get((ev.section, SECTION_WIDE))
+            ends_absence = ev.status == present and absent is not None and absent.status == CONFIRMED_ABSENT
+            if ends_absence and not absent.settled:
+                self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
             self._set(ev.section, ev.entity, ev.status, ev.attributes, ev)
+            # A settled absence is questioned only by a fact that took effect (one question, not two).
+            if ends_absence and absent.settled and self.facts[(ev.section, ev.entity)].status == present:
+                self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
         for ev in wide:
             self._deny_section(ev, same_message=specific)
 

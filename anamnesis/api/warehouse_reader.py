@@ -29,6 +29,7 @@ import duckdb
 import orjson
 
 from anamnesis.facts_query import current_facts, recent_users_facts
+from anamnesis.storage.warehouse import fresh_cursor, open_fresh
 
 EVENT_COLUMNS = (
     "event_id", "fact_id", "section", "entity", "change_type", "status", "attributes",
@@ -54,9 +55,12 @@ DECAY_MARGIN = timedelta(days=1)
 class _Generation:
     """One warehouse file, opened read-only, with the requests reading it counted."""
 
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        return fresh_cursor(self.con)
+
     def __init__(self, path: Path, inode: tuple[int, int]) -> None:
         self.inode = inode
-        self.con = duckdb.connect(str(path), read_only=True)
+        self.con = open_fresh(path)  # never a replaced file DuckDB still holds open in this process
         # A request reads one user's rows: worker threads only add hand-offs (measured 20% of a
         # facts query's CPU time); requests run side by side instead.
         self.con.execute("set threads = 1")
@@ -148,7 +152,7 @@ class WarehouseReader:
         return None
 
     def _load(self, gen: _Generation, user_id: str) -> list[dict[str, Any]]:
-        cur = gen.con.cursor()
+        cur = gen.cursor()
         try:
             facts = current_facts(cur, user_id)
         finally:
@@ -196,7 +200,7 @@ class WarehouseReader:
     def _prefetch(self, gen: _Generation) -> list[str]:
         if gen.retention is None or self.prefetch_users <= 0:
             return []
-        cur = gen.con.cursor()
+        cur = gen.cursor()
         try:
             by_user = recent_users_facts(cur, users=self.prefetch_users)
         except duckdb.Error:  # closed under us (replaced again) or an older warehouse: no harm
@@ -224,7 +228,7 @@ class WarehouseReader:
         with self._generation() as gen:
             if gen is None:
                 return []
-            cur = gen.con.cursor()
+            cur = gen.cursor()
             try:
                 rows = cur.execute(HISTORY_SQL, [user_id, fact_id]).fetchall()
             finally:
@@ -244,7 +248,7 @@ class WarehouseReader:
         with self._generation() as gen:
             if gen is None:
                 return default
-            cur = gen.con.cursor()
+            cur = gen.cursor()
             try:
                 return query(cur)
             finally:
@@ -258,7 +262,7 @@ class WarehouseReader:
             with self._lock:
                 if name in gen.memos:
                     return gen.memos[name]
-            cur = gen.con.cursor()
+            cur = gen.cursor()
             try:
                 value = query(cur)
             finally:

@@ -88,3 +88,26 @@ def connect(path: Path) -> duckdb.DuckDBPyConnection:
     if not path.exists():
         raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
     return duckdb.connect(str(path), read_only=True)
+
+
+def open_fresh(path: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the file at ``path`` *now*, in a process that may hold older ones.
+
+    DuckDB keeps one instance per path per process: a plain ``connect`` while a connection to a
+    replaced warehouse is still open returns that old file. Attaching into a new in-memory
+    instance always opens the current file. Cursors made from it start in the in-memory catalog:
+    take them from :func:`fresh_cursor`.
+    """
+    if not path.exists():
+        raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
+    con = duckdb.connect(":memory:")
+    con.execute("attach ? as warehouse (read_only)", [str(path)])
+    con.execute("use warehouse")
+    return con
+
+
+def fresh_cursor(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """A cursor of an :func:`open_fresh` connection, reading the attached warehouse."""
+    cur = con.cursor()
+    cur.execute("use warehouse")
+    return cur

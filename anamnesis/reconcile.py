@@ -133,7 +133,9 @@ class _UserFold(ReplayMixin):
         """The event an input adds to one fact, at the input's time."""
         source = "clarification" if item.kind == "resolution" else "review"
         version = CLARIFICATION if item.kind == "resolution" else REVIEW
-        return _Event(message_id, item.created_at, section, entity, status, {}, version, item.created_at, source, item.id)
+        return _Event(
+            message_id, item.created_at, section, entity, status, {}, version, item.created_at, source, item.id
+        )
 
     def resolve_row(self, cid: str, at: int, outcome: str) -> None:
         """Mark an open conflict resolved in the output."""
@@ -181,7 +183,11 @@ class _UserFold(ReplayMixin):
         cid = conflict_id(self.user_id, fact.fact_id, ev.message_id)
         if cid in self.open:
             return
-        earlier_status, earlier_message, earlier_time = earlier or (fact.status, fact.source_message_id, fact.valid_from)
+        earlier_status, earlier_message, earlier_time = earlier or (
+            fact.status,
+            fact.source_message_id,
+            fact.valid_from,
+        )
         c = self.out.conflicts
         self.open[cid] = OpenConflict(
             len(c["conflict_id"]), section, entity, earlier_status, earlier_message, ev.status, ev.entity, ev.message_id
@@ -317,9 +323,13 @@ class _UserFold(ReplayMixin):
 
     def flush_state(self) -> None:
         s = self.out.state
-        contested = {self.facts[(c.section, c.entity)].fact_id for c in self.open.values() if (c.section, c.entity) in self.facts}
+        contested = {
+            self.facts[(c.section, c.entity)].fact_id for c in self.open.values() if (c.section, c.entity) in self.facts
+        }
         for (section, entity), fact in sorted(self.facts.items()):
-            s["confidence"].append(confidence(fact.evidence, fact.confirmations, open_conflict=fact.fact_id in contested))
+            s["confidence"].append(
+                confidence(fact.evidence, fact.confirmations, open_conflict=fact.fact_id in contested)
+            )
             s["fact_id"].append(fact.fact_id)
             s["user_id"].append(self.user_id)
             s["section"].append(section)

@@ -17,8 +17,8 @@ import polars as pl
 
 from anamnesis.reconcile import fold
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
-from anamnesis.storage.lake import Lake
 from anamnesis.storage.inputs import ensure_inputs
+from anamnesis.storage.lake import Lake
 from schemas.frames import Conflicts, Corrections, Events, FactEvents, FactState, Resolutions, polars_schema
 
 #: The order of the warehouse tables (:data:`anamnesis.storage.warehouse.TABLES`); ``fact_state``

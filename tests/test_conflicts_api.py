@@ -119,7 +119,9 @@ def test_tokens_have_roles_on_the_write_routes(served):
     assert open_conflict(server)["status"] == "open"  # nothing was written by the refused calls
     wrong_user = httpx.post(
         f"{server.url}/v1/users/u-en-01/conflicts/{conflict['conflict_id']}/resolution",
-        json={"outcome": "later_stands"}, headers=bearer(REVIEW_TOKEN), timeout=60,
+        json={"outcome": "later_stands"},
+        headers=bearer(REVIEW_TOKEN),
+        timeout=60,
     )
     assert wrong_user.status_code == 404  # a conflict id of another user is not found
 
@@ -139,14 +141,18 @@ def test_earlier_stands_keeps_the_allergy_and_a_backfill_changes_nothing(served)
     ).json()["conflicts"]
     assert [(c["conflict_id"], c["resolution"]) for c in resolved] == [(conflict["conflict_id"], "earlier_stands")]
     assert resolved[0]["resolved_at"] is not None
-    facts = httpx.get(f"{server.url}/v1/users/{USER}/facts", params={"section": "allergies"},
-                      headers=bearer(API_TOKEN)).json()["facts"]
+    facts = httpx.get(
+        f"{server.url}/v1/users/{USER}/facts", params={"section": "allergies"}, headers=bearer(API_TOKEN)
+    ).json()["facts"]
     penicillin = next(f for f in facts if f["entity"] == "penicillin")
     assert penicillin["status"] == "active" and penicillin["confidence"] == 0.9
-    events = httpx.get(f"{server.url}/v1/users/{USER}/facts/{penicillin['fact_id']}/history",
-                       headers=bearer(API_TOKEN)).json()["events"]
-    assert [(e["source"], e["change_type"]) for e in events] == [("dialogue", "first_mention"),
-                                                                  ("clarification", "confirmation")]
+    events = httpx.get(
+        f"{server.url}/v1/users/{USER}/facts/{penicillin['fact_id']}/history", headers=bearer(API_TOKEN)
+    ).json()["events"]
+    assert [(e["source"], e["change_type"]) for e in events] == [
+        ("dialogue", "first_mention"),
+        ("clarification", "confirmation"),
+    ]
     assert events[-1]["changed_by"] == "user" and events[-1]["note"] == "asked in chat"
 
     before = history_rows(home)
@@ -170,8 +176,9 @@ def test_later_stands_makes_the_allergy_confirmed_absent_and_a_later_denial_reop
     with LiveServer(create_app(load_settings(home))) as server:
         conflict = open_conflict(server)
         assert resolve(server, conflict["conflict_id"], "later_stands").status_code == 200
-        facts = httpx.get(f"{server.url}/v1/users/{USER}/facts", params={"section": "allergies"},
-                          headers=bearer(API_TOKEN)).json()["facts"]
+        facts = httpx.get(
+            f"{server.url}/v1/users/{USER}/facts", params={"section": "allergies"}, headers=bearer(API_TOKEN)
+        ).json()["facts"]
         assert {f["entity"]: f["status"] for f in facts} == {"penicillin": "confirmed_absent", "*": "confirmed_absent"}
         assert "No known allergies" in context(server)["context"]
     # A later statement never silently undoes the clarification: it asks again.
@@ -209,6 +216,10 @@ def test_an_odd_user_id_is_read_exactly(sample_home, tmp_path, write_export):
         url = f"{server.url}/v1/users/{quote(odd, safe='')}/conflicts"
         (conflict,) = httpx.get(url, headers=bearer(API_TOKEN)).json()["conflicts"]
         assert conflict["user_id"] == odd
-        r = httpx.post(f"{url}/{conflict['conflict_id']}/resolution", json={"outcome": "later_stands"},
-                       headers=bearer(REVIEW_TOKEN), timeout=60)
+        r = httpx.post(
+            f"{url}/{conflict['conflict_id']}/resolution",
+            json={"outcome": "later_stands"},
+            headers=bearer(REVIEW_TOKEN),
+            timeout=60,
+        )
         assert r.status_code == 200 and r.json()["conflict"]["resolution"] == "later_stands"

@@ -79,7 +79,9 @@ def user_segment(request: Request, tail: tuple[str, ...]) -> str:
     raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
     parts = raw.split(b"?", 1)[0].split(b"/")
     shape_ok = len(parts) == 4 + len(tail) and parts[:3] == [b"", b"v1", b"users"] and parts[3]
-    if not shape_ok or any(want != "*" and got.decode("latin-1") != want for want, got in zip(tail, parts[4:])):
+    if not shape_ok or any(
+        want != "*" and got.decode("latin-1") != want for want, got in zip(tail, parts[4:], strict=False)
+    ):
         raise HTTPException(status_code=404)
     try:
         return unquote_to_bytes(parts[3]).decode("utf-8")
@@ -126,14 +128,20 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
         user_id = user_segment(request, ("conflicts", "*", "resolution"))
         try:
             row = await run_in_threadpool(
-                resolve_conflict, settings, user_id, conflict_id, outcome=body.outcome, source=body.source,
+                resolve_conflict,
+                settings,
+                user_id,
+                conflict_id,
+                outcome=body.outcome,
+                source=body.source,
                 note=body.note,
             )
         except (ReviewError, HomeBusy, FileNotFoundError) as exc:
             raise _refused(exc) from exc
         after = reader.read(lambda con: conflicts(con, user_id), [])
         return ResolutionResponse(
-            resolution_id=row["resolution_id"], conflict=next((c for c in after if c["conflict_id"] == conflict_id), None)
+            resolution_id=row["resolution_id"],
+            conflict=next((c for c in after if c["conflict_id"] == conflict_id), None),
         )
 
     @router.post(
@@ -152,9 +160,7 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
             raise _refused(exc) from exc
         facts = await run_in_threadpool(reader.facts, user_id)
         target = change.get("entity")
-        fact = next(
-            (f for f in facts if f["fact_id"] == fact_id or (target and f["entity"] == target)), None
-        )
+        fact = next((f for f in facts if f["fact_id"] == fact_id or (target and f["entity"] == target)), None)
         return CorrectionResponse(correction_id=row["correction_id"], fact=fact)
 
     return router

@@ -39,7 +39,10 @@ class Input:
 def inputs_by_user(resolutions: pl.DataFrame | None, corrections: pl.DataFrame | None) -> dict[str, list[Input]]:
     """Each user's inputs in replay order (time, then id)."""
     by_user: dict[str, list[Input]] = {}
-    for kind, frame, id_col in (("resolution", resolutions, "resolution_id"), ("correction", corrections, "correction_id")):
+    for kind, frame, id_col in (
+        ("resolution", resolutions, "resolution_id"),
+        ("correction", corrections, "correction_id"),
+    ):
         if frame is None or frame.height == 0:
             continue
         for row in frame.with_columns(pl.col("created_at").dt.epoch("us").alias("_at")).iter_rows(named=True):
@@ -75,8 +78,9 @@ class ReplayMixin:
         self.apply(conflict.section, conflict.entity, status, attributes, ev, evidence)
         if not earlier and conflict.later_entity == SECTION_WIDE:
             present = PRESENT_STATUS[conflict.section]
-            if not any(k[0] == conflict.section and k[1] != SECTION_WIDE and f.status == present
-                       for k, f in self.facts.items()):
+            if not any(
+                k[0] == conflict.section and k[1] != SECTION_WIDE and f.status == present for k, f in self.facts.items()
+            ):
                 wide = self.input_event(item, conflict.section, SECTION_WIDE, CONFIRMED_ABSENT, message)
                 self.apply(conflict.section, SECTION_WIDE, CONFIRMED_ABSENT, {}, wide, evidence)
         # One clarification answers every open question about the same fact.

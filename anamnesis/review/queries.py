@@ -15,9 +15,23 @@ from anamnesis.memory.texts import LABELS, NOTHING
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE
 
 CONFLICT_COLUMNS = (
-    "conflict_id", "user_id", "section", "entity", "fact_id", "source_message_id", "conflicting_message_id",
-    "detected_at", "reason", "status", "resolved_at", "resolution", "earlier_status", "later_status",
-    "later_entity", "earlier_valid_from", "later_valid_from",
+    "conflict_id",
+    "user_id",
+    "section",
+    "entity",
+    "fact_id",
+    "source_message_id",
+    "conflicting_message_id",
+    "detected_at",
+    "reason",
+    "status",
+    "resolved_at",
+    "resolution",
+    "earlier_status",
+    "later_status",
+    "later_entity",
+    "earlier_valid_from",
+    "later_valid_from",
 )
 TIME_COLUMNS = ("detected_at", "resolved_at", "earlier_valid_from", "later_valid_from")
 CONFLICT_STATUSES = ("open", "resolved")
@@ -73,7 +87,13 @@ def find_fact(con: duckdb.DuckDBPyConnection, user_id: str, fact_id: str) -> dic
     ).fetchone()
     if row is None:
         return None
-    return {"fact_id": row[0], "section": row[1], "entity": row[2], "status": row[3], "attributes": orjson.loads(row[4])}
+    return {
+        "fact_id": row[0],
+        "section": row[1],
+        "entity": row[2],
+        "status": row[3],
+        "attributes": orjson.loads(row[4]),
+    }
 
 
 def statement(section: str, entity: str, status: str) -> str:
@@ -93,7 +113,7 @@ def describe(conflict: dict[str, Any]) -> str:
     later = statement(conflict["section"], conflict["later_entity"], conflict["later_status"])
     return (
         f'Unclear: "{earlier}" ({str(conflict["earlier_valid_from"])[:10]}) vs "{later}" '
-        f'({str(conflict["later_valid_from"])[:10]}): ask the user before relying on either'
+        f"({str(conflict['later_valid_from'])[:10]}): ask the user before relying on either"
     )
 
 

@@ -92,6 +92,8 @@ def test_the_open_conflict_is_in_context_ahead_of_the_facts_and_listed(served):
     listed = open_conflict(server)
     assert listed["conflict_id"] == conflict["conflict_id"]
     assert listed["resolved_at"] is None and listed["resolution"] is None
+    bad = httpx.get(f"{server.url}/v1/users/{USER}/conflicts", params={"status": "x"}, headers=bearer(API_TOKEN))
+    assert bad.status_code == 400
     for other in ("u-en-01", "u-ru-04"):  # one user's conflicts never reach another's answer
         r = httpx.get(f"{server.url}/v1/users/{other}/conflicts", headers=bearer(API_TOKEN))
         assert all(c["user_id"] == other for c in r.json()["conflicts"])

@@ -111,11 +111,10 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
         dependencies=[Depends(roles.reader)],
         response_model=ConflictsResponse,
     )
-    def list_conflicts(
-        request: Request, status: Annotated[str | None, Query(pattern="^(open|resolved)$")] = None
-    ) -> ConflictsResponse:
+    def list_conflicts(request: Request, status: Annotated[str | None, Query()] = None) -> ConflictsResponse:
         user_id = user_segment(request, ("conflicts",))
-        assert status is None or status in CONFLICT_STATUSES
+        if status is not None and status not in CONFLICT_STATUSES:
+            raise HTTPException(status_code=400, detail=f"unknown status; one of {', '.join(CONFLICT_STATUSES)}")
         rows = reader.read(lambda con: conflicts(con, user_id, status=status), [])
         return ConflictsResponse(user_id=user_id, conflicts=rows)
 

@@ -41,6 +41,8 @@ class Settings:
     embedding_model: str | None = None
     prompts_dir: Path | None = None
     api_tokens: tuple[str, ...] = ()
+    #: Reviewer tokens (CONTRACT §7.1): read and write (resolutions, corrections, the review page).
+    review_tokens: tuple[str, ...] = ()
     openai_base_url: str | None = None
     openai_api_key: str | None = None
     llm_concurrency: int = 8
@@ -76,6 +78,7 @@ _ENV = {
     "embedding_model": "ANAMNESIS_EMBEDDING_MODEL",
     "prompts_dir": "ANAMNESIS_PROMPTS",
     "api_tokens": "ANAMNESIS_API_TOKENS",
+    "review_tokens": "ANAMNESIS_REVIEW_TOKENS",
     "openai_base_url": "OPENAI_BASE_URL",
     "openai_api_key": "OPENAI_API_KEY",
     "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
@@ -85,7 +88,7 @@ _ENV = {
 def _coerce(name: str, value: Any) -> Any:
     if name in ("home", "prompts_dir"):
         return Path(value) if value else None
-    if name == "api_tokens":
+    if name in ("api_tokens", "review_tokens"):
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(t.strip() for t in items if t.strip())
     if name == "retention_days":

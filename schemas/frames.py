@@ -15,6 +15,11 @@ from pandera.typing.polars import Series
 
 from schemas.sections import CHANGE_TYPES, SECTIONS, STATUSES, SUPERSEDED
 
+#: Where an event in ``fact_events`` comes from (CONTRACT §7.2).
+EVENT_SOURCES = ("dialogue", "clarification", "review")
+CONFLICT_STATUSES = ("open", "resolved")
+#: The outcomes of clarifying a conflict: which of the two statements stands.
+OUTCOMES = ("earlier_stands", "later_stands")
 _ALL_STATUSES = sorted({s for st in STATUSES.values() for s in st} | {SUPERSEDED})
 UTC_TS = pl.Datetime("us", "UTC")
 
@@ -115,6 +120,10 @@ class FactEvents(pa.DataFrameModel):
     recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
     source_message_id: Series[str]
     extractor_version: Series[str]
+    #: Who the event comes from (CONTRACT §7.2): the dialogue, a clarification, a clinical review.
+    source: Series[str] = pa.Field(isin=list(EVENT_SOURCES))
+    #: The ``resolution_id`` or ``correction_id`` of a clarification or review event, else null.
+    source_ref: Series[str] = pa.Field(nullable=True)
 
     class Config:
         strict = True
@@ -134,6 +143,8 @@ class FactState(pa.DataFrameModel):
     first_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
     last_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
     source_message_id: Series[str]
+    #: How far the fact can be relied on, in [0, 1] (:mod:`anamnesis.facts.confidence`).
+    confidence: Series[pl.Float64] = pa.Field(ge=0.0, le=1.0)
 
     class Config:
         strict = True
@@ -141,8 +152,14 @@ class FactState(pa.DataFrameModel):
 
 
 class Conflicts(pa.DataFrameModel):
-    """CONTRACT §3 ``conflicts``: contradictions waiting for clarification."""
+    """CONTRACT §3 and §7.2 ``conflicts``: contradictions, open until a clarification resolves them.
 
+    Besides the contract's columns each row says what either statement claims (``earlier_status``
+    and ``later_status`` of the fact, the later statement's entity, ``*`` for a section-wide
+    denial) and when each was said, so a reader can state the question without a join.
+    """
+
+    conflict_id: Series[str]
     user_id: Series[str]
     section: Series[str] = pa.Field(isin=list(SECTIONS))
     entity: Series[str]
@@ -151,9 +168,58 @@ class Conflicts(pa.DataFrameModel):
     conflicting_message_id: Series[str]
     detected_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
     reason: Series[str]
+    status: Series[str] = pa.Field(isin=list(CONFLICT_STATUSES))
+    resolved_at: Series[pl.Datetime] = pa.Field(nullable=True, dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    resolution: Series[str] = pa.Field(nullable=True, isin=list(OUTCOMES))
+    earlier_status: Series[str]
+    later_status: Series[str]
+    later_entity: Series[str]
+    earlier_valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    later_valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
 
     class Config:
         strict = True
+        unique = ["conflict_id"]
+
+
+class Resolutions(pa.DataFrameModel):
+    """Input written by people (CONTRACT §7.2): the outcome of clarifying one conflict.
+
+    Kept in ``lake/inputs/`` and replayed by every fold, so it survives backfills and
+    re-extraction; ``forget`` erases it with the rest of the user's rows.
+    """
+
+    resolution_id: Series[str]
+    conflict_id: Series[str]
+    user_id: Series[str]
+    outcome: Series[str] = pa.Field(isin=list(OUTCOMES))
+    source: Series[str] = pa.Field(isin=["user", "clinician"])
+    note: Series[str] = pa.Field(nullable=True)
+    reviewer: Series[str] = pa.Field(nullable=True)
+    created_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+
+    class Config:
+        strict = True
+        unique = ["resolution_id"]
+
+
+class Corrections(pa.DataFrameModel):
+    """Input written by reviewers (CONTRACT §7.2): one correction or retraction of one fact.
+
+    ``change`` is JSON with any of ``status``, ``entity``, ``attributes``, ``retract``.
+    """
+
+    correction_id: Series[str]
+    user_id: Series[str]
+    fact_id: Series[str]
+    reviewer: Series[str]
+    note: Series[str] = pa.Field(nullable=True)
+    change: Series[str]
+    created_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+
+    class Config:
+        strict = True
+        unique = ["correction_id"]
 
 
 @cache

@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.review_routes import include_review, open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from schemas.sections import SECTIONS
@@ -59,6 +60,7 @@ class FactOut(BaseModel):
     last_seen: str | None = None
     source_message_id: str
     decayed: bool | None = None
+    confidence: float | None = None
     important: bool | None = None
 
 
@@ -77,6 +79,7 @@ class ContextResponse(BaseModel):
     facts: list[FactOut]
     not_discussed: list[str]
     context: str
+    conflicts: list[dict[str, Any]] = Field(default_factory=list)
 
 
 async def raw_user_id(request: Request) -> str:
@@ -158,7 +161,7 @@ def create_app(settings: Settings) -> FastAPI:
     from anamnesis.api.memories import MemorySearch
     from anamnesis.api.routing import QueryRouter
 
-    verifier = TokenVerifier(settings.api_tokens)
+    verifier = TokenVerifier(settings.api_tokens + settings.review_tokens)  # reviewers read too
     reader = WarehouseReader(settings.warehouse_path, prefetch_users=settings.api_prefetch_users)
     encoding = bpe_openai.get_encoding("o200k_base")
     router = QueryRouter()
@@ -230,7 +233,8 @@ def create_app(settings: Settings) -> FastAPI:
         if user_facts is None:
             user_facts = await run_in_threadpool(reader.facts, user_id)
         draft = Draft(
-            user_facts, sections, max_tokens=body.max_tokens, count_tokens=count_tokens, drug_question=drug_question
+            user_facts, sections, max_tokens=body.max_tokens, count_tokens=count_tokens, drug_question=drug_question,
+            conflicts=open_conflicts(reader, user_id),
         )
         # The vector search runs only if its hits could still be used.
         result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
@@ -238,10 +242,11 @@ def create_app(settings: Settings) -> FastAPI:
         # tables (``response_model`` still documents the shape).
         payload = {
             "sections": result.sections, "facts": result.facts,
-            "not_discussed": result.not_discussed, "context": result.context,
+            "not_discussed": result.not_discussed, "context": result.context, "conflicts": result.conflicts,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
+    include_review(app, settings, reader)
     app.state.reader = reader
     app.state.memories = search_memories
     return app

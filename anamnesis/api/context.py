@@ -1,6 +1,7 @@
 """Assembling the context block for one question: the few facts that matter, within a budget.
 
-Order of importance: critical facts (allergies, active medications, chronic conditions) marked
+Order of importance: the open conflicts of the chosen sections, each stated as unclear, to be
+confirmed with the user; then critical facts (allergies, active medications, chronic conditions) marked
 important; then what the user confirmed absent in those sections ("No known allergies
 (confirmed 2026-03-02)"); then the other facts of the sections the question needs, newest
 first; then the nearest memories by vector search; then the relevant sections never
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from anamnesis.facts.confidence import LOW
 from anamnesis.memory.texts import LABELS, NOTHING
 from schemas.sections import CONFIRMED_ABSENT, CRITICAL_SECTIONS, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
 
@@ -35,6 +37,7 @@ class Context:
     facts: list[dict[str, Any]] = field(default_factory=list)
     not_discussed: list[str] = field(default_factory=list)
     context: str = ""
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
 
 
 def render_fact(fact: dict[str, Any]) -> str:
@@ -43,9 +46,9 @@ def render_fact(fact: dict[str, Any]) -> str:
     attrs = fact.get("attributes") or {}
     since = str(fact["valid_from"])[:10]
     if entity == SECTION_WIDE:
-        return f"{NOTHING[section]} (confirmed {since})"
+        return f"{NOTHING[section]} (confirmed {since}){_low(fact)}"
     if status == CONFIRMED_ABSENT:
-        return f"{LABELS[section]}: not {entity} (confirmed {since})"
+        return f"{LABELS[section]}: not {entity} (confirmed {since}){_low(fact)}"
     if section == "demographics":
         return f"{entity.replace('_', ' ')}: {attrs.get('value', '?')} (as of {since})"
     details = [
@@ -58,7 +61,12 @@ def render_fact(fact: dict[str, Any]) -> str:
     if said and said.lower() != entity:
         text += f' (said as "{said}")'
     verb = {"active": "since", "historical": "on record since"}.get(status, f"{status} since")
-    return f"{text}, {verb} {since}"
+    return f"{text}, {verb} {since}{_low(fact)}"
+
+
+def _low(fact: dict[str, Any]) -> str:
+    conf = fact.get("confidence")
+    return " (low confidence)" if conf is not None and conf < LOW else ""
 
 
 def _important(fact: dict[str, Any]) -> bool:
@@ -80,9 +88,11 @@ class Draft:
         max_tokens: int,
         count_tokens: Callable[[str], int],
         drug_question: bool,
+        conflicts: Sequence[dict[str, Any]] = (),
     ) -> None:
         self._count = count_tokens
         self.sections = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
+        self.conflicts = [c for c in conflicts if c["section"] in self.sections]
         live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
         self._by_id = {f["fact_id"]: f for f in live}
         discussed = {f["section"] for f in facts}
@@ -104,6 +114,8 @@ class Draft:
         self._lines: list[str] = [HEADER]
         self._chosen: list[dict[str, Any]] = []
         self._budget_left = max_tokens - count_tokens(HEADER)
+        for conflict in self.conflicts:
+            self._add(f"- {conflict['question']}", None)
         for fact in important:
             self._add(f"- IMPORTANT: {render_fact(fact)}", fact)
         for fact in (*absent, *rest):
@@ -137,4 +149,10 @@ class Draft:
         if len(self._lines) == 1:
             self._add("- Nothing relevant on record.", None)
         text = "\n".join(self._lines) if self._budget_left >= 0 else ""
-        return Context(sections=self.sections, facts=self._chosen, not_discussed=self.not_discussed, context=text)
+        return Context(
+            sections=self.sections,
+            facts=self._chosen,
+            not_discussed=self.not_discussed,
+            context=text,
+            conflicts=self.conflicts,
+        )

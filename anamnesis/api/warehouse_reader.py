@@ -19,21 +19,33 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 import orjson
 
 from anamnesis.facts.queries import current_facts, recent_users_facts
+from anamnesis.storage.warehouse import fresh_cursor, open_fresh
 
 EVENT_COLUMNS = (
     "event_id", "fact_id", "section", "entity", "change_type", "status", "attributes",
-    "valid_from", "recorded_at", "source_message_id", "extractor_version",
+    "valid_from", "recorded_at", "source_message_id", "extractor_version", "source", "source_ref",
 )
+#: Who made a clarification or review event and why (CONTRACT §7.2: every read shows it).
+HISTORY_SQL = f"""
+select {', '.join(f'e.{c}' for c in EVENT_COLUMNS)},
+       coalesce(c.reviewer, r.reviewer, r.source) as changed_by, coalesce(c.note, r.note) as note
+from fact_events e
+left join corrections c on e.source = 'review' and c.correction_id = e.source_ref and c.user_id = e.user_id
+left join resolutions r on e.source = 'clarification' and r.resolution_id = e.source_ref and r.user_id = e.user_id
+where e.user_id = ? and e.fact_id = ?
+order by e.valid_from, e.recorded_at, e.event_id
+"""
+T = TypeVar("T")
 #: Users whose facts each generation keeps in memory (about 35 KiB each at 30 facts a user).
 FACTS_CACHE_USERS = 2048
 #: How long before the earliest moment a cached fact could decay its entry is dropped.
@@ -43,9 +55,12 @@ DECAY_MARGIN = timedelta(days=1)
 class _Generation:
     """One warehouse file, opened read-only, with the requests reading it counted."""
 
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        return fresh_cursor(self.con)
+
     def __init__(self, path: Path, inode: tuple[int, int]) -> None:
         self.inode = inode
-        self.con = duckdb.connect(str(path), read_only=True)
+        self.con = open_fresh(path)  # never a replaced file DuckDB still holds open in this process
         # A request reads one user's rows: worker threads only add hand-offs (measured 20% of a
         # facts query's CPU time); requests run side by side instead.
         self.con.execute("set threads = 1")
@@ -57,6 +72,8 @@ class _Generation:
         except duckdb.Error:  # a warehouse without the policy table: never cache
             self.retention = None
         self.facts: OrderedDict[str, tuple[datetime | None, list[dict[str, Any]]]] = OrderedDict()
+        #: Values computed once per file (:meth:`WarehouseReader.memo`).
+        self.memos: dict[str, Any] = {}
 
 
 def _copies(facts: list[dict[str, Any]], section: str | None, status: str | None) -> list[dict[str, Any]]:
@@ -135,7 +152,7 @@ class WarehouseReader:
         return None
 
     def _load(self, gen: _Generation, user_id: str) -> list[dict[str, Any]]:
-        cur = gen.con.cursor()
+        cur = gen.cursor()
         try:
             facts = current_facts(cur, user_id)
         finally:
@@ -183,7 +200,7 @@ class WarehouseReader:
     def _prefetch(self, gen: _Generation) -> list[str]:
         if gen.retention is None or self.prefetch_users <= 0:
             return []
-        cur = gen.con.cursor()
+        cur = gen.cursor()
         try:
             by_user = recent_users_facts(cur, users=self.prefetch_users)
         except duckdb.Error:  # closed under us (replaced again) or an older warehouse: no harm
@@ -211,24 +228,47 @@ class WarehouseReader:
         with self._generation() as gen:
             if gen is None:
                 return []
-            cur = gen.con.cursor()
+            cur = gen.cursor()
             try:
-                rows = cur.execute(
-                    f"select {', '.join(EVENT_COLUMNS)} from fact_events where user_id = ? and fact_id = ? "
-                    "order by valid_from, recorded_at, event_id",
-                    [user_id, fact_id],
-                ).fetchall()
+                rows = cur.execute(HISTORY_SQL, [user_id, fact_id]).fetchall()
             finally:
                 cur.close()
         events = []
         for row in rows:
-            event = dict(zip(EVENT_COLUMNS, row, strict=True))
+            event = dict(zip((*EVENT_COLUMNS, "changed_by", "note"), row, strict=True))
             if isinstance(event["attributes"], str):
                 event["attributes"] = orjson.loads(event["attributes"])
             event["valid_from"] = event["valid_from"].isoformat()
             event["recorded_at"] = event["recorded_at"].isoformat()
             events.append(event)
         return events
+
+    def read(self, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
+        """``query`` run on a cursor of the newest warehouse, or ``default`` if none was built."""
+        with self._generation() as gen:
+            if gen is None:
+                return default
+            cur = gen.cursor()
+            try:
+                return query(cur)
+            finally:
+                cur.close()
+
+    def memo(self, name: str, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
+        """``query``'s result on the newest warehouse, computed once per warehouse file."""
+        with self._generation() as gen:
+            if gen is None:
+                return default
+            with self._lock:
+                if name in gen.memos:
+                    return gen.memos[name]
+            cur = gen.cursor()
+            try:
+                value = query(cur)
+            finally:
+                cur.close()
+            with self._lock:
+                return gen.memos.setdefault(name, value)
 
     def close(self) -> None:
         with self._lock:

@@ -7,6 +7,12 @@ fact's state before it (CONTRACT §3): ``first_mention``, ``confirmation``, ``ch
 fact supersedes them; a denial never cancels an active allergy (a conflict is recorded
 instead); for medications and symptoms a denial ends what was active ("I don't take anything
 now"); in the other sections it is recorded as a conflict to clarify.
+
+People's inputs are replayed in the same timeline (:mod:`anamnesis.facts.replay`): a conflict's
+resolution and a reviewer's correction apply at their ``created_at``, after the dialogue said
+before them. A fact they set is *settled*: a later statement that contradicts it opens a new
+conflict instead of changing it. In the critical sections a fact reported again after the user
+denied it specifically is taken as present (the safe reading) and recorded as a conflict too.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ import orjson
 import polars as pl
 import xxhash
 
+from anamnesis.facts.confidence import confidence, evidence_of
+from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
 from schemas.frames import UTC_TS, Conflicts, FactEvents, FactState, polars_schema
-from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
+from schemas.sections import CONFIRMED_ABSENT, CRITICAL_SECTIONS, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
 
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
@@ -38,6 +46,11 @@ def _event_id(fid: str, message_id: str, extractor_version: str) -> str:
     return xxhash.xxh3_128_hexdigest(f"{fid}\x1f{message_id}\x1f{extractor_version}".encode())
 
 
+def conflict_id(user_id: str, fid: str, conflicting_message_id: str) -> str:
+    """Stable id of a conflict: the fact and the later statement, whatever extracted them."""
+    return xxhash.xxh3_128_hexdigest(f"{user_id}\x1f{fid}\x1f{conflicting_message_id}".encode())
+
+
 @dataclass(slots=True)
 class _Fact:
     fact_id: str
@@ -47,6 +60,11 @@ class _Fact:
     first_seen: int
     last_seen: int
     source_message_id: str
+    #: What the current state rests on, and how often it was confirmed since (for confidence).
+    evidence: str = "explicit"
+    confirmations: int = 0
+    #: Set by a clarification or a review: the dialogue no longer changes it silently.
+    settled: bool = False
 
 
 @dataclass(slots=True)
@@ -59,6 +77,23 @@ class _Event:
     attributes: dict[str, Any]
     extractor_version: str
     recorded_at: int
+    #: ``dialogue``, or ``clarification`` / ``review`` with the input row's id in ``ref``.
+    source: str = "dialogue"
+    ref: str | None = None
+
+
+@dataclass(slots=True)
+class OpenConflict:
+    """What the fold knows of a conflict still open: both statements, and its output row."""
+
+    row: int
+    section: str
+    entity: str
+    earlier_status: str
+    earlier_message_id: str
+    later_status: str
+    later_entity: str
+    later_message_id: str
 
 
 @dataclass(slots=True)
@@ -66,6 +101,8 @@ class _Output:
     events: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(FactEvents)})
     conflicts: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Conflicts)})
     state: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(FactState)})
+    #: Inputs whose conflict or fact the events no longer hold.
+    orphaned: int = 0
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -80,17 +117,44 @@ def _state_changed(old: dict[str, Any], merged: dict[str, Any]) -> bool:
     return any(old.get(k) != merged.get(k) for k in STATE_ATTRIBUTES)
 
 
-class _UserFold:
-    """The state of one user's facts while their events are replayed."""
+class _UserFold(ReplayMixin):
+    """The state of one user's facts while their events (and people's inputs) are replayed."""
 
     def __init__(self, user_id: str, out: _Output) -> None:
         self.user_id = user_id
         self.out = out
         self.facts: dict[tuple[str, str], _Fact] = {}
+        self.open: dict[str, OpenConflict] = {}
+        #: Entities a reviewer renamed: later dialogue events about the old name reach the new one.
+        self.aliases: dict[tuple[str, str], str] = {}
+        self.orphaned = 0
+
+    def input_event(self, item: Input, section: str, entity: str, status: str, message_id: str) -> _Event:
+        """The event an input adds to one fact, at the input's time."""
+        source = "clarification" if item.kind == "resolution" else "review"
+        version = CLARIFICATION if item.kind == "resolution" else REVIEW
+        return _Event(
+            message_id, item.created_at, section, entity, status, {}, version, item.created_at, source, item.id
+        )
+
+    def resolve_row(self, cid: str, at: int, outcome: str) -> None:
+        """Mark an open conflict resolved in the output."""
+        row = self.open.pop(cid).row
+        c = self.out.conflicts
+        c["status"][row], c["resolved_at"][row], c["resolution"][row] = "resolved", at, outcome
+
+    def retire(self, key: tuple[str, str], ev: _Event, extra: dict[str, Any]) -> None:
+        """A reviewer retracts a fact extracted in error: the history says so, the current state drops it."""
+        fact = self.facts.pop(key)
+        fact.attributes = {**fact.attributes, "retracted": True, **extra}
+        self._emit(key[0], key[1], "change", fact, ev)
+        for cid, conflict in list(self.open.items()):
+            if (conflict.section, conflict.entity) == key:
+                self.resolve_row(cid, ev.valid_from, "later_stands" if extra else "earlier_stands")
 
     def _emit(self, section: str, entity: str, change_type: str, fact: _Fact, ev: _Event) -> None:
         e = self.out.events
-        e["event_id"].append(_event_id(fact.fact_id, ev.message_id, ev.extractor_version))
+        e["event_id"].append(_event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
         e["fact_id"].append(fact.fact_id)
         e["user_id"].append(self.user_id)
         e["section"].append(section)
@@ -102,20 +166,80 @@ class _UserFold:
         e["recorded_at"].append(ev.recorded_at)
         e["source_message_id"].append(ev.message_id)
         e["extractor_version"].append(ev.extractor_version)
+        e["source"].append(ev.source)
+        e["source_ref"].append(ev.ref)
 
-    def _conflict(self, fact: _Fact, section: str, entity: str, ev: _Event, reason: str) -> None:
+    def _conflict(
+        self,
+        fact: _Fact,
+        section: str,
+        entity: str,
+        ev: _Event,
+        reason: str,
+        *,
+        earlier: tuple[str, str, int] | None = None,
+    ) -> None:
+        """Record that ``ev`` contradicts ``fact``; ``earlier`` (status, message, time) defaults to the fact's."""
+        cid = conflict_id(self.user_id, fact.fact_id, ev.message_id)
+        if cid in self.open:
+            return
+        earlier_status, earlier_message, earlier_time = earlier or (
+            fact.status,
+            fact.source_message_id,
+            fact.valid_from,
+        )
         c = self.out.conflicts
+        self.open[cid] = OpenConflict(
+            len(c["conflict_id"]), section, entity, earlier_status, earlier_message, ev.status, ev.entity, ev.message_id
+        )
+        c["conflict_id"].append(cid)
+        c["status"].append("open")
+        c["resolved_at"].append(None)
+        c["resolution"].append(None)
+        c["earlier_status"].append(earlier_status)
+        c["later_status"].append(ev.status)
+        c["later_entity"].append(ev.entity)
+        c["earlier_valid_from"].append(earlier_time)
+        c["later_valid_from"].append(ev.valid_from)
         c["user_id"].append(self.user_id)
         c["section"].append(section)
         c["entity"].append(entity)
         c["fact_id"].append(fact.fact_id)
-        c["source_message_id"].append(fact.source_message_id)
+        c["source_message_id"].append(earlier_message)
         c["conflicting_message_id"].append(ev.message_id)
         c["detected_at"].append(ev.recorded_at)
         c["reason"].append(reason)
 
-    def _set(self, section: str, entity: str, status: str, attributes: dict[str, Any], ev: _Event) -> None:
-        """Apply one event to one fact and record it with its change type."""
+    def _set(
+        self,
+        section: str,
+        entity: str,
+        status: str,
+        attributes: dict[str, Any],
+        ev: _Event,
+        *,
+        inferred: bool = False,
+    ) -> None:
+        """Apply one dialogue event to one fact and record it with its change type."""
+        prior = self.facts.get((section, entity))
+        merged = attributes if prior is None or status == CONFIRMED_ABSENT else _merge(prior.attributes, attributes)
+        if prior is not None and prior.status != status:
+            if prior.settled:  # a clarified or reviewed state: ask again, never undo it silently
+                self._conflict(prior, section, entity, ev, f"contradicts the settled state of {entity!r}")
+                return
+            if section in CRITICAL_SECTIONS and prior.status == CONFIRMED_ABSENT and status == PRESENT_STATUS[section]:
+                earlier = (prior.status, prior.source_message_id, prior.valid_from)
+                self.apply(section, entity, status, merged, ev, evidence_of(attributes, inferred=inferred))
+                self._conflict(
+                    prior, section, entity, ev, f"{entity!r} reported again after a specific denial", earlier=earlier
+                )
+                return
+        self.apply(section, entity, status, merged, ev, evidence_of(attributes, inferred=inferred))
+
+    def apply(
+        self, section: str, entity: str, status: str, attributes: dict[str, Any], ev: _Event, evidence: str
+    ) -> _Fact:
+        """Set one fact's state to exactly ``status`` / ``attributes`` and record the event."""
         key = (section, entity)
         prior = self.facts.get(key)
         if prior is None:
@@ -127,33 +251,48 @@ class _UserFold:
                 ev.valid_from,
                 ev.valid_from,
                 ev.message_id,
+                evidence,
+                settled=ev.source != "dialogue",
             )
             self.facts[key] = fact
             change = "negation" if status == CONFIRMED_ABSENT else "first_mention"
             self._emit(section, entity, change, fact, ev)
-            return
-        merged = attributes if status == CONFIRMED_ABSENT else _merge(prior.attributes, attributes)
-        if status == prior.status and not _state_changed(prior.attributes, merged):
+            return fact
+        if status == prior.status and not _state_changed(prior.attributes, attributes):
             change = "confirmation"
+            if ev.source == "dialogue":
+                prior.confirmations += 1
         else:
             change = "negation" if status == CONFIRMED_ABSENT else "change"
             prior.valid_from = ev.valid_from
             prior.source_message_id = ev.message_id
+        if ev.source != "dialogue":
+            prior.evidence, prior.confirmations, prior.settled = evidence, 0, True
+            prior.source_message_id = ev.message_id
+        elif change != "confirmation":
+            prior.evidence, prior.confirmations = evidence, 0
         prior.status = status
-        prior.attributes = merged
+        prior.attributes = attributes
         prior.last_seen = max(prior.last_seen, ev.valid_from)
         self._emit(section, entity, change, prior, ev)
+        return prior
 
     def apply_message(self, events: list[_Event]) -> None:
         """Apply all events of one message: specific facts first, then section-wide denials."""
+        for ev in events:
+            ev.entity = self.aliases.get((ev.section, ev.entity), ev.entity)
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:
-            if ev.status == PRESENT_STATUS[ev.section]:
-                absent = self.facts.get((ev.section, SECTION_WIDE))
-                if absent is not None and absent.status == CONFIRMED_ABSENT:
-                    self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev)
+            present = PRESENT_STATUS[ev.section]
+            absent = self.facts.get((ev.section, SECTION_WIDE))
+            ends_absence = ev.status == present and absent is not None and absent.status == CONFIRMED_ABSENT
+            if ends_absence and not absent.settled:
+                self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
             self._set(ev.section, ev.entity, ev.status, ev.attributes, ev)
+            # A settled absence is questioned only by a fact that took effect (one question, not two).
+            if ends_absence and absent.settled and self.facts[(ev.section, ev.entity)].status == present:
+                self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
         for ev in wide:
             self._deny_section(ev, same_message=specific)
 
@@ -174,17 +313,23 @@ class _UserFold:
         still_present = [
             (k, f) for k, f in self.facts.items() if k[0] == section and k[1] != SECTION_WIDE and f.status == present
         ]
-        if still_present and section not in DENIAL_ENDS:
+        if still_present and (section not in DENIAL_ENDS or any(f.settled for _, f in still_present)):
             for (_, entity), fact in sorted(still_present):
                 self._conflict(fact, section, entity, ev, f"section-wide denial while {entity!r} is {present}")
             return
         for (_, entity), _fact in sorted(still_present, key=lambda kv: kv[0]):
-            self._set(section, entity, DENIAL_ENDS[section], {}, ev)
+            self._set(section, entity, DENIAL_ENDS[section], {}, ev, inferred=True)
         self._set(section, SECTION_WIDE, CONFIRMED_ABSENT, ev.attributes, ev)
 
     def flush_state(self) -> None:
         s = self.out.state
+        contested = {
+            self.facts[(c.section, c.entity)].fact_id for c in self.open.values() if (c.section, c.entity) in self.facts
+        }
         for (section, entity), fact in sorted(self.facts.items()):
+            s["confidence"].append(
+                confidence(fact.evidence, fact.confirmations, open_conflict=fact.fact_id in contested)
+            )
             s["fact_id"].append(fact.fact_id)
             s["user_id"].append(self.user_id)
             s["section"].append(section)
@@ -218,7 +363,7 @@ def _rows(events: pl.DataFrame) -> Iterator[tuple[str, _Event]]:
 
 def _keep_earliest(frame: pl.DataFrame, previous: pl.DataFrame | None, keys: list[str], col: str) -> pl.DataFrame:
     """Keep the earlier ``col`` of rows already recorded by a previous run."""
-    if previous is None or previous.height == 0:
+    if previous is None or previous.height == 0 or not set(keys) <= set(previous.columns):
         return frame
     earlier = previous.select(*keys, pl.col(col).alias("_earlier")).unique(keys)
     return (
@@ -231,24 +376,33 @@ def _keep_earliest(frame: pl.DataFrame, previous: pl.DataFrame | None, keys: lis
 def fold(
     events: pl.DataFrame,
     *,
+    resolutions: pl.DataFrame | None = None,
+    corrections: pl.DataFrame | None = None,
     previous_fact_events: pl.DataFrame | None = None,
     previous_conflicts: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Return (fact_events, fact_state, conflicts) for all users' events.
+    """Return (fact_events, fact_state, conflicts) for all users' events and people's inputs.
 
     The previous run's tables keep each unchanged row's original ``recorded_at`` /
     ``detected_at``, so re-running over the same events leaves the history unchanged.
     """
     out = _Output()
+    inputs = inputs_by_user(resolutions, corrections)
     for user_id, user_rows in groupby(_rows(events), key=lambda r: r[0]):
         user = _UserFold(user_id, out)
-        for _, message_rows in groupby(user_rows, key=lambda r: (r[1].valid_from, r[1].message_id)):
-            user.apply_message([ev for _, ev in message_rows])
+        messages = (
+            (key, [ev for _, ev in rows])
+            for key, rows in groupby(user_rows, key=lambda r: (r[1].valid_from, r[1].message_id))
+        )
+        for step in replay_order(messages, inputs.get(user_id, [])):
+            if isinstance(step, Input):
+                user.replay(step)
+            else:
+                user.apply_message(step)
         user.flush_state()
+        out.orphaned += user.orphaned
     fact_events = _keep_earliest(_frame(out.events, FactEvents), previous_fact_events, ["event_id"], "recorded_at")
-    conflicts = _keep_earliest(
-        _frame(out.conflicts, Conflicts), previous_conflicts, ["fact_id", "conflicting_message_id"], "detected_at"
-    )
+    conflicts = _keep_earliest(_frame(out.conflicts, Conflicts), previous_conflicts, ["conflict_id"], "detected_at")
     return fact_events, _frame(out.state, FactState), conflicts
 
 

@@ -20,6 +20,7 @@ FACT_COLUMNS = (
     "last_seen",
     "source_message_id",
     "decayed",
+    "confidence",
 )
 
 

@@ -2,7 +2,8 @@
 
 The fold (:func:`anamnesis.facts.fold.fold`) is per user, so the stage reads the events of one
 range of users (:mod:`anamnesis.storage.batches`) with that range's previous history, folds
-them and appends the result. Events are sorted by user, so the ranges come in user order and
+them and appends the result. People's inputs (resolutions, corrections) of the same users are
+replayed with them. Events are sorted by user, so the ranges come in user order and
 each file is written in the order of its warehouse table.
 """
 
@@ -16,8 +17,9 @@ import polars as pl
 
 from anamnesis.facts.fold import fold
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
-from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema
+from schemas.frames import Conflicts, Corrections, Events, FactEvents, FactState, Resolutions, polars_schema
 
 #: The order of the warehouse tables (:data:`anamnesis.storage.warehouse.TABLES`); ``fact_state``
 #: comes out of the fold in its order already.
@@ -42,6 +44,9 @@ def fold_lake(lake: Lake, *, on_progress: Callable[[int, int], None] | None = No
     events = scan(lake.events, polars_schema(Events))
     previous_events = scan(lake.fact_events, polars_schema(FactEvents))
     previous_conflicts = scan(lake.conflicts, polars_schema(Conflicts))
+    ensure_inputs(lake)
+    resolutions = scan(lake.resolutions, polars_schema(Resolutions))
+    corrections = scan(lake.corrections, polars_schema(Corrections))
     total = events.select(pl.len()).collect().item()
     counts = FoldCounts()
     if on_progress:
@@ -55,6 +60,8 @@ def fold_lake(lake: Lake, *, on_progress: Callable[[int, int], None] | None = No
             batch = users.of(events).collect()
             fact_events, fact_state, conflicts = fold(
                 batch,
+                resolutions=users.of(resolutions).collect(),
+                corrections=users.of(corrections).collect(),
                 previous_fact_events=users.of(previous_events).collect(),
                 previous_conflicts=users.of(previous_conflicts).collect(),
             )

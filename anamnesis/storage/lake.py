@@ -60,6 +60,15 @@ class Lake:
     def conflicts(self) -> Path:
         return self.root / "conflicts.parquet"
 
+    # -- inputs written by people (CONTRACT §7.2), replayed by every fold ------------------
+    @property
+    def resolutions(self) -> Path:
+        return self.root / "inputs" / "resolutions.parquet"
+
+    @property
+    def corrections(self) -> Path:
+        return self.root / "inputs" / "corrections.parquet"
+
     # -- ingest partitions ---------------------------------------------------------------
     def _day_dir(self, day: str) -> Path:
         return self.root / "ingest" / f"day={day}"

@@ -19,6 +19,7 @@ import duckdb
 
 from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
 from anamnesis.storage.crashpoints import crash_point
+from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
@@ -31,15 +32,22 @@ TABLES: dict[str, tuple[str, str]] = {
     "fact_events": ("fact_events", "user_id, valid_from, source_message_id, section, entity"),
     "fact_state": ("fact_state", "user_id, section, entity"),
     "conflicts": ("conflicts", "user_id, detected_at"),
+    "resolutions": ("resolutions", "created_at, resolution_id"),
+    "corrections": ("corrections", "created_at, correction_id"),
 }
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"
-JSON_COLUMNS = {"extracted_events": ("attributes",), "fact_events": ("attributes",), "fact_state": ("attributes",)}
+JSON_COLUMNS = {
+    "extracted_events": ("attributes",),
+    "fact_events": ("attributes",),
+    "fact_state": ("attributes",),
+    "corrections": ("change",),
+}
 
 FACTS_CURRENT = """
 create view facts_current as
 select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes, s.valid_from,
-       s.first_seen, s.last_seen, s.source_message_id,
+       s.first_seen, s.last_seen, s.source_message_id, s.confidence,
        coalesce(r.retention_days is not null
                 and s.last_seen < now() - to_days(r.retention_days), false) as decayed
 from fact_state s left join retention_policy r using (section)
@@ -49,6 +57,7 @@ from fact_state s left join retention_policy r using (section)
 def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int | None]) -> dict[str, int]:
     """(Re)build the warehouse from the lake; return the row count of each relation."""
     counts: dict[str, int] = {}
+    ensure_inputs(lake)
     with atomic_path(target) as tmp:
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
         con = duckdb.connect(str(tmp), config={"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill)})
@@ -79,3 +88,26 @@ def connect(path: Path) -> duckdb.DuckDBPyConnection:
     if not path.exists():
         raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
     return duckdb.connect(str(path), read_only=True)
+
+
+def open_fresh(path: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the file at ``path`` *now*, in a process that may hold older ones.
+
+    DuckDB keeps one instance per path per process: a plain ``connect`` while a connection to a
+    replaced warehouse is still open returns that old file. Attaching into a new in-memory
+    instance always opens the current file. Cursors made from it start in the in-memory catalog:
+    take them from :func:`fresh_cursor`.
+    """
+    if not path.exists():
+        raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
+    con = duckdb.connect(":memory:")
+    con.execute("attach ? as warehouse (read_only)", [str(path)])
+    con.execute("use warehouse")
+    return con
+
+
+def fresh_cursor(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """A cursor of an :func:`open_fresh` connection, reading the attached warehouse."""
+    cur = con.cursor()
+    cur.execute("use warehouse")
+    return cur

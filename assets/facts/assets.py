@@ -6,7 +6,7 @@ from anamnesis.facts.stage import fold_lake
 from assets.checks import pandera_check
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.assets import extracted_events
-from schemas.frames import Conflicts, FactEvents, FactState
+from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
 
 
 @dg.asset(
@@ -42,3 +42,13 @@ def fact_state_schema(home: HomeResource) -> dg.AssetCheckResult:
 @dg.asset_check(asset=fact_histories, description="Conflicts fit their schema.")
 def conflicts_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Conflicts, home.lake().conflicts)
+
+
+@dg.asset_check(asset=fact_histories, description="People's inputs (resolutions, corrections) fit their schema.")
+def review_inputs_schema(home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    for model, path in ((Resolutions, lake.resolutions), (Corrections, lake.corrections)):
+        result = pandera_check(model, path)
+        if not result.passed:
+            return result
+    return dg.AssetCheckResult(passed=True)

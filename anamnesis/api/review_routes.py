@@ -1,0 +1,174 @@
+"""The API's conflict and review routes (CONTRACT §7.1, §7.2), and the review page's router.
+
+Read routes take a read or a reviewer token; write routes only a reviewer token (a read token
+gets 403). The token is checked before anything else, the path shape next: exactly one
+percent-encoded user id segment, or 404 without reading anyone. Writes go through
+:mod:`anamnesis.review.record`, which folds again, so the answer already reflects them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from urllib.parse import unquote_to_bytes
+
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.config import Settings
+from anamnesis.review.queries import CONFLICT_STATUSES, conflicts, open_conflicts_by_user
+from anamnesis.review.record import ReviewError, correct_fact, resolve_conflict
+from anamnesis.storage.lock import HomeBusy
+
+
+class ConflictsResponse(BaseModel):
+    user_id: str
+    conflicts: list[dict[str, Any]]
+
+
+class ResolutionRequest(BaseModel):
+    outcome: Literal["earlier_stands", "later_stands"]
+    source: Literal["user", "clinician"] = "user"
+    note: str | None = Field(default=None, max_length=2_000)
+
+
+class ResolutionResponse(BaseModel):
+    resolution_id: str
+    conflict: dict[str, Any] | None
+
+
+class CorrectionRequest(BaseModel):
+    status: str | None = None
+    entity: str | None = Field(default=None, max_length=200)
+    attributes: dict[str, str | int | float | None] | None = None
+    retract: bool | None = None
+    reviewer: str = Field(min_length=1, max_length=200)
+    note: str | None = Field(default=None, max_length=2_000)
+
+
+class CorrectionResponse(BaseModel):
+    correction_id: str
+    fact: dict[str, Any] | None
+
+
+class Roles:
+    """The two kinds of token: read (``ANAMNESIS_API_TOKENS``) and reviewer (``ANAMNESIS_REVIEW_TOKENS``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.read = TokenVerifier(settings.api_tokens)
+        self.review = TokenVerifier(settings.review_tokens)
+
+    def reader(self, request: Request) -> None:
+        header = request.headers.get("authorization")
+        if not (self.review.verify(header) or self.read.verify(header)):
+            raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
+
+    def reviewer(self, request: Request) -> None:
+        header = request.headers.get("authorization")
+        if self.review.verify(header):
+            return
+        if self.read.verify(header):
+            raise HTTPException(status_code=403, detail="a reviewer token is needed for this route")
+        raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
+
+
+def user_segment(request: Request, tail: tuple[str, ...]) -> str:
+    """The one user id segment of ``/v1/users/<id>/<tail...>``, exactly as encoded; 404 otherwise."""
+    raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
+    parts = raw.split(b"?", 1)[0].split(b"/")
+    shape_ok = len(parts) == 4 + len(tail) and parts[:3] == [b"", b"v1", b"users"] and parts[3]
+    if not shape_ok or any(
+        want != "*" and got.decode("latin-1") != want for want, got in zip(tail, parts[4:], strict=False)
+    ):
+        raise HTTPException(status_code=404)
+    try:
+        return unquote_to_bytes(parts[3]).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
+
+
+def open_conflicts(reader: WarehouseReader, user_id: str) -> list[dict[str, Any]]:
+    """The user's open conflicts (all users' are loaded once per warehouse file: there are few)."""
+    return reader.memo("open_conflicts", open_conflicts_by_user, {}).get(user_id, [])
+
+
+def _refused(exc: Exception) -> HTTPException:
+    if isinstance(exc, HomeBusy):
+        return HTTPException(status_code=503, detail="a backfill is running; retry", headers={"Retry-After": "5"})
+    if isinstance(exc, FileNotFoundError):
+        return HTTPException(status_code=503, detail="no warehouse yet")
+    assert isinstance(exc, ReviewError)
+    return HTTPException(status_code=exc.status, detail=str(exc))
+
+
+def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> APIRouter:
+    router = APIRouter()
+
+    @router.get(
+        "/v1/users/{user_path:path}/conflicts",
+        dependencies=[Depends(roles.reader)],
+        response_model=ConflictsResponse,
+    )
+    def list_conflicts(request: Request, status: Annotated[str | None, Query()] = None) -> ConflictsResponse:
+        user_id = user_segment(request, ("conflicts",))
+        if status is not None and status not in CONFLICT_STATUSES:
+            raise HTTPException(status_code=400, detail=f"unknown status; one of {', '.join(CONFLICT_STATUSES)}")
+        rows = reader.read(lambda con: conflicts(con, user_id, status=status), [])
+        return ConflictsResponse(user_id=user_id, conflicts=rows)
+
+    @router.post(
+        "/v1/users/{user_path:path}/conflicts/{conflict_id}/resolution",
+        dependencies=[Depends(roles.reviewer)],
+        response_model=ResolutionResponse,
+    )
+    async def resolution(request: Request, conflict_id: str, body: ResolutionRequest) -> ResolutionResponse:
+        user_id = user_segment(request, ("conflicts", "*", "resolution"))
+        try:
+            row = await run_in_threadpool(
+                resolve_conflict,
+                settings,
+                user_id,
+                conflict_id,
+                outcome=body.outcome,
+                source=body.source,
+                note=body.note,
+            )
+        except (ReviewError, HomeBusy, FileNotFoundError) as exc:
+            raise _refused(exc) from exc
+        after = reader.read(lambda con: conflicts(con, user_id), [])
+        return ResolutionResponse(
+            resolution_id=row["resolution_id"],
+            conflict=next((c for c in after if c["conflict_id"] == conflict_id), None),
+        )
+
+    @router.post(
+        "/v1/users/{user_path:path}/facts/{fact_id}/corrections",
+        dependencies=[Depends(roles.reviewer)],
+        response_model=CorrectionResponse,
+    )
+    async def correction(request: Request, fact_id: str, body: CorrectionRequest) -> CorrectionResponse:
+        user_id = user_segment(request, ("facts", "*", "corrections"))
+        change = body.model_dump(include={"status", "entity", "attributes", "retract"}, exclude_none=True)
+        try:
+            row = await run_in_threadpool(
+                correct_fact, settings, user_id, fact_id, change, reviewer=body.reviewer, note=body.note
+            )
+        except (ReviewError, HomeBusy, FileNotFoundError) as exc:
+            raise _refused(exc) from exc
+        facts = await run_in_threadpool(reader.facts, user_id)
+        target = change.get("entity")
+        fact = next((f for f in facts if f["fact_id"] == fact_id or (target and f["entity"] == target)), None)
+        return CorrectionResponse(correction_id=row["correction_id"], fact=fact)
+
+    return router
+
+
+def include_review(app: FastAPI, settings: Settings, reader: WarehouseReader) -> None:
+    """Add the conflict and review routes and the ``/review`` page to ``app`` (one line in app.py)."""
+    from anamnesis.api.review_page import page_router
+
+    roles = Roles(settings)
+    app.include_router(api_router(settings, reader, roles))
+    app.include_router(page_router(settings, reader, roles))

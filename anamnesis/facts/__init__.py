@@ -1,0 +1,1 @@
+"""Facts: the fold's rules beyond the dialogue (confidence, replay of people's inputs)."""

@@ -1,0 +1,1 @@
+"""Conflicts, clarification and clinical review: reading them, and recording people's inputs."""

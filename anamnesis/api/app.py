@@ -182,7 +182,11 @@ def create_app(settings: Settings) -> FastAPI:
         gc.freeze()
         log.info("ready in %.1f s: facts of %d users and %d memory tables cached", time.perf_counter() - started,
                  len(users), tables)
-        yield
+        reader.watch()  # a rebuilt or erased warehouse is followed even when no request comes
+        try:
+            yield
+        finally:
+            reader.close()
 
     app = FastAPI(
         title="anamnesis", version="1", description="Long-term medical memory: read API.", lifespan=lifespan

@@ -74,8 +74,26 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     return counts
 
 
+#: The name the warehouse file is attached under by :func:`connect`; a cursor must ``use`` it.
+WAREHOUSE_CATALOG = "warehouse"
+
+
 def connect(path: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to the warehouse, with a clear error if it was never built."""
+    """A read-only connection to the warehouse file now at ``path``, with a clear error if it was never built.
+
+    The file is attached to a fresh in-memory database rather than opened with
+    ``duckdb.connect(path)``: DuckDB keeps one instance per path in a process, so while any
+    connection to a replaced warehouse lives, ``connect(path)`` would return that old, deleted
+    file instead of the new one (CONTRACT §7.1).
+    """
     if not path.exists():
         raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
-    return duckdb.connect(str(path), read_only=True)
+    con = duckdb.connect(":memory:")
+    try:
+        quoted = str(path).replace("'", "''")
+        con.execute(f"attach '{quoted}' as {WAREHOUSE_CATALOG} (read_only)")
+        con.execute(f"use {WAREHOUSE_CATALOG}")
+    except BaseException:
+        con.close()
+        raise
+    return con

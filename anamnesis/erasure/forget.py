@@ -76,9 +76,9 @@ def forget_user(settings: Settings, user_id: str) -> ErasureReport:
         raise ValueError("the user id is empty")
     if not home.is_dir():
         raise FileNotFoundError(f"no anamnesis home at {home}")
-    if not settings.warehouse_path.exists():
-        raise FileNotFoundError(f"no warehouse at {settings.warehouse_path}: run `anamnesis backfill` first")
-    with writer_lock(home):
+    with writer_lock(home):  # first: during a first backfill the answer is "busy", not "no warehouse"
+        if not settings.warehouse_path.exists():
+            raise FileNotFoundError(f"no warehouse at {settings.warehouse_path}: run `anamnesis backfill` first")
         return _forget(settings, user_id)
 
 

@@ -26,7 +26,7 @@ def export_messages(
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
     files = by_day(discover(exports.path))
     jobs, skipped = [], []
-    for day in context.partition_keys:
+    for day in _days_of_run(context, sorted(files)):
         job = DayJob(day, tuple(files.get(day, [])))
         previous = lake.partition_manifest(day)
         if previous is not None and previous.get("fingerprint") == job.fingerprint:
@@ -40,6 +40,21 @@ def export_messages(
     return dg.MaterializeResult(
         metadata={**stats_dict(total), "days_ingested": len(jobs), "days_unchanged": len(skipped)}
     )
+
+
+def _days_of_run(context: dg.AssetExecutionContext, input_days: list[str]) -> list[str]:
+    """The run's partitions; a run launched without any (the UI's "Materialize all") plans its own.
+
+    Then every export day of the input is a partition (new ones are added to the instance, as
+    ``anamnesis backfill`` does); a day whose files did not change is skipped below as usual.
+    """
+    if context.has_partition_key or context.has_partition_key_range:
+        return list(context.partition_keys)
+    known = set(context.instance.get_dynamic_partitions(export_days.name))
+    new_days = [day for day in input_days if day not in known]
+    if new_days:
+        context.instance.add_dynamic_partitions(export_days.name, new_days)
+    return input_days
 
 
 @dg.asset(

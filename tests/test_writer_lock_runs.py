@@ -20,6 +20,7 @@ from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.lock import writer_lock
 from tests.conftest import message, write_config
+from tests.warehouse_state import warehouse_state
 
 BIN = Path(sys.executable).parent
 REFUSED = "another backfill or forget is running on"
@@ -41,29 +42,6 @@ def dagster_run(home: Path, input_dir: Path) -> subprocess.Popen[str]:
 def cli_backfill(home: Path, input_dir: Path) -> subprocess.Popen[str]:
     cmd = [str(BIN / "anamnesis"), "backfill", "--input", str(input_dir), "--home", str(home)]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def state(warehouse: Path) -> dict[str, object]:
-    """What a run leaves in the warehouse, without the run's own clock (``recorded_at``)."""
-    con = duckdb.connect(str(warehouse), read_only=True)
-    try:
-        return {
-            "messages": con.execute("select count(*), count(distinct user_id) from messages").fetchall(),
-            "quarantine": con.execute("select count(*) from quarantine").fetchall(),
-            "facts": sorted(
-                con.execute(
-                    "select user_id, section, entity, status, attributes::varchar, valid_from, source_message_id "
-                    "from facts_current"
-                ).fetchall()
-            ),
-            "events": sorted(
-                con.execute(
-                    "select fact_id, change_type, status, valid_from, source_message_id from fact_events"
-                ).fetchall()
-            ),
-        }
-    finally:
-        con.close()
 
 
 def test_a_dagster_run_finding_the_home_busy_is_refused_with_the_reason(tmp_path: Path, write_export):
@@ -98,7 +76,7 @@ def test_a_dagster_run_and_a_cli_backfill_at_once_one_refused_and_one_runs_wareh
     assert REFUSED in outputs[refused[0]], outputs[refused[0]][-2000:]
     if refused[0] == "cli":  # the CLI says it in one line
         assert outputs["cli"].strip().splitlines()[-1].startswith(f"anamnesis: error: {REFUSED}")
-    assert state(home / "warehouse.duckdb") == state(load_settings(sample_home).warehouse_path)
+    assert warehouse_state(home / "warehouse.duckdb") == warehouse_state(load_settings(sample_home).warehouse_path)
 
 
 @pytest.mark.parametrize("holder", ["cli", "forget"])

@@ -6,6 +6,7 @@ from anamnesis.exports import by_day, discover
 from anamnesis.ingest import IngestStats
 from anamnesis.ingest_days import DayJob, ingest_days, stats_dict
 from anamnesis.messages import consolidate_lake, quarantine_lake
+from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.tombstones import load_tombstones
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
@@ -26,9 +27,10 @@ def export_messages(
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
     files = by_day(discover(exports.path))
     jobs, skipped = [], []
+    damaged = damaged_days(lake)  # a missing or corrupt part: the day is read again
     for day in _days_of_run(context, sorted(files)):
         job = DayJob(day, tuple(files.get(day, [])))
-        previous = lake.partition_manifest(day)
+        previous = None if day in damaged else lake.partition_manifest(day)
         if previous is not None and previous.get("fingerprint") == job.fingerprint:
             skipped.append(day)
         else:
@@ -62,8 +64,9 @@ def _days_of_run(context: dg.AssetExecutionContext, input_days: list[str]) -> li
     group_name="ingest",
     description="Clean, deduplicated messages over all export days; superseded edits recorded.",
 )
-def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.MaterializeResult:
+def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource) -> dg.MaterializeResult:
     lake = home.lake()
+    require_intact_partitions(lake, exports.path)
     tombstones = load_tombstones(home.settings().home)
     counts = consolidate_lake(lake, tombstones=tombstones)
     quarantined = quarantine_lake(lake, tombstones=tombstones)

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.paths import UserSegmentRouting, decode_user_id
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
@@ -185,8 +186,12 @@ def create_app(settings: Settings) -> FastAPI:
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()
         gc.freeze()
-        log.info("ready in %.1f s: facts of %d users and %d memory tables cached", time.perf_counter() - started,
-                 len(users), tables)
+        log.info(
+            "ready in %.1f s: facts of %d users and %d memory tables cached",
+            time.perf_counter() - started,
+            len(users),
+            tables,
+        )
         reader.watch()  # a rebuilt or erased warehouse is followed even when no request comes
         try:
             yield
@@ -218,24 +223,29 @@ def create_app(settings: Settings) -> FastAPI:
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/v1/users/{user_id}/facts/{fact_id}/history", dependencies=auth, response_model=HistoryResponse)
+    @app.get(
+        "/v1/users/{user_id}/facts/{fact_id}/history",
+        dependencies=auth,
+        response_model=HistoryResponse,
+        responses=V1_ERRORS,
+    )
     def history(user_id: UserId, fact_id: str) -> HistoryResponse:
         events = reader.history(user_id, fact_id)
         if not events:
             raise HTTPException(status_code=404, detail="no such fact")
         return HistoryResponse(fact_id=fact_id, events=events)
 
-    @app.get("/v1/users/{user_id}/facts", dependencies=auth, response_model=FactsResponse)
+    @app.get("/v1/users/{user_id}/facts", dependencies=auth, response_model=FactsResponse, responses=V1_ERRORS)
     def facts(
         user_id: UserId,
-        section: Annotated[str | None, Query()] = None,
+        section: Annotated[str | None, Query(json_schema_extra={"enum": list(SECTIONS)})] = None,
         status: Annotated[str | None, Query()] = None,
     ) -> FactsResponse:
         if section is not None and section not in SECTIONS:
             raise HTTPException(status_code=400, detail=f"unknown section; one of {', '.join(SECTIONS)}")
         return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
 
-    @app.post("/v1/users/{user_id}/context", dependencies=auth, response_model=ContextResponse)
+    @app.post("/v1/users/{user_id}/context", dependencies=auth, response_model=ContextResponse, responses=V1_ERRORS)
     async def context(user_id: UserId, body: ContextRequest) -> Response:
         # On the event loop: a cached user costs no thread hand-off; reads go to the pool, and so
         # does routing a long text, which would hold up every other request meanwhile.
@@ -255,8 +265,10 @@ def create_app(settings: Settings) -> FastAPI:
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {
-            "sections": result.sections, "facts": result.facts,
-            "not_discussed": result.not_discussed, "context": result.context,
+            "sections": result.sections,
+            "facts": result.facts,
+            "not_discussed": result.not_discussed,
+            "context": result.context,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 

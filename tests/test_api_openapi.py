@@ -38,6 +38,16 @@ def test_the_document_is_valid_openapi(document: dict):
     validate(document)
 
 
+def test_docs_work_with_no_asset_from_another_host(live: LiveServer):
+    page = httpx.get(f"{live.url}/docs", timeout=30)
+    assert page.status_code == 200 and "swagger-ui" in page.text
+    sources = re.findall(r"""(?:src|href)=["']([^"']+)["']""", page.text) + re.findall(r"url: *'([^']+)'", page.text)
+    assert sources and all(s.startswith("/") for s in sources), sources
+    assert "http://" not in page.text and "https://" not in page.text
+    for source in sources:
+        assert httpx.get(f"{live.url}{source}", timeout=30).status_code == 200, source
+
+
 def test_every_path_parameter_is_declared_and_every_v1_route_needs_the_bearer_token(document: dict):
     schemes = document["components"]["securitySchemes"]
     bearer = [name for name, s in schemes.items() if s == {**s, "type": "http", "scheme": "bearer"}]

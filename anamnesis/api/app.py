@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.docs import mount_offline_docs
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.paths import UserSegmentRouting, decode_user_id
 from anamnesis.api.warehouse_reader import WarehouseReader
@@ -204,7 +205,10 @@ def create_app(settings: Settings) -> FastAPI:
         description="Long-term medical memory: read API.",
         lifespan=lifespan,
         redirect_slashes=False,  # ``/v1/users/a/facts/`` is another path: 404, not a redirect
+        docs_url=None,  # served by mount_offline_docs, with no asset from another host
+        redoc_url=None,
     )
+    mount_offline_docs(app)
 
     # The last added runs first: the token is checked before the path is routed or the body read.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

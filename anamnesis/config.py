@@ -102,6 +102,14 @@ def _coerce(name: str, value: Any) -> Any:
     return value or None if name not in ("llm", "embeddings") else value
 
 
+def _checked(name: str, value: Any, where: str) -> Any:
+    """``_coerce``, with a failure naming the file and key (or the variable) that holds ``value``."""
+    try:
+        return _coerce(name, value)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{where}: {value!r} is not a valid value ({exc})") from exc
+
+
 def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None = None) -> Settings:
     """Resolve settings for a home given on the command line, or from ``$ANAMNESIS_HOME``."""
     env = dict(os.environ if env is None else env)
@@ -110,13 +118,17 @@ def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None 
     config_file = home_path / "config.toml"
     if config_file.is_file():
         known = {f.name for f in fields(Settings)}
-        for key, value in tomllib.loads(config_file.read_text(encoding="utf-8")).items():
+        try:
+            table = tomllib.loads(config_file.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{config_file}: not valid TOML: {exc}") from exc
+        for key, value in table.items():
             if key not in known or key == "home":
                 raise ValueError(f"{config_file}: unknown setting {key!r}")
-            values[key] = _coerce(key, value)
+            values[key] = _checked(key, value, f"{config_file}: setting {key!r}")
     for name, var in _ENV.items():
         if env.get(var):
-            values[name] = _coerce(name, env[var])
+            values[name] = _checked(name, env[var], f"environment variable {var}")
     settings = replace(Settings(), home=home_path, **values)
     if settings.llm not in ("rules", "openai"):
         raise ValueError(f"ANAMNESIS_LLM must be 'rules' or 'openai', not {settings.llm!r}")

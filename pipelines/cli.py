@@ -5,16 +5,19 @@ Every command exits 0 on success, or non-zero with one line on stderr saying why
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import orjson
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from anamnesis.config import load_settings
+from anamnesis.config import DEFAULT_HOME, load_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Long-term medical memory for a chat assistant.")
 err = Console(stderr=True)
@@ -30,7 +33,34 @@ def _fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def one_line_errors(command: Command) -> Command:
+    """Any exception the command raises ends it with one line; the traceback goes to the home's log."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        from anamnesis.failures import one_line
+        from anamnesis.storage.lock import HomeBusy
+
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except HomeBusy as exc:  # the whole story: no traceback to keep
+            _fail(str(exc))
+        except Exception as exc:  # noqa: BLE001 - every failure becomes one line
+            home = Path(kwargs.get("home") or os.environ.get("ANAMNESIS_HOME") or DEFAULT_HOME)
+            line = one_line(exc, home, command.__name__, getattr(exc, "details", ""))
+            err.print(line, markup=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+
+    return run  # type: ignore[return-value]
+
+
 @app.command()
+@one_line_errors
 def backfill(
     input_dir: Annotated[
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
@@ -41,17 +71,14 @@ def backfill(
     from anamnesis.sample_data import SAMPLE_EXPORTS
     from assets.resources import CallbackProgressResource
     from pipelines.progress import RichProgress
-    from pipelines.run import BackfillFailed, run_backfill
+    from pipelines.run import run_backfill
 
-    try:
-        settings = load_settings(home)
-        source = input_dir or SAMPLE_EXPORTS
-        if not source.is_dir():
-            _fail(f"input directory {source} does not exist")
-        with RichProgress(err) as display:
-            outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
-    except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
-        _fail(str(exc))
+    settings = load_settings(home)
+    source = input_dir or SAMPLE_EXPORTS
+    if not source.is_dir():
+        _fail(f"input directory {source} does not exist")
+    with RichProgress(err) as display:
+        outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:
         err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)
@@ -83,6 +110,7 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
 
 
 @app.command()
+@one_line_errors
 def facts(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -93,15 +121,12 @@ def facts(
     from anamnesis.facts.queries import current_facts
     from anamnesis.storage.warehouse import connect
 
+    settings = load_settings(home)
+    con = connect(settings.warehouse_path)
     try:
-        settings = load_settings(home)
-        con = connect(settings.warehouse_path)
-        try:
-            rows = current_facts(con, user_id, section=section)
-        finally:
-            con.close()
-    except (FileNotFoundError, ValueError) as exc:
-        _fail(str(exc))
+        rows = current_facts(con, user_id, section=section)
+    finally:
+        con.close()
     if as_json:
         sys.stdout.write(orjson.dumps({"user_id": user_id, "facts": rows}, option=orjson.OPT_INDENT_2).decode() + "\n")
         return
@@ -124,26 +149,22 @@ def facts(
 
 
 @app.command()
+@one_line_errors
 def forget(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
 ) -> None:
     """Erase every trace of one user from every store; a tombstone keeps later backfills from bringing them back."""
-    import sqlite3
 
-    import duckdb
-    import polars as pl
 
     from anamnesis.erasure.forget import forget_user
 
-    try:
-        report = forget_user(load_settings(home), user_id)
-    except (ValueError, OSError, sqlite3.Error, duckdb.Error, pl.exceptions.PolarsError) as exc:
-        _fail(str(exc))
+    report = forget_user(load_settings(home), user_id)
     err.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
+@one_line_errors
 def conflicts(
     user_id: Annotated[str | None, typer.Argument(help="Only this user's conflicts (default: every user's).")] = None,
     home: HomeOpt = None,
@@ -179,6 +200,7 @@ def conflicts(
 
 
 @app.command()
+@one_line_errors
 def resolve(
     conflict_id: Annotated[str, typer.Argument(help="The conflict's id (see `anamnesis conflicts`).")],
     outcome: Annotated[str, typer.Option("--outcome", help="earlier_stands or later_stands.")],
@@ -207,6 +229,7 @@ def resolve(
 
 
 @app.command()
+@one_line_errors
 def serve(
     home: HomeOpt = None,
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
@@ -217,13 +240,10 @@ def serve(
 
     from anamnesis.api.app import create_app
 
-    try:
-        settings = load_settings(home)
-        if not settings.api_tokens:
-            err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
-        application = create_app(settings)
-    except (FileNotFoundError, ValueError) as exc:
-        _fail(str(exc))
+    settings = load_settings(home)
+    if not settings.api_tokens:
+        err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
+    application = create_app(settings)
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
 
 
@@ -236,6 +256,7 @@ _OUT_HELP = "Where report.md and chart.png go (default: a new scratch directory,
 
 
 @app.command("eval")
+@one_line_errors
 def eval_command(
     gold: Annotated[Path | None, typer.Option("--gold", help=_GOLD_HELP)] = None,
     blind: Annotated[Path | None, typer.Option("--blind", help=_BLIND_HELP)] = None,

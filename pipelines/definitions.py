@@ -19,6 +19,7 @@ from assets.resources import ExportsResource, HomeResource, ProgressResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
+from pipelines.executor import writer_locked_executor
 from pipelines.jobs import backfill_job
 from pipelines.sensors import new_exports_sensor
 
@@ -43,6 +44,7 @@ def build_definitions(*, home: str, input_dir: str, progress: ProgressResource |
         asset_checks=dg.load_asset_checks_from_modules(_MODULES),
         jobs=[backfill_job],
         sensors=[new_exports_sensor],
+        executor=writer_locked_executor(home),
         resources=build_resources(home=home, input_dir=input_dir, progress=progress),
     )
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from anamnesis.ingest.exports import by_day, discover, fingerprint
+from anamnesis.storage.integrity import damaged_days
 from anamnesis.storage.lake import Lake
 
 
@@ -31,9 +32,10 @@ class BackfillPlan:
 def plan_backfill(input_dir: Path, lake: Lake, *, known_days: list[str]) -> BackfillPlan:
     """Compare the input's export days with what the lake ingested before."""
     grouped = by_day(discover(input_dir))
+    damaged = damaged_days(lake)  # ingested again from their export files
     changed = []
     for day, files in sorted(grouped.items()):
-        manifest = lake.partition_manifest(day)
+        manifest = None if day in damaged else lake.partition_manifest(day)
         if manifest is None or manifest.get("fingerprint") != fingerprint(files):
             changed.append(day)
     new_days = [d for d in sorted(grouped) if d not in set(known_days)]

@@ -25,11 +25,20 @@ from pipelines.definitions import build_definitions
 from pipelines.plan import plan_backfill
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent.parent / "dagster.yaml"
-QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+#: Dagster's console logger stays silent: a failure is reported once, as one line, by the CLI,
+#: and its traceback goes to the log file under the home (``BackfillFailed.details``).
+QUIET = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 
 
 class BackfillFailed(RuntimeError):
-    """The job ran but a step failed; the message names the step and the error."""
+    """The job ran but a step (or the run) failed; the message names the step and the error.
+
+    ``details`` holds Dagster's full account of the error, with its traceback.
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,17 +86,34 @@ def _run(settings: Settings, input_dir: Path, progress: ProgressResource | None)
         raise_on_error=False,
     )
     if not result.success:
-        failure = next((e for e in result.all_events if e.is_step_failure), None)
-        detail = "unknown failure"
-        if failure is not None and failure.step_failure_data.error is not None:
-            err = failure.step_failure_data.error
-            cause = err.cause or err
-            detail = f"{failure.step_key}: {cause.message.strip().splitlines()[-1]}"
-        raise BackfillFailed(detail)
+        raise _failure(result)
     failed_checks = sorted(
         f"{e.asset_key.to_user_string()}:{e.check_name}" for e in result.get_asset_check_evaluations() if not e.passed
     )
     return BackfillOutcome(result.run_id, plan.changed_days, _materialization_metadata(result), failed_checks)
+
+
+def _failure(result: dg.ExecuteInProcessResult) -> BackfillFailed:
+    """The first failed step's error (else the run's), as one line plus Dagster's full text."""
+    failure = next((e for e in result.all_events if e.is_step_failure), None)
+    if failure is not None and failure.step_failure_data.error is not None:
+        err = failure.step_failure_data.error
+        cause = err.cause or err
+        return BackfillFailed(f"{failure.step_key}: {_last_line(cause.message)}", err.to_string())
+    run_failure = next((e for e in result.all_events if e.is_run_failure), None)
+    data = run_failure.event_specific_data if run_failure is not None else None
+    error = getattr(data, "error", None)
+    if error is not None:
+        cause = error.cause or error
+        return BackfillFailed(_last_line(cause.message), error.to_string())
+    return BackfillFailed("the run failed without an error (see `dagster dev`)")
+
+
+def _last_line(message: str) -> str:
+    """``module.Error: text`` as ``Error: text``: the reason, without Dagster's framing."""
+    line = message.strip().splitlines()[-1] if message.strip() else "unknown error"
+    name, sep, text = line.partition(": ")
+    return f"{name.rsplit('.', 1)[-1]}{sep}{text}" if sep and " " not in name else line
 
 
 def _materialization_metadata(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, object]]:

@@ -14,16 +14,20 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Annotated, Any, Literal
-from urllib.parse import unquote_to_bytes
 
 import orjson
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.auth import RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.docs import mount_offline_docs
+from anamnesis.api.errors import V1_ERRORS
+from anamnesis.api.paths import UserSegmentRouting, decode_user_id
 from anamnesis.api.review_routes import include_review, open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
@@ -82,19 +86,22 @@ class ContextResponse(BaseModel):
     conflicts: list[dict[str, Any]] = Field(default_factory=list)
 
 
-async def raw_user_id(request: Request) -> str:
-    """The user id exactly as encoded in the path segment after ``/v1/users/``."""
-    raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
-    parts = raw.split(b"?", 1)[0].split(b"/")
-    if len(parts) < 5 or parts[1] != b"v1" or parts[2] != b"users" or not parts[3]:
-        raise HTTPException(status_code=404)
+async def raw_user_id(
+    user_id: Annotated[str, PathParam(description="The user's id, percent-encoded as one path segment.")],
+) -> str:
+    """The user id exactly as the client encoded it (the segment is kept raw by ``UserSegmentRouting``)."""
     try:
-        return unquote_to_bytes(parts[3]).decode("utf-8")
+        return decode_user_id(user_id)
     except UnicodeDecodeError as exc:
         raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
 
 
 UserId = Annotated[str, Depends(raw_user_id)]
+#: Declares the bearer scheme in the OpenAPI document; the token itself is checked by ``authorized``.
+BearerToken = Annotated[
+    HTTPAuthorizationCredentials | None,
+    Depends(HTTPBearer(auto_error=False, description="A token of ANAMNESIS_API_TOKENS.")),
+]
 
 
 class BodyLimit:
@@ -183,17 +190,37 @@ def create_app(settings: Settings) -> FastAPI:
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()
         gc.freeze()
-        log.info("ready in %.1f s: facts of %d users and %d memory tables cached", time.perf_counter() - started,
-                 len(users), tables)
-        yield
+        log.info(
+            "ready in %.1f s: facts of %d users and %d memory tables cached",
+            time.perf_counter() - started,
+            len(users),
+            tables,
+        )
+        reader.watch()  # a rebuilt or erased warehouse is followed even when no request comes
+        try:
+            yield
+        finally:
+            reader.close()
 
     app = FastAPI(
-        title="anamnesis", version="1", description="Long-term medical memory: read API.", lifespan=lifespan
+        title="anamnesis",
+        version="1",
+        description="Long-term medical memory: read API.",
+        lifespan=lifespan,
+        redirect_slashes=False,  # ``/v1/users/a/facts/`` is another path: 404, not a redirect
+        docs_url=None,  # served by mount_offline_docs, with no asset from another host
+        redoc_url=None,
     )
+    mount_offline_docs(app)
 
+    # The last added runs first: the token is checked before the path is routed or the body read.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(UserSegmentRouting)
+    app.add_middleware(RequireToken, verify=verifier.verify)
 
-    async def authorized(request: Request) -> None:
+    async def authorized(request: Request, _: BearerToken) -> None:
+        # ``RequireToken`` already refused a request without a token; this checks again on the
+        # route itself and declares the bearer scheme in the OpenAPI document.
         if not verifier.verify(request.headers.get("authorization")):
             raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
 
@@ -203,24 +230,29 @@ def create_app(settings: Settings) -> FastAPI:
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/v1/users/{user_path:path}/facts/{fact_id}/history", dependencies=auth, response_model=HistoryResponse)
+    @app.get(
+        "/v1/users/{user_id}/facts/{fact_id}/history",
+        dependencies=auth,
+        response_model=HistoryResponse,
+        responses=V1_ERRORS,
+    )
     def history(user_id: UserId, fact_id: str) -> HistoryResponse:
         events = reader.history(user_id, fact_id)
         if not events:
             raise HTTPException(status_code=404, detail="no such fact")
         return HistoryResponse(fact_id=fact_id, events=events)
 
-    @app.get("/v1/users/{user_path:path}/facts", dependencies=auth, response_model=FactsResponse)
+    @app.get("/v1/users/{user_id}/facts", dependencies=auth, response_model=FactsResponse, responses=V1_ERRORS)
     def facts(
         user_id: UserId,
-        section: Annotated[str | None, Query()] = None,
+        section: Annotated[str | None, Query(json_schema_extra={"enum": list(SECTIONS)})] = None,
         status: Annotated[str | None, Query()] = None,
     ) -> FactsResponse:
         if section is not None and section not in SECTIONS:
             raise HTTPException(status_code=400, detail=f"unknown section; one of {', '.join(SECTIONS)}")
         return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
 
-    @app.post("/v1/users/{user_path:path}/context", dependencies=auth, response_model=ContextResponse)
+    @app.post("/v1/users/{user_id}/context", dependencies=auth, response_model=ContextResponse, responses=V1_ERRORS)
     async def context(user_id: UserId, body: ContextRequest) -> Response:
         # On the event loop: a cached user costs no thread hand-off; reads go to the pool, and so
         # does routing a long text, which would hold up every other request meanwhile.
@@ -241,8 +273,11 @@ def create_app(settings: Settings) -> FastAPI:
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {
-            "sections": result.sections, "facts": result.facts,
-            "not_discussed": result.not_discussed, "context": result.context, "conflicts": result.conflicts,
+            "sections": result.sections,
+            "facts": result.facts,
+            "not_discussed": result.not_discussed,
+            "context": result.context,
+            "conflicts": result.conflicts,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 

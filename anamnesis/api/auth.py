@@ -1,9 +1,21 @@
-"""Bearer tokens, kept only as SHA-256 digests and compared in constant time."""
+"""Bearer tokens, kept only as SHA-256 digests and compared in constant time.
+
+:class:`RequireToken` answers 401 to any ``/v1`` request without an accepted token before
+anything else looks at it (CONTRACT §7.1): before the body is read or its size checked, and
+before routing, so even a path that matches no route reveals nothing to an anonymous client.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
+from typing import Any
+
+from starlette.responses import JSONResponse
+
+#: Paths whose every request needs a token.
+PROTECTED_PREFIX = "/v1"
 
 
 class TokenVerifier:
@@ -24,3 +36,28 @@ class TokenVerifier:
         for digest in self._digests:
             ok |= hmac.compare_digest(presented, digest)
         return ok
+
+
+class RequireToken:
+    """ASGI middleware: 401 (``WWW-Authenticate: Bearer``) to ``/v1`` requests that ``verify`` refuses."""
+
+    def __init__(self, app: Any, verify: Callable[[str | None], bool]) -> None:
+        self.app = app
+        self.verify = verify
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and _protected(scope["path"]):
+            header = next((v for k, v in scope["headers"] if k == b"authorization"), None)
+            if not self.verify(header.decode("latin-1") if header is not None else None):
+                await unauthorized()(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def unauthorized() -> JSONResponse:
+    """The one answer to a missing or wrong token: nothing about the request or its user."""
+    return JSONResponse({"detail": "unauthorized"}, status_code=401, headers={"WWW-Authenticate": "Bearer"})
+
+
+def _protected(path: str) -> bool:
+    return path == PROTECTED_PREFIX or path.startswith(PROTECTED_PREFIX + "/")

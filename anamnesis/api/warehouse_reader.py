@@ -6,6 +6,12 @@ from it, so a request never sees a mix of old and new state. A generation that a
 replaced is closed once the last request reading it is done (closing a DuckDB connection
 closes every cursor made from it, so it must not happen under a running query).
 
+Each generation is its own in-memory DuckDB database with the file attached read-only
+(:func:`anamnesis.storage.warehouse.connect`): ``duckdb.connect(path)`` would hand back the
+instance already open for that path, i.e. the replaced, deleted file, for as long as any old
+connection lives. A watcher thread (:meth:`WarehouseReader.watch`) also looks at the file every
+second, so an idle server lets go of a replaced or erased warehouse too.
+
 A user's current facts are cached per generation (least recently used users are dropped); the
 facts of the most recent writers are loaded in one query when the server starts and again,
 in the background, when a new warehouse replaces the old one.
@@ -16,6 +22,7 @@ return now.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -29,7 +36,7 @@ import duckdb
 import orjson
 
 from anamnesis.facts.queries import current_facts, recent_users_facts
-from anamnesis.storage.warehouse import fresh_cursor, open_fresh
+from anamnesis.storage.warehouse import WAREHOUSE_CATALOG, connect
 
 EVENT_COLUMNS = (
     "event_id", "fact_id", "section", "entity", "change_type", "status", "attributes",
@@ -50,17 +57,17 @@ T = TypeVar("T")
 FACTS_CACHE_USERS = 2048
 #: How long before the earliest moment a cached fact could decay its entry is dropped.
 DECAY_MARGIN = timedelta(days=1)
+log = logging.getLogger(__name__)
+#: Seconds between two looks of the watcher at the warehouse file (CONTRACT §7.1 allows 5).
+WATCH_INTERVAL_S = 1.0
 
 
 class _Generation:
     """One warehouse file, opened read-only, with the requests reading it counted."""
 
-    def cursor(self) -> duckdb.DuckDBPyConnection:
-        return fresh_cursor(self.con)
-
     def __init__(self, path: Path, inode: tuple[int, int]) -> None:
         self.inode = inode
-        self.con = open_fresh(path)  # never a replaced file DuckDB still holds open in this process
+        self.con = connect(path)  # never a replaced file DuckDB still holds open in this process
         # A request reads one user's rows: worker threads only add hand-offs (measured 20% of a
         # facts query's CPU time); requests run side by side instead.
         self.con.execute("set threads = 1")
@@ -74,6 +81,12 @@ class _Generation:
         self.facts: OrderedDict[str, tuple[datetime | None, list[dict[str, Any]]]] = OrderedDict()
         #: Values computed once per file (:meth:`WarehouseReader.memo`).
         self.memos: dict[str, Any] = {}
+
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        """A cursor reading this warehouse (a cursor starts in the in-memory catalog, not the attached one)."""
+        cur = self.con.cursor()
+        cur.execute(f"use {WAREHOUSE_CATALOG}")
+        return cur
 
 
 def _copies(facts: list[dict[str, Any]], section: str | None, status: str | None) -> list[dict[str, Any]]:
@@ -93,29 +106,50 @@ class WarehouseReader:
         self._lock = threading.Lock()
         self._current: _Generation | None = None
         self._prefetching = False  # one background prefetch at a time, always of the newest
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
+
+    def _newest(self) -> _Generation | None:
+        """The generation of the file now at ``path`` (opened if new); older ones are retired.
+
+        Called with ``self._lock`` held.
+        """
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            self._retire(self._current)
+            self._current = None
+            return None
+        inode = (st.st_dev, st.st_ino)
+        gen = self._current
+        if gen is None or gen.inode != inode:
+            old, gen = gen, _Generation(self.path, inode)
+            self._current = gen
+            if old is not None:
+                self._retire(old)
+                if self.prefetch_users > 0 and not self._prefetching:  # a backfill replaced it
+                    self._prefetching = True
+                    threading.Thread(target=self._prefetch_newest, name="warehouse-prefetch", daemon=True).start()
+        return gen
+
+    @staticmethod
+    def _retire(gen: _Generation | None) -> None:
+        """Mark ``gen`` replaced; closed now if no request reads it, else by its last reader."""
+        if gen is not None and not gen.retired:
+            gen.retired = True
+            if gen.readers == 0:
+                gen.con.close()
 
     @contextmanager
     def _generation(self) -> Iterator[_Generation | None]:
         """The newest warehouse for the duration of one read, or None if none was built yet."""
-        try:
-            st = os.stat(self.path)
-        except FileNotFoundError:
+        with self._lock:
+            gen = self._newest()
+            if gen is not None:
+                gen.readers += 1
+        if gen is None:
             yield None
             return
-        inode = (st.st_dev, st.st_ino)
-        with self._lock:
-            gen = self._current
-            if gen is None or gen.inode != inode:
-                old, gen = gen, _Generation(self.path, inode)
-                self._current = gen
-                if old is not None:
-                    old.retired = True
-                    if old.readers == 0:
-                        old.con.close()
-                    if self.prefetch_users > 0 and not self._prefetching:  # a backfill replaced it
-                        self._prefetching = True
-                        threading.Thread(target=self._prefetch_newest, name="warehouse-prefetch", daemon=True).start()
-            gen.readers += 1
         try:
             yield gen
         finally:
@@ -123,6 +157,26 @@ class WarehouseReader:
                 gen.readers -= 1
                 if gen.retired and gen.readers == 0:
                     gen.con.close()
+
+    def refresh(self) -> None:
+        """Follow the file now: open a new warehouse, let go of a replaced or deleted one."""
+        with self._lock:
+            self._newest()
+
+    def watch(self, interval: float = WATCH_INTERVAL_S) -> None:
+        """Look at the file every ``interval`` seconds in a daemon thread, until :meth:`close`."""
+        if self._watcher is not None:
+            return
+
+        def run() -> None:
+            while not self._stop.wait(interval):
+                try:
+                    self.refresh()
+                except Exception:  # noqa: BLE001 - a half-written file now is read again next time
+                    log.warning("could not open the new warehouse; retrying", exc_info=True)
+
+        self._watcher = threading.Thread(target=run, name="warehouse-watch", daemon=True)
+        self._watcher.start()
 
     def facts(self, user_id: str, *, section: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
         """The user's current facts (as ``current_facts``), by section then entity."""
@@ -271,9 +325,10 @@ class WarehouseReader:
                 return gen.memos.setdefault(name, value)
 
     def close(self) -> None:
+        self._stop.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=5)
+            self._watcher = None
         with self._lock:
-            gen, self._current = self._current, None
-            if gen is not None:
-                gen.retired = True
-                if gen.readers == 0:
-                    gen.con.close()
+            self._retire(self._current)
+            self._current = None

@@ -4,7 +4,7 @@ The tombstone is written first, so a backfill that starts while this runs alread
 user. Then the lake is rewritten without their rows and every store derived from it is rebuilt
 or cleaned: the warehouse as a fresh file (DuckDB keeps dropped rows in free blocks), their
 LanceDB table with all its versions, their cached embeddings and LLM answers, and whatever the
-Dagster instance holds of them. Running it again changes nothing.
+Dagster instance and the command error logs hold of them. Running it again changes nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import polars as pl
 
 from anamnesis.config import Settings
 from anamnesis.erasure.dagster_storage import redact_instance
+from anamnesis.erasure.error_logs import redact_error_logs
 from anamnesis.erasure.lake import erase_from_lake
 from anamnesis.erasure.sqlite import scrub
 from anamnesis.erasure.tombstones import add_tombstone
@@ -41,12 +42,13 @@ class ErasureReport:
     temp_files: int
     new_tombstone: bool
     unjudged: tuple[Path, ...] = ()
+    error_log_lines: int = 0
 
     @property
     def found(self) -> bool:
         """Whether the home held anything of the user."""
         return bool(sum(self.lake_rows.values()) or self.memory_table or self.llm_cache_rows
-                    or self.dagster_records or self.dagster_log_lines)
+                    or self.dagster_records or self.dagster_log_lines or self.error_log_lines)
 
     def summary(self) -> str:
         """One line for the terminal."""
@@ -62,6 +64,8 @@ class ErasureReport:
             "warehouse rebuilt",
             tombstone,
         ]
+        if self.error_log_lines:
+            parts.append(f"error log lines {self.error_log_lines}")
         if self.temp_files:
             parts.append(f"{self.temp_files} stale temporaries removed")
         if self.unjudged:
@@ -76,9 +80,9 @@ def forget_user(settings: Settings, user_id: str) -> ErasureReport:
         raise ValueError("the user id is empty")
     if not home.is_dir():
         raise FileNotFoundError(f"no anamnesis home at {home}")
-    if not settings.warehouse_path.exists():
-        raise FileNotFoundError(f"no warehouse at {settings.warehouse_path}: run `anamnesis backfill` first")
-    with writer_lock(home):
+    with writer_lock(home):  # first: during a first backfill the answer is "busy", not "no warehouse"
+        if not settings.warehouse_path.exists():
+            raise FileNotFoundError(f"no warehouse at {settings.warehouse_path}: run `anamnesis backfill` first")
         return _forget(settings, user_id)
 
 
@@ -95,6 +99,7 @@ def _forget(settings: Settings, user_id: str) -> ErasureReport:
     scrub(settings.llm_cache_path)
     traces = Traces(user_id, own_words(erased.texts, _texts_of_others(lake)))
     dagster = redact_instance(settings.dagster_home, traces)
+    error_log_lines = redact_error_logs(home, traces)
     return ErasureReport(
         lake_rows=dict(erased.removed),
         memory_table=memory_table,
@@ -104,6 +109,7 @@ def _forget(settings: Settings, user_id: str) -> ErasureReport:
         temp_files=temp_files,
         new_tombstone=new_tombstone,
         unjudged=tuple(erased.unjudged),
+        error_log_lines=error_log_lines,
     )
 
 

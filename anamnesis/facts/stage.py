@@ -18,6 +18,7 @@ import polars as pl
 from anamnesis.facts.fold import fold
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.inputs import ensure_inputs
+from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
 from schemas.frames import Conflicts, Corrections, Events, FactEvents, FactState, Resolutions, polars_schema
 
@@ -42,8 +43,8 @@ class FoldCounts:
 def fold_lake(lake: Lake, *, on_progress: Callable[[int, int], None] | None = None) -> FoldCounts:
     """Write ``fact_events``, ``fact_state`` and ``conflicts`` from the lake's events."""
     events = scan(lake.events, polars_schema(Events))
-    previous_events = scan(lake.fact_events, polars_schema(FactEvents))
-    previous_conflicts = scan(lake.conflicts, polars_schema(Conflicts))
+    previous_events = scan_rebuildable(lake.fact_events, polars_schema(FactEvents))
+    previous_conflicts = scan_rebuildable(lake.conflicts, polars_schema(Conflicts))
     ensure_inputs(lake)
     resolutions = scan(lake.resolutions, polars_schema(Resolutions))
     corrections = scan(lake.corrections, polars_schema(Corrections))

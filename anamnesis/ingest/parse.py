@@ -9,16 +9,18 @@ blank lines are counted, nothing else is skipped.
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 import orjson
 import polars as pl
 import xxhash
 
+from anamnesis.ingest.rfc3339 import parse_rfc3339
 from schemas.frames import Messages, Quarantine, polars_schema
 
 MAX_TEXT_CHARS = 32_000
@@ -29,6 +31,11 @@ REQUIRED = ("message_id", "user_id", "session_id", "ts", "role", "text")
 BATCH_LINES = 50_000
 #: A batch is also flushed at this many bytes of input lines (long chats make long lines).
 BATCH_BYTES = 16 * 2**20
+
+
+#: A date-time that would be RFC 3339 with an offset: told apart for a clearer reason.
+_NO_OFFSET = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?")
+UTF8_BOM = b"\xef\xbb\xbf"
 
 
 class LineError(ValueError):
@@ -50,16 +57,13 @@ class IngestStats:
 
 
 def parse_ts(value: str) -> datetime:
-    """An RFC 3339 timestamp with an offset, as UTC."""
-    if len(value) < 19 or value[10] not in "Tt ":
-        raise LineError(f"ts {value[:40]!r} is not an RFC 3339 timestamp")
+    """An RFC 3339 timestamp with an offset, as UTC (a leap second as ``23:59:59.999999``)."""
     try:
-        parsed = datetime.fromisoformat(value)
+        return parse_rfc3339(value)[0]
     except ValueError as exc:
-        raise LineError(f"ts {value[:40]!r} is not an RFC 3339 timestamp") from exc
-    if parsed.tzinfo is None:
-        raise LineError(f"ts {value[:40]!r} has no UTC offset")
-    return parsed.astimezone(UTC)
+        if _NO_OFFSET.fullmatch(value):
+            raise LineError(f"ts {value[:40]!r} has no UTC offset") from exc
+        raise LineError(f"ts {value[:40]!r} is not an RFC 3339 timestamp ({exc})") from exc
 
 
 def parse_line(raw: bytes) -> tuple[str, str, str, datetime, str, str, str | None]:
@@ -107,6 +111,8 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
     try:
         with opener(path, "rb") as fh:
             for line_no, line in enumerate(fh, start=1):
+                if line_no == 1 and line.startswith(UTF8_BOM):  # a UTF-8 byte order mark is no content
+                    line = line[len(UTF8_BOM) :]
                 yield line_no, line.rstrip(b"\r\n"), None
     except (OSError, EOFError, zlib.error) as exc:
         kind = "unreadable file" if line_no == 0 else "file breaks off"

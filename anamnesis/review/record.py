@@ -22,7 +22,7 @@ from anamnesis.review.queries import find_conflict, find_fact
 from anamnesis.storage.inputs import append_input
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
-from anamnesis.storage.warehouse import build_warehouse, open_fresh
+from anamnesis.storage.warehouse import build_warehouse, connect
 from schemas.frames import OUTCOMES
 from schemas.sections import allowed_statuses
 
@@ -72,7 +72,7 @@ def resolve_conflict(
     if source not in ("user", "clinician"):
         raise ReviewError("source must be 'user' or 'clinician'")
     with writer_lock(settings.home):
-        con = open_fresh(settings.warehouse_path)
+        con = connect(settings.warehouse_path)
         try:
             conflict = find_conflict(con, conflict_id)
         finally:
@@ -133,7 +133,7 @@ def correct_fact(
     if not reviewer or not reviewer.strip():
         raise ReviewError("reviewer is required")
     with writer_lock(settings.home):
-        con = open_fresh(settings.warehouse_path)
+        con = connect(settings.warehouse_path)
         try:
             fact = find_fact(con, user_id, fact_id)
         finally:

@@ -83,31 +83,26 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     return counts
 
 
+#: The name the warehouse file is attached under by :func:`connect`; a cursor must ``use`` it.
+WAREHOUSE_CATALOG = "warehouse"
+
+
 def connect(path: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to the warehouse, with a clear error if it was never built."""
-    if not path.exists():
-        raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
-    return duckdb.connect(str(path), read_only=True)
+    """A read-only connection to the warehouse file now at ``path``, with a clear error if it was never built.
 
-
-def open_fresh(path: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to the file at ``path`` *now*, in a process that may hold older ones.
-
-    DuckDB keeps one instance per path per process: a plain ``connect`` while a connection to a
-    replaced warehouse is still open returns that old file. Attaching into a new in-memory
-    instance always opens the current file. Cursors made from it start in the in-memory catalog:
-    take them from :func:`fresh_cursor`.
+    The file is attached to a fresh in-memory database rather than opened with
+    ``duckdb.connect(path)``: DuckDB keeps one instance per path in a process, so while any
+    connection to a replaced warehouse lives, ``connect(path)`` would return that old, deleted
+    file instead of the new one (CONTRACT §7.1).
     """
     if not path.exists():
         raise FileNotFoundError(f"no warehouse at {path}: run `anamnesis backfill` first")
     con = duckdb.connect(":memory:")
-    con.execute("attach ? as warehouse (read_only)", [str(path)])
-    con.execute("use warehouse")
+    try:
+        quoted = str(path).replace("'", "''")
+        con.execute(f"attach '{quoted}' as {WAREHOUSE_CATALOG} (read_only)")
+        con.execute(f"use {WAREHOUSE_CATALOG}")
+    except BaseException:
+        con.close()
+        raise
     return con
-
-
-def fresh_cursor(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-    """A cursor of an :func:`open_fresh` connection, reading the attached warehouse."""
-    cur = con.cursor()
-    cur.execute("use warehouse")
-    return cur

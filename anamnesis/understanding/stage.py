@@ -16,6 +16,7 @@ from datetime import datetime
 import polars as pl
 
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.fragments import build_fragments
@@ -36,7 +37,7 @@ def understand_lake(
 ) -> StageCounts:
     """Understand the lake's new fragments and write the store, ``events`` and ``rejects``."""
     messages = scan(lake.messages, polars_schema(Messages))
-    previous = scan(lake.understood, UNDERSTOOD_SCHEMA)
+    previous = scan_rebuildable(lake.understood, UNDERSTOOD_SCHEMA)
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     counts = StageCounts()
     with (

@@ -2,11 +2,12 @@
 
 import dagster as dg
 
-from anamnesis.ingest.exports import by_day, discover
-from anamnesis.ingest.parse import IngestStats
-from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
-from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.erasure.tombstones import load_tombstones
+from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
+from anamnesis.ingest.exports import by_day, discover
+from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
+from anamnesis.ingest.parse import IngestStats
+from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
 from assets.resources import ExportsResource, HomeResource, ProgressResource
@@ -26,9 +27,10 @@ def export_messages(
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
     files = by_day(discover(exports.path))
     jobs, skipped = [], []
-    for day in context.partition_keys:
+    damaged = damaged_days(lake)  # a missing or corrupt part: the day is read again
+    for day in _days_of_run(context, sorted(files)):
         job = DayJob(day, tuple(files.get(day, [])))
-        previous = lake.partition_manifest(day)
+        previous = None if day in damaged else lake.partition_manifest(day)
         if previous is not None and previous.get("fingerprint") == job.fingerprint:
             skipped.append(day)
         else:
@@ -42,13 +44,29 @@ def export_messages(
     )
 
 
+def _days_of_run(context: dg.AssetExecutionContext, input_days: list[str]) -> list[str]:
+    """The run's partitions; a run launched without any (the UI's "Materialize all") plans its own.
+
+    Then every export day of the input is a partition (new ones are added to the instance, as
+    ``anamnesis backfill`` does); a day whose files did not change is skipped below as usual.
+    """
+    if context.has_partition_key or context.has_partition_key_range:
+        return list(context.partition_keys)
+    known = set(context.instance.get_dynamic_partitions(export_days.name))
+    new_days = [day for day in input_days if day not in known]
+    if new_days:
+        context.instance.add_dynamic_partitions(export_days.name, new_days)
+    return input_days
+
+
 @dg.asset(
     deps=[export_messages],
     group_name="ingest",
     description="Clean, deduplicated messages over all export days; superseded edits recorded.",
 )
-def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.MaterializeResult:
+def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource) -> dg.MaterializeResult:
     lake = home.lake()
+    require_intact_partitions(lake, exports.path)
     tombstones = load_tombstones(home.settings().home)
     counts = consolidate_lake(lake, tombstones=tombstones)
     quarantined = quarantine_lake(lake, tombstones=tombstones)

@@ -112,8 +112,9 @@ def topic(context: str) -> Topic | None:
     )
 
 
-_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме|ещё что|еще что|что-то ещё|что-то еще"
-                   r"|что-нибудь ещё|что-нибудь еще|除了|其他|别的|另外还|还有什么|还吃什么")
+_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме"
+                   r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
+                   r"|除了|其他|别的|另外还|还有什么|还吃什么")
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 

@@ -194,7 +194,8 @@ _CAUSE = re.compile(
     r"\b(?:gave me|giving me|made me|makes me|caused|causing|cause[sd]?|because of|due to|from it|from them"
     r"|side[- ]effects?|reaction|couldn'?t (?:tolerate|stand|handle)|didn'?t (?:agree|suit)|so (?:i|my|the|they)"
     r"|which is why|that'?s why|upset my|messed (?:up )?my|played havoc)\b"
-    r"|(?:от н(?:его|её|ее|их)|из-за|вызвал\w*|вызыва\w*|побочк\w*|побочн\w*|после н(?:его|её|ее|их)|от (?:таблет|лекарств)\w*"
+    r"|(?:от н(?:его|её|ее|их)|из-за|вызвал\w*|вызыва\w*|побочк\w*|побочн\w*|после н(?:его|её|ее|их)"
+    r"|от (?:таблет|лекарств)\w*"
     r"|не подош\w*|не переноси\w*|поэтому|так что|вот и|с него|с неё|с нее|от этого)"
     r"|(?:副作用|不良反应|引起|导致|造成|吃了?(?:以后|之后|后)|用了?(?:以后|之后|后)|受不了|所以|因为|一吃就|一用就|吃得)",
     re.IGNORECASE,

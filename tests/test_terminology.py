@@ -598,7 +598,7 @@ def test_clinical_surfaces_are_not_ordinary_words() -> None:
         ("COPD", "chronic obstructive pulmonary disease"),
         ("CKD", "chronic kidney disease"),
         ("T2DM", "type 2 diabetes"),
-        ("GERD", "gerd"),
+        ("GERD", "gastroesophageal reflux disease"),
         ("IBS", "irritable bowel syndrome"),
         ("BPH", "benign prostatic hyperplasia"),
         ("my AF", "atrial fibrillation"),

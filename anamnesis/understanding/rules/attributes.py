@@ -104,6 +104,7 @@ def attach(
             target = at.owner("medications", s, e, before_first=True)
             if target is not None:
                 target.put("dose", value)
+        _bare_doses(at.facts, norm, hits)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -115,6 +116,39 @@ def attach(
             target = at.owner("symptoms", s, e, before_first=False)
             if target is not None:
                 target.put("severity", value, replace=False)
+
+
+#: A number right after a drug's name with no unit ("prilosec 20", "лозап 50", "格列美脲，2"):
+#: what follows must not make it a count, an age, a time or a measurement.
+_BARE_DOSE = re.compile(
+    r"\s*[,:，：]?\s*(?:до |по |to )?(\d+(?:[.,]\d+)?)"
+    r"(?!\d|[.,]\d|[/:]|\s*(?:%|x\b|times|time|раз|次|片|粒|颗|岁|лет|год|years?"
+    r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таблет|капсул|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b))"
+)
+
+
+def _default_unit(codes: tuple[str, ...]) -> str:
+    """The unit a dose of this drug is said in when the user leaves it out (by its ATC class)."""
+    if any(c.startswith("ATC:A10A") for c in codes):
+        return "units"  # insulins
+    if any(c.startswith("ATC:H03AA") for c in codes):
+        return "mcg"  # thyroid hormones
+    return "mg"
+
+
+def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
+    """A dose said without its unit, right after the drug's name, in that drug's usual unit."""
+    for fact in facts:
+        if fact.section != "medications" or "dose" in fact.attrs or fact.status != "active":
+            continue
+        m = _BARE_DOSE.match(norm, fact.end)
+        if m is None:
+            continue
+        value = quantities.number(m.group(1).replace(",", "."))
+        if value is None or not 0 < value <= 3000 or (value >= 1900 and value.is_integer()):
+            continue
+        codes = next((lex.term.codes for s, e, lex in hits if lex.term is not None and s <= fact.start < e), ())
+        fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
 
 
 def _frequencies(at: _Attacher, norm: str) -> None:

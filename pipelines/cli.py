@@ -166,6 +166,7 @@ def serve(
 
 _GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled gold set."
 _MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: ../shared/data/mts-dialog if present."
+_OUT_HELP = "Where report.md and chart.png go (default: a new scratch directory; docs/eval is the committed one)."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
 
 
@@ -174,12 +175,13 @@ def eval_command(
     gold: Annotated[Path | None, typer.Option("--gold", help=_GOLD_HELP)] = None,
     mts: Annotated[Path | None, typer.Option("--mts", help=_MTS_HELP)] = None,
     split: Annotated[str, typer.Option("--split", help="MTS-Dialog split: validation, train or both.")] = "validation",
-    out_dir: Annotated[Path, typer.Option("--out", help="Where report.md and chart.png go.")] = Path("docs/eval"),
+    out_dir: Annotated[Path | None, typer.Option("--out", help=_OUT_HELP)] = None,
     keep_home: Annotated[Path | None, typer.Option("--keep-home", help=_KEEP_HELP)] = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a figure is below its bar.")] = False,
 ) -> None:
     """Run the pipeline (rules backend) on labelled dialogues and MTS-Dialog; write report.md and chart.png."""
     import shlex
+    import tempfile
 
     from anamnesis.evaluation.datasets import bundled, default_mts
     from anamnesis.evaluation.mts import SPLITS
@@ -203,7 +205,7 @@ def eval_command(
     elif not mts_dir.is_dir():
         _fail(f"MTS-Dialog directory {mts_dir} does not exist")
     command = ["anamnesis", "eval"]
-    for flag, value in (("--gold", gold), ("--mts", mts), ("--out", None if out_dir == Path("docs/eval") else out_dir)):
+    for flag, value in (("--gold", gold), ("--mts", mts), ("--out", out_dir)):
         if value is not None:
             command += [flag, str(value)]
     if split != "validation":
@@ -213,6 +215,9 @@ def eval_command(
             result = run_eval(gold_dir, mts_dir, split=split, home=keep_home)
         if note:
             result.mts_note = note
+        if out_dir is None:
+            # Never overwrite the committed report by accident (a gold-only run would replace it).
+            out_dir = Path(tempfile.mkdtemp(prefix="anamnesis-eval-"))
         report, chart = write_report(result, out_dir, command=shlex.join(command))
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))

@@ -50,6 +50,13 @@ class Settings:
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
     api_prefetch_users: int = 2048
     retention_days: dict[str, int | None] = field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
+    #: ``text`` lines or ``json`` objects on stderr (``anamnesis.logs``).
+    log_format: str = "text"
+    #: Seconds between progress lines of a run that is not on a terminal.
+    progress_interval_s: float = 30.0
+    #: When the nightly schedule runs the backfill job (cron, in ``schedule_timezone``).
+    schedule_cron: str = "30 2 * * *"
+    schedule_timezone: str = "UTC"
 
     @property
     def warehouse_path(self) -> Path:
@@ -79,6 +86,9 @@ _ENV = {
     "openai_base_url": "OPENAI_BASE_URL",
     "openai_api_key": "OPENAI_API_KEY",
     "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
+    "log_format": "ANAMNESIS_LOG_FORMAT",
+    "schedule_cron": "ANAMNESIS_SCHEDULE_CRON",
+    "schedule_timezone": "ANAMNESIS_SCHEDULE_TIMEZONE",
 }
 
 
@@ -94,9 +104,9 @@ def _coerce(name: str, value: Any) -> Any:
         return merged
     if name in ("llm_concurrency", "llm_max_retries", "api_prefetch_users"):
         return int(value)
-    if name in ("llm_timeout_s", "llm_backoff_s"):
+    if name in ("llm_timeout_s", "llm_backoff_s", "progress_interval_s"):
         return float(value)
-    return value or None if name not in ("llm", "embeddings") else value
+    return value or None if name not in ("llm", "embeddings", "log_format", "schedule_cron", "schedule_timezone") else value
 
 
 def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None = None) -> Settings:
@@ -119,4 +129,6 @@ def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None 
         raise ValueError(f"ANAMNESIS_LLM must be 'rules' or 'openai', not {settings.llm!r}")
     if settings.embeddings not in ("use", "openai"):
         raise ValueError(f"ANAMNESIS_EMBEDDINGS must be 'use' or 'openai', not {settings.embeddings!r}")
+    if settings.log_format not in ("text", "json"):
+        raise ValueError(f"ANAMNESIS_LOG_FORMAT must be 'text' or 'json', not {settings.log_format!r}")
     return settings

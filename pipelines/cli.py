@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from anamnesis.config import load_settings
+from anamnesis.config import Settings, load_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Long-term medical memory for a chat assistant.")
 err = Console(stderr=True)
@@ -23,6 +23,24 @@ out = Console()
 HomeOpt = Annotated[
     Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
 ]
+
+
+LogFormatOpt = Annotated[
+    str | None, typer.Option("--log-format", help="text or json log lines on stderr (default $ANAMNESIS_LOG_FORMAT).")
+]
+
+
+def _settings_with_logging(home: Path | None, log_format: str | None) -> Settings:
+    """The settings of a long-running command, with its log lines set up (text or JSON)."""
+    from dataclasses import replace
+
+    from anamnesis.logs import configure_logging
+
+    settings = load_settings(home)
+    if log_format is not None:
+        settings = replace(settings, log_format=log_format)
+    configure_logging(settings.log_format)
+    return settings
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -36,19 +54,28 @@ def backfill(
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
     ] = None,
     home: HomeOpt = None,
+    log_format: LogFormatOpt = None,
 ) -> None:
-    """Run the whole Dagster job over every export file; only new or changed files are read again."""
+    """Run the whole Dagster job over every export file; only new or changed files are read again.
+
+    On a terminal progress is a live display; otherwise (a log file, cron) one line per stage and
+    every ``progress_interval_s`` seconds.
+    """
     from anamnesis.sample_data import SAMPLE_EXPORTS
     from assets.resources import CallbackProgressResource
     from pipelines.progress import RichProgress
+    from pipelines.progress_lines import LineProgress
     from pipelines.run import BackfillFailed, run_backfill
 
     try:
-        settings = load_settings(home)
+        settings = _settings_with_logging(home, log_format)
         source = input_dir or SAMPLE_EXPORTS
         if not source.is_dir():
             _fail(f"input directory {source} does not exist")
-        with RichProgress(err) as display:
+        display: RichProgress | LineProgress = (
+            RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
+        )
+        with display:
             outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))
@@ -148,6 +175,7 @@ def serve(
     home: HomeOpt = None,
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
+    log_format: LogFormatOpt = None,
 ) -> None:
     """Serve the read API (CONTRACT §4); tokens from ANAMNESIS_API_TOKENS or config.toml."""
     import uvicorn
@@ -155,7 +183,7 @@ def serve(
     from anamnesis.api.app import create_app
 
     try:
-        settings = load_settings(home)
+        settings = _settings_with_logging(home, log_format)
         if not settings.api_tokens:
             err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
         application = create_app(settings)

@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from schemas.sections import SECTIONS
@@ -185,8 +186,10 @@ def create_app(settings: Settings) -> FastAPI:
         yield
 
     app = FastAPI(
-        title="anamnesis", version="1", description="Long-term medical memory: read API.", lifespan=lifespan
+        title="anamnesis", version="1", description="Long-term medical memory: read API.", lifespan=lifespan,
+        docs_url=None, redoc_url=None,
     )
+    add_offline_docs(app)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 

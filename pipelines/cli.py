@@ -178,6 +178,8 @@ def serve(
     log_format: LogFormatOpt = None,
 ) -> None:
     """Serve the read API (CONTRACT §4); tokens from ANAMNESIS_API_TOKENS or config.toml."""
+    import logging
+
     import uvicorn
 
     from anamnesis.api.app import create_app
@@ -189,7 +191,10 @@ def serve(
         application = create_app(settings)
     except (FileNotFoundError, ValueError) as exc:
         _fail(str(exc))
-    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    # One start-up line here, one "ready" line when the models and the hot set are loaded, then
+    # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
+    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", settings.home, host, port)
+    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False, log_config=None)
 
 
 _GOLD_HELP = "Gold dialogues (*.jsonl); default: the bundled gold set."

@@ -22,9 +22,13 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from anamnesis.api.access_log import AccessLog
 from anamnesis.api.auth import TokenVerifier
 from anamnesis.api.context import Draft
 from anamnesis.api.docs import add_offline_docs
+from anamnesis.api.memory_routes import add_memory_routes
+from anamnesis.api.metrics import add_metrics
+from anamnesis.api.pagination import PageParams, event_key, fact_key
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from schemas.sections import SECTIONS
@@ -66,11 +70,13 @@ class FactOut(BaseModel):
 class FactsResponse(BaseModel):
     user_id: str
     facts: list[FactOut]
+    next_cursor: str | None = None
 
 
 class HistoryResponse(BaseModel):
     fact_id: str
     events: list[dict[str, Any]]
+    next_cursor: str | None = None
 
 
 class ContextResponse(BaseModel):
@@ -192,6 +198,7 @@ def create_app(settings: Settings) -> FastAPI:
     add_offline_docs(app)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(AccessLog, metrics=add_metrics(app, reader))
 
     async def authorized(request: Request) -> None:
         if not verifier.verify(request.headers.get("authorization")):
@@ -204,21 +211,24 @@ def create_app(settings: Settings) -> FastAPI:
         return {"status": "ok"}
 
     @app.get("/v1/users/{user_path:path}/facts/{fact_id}/history", dependencies=auth, response_model=HistoryResponse)
-    def history(user_id: UserId, fact_id: str) -> HistoryResponse:
+    def history(user_id: UserId, fact_id: str, page: PageParams) -> HistoryResponse:
         events = reader.history(user_id, fact_id)
         if not events:
             raise HTTPException(status_code=404, detail="no such fact")
-        return HistoryResponse(fact_id=fact_id, events=events)
+        events, next_cursor = page.apply(events, event_key)
+        return HistoryResponse(fact_id=fact_id, events=events, next_cursor=next_cursor)
 
     @app.get("/v1/users/{user_path:path}/facts", dependencies=auth, response_model=FactsResponse)
     def facts(
         user_id: UserId,
+        page: PageParams,
         section: Annotated[str | None, Query()] = None,
         status: Annotated[str | None, Query()] = None,
     ) -> FactsResponse:
         if section is not None and section not in SECTIONS:
             raise HTTPException(status_code=400, detail=f"unknown section; one of {', '.join(SECTIONS)}")
-        return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
+        items, next_cursor = page.apply(reader.facts(user_id, section=section, status=status), fact_key)
+        return FactsResponse(user_id=user_id, facts=items, next_cursor=next_cursor)
 
     @app.post("/v1/users/{user_path:path}/context", dependencies=auth, response_model=ContextResponse)
     async def context(user_id: UserId, body: ContextRequest) -> Response:
@@ -245,6 +255,7 @@ def create_app(settings: Settings) -> FastAPI:
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
+    add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
     app.state.reader = reader
     app.state.memories = search_memories
     return app

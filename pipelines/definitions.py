@@ -19,7 +19,9 @@ from assets.resources import ExportsResource, HomeResource, ProgressResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
+from anamnesis.config import load_settings
 from pipelines.jobs import backfill_job
+from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor
 
 _MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
@@ -37,11 +39,13 @@ def build_resources(*, home: str, input_dir: str, progress: ProgressResource | N
 
 
 def build_definitions(*, home: str, input_dir: str, progress: ProgressResource | None = None) -> dg.Definitions:
-    """All assets, checks, jobs and the sensor, bound to one home and input directory."""
+    """All assets, checks, jobs, the nightly schedule and the sensor, bound to one home and input."""
+    settings = load_settings(home)
     return dg.Definitions(
         assets=dg.load_assets_from_modules(_MODULES),
         asset_checks=dg.load_asset_checks_from_modules(_MODULES),
         jobs=[backfill_job],
+        schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],
         resources=build_resources(home=home, input_dir=input_dir, progress=progress),
     )

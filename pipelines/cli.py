@@ -151,6 +151,30 @@ def facts(
 
 
 @app.command()
+def timeline(
+    user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
+    home: HomeOpt = None,
+    fmt: Annotated[str, typer.Option("--format", help="md, csv or json.")] = "md",
+) -> None:
+    """Export one patient's whole history, oldest first (every fact event)."""
+    from anamnesis.facts.timeline import FORMATS, render
+    from anamnesis.facts.timeline import timeline as read_timeline
+    from anamnesis.storage.warehouse import connect
+
+    if fmt not in FORMATS:
+        _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    try:
+        con = connect(load_settings(home).warehouse_path)
+        try:
+            events = read_timeline(con, user_id)
+        finally:
+            con.close()
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(str(exc))
+    sys.stdout.write(render(user_id, events, fmt))
+
+
+@app.command()
 def forget(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,

@@ -35,9 +35,18 @@ class ApiMetrics:
             ["route", "method"], buckets=BUCKETS, registry=self.registry,
         )
 
+        # Labelled children by (route, method, status): ``labels()`` costs more than the update.
+        self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
-        self.requests.labels(route, method, str(status)).inc()
-        self.latency.labels(route, method).observe(seconds)
+        key = (route, method, status)
+        children = self._children.get(key)
+        if children is None:
+            children = self._children[key] = (
+                self.requests.labels(route, method, str(status)), self.latency.labels(route, method)
+            )
+        children[0].inc()
+        children[1].observe(seconds)
 
 
 class _ReaderCollector(Collector):

@@ -106,7 +106,8 @@ def _coerce(name: str, value: Any) -> Any:
         return int(value)
     if name in ("llm_timeout_s", "llm_backoff_s", "progress_interval_s"):
         return float(value)
-    return value or None if name not in ("llm", "embeddings", "log_format", "schedule_cron", "schedule_timezone") else value
+    kept = ("llm", "embeddings", "log_format", "schedule_cron", "schedule_timezone")
+    return value or None if name not in kept else value
 
 
 def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None = None) -> Settings:

@@ -10,6 +10,7 @@ import os
 
 import dagster as dg
 
+from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
@@ -19,7 +20,6 @@ from assets.resources import ExportsResource, HomeResource, ProgressResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
-from anamnesis.config import load_settings
 from pipelines.jobs import backfill_job
 from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor

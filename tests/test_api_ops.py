@@ -121,7 +121,9 @@ def test_metrics_parse_and_carry_no_user_ids(api: httpx.Client, sample_home: Pat
         assert not any(user in v for v in labels)
 
 
-def test_access_log_names_a_digest_never_the_id_or_the_text(api: httpx.Client, caplog: pytest.LogCaptureFixture) -> None:
+def test_access_log_names_a_digest_never_the_id_or_the_text(
+    api: httpx.Client, caplog: pytest.LogCaptureFixture
+) -> None:
     question = "Can I take ibuprofen with my pressure pills?"
     with caplog.at_level(logging.INFO, logger="anamnesis.access"):
         api.post("/v1/users/u-en-01/context", json={"query": question})

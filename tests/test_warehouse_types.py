@@ -59,9 +59,12 @@ def test_doses_and_demographics_are_numbers(sample_home: Path) -> None:
             "select attributes->>'value', value_number from facts_current "
             "where user_id = 'u-en-01' and section = 'demographics' and entity = 'age'").fetchone()
         no_dose = con.execute(
-            "select count(*) from facts_current where attributes->>'dose' is null and dose_value is not null").fetchone()
-        macros = con.execute("select dose_value('{\"dose\": \"2,5 ml\"}'::JSON), dose_unit('{\"dose\": \"2,5 ml\"}'::JSON),"
-                             " dose_value('{\"dose\": \"one pill\"}'::JSON)").fetchone()
+            "select count(*) from facts_current where attributes->>'dose' is null and dose_value is not null"
+        ).fetchone()
+        macros = con.execute(
+            """select dose_value('{"dose": "2,5 ml"}'::JSON), dose_unit('{"dose": "2,5 ml"}'::JSON),"""
+            """ dose_value('{"dose": "one pill"}'::JSON)"""
+        ).fetchone()
     finally:
         con.close()
     assert nifedipine == ("30 mg", 30.0, "mg")

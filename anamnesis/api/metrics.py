@@ -57,7 +57,8 @@ class _ReaderCollector(Collector):
 
     def collect(self) -> Iterator[CounterMetricFamily | GaugeMetricFamily]:
         cache = CounterMetricFamily(
-            "anamnesis_facts_cache_lookups", "Lookups of a user's current facts in the server's cache.", labels=["result"]
+            "anamnesis_facts_cache_lookups", "Lookups of a user's current facts in the server's cache.",
+            labels=["result"],
         )
         cache.add_metric(["hit"], self.reader.cache_hits)
         cache.add_metric(["miss"], self.reader.cache_misses)

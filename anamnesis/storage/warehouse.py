@@ -39,7 +39,8 @@ JSON_COLUMNS = {"extracted_events": ("attributes",), "fact_events": ("attributes
 
 FACTS_CURRENT = f"""
 create view facts_current as
-select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes, {TYPED_VALUES.replace("(attributes)", "(s.attributes)")},
+select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes,
+       {TYPED_VALUES.replace("(attributes)", "(s.attributes)")},
        s.valid_from, s.first_seen, s.last_seen, s.source_message_id,
        coalesce(r.retention_days is not null
                 and s.last_seen < now() - to_days(r.retention_days), false) as decayed

@@ -2,14 +2,14 @@
 
 import dagster as dg
 
-from anamnesis.ingest.exports import by_day, discover
-from anamnesis.ingest.parse import IngestStats
-from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
-from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.erasure.tombstones import load_tombstones
+from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
+from anamnesis.ingest.exports import by_day, discover
+from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
+from anamnesis.ingest.parse import IngestStats
 from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
-from assets.metadata import frame_metadata
 from assets.ingest.partitions import export_days
+from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressResource
 from schemas.frames import Messages
 

@@ -6,8 +6,8 @@ import dagster as dg
 
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
-from assets.metadata import frame_metadata
 from assets.ingest.assets import messages
+from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects

@@ -52,6 +52,13 @@ class Settings:
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
     api_prefetch_users: int = 2048
     retention_days: dict[str, int | None] = field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
+    #: ``text`` lines or ``json`` objects on stderr (``anamnesis.logs``).
+    log_format: str = "text"
+    #: Seconds between progress lines of a run that is not on a terminal.
+    progress_interval_s: float = 30.0
+    #: When the nightly schedule runs the backfill job (cron, in ``schedule_timezone``).
+    schedule_cron: str = "30 2 * * *"
+    schedule_timezone: str = "UTC"
 
     @property
     def warehouse_path(self) -> Path:
@@ -82,6 +89,9 @@ _ENV = {
     "openai_base_url": "OPENAI_BASE_URL",
     "openai_api_key": "OPENAI_API_KEY",
     "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
+    "log_format": "ANAMNESIS_LOG_FORMAT",
+    "schedule_cron": "ANAMNESIS_SCHEDULE_CRON",
+    "schedule_timezone": "ANAMNESIS_SCHEDULE_TIMEZONE",
 }
 
 
@@ -97,9 +107,10 @@ def _coerce(name: str, value: Any) -> Any:
         return merged
     if name in ("llm_concurrency", "llm_max_retries", "api_prefetch_users"):
         return int(value)
-    if name in ("llm_timeout_s", "llm_backoff_s"):
+    if name in ("llm_timeout_s", "llm_backoff_s", "progress_interval_s"):
         return float(value)
-    return value or None if name not in ("llm", "embeddings") else value
+    kept = ("llm", "embeddings", "log_format", "schedule_cron", "schedule_timezone")
+    return value or None if name not in kept else value
 
 
 def _checked(name: str, value: Any, where: str) -> Any:
@@ -134,4 +145,6 @@ def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None 
         raise ValueError(f"ANAMNESIS_LLM must be 'rules' or 'openai', not {settings.llm!r}")
     if settings.embeddings not in ("use", "openai"):
         raise ValueError(f"ANAMNESIS_EMBEDDINGS must be 'use' or 'openai', not {settings.embeddings!r}")
+    if settings.log_format not in ("text", "json"):
+        raise ValueError(f"ANAMNESIS_LOG_FORMAT must be 'text' or 'json', not {settings.log_format!r}")
     return settings

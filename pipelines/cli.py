@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from anamnesis.config import DEFAULT_HOME, load_settings
+from anamnesis.config import DEFAULT_HOME, Settings, load_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Long-term medical memory for a chat assistant.")
 err = Console(stderr=True)
@@ -26,6 +26,24 @@ out = Console()
 HomeOpt = Annotated[
     Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
 ]
+
+
+LogFormatOpt = Annotated[
+    str | None, typer.Option("--log-format", help="text or json log lines on stderr (default $ANAMNESIS_LOG_FORMAT).")
+]
+
+
+def _settings_with_logging(home: Path | None, log_format: str | None) -> Settings:
+    """The settings of a long-running command, with its log lines set up (text or JSON)."""
+    from dataclasses import replace
+
+    from anamnesis.logs import configure_logging
+
+    settings = load_settings(home)
+    if log_format is not None:
+        settings = replace(settings, log_format=log_format)
+    configure_logging(settings.log_format)
+    return settings
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -66,18 +84,27 @@ def backfill(
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
     ] = None,
     home: HomeOpt = None,
+    log_format: LogFormatOpt = None,
 ) -> None:
-    """Run the whole Dagster job over every export file; only new or changed files are read again."""
+    """Run the whole Dagster job over every export file; only new or changed files are read again.
+
+    On a terminal progress is a live display; otherwise (a log file, cron) one line per stage and
+    every ``progress_interval_s`` seconds.
+    """
     from anamnesis.sample_data import SAMPLE_EXPORTS
     from assets.resources import CallbackProgressResource
     from pipelines.progress import RichProgress
+    from pipelines.progress_lines import LineProgress
     from pipelines.run import run_backfill
 
-    settings = load_settings(home)
+    settings = _settings_with_logging(home, log_format)
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")
-    with RichProgress(err) as display:
+    display: RichProgress | LineProgress = (
+        RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
+    )
+    with display:
         outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:
@@ -146,6 +173,31 @@ def facts(
             "yes" if f["decayed"] else "",
         )
     out.print(table)
+
+
+@app.command()
+@one_line_errors
+def timeline(
+    user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
+    home: HomeOpt = None,
+    fmt: Annotated[str, typer.Option("--format", help="md, csv or json.")] = "md",
+) -> None:
+    """Export one patient's whole history, oldest first (every fact event)."""
+    from anamnesis.facts.timeline import FORMATS, render
+    from anamnesis.facts.timeline import timeline as read_timeline
+    from anamnesis.storage.warehouse import connect
+
+    if fmt not in FORMATS:
+        _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    try:
+        con = connect(load_settings(home).warehouse_path)
+        try:
+            events = read_timeline(con, user_id)
+        finally:
+            con.close()
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(str(exc))
+    sys.stdout.write(render(user_id, events, fmt))
 
 
 @app.command()
@@ -234,17 +286,23 @@ def serve(
     home: HomeOpt = None,
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
+    log_format: LogFormatOpt = None,
 ) -> None:
     """Serve the read API (CONTRACT §4); tokens from ANAMNESIS_API_TOKENS or config.toml."""
+    import logging
+
     import uvicorn
 
     from anamnesis.api.app import create_app
 
-    settings = load_settings(home)
+    settings = _settings_with_logging(home, log_format)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
     application = create_app(settings)
-    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    # One start-up line here, one "ready" line when the models and the hot set are loaded, then
+    # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
+    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", settings.home, host, port)
+    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False, log_config=None)
 
 
 _GOLD_HELP = "Tuned dialogues (*.jsonl); default: the bundled gold and dev sets."

@@ -10,6 +10,7 @@ import os
 
 import dagster as dg
 
+from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
@@ -21,6 +22,7 @@ from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
 from pipelines.executor import writer_locked_executor
 from pipelines.jobs import backfill_job
+from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor
 
 _MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
@@ -38,11 +40,13 @@ def build_resources(*, home: str, input_dir: str, progress: ProgressResource | N
 
 
 def build_definitions(*, home: str, input_dir: str, progress: ProgressResource | None = None) -> dg.Definitions:
-    """All assets, checks, jobs and the sensor, bound to one home and input directory."""
+    """All assets, checks, jobs, the nightly schedule and the sensor, bound to one home and input."""
+    settings = load_settings(home)
     return dg.Definitions(
         assets=dg.load_assets_from_modules(_MODULES),
         asset_checks=dg.load_asset_checks_from_modules(_MODULES),
         jobs=[backfill_job],
+        schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],
         executor=writer_locked_executor(home),
         resources=build_resources(home=home, input_dir=input_dir, progress=progress),

@@ -1,4 +1,5 @@
-"""Nightly operation under ``dagster dev``: a sensor that notices new or changed export days."""
+"""Between nightly runs: a sensor (hourly, running by default under ``dagster-daemon``) that
+notices new or changed export days, e.g. an export that arrived after the schedule ran."""
 
 import dagster as dg
 
@@ -8,7 +9,7 @@ from pipelines.jobs import backfill_job
 from pipelines.plan import plan_backfill
 
 
-@dg.sensor(job=backfill_job, minimum_interval_seconds=3600, default_status=dg.DefaultSensorStatus.STOPPED)
+@dg.sensor(job=backfill_job, minimum_interval_seconds=3600, default_status=dg.DefaultSensorStatus.RUNNING)
 def new_exports_sensor(
     context: dg.SensorEvaluationContext, home: HomeResource, exports: ExportsResource
 ) -> dg.SensorResult | dg.SkipReason:

@@ -352,3 +352,24 @@ def test_eval_command_writes_report_and_chart(tmp_path: Path) -> None:
 
 
 # -- the bars --------------------------------------------------------------------------------
+
+
+def test_eval_without_out_writes_to_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain ``anamnesis eval`` in a clone must not overwrite the committed docs/eval report."""
+    from pipelines.cli import app
+
+    gold = _write_gold(tmp_path / "gold", EN_1)
+    clone = tmp_path / "clone"
+    (clone / "docs" / "eval").mkdir(parents=True)
+    committed = clone / "docs" / "eval" / "report.md"
+    committed.write_text("committed report\n", encoding="utf-8")
+    monkeypatch.chdir(clone)
+    monkeypatch.delenv("ANAMNESIS_MTS_DIR", raising=False)
+    result = CliRunner().invoke(app, ["eval", "--gold", str(gold), "--mts", str(tmp_path / "none")])
+    assert result.exit_code == 1  # an explicit --mts that does not exist still fails
+    result = CliRunner().invoke(app, ["eval", "--gold", str(gold)])
+    assert result.exit_code == 0, result.output
+    assert committed.read_text(encoding="utf-8") == "committed report\n"
+    written = Path(result.output.strip().splitlines()[-1].split()[1])
+    assert written.name == "report.md" and written.is_file()
+    assert clone not in written.parents

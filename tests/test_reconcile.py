@@ -188,3 +188,20 @@ def test_rerunning_keeps_the_first_recorded_at():
     )
     again, _, _ = fold(later, previous_fact_events=first)
     assert again.equals(first)
+
+
+def test_the_first_value_of_an_attribute_is_not_a_change():
+    """A frequency said for the first time fills the fact in; only a different value changes it."""
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "amlodipine", "active", dose="5 mg"),
+        ev(3, "m2", "medications", "amlodipine", "active", frequency="every evening"),
+        ev(9, "m3", "medications", "amlodipine", "active", frequency="twice a day"),
+    )
+    assert history(events, "medications", "amlodipine") == [
+        ("first_mention", "active"),
+        ("confirmation", "active"),
+        ("change", "active"),
+    ]
+    current = state(facts, "medications", "amlodipine")
+    assert json.loads(current["attributes"]) == {"dose": "5 mg", "frequency": "twice a day"}
+    assert current["valid_from"] == T0 + timedelta(days=9)

@@ -17,17 +17,20 @@ from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
-from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from anamnesis.api.access_log import AccessLog
 from anamnesis.api.auth import RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
-from anamnesis.api.docs import mount_offline_docs
+from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
-from anamnesis.api.paths import UserSegmentRouting, decode_user_id
+from anamnesis.api.memory_routes import add_memory_routes
+from anamnesis.api.metrics import add_metrics
+from anamnesis.api.pagination import PageParams, event_key, fact_key
+from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
 from anamnesis.api.review_routes import include_review, open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
@@ -71,11 +74,13 @@ class FactOut(BaseModel):
 class FactsResponse(BaseModel):
     user_id: str
     facts: list[FactOut]
+    next_cursor: str | None = None
 
 
 class HistoryResponse(BaseModel):
     fact_id: str
     events: list[dict[str, Any]]
+    next_cursor: str | None = None
 
 
 class ContextResponse(BaseModel):
@@ -86,17 +91,6 @@ class ContextResponse(BaseModel):
     conflicts: list[dict[str, Any]] = Field(default_factory=list)
 
 
-async def raw_user_id(
-    user_id: Annotated[str, PathParam(description="The user's id, percent-encoded as one path segment.")],
-) -> str:
-    """The user id exactly as the client encoded it (the segment is kept raw by ``UserSegmentRouting``)."""
-    try:
-        return decode_user_id(user_id)
-    except UnicodeDecodeError as exc:
-        raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
-
-
-UserId = Annotated[str, Depends(raw_user_id)]
 #: Declares the bearer scheme in the OpenAPI document; the token itself is checked by ``authorized``.
 BearerToken = Annotated[
     HTTPAuthorizationCredentials | None,
@@ -208,13 +202,14 @@ def create_app(settings: Settings) -> FastAPI:
         description="Long-term medical memory: read API.",
         lifespan=lifespan,
         redirect_slashes=False,  # ``/v1/users/a/facts/`` is another path: 404, not a redirect
-        docs_url=None,  # served by mount_offline_docs, with no asset from another host
+        docs_url=None,  # served by add_offline_docs, with no asset from another host
         redoc_url=None,
     )
-    mount_offline_docs(app)
+    add_offline_docs(app)
 
     # The last added runs first: the token is checked before the path is routed or the body read.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(AccessLog, metrics=add_metrics(app, reader))
     app.add_middleware(UserSegmentRouting)
     app.add_middleware(RequireToken, verify=verifier.verify)
 
@@ -236,21 +231,24 @@ def create_app(settings: Settings) -> FastAPI:
         response_model=HistoryResponse,
         responses=V1_ERRORS,
     )
-    def history(user_id: UserId, fact_id: str) -> HistoryResponse:
+    def history(user_id: UserId, fact_id: str, page: PageParams) -> HistoryResponse:
         events = reader.history(user_id, fact_id)
         if not events:
             raise HTTPException(status_code=404, detail="no such fact")
-        return HistoryResponse(fact_id=fact_id, events=events)
+        events, next_cursor = page.apply(events, event_key)
+        return HistoryResponse(fact_id=fact_id, events=events, next_cursor=next_cursor)
 
     @app.get("/v1/users/{user_id}/facts", dependencies=auth, response_model=FactsResponse, responses=V1_ERRORS)
     def facts(
         user_id: UserId,
+        page: PageParams,
         section: Annotated[str | None, Query(json_schema_extra={"enum": list(SECTIONS)})] = None,
         status: Annotated[str | None, Query()] = None,
     ) -> FactsResponse:
         if section is not None and section not in SECTIONS:
             raise HTTPException(status_code=400, detail=f"unknown section; one of {', '.join(SECTIONS)}")
-        return FactsResponse(user_id=user_id, facts=reader.facts(user_id, section=section, status=status))
+        items, next_cursor = page.apply(reader.facts(user_id, section=section, status=status), fact_key)
+        return FactsResponse(user_id=user_id, facts=items, next_cursor=next_cursor)
 
     @app.post("/v1/users/{user_id}/context", dependencies=auth, response_model=ContextResponse, responses=V1_ERRORS)
     async def context(user_id: UserId, body: ContextRequest) -> Response:
@@ -282,6 +280,7 @@ def create_app(settings: Settings) -> FastAPI:
         return Response(orjson.dumps(payload), media_type="application/json")
 
     include_review(app, settings, reader)
+    add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
     app.state.reader = reader
     app.state.memories = search_memories
     return app

@@ -14,6 +14,7 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import numpy as np
 from starlette.concurrency import run_in_threadpool
@@ -21,6 +22,9 @@ from starlette.concurrency import run_in_threadpool
 from anamnesis.api.context import Memory
 from anamnesis.config import Settings
 from anamnesis.embeddings import Embedder, USEEmbedder, l2_normalise
+
+if TYPE_CHECKING:
+    from anamnesis.memory.store import MemoryHit
 
 #: Memory rows the server keeps of recently searched users: about 3 KiB each with the vector, so
 #: some 180 MiB for 2,000 users of 30 facts.
@@ -153,6 +157,10 @@ class MemorySearch:
         return self.store.prefetch(user_ids)
 
     async def __call__(self, user_id: str, query: str, limit: int) -> list[Memory]:
+        return [Memory(hit.fact_id, hit.score) for hit in await self.hits(user_id, query, limit)]
+
+    async def hits(self, user_id: str, query: str, limit: int) -> list[MemoryHit]:
+        """The ``limit`` memories of ``user_id`` nearest to ``query``, with their text and score."""
         embedding = asyncio.ensure_future(self._embed(query))  # embedded while the table is read
         try:
             rows = self.store.cached_rows(user_id) or await run_in_threadpool(self.store.rows, user_id)
@@ -162,7 +170,7 @@ class MemorySearch:
         query_vector = await embedding
         if rows is None:
             return []
-        return [Memory(hit.fact_id, hit.score) for hit in self.store.rank(rows, query, query_vector, limit=limit)]
+        return self.store.rank(rows, query, query_vector, limit=limit)
 
     async def _embed(self, query: str) -> np.ndarray:
         if isinstance(self._embedder, QueryUSE):

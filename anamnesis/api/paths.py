@@ -11,9 +11,11 @@ read). :func:`decode_user_id` turns the matched segment into the id, decoded exa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import unquote_to_bytes
 
+from fastapi import Depends, HTTPException
+from fastapi import Path as PathParam
 from starlette.responses import JSONResponse
 
 USERS_PATH = "/v1/users/"
@@ -59,3 +61,16 @@ def decode_user_id(segment: str) -> str:
 
 def _decoded(raw: bytes) -> str:
     return unquote_to_bytes(raw).decode("utf-8", "replace")
+
+
+async def raw_user_id(
+    user_id: Annotated[str, PathParam(description="The user's id, percent-encoded as one path segment.")],
+) -> str:
+    """The user id exactly as the client encoded it (the segment is kept raw by ``UserSegmentRouting``)."""
+    try:
+        return decode_user_id(user_id)
+    except UnicodeDecodeError as exc:
+        raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
+
+
+UserId = Annotated[str, Depends(raw_user_id)]

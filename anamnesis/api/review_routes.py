@@ -9,13 +9,13 @@ percent-encoded user id segment, or 404 without reading anyone. Writes go throug
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from urllib.parse import unquote_to_bytes
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.paths import UserId
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from anamnesis.review.queries import CONFLICT_STATUSES, conflicts, open_conflicts_by_user
@@ -74,21 +74,6 @@ class Roles:
         raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
 
 
-def user_segment(request: Request, tail: tuple[str, ...]) -> str:
-    """The one user id segment of ``/v1/users/<id>/<tail...>``, exactly as encoded; 404 otherwise."""
-    raw: bytes = request.scope.get("raw_path") or request.url.path.encode()
-    parts = raw.split(b"?", 1)[0].split(b"/")
-    shape_ok = len(parts) == 4 + len(tail) and parts[:3] == [b"", b"v1", b"users"] and parts[3]
-    if not shape_ok or any(
-        want != "*" and got.decode("latin-1") != want for want, got in zip(tail, parts[4:], strict=False)
-    ):
-        raise HTTPException(status_code=404)
-    try:
-        return unquote_to_bytes(parts[3]).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HTTPException(status_code=400, detail="user id is not valid UTF-8") from exc
-
-
 def open_conflicts(reader: WarehouseReader, user_id: str) -> list[dict[str, Any]]:
     """The user's open conflicts (all users' are loaded once per warehouse file: there are few)."""
     return reader.memo("open_conflicts", open_conflicts_by_user, {}).get(user_id, [])
@@ -107,24 +92,22 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
     router = APIRouter()
 
     @router.get(
-        "/v1/users/{user_path:path}/conflicts",
+        "/v1/users/{user_id}/conflicts",
         dependencies=[Depends(roles.reader)],
         response_model=ConflictsResponse,
     )
-    def list_conflicts(request: Request, status: Annotated[str | None, Query()] = None) -> ConflictsResponse:
-        user_id = user_segment(request, ("conflicts",))
+    def list_conflicts(user_id: UserId, status: Annotated[str | None, Query()] = None) -> ConflictsResponse:
         if status is not None and status not in CONFLICT_STATUSES:
             raise HTTPException(status_code=400, detail=f"unknown status; one of {', '.join(CONFLICT_STATUSES)}")
         rows = reader.read(lambda con: conflicts(con, user_id, status=status), [])
         return ConflictsResponse(user_id=user_id, conflicts=rows)
 
     @router.post(
-        "/v1/users/{user_path:path}/conflicts/{conflict_id}/resolution",
+        "/v1/users/{user_id}/conflicts/{conflict_id}/resolution",
         dependencies=[Depends(roles.reviewer)],
         response_model=ResolutionResponse,
     )
-    async def resolution(request: Request, conflict_id: str, body: ResolutionRequest) -> ResolutionResponse:
-        user_id = user_segment(request, ("conflicts", "*", "resolution"))
+    async def resolution(user_id: UserId, conflict_id: str, body: ResolutionRequest) -> ResolutionResponse:
         try:
             row = await run_in_threadpool(
                 resolve_conflict,
@@ -144,12 +127,11 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
         )
 
     @router.post(
-        "/v1/users/{user_path:path}/facts/{fact_id}/corrections",
+        "/v1/users/{user_id}/facts/{fact_id}/corrections",
         dependencies=[Depends(roles.reviewer)],
         response_model=CorrectionResponse,
     )
-    async def correction(request: Request, fact_id: str, body: CorrectionRequest) -> CorrectionResponse:
-        user_id = user_segment(request, ("facts", "*", "corrections"))
+    async def correction(user_id: UserId, fact_id: str, body: CorrectionRequest) -> CorrectionResponse:
         change = body.model_dump(include={"status", "entity", "attributes", "retract"}, exclude_none=True)
         try:
             row = await run_in_threadpool(

@@ -106,6 +106,10 @@ class WarehouseReader:
         self._lock = threading.Lock()
         self._current: _Generation | None = None
         self._prefetching = False  # one background prefetch at a time, always of the newest
+        #: Read by ``/metrics`` (plain ints: a lost increment under a race costs nothing).
+        self.cache_hits = 0
+        self.cache_misses = 0
+        self.generations_opened = 0
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
 
@@ -125,6 +129,7 @@ class WarehouseReader:
         if gen is None or gen.inode != inode:
             old, gen = gen, _Generation(self.path, inode)
             self._current = gen
+            self.generations_opened += 1
             if old is not None:
                 self._retire(old)
                 if self.prefetch_users > 0 and not self._prefetching:  # a backfill replaced it
@@ -202,10 +207,12 @@ class WarehouseReader:
             hit = gen.facts.get(user_id)
             if hit is not None and (hit[0] is None or now < hit[0]):
                 gen.facts.move_to_end(user_id)
+                self.cache_hits += 1
                 return hit[1]
         return None
 
     def _load(self, gen: _Generation, user_id: str) -> list[dict[str, Any]]:
+        self.cache_misses += 1
         cur = gen.cursor()
         try:
             facts = current_facts(cur, user_id)

@@ -114,7 +114,12 @@ def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 
 
 def _state_changed(old: dict[str, Any], merged: dict[str, Any]) -> bool:
-    return any(old.get(k) != merged.get(k) for k in STATE_ATTRIBUTES)
+    """Whether a state attribute the fact already had now has another value.
+
+    An attribute said for the first time (a frequency going from nothing to "every evening")
+    fills the fact in: it is not a ``change``.
+    """
+    return any(old.get(k) is not None and old.get(k) != merged.get(k) for k in STATE_ATTRIBUTES)
 
 
 class _UserFold(ReplayMixin):

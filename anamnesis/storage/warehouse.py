@@ -21,6 +21,7 @@ from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
 from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.warehouse_types import STORAGE_VERSION, TYPED_VALUES, casts, comment_everything, create_types
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
@@ -44,10 +45,11 @@ JSON_COLUMNS = {
     "corrections": ("change",),
 }
 
-FACTS_CURRENT = """
+FACTS_CURRENT = f"""
 create view facts_current as
-select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes, s.valid_from,
-       s.first_seen, s.last_seen, s.source_message_id, s.confidence,
+select s.fact_id, s.user_id, s.section, s.entity, s.status, s.attributes,
+       {TYPED_VALUES.replace("(attributes)", "(s.attributes)")},
+       s.valid_from, s.first_seen, s.last_seen, s.source_message_id, s.confidence,
        coalesce(r.retention_days is not null
                 and s.last_seen < now() - to_days(r.retention_days), false) as decayed
 from fact_state s left join retention_policy r using (section)
@@ -60,18 +62,23 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     ensure_inputs(lake)
     with atomic_path(target) as tmp:
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
-        con = duckdb.connect(str(tmp), config={"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill)})
+        config = {"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill),
+                  "storage_compatibility_version": STORAGE_VERSION}
+        con = duckdb.connect(str(tmp), config=config)
         try:
             con.execute("begin")
+            create_types(con)
             for table, (attr, _order) in TABLES.items():
                 path = getattr(lake, attr)
-                casts = ", ".join(f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ()))
-                replace = f" replace ({casts})" if casts else ""
-                con.execute(f"create table {table} as select *{replace} from read_parquet(?)", [str(path)])
+                replacements = [f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ())] + casts(table)
+                replace = f" replace ({', '.join(replacements)})" if replacements else ""
+                typed = f", {TYPED_VALUES}" if table == "fact_events" else ""
+                con.execute(f"create table {table} as select *{replace}{typed} from read_parquet(?)", [str(path)])
                 counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
             con.execute(FACTS_CURRENT)
+            comment_everything(con)
             crash_point("duckdb-build")
             con.execute("commit")
             con.execute("checkpoint")
@@ -106,3 +113,12 @@ def connect(path: Path) -> duckdb.DuckDBPyConnection:
         con.close()
         raise
     return con
+
+
+def describe(path: Path, relation: str) -> list[tuple[str, str]]:
+    """(column, type) of one warehouse relation, as ``DESCRIBE`` shows them."""
+    con = connect(path)
+    try:
+        return [(str(row[0]), str(row[1])) for row in con.execute(f"describe {relation}").fetchall()]
+    finally:
+        con.close()

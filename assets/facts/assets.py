@@ -4,6 +4,7 @@ import dagster as dg
 
 from anamnesis.facts.stage import fold_lake
 from assets.checks import pandera_check
+from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.assets import extracted_events
 from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
@@ -25,6 +26,7 @@ def fact_histories(
             "facts": counts.facts,
             "conflicts": counts.conflicts,
             **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
+            **frame_metadata("fact_events", FactEvents, counts.fact_events),
         }
     )
 

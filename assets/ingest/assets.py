@@ -8,8 +8,9 @@ from anamnesis.ingest.exports import by_day, discover
 from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
-from assets.checks import pandera_check
+from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
 from assets.ingest.partitions import export_days
+from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressResource
 from schemas.frames import Messages
 
@@ -36,9 +37,13 @@ def export_messages(
         else:
             jobs.append(job)
     total = IngestStats()
-    for done, (_, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
+    for done, (day, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
         total.add(stats)
+        context.add_asset_metadata(day_metadata(stats_dict(stats), ingested=True), partition_key=day)
         progress.update("ingest export days", done, len(jobs))
+    for day in skipped:  # re-materialized unchanged: show what the day holds, from its manifest
+        context.add_asset_metadata(day_metadata(lake.partition_manifest(day) or {}, ingested=False), partition_key=day)
+    # The run's totals; each partition's own figures (above) take precedence in its event.
     return dg.MaterializeResult(
         metadata={**stats_dict(total), "days_ingested": len(jobs), "days_unchanged": len(skipped)}
     )
@@ -59,6 +64,17 @@ def _days_of_run(context: dg.AssetExecutionContext, input_days: list[str]) -> li
     return input_days
 
 
+def day_metadata(stats: dict[str, object], *, ingested: bool) -> dict[str, object]:
+    """One export day's own figures (lines, quarantined, messages, files), shown on its partition."""
+    keys = ("files", "lines_in", "messages_out", "quarantined_lines", "blank_lines", "bytes_in")
+    figures = {k: int(stats.get(k, 0) or 0) for k in keys}  # type: ignore[call-overload]
+    return {
+        **figures,
+        "ingested_this_run": ingested,
+        **frame_metadata("messages", Messages, figures["messages_out"]),
+    }
+
+
 @dg.asset(
     deps=[export_messages],
     group_name="ingest",
@@ -77,6 +93,7 @@ def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: Exp
             "users": counts.users,
             "superseded": counts.superseded,
             "quarantined_lines": quarantined,
+            **frame_metadata("messages", Messages, counts.messages),
         }
     )
 
@@ -84,3 +101,12 @@ def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: Exp
 @dg.asset_check(asset=messages, description="The message table fits the Messages pandera schema.")
 def messages_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Messages, home.lake().messages)
+
+
+@dg.asset_check(
+    asset=messages,
+    description=f"Quarantined lines stay under {QUARANTINE_WARN:.0%} of the lines read (WARN: the export "
+    "format may have changed; see the quarantine table's reasons).",
+)
+def quarantine_rate(home: HomeResource) -> dg.AssetCheckResult:
+    return rate_check(home.lake(), kind="quarantine", threshold=QUARANTINE_WARN)

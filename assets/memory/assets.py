@@ -3,9 +3,11 @@
 import dagster as dg
 
 from anamnesis.memory import MemoryStore, memory_dir
+from anamnesis.memory.rows import TABLE_COLUMNS
 from anamnesis.storage.atomic import read_parquet
 from assets.facts.assets import fact_histories
 from assets.memory.resources import MemoryResource
+from assets.metadata import table_metadata
 from assets.resources import HomeResource, ProgressResource
 from schemas.frames import FactState, polars_schema
 
@@ -26,4 +28,8 @@ def memory_tables(
         f"memory tables: {stats.users_rebuilt} users rebuilt, {stats.users_unchanged} unchanged, "
         f"{stats.texts_embedded} texts embedded in {stats.seconds:.1f}s"
     )
-    return dg.MaterializeResult(metadata=stats.as_metadata())
+    columns = [(c, "timestamp" if c == "valid_from" else "string") for c in TABLE_COLUMNS]
+    columns.append(("vector", f"float32[{store.embedder.dim}]"))
+    return dg.MaterializeResult(
+        metadata={**stats.as_metadata(), **table_metadata("memory", columns, fact_state.height)}
+    )

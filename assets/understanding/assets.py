@@ -5,8 +5,9 @@ from datetime import UTC, datetime
 import dagster as dg
 
 from anamnesis.understanding.stage import understand_lake
-from assets.checks import pandera_check
+from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
+from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects
@@ -41,6 +42,7 @@ def extracted_events(
             "events_out": counts.events,
             "rejects": counts.rejects,
             **backend.stats.as_metadata(),
+            **frame_metadata("extracted_events", Events, counts.events),
         }
     )
 
@@ -53,3 +55,12 @@ def events_schema(home: HomeResource) -> dg.AssetCheckResult:
 @dg.asset_check(asset=extracted_events, description="Rejects fit their schema; each carries a reason.")
 def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Rejects, home.lake().rejects)
+
+
+@dg.asset_check(
+    asset=extracted_events,
+    description=f"Rejects stay under {REJECTS_WARN:.0%} of proposals and failures (WARN: a prompt, model or "
+    "rule change may be producing invalid events; see the rejects table's reasons).",
+)
+def rejects_rate(home: HomeResource) -> dg.AssetCheckResult:
+    return rate_check(home.lake(), kind="rejects", threshold=REJECTS_WARN)

@@ -2,9 +2,10 @@
 
 import dagster as dg
 
-from anamnesis.storage.warehouse import build_warehouse
+from anamnesis.storage.warehouse import build_warehouse, describe
 from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
+from assets.metadata import table_metadata
 from assets.resources import HomeResource, ProgressResource
 
 
@@ -24,5 +25,7 @@ def warehouse(
         metadata={
             "path": dg.MetadataValue.path(str(settings.warehouse_path)),
             **{f"rows_{k}": v for k, v in counts.items()},
+            # The relation a data scientist reads first, with its typed columns and comments.
+            **table_metadata("facts_current", describe(settings.warehouse_path, "facts_current"), counts["fact_state"]),
         }
     )

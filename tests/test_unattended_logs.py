@@ -1,0 +1,69 @@
+"""Unattended runs: progress lines in a piped log while the backfill runs, and JSON lines."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from anamnesis.logs import configure_logging, user_digest
+from pipelines.progress_lines import LineProgress
+from tests.conftest import write_config
+
+
+def test_a_backfill_with_stderr_piped_to_a_file_shows_progress_while_it_runs(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    write_config(home, progress_interval_s=0.5, log_format="json")
+    log_file = tmp_path / "backfill.log"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANAMNESIS_", "OPENAI_", "DAGSTER_HOME"))}
+    with log_file.open("wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pipelines.cli", "backfill", "--home", str(home)],
+            stdout=subprocess.DEVNULL, stderr=sink, env=env,
+        )
+        seen_while_running: list[dict] = []
+        try:
+            while proc.poll() is None:
+                lines = log_file.read_text(encoding="utf-8").splitlines()
+                seen_while_running = [json.loads(line) for line in lines if line.startswith("{")]
+                if any(r.get("event") == "done" for r in seen_while_running) and proc.poll() is None:
+                    break
+                time.sleep(0.2)
+            assert proc.poll() is None, "the run ended before any progress line was read"
+        finally:
+            assert proc.wait(timeout=600) == 0, log_file.read_text(encoding="utf-8")[-2000:]
+    assert {r["logger"] for r in seen_while_running} == {"pipelines.progress"}
+    records = [json.loads(line) for line in log_file.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    stages = {r["stage"] for r in records if r.get("event") == "done"}
+    assert {"ingest export days", "understand fragments", "reconcile events", "build warehouse"} <= stages
+    done = next(r for r in records if r.get("event") == "done" and r["stage"] == "reconcile events")
+    assert done["done"] == done["total"] > 0 and done["rate_per_s"] > 0
+    # One line per 0.5 s between stages: a long step is not silent.
+    assert any(r.get("event") == "working" for r in records)
+
+
+def test_progress_lines_carry_rate_and_eta_every_interval() -> None:
+    stream = io.StringIO()
+    configure_logging("text", stream=stream)
+    with LineProgress(interval_s=0.1) as progress:
+        progress.update("understand fragments", 0, 100)
+        time.sleep(0.25)
+        progress.update("understand fragments", 50, 100)
+        time.sleep(0.25)
+        progress.update("understand fragments", 100, 100)
+    lines = stream.getvalue().splitlines()
+    assert "understand fragments start: 0/100" in lines[0]
+    running = [line for line in lines if "understand fragments running: 50/100" in line]
+    assert running and all("/s" in line and "eta " in line and "eta ?" not in line for line in running)
+    assert "understand fragments done: 100/100" in lines[-1]
+    logging.getLogger("anamnesis").handlers.clear()
+
+
+def test_user_digest_is_stable_and_hides_the_id() -> None:
+    assert user_digest("u-en-01") == user_digest("u-en-01") != user_digest("u-en-02")
+    assert "u-en-01" not in user_digest("u-en-01") and len(user_digest("u-en-01")) == 16

@@ -16,7 +16,9 @@ RELATIONS: dict[str, str] = {
     "fact_events": "The append-only history: one row per event that touched a fact, in message time.",
     "fact_state": "Each fact's latest state as the fold left it (facts_current adds decay and typed values).",
     "facts_current": "One row per fact with its latest state; decayed is computed at query time.",
-    "conflicts": "Contradictions waiting for clarification (e.g. 'no allergies' after a penicillin allergy).",
+    "conflicts": "Contradictions, open until clarified (e.g. 'no allergies' after a penicillin allergy).",
+    "resolutions": "Input written by people: how a conflict was clarified (replayed by the fold).",
+    "corrections": "Input written by reviewers: a correction or retraction of one fact (replayed by the fold).",
     "retention_policy": "Days after last_seen at which a section's facts count as decayed (NULL: never).",
 }
 
@@ -44,6 +46,13 @@ COMMON: dict[str, str] = {
     "dose_value": "The dose as a number (e.g. 30 for '30 mg'); NULL when no dose or not numeric.",
     "dose_unit": "The dose's unit as said, lower case (mg, ml, iu, ...); NULL when none.",
     "value_number": "A demographics/lifestyle value as a number when it is one (age 61, weight 82.5); else NULL.",
+    "conflict_id": "Stable id of one conflict: a hash of user, fact and the later message.",
+    "note": "Why, in the words of the person who wrote it.",
+    "reviewer": "Who wrote it (a clinician's or support person's name), as given.",
+    "created_at": "When the input was recorded (UTC).",
+    "source": "Where the event came from: dialogue, clarification (a resolved conflict) or review (a correction).",
+    "source_ref": "The resolution_id or correction_id behind a clarification or review event; NULL for dialogue.",
+    "confidence": "How far the fact can be relied on, in [0, 1] (rule in the README: statement 0.8, answer 0.6, ...).",
 }
 
 COLUMNS: dict[str, dict[str, str]] = {
@@ -71,6 +80,23 @@ COLUMNS: dict[str, dict[str, str]] = {
         "source_message_id": "The message that set the fact now contradicted.",
         "conflicting_message_id": "The message that contradicts it.",
         "detected_at": "When a run first detected the conflict (UTC).",
+        "status": "open until a clarification resolves it, then resolved.",
+        "resolved_at": "When the clarification was recorded (UTC); NULL while open.",
+        "resolution": "earlier_stands or later_stands; NULL while open.",
+        "earlier_status": "The status the earlier statement gave the fact.",
+        "later_status": "The status the later, contradicting statement would give.",
+        "later_entity": "The entity the later statement names ('*' for a section-wide denial).",
+        "earlier_valid_from": "When the earlier statement was made (UTC).",
+        "later_valid_from": "When the later statement was made (UTC).",
+    },
+    "resolutions": {
+        "resolution_id": "Stable id of one clarification.",
+        "outcome": "earlier_stands or later_stands.",
+        "source": "Who clarified: user or clinician.",
+    },
+    "corrections": {
+        "correction_id": "Stable id of one correction.",
+        "change": "JSON of what the reviewer changed: status, entity, attributes, or retract.",
     },
     "retention_policy": {"retention_days": "Days after last_seen at which the section's facts decay; NULL: never."},
 }

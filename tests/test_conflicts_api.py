@@ -225,3 +225,22 @@ def test_an_odd_user_id_is_read_exactly(sample_home, tmp_path, write_export):
             timeout=60,
         )
         assert r.status_code == 200 and r.json()["conflict"]["resolution"] == "later_stands"
+
+
+def test_conflict_list_pages_walk_every_conflict_once(served):
+    """CONTRACT §7.6: limit and cursor on the conflicts list; the walk equals the full list."""
+    _, server = served
+    url = f"{server.url}/v1/users/{USER}/conflicts"
+    full = httpx.get(url, headers=bearer(API_TOKEN)).json()
+    assert full["next_cursor"] is None and full["conflicts"]
+    seen, cursor = [], None
+    while True:
+        params = {"limit": 1, **({"cursor": cursor} if cursor else {})}
+        page = httpx.get(url, headers=bearer(API_TOKEN), params=params).json()
+        assert len(page["conflicts"]) <= 1
+        seen += [c["conflict_id"] for c in page["conflicts"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert seen == [c["conflict_id"] for c in full["conflicts"]]
+    assert httpx.get(url, headers=bearer(API_TOKEN), params={"cursor": "???"}).status_code == 400

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.pagination import PageParams
 from anamnesis.api.paths import UserId
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
@@ -26,6 +27,12 @@ from anamnesis.storage.lock import HomeBusy
 class ConflictsResponse(BaseModel):
     user_id: str
     conflicts: list[dict[str, Any]]
+    next_cursor: str | None = None
+
+
+def conflict_key(row: dict[str, Any]) -> tuple[str, ...]:
+    """Position of a conflict in list order (later statement's time, section, entity, id)."""
+    return (str(row["later_valid_from"]), str(row["section"]), str(row["entity"]), str(row["conflict_id"]))
 
 
 class ResolutionRequest(BaseModel):
@@ -96,11 +103,14 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
         dependencies=[Depends(roles.reader)],
         response_model=ConflictsResponse,
     )
-    def list_conflicts(user_id: UserId, status: Annotated[str | None, Query()] = None) -> ConflictsResponse:
+    def list_conflicts(
+        user_id: UserId, page: PageParams, status: Annotated[str | None, Query()] = None
+    ) -> ConflictsResponse:
         if status is not None and status not in CONFLICT_STATUSES:
             raise HTTPException(status_code=400, detail=f"unknown status; one of {', '.join(CONFLICT_STATUSES)}")
         rows = reader.read(lambda con: conflicts(con, user_id, status=status), [])
-        return ConflictsResponse(user_id=user_id, conflicts=rows)
+        items, next_cursor = page.apply(sorted(rows, key=conflict_key), conflict_key)
+        return ConflictsResponse(user_id=user_id, conflicts=items, next_cursor=next_cursor)
 
     @router.post(
         "/v1/users/{user_id}/conflicts/{conflict_id}/resolution",

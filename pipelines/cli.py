@@ -39,7 +39,7 @@ def backfill(
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again."""
     from anamnesis.sample_data import SAMPLE_EXPORTS
-    from assets.resources import CallbackProgressResource
+    from assets.resources import CallbackProgress
     from pipelines.progress import RichProgress
     from pipelines.run import BackfillFailed, run_backfill
 
@@ -49,7 +49,7 @@ def backfill(
         if not source.is_dir():
             _fail(f"input directory {source} does not exist")
         with RichProgress(err) as display:
-            outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
+            outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
     except (BackfillFailed, FileNotFoundError, ValueError, OSError) as exc:
         _fail(str(exc))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)

@@ -9,7 +9,7 @@ from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.erasure.tombstones import load_tombstones
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
-from assets.resources import ExportsResource, HomeResource, ProgressResource
+from assets.resources import ExportsResource, HomeResource, ProgressParam
 from schemas.frames import Messages
 
 
@@ -20,7 +20,7 @@ from schemas.frames import Messages
     description="Each export day's files parsed per CONTRACT §1: message parts and quarantine parts.",
 )
 def export_messages(
-    context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource, progress: ProgressResource
+    context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource, progress: ProgressParam
 ) -> dg.MaterializeResult:
     lake = home.lake()
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
@@ -63,6 +63,6 @@ def messages(context: dg.AssetExecutionContext, home: HomeResource) -> dg.Materi
     )
 
 
-@dg.asset_check(asset=messages, description="The message table fits the Messages pandera schema.")
+@dg.asset_check(asset=messages, blocking=True, description="The message table fits the Messages pandera schema.")
 def messages_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Messages, home.lake().messages)

@@ -7,7 +7,7 @@ import dagster as dg
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import pandera_check
 from assets.ingest.assets import messages
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects
 
@@ -22,7 +22,7 @@ def extracted_events(
     context: dg.AssetExecutionContext,
     home: HomeResource,
     understanding: UnderstandingResource,
-    progress: ProgressResource,
+    progress: ProgressParam,
 ) -> dg.MaterializeResult:
     backend = understanding.backend(home.settings())
     counts = understand_lake(
@@ -45,11 +45,11 @@ def extracted_events(
     )
 
 
-@dg.asset_check(asset=extracted_events, description="Events fit the Events pandera schema.")
+@dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")
 def events_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Events, home.lake().events)
 
 
-@dg.asset_check(asset=extracted_events, description="Rejects fit their schema; each carries a reason.")
+@dg.asset_check(asset=extracted_events, blocking=True, description="Rejects fit their schema; each carries a reason.")
 def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Rejects, home.lake().rejects)

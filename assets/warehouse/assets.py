@@ -5,7 +5,7 @@ import dagster as dg
 from anamnesis.storage.warehouse import build_warehouse
 from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 
 
 @dg.asset(
@@ -14,7 +14,7 @@ from assets.resources import HomeResource, ProgressResource
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )
 def warehouse(
-    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource
+    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam
 ) -> dg.MaterializeResult:
     settings = home.settings()
     progress.update("build warehouse", 0, 1)

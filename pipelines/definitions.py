@@ -23,6 +23,9 @@ from pipelines.jobs import backfill_job
 from pipelines.sensors import new_exports_sensor
 
 _MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
+#: Every asset and asset check, unbound: ``dg.materialize`` takes them with any resources.
+ASSETS = dg.load_assets_from_modules(_MODULES)
+CHECKS = dg.load_asset_checks_from_modules(_MODULES)
 
 
 def _env(name: str) -> dg.EnvVar | None:
@@ -61,8 +64,8 @@ def build_definitions(
     ``resources`` replaces any of the real ones (a test's backend or embedder).
     """
     return dg.Definitions(
-        assets=dg.load_assets_from_modules(_MODULES),
-        asset_checks=dg.load_asset_checks_from_modules(_MODULES),
+        assets=ASSETS,
+        asset_checks=CHECKS,
         jobs=[backfill_job],
         sensors=[new_exports_sensor],
         resources={**build_resources(home=home, input_dir=input_dir, progress=progress), **(resources or {})},

@@ -19,8 +19,8 @@ import pytest
 from anamnesis.config import Settings
 from anamnesis.embeddings import USEEmbedder, make_embedder, text_hash
 from anamnesis.embeddings.openai_embedder import OpenAIEmbedder
-from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, table_name
 from anamnesis.erasure.ownership import user_key
+from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, table_name
 from assets.memory.assets import memory_tables
 from assets.memory.resources import MemoryResource
 from assets.resources import HomeResource, Progress

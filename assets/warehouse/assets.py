@@ -13,9 +13,7 @@ from assets.resources import HomeResource, ProgressParam
     group_name="warehouse",
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )
-def warehouse(
-    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam
-) -> dg.MaterializeResult:
+def warehouse(context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam) -> dg.MaterializeResult:
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
     counts = build_warehouse(home.lake(), settings.warehouse_path, retention_days=settings.retention_days)

@@ -9,7 +9,7 @@ from assets.checks import pandera_check
 from assets.ingest.assets import messages
 from assets.resources import HomeResource, ProgressParam
 from assets.understanding.resources import UnderstandingResource
-from schemas.frames import Events, Rejects
+from schemas.frames import Events, Rejects, Understood
 
 
 @dg.asset(
@@ -48,6 +48,11 @@ def extracted_events(
 @dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")
 def events_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Events, home.lake().events)
+
+
+@dg.asset_check(asset=extracted_events, blocking=True, description="The store of understood fragments fits its schema.")
+def understood_schema(home: HomeResource) -> dg.AssetCheckResult:
+    return pandera_check(Understood, home.lake().understood)
 
 
 @dg.asset_check(asset=extracted_events, blocking=True, description="Rejects fit their schema; each carries a reason.")

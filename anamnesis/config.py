@@ -1,16 +1,23 @@
-"""Settings: defaults, then ``<home>/config.toml``, then the environment (which wins).
+"""Settings, layered by pydantic-settings: explicit values > environment > ``<home>/config.toml`` > defaults.
 
 Variable names are those of CONTRACT §5; a config file may set the same keys in lower case
-without the ``ANAMNESIS_`` prefix (``llm = "openai"``) plus the tuning knobs below.
+without the ``ANAMNESIS_`` prefix (``llm = "openai"``) plus the tuning knobs below. A bad value
+or an unknown key is one ``ValueError`` naming where it came from (the file and key, or the
+variable), so a typo in ``config.toml`` never surfaces as a traceback.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEFAULT_HOME = Path(".anamnesis")
 
@@ -29,15 +36,73 @@ DEFAULT_RETENTION_DAYS: dict[str, int | None] = {
     "family_history": None,
 }
 
+#: Environment variable of each setting that has one (CONTRACT §5).
+ENV_VARS: dict[str, str] = {
+    "llm": "ANAMNESIS_LLM",
+    "llm_model": "ANAMNESIS_LLM_MODEL",
+    "embeddings": "ANAMNESIS_EMBEDDINGS",
+    "embedding_model": "ANAMNESIS_EMBEDDING_MODEL",
+    "prompts_dir": "ANAMNESIS_PROMPTS",
+    "api_tokens": "ANAMNESIS_API_TOKENS",
+    "openai_base_url": "OPENAI_BASE_URL",
+    "openai_api_key": "OPENAI_API_KEY",
+    "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
+    "review_tokens": "ANAMNESIS_REVIEW_TOKENS",
+    "log_format": "ANAMNESIS_LOG_FORMAT",
+    "schedule_cron": "ANAMNESIS_SCHEDULE_CRON",
+    "schedule_timezone": "ANAMNESIS_SCHEDULE_TIMEZONE",
+}
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+# The layers of one load_settings call; BaseSettings asks for its sources at construction.
+_LAYERS: ContextVar[tuple[Path | None, Mapping[str, str] | None]] = ContextVar("_LAYERS", default=(None, None))
+
+
+class _EnvSource(PydanticBaseSettingsSource):
+    """Exactly the CONTRACT §5 variables, as plain strings (empty means unset, as before)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], env: Mapping[str, str]) -> None:
+        super().__init__(settings_cls)
+        self._env = env
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        var = ENV_VARS.get(field_name)
+        return (self._env.get(var) or None if var else None), field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        return {name: self._env[var] for name, var in ENV_VARS.items() if self._env.get(var)}
+
+
+class _TomlSource(PydanticBaseSettingsSource):
+    """``<home>/config.toml``; ``home`` itself cannot be set there (the file lives in it)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], path: Path | None) -> None:
+        super().__init__(settings_cls)
+        self.path = path
+        self.data: dict[str, Any] = {}
+        if path is not None and path.is_file():
+            try:
+                self.data = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise ValueError(f"{path}: not valid TOML: {exc}") from None
+            if "home" in self.data:
+                raise ValueError(f"{path}: unknown setting 'home'")
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        return self.data.get(field_name), field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+class Settings(BaseSettings):
     """Everything configurable, resolved once per command."""
 
+    model_config = SettingsConfigDict(frozen=True, extra="forbid")
+
     home: Path = DEFAULT_HOME
-    llm: str = "rules"
+    llm: Literal["rules", "openai"] = "rules"
     llm_model: str | None = None
-    embeddings: str = "use"
+    embeddings: Literal["use", "openai"] = "use"
     embedding_model: str | None = None
     prompts_dir: Path | None = None
     api_tokens: tuple[str, ...] = ()
@@ -45,20 +110,54 @@ class Settings:
     review_tokens: tuple[str, ...] = ()
     openai_base_url: str | None = None
     openai_api_key: str | None = None
-    llm_concurrency: int = 8
-    llm_max_retries: int = 4
-    llm_timeout_s: float = 60.0
-    llm_backoff_s: float = 1.0
+    llm_concurrency: int = Field(8, ge=1)
+    llm_max_retries: int = Field(4, ge=0)
+    llm_timeout_s: float = Field(60.0, gt=0)
+    llm_backoff_s: float = Field(1.0, ge=0)
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
-    api_prefetch_users: int = 2048
-    retention_days: dict[str, int | None] = field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
+    api_prefetch_users: int = Field(2048, ge=0)
+    retention_days: dict[str, int | None] = Field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
     #: ``text`` lines or ``json`` objects on stderr (``anamnesis.logs``).
-    log_format: str = "text"
+    log_format: Literal["text", "json"] = "text"
     #: Seconds between progress lines of a run that is not on a terminal.
-    progress_interval_s: float = 30.0
+    progress_interval_s: float = Field(30.0, gt=0)
     #: When the nightly schedule runs the backfill job (cron, in ``schedule_timezone``).
     schedule_cron: str = "30 2 * * *"
     schedule_timezone: str = "UTC"
+
+    @field_validator("llm_model", "embedding_model", "openai_base_url", "openai_api_key", "prompts_dir", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        return value or None
+
+    @field_validator("api_tokens", "review_tokens", mode="before")
+    @classmethod
+    def _split_tokens(cls, value: Any) -> tuple[str, ...]:
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(t.strip() for t in items if str(t).strip())
+
+    @field_validator("retention_days", mode="before")
+    @classmethod
+    def _merge_retention(cls, value: Any) -> dict[str, int | None]:
+        merged = dict(DEFAULT_RETENTION_DAYS)
+        merged.update({k: (int(v) if v is not None and int(v) > 0 else None) for k, v in dict(value).items()})
+        return merged
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml_path, env = _LAYERS.get()
+        return (
+            init_settings,
+            _EnvSource(settings_cls, os.environ if env is None else env),
+            _TomlSource(settings_cls, toml_path),
+        )
 
     @property
     def warehouse_path(self) -> Path:
@@ -78,73 +177,37 @@ class Settings:
         return self.home / "llm_cache.sqlite"
 
 
-_ENV = {
-    "llm": "ANAMNESIS_LLM",
-    "llm_model": "ANAMNESIS_LLM_MODEL",
-    "embeddings": "ANAMNESIS_EMBEDDINGS",
-    "embedding_model": "ANAMNESIS_EMBEDDING_MODEL",
-    "prompts_dir": "ANAMNESIS_PROMPTS",
-    "api_tokens": "ANAMNESIS_API_TOKENS",
-    "review_tokens": "ANAMNESIS_REVIEW_TOKENS",
-    "openai_base_url": "OPENAI_BASE_URL",
-    "openai_api_key": "OPENAI_API_KEY",
-    "api_prefetch_users": "ANAMNESIS_API_PREFETCH_USERS",
-    "log_format": "ANAMNESIS_LOG_FORMAT",
-    "schedule_cron": "ANAMNESIS_SCHEDULE_CRON",
-    "schedule_timezone": "ANAMNESIS_SCHEDULE_TIMEZONE",
-}
+def load_settings(
+    home: str | Path | None = None, *, env: Mapping[str, str] | None = None, **overrides: Any
+) -> Settings:
+    """Resolve settings for a home given on the command line, or from ``$ANAMNESIS_HOME``.
 
-
-def _coerce(name: str, value: Any) -> Any:
-    if name in ("home", "prompts_dir"):
-        return Path(value) if value else None
-    if name in ("api_tokens", "review_tokens"):
-        items = value.split(",") if isinstance(value, str) else list(value)
-        return tuple(t.strip() for t in items if t.strip())
-    if name == "retention_days":
-        merged = dict(DEFAULT_RETENTION_DAYS)
-        merged.update({k: (int(v) if v is not None and int(v) > 0 else None) for k, v in value.items()})
-        return merged
-    if name in ("llm_concurrency", "llm_max_retries", "api_prefetch_users"):
-        return int(value)
-    if name in ("llm_timeout_s", "llm_backoff_s", "progress_interval_s"):
-        return float(value)
-    kept = ("llm", "embeddings", "log_format", "schedule_cron", "schedule_timezone")
-    return value or None if name not in kept else value
-
-
-def _checked(name: str, value: Any, where: str) -> Any:
-    """``_coerce``, with a failure naming the file and key (or the variable) that holds ``value``."""
-    try:
-        return _coerce(name, value)
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise ValueError(f"{where}: {value!r} is not a valid value ({exc})") from exc
-
-
-def load_settings(home: str | Path | None = None, *, env: dict[str, str] | None = None) -> Settings:
-    """Resolve settings for a home given on the command line, or from ``$ANAMNESIS_HOME``."""
-    env = dict(os.environ if env is None else env)
-    home_path = Path(home) if home else Path(env.get("ANAMNESIS_HOME") or DEFAULT_HOME)
-    values: dict[str, Any] = {}
+    ``overrides`` (the typed fields of the Dagster resources) win over every other layer.
+    """
+    environ = os.environ if env is None else env
+    home_path = Path(home) if home else Path(environ.get("ANAMNESIS_HOME") or DEFAULT_HOME)
     config_file = home_path / "config.toml"
-    if config_file.is_file():
-        known = {f.name for f in fields(Settings)}
-        try:
-            table = tomllib.loads(config_file.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{config_file}: not valid TOML: {exc}") from exc
-        for key, value in table.items():
-            if key not in known or key == "home":
-                raise ValueError(f"{config_file}: unknown setting {key!r}")
-            values[key] = _checked(key, value, f"{config_file}: setting {key!r}")
-    for name, var in _ENV.items():
-        if env.get(var):
-            values[name] = _checked(name, env[var], f"environment variable {var}")
-    settings = replace(Settings(), home=home_path, **values)
-    if settings.llm not in ("rules", "openai"):
-        raise ValueError(f"ANAMNESIS_LLM must be 'rules' or 'openai', not {settings.llm!r}")
-    if settings.embeddings not in ("use", "openai"):
-        raise ValueError(f"ANAMNESIS_EMBEDDINGS must be 'use' or 'openai', not {settings.embeddings!r}")
-    if settings.log_format not in ("text", "json"):
-        raise ValueError(f"ANAMNESIS_LOG_FORMAT must be 'text' or 'json', not {settings.log_format!r}")
-    return settings
+    token = _LAYERS.set((config_file, environ))
+    try:
+        return Settings(home=home_path, **overrides)
+    except ValidationError as exc:
+        raise ValueError(_one_line(exc, config_file, environ, overrides)) from None
+    finally:
+        _LAYERS.reset(token)
+
+
+def _one_line(exc: ValidationError, config_file: Path, env: Mapping[str, str], overrides: Mapping[str, Any]) -> str:
+    """The first error, prefixed by where its value came from."""
+    error = exc.errors()[0]
+    key = str(error["loc"][0]) if error["loc"] else "?"
+    message = "unknown setting" if error["type"] == "extra_forbidden" else error["msg"]
+    if key in overrides:
+        where = f"setting {key!r}"
+    elif key in ENV_VARS and env.get(ENV_VARS[key]):
+        where = ENV_VARS[key]
+    else:
+        where = f"{config_file}: {key!r}"
+    value = error.get("input")
+    secret = key in ("openai_api_key", "api_tokens", "review_tokens")
+    shown = "" if error["type"] == "extra_forbidden" or secret else f" (got {value!r})"
+    return f"{where}: {message}{shown}"

@@ -1,8 +1,14 @@
-"""Resources shared by every stage: where the home is, where exports come from, progress."""
+"""Resources shared by every stage: the home with its typed settings, where exports come from, progress.
+
+The settings a run uses are built from the home resource's fields over the layered
+configuration (:func:`anamnesis.config.load_settings`): a field left ``None`` falls back to the
+environment, then ``<home>/config.toml``, then the default. Secrets go in through
+``dg.EnvVar`` (see :func:`pipelines.definitions.build_resources`), so their values never
+appear in run config.
+"""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,14 +17,24 @@ import dagster as dg
 from anamnesis.config import Settings, load_settings
 from anamnesis.storage.lake import Lake
 
+#: Settings a resource may pin; everything else comes from the environment and config.toml.
+PINNED = ("llm", "llm_model", "embeddings", "embedding_model", "openai_base_url", "openai_api_key")
+
 
 class HomeResource(dg.ConfigurableResource):
-    """The anamnesis home: lake, warehouse and settings (``config.toml`` plus environment)."""
+    """The anamnesis home (lake, warehouse) and the settings of the run, typed."""
 
     home: str
+    llm: str | None = None
+    llm_model: str | None = None
+    embeddings: str | None = None
+    embedding_model: str | None = None
+    openai_base_url: str | None = None
+    openai_api_key: str | None = None
 
     def settings(self) -> Settings:
-        return load_settings(self.home)
+        pinned = {name: getattr(self, name) for name in PINNED if getattr(self, name) is not None}
+        return load_settings(self.home, **pinned)
 
     def lake(self) -> Lake:
         return Lake(self.settings().lake)
@@ -34,33 +50,29 @@ class ExportsResource(dg.ConfigurableResource):
         return Path(self.input_dir)
 
 
-class ProgressResource(dg.ConfigurableResource):
-    """Progress of long steps. This one is silent; the CLI passes one that draws a display."""
+class Progress:
+    """Progress of long steps; this one is silent (``dagster dev`` shows step events instead).
+
+    A plain object passed as a resource (``dg.ResourceParam``), not a configurable one: what it
+    reports to is a live Python object (the CLI's display), which has no config to rebuild from.
+    """
 
     def update(self, stage: str, done: int, total: int | None = None) -> None:
-        """Report ``done`` of ``total`` units of ``stage``; a no-op here."""
+        """Report ``done`` of ``total`` units of ``stage``."""
 
 
 ProgressCallback = Callable[[str, int, "int | None"], None]
-_CALLBACKS: dict[str, ProgressCallback] = {}
 
 
-class CallbackProgressResource(ProgressResource):
-    """Forwards progress to a Python callable (the CLI's display, or a test's recorder).
+class CallbackProgress(Progress):
+    """Forwards progress to a callable: the CLI's rich display, or a test's recorder."""
 
-    Dagster rebuilds resources from their config, so the callable itself cannot live on the
-    resource: it is registered under ``channel`` and looked up in-process.
-    """
-
-    channel: str
-
-    @classmethod
-    def for_callback(cls, callback: ProgressCallback) -> CallbackProgressResource:
-        channel = uuid.uuid4().hex
-        _CALLBACKS[channel] = callback
-        return cls(channel=channel)
+    def __init__(self, callback: ProgressCallback) -> None:
+        self._callback = callback
 
     def update(self, stage: str, done: int, total: int | None = None) -> None:
-        callback = _CALLBACKS.get(self.channel)
-        if callback is not None:
-            callback(stage, done, total)
+        self._callback(stage, done, total)
+
+
+#: How assets ask for the progress resource.
+ProgressParam = dg.ResourceParam[Progress]

@@ -35,13 +35,12 @@ LogFormatOpt = Annotated[
 
 def _settings_with_logging(home: Path | None, log_format: str | None) -> Settings:
     """The settings of a long-running command, with its log lines set up (text or JSON)."""
-    from dataclasses import replace
 
     from anamnesis.logs import configure_logging
 
     settings = load_settings(home)
     if log_format is not None:
-        settings = replace(settings, log_format=log_format)
+        settings = settings.model_copy(update={"log_format": log_format})
     configure_logging(settings.log_format)
     return settings
 
@@ -92,7 +91,7 @@ def backfill(
     every ``progress_interval_s`` seconds.
     """
     from anamnesis.sample_data import SAMPLE_EXPORTS
-    from assets.resources import CallbackProgressResource
+    from assets.resources import CallbackProgress
     from pipelines.progress import RichProgress
     from pipelines.progress_lines import LineProgress
     from pipelines.run import run_backfill
@@ -105,7 +104,7 @@ def backfill(
         RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
     )
     with display:
-        outcome = run_backfill(settings, source, progress=CallbackProgressResource.for_callback(display.update))
+        outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:
         err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)

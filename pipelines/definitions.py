@@ -16,7 +16,7 @@ from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
 from assets.memory import assets as memory_assets
 from assets.memory.resources import MemoryResource
-from assets.resources import ExportsResource, HomeResource, ProgressResource
+from assets.resources import ExportsResource, HomeResource, Progress
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
@@ -26,30 +26,55 @@ from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor
 
 _MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
+#: Every asset and asset check, unbound: ``dg.materialize`` takes them with any resources.
+ASSETS = dg.load_assets_from_modules(_MODULES)
+CHECKS = dg.load_asset_checks_from_modules(_MODULES)
 
 
-def build_resources(*, home: str, input_dir: str, progress: ProgressResource | None = None) -> dict[str, object]:
-    """The resources of a run; the CLI and tests swap ``progress`` (and the home, input)."""
+def _env(name: str) -> dg.EnvVar | None:
+    """A setting read from ``name`` at run time (never stored in run config), if it is set."""
+    return dg.EnvVar(name) if os.environ.get(name) else None
+
+
+def build_resources(*, home: str, input_dir: str, progress: Progress | None = None) -> dict[str, object]:
+    """The real resources of a run; the CLI swaps ``progress``, tests swap any of them.
+
+    The OpenAI key and endpoint are typed fields read through ``dg.EnvVar``; the models and
+    backends too when their variables are set. Unset ones fall back to ``<home>/config.toml``.
+    """
     return {
-        "home": HomeResource(home=home),
+        "home": HomeResource(
+            home=home,
+            llm=_env("ANAMNESIS_LLM"),
+            llm_model=_env("ANAMNESIS_LLM_MODEL"),
+            embeddings=_env("ANAMNESIS_EMBEDDINGS"),
+            embedding_model=_env("ANAMNESIS_EMBEDDING_MODEL"),
+            openai_base_url=_env("OPENAI_BASE_URL"),
+            openai_api_key=_env("OPENAI_API_KEY"),
+        ),
         "exports": ExportsResource(input_dir=input_dir),
         "understanding": UnderstandingResource(),
         "memory": MemoryResource(),
-        "progress": progress or ProgressResource(),
+        "progress": progress or Progress(),
     }
 
 
-def build_definitions(*, home: str, input_dir: str, progress: ProgressResource | None = None) -> dg.Definitions:
-    """All assets, checks, jobs, the nightly schedule and the sensor, bound to one home and input."""
+def build_definitions(
+    *, home: str, input_dir: str, progress: Progress | None = None, resources: dict[str, object] | None = None
+) -> dg.Definitions:
+    """All assets, checks, jobs, the nightly schedule and the sensor, bound to one home and input directory.
+
+    ``resources`` replaces any of the real ones (a test's backend or embedder).
+    """
     settings = load_settings(home)
     return dg.Definitions(
-        assets=dg.load_assets_from_modules(_MODULES),
-        asset_checks=dg.load_asset_checks_from_modules(_MODULES),
+        assets=ASSETS,
+        asset_checks=CHECKS,
         jobs=[backfill_job],
         schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],
         executor=writer_locked_executor(home),
-        resources=build_resources(home=home, input_dir=input_dir, progress=progress),
+        resources={**build_resources(home=home, input_dir=input_dir, progress=progress), **(resources or {})},
     )
 
 

@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 
 class RichProgress:
-    """One line per stage, updated as the pipeline reports (see ``ProgressResource``)."""
+    """One line per stage, updated as the pipeline reports (see ``assets.resources.Progress``)."""
 
     def __init__(self, console: Console) -> None:
         self._progress = Progress(

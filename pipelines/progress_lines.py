@@ -25,7 +25,7 @@ class _Stage:
 
 
 class LineProgress:
-    """A ``ProgressResource`` callback that logs lines instead of drawing a bar."""
+    """A progress callback (``CallbackProgress``) that logs lines instead of drawing a bar."""
 
     def __init__(self, interval_s: float = 30.0) -> None:
         self.interval_s = interval_s

@@ -8,6 +8,7 @@ each frame against them.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pandera.polars as pa
 import polars as pl
@@ -21,7 +22,13 @@ CONFLICT_STATUSES = ("open", "resolved")
 #: The outcomes of clarifying a conflict: which of the two statements stands.
 OUTCOMES = ("earlier_stands", "later_stands")
 _ALL_STATUSES = sorted({s for st in STATUSES.values() for s in st} | {SUPERSEDED})
+#: The one timestamp type of every frame: microseconds, UTC.
 UTC_TS = pl.Datetime("us", "UTC")
+
+
+def utc(**checks: Any) -> Any:
+    """A pandera field of type :data:`UTC_TS` (pandera wants the unit and zone as dtype kwargs)."""
+    return pa.Field(dtype_kwargs={"time_unit": UTC_TS.time_unit, "time_zone": UTC_TS.time_zone}, **checks)
 
 
 class Messages(pa.DataFrameModel):
@@ -30,7 +37,7 @@ class Messages(pa.DataFrameModel):
     message_id: Series[str] = pa.Field(str_length={"min_value": 1})
     user_id: Series[str] = pa.Field(str_length={"min_value": 1, "max_value": 256})
     session_id: Series[str]
-    ts: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    ts: Series[pl.Datetime] = utc()
     role: Series[str]
     text: Series[str] = pa.Field(str_length={"max_value": 32_000})
     lang: Series[str] = pa.Field(nullable=True)
@@ -71,19 +78,49 @@ class Supersessions(pa.DataFrameModel):
         strict = True
 
 
+class Fragments(pa.DataFrameModel):
+    """A user message with the assistant turn before it: the unit every backend reads."""
+
+    fragment_key: Series[str]
+    user_id: Series[str]
+    message_id: Series[str]
+    ts: Series[pl.Datetime] = utc()
+    text: Series[str]
+    context: Series[str] = pa.Field(nullable=True)
+    lang: Series[str] = pa.Field(nullable=True)
+
+    class Config:
+        strict = True
+
+
+class Understood(pa.DataFrameModel):
+    """What the backend made of each fragment, kept so an unchanged fragment is not read again."""
+
+    fragment_key: Series[str]
+    user_id: Series[str]
+    fingerprint: Series[str]
+    sections: Series[pl.List] = pa.Field(dtype_kwargs={"inner": pl.String})
+    events: Series[str]
+    rejects: Series[str]
+    understood_at: Series[pl.Datetime] = utc()
+
+    class Config:
+        strict = True
+
+
 class Events(pa.DataFrameModel):
     """Validated events proposed by the understanding backend, before reconciliation."""
 
     user_id: Series[str]
     message_id: Series[str]
     event_index: Series[pl.Int32] = pa.Field(ge=0)
-    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    valid_from: Series[pl.Datetime] = utc()
     section: Series[str] = pa.Field(isin=list(SECTIONS))
     entity: Series[str] = pa.Field(str_length={"min_value": 1})
     status: Series[str] = pa.Field(isin=_ALL_STATUSES)
     attributes: Series[str]
     extractor_version: Series[str]
-    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    recorded_at: Series[pl.Datetime] = utc()
 
     class Config:
         strict = True
@@ -99,7 +136,7 @@ class Rejects(pa.DataFrameModel):
     reason: Series[str]
     proposal: Series[str] = pa.Field(nullable=True)
     extractor_version: Series[str]
-    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    recorded_at: Series[pl.Datetime] = utc()
 
     class Config:
         strict = True
@@ -116,8 +153,8 @@ class FactEvents(pa.DataFrameModel):
     change_type: Series[str] = pa.Field(isin=list(CHANGE_TYPES))
     status: Series[str] = pa.Field(isin=_ALL_STATUSES)
     attributes: Series[str]
-    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
-    recorded_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    valid_from: Series[pl.Datetime] = utc()
+    recorded_at: Series[pl.Datetime] = utc()
     source_message_id: Series[str]
     extractor_version: Series[str]
     #: Who the event comes from (CONTRACT §7.2): the dialogue, a clarification, a clinical review.
@@ -139,9 +176,9 @@ class FactState(pa.DataFrameModel):
     entity: Series[str]
     status: Series[str] = pa.Field(isin=_ALL_STATUSES)
     attributes: Series[str]
-    valid_from: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
-    first_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
-    last_seen: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    valid_from: Series[pl.Datetime] = utc()
+    first_seen: Series[pl.Datetime] = utc()
+    last_seen: Series[pl.Datetime] = utc()
     source_message_id: Series[str]
     #: How far the fact can be relied on, in [0, 1] (:mod:`anamnesis.facts.confidence`).
     confidence: Series[pl.Float64] = pa.Field(ge=0.0, le=1.0)
@@ -166,7 +203,7 @@ class Conflicts(pa.DataFrameModel):
     fact_id: Series[str]
     source_message_id: Series[str]
     conflicting_message_id: Series[str]
-    detected_at: Series[pl.Datetime] = pa.Field(dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})
+    detected_at: Series[pl.Datetime] = utc()
     reason: Series[str]
     status: Series[str] = pa.Field(isin=list(CONFLICT_STATUSES))
     resolved_at: Series[pl.Datetime] = pa.Field(nullable=True, dtype_kwargs={"time_unit": "us", "time_zone": "UTC"})

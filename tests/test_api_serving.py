@@ -8,7 +8,6 @@ import re
 import shutil
 import threading
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -51,7 +50,7 @@ def test_the_server_starts_with_the_most_recent_writers_cached(sample_home: Path
     users = users_by_recency(settings.warehouse_path)
 
     async def start(prefetch_users: int) -> tuple[list[bool], list[bool]]:
-        app = create_app(replace(settings, api_prefetch_users=prefetch_users))
+        app = create_app(settings.model_copy(update={"api_prefetch_users": prefetch_users}))
         async with app.router.lifespan_context(app):
             facts = [app.state.reader.cached_facts(u) is not None for u in users]
             tables = [app.state.memories.store.cached_rows(u) is not None for u in users]

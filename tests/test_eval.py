@@ -8,15 +8,13 @@ figure is below its bar.
 from __future__ import annotations
 
 import json
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from anamnesis.evaluation import metrics as m
-from anamnesis.evaluation.chart import Row, render_png
+from anamnesis.evaluation.chart import Row, write_chart
 from anamnesis.evaluation.gold import GoldFormatError, export_rows, load_gold, parse_dialogue
 from anamnesis.evaluation.metrics import (
     FN,
@@ -313,15 +311,20 @@ def test_mts_reading() -> None:
     assert reference_expectation("PASTSURGICAL", "Appendectomy 1988.") == "present"
 
 
-def test_chart_is_a_png() -> None:
+def test_chart_draws_passing_and_failing_bars_with_a_legend(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from anamnesis.evaluation.chart import FAIL, PASS, PLAIN
+
     rows = [Row("Gold set", group=True), Row("fact F1 en", 0.93, 0.9), Row("negation accuracy", 0.5, 0.95),
             Row("context recall", None), Row("placement", 0.7, note="3 bad")]
-    data = render_png(rows, title="anamnesis eval")
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    idat_len = struct.unpack(">I", data[33:37])[0]
-    raw = zlib.decompress(data[41:41 + idat_len])
-    assert len(raw) == height * (1 + 3 * width)
+    path = write_chart(rows, tmp_path / "chart.png", title="anamnesis eval")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(path).convert("RGB")
+    colours = {c for _, c in image.getcolors(maxcolors=1 << 20)}
+    assert {PASS, FAIL, PLAIN} <= colours  # green, red and blue bars (and their legend patches)
+    taller = write_chart(rows * 4, tmp_path / "taller.png", title="anamnesis eval")
+    assert Image.open(taller).height > image.height
 
 
 # -- the command -----------------------------------------------------------------------------

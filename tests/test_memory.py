@@ -23,7 +23,7 @@ from anamnesis.erasure.ownership import user_key
 from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, table_name
 from assets.memory.assets import memory_tables
 from assets.memory.resources import MemoryResource
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, Progress
 from schemas.frames import FactState, polars_schema
 
 T0 = datetime(2026, 2, 14, 9, 0, tzinfo=UTC)
@@ -275,7 +275,7 @@ def test_asset_reports_its_work(tmp_path: Path) -> None:
     resources = {
         "home": HomeResource(home=str(tmp_path)),
         "memory": MemoryResource(),
-        "progress": ProgressResource(),
+        "progress": Progress(),
     }
     result = dg.materialize([memory_tables], resources=resources)
     metadata = {

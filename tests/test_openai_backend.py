@@ -7,7 +7,6 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -68,11 +67,11 @@ def settings_for(home: Path, base_url: str, **overrides: object) -> Settings:
         llm_max_retries=2,
         llm_timeout_s=2.0,
     )
-    return replace(base, **overrides)  # type: ignore[arg-type]
+    return base.model_copy(update=overrides)
 
 
 def run(settings: Settings, frags: list[Fragment]) -> tuple[list[Understanding], OpenAIBackend]:
-    backend = OpenAIBackend(replace(settings, llm_backoff_s=0))
+    backend = OpenAIBackend(settings.model_copy(update={"llm_backoff_s": 0}))
     try:
         return list(backend.understand(frags)), backend
     finally:
@@ -143,7 +142,7 @@ def test_editing_one_prompt_recalls_only_that_extractor(stub: OpenAIStub, tmp_pa
     allergy_prompt = prompts / "extract" / "allergies.md"
     allergy_prompt.write_text(allergy_prompt.read_text() + "\nA drug class counts as one allergen.\n")
     stub.reset()
-    second, after = run(replace(settings, prompts_dir=prompts), fragments())
+    second, after = run(settings.model_copy(update={"prompts_dir": prompts}), fragments())
     assert routed == 2
     assert stub.count() == stub.count(kind="extract", section="allergies") == routed
     assert stub.count(kind="classifier") == 0
@@ -191,7 +190,7 @@ def test_unreachable_server_fails_fast_with_one_line(tmp_path: Path) -> None:
 
 
 def test_a_server_without_the_route_or_model_stops_the_run(stub: OpenAIStub, tmp_path: Path) -> None:
-    backend = OpenAIBackend(replace(settings_for(tmp_path, stub.base_url + "/nope"), llm_backoff_s=0))
+    backend = OpenAIBackend(settings_for(tmp_path, stub.base_url + "/nope").model_copy(update={"llm_backoff_s": 0}))
     try:
         with pytest.raises(BackendUnavailable, match=r"/v1/nope has no such model or route .*HTTP 404"):
             list(backend.understand(fragments()))

@@ -16,10 +16,11 @@ from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
-from assets.resources import CallbackProgressResource
+from assets.resources import CallbackProgress
 from assets.understanding import assets as understanding_assets
 from assets.warehouse import assets as warehouse_assets
 from pipelines.definitions import build_resources
+from pipelines.outcome import materialization_metadata
 from pipelines.run import instance_for, run_backfill
 from schemas.sections import SECTIONS
 from tests.conftest import message
@@ -214,7 +215,7 @@ def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export)
         ],
     )
     seen: list[tuple[str, int, int | None]] = []
-    progress = CallbackProgressResource.for_callback(lambda *a: seen.append(a))
+    progress = CallbackProgress(lambda *a: seen.append(a))
     resources = build_resources(home=str(tmp_path / "home"), input_dir=str(tmp_path / "in"), progress=progress)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions("export_days", ["2026-02-01"])
@@ -233,10 +234,9 @@ def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export)
         instance=instance,
     )
     assert downstream.success
-    mats = [ev.event_specific_data.materialization for ev in downstream.get_asset_materialization_events()]
-    meta = {m.asset_key.to_user_string(): m.metadata for m in mats}
-    assert meta["extracted_events"]["events_out"].value == 1
-    assert meta["fact_histories"]["change_type_negation"].value == 1
+    meta = materialization_metadata(downstream)
+    assert meta["extracted_events"]["events_out"] == 1
+    assert meta["fact_histories"]["change_type_negation"] == 1
     assert any(stage == "understand fragments" and done == 1 for stage, done, _ in seen)
     assert {k: v[0] for k, v in current(tmp_path / "home", "m1").items()} == {("allergies", "*"): "confirmed_absent"}
 

@@ -12,8 +12,8 @@ import pytest
 
 from anamnesis.config import load_settings
 from anamnesis.ingest.parse import read_exports
-from anamnesis.ingest.rfc3339 import parse_rfc3339
 from pipelines.run import run_backfill
+from schemas.rfc3339 import parse_rfc3339
 from tests.conftest import message, write_config
 
 LAST = datetime(2016, 12, 31, 23, 59, 59, 999_999, tzinfo=UTC)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-LANGS = ("en", "ru", "zh")
+from schemas.langs import LANGS
+
 OFFSETS = {"en": ("+00:00", "+01:00", "-05:00"), "ru": ("+03:00",), "zh": ("+08:00",)}
 #: Session lengths (messages) and how often each occurs.
 SESSION_LENGTHS = (1, 2, 3, 4, 6, 8)

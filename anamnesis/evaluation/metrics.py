@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from schemas.langs import LANGS
 from schemas.sections import CONFIRMED_ABSENT, SECTION_WIDE, SUPERSEDED
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 TP, FP, FN, OK, MISS = "tp", "fp", "fn", "ok", "miss"
 ABSENT_STATUSES = frozenset({CONFIRMED_ABSENT, SUPERSEDED})
-LANGS: tuple[str, ...] = ("en", "ru", "zh")
 
 
 # -- what the pipeline produced -------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from schemas.langs import LANGS
+
 #: Script tests on normalised text. CJK covers the unified ideographs and extension A.
 CJK_RE = re.compile(r"[\u3400-\u9fff]")
 CYRILLIC_RE = re.compile(r"[\u0400-\u04ff]")
@@ -69,6 +71,6 @@ def detect_lang(norm: str, hint: str | None = None) -> str:
         return "en"
     if hint:
         base = hint.split("-")[0].lower()
-        if base in ("en", "ru", "zh"):
+        if base in LANGS:
             return base
     return "en"

@@ -9,12 +9,15 @@ matched exactly as written (no Russian declension, no English plural); a form en
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REQUIRED_COLUMNS = ("canonical", "kind", "codes", "en", "ru", "zh")
-LANG_COLUMNS = ("en", "ru", "zh")
+from schemas.langs import LANGS
+
+REQUIRED_COLUMNS = ("canonical", "kind", "codes", *LANGS)
+LANG_COLUMNS = LANGS
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -31,12 +34,13 @@ class Term:
 def read_rows(path: Path, required: tuple[str, ...] = REQUIRED_COLUMNS) -> Iterator[tuple[int, dict[str, str]]]:
     """(line number, row) of every data line; raises on a malformed header or row."""
     header: list[str] | None = None
-    with path.open(encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, 1):
-            line = line.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE, strict=True)
+        for cells in rows:
+            line_no = rows.line_num
+            if not cells or not "".join(cells).strip() or cells[0].startswith("#"):
                 continue
-            cells = line.split("\t")
+            cells = [c.rstrip("\r") for c in cells]
             if header is None:
                 header = cells
                 missing = [c for c in required if c not in header]

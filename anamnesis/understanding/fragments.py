@@ -8,15 +8,9 @@ from __future__ import annotations
 
 import polars as pl
 
-FRAGMENT_SCHEMA = {
-    "fragment_key": pl.String,
-    "user_id": pl.String,
-    "message_id": pl.String,
-    "ts": pl.Datetime("us", "UTC"),
-    "text": pl.String,
-    "context": pl.String,
-    "lang": pl.String,
-}
+from schemas.frames import Fragments, polars_schema
+
+FRAGMENT_SCHEMA = polars_schema(Fragments)
 
 
 def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:

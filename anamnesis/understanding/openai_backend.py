@@ -9,11 +9,9 @@ sections read or an ``error`` (then the pipeline tries it again on the next run)
 
 from __future__ import annotations
 
-import email.utils
 import hashlib
 import json
 import logging
-import random
 import socket
 import threading
 import time
@@ -27,6 +25,7 @@ import openai
 from pydantic import BaseModel, ValidationError
 
 from anamnesis.config import Settings
+from anamnesis.openai_retry import RetryPolicy, retry_after, retryable_status
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key
 from anamnesis.understanding.prompts import Prompt, load_prompts
@@ -39,7 +38,6 @@ CLASSIFIER_SCHEMA = "classifier"
 #: Attempts at a server that refuses connections before the run gives up on it.
 _UNREACHABLE_ATTEMPTS = 2
 _UNREACHABLE_PAUSE_S = 0.2
-_MAX_DELAY_S = 60.0
 #: HTTP statuses that say the configuration is wrong (key, model, URL), not the fragment.
 _FATAL_STATUSES = {401: "rejected the API key", 403: "refused access", 404: "has no such model or route"}
 
@@ -103,27 +101,6 @@ def _refused_reason(exc: BaseException) -> str | None:
     return None
 
 
-def _retry_after(exc: openai.APIStatusError) -> float | None:
-    """Seconds the server asked us to wait (``Retry-After`` / ``retry-after-ms``), if any."""
-    headers = exc.response.headers
-    if (ms := headers.get("retry-after-ms")) is not None:
-        try:
-            return min(float(ms) / 1000, _MAX_DELAY_S)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            seconds = email.utils.parsedate_to_datetime(value).timestamp() - time.time()
-        except (TypeError, ValueError):
-            return None
-    return min(max(seconds, 0.0), _MAX_DELAY_S)
-
-
 def _error_code(exc: openai.APIStatusError) -> str:
     """'HTTP 429: rate_limit_exceeded': the status and the server's error code, not its message."""
     body = exc.body if isinstance(exc.body, dict) else {}
@@ -157,7 +134,7 @@ class OpenAIBackend:
         self.stats = BackendStats()
         self._settings = settings
         self._model = settings.llm_model
-        self._backoff_s = settings.llm_backoff_s
+        self._retry = RetryPolicy.from_settings(settings)
         self._prompts = load_prompts(settings.prompts_dir)
         self._classifier = _Task.build(CLASSIFIER_SCHEMA, self._prompts.classifier, ClassifierOutput)
         self._extractors = {
@@ -168,7 +145,7 @@ class OpenAIBackend:
             base_url=settings.openai_base_url,
             api_key=settings.openai_api_key or "not-needed",
             timeout=settings.llm_timeout_s,
-            max_retries=0,  # retries are ours: one policy, counted in stats
+            max_retries=0,  # retries are anamnesis.openai_retry's: one policy, counted in stats
         )
         self._base_url = str(self._client.base_url).rstrip("/")
         self._cache = LLMCache(settings.llm_cache_path)
@@ -241,7 +218,7 @@ class OpenAIBackend:
                 return answer
         reason = "no attempt made"
         refused = 0
-        attempts = self._settings.llm_max_retries + 1
+        attempts = self._retry.attempts
         attempt = 0
         while attempt < attempts:
             if self._fatal:
@@ -264,10 +241,10 @@ class OpenAIBackend:
                 if exc.status_code == 400 and self._send_temperature and "temperature" in str(exc.message):
                     self._send_temperature = False  # reasoning models accept only their default
                     continue
-                if exc.status_code not in (408, 409, 429) and exc.status_code < 500:
+                if not retryable_status(exc.status_code):
                     raise _CallFailed(f"{task.name}: {_error_code(exc)}") from None
                 reason = _error_code(exc)
-                delay = _retry_after(exc)
+                delay = retry_after(exc)
             except openai.APIError as exc:  # a 200 whose body the SDK could not read
                 reason = f"unreadable response ({type(exc).__name__})"
             else:
@@ -281,7 +258,7 @@ class OpenAIBackend:
             attempt += 1
             log.debug("openai backend: %s attempt %d/%d failed: %s", task.name, attempt, attempts, reason)
             if attempt < attempts:
-                time.sleep(self._backoff(attempt) if delay is None else delay)
+                time.sleep(self._retry.delay(attempt, delay))
         raise _CallFailed(f"{task.name}: {reason} (after {attempts} attempts)")
 
     def _request(self, task: _Task, text: str) -> str:
@@ -302,10 +279,6 @@ class OpenAIBackend:
                 self.stats.prompt_tokens += completion.usage.prompt_tokens or 0
                 self.stats.completion_tokens += completion.usage.completion_tokens or 0
         return (completion.choices[0].message.content or "") if completion.choices else ""
-
-    def _backoff(self, attempt: int) -> float:
-        """Exponential backoff with jitter, so parallel workers do not retry in lockstep."""
-        return min(self._backoff_s * 2 ** (attempt - 1) * random.uniform(0.5, 1.5), _MAX_DELAY_S)
 
     def _give_up(self, reason: str) -> None:
         """Stop every worker: the run cannot succeed against this server."""

@@ -18,18 +18,10 @@ from anamnesis.storage.crashpoints import crash_point
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.parallel import FragmentReader, FragmentRow, ResultRow
-from schemas.frames import Events, Rejects, empty, polars_schema
+from schemas.frames import Events, Rejects, Understood, empty, polars_schema
 from schemas.sections import SECTIONS
 
-UNDERSTOOD_SCHEMA: dict[str, pl.DataType] = {
-    "fragment_key": pl.String(),
-    "user_id": pl.String(),
-    "fingerprint": pl.String(),
-    "sections": pl.List(pl.String()),
-    "events": pl.String(),
-    "rejects": pl.String(),
-    "understood_at": pl.Datetime("us", "UTC"),
-}
+UNDERSTOOD_SCHEMA: dict[str, pl.DataType] = polars_schema(Understood)
 CHUNK = 2_000
 
 

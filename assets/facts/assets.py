@@ -5,7 +5,7 @@ import dagster as dg
 from anamnesis.facts.stage import fold_lake
 from assets.checks import pandera_check
 from assets.metadata import frame_metadata
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 from assets.understanding.assets import extracted_events
 from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
 
@@ -16,7 +16,7 @@ from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolu
     description="Append-only fact histories (fact_events), each fact's latest state, and conflicts.",
 )
 def fact_histories(
-    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource
+    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam
 ) -> dg.MaterializeResult:
     counts = fold_lake(home.lake(), on_progress=lambda done, total: progress.update("reconcile events", done, total))
     return dg.MaterializeResult(
@@ -31,17 +31,17 @@ def fact_histories(
     )
 
 
-@dg.asset_check(asset=fact_histories, description="fact_events fit their schema; event ids are unique.")
+@dg.asset_check(asset=fact_histories, blocking=True, description="fact_events fit their schema; event ids are unique.")
 def fact_events_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(FactEvents, home.lake().fact_events)
 
 
-@dg.asset_check(asset=fact_histories, description="One current state per (user, section, entity).")
+@dg.asset_check(asset=fact_histories, blocking=True, description="One current state per (user, section, entity).")
 def fact_state_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(FactState, home.lake().fact_state)
 
 
-@dg.asset_check(asset=fact_histories, description="Conflicts fit their schema.")
+@dg.asset_check(asset=fact_histories, blocking=True, description="Conflicts fit their schema.")
 def conflicts_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Conflicts, home.lake().conflicts)
 

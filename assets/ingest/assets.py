@@ -11,7 +11,7 @@ from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
-from assets.resources import ExportsResource, HomeResource, ProgressResource
+from assets.resources import ExportsResource, HomeResource, ProgressParam
 from schemas.frames import Messages
 
 
@@ -22,7 +22,7 @@ from schemas.frames import Messages
     description="Each export day's files parsed per CONTRACT §1: message parts and quarantine parts.",
 )
 def export_messages(
-    context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource, progress: ProgressResource
+    context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource, progress: ProgressParam
 ) -> dg.MaterializeResult:
     lake = home.lake()
     tombstones = load_tombstones(home.settings().home)  # forgotten users never reach the lake again
@@ -98,7 +98,7 @@ def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: Exp
     )
 
 
-@dg.asset_check(asset=messages, description="The message table fits the Messages pandera schema.")
+@dg.asset_check(asset=messages, blocking=True, description="The message table fits the Messages pandera schema.")
 def messages_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Messages, home.lake().messages)
 

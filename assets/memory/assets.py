@@ -8,7 +8,7 @@ from anamnesis.storage.atomic import read_parquet
 from assets.facts.assets import fact_histories
 from assets.memory.resources import MemoryResource
 from assets.metadata import table_metadata
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 from schemas.frames import FactState, polars_schema
 
 
@@ -18,7 +18,7 @@ from schemas.frames import FactState, polars_schema
     description="Per-user LanceDB tables of memory texts and vectors, from each fact's latest state.",
 )
 def memory_tables(
-    context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressResource
+    context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressParam
 ) -> dg.MaterializeResult:
     settings = home.settings()
     fact_state = read_parquet(home.lake().fact_state, polars_schema(FactState))

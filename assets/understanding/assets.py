@@ -8,9 +8,9 @@ from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 from assets.understanding.resources import UnderstandingResource
-from schemas.frames import Events, Rejects
+from schemas.frames import Events, Rejects, Understood
 
 
 @dg.asset(
@@ -23,7 +23,7 @@ def extracted_events(
     context: dg.AssetExecutionContext,
     home: HomeResource,
     understanding: UnderstandingResource,
-    progress: ProgressResource,
+    progress: ProgressParam,
 ) -> dg.MaterializeResult:
     backend = understanding.backend(home.settings())
     counts = understand_lake(
@@ -47,12 +47,17 @@ def extracted_events(
     )
 
 
-@dg.asset_check(asset=extracted_events, description="Events fit the Events pandera schema.")
+@dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")
 def events_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Events, home.lake().events)
 
 
-@dg.asset_check(asset=extracted_events, description="Rejects fit their schema; each carries a reason.")
+@dg.asset_check(asset=extracted_events, blocking=True, description="The store of understood fragments fits its schema.")
+def understood_schema(home: HomeResource) -> dg.AssetCheckResult:
+    return pandera_check(Understood, home.lake().understood)
+
+
+@dg.asset_check(asset=extracted_events, blocking=True, description="Rejects fit their schema; each carries a reason.")
 def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Rejects, home.lake().rejects)
 

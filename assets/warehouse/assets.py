@@ -6,7 +6,7 @@ from anamnesis.storage.warehouse import build_warehouse, describe
 from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
 from assets.metadata import table_metadata
-from assets.resources import HomeResource, ProgressResource
+from assets.resources import HomeResource, ProgressParam
 
 
 @dg.asset(
@@ -14,9 +14,7 @@ from assets.resources import HomeResource, ProgressResource
     group_name="warehouse",
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )
-def warehouse(
-    context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressResource
-) -> dg.MaterializeResult:
+def warehouse(context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam) -> dg.MaterializeResult:
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
     counts = build_warehouse(home.lake(), settings.warehouse_path, retention_days=settings.retention_days)

@@ -28,7 +28,14 @@ def test_codes_are_loinc_shaped_and_contract_names_exist() -> None:
     assert len(coded) >= 100
     assert all(LOINC.match(t.code or "") for t in coded)
     assert CATALOG.tests["alanine aminotransferase"].code == "LOINC:1742-6"
-    for name in ("hba1c", "ldl cholesterol", "fasting glucose", "systolic blood pressure", "diastolic blood pressure", "heart rate"):
+    for name in (
+        "hba1c",
+        "ldl cholesterol",
+        "fasting glucose",
+        "systolic blood pressure",
+        "diastolic blood pressure",
+        "heart rate",
+    ):
         assert name in CATALOG.tests
 
 
@@ -66,8 +73,17 @@ def test_organ_words_bring_their_panel() -> None:
 
 @pytest.mark.parametrize(
     ("written", "ucum"),
-    [("мг/дл", "mg/dL"), ("mmHg", "mm[Hg]"), ("мм рт. ст.", "mm[Hg]"), ("毫摩尔/升", "mmol/L"), ("bpm", "/min"),
-     ("x10^9/L", "10*9/L"), ("µmol/L", "umol/L"), ("mg/dL", "mg/dL"), ("%", "%")],
+    [
+        ("мг/дл", "mg/dL"),
+        ("mmHg", "mm[Hg]"),
+        ("мм рт. ст.", "mm[Hg]"),
+        ("毫摩尔/升", "mmol/L"),
+        ("bpm", "/min"),
+        ("x10^9/L", "10*9/L"),
+        ("µmol/L", "umol/L"),
+        ("mg/dL", "mg/dL"),
+        ("%", "%"),
+    ],
 )
 def test_written_units_map_to_ucum(written: str, ucum: str) -> None:
     assert to_ucum(written) == ucum

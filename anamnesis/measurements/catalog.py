@@ -7,6 +7,7 @@ main terminology; organ words ("liver", "печень", "肝") lead to every tes
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -133,3 +134,11 @@ def data_files() -> tuple[Path, ...]:
 def load_catalog() -> Catalog:
     """The bundled catalogue of tests, loaded once per process."""
     return Catalog(_read_tests(TESTS_FILE), _read_organs(ORGANS_FILE))
+
+
+def data_digest() -> str:
+    """Hash of the measurement vocabulary (tests, organs, units), part of the rules fingerprint."""
+    digest = hashlib.sha256()
+    for path in (*data_files(), DATA_DIR / "units.tsv"):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()

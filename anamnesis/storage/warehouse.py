@@ -31,6 +31,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "fact_events": ("fact_events", "user_id, valid_from, source_message_id, section, entity"),
     "fact_state": ("fact_state", "user_id, section, entity"),
     "conflicts": ("conflicts", "user_id, detected_at"),
+    "measurements": ("measurements", "user_id, valid_from, source_message_id"),
 }
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"

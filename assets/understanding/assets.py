@@ -3,13 +3,16 @@
 from datetime import UTC, datetime
 
 import dagster as dg
+import polars as pl
 
+from anamnesis.measurements.frame import impossible
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import pandera_check
 from assets.ingest.assets import messages
 from assets.resources import HomeResource, ProgressResource
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects
+from schemas.measurements import Measurements
 
 
 @dg.asset(
@@ -40,6 +43,7 @@ def extracted_events(
             "fragments_failed": counts.run.failed,
             "events_out": counts.events,
             "rejects": counts.rejects,
+            "measurements_out": counts.measurements,
             **backend.stats.as_metadata(),
         }
     )
@@ -53,3 +57,21 @@ def events_schema(home: HomeResource) -> dg.AssetCheckResult:
 @dg.asset_check(asset=extracted_events, description="Rejects fit their schema; each carries a reason.")
 def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
     return pandera_check(Rejects, home.lake().rejects)
+
+
+@dg.asset_check(
+    asset=extracted_events,
+    blocking=True,
+    description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
+    "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
+)
+def measurements_valid(home: HomeResource) -> dg.AssetCheckResult:
+    path = home.lake().measurements
+    schema = pandera_check(Measurements, path)
+    if not schema.passed:
+        return schema
+    bad = impossible(pl.read_parquet(path))
+    return dg.AssetCheckResult(
+        passed=bad.height == 0,
+        metadata={**schema.metadata, "impossible": bad.height, "first_impossible": str(bad.head(5).drop("mention"))},
+    )

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from tests.conftest import message
+
+TOKEN = "t"
 
 EN, RU, ZH, NONE = "u-meas-en", "u-meas-ru", "u-meas-zh", "u-meas-none"
 
@@ -40,3 +45,19 @@ def measurement_rows() -> list[dict]:
         message("z2", ZH, "2026-05-02T08:00:00+00:00", "user", "血压150/95毫米汞柱", lang="zh"),
         message("n1", NONE, "2026-05-01T08:00:00+00:00", "user", "I have a headache since Monday."),
     ]
+
+
+def build_measured_home(base: Path) -> Path:
+    """A home after one real backfill of :func:`measurement_rows` (API token ``t``)."""
+    from anamnesis.config import load_settings
+    from pipelines.run import run_backfill
+    from tests.conftest import write_config
+
+    (base / "in").mkdir(parents=True)
+    (base / "in" / "2026-06-12.jsonl").write_text(
+        "\n".join(json.dumps(r, ensure_ascii=False) for r in measurement_rows()) + "\n", encoding="utf-8"
+    )
+    home = base / "home"
+    write_config(home, api_tokens=TOKEN)
+    run_backfill(load_settings(home), base / "in")
+    return home

@@ -8,26 +8,12 @@ import duckdb
 import pytest
 
 from anamnesis.config import load_settings
-from pipelines.run import run_backfill
-from tests.measurement_data import EN, RU, ZH, measurement_rows
+from tests.measurement_data import EN, RU, ZH, build_measured_home
 
 
 @pytest.fixture(scope="module")
 def measured_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tests.conftest import write_config
-
-    base = tmp_path_factory.mktemp("measured")
-    import json
-
-    (base / "in").mkdir()
-    (base / "in" / "2026-06-12.jsonl").write_text(
-        "\n".join(json.dumps(r, ensure_ascii=False) for r in measurement_rows()) + "\n", encoding="utf-8"
-    )
-    home = base / "home"
-    write_config(home, api_tokens="t")
-    outcome = run_backfill(load_settings(home), base / "in")
-    assert outcome.success if hasattr(outcome, "success") else True
-    return home
+    return build_measured_home(tmp_path_factory.mktemp("measured"))
 
 
 def rows(home: Path, sql: str, params: list | None = None) -> list[tuple]:

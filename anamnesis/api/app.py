@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import TokenVerifier
 from anamnesis.api.context import Draft
+from anamnesis.api.measurement_routes import context_extras, fit_context, measurement_router, wants_extras
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
 from schemas.sections import SECTIONS
@@ -234,14 +235,22 @@ def create_app(settings: Settings) -> FastAPI:
         )
         # The vector search runs only if its hits could still be used.
         result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
+        safety, trends, measured, checks = [], [], [], []
+        if wants_extras(body.query, drug_question):  # a test, an organ or a drug: §7.3 and §7.4
+            safety, trends, measured, checks = await run_in_threadpool(
+                context_extras, reader, user_id, body.query, drug_question
+            )
+            result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {
             "sections": result.sections, "facts": result.facts,
             "not_discussed": result.not_discussed, "context": result.context,
+            "measurements": measured, "checks": checks,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
+    app.include_router(measurement_router(reader, auth, raw_user_id))
     app.state.reader = reader
     app.state.memories = search_memories
     return app

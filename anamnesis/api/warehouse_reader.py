@@ -237,3 +237,19 @@ class WarehouseReader:
                 gen.retired = True
                 if gen.readers == 0:
                     gen.con.close()
+
+    @contextmanager
+    def cursor(self) -> Iterator[duckdb.DuckDBPyConnection | None]:
+        """A cursor on the newest warehouse for one read (None before the first build).
+
+        For readers of other relations (measurements, conflicts): the read sees one generation.
+        """
+        with self._generation() as gen:
+            if gen is None:
+                yield None
+                return
+            cur = gen.con.cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()

@@ -2,11 +2,11 @@
 
 import dagster as dg
 
-from anamnesis.ingest.exports import by_day, discover
-from anamnesis.ingest.parse import IngestStats
-from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
-from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.erasure.tombstones import load_tombstones
+from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
+from anamnesis.ingest.exports import by_day, discover
+from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
+from anamnesis.ingest.parse import IngestStats
 from assets.checks import pandera_check
 from assets.ingest.partitions import export_days
 from assets.resources import ExportsResource, HomeResource, ProgressResource

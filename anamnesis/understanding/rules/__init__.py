@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import metadata
 
-from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.measurements.catalog import data_digest as measurements_digest
+from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
 from anamnesis.understanding.rules.measurements import extract_measurements
 from anamnesis.understanding.rules.message import understand_text

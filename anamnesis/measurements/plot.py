@@ -43,8 +43,9 @@ def plot_series(tests: Sequence[TestDef], measurements: Sequence[dict[str, Any]]
             ax.axhspan(test.low, test.high, color="#1e8449", alpha=0.08, label="typical range")
         judged = [m for m in readings if m["value"] is None]
         for m in judged:
-            ax.annotate(m["flag"] or "?", (datetime.fromisoformat(m["valid_from"]), 0), xycoords=("data", "axes fraction"),
-                        xytext=(0, 4), textcoords="offset points", ha="center", fontsize=8,
+            at = (datetime.fromisoformat(m["valid_from"]), 0)
+            ax.annotate(m["flag"] or "?", at, xycoords=("data", "axes fraction"), xytext=(0, 4),
+                        textcoords="offset points", ha="center", fontsize=8,
                         color=COLOURS.get(m["flag"], COLOURS[None]))  # fmt: skip
         drawn += len(readings)
     unit = tests[0].unit or ""

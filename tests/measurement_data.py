@@ -31,6 +31,7 @@ def measurement_rows() -> list[dict]:
         ),
         message("e4", EN, "2026-06-11T09:00:00+00:00", "user", "My blood pressure was 500/90 at the pharmacy."),
         message("e5", EN, "2026-06-12T09:00:00+00:00", "user", "BP 150/95 this morning, pulse 88 bpm."),
+        message("e6", EN, "2026-06-12T10:00:00+00:00", "user", "And my LDL is now 170 mg/dL."),
         message(
             "r1",
             RU,

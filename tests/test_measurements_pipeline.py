@@ -111,6 +111,21 @@ def test_abnormal_results_still_leave_the_facts_as_before(measured_home: Path) -
     assert ("allergies", "penicillin") in facts and ("medications", "enalapril") in facts
 
 
+def test_the_readme_queries_run_and_find_the_rise_in_ldl(measured_home: Path) -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Measurements", 1)[1].split("```sql", 1)[1].split("```", 1)[0]
+    statements = [s.strip() for s in section.split(";") if s.strip()]
+    assert len(statements) == 3
+    hba1c = rows(measured_home, statements[0].replace("'u-en-01'", f"'{EN}'"))
+    assert [(str(d), v, u) for d, v, u, _ in hba1c] == [("2026-03-02", 7.4, "%")]
+    rises = rows(measured_home, statements[1])
+    assert [(u, round(a, 2), round(b, 2)) for u, a, b, _ in rises] == [(EN, 3.36, 4.4)]
+    reasons = dict(rows(measured_home, statements[2]))
+    assert any(re.search("outside the possible range", r) for r in reasons)
+
+
 def test_forget_erases_the_users_measurements_and_their_rejects(
     measured_home: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

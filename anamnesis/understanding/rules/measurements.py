@@ -30,8 +30,8 @@ _BP = re.compile(
 )
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
-    r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|came back|back|at|of|to|about|around|"
-    r"уровень|был|была|было|составил|составила|составляет|показал|около|是|为|有|达到|大概|左右|了)[\s:=：]*)*",
+    r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|around|"
+    r"уровень|сейчас|теперь|был|была|было|составил|составила|составляет|показал|около|是|为|有|现在|达到|大概|左右|了)[\s:=：]*)*",
     re.IGNORECASE,
 )
 _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -28,6 +28,8 @@ _BP = re.compile(
     + _NUMBER,
     re.IGNORECASE,
 )
+#: A blood pressure needs one of these between its numbers: a substring test spares the regex.
+_BP_SEPARATORS = ("/", "／", "over", "Over", "OVER", "на", "по")
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
     r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|around|"
@@ -209,7 +211,8 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
     catalog = catalog or load_catalog()
     found = catalog.find(text)
-    if not found and _BP.search(text) is None:
+    pressure = any(s in text for s in _BP_SEPARATORS)
+    if not found and (not pressure or _BP.search(text) is None):
         return []
     when = message_when(text)
     proposals: list[dict[str, Any]] = []
@@ -217,7 +220,7 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
         sentence = text[s_start:s_end]
         if _QUESTION_OR_IF.search(sentence):
             continue
-        readings, taken = _blood_pressure(sentence)
+        readings, taken = _blood_pressure(sentence) if pressure else ([], [])
         proposals.extend(readings)
         tests = [(a - s_start, b - s_start, t) for a, b, t in found if s_start <= a < s_end]
         tests = [(a, b, t) for a, b, t in tests if not any(x <= a < y for x, y in taken)]

@@ -78,6 +78,9 @@ class ContextResponse(BaseModel):
     facts: list[FactOut]
     not_discussed: list[str]
     context: str
+    #: CONTRACT §7.3 / §7.4: readings of the tests the query is about, and the drugs it names, checked.
+    measurements: list[dict[str, Any]] = Field(default_factory=list)
+    checks: list[dict[str, Any]] = Field(default_factory=list)
 
 
 async def raw_user_id(request: Request) -> str:

@@ -137,6 +137,39 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
 
 @app.command()
 @one_line_errors
+def plot(
+    user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
+    test: Annotated[str, typer.Option("--test", help="The test, in any language (hba1c, ALT, давление).")],
+    out_file: Annotated[Path, typer.Option("--out", help="The PNG file to write.")],
+    home: HomeOpt = None,
+) -> None:
+    """Draw one user's readings of one test over time as a PNG."""
+    from anamnesis.measurements.catalog import load_catalog
+    from anamnesis.measurements.plot import plot_series
+    from anamnesis.measurements.read import user_measurements
+    from anamnesis.storage.warehouse import connect
+
+    catalog = load_catalog()
+    pressure = test.strip().lower() in ("blood pressure", "bp", "давление", "血压")
+    names = ["systolic blood pressure", "diastolic blood pressure"] if pressure else []
+    known = [catalog.tests[n] for n in names] or [t for t in [catalog.lookup(test)] if t is not None]
+    if not known:
+        _fail(f"unknown test {test!r}")
+    try:
+        settings = load_settings(home)
+        con = connect(settings.warehouse_path)
+        try:
+            rows = user_measurements(con, user_id, [t.test for t in known])
+        finally:
+            con.close()
+        drawn = plot_series(known, rows, out_file, title="blood pressure" if pressure else known[0].test)
+    except (FileNotFoundError, ValueError, OSError) as exc:
+        _fail(str(exc))
+    err.print(f"{drawn} readings drawn into {out_file}", markup=False, highlight=False)
+
+
+@app.command()
+@one_line_errors
 def facts(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,

@@ -103,6 +103,8 @@ class Understood(pa.DataFrameModel):
     events: Series[str]
     rejects: Series[str]
     understood_at: Series[pl.Datetime] = utc()
+    #: Validated measurement proposals, JSON (see ``anamnesis.measurements.frame``).
+    measurements: Series[str]
 
     class Config:
         strict = True

@@ -159,11 +159,26 @@ def _event_fields(schema: dict[str, Any]) -> list[str]:
     return list(items["properties"])
 
 
+_READING = re.compile(r"\b(hba1c|alt)\b\D{0,12}(\d+(?:\.\d+)?)\s*(%|u/l)?", re.IGNORECASE)
+
+
+def _measurements(text: str) -> list[dict[str, Any]]:
+    """The keyword model's readings: HbA1c and ALT values, in the strict schema's shape."""
+    names = {"hba1c": "hba1c", "alt": "alanine aminotransferase"}
+    return [
+        {"test": names[m.group(1).lower()], "value": float(m.group(2)), "unit": m.group(3), "flag": None,
+         "reference_low": None, "reference_high": None, "when": None, "mention": m.group(0)}
+        for m in _READING.finditer(text)
+    ]  # fmt: skip
+
+
 def answer(kind: str, section: str | None, schema: dict[str, Any], user_content: str) -> dict[str, Any]:
     """The keyword model's well-formed answer to one call."""
     text = _reading(user_content)
     if kind == "classifier":
         return {"sections": [s for s in SECTION_ORDER if s in _EXTRACTORS and text and _EXTRACTORS[s](text)]}
+    if section == "measurements":
+        return {"measurements": _measurements(text)}
     names = _event_fields(schema)
     found = _EXTRACTORS[section](text) if section in _EXTRACTORS and text else []  # type: ignore[index]
     return {"events": [{n: e.get(n) for n in names} for e in found]}

@@ -37,7 +37,7 @@ from tools.synth import write_synthetic_exports
 
 #: Columns that hold the time of the run, which differs between two runs.
 RUN_TIME = {"extracted_events": "recorded_at", "rejects": "recorded_at", "fact_events": "recorded_at"}
-RUN_TIME |= {"conflicts": "detected_at"}
+RUN_TIME |= {"conflicts": "detected_at", "measurements": "recorded_at"}
 
 
 def stored(home: Path) -> dict[str, list[tuple]]:

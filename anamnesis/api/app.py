@@ -27,6 +27,7 @@ from anamnesis.api.auth import RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
+from anamnesis.api.measurement_routes import context_extras, fit_context, measurement_router, wants_extras
 from anamnesis.api.memory_routes import add_memory_routes
 from anamnesis.api.metrics import add_metrics
 from anamnesis.api.pagination import PageParams, event_key, fact_key
@@ -89,6 +90,9 @@ class ContextResponse(BaseModel):
     not_discussed: list[str]
     context: str
     conflicts: list[dict[str, Any]] = Field(default_factory=list)
+    #: CONTRACT §7.3 / §7.4: readings of the tests the query is about, and the drugs it names, checked.
+    measurements: list[dict[str, Any]] = Field(default_factory=list)
+    checks: list[dict[str, Any]] = Field(default_factory=list)
 
 
 #: Declares the bearer scheme in the OpenAPI document; the token itself is checked by ``authorized``.
@@ -268,6 +272,12 @@ def create_app(settings: Settings) -> FastAPI:
         )
         # The vector search runs only if its hits could still be used.
         result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
+        safety, trends, measured, checks = [], [], [], []
+        if wants_extras(body.query, drug_question):  # a test, an organ or a drug: §7.3 and §7.4
+            safety, trends, measured, checks = await run_in_threadpool(
+                context_extras, reader, user_id, body.query, drug_question
+            )
+            result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {
@@ -276,11 +286,14 @@ def create_app(settings: Settings) -> FastAPI:
             "not_discussed": result.not_discussed,
             "context": result.context,
             "conflicts": result.conflicts,
+            "measurements": measured,
+            "checks": checks,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
     include_review(app, settings, reader)
     add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
+    app.include_router(measurement_router(reader, auth, raw_user_id))
     app.state.reader = reader
     app.state.memories = search_memories
     return app

@@ -339,3 +339,19 @@ class WarehouseReader:
         with self._lock:
             self._retire(self._current)
             self._current = None
+
+    @contextmanager
+    def cursor(self) -> Iterator[duckdb.DuckDBPyConnection | None]:
+        """A cursor on the newest warehouse for one read (None before the first build).
+
+        For readers of other relations (measurements, conflicts): the read sees one generation.
+        """
+        with self._generation() as gen:
+            if gen is None:
+                yield None
+                return
+            cur = gen.con.cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()

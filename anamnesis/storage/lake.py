@@ -49,6 +49,11 @@ class Lake:
         return self.root / "rejects.parquet"
 
     @property
+    def measurements(self) -> Path:
+        """Lab results and vital signs (CONTRACT §7.3), written by the understanding stage."""
+        return self.root / "measurements.parquet"
+
+    @property
     def fact_events(self) -> Path:
         return self.root / "fact_events.parquet"
 

@@ -35,6 +35,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "conflicts": ("conflicts", "user_id, detected_at"),
     "resolutions": ("resolutions", "created_at, resolution_id"),
     "corrections": ("corrections", "created_at, correction_id"),
+    "measurements": ("measurements", "user_id, valid_from, source_message_id"),
 }
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"

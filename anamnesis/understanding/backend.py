@@ -28,6 +28,8 @@ class Understanding:
     sections: tuple[str, ...] = ()
     events: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
+    #: Proposed readings (fields of :class:`schemas.measurements.MeasurementProposal`).
+    measurements: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -28,8 +28,10 @@ from anamnesis.config import Settings
 from anamnesis.openai_retry import RetryPolicy, retry_after, retryable_status
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key
-from anamnesis.understanding.prompts import Prompt, load_prompts
+from anamnesis.understanding.openai_measurements import MEASUREMENTS_SCHEMA, mentions_measurements
+from anamnesis.understanding.prompts import Prompt, load_measurements_prompt, load_prompts
 from schemas.events import ClassifierOutput, Fragment, section_output_model
+from schemas.measurements import MeasurementsOutput
 from schemas.sections import SECTIONS
 
 log = logging.getLogger(__name__)
@@ -141,6 +143,9 @@ class OpenAIBackend:
             s: _Task.build(extractor_schema_name(s), self._prompts.extractors[s], section_output_model(s))
             for s in SECTIONS
         }
+        self._measurements = _Task.build(
+            MEASUREMENTS_SCHEMA, load_measurements_prompt(self._prompts.directory), MeasurementsOutput
+        )
         self._client = openai.OpenAI(
             base_url=settings.openai_base_url,
             api_key=settings.openai_api_key or "not-needed",
@@ -159,10 +164,12 @@ class OpenAIBackend:
         parts = [self._model, self._classifier.schema_id, self._classifier.prompt.version]
         for task in self._extractors.values():
             parts += [task.schema_id, task.prompt.version]
+        parts += [self._measurements.schema_id, self._measurements.prompt.version]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
 
     def extractor_version(self, section: str) -> str:
-        return f"openai:{self._model}:{self._extractors[section].prompt.version}"
+        task = self._measurements if section == "measurements" else self._extractors[section]
+        return f"openai:{self._model}:{task.prompt.version}"
 
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
         """Read fragments on a bounded thread pool; results come back in input order."""
@@ -196,12 +203,18 @@ class OpenAIBackend:
             for section in sections:
                 answer = self._complete(self._extractors[section], text, fragment.user_id)
                 events += [{**_compact(e.model_dump()), "section": section} for e in answer.events]  # type: ignore[attr-defined]
+            measurements: list[dict[str, Any]] = []
+            if mentions_measurements(fragment.text):
+                found = self._complete(self._measurements, text, fragment.user_id)
+                measurements = [_compact(m.model_dump()) for m in found.measurements]  # type: ignore[attr-defined]
         except _CallFailed as exc:
             with self._lock:
                 self.stats.failures += 1
             log.info("openai backend: fragment %s not understood: %s", fragment.fragment_id, exc)
             return Understanding(fragment_id=fragment.fragment_id, error=str(exc))
-        return Understanding(fragment_id=fragment.fragment_id, sections=sections, events=events)
+        return Understanding(
+            fragment_id=fragment.fragment_id, sections=sections, events=events, measurements=measurements
+        )
 
     def _complete(self, task: _Task, text: str, user_id: str) -> BaseModel:
         """The validated answer of one call: from the cache, or from the server with retries."""

@@ -18,13 +18,13 @@ from types import TracebackType
 import orjson
 
 from anamnesis.understanding.backend import Backend
-from anamnesis.understanding.validate import validate_proposals
+from anamnesis.understanding.validate import validate_measurements, validate_proposals
 from schemas.events import Fragment
 
 FragmentRow = tuple[str, str, str, datetime, str, str | None, str | None]
-#: (fragment key, sections JSON, events JSON, rejects JSON, error): all strings, which polars
-#: takes in far faster than Python lists.
-ResultRow = tuple[str, str, str, str, str | None]
+#: (fragment key, sections JSON, events JSON, rejects JSON, error, measurements JSON): all
+#: strings, which polars takes in far faster than Python lists.
+ResultRow = tuple[str, str, str, str, str | None, str]
 #: Below this many fragments to read, starting worker processes costs more than it saves.
 PARALLEL_MIN_FRAGMENTS = 20_000
 MAX_WORKERS = 4
@@ -43,9 +43,10 @@ def understand_rows(backend: Backend, rows: Sequence[FragmentRow]) -> list[Resul
     fragments = [Fragment(*row) for row in rows]
     for result in backend.understand(fragments):
         if result.error is not None:
-            out.append((result.fragment_id, "[]", "[]", "[]", result.error))
+            out.append((result.fragment_id, "[]", "[]", "[]", result.error, "[]"))
             continue
         events, rejects = validate_proposals(result.events)
+        measurements = validate_measurements(result.measurements, rejects)
         out.append(
             (
                 result.fragment_id,
@@ -53,6 +54,7 @@ def understand_rows(backend: Backend, rows: Sequence[FragmentRow]) -> list[Resul
                 orjson.dumps(events).decode(),
                 orjson.dumps(rejects).decode(),
                 None,
+                orjson.dumps(measurements).decode(),
             )
         )
     return out

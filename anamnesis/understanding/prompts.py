@@ -58,6 +58,14 @@ def _read(directory: Path, relative: str) -> Prompt:
     return Prompt(path=path, text=text, version=prompt_version(text))
 
 
+MEASUREMENTS_FILE = "extract/measurements.md"
+
+
+def load_measurements_prompt(directory: Path | None = None) -> Prompt:
+    """The measurements extractor's prompt (CONTRACT §7.3), from the same directory as the rest."""
+    return _read(Path(directory) if directory is not None else BUNDLED_PROMPTS_DIR, MEASUREMENTS_FILE)
+
+
 def load_prompts(directory: Path | None = None) -> PromptSet:
     """Load the set from ``directory`` (e.g. ``Settings.prompts_dir``) or the bundled one."""
     root = Path(directory) if directory is not None else BUNDLED_PROMPTS_DIR

@@ -71,6 +71,8 @@ def understand_new(
     like one of an earlier range of users is not read again.
     """
     fingerprint = backend.fingerprint()
+    if "measurements" not in previous.collect_schema().names():  # a store written before measurements
+        previous = previous.with_columns(pl.lit("[]").alias("measurements"))
     keys = fragments.select("fragment_key").unique()
     kept = previous.filter(pl.col("fingerprint") == fingerprint).join(keys, on="fragment_key", how="semi")
     todo = fragments.join(kept.select("fragment_key"), on="fragment_key", how="anti").unique(
@@ -99,12 +101,14 @@ def understand_new(
         if on_progress:
             on_progress(done, counts.read)
     del pending, batches
-    rows: dict[str, list[str]] = {k: [] for k in ("fragment_key", "user_id", "sections", "events", "rejects")}
+    rows: dict[str, list[str]] = {
+        k: [] for k in ("fragment_key", "user_id", "sections", "events", "rejects", "measurements")
+    }
     failures: dict[str, list] = {k: [] for k in polars_schema(Rejects)}
     for key, user_id, message_id, *reads_as in todo.select(
         "fragment_key", "user_id", "message_id", *reading
     ).iter_rows():
-        _, sections, events, rejects, error = answers[tuple(reads_as)]
+        _, sections, events, rejects, error, measurements = answers[tuple(reads_as)]
         if error is not None:
             counts.failed += 1
             for name, value in (
@@ -124,6 +128,7 @@ def understand_new(
             ("sections", sections),
             ("events", events),
             ("rejects", rejects),
+            ("measurements", measurements),
         ):
             rows[name].append(value)
         counts.understood += 1
@@ -135,6 +140,7 @@ def understand_new(
         "events",
         "rejects",
         pl.lit(now).cast(UNDERSTOOD_SCHEMA["understood_at"]).alias("understood_at"),
+        "measurements",
     )
     store = pl.concat([kept.select(list(UNDERSTOOD_SCHEMA)), new], how="vertical")
     return store, pl.DataFrame(failures, schema=polars_schema(Rejects)), counts

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import polars as pl
 
+from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA, measurements_frame
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
@@ -30,6 +31,7 @@ class StageCounts:
     run: RunCounts = field(default_factory=RunCounts)
     events: int = 0
     rejects: int = 0
+    measurements: int = 0
 
 
 def understand_lake(
@@ -45,6 +47,7 @@ def understand_lake(
         parquet_appender(lake.understood, UNDERSTOOD_SCHEMA) as store_out,
         parquet_appender(lake.events, polars_schema(Events)) as events_out,
         parquet_appender(lake.rejects, polars_schema(Rejects)) as rejects_out,
+        parquet_appender(lake.measurements, MEASUREMENTS_SCHEMA) as measurements_out,
     ):
         for users in ranges:
             fragments = build_fragments(users.of(messages).collect())
@@ -59,9 +62,15 @@ def understand_lake(
             )
             events = events_frame(fragments, store, backend)
             rejects = rejects_frame(fragments, store, failures, backend)
+            measurements, measurement_rejects = measurements_frame(
+                fragments, store, backend.extractor_version("measurements")
+            )
+            rejects = pl.concat([rejects, measurement_rejects]).sort(["user_id", "message_id"], maintain_order=True)
             store_out(store)
             events_out(events)
             rejects_out(rejects)
+            measurements_out(measurements)
+            counts.measurements += measurements.height
             counts.run.add(run)
             counts.events += events.height
             counts.rejects += rejects.height

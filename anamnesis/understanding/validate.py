@@ -8,6 +8,7 @@ import orjson
 from pydantic import ValidationError
 
 from schemas.events import ExtractedEvent
+from schemas.measurements import MeasurementProposal
 
 
 def _reason(exc: ValidationError) -> str:
@@ -54,3 +55,25 @@ def validate_proposals(proposals: list[dict[str, Any]]) -> tuple[list[dict[str, 
             }
         )
     return events, rejects
+
+
+def validate_measurements(proposals: list[dict[str, Any]], rejects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The well-formed measurement proposals; the others are appended to ``rejects``.
+
+    Only the shape is checked here: units, dates and possible ranges are judged when the stored
+    proposals are read (``anamnesis.measurements.frame``), so a catalogue update reaches them
+    without asking the backend again.
+    """
+    valid: list[dict[str, Any]] = []
+    for proposal in proposals:
+        try:
+            valid.append(MeasurementProposal.model_validate(proposal).model_dump(exclude_none=True))
+        except ValidationError as exc:
+            rejects.append(
+                {
+                    "section": "measurements",
+                    "reason": _reason(exc).replace("invalid event", "invalid measurement", 1),
+                    "proposal": orjson.dumps(proposal, default=str).decode(),
+                }
+            )
+    return valid

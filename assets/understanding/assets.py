@@ -3,7 +3,9 @@
 from datetime import UTC, datetime
 
 import dagster as dg
+import polars as pl
 
+from anamnesis.measurements.frame import impossible
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
@@ -11,6 +13,7 @@ from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
+from schemas.measurements import Measurements
 
 
 @dg.asset(
@@ -41,6 +44,7 @@ def extracted_events(
             "fragments_failed": counts.run.failed,
             "events_out": counts.events,
             "rejects": counts.rejects,
+            "measurements_out": counts.measurements,
             **backend.stats.as_metadata(),
             **frame_metadata("extracted_events", Events, counts.events),
         }
@@ -69,3 +73,21 @@ def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
 )
 def rejects_rate(home: HomeResource) -> dg.AssetCheckResult:
     return rate_check(home.lake(), kind="rejects", threshold=REJECTS_WARN)
+
+
+@dg.asset_check(
+    asset=extracted_events,
+    blocking=True,
+    description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
+    "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
+)
+def measurements_valid(home: HomeResource) -> dg.AssetCheckResult:
+    path = home.lake().measurements
+    schema = pandera_check(Measurements, path)
+    if not schema.passed:
+        return schema
+    bad = impossible(pl.read_parquet(path))
+    return dg.AssetCheckResult(
+        passed=bad.height == 0,
+        metadata={**schema.metadata, "impossible": bad.height, "first_impossible": str(bad.head(5).drop("mention"))},
+    )

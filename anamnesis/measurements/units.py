@@ -1,0 +1,104 @@
+"""Units: from the way a user writes them to UCUM, and values converted to a test's own unit.
+
+Written forms ("ммоль/л", "毫米汞柱", "bpm") map to UCUM codes through ``data/units.tsv``; a
+proposal may also carry a UCUM code itself (the ``openai`` backend is asked for one). The
+arithmetic is pint's, over the UCUM definitions of ``ucumvert``: a unit converts to another of
+the same dimension, and mass to substance concentration (mg/dL ↔ mmol/L for glucose or
+cholesterol) through the test's molar mass. Only the units a test lists are accepted for it, so
+two units of one dimension that mean different things (HbA1c in % and in mmol/mol) never mix.
+Every conversion is affine (°F → °C) or linear, so pint is asked twice per pair of units and the
+registry (about two seconds to load) is loaded only when a run meets a unit to convert.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from anamnesis.measurements.catalog import DATA_DIR, TestDef
+from anamnesis.terminology.text import normalise
+from anamnesis.terminology.tsv import read_rows
+
+UNITS_FILE = DATA_DIR / "units.tsv"
+
+
+class UnitError(ValueError):
+    """A unit that is not UCUM, or not one the test may be given in."""
+
+
+def _compact(form: str) -> str:
+    return "".join(normalise(form).split()).replace("µ", "u").replace("μ", "u")
+
+
+@cache
+def unit_forms(path: Path = UNITS_FILE) -> dict[str, str]:
+    """Every written form (compacted: lower case, no spaces) → its UCUM code."""
+    forms: dict[str, str] = {}
+    for line_no, row in read_rows(path, ("ucum", "forms")):
+        for form in (row["ucum"], *row["forms"].split("|")):
+            key = _compact(form)
+            if key and forms.setdefault(key, row["ucum"]) != row["ucum"]:
+                raise ValueError(f"{path.name}:{line_no}: {form!r} already means {forms[key]!r}")
+    return forms
+
+
+def to_ucum(written: str) -> str | None:
+    """The UCUM code of a unit as written (``"мг/дл"`` → ``"mg/dL"``), or None if unknown."""
+    stripped = written.strip()
+    if not stripped:
+        return None
+    return unit_forms().get(_compact(stripped)) or (stripped if _is_ucum(stripped) else None)
+
+
+@cache
+def _registry() -> Any:
+    from ucumvert import PintUcumRegistry
+
+    return PintUcumRegistry()
+
+
+@cache
+def _is_ucum(code: str) -> bool:
+    if code in unit_forms().values():
+        return True
+    try:
+        _registry().from_ucum(code)
+    except Exception:
+        return False
+    return True
+
+
+@cache
+def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, float]:
+    """(a, b) with ``target value = a * source value + b``, computed by pint."""
+    registry = _registry()
+    to_unit = registry.from_ucum(target).units
+    from_unit = registry.from_ucum(source).units
+
+    def convert(x: float) -> float:
+        quantity = registry.Quantity(x, from_unit)
+        if quantity.is_compatible_with(to_unit):
+            return float(quantity.to(to_unit).magnitude)
+        if molar_mass is None:
+            raise UnitError(f"{source} does not convert to {target}")
+        mass = registry.Quantity(molar_mass, "g/mol")
+        for candidate in (quantity / mass, quantity * mass):
+            if candidate.is_compatible_with(to_unit):
+                return float(candidate.to(to_unit).magnitude)
+        raise UnitError(f"{source} does not convert to {target} even with a molar mass")
+
+    offset = convert(0.0)
+    return convert(1.0) - offset, offset
+
+
+def normalise_value(value: float, unit: str, test: TestDef) -> float:
+    """``value`` given in ``unit`` (UCUM), expressed in the test's canonical unit."""
+    if test.unit is None:
+        raise UnitError(f"{test.test} is not measured in units")
+    if unit not in test.accepted_units:
+        raise UnitError(f"unit {unit} is not known for {test.test} (expected {', '.join(test.accepted_units)})")
+    if unit == test.unit:
+        return value
+    a, b = _affine(unit, test.unit, test.molar_mass)
+    return a * value + b

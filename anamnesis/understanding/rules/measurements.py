@@ -1,0 +1,253 @@
+"""Rules extraction of measurements: lab results and vital signs in English, Russian, Chinese.
+
+For each test the catalogue finds in a user message (``anamnesis.measurements.catalog``), the
+stretch up to the next test or the end of the sentence is read for a number with its unit, the
+user's own judgement ("a bit raised", "повышен", "偏高"), and a quoted reference range. Blood
+pressure ("150/95", "150 на 95", "血压150/95") is two readings. A date said anywhere in the
+message ("last Tuesday's blood test", "вчера", "上周二") dates all its readings; it is kept in
+the relative form of :data:`schemas.measurements.WHEN_PATTERN` and resolved against the
+message's time later, so the proposal depends on the text alone (the rules backend is pure).
+Questions and conditionals ("is 98 high?", "если сахар 7") are not readings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from anamnesis.measurements.catalog import Catalog, load_catalog
+from anamnesis.measurements.units import unit_forms
+
+_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_SENTENCE_END = re.compile(r"[.!?。！？；;\n](?!\d)")
+_QUESTION_OR_IF = re.compile(r"\?|？|\b(?:if|whether|should|если|ли)\b|如果|要是|吗|是否", re.IGNORECASE)
+_BP = re.compile(
+    r"(?:\bblood pressure\b|\bbp\b|\bдавлени[еяю]\b|\bад\b|血压)[^\d\n]{0,25}?"
+    + _NUMBER
+    + r"\s*(?:/|／|\bover\b|\bна\b|\bпо\b)\s*"
+    + _NUMBER,
+    re.IGNORECASE,
+)
+#: A blood pressure needs one of these between its numbers: a substring test spares the regex.
+_BP_SEPARATORS = ("/", "／", "over", "Over", "OVER", "на", "по")
+_VALUE = re.compile(_NUMBER)
+_FILLER = re.compile(
+    r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|around|"
+    r"уровень|сейчас|теперь|был|была|было|составил|составила|составляет|показал|около|是|为|有|现在|达到|大概|左右|了)[\s:=：]*)*",
+    re.IGNORECASE,
+)
+_JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "abnormal",
+        re.compile(
+            r"\b(?:abnormal|not normal|off|out of range|не в норме|с отклонениями|отклонени\w*)\b|异常|不正常|不太好"
+        ),
+    ),
+    (
+        "high",
+        re.compile(
+            r"\b(?:high|higher|elevated|raised|up|above (?:the )?normal|too high|высок\w*|повыш\w*|выше нормы|"
+            r"завышен\w*|подскочил\w*)\b|偏高|升高|增高|过高|超标|高了|有点高|很高",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "low",
+        re.compile(
+            r"\b(?:low|lower|decreased|reduced|below (?:the )?normal|too low|низк\w*|пониж\w*|сниж\w*|ниже нормы)\b|"
+            r"偏低|降低|过低|低了|有点低|很低",
+            re.IGNORECASE,
+        ),
+    ),
+    ("normal", re.compile(r"\b(?:normal|fine|ok|okay|in range|в норме|нормальн\w*|норма)\b|正常", re.IGNORECASE)),
+)
+_RANGE = re.compile(
+    r"(?:normal|norm|reference|range|ref|норма|референс\w*|参考值|参考范围|正常值|正常范围)[^\d\n]{0,12}"
+    + _NUMBER
+    + r"\s*(?:-|–|—|~|to|до|到|至)\s*"
+    + _NUMBER,
+    re.IGNORECASE,
+)
+_WEEKDAYS = {
+    "mon": ("monday", "понедельник", "周一", "星期一", "礼拜一"),
+    "tue": ("tuesday", "вторник", "周二", "星期二", "礼拜二"),
+    "wed": ("wednesday", "среду", "среда", "周三", "星期三", "礼拜三"),
+    "thu": ("thursday", "четверг", "周四", "星期四", "礼拜四"),
+    "fri": ("friday", "пятницу", "пятница", "周五", "星期五", "礼拜五"),
+    "sat": ("saturday", "субботу", "суббота", "周六", "星期六", "礼拜六"),
+    "sun": ("sunday", "воскресенье", "周日", "星期日", "星期天", "礼拜天"),
+}
+_LAST_WEEKDAY = re.compile(
+    r"(?:\blast\s+|\bв\s+прошл\w+\s+|\bпрошл\w+\s+|上)("
+    + "|".join(w for names in _WEEKDAYS.values() for w in names)
+    + ")",
+    re.IGNORECASE,
+)
+_ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_AGO = re.compile(
+    r"\b(\d{1,3}|a|one|two|three|four)\s+(day|days|week|weeks|month|months)\s+ago\b|"
+    r"\b(\d{1,3}|одн\w*|две|два|три|четыре)?\s*(день|дня|дней|неделю|недели|недель|месяц|месяца|месяцев)\s+назад\b|"
+    r"(\d{1,3}|一|两|二|三|四)?\s*(天|周|个星期|个月)前",
+    re.IGNORECASE,
+)
+_FIXED_DAYS = (
+    (re.compile(r"\b(?:yesterday|вчера|вчерашн\w*)\b|昨天", re.IGNORECASE), 1),
+    (re.compile(r"\b(?:last week|на прошлой неделе)\b|上周|上个星期", re.IGNORECASE), 7),
+    (re.compile(r"\b(?:last month|в прошлом месяце)\b|上个月", re.IGNORECASE), 30),
+)
+_COUNT_WORDS = {
+    "a": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "две": 2,
+    "два": 2,
+    "три": 3,
+    "четыре": 4,
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+}
+_UNIT_DAYS = {
+    "day": 1,
+    "week": 7,
+    "month": 30,
+    "ден": 1,
+    "дня": 1,
+    "дне": 1,
+    "нед": 7,
+    "мес": 30,
+    "天": 1,
+    "周": 7,
+    "个星期": 7,
+    "个月": 30,
+}
+
+
+def _float(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def message_when(text: str) -> str | None:
+    """The date a message gives its results, in the relative form of ``WHEN_PATTERN``."""
+    if found := _ISO_DATE.search(text):
+        return found.group(1)
+    if found := _LAST_WEEKDAY.search(text):
+        word = found.group(1).lower()
+        return next(f"last-{key}" for key, names in _WEEKDAYS.items() if word in names)
+    if found := _AGO.search(text):
+        count_text = next((g for g in (found.group(1), found.group(3), found.group(5)) if g), None)
+        unit_text = next(g for g in (found.group(2), found.group(4), found.group(6)) if g).lower()
+        count = 1 if count_text is None else _COUNT_WORDS.get(count_text.lower()[:4], None)
+        if count is None:
+            count = int(count_text) if count_text and count_text.isdigit() else 1
+        days = next(v for k, v in _UNIT_DAYS.items() if unit_text.startswith(k))
+        return f"-{count * days}d"
+    for pattern, days in _FIXED_DAYS:
+        if pattern.search(text):
+            return f"-{days}d"
+    return None
+
+
+def _unit_at(text: str, start: int) -> tuple[str | None, int]:
+    """The UCUM code of the unit written at ``text[start:]`` (one space allowed), and its end."""
+    forms = unit_forms()
+    head = text[start : start + 24]
+    lead = len(head) - len(head.lstrip(" "))
+    if lead > 1:
+        return None, start
+    head = head[lead:].lower().replace("µ", "u").replace("μ", "u")
+    for size in range(min(len(head), 20), 0, -1):
+        piece = head[:size]
+        if piece[-1:].isspace():
+            continue
+        key = "".join(piece.split())
+        code = forms.get(key)
+        if code is None:
+            continue
+        after = head[size : size + 1]
+        # a Latin or Cyrillic unit ends a word ("mg" is not the start of "mgmt")
+        if after.isalpha() and not ("\u4e00" <= after <= "\u9fff") and piece[-1].isalpha():
+            continue
+        return code, start + lead + size
+    return None, start
+
+
+def _judgement(segment: str) -> str | None:
+    for flag, pattern in _JUDGEMENTS:
+        if pattern.search(segment):
+            return flag
+    return None
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    bounds, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        bounds.append((start, end.end()))
+        start = end.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds
+
+
+def _blood_pressure(sentence: str) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
+    out, spans = [], []
+    for found in _BP.finditer(sentence):
+        mention = found.group(0).strip()
+        rest = sentence[found.end() : found.end() + 40]
+        unit, _ = _unit_at(sentence, found.end())
+        flag = _judgement(rest) or _judgement(sentence[: found.start()][-30:])
+        for test, group in (("systolic blood pressure", 1), ("diastolic blood pressure", 2)):
+            reading = {"test": test, "value": _float(found.group(group)), "unit": unit, "flag": flag}
+            out.append({k: v for k, v in reading.items() if v is not None} | {"mention": mention})
+        spans.append((found.start(), found.end()))
+    return out, spans
+
+
+def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict[str, Any]]:
+    """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
+    catalog = catalog or load_catalog()
+    found = catalog.find(text)
+    pressure = any(s in text for s in _BP_SEPARATORS)
+    if not found and (not pressure or _BP.search(text) is None):
+        return []
+    when = message_when(text)
+    proposals: list[dict[str, Any]] = []
+    for s_start, s_end in _sentences(text):
+        sentence = text[s_start:s_end]
+        if _QUESTION_OR_IF.search(sentence):
+            continue
+        readings, taken = _blood_pressure(sentence) if pressure else ([], [])
+        proposals.extend(readings)
+        tests = [(a - s_start, b - s_start, t) for a, b, t in found if s_start <= a < s_end]
+        tests = [(a, b, t) for a, b, t in tests if not any(x <= a < y for x, y in taken)]
+        for i, (start, end, test) in enumerate(tests):
+            stop = tests[i + 1][0] if i + 1 < len(tests) else len(sentence)
+            segment = sentence[end:stop]
+            proposal: dict[str, Any] = {"test": test, "mention": sentence[start:stop].strip(" ,，、")[:200]}
+            filler = _FILLER.match(segment)
+            offset = filler.end() if filler else 0
+            number = _VALUE.match(segment, offset)
+            if number and number.start() - offset <= 3:
+                proposal["value"] = _float(number.group(1))
+                unit, unit_end = _unit_at(segment, number.end())
+                if unit:
+                    proposal["unit"] = unit
+                judged = segment[unit_end if unit else number.end() :]
+            else:
+                judged = segment
+            if reference := _RANGE.search(segment):
+                proposal["reference_low"] = _float(reference.group(1))
+                proposal["reference_high"] = _float(reference.group(2))
+                judged = judged.replace(reference.group(0), " ")
+            if flag := _judgement(judged if "value" in proposal else sentence[:start] + " " + segment):
+                proposal["flag"] = flag
+            if "value" in proposal or "flag" in proposal:
+                proposals.append(proposal)
+    if when:
+        for proposal in proposals:
+            proposal["when"] = when
+    return proposals

@@ -200,14 +200,16 @@ def _one_line(exc: ValidationError, config_file: Path, env: Mapping[str, str], o
     """The first error, prefixed by where its value came from."""
     error = exc.errors()[0]
     key = str(error["loc"][0]) if error["loc"] else "?"
-    message = "unknown setting" if error["type"] == "extra_forbidden" else error["msg"]
+    if error["type"] == "extra_forbidden":
+        return f"{config_file}: unknown setting {key!r}"
+    message = error["msg"]
     if key in overrides:
         where = f"setting {key!r}"
     elif key in ENV_VARS and env.get(ENV_VARS[key]):
         where = ENV_VARS[key]
     else:
-        where = f"{config_file}: {key!r}"
+        where = f"{config_file}: setting {key!r}"
     value = error.get("input")
     secret = key in ("openai_api_key", "api_tokens", "review_tokens")
-    shown = "" if error["type"] == "extra_forbidden" or secret else f" (got {value!r})"
+    shown = "" if secret else f" (got {value!r})"
     return f"{where}: {message}{shown}"

@@ -371,7 +371,7 @@ def eval_command(
         _fail(f"--split must be one of {', '.join(SPLITS)}, not {split!r}")
     gold_dirs = [gold] if gold else tuned_dirs()
     blind_dir = None if no_blind else (blind or bundled("blind"))
-    for name, directory in [*(("tuned", d) for d in gold_dirs), ("blind", blind_dir)]:
+    for name, directory in [*(("gold", d) for d in gold_dirs), ("blind", blind_dir)]:
         if directory is not None and (not directory.is_dir() or not any(directory.glob("*.jsonl"))):
             _fail(f"no {name} dialogues (*.jsonl) in {directory}")
     mts_dir = mts

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from types import TracebackType
 
-log = logging.getLogger("pipelines.progress")
+log = logging.getLogger("anamnesis.progress")
 
 
 @dataclass(slots=True)

@@ -151,7 +151,7 @@ def test_a_literal_dot_dot_segment_is_the_user_named_dot_dot(server):
 def test_the_user_segment_is_decoded_exactly_once(server):
     live, _, _ = server
     status, body = request(live, "GET", "/%761/users/a%252Fb/facts")  # the id ``a%2Fb``, not ``a/b``
-    assert status == 200 and json.loads(body) == {"user_id": "a%2Fb", "facts": []}
+    assert status == 200 and json.loads(body) == {"user_id": "a%2Fb", "facts": [], "next_cursor": None}
 
 
 @pytest.mark.parametrize("path", ["/v1/users/a/facts", "/v1/users/a/b/facts", "/v1/nothing", "/v1"])

@@ -34,9 +34,9 @@ def test_home_from_environment_and_retention_table_merges_with_defaults(tmp_path
 @pytest.mark.parametrize(
     ("toml", "expected"),
     [
-        ('llm_concurrency = "many"\n', r"config\.toml: 'llm_concurrency': .*integer.*'many'"),
-        ('lmm = "openai"\n', r"config\.toml: 'lmm': unknown setting"),
-        ('llm = "gpt"\n', r"config\.toml: 'llm': Input should be 'rules' or 'openai'"),
+        ('llm_concurrency = "many"\n', r"config\.toml: setting 'llm_concurrency': .*integer.*'many'"),
+        ('lmm = "openai"\n', r"config\.toml: unknown setting 'lmm'"),
+        ('llm = "gpt"\n', r"config\.toml: setting 'llm': Input should be 'rules' or 'openai'"),
         ('llm = "openai\n', r"config\.toml: not valid TOML"),
         ('home = "/elsewhere"\n', r"config\.toml: unknown setting 'home'"),
     ],
@@ -64,4 +64,4 @@ def test_the_cli_prints_one_line_for_a_broken_config(tmp_path: Path):
     result = CliRunner().invoke(app, ["facts", "u1", "--home", str(home)])
     assert result.exit_code != 0
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and "config.toml: 'llm_timeout_s'" in lines[0], result.stderr
+    assert len(lines) == 1 and "config.toml: setting 'llm_timeout_s'" in lines[0], result.stderr

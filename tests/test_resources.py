@@ -130,10 +130,10 @@ def test_a_failed_blocking_check_leaves_the_previous_warehouse(
     result = CliRunner().invoke(app, ["backfill", "--home", str(home), "--input", str(tmp_path / "in")])
     assert result.exit_code == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert lines == [
+    assert len(lines) == 1 and lines[0].startswith(
         "anamnesis: error: data check fact_histories:fact_state_schema failed; the warehouse and memories "
         "were left as they were (details in `dagster dev`)"
-    ], result.stderr
+    ), result.stderr
     assert rows(home, "facts_current") == before
 
 

@@ -37,7 +37,7 @@ def test_a_backfill_with_stderr_piped_to_a_file_shows_progress_while_it_runs(tmp
             assert proc.poll() is None, "the run ended before any progress line was read"
         finally:
             assert proc.wait(timeout=600) == 0, log_file.read_text(encoding="utf-8")[-2000:]
-    assert {r["logger"] for r in seen_while_running} == {"pipelines.progress"}
+    assert {r["logger"] for r in seen_while_running} == {"anamnesis.progress"}
     records = [json.loads(line) for line in log_file.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
     stages = {r["stage"] for r in records if r.get("event") == "done"}
     assert {"ingest export days", "understand fragments", "reconcile events", "build warehouse"} <= stages

@@ -18,12 +18,11 @@ from typing import Annotated, Any, Literal
 import orjson
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.access_log import AccessLog
-from anamnesis.api.auth import RequireToken, TokenVerifier
+from anamnesis.api.auth import BearerToken, RequireToken, TokenVerifier
 from anamnesis.api.context import Draft
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
@@ -95,11 +94,6 @@ class ContextResponse(BaseModel):
     checks: list[dict[str, Any]] = Field(default_factory=list)
 
 
-#: Declares the bearer scheme in the OpenAPI document; the token itself is checked by ``authorized``.
-BearerToken = Annotated[
-    HTTPAuthorizationCredentials | None,
-    Depends(HTTPBearer(auto_error=False, description="A token of ANAMNESIS_API_TOKENS.")),
-]
 
 
 class BodyLimit:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.responses import JSONResponse
 
 #: Paths whose every request needs a token.
@@ -61,3 +63,10 @@ def unauthorized() -> JSONResponse:
 
 def _protected(path: str) -> bool:
     return path == PROTECTED_PREFIX or path.startswith(PROTECTED_PREFIX + "/")
+
+
+#: Declares the bearer scheme in the OpenAPI document; the token itself is checked by ``authorized``.
+BearerToken = Annotated[
+    HTTPAuthorizationCredentials | None,
+    Depends(HTTPBearer(auto_error=False, description="A read (ANAMNESIS_API_TOKENS) or reviewer token.")),
+]

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
@@ -112,13 +113,15 @@ def fit_context(
     body = [line for line in body if line not in gaps]
     if trends:
         gaps = [line for line in gaps if not line.startswith("- Nothing relevant")]
-    pinned = [line for line in body if line.startswith("- IMPORTANT")]
-    others = [line for line in body if line not in pinned]
+    # open conflicts stay ahead of everything: the user must be asked before any fact is relied on
+    unclear = [line for line in body if line.lstrip("- ").startswith("Unclear:")]
+    pinned = [line for line in body if line.startswith("- IMPORTANT") and line not in unclear]
+    others = [line for line in body if line not in pinned and line not in unclear]
     safety_lines = [f"- IMPORTANT: {line}" for line in safety]
     trend_list = [f"- Measurement: {line}" for line in trends]
 
     def text() -> str:
-        return "\n".join([*header, *safety_lines, *pinned, *others, *trend_list, *gaps])
+        return "\n".join([*header, *unclear, *safety_lines, *pinned, *others, *trend_list, *gaps])
 
     while count(text()) > max_tokens:
         if trend_list:
@@ -141,7 +144,7 @@ def measurement_key(row: dict[str, Any]) -> tuple[str, ...]:
 
 def measurement_router(reader: WarehouseReader, auth: list[Any], user_dependency: Callable[..., Any]) -> APIRouter:
     """The routes, guarded by ``auth``; ``user_dependency`` is the app's reader of the raw path's id."""
-    router = APIRouter(dependencies=auth)
+    router = APIRouter(dependencies=auth, responses=V1_ERRORS)
     user = Depends(user_dependency)
 
     @router.get("/v1/users/{user_id}/measurements", response_model=MeasurementsResponse)

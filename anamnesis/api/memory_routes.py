@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import FastAPI, Query
 from pydantic import BaseModel
 
+from anamnesis.api.errors import V1_ERRORS
+
 if TYPE_CHECKING:
     from anamnesis.api.memories import MemorySearch
 
@@ -38,7 +40,9 @@ class MemoriesResponse(BaseModel):
 def add_memory_routes(app: FastAPI, search: "MemorySearch", *, user_id: Any, dependencies: list[Any]) -> None:
     """Register the search route; ``user_id`` is the app's dependency reading the raw path segment."""
 
-    @app.get("/v1/users/{user_id}/memories", dependencies=dependencies, response_model=MemoriesResponse)
+    @app.get(
+        "/v1/users/{user_id}/memories", dependencies=dependencies, response_model=MemoriesResponse, responses=V1_ERRORS
+    )
     async def memories(
         uid: Annotated[str, user_id],
         query: Annotated[str, Query(min_length=1, max_length=8_000, description="What to look for.")],

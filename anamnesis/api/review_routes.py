@@ -14,7 +14,8 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from anamnesis.api.auth import TokenVerifier
+from anamnesis.api.auth import BearerToken, TokenVerifier
+from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.paths import UserId
 from anamnesis.api.warehouse_reader import WarehouseReader
@@ -67,12 +68,12 @@ class Roles:
         self.read = TokenVerifier(settings.api_tokens)
         self.review = TokenVerifier(settings.review_tokens)
 
-    def reader(self, request: Request) -> None:
+    def reader(self, request: Request, _: BearerToken) -> None:
         header = request.headers.get("authorization")
         if not (self.review.verify(header) or self.read.verify(header)):
             raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
 
-    def reviewer(self, request: Request) -> None:
+    def reviewer(self, request: Request, _: BearerToken) -> None:
         header = request.headers.get("authorization")
         if self.review.verify(header):
             return
@@ -96,7 +97,7 @@ def _refused(exc: Exception) -> HTTPException:
 
 
 def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> APIRouter:
-    router = APIRouter()
+    router = APIRouter(responses=V1_ERRORS)
 
     @router.get(
         "/v1/users/{user_id}/conflicts",

@@ -350,7 +350,7 @@ class WarehouseReader:
             if gen is None:
                 yield None
                 return
-            cur = gen.con.cursor()
+            cur = gen.cursor()
             try:
                 yield cur
             finally:

@@ -37,11 +37,14 @@ def export_messages(
         else:
             jobs.append(job)
     total = IngestStats()
+    # a run launched without partitions (planned its own days) has no partition to annotate
+    per_day = context.has_partition_key or context.has_partition_key_range
     for done, (day, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
         total.add(stats)
-        context.add_asset_metadata(day_metadata(stats_dict(stats), ingested=True), partition_key=day)
+        if per_day:
+            context.add_asset_metadata(day_metadata(stats_dict(stats), ingested=True), partition_key=day)
         progress.update("ingest export days", done, len(jobs))
-    for day in skipped:  # re-materialized unchanged: show what the day holds, from its manifest
+    for day in skipped if per_day else []:  # re-materialized unchanged: what the day holds, from its manifest
         context.add_asset_metadata(day_metadata(lake.partition_manifest(day) or {}, ingested=False), partition_key=day)
     # The run's totals; each partition's own figures (above) take precedence in its event.
     return dg.MaterializeResult(

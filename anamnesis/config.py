@@ -139,6 +139,8 @@ class Settings(BaseSettings):
     @field_validator("retention_days", mode="before")
     @classmethod
     def _merge_retention(cls, value: Any) -> dict[str, int | None]:
+        if not isinstance(value, dict):
+            raise ValueError("must be a table of section = days")
         merged = dict(DEFAULT_RETENTION_DAYS)
         merged.update({k: (int(v) if v is not None and int(v) > 0 else None) for k, v in dict(value).items()})
         return merged

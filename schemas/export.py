@@ -33,7 +33,7 @@ def parse_rfc3339(value: str) -> datetime:
     """
     try:
         return parse_rfc3339_full(value)[0]
-    except ValueError as exc:
+    except ValueError:
         if _NO_OFFSET.fullmatch(value):
             raise ValueError(f"ts {value[:40]!r} has no UTC offset") from None
         raise ValueError(f"ts {value[:40]!r} is not an RFC 3339 timestamp") from None

@@ -59,7 +59,8 @@ def test_routes_need_a_token(api: httpx.Client) -> None:
 
 @pytest.mark.parametrize("other", [EN + "x", EN[:-1], EN + "%", EN + "' or '1'='1", f"{EN}\x00", EN.upper()])
 def test_no_other_user_reaches_a_users_measurements_or_facts(api: httpx.Client, other: str) -> None:
-    assert api.get(user_url(other, "measurements")).json() == {"user_id": other, "measurements": [], "next_cursor": None}
+    empty = {"user_id": other, "measurements": [], "next_cursor": None}
+    assert api.get(user_url(other, "measurements")).json() == empty
     body = check(api, other, "amoxicillin")
     assert body["facts"] == []
     assert [f["kind"] for f in body["flags"]] == ["allergies_not_discussed"]

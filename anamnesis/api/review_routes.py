@@ -105,7 +105,9 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
         response_model=ConflictsResponse,
     )
     def list_conflicts(
-        user_id: UserId, page: PageParams, status: Annotated[str | None, Query()] = None
+        user_id: UserId,
+        page: PageParams,
+        status: Annotated[str | None, Query(json_schema_extra={"enum": list(CONFLICT_STATUSES)})] = None,
     ) -> ConflictsResponse:
         if status is not None and status not in CONFLICT_STATUSES:
             raise HTTPException(status_code=400, detail=f"unknown status; one of {', '.join(CONFLICT_STATUSES)}")

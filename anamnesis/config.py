@@ -124,6 +124,8 @@ class Settings(BaseSettings):
     #: When the nightly schedule runs the backfill job (cron, in ``schedule_timezone``).
     schedule_cron: str = "30 2 * * *"
     schedule_timezone: str = "UTC"
+    #: Parallel steps of a backfill after ingest, users split by :func:`anamnesis.storage.shards.shard_of`.
+    shards: int = Field(1, ge=1, le=1024)
 
     @field_validator("llm_model", "embedding_model", "openai_base_url", "openai_api_key", "prompts_dir", mode="before")
     @classmethod

@@ -18,7 +18,7 @@ from anamnesis.config import Settings, load_settings
 from anamnesis.storage.lake import Lake
 
 #: Settings a resource may pin; everything else comes from the environment and config.toml.
-PINNED = ("llm", "llm_model", "embeddings", "embedding_model", "openai_base_url", "openai_api_key")
+PINNED = ("llm", "llm_model", "embeddings", "embedding_model", "openai_base_url", "openai_api_key", "shards")
 
 
 class HomeResource(dg.ConfigurableResource):
@@ -31,6 +31,7 @@ class HomeResource(dg.ConfigurableResource):
     embedding_model: str | None = None
     openai_base_url: str | None = None
     openai_api_key: str | None = None
+    shards: int | None = None
 
     def settings(self) -> Settings:
         pinned = {name: getattr(self, name) for name in PINNED if getattr(self, name) is not None}

@@ -84,6 +84,10 @@ def backfill(
     ] = None,
     home: HomeOpt = None,
     log_format: LogFormatOpt = None,
+    shards: Annotated[
+        int | None,
+        typer.Option("--shards", min=1, max=1024, help="Split users into N shards run as parallel Dagster steps."),
+    ] = None,
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again.
 
@@ -97,6 +101,8 @@ def backfill(
     from pipelines.run import run_backfill
 
     settings = _settings_with_logging(home, log_format)
+    if shards is not None:
+        settings = settings.model_copy(update={"shards": shards})
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")

@@ -36,7 +36,9 @@ def _env(name: str) -> dg.EnvVar | None:
     return dg.EnvVar(name) if os.environ.get(name) else None
 
 
-def build_resources(*, home: str, input_dir: str, progress: Progress | None = None) -> dict[str, object]:
+def build_resources(
+    *, home: str, input_dir: str, progress: Progress | None = None, shards: int | None = None
+) -> dict[str, object]:
     """The real resources of a run; the CLI swaps ``progress``, tests swap any of them.
 
     The OpenAI key and endpoint are typed fields read through ``dg.EnvVar``; the models and
@@ -51,6 +53,7 @@ def build_resources(*, home: str, input_dir: str, progress: Progress | None = No
             embedding_model=_env("ANAMNESIS_EMBEDDING_MODEL"),
             openai_base_url=_env("OPENAI_BASE_URL"),
             openai_api_key=_env("OPENAI_API_KEY"),
+            shards=shards,
         ),
         "exports": ExportsResource(input_dir=input_dir),
         "understanding": UnderstandingResource(),
@@ -60,22 +63,36 @@ def build_resources(*, home: str, input_dir: str, progress: Progress | None = No
 
 
 def build_definitions(
-    *, home: str, input_dir: str, progress: Progress | None = None, resources: dict[str, object] | None = None
+    *,
+    home: str,
+    input_dir: str,
+    progress: Progress | None = None,
+    resources: dict[str, object] | None = None,
+    shards: int | None = None,
+    lock_held: bool = False,
 ) -> dg.Definitions:
     """All assets, checks, jobs, the nightly schedule and the sensor, bound to one home and input directory.
 
-    ``resources`` replaces any of the real ones (a test's backend or embedder).
+    ``resources`` replaces any of the real ones (a test's backend or embedder); ``shards``
+    overrides the setting; ``lock_held``: the caller holds the home's writer lock for the run.
     """
-    settings = load_settings(home)
+    settings = load_settings(home, **({"shards": shards} if shards else {}))
+    real = build_resources(home=home, input_dir=input_dir, progress=progress, shards=settings.shards)
     return dg.Definitions(
         assets=ASSETS,
         asset_checks=CHECKS,
         jobs=[backfill_job],
         schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],
-        executor=writer_locked_executor(home),
-        resources={**build_resources(home=home, input_dir=input_dir, progress=progress), **(resources or {})},
+        executor=writer_locked_executor(home, shards=settings.shards, lock_held=lock_held),
+        resources={**real, **(resources or {})},
     )
+
+
+def backfill_job_for(home: str, input_dir: str, shards: int) -> dg.JobDefinition:
+    """The backfill job of a sharded CLI run, rebuilt by name in each of its step processes."""
+    defs = build_definitions(home=home, input_dir=input_dir, shards=shards, lock_held=True)
+    return defs.resolve_job_def("backfill")
 
 
 defs = build_definitions(

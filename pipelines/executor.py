@@ -1,11 +1,13 @@
-"""The job's executor: in-process, holding the home's writer lock for the whole run.
+"""The job's executor: in-process (one shard) or multiprocess (shards), holding the home's writer lock.
 
 A run launched from ``dagster dev`` (UI, sensor, schedule) never passes through the CLI, so
 the one-writer rule has to live in the run itself: the executor takes
 :func:`~anamnesis.storage.lock.writer_lock` before the first step and keeps it until the last
 one ends. A run that finds the home busy fails before any step with the reason
-("another backfill or forget is running on ..."). Every step runs in the run's one process:
-the stages share the home's files and the lock must cover them all.
+("another backfill or forget is running on ..."). With one shard every step runs in the run's
+one process; with shards (``backfill --shards N``) Dagster's multiprocess executor runs each step
+in a child process, the shards' steps in parallel, while the run's process holds the lock for
+them all. Dagster's forkserver starts the children with the stage modules already imported.
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ import dagster as dg
 
 from anamnesis.storage.lock import writer_lock
 
+#: The multiprocess executor's config for a sharded run: children forked from a server that has
+#: imported the job's modules once (a spawned child would spend ~2 s importing them per step).
+MULTIPROCESS_CONFIG = {"start_method": {"forkserver": {"preload_modules": ["pipelines.definitions"]}}}
+
 
 class WriterLockedExecutor(dg.Executor):
-    """Dagster's in-process executor, run under the home's writer lock."""
+    """One of Dagster's executors, run under the home's writer lock."""
 
     def __init__(self, inner: dg.Executor, home: Path) -> None:
         self._inner = inner
@@ -42,11 +48,17 @@ class WriterLockedExecutor(dg.Executor):
             yield from self._inner.execute(plan_context, execution_plan)
 
 
-def writer_locked_executor(home: str) -> dg.ExecutorDefinition:
-    """The executor of every job bound to ``home`` (config as Dagster's ``in_process``)."""
+def writer_locked_executor(home: str, *, shards: int = 1, lock_held: bool = False) -> dg.ExecutorDefinition:
+    """The executor of every job bound to ``home``: Dagster's ``in_process`` or ``multiprocess``.
 
-    @dg.executor(name="writer_locked_in_process", config_schema=dg.in_process_executor.config_schema)
+    ``lock_held``: the caller (``anamnesis backfill``) already holds the lock for the whole run.
+    """
+    inner = dg.in_process_executor if shards == 1 else dg.multiprocess_executor
+    requirements = None if shards == 1 else dg.multiple_process_executor_requirements()
+
+    @dg.executor(name=f"writer_locked_{inner.name}", config_schema=inner.config_schema, requirements=requirements)
     def locked(init_context: dg.InitExecutorContext) -> dg.Executor:
-        return WriterLockedExecutor(dg.in_process_executor.executor_creation_fn(init_context), Path(home))
+        executor = inner.executor_creation_fn(init_context)  # type: ignore[misc]
+        return executor if lock_held else WriterLockedExecutor(executor, Path(home))
 
     return locked

@@ -23,6 +23,7 @@ from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
+from pipelines.executor import MULTIPROCESS_CONFIG
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import plan_backfill
 
@@ -100,21 +101,49 @@ def _run(
     plan = plan_backfill(input_dir, lake, known_days=instance.get_dynamic_partitions(export_days.name))
     if plan.new_days:
         instance.add_dynamic_partitions(export_days.name, plan.new_days)
-    defs = build_definitions(home=str(settings.home), input_dir=str(input_dir), progress=progress, resources=resources)
-    job = defs.resolve_job_def("backfill")
+    defs = build_definitions(
+        home=str(settings.home), input_dir=str(input_dir), progress=progress, resources=resources,
+        shards=settings.shards,
+    )
     selection = None
     if not plan.changed_days:
         selection = [k for k in defs.resolve_all_asset_keys() if k != export_messages.key]
-    result = job.execute_in_process(
-        instance=instance,
-        tags=plan.partition_range_tags(),
-        run_config=QUIET,
-        asset_selection=selection,
-        raise_on_error=False,
-    )
+    if settings.shards > 1 and resources is None:
+        result = _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection)
+    else:
+        result = defs.resolve_job_def("backfill").execute_in_process(
+            instance=instance,
+            tags=plan.partition_range_tags(),
+            run_config=QUIET,
+            asset_selection=selection,
+            raise_on_error=False,
+        )
     failed = failed_checks(result)
     if not result.success:
         if failed:
             raise ChecksFailed(failed)
         raise BackfillFailed(*failure_detail(result))
     return BackfillOutcome(result.run_id, plan.changed_days, materialization_metadata(result), failed)
+
+
+def _execute_sharded(
+    settings: Settings,
+    input_dir: Path,
+    instance: dg.DagsterInstance,
+    tags: dict[str, str],
+    selection: list[dg.AssetKey] | None,
+) -> dg.JobExecutionResult:
+    """The job under Dagster's multiprocess executor: each step a child process, shards in parallel.
+
+    The children rebuild the job by name (:func:`pipelines.definitions.backfill_job_for`), so
+    only real resources can be used (a test's substitutes run in-process, one step at a time).
+    """
+    job = dg.build_reconstructable_job(
+        "pipelines.definitions",
+        "backfill_job_for",
+        reconstructable_kwargs={"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards},
+    )
+    run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
+    return dg.execute_job(
+        job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
+    )

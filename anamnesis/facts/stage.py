@@ -20,6 +20,7 @@ from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.shards import ONE_SHARD, Shard
 from schemas.frames import Conflicts, Corrections, Events, FactEvents, FactState, Resolutions, polars_schema
 
 #: The order of the warehouse tables (:data:`anamnesis.storage.warehouse.TABLES`); ``fact_state``
@@ -40,22 +41,32 @@ class FoldCounts:
     change_types: Counter[str] = field(default_factory=Counter)
 
 
-def fold_lake(lake: Lake, *, on_progress: Callable[[int, int], None] | None = None) -> FoldCounts:
-    """Write ``fact_events``, ``fact_state`` and ``conflicts`` from the lake's events."""
-    events = scan(lake.events, polars_schema(Events))
-    previous_events = scan_rebuildable(lake.fact_events, polars_schema(FactEvents))
-    previous_conflicts = scan_rebuildable(lake.conflicts, polars_schema(Conflicts))
+def fold_lake(
+    lake: Lake,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    shard: Shard = ONE_SHARD,
+    out: Lake | None = None,
+) -> FoldCounts:
+    """Write ``fact_events``, ``fact_state`` and ``conflicts`` from the lake's events.
+
+    Only the users of ``shard``; written to ``out`` (default: the lake itself).
+    """
+    out = out or lake
+    events = shard.of(scan(lake.events, polars_schema(Events)))
+    previous_events = shard.of(scan_rebuildable(lake.fact_events, polars_schema(FactEvents)))
+    previous_conflicts = shard.of(scan_rebuildable(lake.conflicts, polars_schema(Conflicts)))
     ensure_inputs(lake)
-    resolutions = scan(lake.resolutions, polars_schema(Resolutions))
-    corrections = scan(lake.corrections, polars_schema(Corrections))
+    resolutions = shard.of(scan(lake.resolutions, polars_schema(Resolutions)))
+    corrections = shard.of(scan(lake.corrections, polars_schema(Corrections)))
     total = events.select(pl.len()).collect().item()
     counts = FoldCounts()
     if on_progress:
         on_progress(0, total)
     with (
-        parquet_appender(lake.fact_events, polars_schema(FactEvents)) as fact_events_out,
-        parquet_appender(lake.fact_state, polars_schema(FactState)) as fact_state_out,
-        parquet_appender(lake.conflicts, polars_schema(Conflicts)) as conflicts_out,
+        parquet_appender(out.fact_events, polars_schema(FactEvents)) as fact_events_out,
+        parquet_appender(out.fact_state, polars_schema(FactState)) as fact_state_out,
+        parquet_appender(out.conflicts, polars_schema(Conflicts)) as conflicts_out,
     ):
         for users in user_ranges(events, pl.len(), budget=FOLD_EVENTS):
             batch = users.of(events).collect()

@@ -24,6 +24,7 @@ from anamnesis.erasure.tombstones import NOBODY, Tombstones
 from anamnesis.storage.atomic import spill_directory
 from anamnesis.storage.batches import parquet_appender, split_by_range, user_ranges
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.shards import ONE_SHARD, Shard
 from schemas.frames import Messages, Quarantine, Supersessions, empty, polars_schema
 
 KEY = ["user_id", "message_id"]
@@ -74,21 +75,27 @@ def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -
     return _consolidate(_scan_parts(message_parts), tombstones)
 
 
-def consolidate_lake(lake: Lake, *, tombstones: Tombstones = NOBODY) -> ConsolidationCounts:
-    """Write ``messages`` and ``supersessions`` from the lake's current ingest parts, a range of users at a time."""
+def consolidate_lake(
+    lake: Lake, *, tombstones: Tombstones = NOBODY, shard: Shard = ONE_SHARD, out: Lake | None = None
+) -> ConsolidationCounts:
+    """Write ``messages`` and ``supersessions`` from the lake's current ingest parts, a range of users at a time.
+
+    Only the users of ``shard``; written to ``out`` (default: the lake itself).
+    """
     parts = lake.partition_files("messages")
+    out = out or lake
     counts = ConsolidationCounts()
     with (
-        parquet_appender(lake.messages, polars_schema(Messages)) as messages_out,
-        parquet_appender(lake.supersessions, polars_schema(Supersessions)) as supersessions_out,
-        spill_directory(lake.messages) as spill,
+        parquet_appender(out.messages, polars_schema(Messages)) as messages_out,
+        parquet_appender(out.supersessions, polars_schema(Supersessions)) as supersessions_out,
+        spill_directory(out.messages) as spill,
     ):
-        ranges = user_ranges(_scan_parts(parts), pl.col("text").str.len_bytes().sum()) if parts else []
+        ranges = user_ranges(shard.of(_scan_parts(parts)), pl.col("text").str.len_bytes().sum()) if parts else []
         if len(ranges) > 1:
-            split = split_by_range(parts, ranges, spill, polars_schema(Messages))
+            split = split_by_range(parts, ranges, spill, polars_schema(Messages), rows=shard)
             inputs = [_scan_parts(files) for files in split if files]
         else:
-            inputs = [_scan_parts(parts)] if parts else []
+            inputs = [shard.of(_scan_parts(parts))] if parts else []
         for versions in inputs:
             messages, supersessions = _consolidate(versions, tombstones)
             messages_out(messages)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import polars as pl
 import pyarrow as pa
@@ -54,6 +55,12 @@ class UserRange:
 EVERYONE = UserRange()
 
 
+class RowFilter(Protocol):
+    """Keeps some users' rows of a frame (a shard, :class:`anamnesis.storage.shards.Shard`)."""
+
+    def rows(self, frame: pl.DataFrame) -> pl.DataFrame: ...
+
+
 def user_ranges(frame: pl.LazyFrame, weight: pl.Expr, *, budget: int | None = None) -> list[UserRange]:
     """Consecutive ranges of user ids whose summed ``weight`` (an aggregation) stays near ``budget``.
 
@@ -78,7 +85,12 @@ def user_ranges(frame: pl.LazyFrame, weight: pl.Expr, *, budget: int | None = No
 
 
 def split_by_range(
-    sources: list[Path], ranges: list[UserRange], directory: Path, schema: dict[str, pl.DataType]
+    sources: list[Path],
+    ranges: list[UserRange],
+    directory: Path,
+    schema: dict[str, pl.DataType],
+    *,
+    rows: RowFilter | None = None,
 ) -> list[list[Path]]:
     """Copy the rows of ``sources`` into files of one range of users each, under ``directory``.
 
@@ -88,7 +100,8 @@ def split_by_range(
     range is read from its own files. A Parquet writer keeps the metadata of each row group it
     wrote (about 10 KB here) until it closes, and every part adds one to every range, so a
     range's file is closed after :data:`SPILL_ROW_GROUPS` and the next one begun: that memory
-    stays small as exports grow. Returns each range's files, in range order.
+    stays small as exports grow. Only the rows ``rows`` keeps (a shard's) are copied. Returns
+    each range's files, in range order.
     """
     directory.mkdir(parents=True, exist_ok=True)
     boundaries = pl.Series([r.first for r in ranges[1:]], dtype=pl.String)
@@ -97,6 +110,7 @@ def split_by_range(
     try:
         for source in sources:
             part = pl.read_parquet(source, schema=schema)
+            part = rows.rows(part) if rows is not None else part
             index = boundaries.search_sorted(part["user_id"], side="right").alias("_range")
             for (i,), piece in part.with_columns(index).partition_by("_range", as_dict=True, include_key=False).items():
                 table = _arrow(piece)

@@ -19,6 +19,7 @@ from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA, measurements_frame
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.shards import ONE_SHARD, Shard
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.fragments import build_fragments
 from anamnesis.understanding.parallel import FragmentReader
@@ -35,19 +36,29 @@ class StageCounts:
 
 
 def understand_lake(
-    lake: Lake, backend: Backend, *, now: datetime, on_progress: Callable[[int, int], None] | None = None
+    lake: Lake,
+    backend: Backend,
+    *,
+    now: datetime,
+    on_progress: Callable[[int, int], None] | None = None,
+    shard: Shard = ONE_SHARD,
+    out: Lake | None = None,
 ) -> StageCounts:
-    """Understand the lake's new fragments and write the store, ``events`` and ``rejects``."""
-    messages = scan(lake.messages, polars_schema(Messages))
-    previous = scan_rebuildable(lake.understood, UNDERSTOOD_SCHEMA)
+    """Understand the lake's new fragments and write the store, ``events`` and ``rejects``.
+
+    Only the users of ``shard``; written to ``out`` (default: the lake itself).
+    """
+    out = out or lake
+    messages = shard.of(scan(lake.messages, polars_schema(Messages)))
+    previous = shard.of(scan_rebuildable(lake.understood, UNDERSTOOD_SCHEMA))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     counts = StageCounts()
     with (
         FragmentReader(backend, large=len(ranges) > 1) as reader,
-        parquet_appender(lake.understood, UNDERSTOOD_SCHEMA) as store_out,
-        parquet_appender(lake.events, polars_schema(Events)) as events_out,
-        parquet_appender(lake.rejects, polars_schema(Rejects)) as rejects_out,
-        parquet_appender(lake.measurements, MEASUREMENTS_SCHEMA) as measurements_out,
+        parquet_appender(out.understood, UNDERSTOOD_SCHEMA) as store_out,
+        parquet_appender(out.events, polars_schema(Events)) as events_out,
+        parquet_appender(out.rejects, polars_schema(Rejects)) as rejects_out,
+        parquet_appender(out.measurements, MEASUREMENTS_SCHEMA) as measurements_out,
     ):
         for users in ranges:
             fragments = build_fragments(users.of(messages).collect())

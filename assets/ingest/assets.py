@@ -5,13 +5,15 @@ import dagster as dg
 from anamnesis.erasure.tombstones import load_tombstones
 from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
 from anamnesis.ingest.exports import by_day, discover
-from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
+from anamnesis.ingest.messages import ConsolidationCounts, consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
+from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
 from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
+from assets.shards import shard, sharded_asset
 from schemas.frames import Messages
 
 
@@ -78,27 +80,44 @@ def day_metadata(stats: dict[str, object], *, ingested: bool) -> dict[str, objec
     }
 
 
-@dg.asset(
-    deps=[export_messages],
-    group_name="ingest",
-    description="Clean, deduplicated messages over all export days; superseded edits recorded.",
-)
-def messages(context: dg.AssetExecutionContext, home: HomeResource, exports: ExportsResource) -> dg.MaterializeResult:
+@dg.op(description="One shard's users: their clean, deduplicated messages and superseded edits.")
+def consolidate_shard(home: HomeResource, index: int) -> ConsolidationCounts:
+    lake = home.lake()
+    part = shard(home, index)
+    tombstones = load_tombstones(home.settings().home)
+    return consolidate_lake(lake, tombstones=tombstones, shard=part, out=shard_lake(lake, "messages", part))
+
+
+@dg.op(out=dg.Out(dg.Nothing), description="The shards' messages merged into the lake; the quarantine table.")
+def merge_messages(
+    context: dg.OpExecutionContext, home: HomeResource, exports: ExportsResource, parts: list[ConsolidationCounts]
+) -> None:
     lake = home.lake()
     require_intact_partitions(lake, exports.path)
-    tombstones = load_tombstones(home.settings().home)
-    counts = consolidate_lake(lake, tombstones=tombstones)
-    quarantined = quarantine_lake(lake, tombstones=tombstones)
-    return dg.MaterializeResult(
-        metadata={
+    merge_shards(lake, "messages", len(parts), ("messages", "supersessions"))
+    quarantined = quarantine_lake(lake, tombstones=load_tombstones(home.settings().home))
+    counts = sum_counts(parts)
+    context.add_output_metadata(
+        {
             "parts_in": len(lake.partition_files("messages")),
             "messages_out": counts.messages,
             "users": counts.users,
             "superseded": counts.superseded,
             "quarantined_lines": quarantined,
+            "shards": len(parts),
             **frame_metadata("messages", Messages, counts.messages),
         }
     )
+
+
+messages = sharded_asset(
+    name="messages",
+    upstream=export_messages,
+    work=consolidate_shard,
+    merge=merge_messages,
+    group_name="ingest",
+    description="Clean, deduplicated messages over all export days; superseded edits recorded.",
+)
 
 
 @dg.asset_check(asset=messages, blocking=True, description="The message table fits the Messages pandera schema.")

@@ -6,38 +6,43 @@ import dagster as dg
 import polars as pl
 
 from anamnesis.measurements.frame import impossible
-from anamnesis.understanding.stage import understand_lake
+from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
+from anamnesis.understanding.stage import StageCounts, understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
+from assets.shards import shard, sharded_asset
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
 from schemas.measurements import Measurements
 
 
-@dg.asset(
-    deps=[messages],
-    group_name="understanding",
-    description="Validated events proposed for each fragment (a user message with the assistant turn "
-    "before it); failures and invalid proposals go to rejects with their reason.",
-)
-def extracted_events(
-    context: dg.AssetExecutionContext,
-    home: HomeResource,
-    understanding: UnderstandingResource,
-    progress: ProgressParam,
-) -> dg.MaterializeResult:
+@dg.op(description="One shard's fragments understood; its events, rejects and measurements.")
+def understand_shard(
+    home: HomeResource, understanding: UnderstandingResource, progress: ProgressParam, index: int
+) -> tuple[StageCounts, dict[str, object]]:
     backend = understanding.backend(home.settings())
+    lake = home.lake()
+    part = shard(home, index)
     counts = understand_lake(
-        home.lake(),
+        lake,
         backend,
         now=datetime.now(UTC),
         on_progress=lambda done, total: progress.update("understand fragments", done, total),
+        shard=part,
+        out=shard_lake(lake, "events", part),
     )
-    return dg.MaterializeResult(
-        metadata={
-            "backend": backend.name,
+    return counts, {"backend": backend.name, **backend.stats.as_metadata()}
+
+
+@dg.op(out=dg.Out(dg.Nothing), description="The shards' events, rejects, measurements and store merged into the lake.")
+def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list[tuple[StageCounts, dict]]) -> None:
+    merge_shards(home.lake(), "events", len(parts), ("understood", "events", "rejects", "measurements"))
+    counts = sum_counts([c for c, _ in parts])
+    backend = {k: (v if isinstance(v, str) else sum(m[k] for _, m in parts)) for k, v in parts[0][1].items()}
+    context.add_output_metadata(
+        {
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
@@ -45,10 +50,22 @@ def extracted_events(
             "events_out": counts.events,
             "rejects": counts.rejects,
             "measurements_out": counts.measurements,
-            **backend.stats.as_metadata(),
+            "shards": len(parts),
+            **backend,
             **frame_metadata("extracted_events", Events, counts.events),
         }
     )
+
+
+extracted_events = sharded_asset(
+    name="extracted_events",
+    upstream=messages,
+    work=understand_shard,
+    merge=merge_events,
+    group_name="understanding",
+    description="Validated events proposed for each fragment (a user message with the assistant turn "
+    "before it); failures and invalid proposals go to rejects with their reason.",
+)
 
 
 @dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")

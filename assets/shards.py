@@ -1,0 +1,53 @@
+"""Sharded stages: one Dagster step per user shard, then one step that merges their parts.
+
+A stage after ingest is a graph-backed asset: ``user_shards`` fans out (``DynamicOut``) one
+shard number per shard (``shards`` in the settings, ``backfill --shards N``), the stage's
+shard op runs once per shard as its own step (in parallel under the multiprocess executor, or
+on other machines under dagster-celery / dagster-k8s), and its merge op collects their counts
+and writes the lake's files (:func:`anamnesis.storage.shards.merge_shards`). The asset's
+checks run after the merge, so a blocking check still stops everything downstream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import dagster as dg
+
+from anamnesis.storage.shards import Shard
+from assets.resources import HomeResource
+
+
+@dg.op(ins={"upstream": dg.In(dg.Nothing)}, out=dg.DynamicOut(int), description="One output per user shard.")
+def user_shards(home: HomeResource) -> Iterator[dg.DynamicOutput[int]]:
+    for index in range(home.settings().shards):
+        yield dg.DynamicOutput(index, mapping_key=f"shard_{index}")
+
+
+def shard(home: HomeResource, index: int) -> Shard:
+    """Shard ``index`` of the run's shards."""
+    return Shard(index, home.settings().shards)
+
+
+def sharded_asset(
+    *,
+    name: str,
+    upstream: dg.AssetsDefinition,
+    work: dg.OpDefinition,
+    merge: dg.OpDefinition,
+    group_name: str,
+    description: str,
+) -> dg.AssetsDefinition:
+    """The asset ``name``: ``work`` on every shard after ``upstream``, then ``merge`` of their results."""
+
+    def compose(upstream: None) -> object:
+        return merge(user_shards(upstream).map(work).collect())
+
+    compose.__name__ = name
+    return dg.graph_asset(
+        compose,
+        name=name,
+        ins={"upstream": dg.AssetIn(key=upstream.key, dagster_type=dg.Nothing)},
+        group_name=group_name,
+        description=description,
+    )

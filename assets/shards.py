@@ -4,16 +4,22 @@ A stage after ingest is a graph-backed asset: ``user_shards`` fans out (``Dynami
 shard number per shard (``shards`` in the settings, ``backfill --shards N``), the stage's
 shard op runs once per shard as its own step (in parallel under the multiprocess executor, or
 on other machines under dagster-celery / dagster-k8s), and its merge op collects their counts
-and writes the lake's files (:func:`anamnesis.storage.shards.merge_shards`). The asset's
+and writes the lake's files (:func:`anamnesis.storage.shards.merge_shards`). After a night
+both handle only the users it touched (:mod:`anamnesis.storage.night`). The asset's
 checks run after the merge, so a blocking check still stops everything downstream.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import dagster as dg
+import polars as pl
 
+from anamnesis.storage.lake import Lake
+from anamnesis.storage.night import touched_users
 from anamnesis.storage.shards import Shard
 from assets.resources import HomeResource
 
@@ -24,9 +30,27 @@ def user_shards(home: HomeResource) -> Iterator[dg.DynamicOutput[int]]:
         yield dg.DynamicOutput(index, mapping_key=f"shard_{index}")
 
 
-def shard(home: HomeResource, index: int) -> Shard:
-    """Shard ``index`` of the run's shards."""
-    return Shard(index, home.settings().shards)
+@dataclass(frozen=True, slots=True)
+class ShardDone:
+    """What one shard's step hands its merge: its counts, and whether it redid only a night's users.
+
+    The merge follows the steps' choice rather than choosing again: once a step wrote an output
+    that was missing, the outputs look intact and a fresh choice would differ.
+    """
+
+    counts: Any  # the stage's counts dataclass
+    night: bool
+    metadata: dict[str, object] = field(default_factory=dict)
+
+
+def night_of(lake: Lake, parts: Sequence[ShardDone]) -> pl.Series | None:
+    """The users the shards' steps redid (a night's), or ``None`` when they redid everyone."""
+    return touched_users(lake) if parts[0].night else None
+
+
+def shard(home: HomeResource, index: int, only: pl.Series | None) -> Shard:
+    """Shard ``index`` of the run's shards, of it ``only`` these users (a night's) if given."""
+    return Shard(index, home.settings().shards, only)
 
 
 def sharded_asset(

@@ -32,6 +32,23 @@ CONFLICTS_ORDER = ["user_id", "detected_at"]
 FOLD_EVENTS = 150_000
 
 
+#: What the fold writes per user.
+FACT_TABLES = ("fact_events", "fact_state", "conflicts")
+
+
+def refold_users(lake: Lake, night: pl.Series | None) -> pl.Series | None:
+    """The users a fold after ``night`` redoes: the night's and everyone with a resolution or correction.
+
+    People's inputs are few and may come for any user between two nights, so their users are
+    always folded again; ``None`` (no night: everyone) stays ``None``.
+    """
+    if night is None:
+        return None
+    ensure_inputs(lake)
+    reviewed = [pl.scan_parquet(p).select("user_id") for p in (lake.resolutions, lake.corrections)]
+    return pl.concat([night.to_frame().lazy(), *reviewed]).unique().collect()["user_id"]
+
+
 @dataclass(slots=True)
 class FoldCounts:
     events: int = 0

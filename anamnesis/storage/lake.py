@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from anamnesis.storage.atomic import atomic_path, write_parquet
 
@@ -74,6 +75,10 @@ class Lake:
     def corrections(self) -> Path:
         return self.root / "inputs" / "corrections.parquet"
 
+    def rows(self, table: str) -> int:
+        """Rows of one consolidated table (``messages``, ``events``...), from its Parquet footer."""
+        return pq.read_metadata(getattr(self, table)).num_rows
+
     # -- ingest partitions ---------------------------------------------------------------
     def _day_dir(self, day: str) -> Path:
         return self.root / "ingest" / f"day={day}"
@@ -92,13 +97,20 @@ class Lake:
 
     def partition_files(self, kind: str) -> list[Path]:
         """The current part files of every ingest partition (``kind``: messages or quarantine)."""
-        files: list[Path] = []
-        for day in self.partition_days():
-            manifest = self.partition_manifest(day)
-            assert manifest is not None
-            version_dir = self._day_dir(day) / manifest["version"]
-            files.extend(version_dir / name for name in manifest[kind])
-        return files
+        return [path for day in self.partition_days() for path in self.day_files(day, kind)]
+
+    def day_files(self, day: str, kind: str) -> list[Path]:
+        """The current part files of one ingest partition; none if it was never committed."""
+        manifest = self.partition_manifest(day)
+        if manifest is None:
+            return []
+        version_dir = self._day_dir(day) / manifest["version"]
+        return [version_dir / name for name in manifest[kind]]
+
+    # -- the users a night touched, until every stage has caught up with them -------------
+    @property
+    def touched(self) -> Path:
+        return self.root / "night" / "touched.parquet"
 
     def partition_writer(self, day: str) -> PartitionWriter:
         return PartitionWriter(self._day_dir(day))

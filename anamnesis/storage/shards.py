@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import reduce
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,13 +48,23 @@ def _shards_of(user_ids: pl.Series, shards: int) -> pl.Series:
 
 @dataclass(frozen=True, slots=True)
 class Shard:
-    """Shard ``index`` of ``count``; the one shard of a one-shard run is everyone."""
+    """Shard ``index`` of ``count``, and of it ``only`` those users (a night's) if given.
+
+    The one shard of a one-shard run, without ``only``, is everyone.
+    """
 
     index: int = 0
     count: int = 1
+    only: pl.Series | None = field(default=None, compare=False)
+
+    @property
+    def everyone(self) -> bool:
+        return self.count == 1 and self.only is None
 
     def of(self, frame: pl.LazyFrame) -> pl.LazyFrame:
         """The rows of ``frame`` whose ``user_id`` belongs to this shard."""
+        if self.only is not None:
+            frame = frame.filter(pl.col("user_id").is_in(self.only.implode()))
         if self.count == 1:
             return frame
         shard = pl.col("user_id").map_batches(lambda ids: _shards_of(ids, self.count), return_dtype=pl.UInt32)
@@ -62,7 +72,7 @@ class Shard:
 
     def rows(self, frame: pl.DataFrame) -> pl.DataFrame:
         """:meth:`of` for a frame in memory."""
-        return frame if self.count == 1 else self.of(frame.lazy()).collect()
+        return frame if self.everyone else self.of(frame.lazy()).collect()
 
 
 ONE_SHARD = Shard()
@@ -76,11 +86,11 @@ def shards(count: int) -> list[Shard]:
 
 
 def shard_lake(lake: Lake, stage: str, shard: Shard) -> Lake:
-    """Where ``shard``'s step of ``stage`` writes: the lake itself when there is one shard.
+    """Where ``shard``'s step of ``stage`` writes: the lake itself when one shard does everyone.
 
     Otherwise a fresh working directory (what an earlier, killed attempt left is removed).
     """
-    if shard.count == 1:
+    if shard.everyone:
         return lake
     root = _work_dir(lake, stage) / f"{shard.index:05d}"
     shutil.rmtree(root, ignore_errors=True)
@@ -92,21 +102,28 @@ def _work_dir(lake: Lake, stage: str) -> Path:
     return lake.root / f".{stage}.shards.tmp{SPILL_SUFFIX}"
 
 
-def merge_shards(lake: Lake, stage: str, count: int, tables: tuple[str, ...]) -> None:
+def merge_shards(
+    lake: Lake, stage: str, count: int, tables: tuple[str, ...], *, redone: pl.Series | None = None
+) -> None:
     """Replace each of ``tables`` (lake attributes) by its shards' parts, in the lake's order.
 
     Every part is in user order and holds whole users, so a stable sort by user over the parts
-    is the file one shard writes. It goes one range of users at a time (bounded memory); the
-    Parquet statistics of the parts' row groups skip what a range does not hold. Then the
-    working directory is removed. Nothing to do for one shard (it wrote the lake directly).
+    is the file one shard writes. With ``redone`` (the users the parts were made for, a night's)
+    every other user's rows are kept from the current file, so only the night's users are
+    replaced. It goes one range of users at a time (bounded memory); the Parquet statistics of
+    the parts' row groups skip what a range does not hold. Then the working directory is
+    removed. Nothing to do when one shard did everyone (it wrote the lake directly).
     """
-    if count == 1:
+    if count == 1 and redone is None:
         return
     parts = [Lake(_work_dir(lake, stage) / f"{i:05d}") for i in range(count)]
     for table in tables:
         files = [getattr(part, table) for part in parts]
         schema = pl.read_parquet_schema(files[0])
         scanned = pl.concat([pl.scan_parquet(f) for f in files])
+        if redone is not None:
+            kept = pl.scan_parquet(getattr(lake, table)).filter(~pl.col("user_id").is_in(redone.implode()))
+            scanned = pl.concat([kept, scanned.cast(dict(kept.collect_schema()))])
         with parquet_appender(getattr(lake, table), dict(schema)) as out:
             for users in user_ranges(scanned, pl.len(), budget=MERGE_ROWS):
                 out(users.of(scanned).collect().sort("user_id", maintain_order=True))

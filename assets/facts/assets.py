@@ -2,41 +2,45 @@
 
 import dagster as dg
 
-from anamnesis.facts.stage import FoldCounts, fold_lake
+from anamnesis.facts.stage import FACT_TABLES, fold_lake, refold_users
+from anamnesis.storage.night import caught_up, night_users
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
 from assets.checks import pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import shard, sharded_asset
+from assets.shards import ShardDone, night_of, shard, sharded_asset
 from assets.understanding.assets import extracted_events
 from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
 
 
 @dg.op(description="One shard's events folded into its users' fact histories, states and conflicts.")
-def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> FoldCounts:
+def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> ShardDone:
     lake = home.lake()
-    part = shard(home, index)
-    return fold_lake(
+    part = shard(home, index, refold_users(lake, night_users(lake, FACT_TABLES)))
+    counts = fold_lake(
         lake,
         on_progress=lambda done, total: progress.update("reconcile events", done, total),
         shard=part,
         out=shard_lake(lake, "facts", part),
     )
+    return ShardDone(counts, part.only is not None)
 
 
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' fact histories, states and conflicts merged into the lake.")
-def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[FoldCounts]) -> None:
-    merge_shards(home.lake(), "facts", len(parts), ("fact_events", "fact_state", "conflicts"))
-    counts = sum_counts(parts)
+def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
+    lake = home.lake()
+    merge_shards(lake, "facts", len(parts), FACT_TABLES, redone=refold_users(lake, night_of(lake, parts)))
+    caught_up(lake)
+    counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(
         {
             "events_in": counts.events,
-            "fact_events_out": counts.fact_events,
-            "facts": counts.facts,
-            "conflicts": counts.conflicts,
+            "fact_events_out": lake.rows("fact_events"),
+            "facts": lake.rows("fact_state"),
+            "conflicts": lake.rows("conflicts"),
             "shards": len(parts),
             **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
-            **frame_metadata("fact_events", FactEvents, counts.fact_events),
+            **frame_metadata("fact_events", FactEvents, lake.rows("fact_events")),
         }
     )
 

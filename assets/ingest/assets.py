@@ -1,19 +1,22 @@
 """Ingest: each export day's files into message and quarantine parts of the lake."""
 
 import dagster as dg
+import polars as pl
 
 from anamnesis.erasure.tombstones import load_tombstones
 from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
 from anamnesis.ingest.exports import by_day, discover
-from anamnesis.ingest.messages import ConsolidationCounts, consolidate_lake, quarantine_lake
+from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
+from anamnesis.storage.lake import Lake
+from anamnesis.storage.night import night_users, note_touched, users_in
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
 from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
-from assets.shards import shard, sharded_asset
+from assets.shards import ShardDone, night_of, shard, sharded_asset
 from schemas.frames import Messages
 
 
@@ -41,17 +44,25 @@ def export_messages(
     total = IngestStats()
     # a run launched without partitions (planned its own days) has no partition to annotate
     per_day = context.has_partition_key or context.has_partition_key_range
+    replaced = _users_of_days(lake, jobs)
     for done, (day, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
         total.add(stats)
         if per_day:
             context.add_asset_metadata(day_metadata(stats_dict(stats), ingested=True), partition_key=day)
         progress.update("ingest export days", done, len(jobs))
+    if jobs:  # the users of the days read, now and before: the ones the later stages redo
+        note_touched(lake, pl.concat([replaced, _users_of_days(lake, jobs)]))
     for day in skipped if per_day else []:  # re-materialized unchanged: what the day holds, from its manifest
         context.add_asset_metadata(day_metadata(lake.partition_manifest(day) or {}, ingested=False), partition_key=day)
     # The run's totals; each partition's own figures (above) take precedence in its event.
     return dg.MaterializeResult(
         metadata={**stats_dict(total), "days_ingested": len(jobs), "days_unchanged": len(skipped)}
     )
+
+
+def _users_of_days(lake: Lake, jobs: list[DayJob]) -> pl.Series:
+    """The users of the current parts of the days ``jobs`` read."""
+    return users_in([f for job in jobs for f in lake.day_files(job.day, "messages")])
 
 
 def _days_of_run(context: dg.AssetExecutionContext, input_days: list[str]) -> list[str]:
@@ -80,32 +91,37 @@ def day_metadata(stats: dict[str, object], *, ingested: bool) -> dict[str, objec
     }
 
 
+#: What the messages asset writes per user.
+MESSAGE_TABLES = ("messages", "supersessions")
+
+
 @dg.op(description="One shard's users: their clean, deduplicated messages and superseded edits.")
-def consolidate_shard(home: HomeResource, index: int) -> ConsolidationCounts:
+def consolidate_shard(home: HomeResource, index: int) -> ShardDone:
     lake = home.lake()
-    part = shard(home, index)
+    part = shard(home, index, night_users(lake, MESSAGE_TABLES))
     tombstones = load_tombstones(home.settings().home)
-    return consolidate_lake(lake, tombstones=tombstones, shard=part, out=shard_lake(lake, "messages", part))
+    counts = consolidate_lake(lake, tombstones=tombstones, shard=part, out=shard_lake(lake, "messages", part))
+    return ShardDone(counts, part.only is not None)
 
 
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' messages merged into the lake; the quarantine table.")
 def merge_messages(
-    context: dg.OpExecutionContext, home: HomeResource, exports: ExportsResource, parts: list[ConsolidationCounts]
+    context: dg.OpExecutionContext, home: HomeResource, exports: ExportsResource, parts: list[ShardDone]
 ) -> None:
     lake = home.lake()
     require_intact_partitions(lake, exports.path)
-    merge_shards(lake, "messages", len(parts), ("messages", "supersessions"))
+    merge_shards(lake, "messages", len(parts), MESSAGE_TABLES, redone=night_of(lake, parts))
     quarantined = quarantine_lake(lake, tombstones=load_tombstones(home.settings().home))
-    counts = sum_counts(parts)
+    counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(
         {
             "parts_in": len(lake.partition_files("messages")),
-            "messages_out": counts.messages,
-            "users": counts.users,
+            "messages_out": lake.rows("messages"),
+            "users_redone": counts.users,
             "superseded": counts.superseded,
             "quarantined_lines": quarantined,
             "shards": len(parts),
-            **frame_metadata("messages", Messages, counts.messages),
+            **frame_metadata("messages", Messages, lake.rows("messages")),
         }
     )
 

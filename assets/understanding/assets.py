@@ -6,25 +6,31 @@ import dagster as dg
 import polars as pl
 
 from anamnesis.measurements.frame import impossible
+from anamnesis.storage.lake import Lake
+from anamnesis.storage.night import night_users
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
-from anamnesis.understanding.stage import StageCounts, understand_lake
+from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import shard, sharded_asset
+from assets.shards import ShardDone, night_of, shard, sharded_asset
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
 from schemas.measurements import Measurements
+
+#: What the understanding asset writes per user.
+EVENT_TABLES = ("understood", "events", "rejects", "measurements")
 
 
 @dg.op(description="One shard's fragments understood; its events, rejects and measurements.")
 def understand_shard(
     home: HomeResource, understanding: UnderstandingResource, progress: ProgressParam, index: int
-) -> tuple[StageCounts, dict[str, object]]:
+) -> ShardDone:
     backend = understanding.backend(home.settings())
     lake = home.lake()
-    part = shard(home, index)
+    part = shard(home, index, _night(lake, backend))
     counts = understand_lake(
         lake,
         backend,
@@ -33,28 +39,41 @@ def understand_shard(
         shard=part,
         out=shard_lake(lake, "events", part),
     )
-    return counts, {"backend": backend.name, **backend.stats.as_metadata()}
+    return ShardDone(counts, part.only is not None, {"backend": backend.name, **backend.stats.as_metadata()})
 
 
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' events, rejects, measurements and store merged into the lake.")
-def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list[tuple[StageCounts, dict]]) -> None:
-    merge_shards(home.lake(), "events", len(parts), ("understood", "events", "rejects", "measurements"))
-    counts = sum_counts([c for c, _ in parts])
-    backend = {k: (v if isinstance(v, str) else sum(m[k] for _, m in parts)) for k, v in parts[0][1].items()}
+def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
+    lake = home.lake()
+    night = night_of(lake, parts)
+    merge_shards(lake, "events", len(parts), EVENT_TABLES, redone=night)
+    counts = sum_counts([p.counts for p in parts])
+    first = parts[0].metadata
+    backend = {k: (v if isinstance(v, str) else sum(p.metadata[k] for p in parts)) for k, v in first.items()}
     context.add_output_metadata(
         {
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
             "fragments_failed": counts.run.failed,
-            "events_out": counts.events,
-            "rejects": counts.rejects,
-            "measurements_out": counts.measurements,
+            "events_out": lake.rows("events"),
+            "rejects": lake.rows("rejects"),
+            "measurements_out": lake.rows("measurements"),
             "shards": len(parts),
+            "users_redone": -1 if night is None else night.len(),
             **backend,
-            **frame_metadata("extracted_events", Events, counts.events),
+            **frame_metadata("extracted_events", Events, lake.rows("events")),
         }
     )
+
+
+def _night(lake: Lake, backend: Backend) -> pl.Series | None:
+    """The night's users, unless everyone's fragments were understood under another backend."""
+    night = night_users(lake, EVENT_TABLES)
+    if night is None:
+        return None
+    stored = pl.scan_parquet(lake.understood).select("fingerprint").unique().collect()["fingerprint"]
+    return night if set(stored) <= {backend.fingerprint()} else None
 
 
 extracted_events = sharded_asset(

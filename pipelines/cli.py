@@ -111,6 +111,9 @@ def backfill(
     )
     with display:
         outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
+    if outcome.unchanged:
+        err.print("anamnesis: nothing changed since the last backfill; no stage ran", markup=False)
+        return
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:
         err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)

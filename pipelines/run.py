@@ -19,6 +19,7 @@ from anamnesis.config import Settings
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
+from anamnesis.storage.stamp import record_run, unchanged_since_last_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import Progress
@@ -61,6 +62,8 @@ class BackfillOutcome:
     days_ingested: list[str]
     metadata: dict[str, dict[str, object]]
     failed_checks: list[str]
+    #: Nothing had changed since the last successful backfill: no Dagster run, no stage work.
+    unchanged: bool = False
 
 
 def instance_for(settings: Settings) -> dg.DagsterInstance:
@@ -99,6 +102,8 @@ def _run(
     sweep_stale_temp(settings.home)
     lake = Lake(settings.lake)
     plan = plan_backfill(input_dir, lake, known_days=instance.get_dynamic_partitions(export_days.name))
+    if not plan.changed_days and unchanged_since_last_run(settings):
+        return BackfillOutcome("", [], {}, [], unchanged=True)
     if plan.new_days:
         instance.add_dynamic_partitions(export_days.name, plan.new_days)
     defs = build_definitions(
@@ -123,6 +128,8 @@ def _run(
         if failed:
             raise ChecksFailed(failed)
         raise BackfillFailed(*failure_detail(result))
+    if not failed:
+        record_run(settings)
     return BackfillOutcome(result.run_id, plan.changed_days, materialization_metadata(result), failed)
 
 

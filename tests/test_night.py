@@ -59,6 +59,7 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     # only the night's fragments were read; the stores of every other user were kept as they were
     assert outcome.metadata["extracted_events"]["fragments_in"] < 40
     assert not Lake(settings.lake).touched.exists()  # every stage caught up: the note is gone
+    assert run_backfill(settings.model_copy(update={"shards": 2}), exports, resources=kept).unchanged
 
     fresh = load_settings(tmp_path / "fresh")
     run_backfill(fresh, exports)

@@ -56,6 +56,10 @@ def test_unchanged_rerun_calls_nothing_and_a_prompt_edit_calls_only_its_section(
 
     stub.reset()
     outcome = run_backfill(load_settings(home), tmp_path / "in")
+    assert stub.count() == 0 and outcome.unchanged  # nothing changed: no stage ran
+
+    (home / "lake" / "messages.parquet").touch()  # the home changed: the stages run, and reuse everything
+    outcome = run_backfill(load_settings(home), tmp_path / "in")
     assert stub.count() == 0
     assert outcome.metadata["extracted_events"]["fragments_reused"] == 5
     assert outcome.metadata["extracted_events"]["llm_calls"] == 0

@@ -63,9 +63,13 @@ def test_three_shards_in_process_and_a_change_of_shard_count_between_nights(
 ):
     home = tmp_path / "home"
     seen: list[str] = []
-    backfill(home, exports, 3, progress=CallbackProgress(lambda stage, done, total: seen.append(stage)))
+    recorder = CallbackProgress(lambda stage, done, total: seen.append(stage))
+    backfill(home, exports, 3, resources={"progress": recorder})  # a substitute resource: steps in-process
     assert stored(home) == stored(one_shard)
     assert "understand fragments" in seen
     # The next night with another shard count: the stores of earlier runs are read back by shard.
-    backfill(home, exports, 2, progress=CallbackProgress(lambda *_: None))
+    (home / "lake" / "messages.parquet").touch()  # not an unchanged re-run: the stages run
+    outcome = run_backfill(load_settings(home).model_copy(update={"shards": 2}), exports,
+                           resources={"progress": recorder})
+    assert not outcome.unchanged and outcome.metadata["fact_histories"]["shards"] == 2
     assert stored(home) == stored(one_shard)

@@ -80,7 +80,7 @@ def understand_lake(
             store_out(store)
             events_out(events)
             rejects_out(rejects)
-            measurements_out(measurements)
+            measurements_out(measurements.sort("user_id", maintain_order=True))  # user order, as every lake file
             counts.measurements += measurements.height
             counts.run.add(run)
             counts.events += events.height

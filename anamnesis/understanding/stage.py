@@ -26,6 +26,9 @@ from anamnesis.understanding.parallel import FragmentReader
 from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, RunCounts, events_frame, rejects_frame, understand_new
 from schemas.frames import Events, Messages, Rejects, polars_schema
 
+#: The measurements table's order (the warehouse's), whatever order the store holds fragments in.
+MEASUREMENTS_ORDER = ["user_id", "valid_from", "source_message_id"]
+
 
 @dataclass(slots=True)
 class StageCounts:
@@ -80,7 +83,7 @@ def understand_lake(
             store_out(store)
             events_out(events)
             rejects_out(rejects)
-            measurements_out(measurements.sort("user_id", maintain_order=True))  # user order, as every lake file
+            measurements_out(measurements.sort(MEASUREMENTS_ORDER, maintain_order=True))
             counts.measurements += measurements.height
             counts.run.add(run)
             counts.events += events.height

@@ -86,8 +86,8 @@ def _fact_events(rows: list[tuple[str, str, str, str, str, str, dict]]) -> pl.Da
     """(user, message id, section, entity, change type, status, attributes) in history order."""
     return pl.DataFrame(
         [
-            (f"e{i}", f"{user}:{section}:{entity}", user, section, entity, change_type, status, orjson.dumps(a).decode(),
-             T0, T0, mid, "rules-x", "dialogue", None)
+            (f"e{i}", f"{user}:{section}:{entity}", user, section, entity, change_type, status,
+             orjson.dumps(a).decode(), T0, T0, mid, "rules-x", "dialogue", None)
             for i, (user, mid, section, entity, change_type, status, a) in enumerate(rows)
         ],
         schema=polars_schema(FactEvents),

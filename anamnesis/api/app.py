@@ -263,7 +263,7 @@ def create_app(settings: Settings) -> FastAPI:
         user_facts = reader.cached_facts(user_id)
         if user_facts is None:
             user_facts = await run_in_threadpool(reader.facts, user_id)
-        recalled = []
+        recalled: list[dict[str, Any]] = []
         if asks_about_earlier_chats(body.query):
             recalled = await run_in_threadpool(reader.read, lambda cur: recalled_chats(cur, user_id), [])
         draft = Draft(
@@ -278,6 +278,8 @@ def create_app(settings: Settings) -> FastAPI:
                 context_extras, reader, user_id, body.query, drug_question
             )
             result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
+            # the extras may have pushed a chat's line out of the block: list only those it still states
+            result.summaries = [s for s in result.summaries if s["summary"] in result.context]
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {

@@ -117,6 +117,8 @@ class Settings(BaseSettings):
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
     api_prefetch_users: int = Field(2048, ge=0)
     retention_days: dict[str, int | None] = Field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
+    #: A session gets a summary every this many user turns, and at its last one.
+    summary_every_turns: int = Field(10, ge=1)
     #: ``text`` lines or ``json`` objects on stderr (``anamnesis.logs``).
     log_format: Literal["text", "json"] = "text"
     #: Seconds between progress lines of a run that is not on a terminal.

@@ -20,6 +20,7 @@ RELATIONS: dict[str, str] = {
     "measurements": "Lab results and vital signs the user reported: one row per reading (blood pressure is two).",
     "resolutions": "Input written by people: how a conflict was clarified (replayed by the fold).",
     "corrections": "Input written by reviewers: a correction or retraction of one fact (replayed by the fold).",
+    "session_summaries": "A short summary of each session's health content, every N user turns and at its last turn.",
     "retention_policy": "Days after last_seen at which a section's facts count as decayed (NULL: never).",
 }
 
@@ -114,6 +115,15 @@ COLUMNS: dict[str, dict[str, str]] = {
     "corrections": {
         "correction_id": "Stable id of one correction.",
         "change": "JSON of what the reviewer changed: status, entity, attributes, or retract.",
+    },
+    "session_summaries": {
+        "summary_id": "Stable id of one summary: xxh3-128 of user, session and through_message_id.",
+        "session_id": "The chat session summarized (as in the exports).",
+        "through_message_id": "The user message the summary runs through (from the session's start).",
+        "user_turns": "User turns of the session up to and including through_message_id.",
+        "summary": "What the session held of the user's health, in English; 'No health details discussed.' if none.",
+        "valid_from": "Timestamp of through_message_id (UTC).",
+        "source": "Who wrote it: rules-<version>, or openai:<model>:<summary prompt version>.",
     },
     "retention_policy": {"retention_days": "Days after last_seen at which the section's facts decay; NULL: never."},
 }

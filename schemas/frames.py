@@ -261,6 +261,28 @@ class Corrections(pa.DataFrameModel):
         unique = ["correction_id"]
 
 
+class SessionSummaries(pa.DataFrameModel):
+    """A short summary of one session's health content, every N user turns and at its last turn.
+
+    Each row covers the session from its start through ``through_message_id`` (a rolling
+    summary); the row of the session's last user turn is its summary so far.
+    """
+
+    summary_id: Series[str]
+    user_id: Series[str]
+    session_id: Series[str]
+    through_message_id: Series[str]
+    #: User turns of the session up to and including ``through_message_id``.
+    user_turns: Series[pl.Int32] = pa.Field(ge=1)
+    summary: Series[str] = pa.Field(str_length={"min_value": 1})
+    valid_from: Series[pl.Datetime] = utc()
+    source: Series[str] = pa.Field(str_length={"min_value": 1})
+
+    class Config:
+        strict = True
+        unique = ["summary_id"]
+
+
 @cache
 def polars_schema(model: type[pa.DataFrameModel]) -> dict[str, pl.DataType]:
     """The polars dtypes of a schema's columns, in order: for empty frames and casts."""

@@ -172,8 +172,16 @@ def _measurements(text: str) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+def _session_summary(user_content: str) -> dict[str, Any]:
+    """A session summary naming the facts the request carries (so a test sees they were sent)."""
+    entities = [str(f["entity"]) for f in json.loads(user_content)["facts"]]
+    return {"summary": f"Discussed: {', '.join(entities)}" if entities else "No health details discussed."}
+
+
 def answer(kind: str, section: str | None, schema: dict[str, Any], user_content: str) -> dict[str, Any]:
     """The keyword model's well-formed answer to one call."""
+    if section == "session_summary":
+        return _session_summary(user_content)
     text = _reading(user_content)
     if kind == "classifier":
         return {"sections": [s for s in SECTION_ORDER if s in _EXTRACTORS and text and _EXTRACTORS[s](text)]}

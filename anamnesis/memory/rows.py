@@ -14,12 +14,16 @@ import xxhash
 
 from anamnesis.embeddings import text_hash
 from anamnesis.erasure.ownership import user_key
-from anamnesis.memory.texts import TEXT_VERSION, memory_text
+from anamnesis.memory.texts import TEXT_VERSION, MemoryText, memory_text, summary_memory_text
+from anamnesis.summaries.text import NOTHING_SAID
 
 #: The columns of a memory table, in order (the vector is attached at write time).
 _FACT = ("fact_id", "section", "entity", "status")
 TABLE_COLUMNS = (*_FACT, "valid_from", "source_message_id", "mention", "text")
 _INPUT = ("user_id", *_FACT, "attributes", "valid_from", "source_message_id")
+#: The ``section`` and ``status`` of a session summary's row (its ``fact_id`` is the summary's id).
+SUMMARY_SECTION = "session_summary"
+SUMMARY_STATUS = "summary"
 
 
 def table_name(user_id: str) -> str:
@@ -40,9 +44,31 @@ class Memories:
     digests: dict[str, str]
 
 
-def memories(fact_state: pl.DataFrame, embedder: str) -> Memories:
-    """The memory rows of every user in ``fact_state`` (one pass, in user order)."""
-    frame = fact_state.select(_INPUT).sort("user_id", "fact_id")
+def summary_rows(summaries: pl.DataFrame) -> pl.DataFrame:
+    """Memory input rows of session summaries (``session_summaries`` of the lake): each session's
+    newest summary, which covers all of it, when it found health content."""
+    newest = summaries.filter(pl.col("summary") != NOTHING_SAID).sort("valid_from").group_by(
+        "user_id", "session_id", maintain_order=True
+    ).last()
+    return newest.select(
+        "user_id",
+        pl.col("summary_id").alias("fact_id"),
+        pl.lit(SUMMARY_SECTION).alias("section"),
+        pl.col("session_id").alias("entity"),
+        pl.lit(SUMMARY_STATUS).alias("status"),
+        pl.lit("{}").alias("attributes"),
+        "valid_from",
+        pl.col("through_message_id").alias("source_message_id"),
+        "summary",
+    )
+
+
+def memories(fact_state: pl.DataFrame, embedder: str, summaries: pl.DataFrame | None = None) -> Memories:
+    """The memory rows of every user in ``fact_state`` and ``summaries`` (one pass, in user order)."""
+    frame = fact_state.select(_INPUT).with_columns(pl.lit(None, pl.String).alias("summary"))
+    if summaries is not None:
+        frame = pl.concat([frame, summary_rows(summaries)], how="vertical_relaxed")
+    frame = frame.sort("user_id", "fact_id")
     tables: list[str] = []
     mentions: list[str | None] = []
     texts: list[str] = []
@@ -50,14 +76,18 @@ def memories(fact_state: pl.DataFrame, embedder: str) -> Memories:
     digests: dict[str, str] = {}
     current: str | None = None
     digest = xxhash.xxh3_128()
-    for user_id, fid, section, entity, status, attributes, valid_from, source in frame.iter_rows():
+    for user_id, fid, section, entity, status, attributes, valid_from, source, summary in frame.iter_rows():
         if user_id != current:
             if current is not None:
                 digests[tables[-1]] = digest.hexdigest()
             current, name = user_id, table_name(user_id)
             digest = xxhash.xxh3_128(f"{TEXT_VERSION}\x1f{embedder}".encode())
         attrs = orjson.loads(attributes) if attributes else {}
-        text = memory_text(section, entity, status, attrs, valid_from)
+        text: MemoryText = (
+            memory_text(section, entity, status, attrs, valid_from)
+            if summary is None
+            else summary_memory_text(summary, valid_from)
+        )
         mention = None if attrs.get("mention") is None else str(attrs["mention"])
         tables.append(name)
         mentions.append(mention)
@@ -67,7 +97,7 @@ def memories(fact_state: pl.DataFrame, embedder: str) -> Memories:
         digest.update("\x1f".join((*stored, text.embedded)).encode() + b"\x1e")
     if current is not None:
         digests[tables[-1]] = digest.hexdigest()
-    rows = frame.drop("user_id", "attributes").with_columns(
+    rows = frame.drop("user_id", "attributes", "summary").with_columns(
         pl.Series("table", tables, pl.String),
         pl.Series("mention", mentions, pl.String),
         pl.Series("text", texts, pl.String),

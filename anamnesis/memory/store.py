@@ -74,6 +74,8 @@ class BuildStats:
     texts_embedded: int
     cache_hits: int
     seconds: float
+    #: Rows in every user's table together (facts and session summaries).
+    rows: int = 0
 
     def as_metadata(self) -> dict[str, int | float]:
         return {
@@ -116,15 +118,19 @@ class MemoryStore:
         self._cache_lock = threading.Lock()
 
     # -- build ---------------------------------------------------------------------------
-    def rebuild(self, fact_state: pl.DataFrame, *, progress: Progress | None = None) -> BuildStats:
-        """Bring every user's table in line with ``fact_state``; only changed users are rewritten."""
+    def rebuild(
+        self, fact_state: pl.DataFrame, *, summaries: pl.DataFrame | None = None, progress: Progress | None = None
+    ) -> BuildStats:
+        """Bring every user's table in line with ``fact_state`` and their session ``summaries``
+        (``session_summaries`` of the lake); only changed users are rewritten."""
         started = time.perf_counter()
         report = progress or (lambda stage, done, total: None)
-        if len(self._tables_on_disk()) != fact_state["user_id"].n_unique():
+        users = fact_state["user_id"] if summaries is None else pl.concat([fact_state["user_id"], summaries["user_id"]])
+        if len(self._tables_on_disk()) != users.n_unique():
             # Likely a large build: load the model while the memory texts are made (its weights
             # are read outside the GIL), instead of after.
             threading.Thread(target=self.embedder.warm_up, name="embedder-warm-up", daemon=True).start()
-        current = memories(fact_state, self.embedder.name)
+        current = memories(fact_state, self.embedder.name, summaries)
         built = load_manifest(self.root / MANIFEST_FILE)
         on_disk = self._tables_on_disk()
         changed = {name for name, digest in current.digests.items() if built.get(name) != digest or name not in on_disk}
@@ -147,6 +153,7 @@ class MemoryStore:
             texts_embedded=embedded,
             cache_hits=hits,
             seconds=time.perf_counter() - started,
+            rows=current.rows.height,
         )
 
     def _vectors(self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress) -> tuple[np.ndarray, int, int]:

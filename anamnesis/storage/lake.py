@@ -54,6 +54,11 @@ class Lake:
         return self.root / "measurements.parquet"
 
     @property
+    def session_summaries(self) -> Path:
+        """A short summary of each session's health content (:mod:`anamnesis.summaries`)."""
+        return self.root / "session_summaries.parquet"
+
+    @property
     def fact_events(self) -> Path:
         return self.root / "fact_events.parquet"
 

@@ -188,6 +188,17 @@ class OpenAIBackend:
                 for future in pending:
                     future.cancel()
 
+    def ask(self, name: str, prompt: Prompt, model: type[BaseModel], text: str, user_id: str) -> BaseModel | None:
+        """One call of another task (session summaries), cached, retried and validated like the
+        extractors'; None when it gave no usable answer (counted as a failure)."""
+        try:
+            return self._complete(_Task.build(name, prompt, model), text, user_id)
+        except _CallFailed as exc:
+            with self._lock:
+                self.stats.failures += 1
+            log.info("openai backend: %s call failed: %s", name, exc)
+            return None
+
     def close(self) -> None:
         self._client.close()
         self._cache.close()

@@ -51,9 +51,7 @@ def backfill(home: Path, stub: OpenAIStub, inputs: Path, **extra: object) -> Non
     run_backfill(load_settings(home), inputs)
 
 
-def test_extractor_requests_carry_earlier_turns_and_known_facts_and_never_the_user_id(
-    tmp_path, stub, write_export
-):
+def test_extractor_requests_carry_earlier_turns_and_known_facts_and_never_the_user_id(tmp_path, stub, write_export):
     home, inputs = tmp_path / "home", tmp_path / "in"
     write_export("export-2026-03-01.jsonl", FIRST_VISIT)
     backfill(home, stub, inputs)

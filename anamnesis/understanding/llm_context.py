@@ -62,9 +62,11 @@ def _earlier_turns(messages: pl.DataFrame, turns: int) -> pl.DataFrame:
     turn = pl.struct(pl.col("role"), pl.col("text"))
     same_session = ["user_id", "session_id"]
     shifted = [turn.shift(k).over(same_session) for k in range(turns, 0, -1)]  # oldest first
-    return ordered.with_columns(pl.concat_list(shifted).list.drop_nulls().alias("earlier")).filter(
-        pl.col("role") == "user"
-    ).select("user_id", "message_id", pl.col("earlier").cast(TURN_TYPE))
+    return (
+        ordered.with_columns(pl.concat_list(shifted).list.drop_nulls().alias("earlier"))
+        .filter(pl.col("role") == "user")
+        .select("user_id", "message_id", pl.col("earlier").cast(TURN_TYPE))
+    )
 
 
 def _known_before(fragments: pl.DataFrame, fact_events: pl.DataFrame) -> list[list[dict[str, str]]]:
@@ -92,9 +94,7 @@ def _known_before(fragments: pl.DataFrame, fact_events: pl.DataFrame) -> list[li
             state.pop((section, entity), None)  # re-inserted last: dict order is recency
             state[(section, entity)] = status
             done += 1
-        out[row] = [
-            {"section": s, "entity": e, "status": st} for (s, e), st in state.items() if st not in _NOT_CURRENT
-        ]
+        out[row] = [{"section": s, "entity": e, "status": st} for (s, e), st in state.items() if st not in _NOT_CURRENT]
     return out
 
 

@@ -3,8 +3,9 @@
 Per fragment one classifier call picks the sections, then one extractor call per picked
 section proposes its events; fragments of small talk are not asked about at all
 (:mod:`~anamnesis.understanding.prefilter`), and each request carries the session's earlier
-turns and, for an extractor, the section's known facts (:mod:`~anamnesis.understanding.llm_context`). Every answer must parse into the pydantic response model it was
-asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
+turns and, for an extractor, the section's known facts
+(:mod:`~anamnesis.understanding.llm_context`). Every answer must parse into the pydantic
+response model it was asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
 pays for the calls whose prompt, model, schema or input changed. A fragment either gets all its
 sections read or an ``error`` (then the pipeline tries it again on the next run).
 """

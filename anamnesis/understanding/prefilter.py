@@ -88,8 +88,7 @@ def _zh_small_talk(run: str) -> bool:
     reachable = [True] + [False] * len(run)
     for end in range(1, len(run) + 1):
         reachable[end] = any(
-            reachable[start] and run[start:end] in SMALL_TALK["zh"]
-            for start in range(max(0, end - _ZH_LONGEST), end)
+            reachable[start] and run[start:end] in SMALL_TALK["zh"] for start in range(max(0, end - _ZH_LONGEST), end)
         )
     return reachable[-1]
 

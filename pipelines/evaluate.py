@@ -1,10 +1,10 @@
 """``anamnesis eval``: the gold dialogues and MTS-Dialog through the real job, then scored.
 
 The dialogues are written as CONTRACT §1 exports into a fresh home, the whole backfill job
-runs in-process (:func:`pipelines.run.run_backfill`) with the chosen backend and offline
-embeddings, and the warehouse and the lake are read back
-(:mod:`anamnesis.evaluation.predictions`). Context recall asks the real FastAPI app with each
-gold query. This is the top layer because it runs the Dagster job.
+runs in-process (:func:`pipelines.run.run_backfill`) with the chosen backend (``rules``, or
+``openai`` configured by the environment as for a backfill) and offline embeddings, and the
+warehouse and the lake are read back (:mod:`anamnesis.evaluation.predictions`). Context recall
+asks the real FastAPI app with each gold query. This is the top layer because it runs the Dagster job.
 """
 
 from __future__ import annotations
@@ -117,6 +117,8 @@ def _run_pipeline(
     timing: dict[str, float] = {}
     with _environment({"ANAMNESIS_LLM": llm, "ANAMNESIS_EMBEDDINGS": "use", "ANAMNESIS_API_TOKENS": token}):
         settings = load_settings(home)
+        if settings.llm == "openai" and not settings.llm_model:
+            raise ValueError("eval --backend openai needs a model: set ANAMNESIS_LLM_MODEL (and OPENAI_BASE_URL)")
         t0 = time.perf_counter()
         run_backfill(settings, exports)
         timing["pipeline"] = time.perf_counter() - t0

@@ -124,6 +124,7 @@ COLUMNS: dict[str, dict[str, str]] = {
         "summary": "What the session held of the user's health, in English; 'No health details discussed.' if none.",
         "valid_from": "Timestamp of through_message_id (UTC).",
         "source": "Who wrote it: rules-<version>, or openai:<model>:<summary prompt version>.",
+        "fact_ids": "The facts (fact_id) the summarized span's events touched, in the order first said.",
     },
     "retention_policy": {"retention_days": "Days after last_seen at which the section's facts decay; NULL: never."},
 }

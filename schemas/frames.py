@@ -277,6 +277,8 @@ class SessionSummaries(pa.DataFrameModel):
     summary: Series[str] = pa.Field(str_length={"min_value": 1})
     valid_from: Series[pl.Datetime] = utc()
     source: Series[str] = pa.Field(str_length={"min_value": 1})
+    #: The facts the span's events touched, in the order first said.
+    fact_ids: Series[pl.List] = pa.Field(dtype_kwargs={"inner": pl.String})
 
     class Config:
         strict = True

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import duckdb
 import httpx
+import numpy as np
 import polars as pl
 import pytest
 
@@ -18,10 +19,12 @@ from anamnesis.embeddings import make_embedder
 from anamnesis.erasure.forget import forget_user
 from anamnesis.memory.rows import SUMMARY_SECTION
 from anamnesis.memory.store import MemoryStore, memory_dir
+from anamnesis.summaries.text import NOTHING_SAID
 from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR, load_summary_prompt
 from pipelines.run import run_backfill
 from tests.api_server import LiveServer
 from tests.conftest import API_TOKEN, message, write_config
+from tests.dagster_doubles import HashEmbedder
 from tests.openai_stub import OpenAIStub, stub_config
 
 RECALL = {
@@ -91,9 +94,27 @@ def test_summaries_are_in_the_users_memories(sample_home: Path) -> None:
     assert rows is not None
     chats = sorted(t for t, s in zip(rows.text, rows.section, strict=True) if s == SUMMARY_SECTION)
     assert len(chats) == 3 and all(t.startswith("Chat of 2026-") for t in chats)
-    assert any(t.endswith(": Diagnosed with gastritis; takes omeprazole 20 mg before breakfast") for t in chats)
-    hits = store.search("u-ru-15", "pneumonia and amoxicillin, then the cough went away", limit=20)
-    assert any(h.section == SUMMARY_SECTION and "Pneumonia resolved" in h.text for h in hits)
+    hits = [h for h in store.search("u-ru-15", "гастрит и омепразол", limit=20) if h.section == SUMMARY_SECTION]
+    assert hits[0].text.endswith(": Diagnosed with gastritis; takes omeprazole 20 mg before breakfast")
+
+
+def test_a_summary_costs_no_embedding_of_its_own(sample_home: Path, tmp_path: Path) -> None:
+    """Its vector is its facts' mean: the facts' texts are embedded once, the summaries' never."""
+    lake = sample_home / "lake"
+    state, summaries = pl.read_parquet(lake / "fact_state.parquet"), pl.read_parquet(lake / "session_summaries.parquet")
+    facts_only = MemoryStore(tmp_path / "facts", HashEmbedder()).rebuild(state)
+    both = MemoryStore(tmp_path / "both", HashEmbedder()).rebuild(state, summaries=summaries)
+    # one summary per sample session; one with health content and a fact is a row (readings alone: none)
+    with_facts = summaries.filter((pl.col("summary") != NOTHING_SAID) & (pl.col("fact_ids").list.len() > 0)).height
+    assert both.texts_embedded == facts_only.texts_embedded
+    assert both.rows == facts_only.rows + with_facts and with_facts > 100
+    rows = MemoryStore(tmp_path / "both", HashEmbedder()).rows("u-en-15")
+    assert rows is not None
+    vector = dict(zip(rows.fact_id, rows.matrix, strict=True))
+    by_entity = {e: vector[f] for e, f in zip(rows.entity, rows.fact_id, strict=True)}
+    chat = by_entity["s-en-15-03"]  # gastritis and omeprazole
+    expected = by_entity["gastritis"] + by_entity["omeprazole"]
+    assert np.allclose(chat, expected / np.linalg.norm(expected), atol=1e-5)
 
 
 @pytest.mark.parametrize("lang", sorted(RECALL))

@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 import pyarrow as pa  # noqa: E402
 
-from anamnesis.embeddings import Embedder, EmbeddingCache  # noqa: E402
+from anamnesis.embeddings import Embedder, EmbeddingCache, l2_normalise  # noqa: E402
 
 if TYPE_CHECKING:
     import lancedb
@@ -141,7 +141,7 @@ class MemoryStore:
             self._write_tables(rows, vectors, on_disk, report)
             for name in gone:
                 _drop_table(self.tables_dir, name)
-            owned = rows.group_by("table").agg(pl.col("text_hash").unique())
+            owned = rows.filter(pl.col("text_hash").is_not_null()).group_by("table").agg(pl.col("text_hash").unique())
             cache.set_owners(self.embedder.name, {_key(t): hashes for t, hashes in owned.iter_rows()})
             cache.drop_owners(_key(name) for name in gone)
             cache.prune()
@@ -157,8 +157,13 @@ class MemoryStore:
         )
 
     def _vectors(self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress) -> tuple[np.ndarray, int, int]:
-        """One vector per row: each distinct text taken from the cache, or embedded now (once)."""
-        distinct = rows.select("text_hash", "embedded").unique("text_hash", maintain_order=True)
+        """One vector per row: each distinct text taken from the cache, or embedded now (once); a
+        session summary's is the mean of its facts' (rows of the same table), normalised."""
+        distinct = (
+            rows.filter(pl.col("text_hash").is_not_null())
+            .select("text_hash", "embedded")
+            .unique("text_hash", maintain_order=True)
+        )
         if distinct.is_empty():
             return np.empty((0, 0), dtype=np.float32), 0, 0
         name = self.embedder.name
@@ -170,7 +175,12 @@ class MemoryStore:
             cache.put_many(name, fresh)
             found.update(fresh)
             report("memory embeddings", start + batch.height, missing.height)
-        matrix = np.stack([found[h] for h in rows["text_hash"]]).astype(np.float32, copy=False)
+        keyed = rows.select("table", "fact_id", "text_hash", "parts")
+        of_fact = {(table, fid): found[h] for table, fid, h, parts in keyed.iter_rows() if parts is None}
+        matrix = np.stack(
+            [found[h] if parts is None else _mean([of_fact[(table, p)] for p in parts])
+             for table, _, h, parts in keyed.iter_rows()]
+        ).astype(np.float32, copy=False)  # fmt: skip
         return matrix, missing.height, distinct.height - missing.height
 
     def _write_tables(self, rows: pl.DataFrame, vectors: np.ndarray, on_disk: set[str], report: Progress) -> None:
@@ -424,6 +434,11 @@ def _small_strings(schema: pa.Schema) -> pa.Schema:
             for f in schema
         ]
     )
+
+
+def _mean(vectors: list[np.ndarray]) -> np.ndarray:
+    """The unit-length mean of some unit vectors: what a session summary's facts point to together."""
+    return l2_normalise(np.mean(vectors, axis=0)[None])[0]
 
 
 def _counter(callback: Callable[[int], None]) -> Callable[[int], None]:

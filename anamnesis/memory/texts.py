@@ -116,5 +116,5 @@ def memory_text(
 
 
 def summary_memory_text(summary: str, valid_from: datetime) -> MemoryText:
-    """A session summary's texts: the summary itself is embedded; the reader sees its date too."""
+    """A session summary's texts: the summary (its vector comes from its facts'), and with its date."""
     return MemoryText(embedded=summary, display=f"Chat of {valid_from.date().isoformat()}: {summary}")

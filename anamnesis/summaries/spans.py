@@ -39,6 +39,11 @@ class SessionSpan:
     changes: tuple[FactChange, ...]
     readings: tuple[Reading, ...]
 
+    @property
+    def fact_ids(self) -> list[str]:
+        """The facts the span touched, in the order first said."""
+        return list(dict.fromkeys(c.fact_id for c in self.changes))
+
 
 def _turns(messages: pl.DataFrame) -> pl.DataFrame:
     """Messages in session order, each with the count of user turns up to it."""
@@ -74,11 +79,12 @@ def session_spans(
     """Every span to summarize, per user and session in order (the sessions of ``messages``)."""
     turns = _turns(messages)
     by_session: dict[tuple[str, str], list[tuple[int, FactChange]]] = defaultdict(list)
-    columns = ("user_id", "session_id", "turn", "section", "entity", "change_type", "status", "attributes", "before")
-    for user, session, turn, section, entity, change_type, status, attributes, before in (
+    columns = ("user_id", "session_id", "turn", "section", "entity", "change_type", "status", "attributes", "before",
+               "fact_id")  # fmt: skip
+    for user, session, turn, section, entity, change_type, status, attributes, before, fact_id in (
         _changes(fact_events, turns).select(columns).iter_rows()
     ):
-        change = FactChange(section, entity, change_type, status, orjson.loads(attributes or "{}"), before)
+        change = FactChange(section, entity, change_type, status, orjson.loads(attributes or "{}"), before, fact_id)
         by_session[(user, session)].append((turn, change))
     read: dict[tuple[str, str], list[tuple[int, Reading]]] = defaultdict(list)
     for user, session, turn, test, value, unit, flag in _readings(measurements, turns).select(

@@ -43,7 +43,7 @@ def summaries_frame(spans: list[SessionSpan], written: list[tuple[str, str]]) ->
     """The rows of ``spans`` with their ``(summary, source)``, in the warehouse's order."""
     rows = [
         (summary_id(s.user_id, s.session_id, s.through_message_id), s.user_id, s.session_id,
-         s.through_message_id, s.user_turns, summary, s.valid_from, source)
+         s.through_message_id, s.user_turns, summary, s.valid_from, source, s.fact_ids)
         for s, (summary, source) in zip(spans, written, strict=True)
     ]  # fmt: skip
     return pl.DataFrame(rows, schema=SCHEMA, orient="row").sort(ORDER)

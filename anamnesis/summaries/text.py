@@ -58,6 +58,7 @@ class FactChange:
     attributes: dict[str, Any] = field(default_factory=dict)
     #: The fact's status before the session began (None: the session first mentioned it).
     before: str | None = None
+    fact_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +182,7 @@ def _merged(changes: Sequence[FactChange]) -> list[FactChange]:
             status=change.status,
             attributes=change.attributes,
             before=opening.before,
+            fact_id=change.fact_id,
         )
     return list(merged.values())
 

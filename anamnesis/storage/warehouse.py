@@ -22,6 +22,7 @@ from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse_types import STORAGE_VERSION, TYPED_VALUES, casts, comment_everything, create_types
+from anamnesis.understanding.llm_usage import ensure_usage
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
@@ -36,6 +37,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "resolutions": ("resolutions", "created_at, resolution_id"),
     "corrections": ("corrections", "created_at, correction_id"),
     "measurements": ("measurements", "user_id, valid_from, source_message_id"),
+    "llm_usage": ("llm_usage", "created_at, run_id, task"),
 }
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"
@@ -61,6 +63,7 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     """(Re)build the warehouse from the lake; return the row count of each relation."""
     counts: dict[str, int] = {}
     ensure_inputs(lake)
+    ensure_usage(lake)
     with atomic_path(target) as tmp:
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
         config = {"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill),

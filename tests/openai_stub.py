@@ -253,9 +253,33 @@ def _measurements(text: str) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def answer(kind: str, section: str | None, schema: dict[str, Any], user_content: str) -> dict[str, Any]:
+#: Terminology kind → the section a broad classifier routes it to (``router="terminology"``).
+_KIND_SECTIONS = {
+    "drug": "medications", "allergen": "allergies", "condition": "chronic_conditions", "diagnosis": "diagnoses",
+    "symptom": "symptoms", "procedure": "surgeries", "vaccine": "vaccinations", "injury": "injuries",
+    "lifestyle": "lifestyle", "relative": "family_history",
+}  # fmt: skip
+_AGE = re.compile(r"\b\d{1,3}\s*(years? old|y/o|лет|岁)", re.IGNORECASE)
+
+
+def broad_sections(text: str) -> list[str]:
+    """A classifier that routes like a model knowing the vocabulary but reading no negation or
+    discourse: every section a term of the project's terminology names, and demographics for an age."""
+    from anamnesis.terminology import load_terminology
+
+    found = {_KIND_SECTIONS[m.kind] for m in load_terminology().find(text) if m.kind in _KIND_SECTIONS}
+    if _AGE.search(text):
+        found.add("demographics")
+    return [s for s in SECTION_ORDER if s in found]
+
+
+def answer(
+    kind: str, section: str | None, schema: dict[str, Any], user_content: str, router: str = "keywords"
+) -> dict[str, Any]:
     """The keyword model's well-formed answer to one call."""
     text = _reading(user_content)
+    if kind == "classifier" and router == "terminology":
+        return {"sections": broad_sections(text) if text else []}
     if kind == "classifier":
         return {"sections": [s for s in SECTION_ORDER if s in _EXTRACTORS and text and _EXTRACTORS[s](text)]}
     if section == "measurements":
@@ -279,7 +303,12 @@ class OpenAIStub:
 
     model = "stub-model"
 
-    def __init__(self, faults: Faults | None = None, batch_faults: BatchFaults | None = None) -> None:
+    def __init__(
+        self, faults: Faults | None = None, batch_faults: BatchFaults | None = None, router: str = "keywords"
+    ) -> None:
+        #: ``keywords``: route only where the keyword extractors find something; ``terminology``:
+        #: route as broadly as a model that knows the medical vocabulary (:func:`broad_sections`).
+        self.router = router
         self.faults = faults or Faults()
         self.batch_faults = batch_faults or BatchFaults()
         self.calls: list[StubCall] = []
@@ -307,6 +336,8 @@ class OpenAIStub:
         return f"http://{host}:{port}/v1"
 
     def __enter__(self) -> OpenAIStub:
+        if self.router == "terminology":
+            broad_sections("warm up")  # the terminology loads once, before any request waits on it
         self._thread.start()
         return self
 
@@ -357,7 +388,7 @@ class OpenAIStub:
         if fault == "slow":
             time.sleep(self.faults.slow_s)
         user_content = body["messages"][-1]["content"]
-        result = answer(kind, section, spec["schema"], user_content)
+        result = answer(kind, section, spec["schema"], user_content, self.router)
         if fault == "invalid":
             result = {"sections": ["astrology"]} if kind == "classifier" else {"events": [{"entity": "x"}]}
         content = json.dumps(result)

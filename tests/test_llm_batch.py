@@ -160,3 +160,23 @@ def test_a_run_killed_while_polling_resumes_the_same_batch(tmp_path, write_expor
     facts = warehouse(home)["facts"]
     assert ("p1", "allergies", "penicillin", "active") in [f[:4] for f in facts]
     assert ("p1", "medications", "metformin", "active") in [f[:4] for f in facts]
+
+
+def test_the_backfill_summary_shows_calls_tokens_and_cost_per_task(tmp_path, write_export):
+    from typer.testing import CliRunner
+
+    from pipelines.cli import app
+
+    write_export("export-2026-03-03.jsonl", DIALOGUE)
+    home = tmp_path / "home"
+    with OpenAIStub() as stub:
+        configure(home, stub, "batch")
+        result = CliRunner().invoke(app, ["backfill", "--home", str(home), "--input", str(tmp_path / "in")])
+    assert result.exit_code == 0, result.output
+    rows = usage(home)
+    cells = [[c.strip() for c in line.split("│")[1:-1]] for line in result.output.splitlines() if "│" in line]
+    table = {row[0]: row[1:] for row in cells}
+    for task in ("classifier", "allergies", "medications"):
+        calls, hits, prompt, completion, cost = rows[task][1:]
+        assert table[task] == [str(calls), str(hits), str(prompt), str(completion), f"{cost:.4f}"], task
+    assert sum(r[1] for r in rows.values()) == stub.count() == int(table["total"][0])

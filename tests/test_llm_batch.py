@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -17,7 +18,7 @@ from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.understanding.llm_batch import BatchJobs
 from pipelines.run import run_backfill
 from tests.conftest import write_config
-from tests.openai_stub import BatchFaults, OpenAIStub, stub_config
+from tests.openai_stub import BatchFaults, OpenAIStub, prompt_usage, stub_config
 from tests.test_pipeline_openai import DIALOGUE
 
 #: A price for the stand-in's model, so the cost columns are filled (USD per 1M tokens).
@@ -57,37 +58,56 @@ def usage(home: Path) -> dict[str, tuple]:
     return {r[0]: r[1:] for r in rows}
 
 
+def asked(stub: OpenAIStub) -> dict[str, tuple[int, int]]:
+    """Distinct requests the stand-in received, and their prompt tokens, per task (retries left out)."""
+    bodies = {json.dumps(c.body, sort_keys=True): c for c in stub.calls}
+    out: dict[str, tuple[int, int]] = {}
+    for call in bodies.values():
+        task = call.section or "classifier"
+        calls, tokens = out.get(task, (0, 0))
+        out[task] = (calls + 1, tokens + prompt_usage(call.body))
+    return out
+
+
 @pytest.fixture(scope="module")
-def sync_sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """A home after a sync-mode backfill of the sample, and the calls it made."""
+def sync_sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, tuple[int, int]]]:
+    """A home after a sync-mode backfill of the sample, and the distinct requests it made per task.
+
+    One call at a time, so a message sent by two users is asked once and then answered from the
+    cache (with parallel calls both may miss it). A call retried after a timeout on a loaded
+    machine is one distinct request.
+    """
     home = tmp_path_factory.mktemp("sync") / "home"
     with OpenAIStub() as stub:
-        configure(home, stub, "sync")
+        configure(home, stub, "sync", llm_concurrency=1)
         run_backfill(load_settings(home), SAMPLE_EXPORTS)
-        return home, stub.count()
+        return home, asked(stub)
 
 
 def test_batch_mode_gives_the_warehouse_of_sync_mode_at_half_the_price(tmp_path, sync_sample):
-    sync_home, sync_calls = sync_sample
+    sync_home, sync_asked = sync_sample
     home = tmp_path / "home"
     with OpenAIStub() as stub:
         configure(home, stub, "batch")
-        run_backfill(load_settings(home), SAMPLE_EXPORTS)
+        metadata = run_backfill(load_settings(home), SAMPLE_EXPORTS).metadata["extracted_events"]
         assert stub.batches_created == 2  # one for the classifier, one for every extractor call
         assert {c.batch for c in stub.calls} == {"batch_stub_1", "batch_stub_2"}  # no synchronous call
-        assert stub.count() == sync_calls
+        assert asked(stub) == sync_asked  # the same requests, each once
         assert not stub.files  # input, output and error files deleted once read
     assert warehouse(home) == warehouse(sync_home)
     assert warehouse(home)["facts"]
     assert BatchJobs(load_settings(home).llm_batches_path).pending() == []
 
     batch, sync = usage(home), usage(sync_home)
-    assert batch.keys() == sync.keys() >= {"classifier", "medications", "measurements"}
+    assert batch.keys() == sync.keys() == sync_asked.keys() >= {"classifier", "medications", "measurements"}
     for task, (mode, calls, hits, prompt, completion, cost) in batch.items():
         assert (mode, sync[task][0]) == ("batch", "sync")
-        assert (calls, hits, prompt, completion) == sync[task][1:5], task  # the same requests, counted alike
-        assert cost == pytest.approx(sync[task][5] / 2), task
-        assert cost == pytest.approx((prompt * 1.0 + completion * 4.0) / 1e6 / 2)
+        assert (calls, prompt) == sync_asked[task], task  # what the stand-in reported, counted per task
+        assert hits == sync[task][2], task  # a message two users sent is asked once in both modes
+        assert cost == pytest.approx((prompt * 1.0 + completion * 4.0) / 1e6 / 2)  # the batch discount
+        assert sync[task][5] == pytest.approx((sync[task][3] * 1.0 + sync[task][4] * 4.0) / 1e6)  # full price
+    assert metadata["llm_estimated_cost_usd"] == pytest.approx(sum(r[-1] for r in batch.values()))
+    assert {r["task"]: r["calls"] for r in metadata["llm_usage"]} == {t: r[1] for t, r in batch.items()}
 
 
 def test_expired_and_failed_items_go_into_a_next_batch(tmp_path, sync_sample):

@@ -294,7 +294,11 @@ class BatchRunner:
 def _ask(
     backend: OpenAIBackend, wanted: list[tuple[Fragment, str, _Task]], requests: dict[str, Request]
 ) -> list[str | BaseModel]:
-    """Each call's cached answer, or its custom_id, adding the calls to ask to ``requests``."""
+    """Each call's cached answer, or its custom_id, adding the calls to ask to ``requests``.
+
+    A call already asked for another fragment counts as a cache hit, as in sync mode, where the
+    first answer is cached before the second is asked.
+    """
     out: list[str | BaseModel] = []
     for fragment, text, task in wanted:
         key = backend.key(task, text)
@@ -302,7 +306,11 @@ def _ask(
         if hit is not None:
             out.append(hit)
             continue
-        requests.setdefault(key, Request(task, backend.request_body(task, text))).owners.append(fragment.user_id)
+        if key in requests:  # the same call for another fragment: one request answers both
+            backend.usage.hit(task.name)
+        else:
+            requests[key] = Request(task, backend.request_body(task, text))
+        requests[key].owners.append(fragment.user_id)
         out.append(key)
     return out
 

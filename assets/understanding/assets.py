@@ -41,11 +41,11 @@ def extracted_events(
     )
     usage = run_usage(backend, settings, run_id=context.run_id, now=datetime.now(UTC))
     append_usage(home.lake(), usage)
+    cost = total_cost(usage)  # None: no call made, or the model has no price in llm_prices
     return dg.MaterializeResult(
         metadata={
             "backend": backend.name,
             "llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage]),
-            "llm_estimated_cost_usd": dg.MetadataValue.float(total_cost(usage) or 0.0),
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
@@ -53,6 +53,7 @@ def extracted_events(
             "events_out": counts.events,
             "rejects": counts.rejects,
             "measurements_out": counts.measurements,
+            **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend.stats.as_metadata(),
             **frame_metadata("extracted_events", Events, counts.events),
         }

@@ -85,6 +85,9 @@ def backfill(
     ] = None,
     home: HomeOpt = None,
     log_format: LogFormatOpt = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the LLM calls, tokens and cost the input would take; call nothing.")
+    ] = False,
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again.
 
@@ -101,6 +104,15 @@ def backfill(
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")
+    if dry_run:
+        from anamnesis.understanding.llm_estimate import estimate
+
+        try:
+            rows = estimate(settings, source)
+        except ValueError as exc:
+            _fail(str(exc))
+        _usage_table(rows, f"dry run: estimated LLM usage ({settings.llm_mode} mode; completion tokens guessed)")
+        return
     display: RichProgress | LineProgress = (
         RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
     )
@@ -133,6 +145,27 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
     ]
     for name, value in rows:
         table.add_row(name, str(value))
+    err.print(table)
+    usage = events.get("llm_usage")
+    if isinstance(usage, list) and usage:
+        _usage_table(usage, "LLM usage")
+
+
+def _usage_table(rows: list[dict[str, Any]], title: str) -> None:
+    """Calls, cache hits, tokens and estimated cost per task, with a total line."""
+    from anamnesis.understanding.llm_usage import total_cost
+
+    table = Table("task", "calls", "cache hits", "prompt tokens", "completion tokens", "est. cost (USD)", title=title)
+    fields = ("calls", "cache_hits", "prompt_tokens", "completion_tokens")
+
+    def money(value: object) -> str:
+        return f"{value:.4f}" if isinstance(value, int | float) else "no price"
+
+    for r in rows:
+        table.add_row(str(r["task"]), *(str(r[f]) for f in fields), money(r["estimated_cost_usd"]))
+    totals = [str(sum(int(r[f]) for r in rows)) for f in fields]
+    model = rows[0]["model"] if rows else "?"
+    table.add_row(f"total ({model})", *totals, money(total_cost(rows)), style="bold")
     err.print(table)
 
 

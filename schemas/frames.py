@@ -285,6 +285,28 @@ class SessionSummaries(pa.DataFrameModel):
         unique = ["summary_id"]
 
 
+class LLMUsage(pa.DataFrameModel):
+    """What each run's LLM calls cost, one row per run and task (the classifier, each section).
+
+    Counts only: no user id, no text, so it is kept across ``forget`` and every rebuild.
+    """
+
+    run_id: Series[str]
+    task: Series[str]
+    mode: Series[str] = pa.Field(isin=["sync", "batch"])
+    calls: Series[pl.Int64] = pa.Field(ge=0)
+    cache_hits: Series[pl.Int64] = pa.Field(ge=0)
+    prompt_tokens: Series[pl.Int64] = pa.Field(ge=0)
+    completion_tokens: Series[pl.Int64] = pa.Field(ge=0)
+    estimated_cost_usd: Series[pl.Float64] = pa.Field(nullable=True, ge=0)
+    model: Series[str]
+    created_at: Series[pl.Datetime] = utc()
+
+    class Config:
+        strict = True
+        unique = ["run_id", "task"]
+
+
 @cache
 def polars_schema(model: type[pa.DataFrameModel]) -> dict[str, pl.DataType]:
     """The polars dtypes of a schema's columns, in order: for empty frames and casts."""

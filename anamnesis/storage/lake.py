@@ -70,6 +70,11 @@ class Lake:
     def conflicts(self) -> Path:
         return self.root / "conflicts.parquet"
 
+    @property
+    def llm_usage(self) -> Path:
+        """Calls, tokens and cost of each run's LLM tasks: appended by runs, never derived."""
+        return self.root / "llm_usage.parquet"
+
     # -- inputs written by people (CONTRACT §7.2), replayed by every fold ------------------
     @property
     def resolutions(self) -> Path:

@@ -22,7 +22,7 @@ from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse_types import STORAGE_VERSION, TYPED_VALUES, casts, comment_everything, create_types
-from schemas.frames import SessionSummaries, empty
+from schemas.frames import LLMUsage, SessionSummaries, empty
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
@@ -38,10 +38,11 @@ TABLES: dict[str, tuple[str, str]] = {
     "corrections": ("corrections", "created_at, correction_id"),
     "measurements": ("measurements", "user_id, valid_from, source_message_id"),
     "session_summaries": ("session_summaries", "user_id, valid_from, session_id, through_message_id"),
+    "llm_usage": ("llm_usage", "created_at, run_id, task"),
 }
 #: Lake files a home written before their stage existed lacks (``forget`` and reviews rebuild the
 #: warehouse without running the stages): they start empty, and the next backfill fills them.
-LATER_TABLES = {"session_summaries": SessionSummaries}
+LATER_TABLES = {"session_summaries": SessionSummaries, "llm_usage": LLMUsage}
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"
 JSON_COLUMNS = {

@@ -92,7 +92,7 @@ def understand_new(
             pending.append((row[: len(reading)], row[len(reading) :]))
     del candidates
     counts.read = len(pending)
-    size = reader.batch_size(len(pending), CHUNK)
+    size = reader.batch_size(len(pending), getattr(backend, "chunk", None) or CHUNK)  # batch mode: larger
     batches = [pending[i : i + size] for i in range(0, len(pending), size)]
     done = 0
     for batch, batch_results in zip(batches, reader.read([[row for _, row in b] for b in batches]), strict=True):

@@ -6,6 +6,7 @@ import dagster as dg
 import polars as pl
 
 from anamnesis.measurements.frame import impossible
+from anamnesis.understanding.llm_usage import append_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
@@ -28,16 +29,23 @@ def extracted_events(
     understanding: UnderstandingResource,
     progress: ProgressParam,
 ) -> dg.MaterializeResult:
-    backend = understanding.backend(home.settings())
+    settings = home.settings()
+    backend = understanding.backend(settings)
+    if (report := getattr(backend, "set_progress", None)) is not None:
+        report(progress.update)  # batch mode: requests done of each batch
     counts = understand_lake(
         home.lake(),
         backend,
         now=datetime.now(UTC),
         on_progress=lambda done, total: progress.update("understand fragments", done, total),
     )
+    usage = run_usage(backend, settings, run_id=context.run_id, now=datetime.now(UTC))
+    append_usage(home.lake(), usage)
+    cost = total_cost(usage)  # None: no call made, or the model has no price in llm_prices
     return dg.MaterializeResult(
         metadata={
             "backend": backend.name,
+            "llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage]),
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
@@ -45,6 +53,7 @@ def extracted_events(
             "events_out": counts.events,
             "rejects": counts.rejects,
             "measurements_out": counts.measurements,
+            **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend.stats.as_metadata(),
             **frame_metadata("extracted_events", Events, counts.events),
         }

@@ -81,6 +81,7 @@ def test_a_slot_takes_degree_and_frequency_words_but_never_a_negation() -> None:
     assert forms[0] == "胸闷"
     assert {"胸有点闷", "胸很闷", "胸老是闷", "胸一阵阵闷"} <= set(forms)
     assert not {a for a in ADVERBS if a[0] in "不没无未别"}
+    assert "头会晕" not in slot_forms("头…晕")  # what may happen is not a symptom
     assert slot_forms("胸闷") == []
     with pytest.raises(ValueError):
         slot_forms("…闷")
@@ -111,6 +112,21 @@ def test_a_negated_split_phrase_is_never_the_symptom_itself(text: str) -> None:
     assert [m.canonical for m in TERMS.find(text) if m.kind == "symptom"] == []
 
 
+def test_no_chinese_symptom_name_is_two_other_symptoms_joined() -> None:
+    """胸闷气短 is chest tightness and breathlessness: a joined name would hide one of them,
+    since the longest match wins."""
+    names: dict[str, str] = {}
+    for term in TERMS.terms:
+        if term.kind == "symptom":
+            names.update((s, term.canonical) for s in term.surfaces if CJK.search(s) and SLOT not in s)
+    joined = [
+        s for s, c in names.items()
+        for i in range(2, len(s) - 1)
+        if s[:i] in names and s[i:] in names and names[s[:i]] != names[s[i:]]
+    ]
+    assert joined == []
+
+
 # fmt: off
 SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     # Chinese: online consultation style
@@ -124,6 +140,8 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     ("耳朵嗡嗡响，手脚发麻", {("tinnitus", "active"), ("numbness", "active")}),
     ("不发烧，就是嗓子有点疼", {("fever", "confirmed_absent"), ("sore throat", "active")}),
     ("最近老是叹气，总想深吸一口气", {("sighing", "active")}),
+    ("最近胸闷气短，尿频尿急", {("chest pain", "active"), ("shortness of breath", "active"),
+                          ("frequent urination", "active"), ("urinary urgency", "active")}),
     # Russian: colloquial chat
     ("Жмёт за грудиной, когда поднимаюсь по лестнице", {("chest pain", "active")}),
     ("Сердце выпрыгивает из груди и воздуха не хватает", {("palpitations", "active"), ("shortness of breath", "active")}),

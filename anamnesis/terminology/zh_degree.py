@@ -4,7 +4,8 @@ A patient writes 胸闷 as often as 胸有点闷, 胸口很闷 or 头老是晕: 
 with an adverb between them. The matcher finds listed phrases only, so a data file marks the
 place such a word may go with ``…`` (``胸…闷``) and every filled form becomes a lookup key:
 the joined phrase (胸闷) as written, and one generated key per adverb. Negations (不, 没) are
-deliberately not adverbs here: 胸不闷 must never read as 胸闷.
+deliberately not adverbs here: 胸不闷 must never read as 胸闷; nor is the modal 会 (头会晕吗,
+吃了会心慌): what may happen is not a symptom.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ ADVERBS: tuple[str, ...] = (
     "一阵阵",
     "一阵一阵",
     "突然",
-    "会",
     "就",
     "感觉",
     "觉得",

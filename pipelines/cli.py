@@ -24,7 +24,8 @@ err = Console(stderr=True)
 out = Console()
 
 HomeOpt = Annotated[
-    Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
+    str | None,
+    typer.Option("--home", help="Home directory or s3://bucket/prefix (default $ANAMNESIS_HOME or ./.anamnesis)."),
 ]
 
 
@@ -76,8 +77,34 @@ def one_line_errors(command: Command) -> Command:
     return run  # type: ignore[return-value]
 
 
+def on_home(*, writes: bool) -> Callable[[Command], Command]:
+    """Run the command on a local home: the directory given, or a mirror of an ``s3://`` home.
+
+    A writing command's mirror is committed to the bucket as a new generation when it succeeds
+    (:mod:`anamnesis.storage.object_home`); a reading one reads the current generation.
+    """
+
+    def wrap(command: Command) -> Command:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            from anamnesis.storage.object_home import home_url, readable_home, writable_home
+
+            url = home_url(kwargs.get("home"))
+            if url is None:
+                return command(*args, **kwargs)
+            if not writes:
+                return command(*args, **{**kwargs, "home": str(readable_home(url))})
+            with writable_home(url) as local:
+                return command(*args, **{**kwargs, "home": str(local)})
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def backfill(
     input_dir: Annotated[
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
@@ -137,6 +164,7 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def plot(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     test: Annotated[str, typer.Option("--test", help="The test, in any language (hba1c, ALT, давление).")],
@@ -170,6 +198,7 @@ def plot(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def facts(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -209,6 +238,7 @@ def facts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def timeline(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -234,6 +264,7 @@ def timeline(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def forget(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -249,6 +280,7 @@ def forget(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def conflicts(
     user_id: Annotated[str | None, typer.Argument(help="Only this user's conflicts (default: every user's).")] = None,
     home: HomeOpt = None,
@@ -285,6 +317,7 @@ def conflicts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def resolve(
     conflict_id: Annotated[str, typer.Argument(help="The conflict's id (see `anamnesis conflicts`).")],
     outcome: Annotated[str, typer.Option("--outcome", help="earlier_stands or later_stands.")],
@@ -326,14 +359,20 @@ def serve(
     import uvicorn
 
     from anamnesis.api.app import create_app
+    from anamnesis.storage.object_home import Follower, home_url, readable_home
 
+    url = home_url(home)
+    if url is not None:  # a replica: a mirror of the current generation, kept on the newest
+        mirror = readable_home(url)
+        Follower(url, mirror).start()
+        home = str(mirror)
     settings = _settings_with_logging(home, log_format)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
     application = create_app(settings)
     # One start-up line here, one "ready" line when the models and the hot set are loaded, then
     # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
-    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", settings.home, host, port)
+    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", url or settings.home, host, port)
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False, log_config=None)
 
 

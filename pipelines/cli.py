@@ -367,6 +367,13 @@ def serve(
         Follower(url, mirror).start()
         home = str(mirror)
     settings = _settings_with_logging(home, log_format)
+    if url is not None and settings.review_tokens:
+        # A replica's writes would land in its cache, never in the bucket: reviewers read here
+        # and record clarifications with `anamnesis resolve` against the home.
+        settings = settings.model_copy(update={"api_tokens": settings.api_tokens + settings.review_tokens,
+                                               "review_tokens": ()})
+        err.print("anamnesis: warning: review writes are not served from an s3:// home; reviewer tokens read only",
+                  markup=False)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
     application = create_app(settings)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import threading
 import uuid
@@ -55,6 +56,7 @@ PULL_ATTEMPTS = 5
 #: Seconds between two looks of a replica at ``HEAD`` (CONTRACT §7.1 allows 5 to follow).
 FOLLOW_INTERVAL_S = 1.0
 _CHUNK = 8 * 2**20
+log = logging.getLogger(__name__)
 
 
 def is_object_home(home: str | Path | None) -> bool:
@@ -355,8 +357,8 @@ class Follower:
                     with _flock(self.root.with_name("replica.lock"), wait=True):
                         mirror = Mirror(self.root)
                         mirror.pull(self.bucket)
-            except Exception:  # noqa: BLE001 - a failed look is retried at the next tick
-                continue
+            except Exception as exc:  # noqa: BLE001 - a failed look is retried at the next tick
+                log.warning("could not follow %s: %s", self.bucket.url, exc)
 
     def stop(self) -> None:
         self._stop.set()

@@ -47,7 +47,7 @@ def test_backfill_facts_and_forget_on_an_object_store_home(s3_server: S3Server, 
     assert {f["entity"] for f in kept} >= {"metformin", "penicillin"}
     before = traces(fresh_copy(tmp_path / "before"))
     assert before, "the scan must see the user before forget, or it proves nothing"
-    assert any(_holds(p.read_bytes().decode("utf-8", errors="replace")) for p in s3_server.objects())
+    assert any(_holds(p.read_bytes().decode("utf-8", errors="replace")) for p in s3_server.objects(BUCKET))
 
     # a second backfill commits a new generation: the old one must not outlive it
     write_export("export-2026-03-11.jsonl", [
@@ -66,7 +66,7 @@ def test_backfill_facts_and_forget_on_an_object_store_home(s3_server: S3Server, 
     assert len(generations) == 1, generations  # every replaced generation was collected
     manifest = json.loads((s3_server.backend / BUCKET / "homes" / "clinic-a" / generations[0]).read_text())
     assert keys == {"HEAD", generations[0]} | {f"blobs/{blob}" for blob, _ in manifest["files"].values()}
-    leaking = [p for p in s3_server.objects() if _holds(p.read_bytes().decode("utf-8", errors="replace"))]
+    leaking = [p for p in s3_server.objects(BUCKET) if _holds(p.read_bytes().decode("utf-8", errors="replace"))]
     assert leaking == []
     assert traces(fresh_copy(tmp_path / "after")) == []
     # the local caches the commands used follow the erasure too

@@ -8,6 +8,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import quote
 
+import httpx
+
 from tests.conftest import message
 from tests.s3_server import BUCKET, S3Server
 from tests.serve_process import ServeProcess
@@ -17,6 +19,7 @@ from tests.test_serving_follows_rebuilds import FRESH_WITHIN_S, within
 
 HOME = f"s3://{BUCKET}/homes/replicated"
 TOKEN = "replica-token"
+REVIEWER = "reviewer-token"
 GONE = quote(USER, safe="")
 QUESTION = {"query": "Can I take amoxicillin for my sore throat?", "max_tokens": 400}
 
@@ -50,10 +53,19 @@ def test_two_replicas_answer_alike_and_follow_rebuilds(s3_server: S3Server, writ
         for i in range(2):
             replica = ServeProcess(HOME, TOKEN)
             replica.env["ANAMNESIS_CACHE_DIR"] = str(tmp_path / f"replica-{i}")  # as on two machines
+            replica.env["ANAMNESIS_REVIEW_TOKENS"] = REVIEWER
             replicas.append(stack.enter_context(replica))
         first = answers(replicas[0])
         assert "penicillin" in str(first[f"{GONE} context"])
         assert answers(replicas[1]) == first
+        # a write here would stay in this replica's cache: reviewers may read, never write
+        reviewer = {"Authorization": f"Bearer {REVIEWER}"}
+        read = httpx.get(f"{replicas[0].url}/v1/users/u-keep/facts", headers=reviewer)
+        assert read.json()["facts"] == first["u-keep facts"]
+        fact_id = first["u-keep facts"][0]["fact_id"]  # type: ignore[index]
+        refused = httpx.post(f"{replicas[0].url}/v1/users/u-keep/facts/{fact_id}/corrections",
+                             headers=reviewer, json={"retract": True, "reviewer": "dr-a"})
+        assert refused.status_code == 403
 
         write_export("2026-03-02.jsonl", [
             message("k2", "u-keep", "2026-03-02T08:00:00Z", "user", "I also take lisinopril 10 mg every morning."),

@@ -64,15 +64,16 @@ def is_object_home(home: str | Path | None) -> bool:
     return str(home or "").startswith(SCHEME)
 
 
-def home_url(home: str | Path | None, env: Mapping[str, str] | None = None) -> str | None:
+def home_url(home: str | Path | None) -> str | None:
     """The object-store URL a command was given (``--home`` or ``$ANAMNESIS_HOME``), if any."""
-    value = str(home) if home else (os.environ if env is None else env).get("ANAMNESIS_HOME", "")
+    value = str(home) if home else os.environ.get("ANAMNESIS_HOME", "")
     return (value.rstrip("/") or value) if is_object_home(value) else None
 
 
 def _is_local_only(relative: str) -> bool:
-    name = relative.rsplit("/", 1)[-1]
-    return name in LOCAL_ONLY or (name.startswith(".") and (".tmp" in name))
+    """The writer lock, and any temporary (``.<name>.<uuid>.tmp``, its WAL, a spill directory's files)."""
+    parts = relative.split("/")
+    return parts[-1] in LOCAL_ONLY or any(p.startswith(".") and ".tmp" in p for p in parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +264,12 @@ class Mirror:
         with ThreadPoolExecutor(TRANSFERS) as pool:
             list(pool.map(lambda item: bucket.upload(self.root / item[1], item[0]), new.items()))
         files = {rel: (hashed[rel], local[rel].st_size) for rel in sorted(local)}
-        generation = bucket.commit(base, files)
+        try:
+            generation = bucket.commit(base, files)
+        except HomeBusy:  # the winner's generation stays; what only this attempt uploaded goes
+            winner = {blob for blob, _ in bucket.snapshot().files.values()}
+            obstore.delete(bucket.store, [_blob_key(b) for b in new if b not in winner])
+            raise
         bucket.collect_garbage(generation, files)
         self.files = {rel: [hashed[rel], st.st_size, st.st_mtime_ns] for rel, st in local.items()}
         self.generation = generation

@@ -15,8 +15,10 @@ import argparse
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
+from anamnesis.storage.object_home import Bucket, Mirror
 from benchmarks.backfill_throughput import OUT, run_backfill
 from tools.s3_server import rclone_s3
 from tools.synth import write_synthetic_exports
@@ -43,9 +45,15 @@ def main() -> None:
             shutil.rmtree(Path(scratch) / "cache", ignore_errors=True)
             for name, home in (("directory", local), ("s3", url)):
                 fresh, rss = run_backfill(input_dir, home)  # type: ignore[arg-type]
+                before = set(server.objects(BUCKET))
                 unchanged, _ = run_backfill(input_dir, home)  # type: ignore[arg-type]
+                uploaded = set(server.objects(BUCKET)) - before
                 print(f"round {round_no} {name:9s} fresh {fresh:5.1f} s (peak RSS {rss / 2**20:,.0f} MiB)"
-                      f"  unchanged re-run {unchanged:5.1f} s")
+                      f"  unchanged re-run {unchanged:5.1f} s"
+                      + (f", {len(uploaded)} objects uploaded by it" if name == "s3" else ""))
+            started = time.perf_counter()
+            Mirror(Path(scratch) / f"new-replica-{round_no}").pull(Bucket(url))
+            print(f"round {round_no} pull into an empty mirror (a new replica): {time.perf_counter() - started:.2f} s")
             objects = server.objects(BUCKET)
             stored = sum(p.stat().st_size for p in objects) / 2**20
             files = sum(1 for p in local.rglob("*") if p.is_file())

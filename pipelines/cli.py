@@ -93,13 +93,27 @@ def on_home(*, writes: bool) -> Callable[[Command], Command]:
             if url is None:
                 return command(*args, **kwargs)
             if not writes:
-                return command(*args, **{**kwargs, "home": str(readable_home(url))})
+                return _in_home(command, readable_home(url), *args, **kwargs)
             with writable_home(url) as local:
-                return command(*args, **{**kwargs, "home": str(local)})
+                return _in_home(command, local, *args, **kwargs)
 
         return run  # type: ignore[return-value]
 
     return wrap
+
+
+def _in_home(command: Command, local: Path, *args: Any, **kwargs: Any) -> Any:
+    """Run ``command`` on the mirror ``local``: the ``--home`` it gets and ``$ANAMNESIS_HOME``
+    for everything the command loads (the Dagster definitions read the variable)."""
+    saved = os.environ.get("ANAMNESIS_HOME")
+    os.environ["ANAMNESIS_HOME"] = str(local)
+    try:
+        return command(*args, **{**kwargs, "home": str(local)})
+    finally:
+        if saved is None:
+            del os.environ["ANAMNESIS_HOME"]
+        else:
+            os.environ["ANAMNESIS_HOME"] = saved
 
 
 @app.command()
@@ -365,7 +379,7 @@ def serve(
     if url is not None:  # a replica: a mirror of the current generation, kept on the newest
         mirror = readable_home(url)
         Follower(url, mirror).start()
-        home = str(mirror)
+        home = os.environ["ANAMNESIS_HOME"] = str(mirror)
     settings = _settings_with_logging(home, log_format)
     if url is not None and settings.review_tokens:
         # A replica's writes would land in its cache, never in the bucket: reviewers read here

@@ -54,7 +54,7 @@ def test_backfill_facts_and_forget_on_an_object_store_home(s3_server: S3Server, 
         {"message_id": "k9", "user_id": "keep-b", "session_id": "s9", "ts": "2026-03-11T08:00:00Z",
          "role": "user", "text": "I take ibuprofen 200 mg for my knee."},
     ])
-    cli("backfill", "--input", str(inbox), "--home", HOME)
+    cli("backfill", "--input", str(inbox), env={**os.environ, "ANAMNESIS_HOME": HOME})
     assert "ibuprofen" in {f["entity"] for f in facts("keep-b")}
 
     cli("forget", USER, "--home", HOME)

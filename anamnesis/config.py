@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from anamnesis.storage.object_home import is_object_home
+
 DEFAULT_HOME = Path(".anamnesis")
 
 #: Days after ``last_seen`` at which a fact counts as decayed; ``None`` never decays.
@@ -240,7 +242,10 @@ def load_settings(
     ``overrides`` (the typed fields of the Dagster resources) win over every other layer.
     """
     environ = os.environ if env is None else env
-    home_path = Path(home) if home else Path(environ.get("ANAMNESIS_HOME") or DEFAULT_HOME)
+    given = home or environ.get("ANAMNESIS_HOME") or DEFAULT_HOME
+    if is_object_home(given):
+        raise ValueError(f"{given}: an s3:// home is opened by the anamnesis commands (as a mirror); give a directory")
+    home_path = Path(given)
     config_file = home_path / "config.toml"
     token = _LAYERS.set((config_file, environ))
     try:

@@ -25,7 +25,8 @@ err = Console(stderr=True)
 out = Console()
 
 HomeOpt = Annotated[
-    Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
+    str | None,
+    typer.Option("--home", help="Home directory or s3://bucket/prefix (default $ANAMNESIS_HOME or ./.anamnesis)."),
 ]
 
 
@@ -77,8 +78,48 @@ def one_line_errors(command: Command) -> Command:
     return run  # type: ignore[return-value]
 
 
+def on_home(*, writes: bool) -> Callable[[Command], Command]:
+    """Run the command on a local home: the directory given, or a mirror of an ``s3://`` home.
+
+    A writing command's mirror is committed to the bucket as a new generation when it succeeds
+    (:mod:`anamnesis.storage.object_home`); a reading one reads the current generation.
+    """
+
+    def wrap(command: Command) -> Command:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            from anamnesis.storage.object_home import home_url, readable_home, writable_home
+
+            url = home_url(kwargs.get("home"))
+            if url is None:
+                return command(*args, **kwargs)
+            if not writes:
+                return _in_home(command, readable_home(url), *args, **kwargs)
+            with writable_home(url) as local:
+                return _in_home(command, local, *args, **kwargs)
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def _in_home(command: Command, local: Path, *args: Any, **kwargs: Any) -> Any:
+    """Run ``command`` on the mirror ``local``: the ``--home`` it gets and ``$ANAMNESIS_HOME``
+    for everything the command loads (the Dagster definitions read the variable)."""
+    saved = os.environ.get("ANAMNESIS_HOME")
+    os.environ["ANAMNESIS_HOME"] = str(local)
+    try:
+        return command(*args, **{**kwargs, "home": str(local)})
+    finally:
+        if saved is None:
+            del os.environ["ANAMNESIS_HOME"]
+        else:
+            os.environ["ANAMNESIS_HOME"] = saved
+
+
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def backfill(
     input_dir: Annotated[
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
@@ -171,6 +212,7 @@ def _usage_table(rows: list[dict[str, Any]], title: str) -> None:
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def plot(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     test: Annotated[str, typer.Option("--test", help="The test, in any language (hba1c, ALT, давление).")],
@@ -204,6 +246,7 @@ def plot(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def facts(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -243,6 +286,7 @@ def facts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def timeline(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -268,6 +312,7 @@ def timeline(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def forget(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -283,6 +328,7 @@ def forget(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def conflicts(
     user_id: Annotated[str | None, typer.Argument(help="Only this user's conflicts (default: every user's).")] = None,
     home: HomeOpt = None,
@@ -319,6 +365,7 @@ def conflicts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def resolve(
     conflict_id: Annotated[str, typer.Argument(help="The conflict's id (see `anamnesis conflicts`).")],
     outcome: Annotated[str, typer.Option("--outcome", help="earlier_stands or later_stands.")],
@@ -360,14 +407,27 @@ def serve(
     import uvicorn
 
     from anamnesis.api.app import create_app
+    from anamnesis.storage.object_home import Follower, home_url, readable_home
 
+    url = home_url(home)
+    if url is not None:  # a replica: a mirror of the current generation, kept on the newest
+        mirror = readable_home(url)
+        Follower(url, mirror).start()
+        home = os.environ["ANAMNESIS_HOME"] = str(mirror)
     settings = _settings_with_logging(home, log_format)
+    if url is not None and settings.review_tokens:
+        # A replica's writes would land in its cache, never in the bucket: reviewers read here
+        # and record clarifications with `anamnesis resolve` against the home.
+        settings = settings.model_copy(update={"api_tokens": settings.api_tokens + settings.review_tokens,
+                                               "review_tokens": ()})
+        err.print("anamnesis: warning: review writes are not served from an s3:// home; reviewer tokens read only",
+                  markup=False)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
     application = create_app(settings)
     # One start-up line here, one "ready" line when the models and the hot set are loaded, then
     # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
-    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", settings.home, host, port)
+    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", url or settings.home, host, port)
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False, log_config=None)
 
 

@@ -16,7 +16,8 @@ first request of a user costs) and searches them (``MemoryStore.search``: the re
 embedding and the ranking), reporting p50/p95 of each.
 
 The same script runs against another tree (the layout before) when started from that tree's
-root with this project's interpreter: ``cd /tmp/before && nice /path/.venv/bin/python -m
+root with this project's interpreter: ``git archive c60dc9a | tar -x -C benchmarks/out/before``,
+copy this file into it, then ``cd benchmarks/out/before && nice ../../../.venv/bin/python -m
 benchmarks.memory_layout ...``; it prints which ``anamnesis`` it imported.
 """
 
@@ -148,13 +149,11 @@ def run_child(args: list[str], timeout: float | None) -> tuple[dict | None, floa
 def footprint(root: Path) -> tuple[int, int, int, int]:
     """Files, directories, bytes and LanceDB tables under ``root``."""
     files = dirs = size = tables = 0
-    for _, dirnames, filenames in os.walk(root / "tables"):
+    for parent, dirnames, filenames in os.walk(root):
         dirs += len(dirnames)
         tables += sum(d.endswith(".lance") for d in dirnames)
-    for path in root.rglob("*"):
-        if path.is_file():
-            files += 1
-            size += path.stat().st_size
+        files += len(filenames)
+        size += sum(os.stat(os.path.join(parent, f)).st_size for f in filenames)
     return files, dirs, size, tables
 
 

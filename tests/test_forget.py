@@ -19,10 +19,10 @@ import pytest
 
 from anamnesis.config import load_settings
 from anamnesis.erasure.forget import forget_user
+from anamnesis.erasure.ownership import user_key
 from anamnesis.erasure.sqlite import is_sqlite
 from anamnesis.erasure.tombstones import load_tombstones, tombstoned
 from anamnesis.ingest.messages import collect_quarantine, consolidate
-from anamnesis.erasure.ownership import user_key
 from pipelines.run import instance_for, run_backfill
 from tests.conftest import message, write_config
 from tests.openai_stub import OpenAIStub

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("LANCEDB_LOG", "error")
 
 import shutil  # noqa: E402
-import warnings  # noqa: E402
-from itertools import groupby  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
+import warnings  # noqa: E402
 from collections import OrderedDict  # noqa: E402
 from collections.abc import Callable, Collection, Sequence  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from datetime import datetime, timedelta  # noqa: E402
+from functools import partial  # noqa: E402
+from itertools import groupby  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -143,8 +144,9 @@ class MemoryStore:
         rows = current.rows.filter(pl.col(USER_KEY).is_in(sorted(changed)))
         with EmbeddingCache(self.root / CACHE_FILE) as cache:
             vectors, embedded, hits = self._vectors(cache, rows, report)
-            writes = _shard_writes(rows, vectors, [*changed, *gone], on_disk if built is None else set())
-            write_shards(self.tables_dir, writes, on_disk, _counter(lambda n: report("memory tables", n, len(writes))))
+            writes = _shard_writes(rows, [*changed, *gone], on_disk if built is None else set())
+            write_shards(self.tables_dir, writes, on_disk, partial(_arrow, vectors=vectors, dim=self.embedder.dim),
+                         _counter(lambda n: report("memory tables", n, len(writes))))
             _drop_legacy_tables(self.tables_dir)
             owned = rows.group_by(USER_KEY).agg(pl.col("text_hash").unique())
             cache.set_owners(self.embedder.name, dict(owned.iter_rows()))
@@ -160,11 +162,13 @@ class MemoryStore:
             seconds=time.perf_counter() - started,
         )
 
-    def _vectors(self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress) -> tuple[np.ndarray, int, int]:
-        """One vector per row: each distinct text taken from the cache, or embedded now (once)."""
+    def _vectors(
+        self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress
+    ) -> tuple[dict[str, np.ndarray], int, int]:
+        """The vector of each distinct text of ``rows``: from the cache, or embedded now (once)."""
         distinct = rows.select("text_hash", "embedded").unique("text_hash", maintain_order=True)
         if distinct.is_empty():
-            return np.empty((0, 0), dtype=np.float32), 0, 0
+            return {}, 0, 0
         name = self.embedder.name
         found = cache.get_many(name, distinct["text_hash"], self.embedder.dim)
         missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
@@ -174,8 +178,7 @@ class MemoryStore:
             cache.put_many(name, fresh)
             found.update(fresh)
             report("memory embeddings", start + batch.height, missing.height)
-        matrix = np.stack([found[h] for h in rows["text_hash"]]).astype(np.float32, copy=False)
-        return matrix, missing.height, distinct.height - missing.height
+        return found, missing.height, distinct.height - missing.height
 
     def _shards_on_disk(self) -> set[str]:
         if not self.tables_dir.is_dir():
@@ -451,24 +454,30 @@ def _cleanup(table: lancedb.table.Table) -> None:
         table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
 
 
-def _shard_writes(rows: pl.DataFrame, vectors: np.ndarray, replaced: list[str], untrusted: set[str]) -> list[ShardWrite]:
-    """What each shard receives: the changed users' rows with vectors, and whose old rows go.
+def _shard_writes(rows: pl.DataFrame, replaced: list[str], untrusted: set[str]) -> list[ShardWrite]:
+    """What each shard receives: the changed users' rows, and whose old rows go.
 
     Shards in ``untrusted`` (on disk, but no manifest says what they hold) are written whole.
     """
-    columns = rows.select(TABLE_COLUMNS).to_arrow()
-    data = columns.cast(_small_strings(columns.schema)).append_column(
-        "vector", pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1), pa.float32()), vectors.shape[1])
-        if len(vectors) else pa.array([], pa.list_(pa.float32(), 1)),
-    )
-    at = rows.with_row_index().group_by("shard").agg(pl.col("index"))
-    taken = {shard: data.take(index) for shard, index in at.iter_rows()}
+    parts = {key[0]: part for key, part in rows.partition_by("shard", as_dict=True).items()}
     keys = {shard: list(group) for shard, group in groupby(sorted(replaced, key=shard_of), key=shard_of)}
     return [
-        ShardWrite(name=name, rows=taken.get(name, data.slice(0, 0)), replaced=keys.get(name, []),
+        ShardWrite(name=name, rows=parts.get(name, rows.clear()), replaced=keys.get(name, []),
                    whole=name in untrusted)
-        for name in sorted(taken.keys() | keys.keys() | untrusted)
+        for name in sorted(parts.keys() | keys.keys() | untrusted)
     ]
+
+
+def _arrow(rows: pl.DataFrame, *, vectors: dict[str, np.ndarray], dim: int) -> pa.Table:
+    """One shard's rows as LanceDB stores them, vectors attached (made per shard, so a large
+    build never holds every row's vector at once)."""
+    columns = rows.select(TABLE_COLUMNS).to_arrow()
+    matrix = (np.stack([vectors[h] for h in rows["text_hash"]]) if rows.height else np.empty((0, dim))).astype(
+        np.float32, copy=False
+    )
+    return columns.cast(_small_strings(columns.schema)).append_column(
+        "vector", pa.FixedSizeListArray.from_arrays(pa.array(matrix.reshape(-1), pa.float32()), dim)
+    )
 
 
 def _drop_legacy_tables(tables_dir: Path) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import polars as pl
 import pyarrow as pa
 
 from anamnesis.memory.shards import USER_KEY, connect_async, some_users
@@ -26,7 +27,8 @@ WRITERS = 4
 
 @dataclass(frozen=True, slots=True)
 class ShardWrite:
-    """What one shard table receives: ``rows`` of its changed users, with their vectors.
+    """What one shard table receives: ``rows`` of its changed users (their vectors are attached
+    when the shard is written).
 
     ``replaced`` are the user keys whose stored rows go (changed and departed users); ``whole``
     means ``rows`` are the entire shard (a build without a manifest); so are they for a shard
@@ -34,14 +36,17 @@ class ShardWrite:
     """
 
     name: str
-    rows: pa.Table
+    rows: pl.DataFrame
     replaced: list[str]
     whole: bool
 
 
 def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
-                 report: Callable[[int], None] | None = None) -> None:
-    """Apply every write, each in one commit, then drop the shard's old versions."""
+                 to_arrow: Callable[[pl.DataFrame], pa.Table], report: Callable[[int], None] | None = None) -> None:
+    """Apply every write, each in one commit, then drop the shard's old versions.
+
+    ``to_arrow`` makes a shard's rows into what LanceDB stores, when that shard is written.
+    """
 
     async def write_all() -> None:
         db = await connect_async(tables_dir)
@@ -49,7 +54,7 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
 
         async def write(shard: ShardWrite) -> None:
             async with slots:
-                await _write(db, shard, shard.name in on_disk)
+                await _write(db, shard, to_arrow(shard.rows), shard.name in on_disk)
             if report is not None:
                 report(1)
             crash_point("lance-tables")
@@ -62,20 +67,20 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
         asyncio.run(write_all())
 
 
-async def _write(db, shard: ShardWrite, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
+async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
     from lancedb.index import BTree
 
     if shard.whole or not exists:
-        if shard.rows.num_rows == 0:
+        if rows.num_rows == 0:
             if exists:
                 await db.drop_table(shard.name)
             return
         # "create" for a new table: "overwrite" of a missing one logs a warning
-        table = await db.create_table(shard.name, shard.rows, mode="overwrite" if exists else "create")
+        table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
         await table.create_index(USER_KEY, config=BTree(), replace=True)
     else:
         table = await db.open_table(shard.name)
-        if shard.rows.num_rows == 0:
+        if rows.num_rows == 0:
             await table.delete(some_users(shard.replaced))
         else:
             await (
@@ -83,7 +88,7 @@ async def _write(db, shard: ShardWrite, exists: bool) -> None:  # noqa: ANN001 -
                 .when_matched_update_all()
                 .when_not_matched_insert_all()
                 .when_not_matched_by_source_delete(some_users(shard.replaced))
-                .execute(shard.rows)
+                .execute(rows)
             )
     # Optimize compacts, drops old versions, then updates the index in a version of its own:
     # the second call drops the version the first one left.

@@ -15,7 +15,7 @@ from schemas.frames import FactState, polars_schema
 @dg.asset(
     deps=[fact_histories],
     group_name="memory",
-    description="LanceDB shard tables of every user's memory texts and vectors (by user key), from each fact's latest state.",
+    description="LanceDB shard tables of every user's memory texts and vectors, from each fact's latest state.",
 )
 def memory_tables(
     context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressParam

@@ -1,7 +1,7 @@
-"""From the facts' latest states to the rows of every user's memory table, with per-user digests.
+"""From the facts' latest states to the memory rows of every user, with per-user digests.
 
-All users' rows are made in one pass and kept in one frame, grouped by table, so a build writes
-each changed table as a zero-copy slice instead of assembling it row by row.
+All users' rows are made in one pass and kept in one frame, contiguous per user, so a build
+writes each shard table's changed users as slices instead of assembling them row by row.
 """
 
 from __future__ import annotations
@@ -14,32 +14,28 @@ import xxhash
 
 from anamnesis.embeddings import text_hash
 from anamnesis.erasure.ownership import user_key
+from anamnesis.memory.shards import USER_KEY, shard_of
 from anamnesis.memory.texts import TEXT_VERSION, MemoryText, memory_text, summary_memory_text
 from anamnesis.summaries.text import NOTHING_SAID
 
 #: The columns of a memory table, in order (the vector is attached at write time).
 _FACT = ("fact_id", "section", "entity", "status")
-TABLE_COLUMNS = (*_FACT, "valid_from", "source_message_id", "mention", "text")
+TABLE_COLUMNS = (USER_KEY, *_FACT, "valid_from", "source_message_id", "mention", "text")
 _INPUT = ("user_id", *_FACT, "attributes", "valid_from", "source_message_id")
 #: The ``section`` and ``status`` of a session summary's row (its ``fact_id`` is the summary's id).
 SUMMARY_SECTION = "session_summary"
 SUMMARY_STATUS = "summary"
 
 
-def table_name(user_id: str) -> str:
-    """A user's table: named by the sha256 of the id, so no id can reach a path or a query."""
-    return f"u_{user_key(user_id)}"
-
-
 @dataclass(frozen=True, slots=True)
 class Memories:
     """Every user's memory.
 
-    ``rows`` has one row per fact, contiguous per ``table``, with its ``embedded`` text and that
-    text's ``text_hash``, and one per session summary, whose ``parts`` (the facts its vector is
-    averaged from) are set and ``text_hash`` is null; ``digests`` has, per table, a hash of
-    everything the table holds and of the embedder it is built with, so a build can tell which
-    tables changed.
+    ``rows`` has one row per fact, contiguous per ``user_key``, with the user's ``shard`` table,
+    its ``embedded`` text and that text's ``text_hash``, and one per session summary, whose
+    ``parts`` (the facts its vector is averaged from) are set and ``text_hash`` is null;
+    ``digests`` has, per user key, a hash of everything the user's rows hold and of the embedder
+    they are built with, so a build can tell which users changed.
     """
 
     rows: pl.DataFrame
@@ -88,7 +84,8 @@ def memories(fact_state: pl.DataFrame, embedder: str, summaries: pl.DataFrame | 
     if summaries is not None:
         frame = pl.concat([frame, summary_rows(summaries, fact_state)], how="vertical_relaxed")
     frame = frame.sort("user_id", "fact_id")
-    tables: list[str] = []
+    keys: list[str] = []
+    shards: list[str] = []
     mentions: list[str | None] = []
     texts: list[str] = []
     embedded: list[str] = []
@@ -98,8 +95,9 @@ def memories(fact_state: pl.DataFrame, embedder: str, summaries: pl.DataFrame | 
     for user_id, fid, section, entity, status, attributes, valid_from, source, summary, parts in frame.iter_rows():
         if user_id != current:
             if current is not None:
-                digests[tables[-1]] = digest.hexdigest()
-            current, name = user_id, table_name(user_id)
+                digests[keys[-1]] = digest.hexdigest()
+            current, key = user_id, user_key(user_id)
+            shard = shard_of(key)
             digest = xxhash.xxh3_128(f"{TEXT_VERSION}\x1f{embedder}".encode())
         attrs = orjson.loads(attributes) if attributes else {}
         text: MemoryText = (
@@ -108,16 +106,18 @@ def memories(fact_state: pl.DataFrame, embedder: str, summaries: pl.DataFrame | 
             else summary_memory_text(summary, valid_from)
         )
         mention = None if attrs.get("mention") is None else str(attrs["mention"])
-        tables.append(name)
+        keys.append(key)
+        shards.append(shard)
         mentions.append(mention)
         texts.append(text.display)
         embedded.append(text.embedded)
         stored = (fid, section, entity, status, valid_from.isoformat(), source, str(mention), text.display)
         digest.update("\x1f".join((*stored, text.embedded, *(parts or ()))).encode() + b"\x1e")
     if current is not None:
-        digests[tables[-1]] = digest.hexdigest()
+        digests[keys[-1]] = digest.hexdigest()
     rows = frame.drop("user_id", "attributes", "summary").with_columns(
-        pl.Series("table", tables, pl.String),
+        pl.Series(USER_KEY, keys, pl.String),
+        pl.Series("shard", shards, pl.String),
         pl.Series("mention", mentions, pl.String),
         pl.Series("text", texts, pl.String),
         pl.Series("embedded", embedded, pl.String),

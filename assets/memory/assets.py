@@ -1,4 +1,4 @@
-"""Memory tables: one LanceDB table per user, rebuilt only for users whose facts changed."""
+"""Memory tables: 64 LanceDB shard tables of every user's memory, rewritten only for users whose facts changed."""
 
 import dagster as dg
 
@@ -16,8 +16,8 @@ from schemas.frames import FactState, SessionSummaries, polars_schema
 @dg.asset(
     deps=[fact_histories, session_summaries],
     group_name="memory",
-    description="Per-user LanceDB tables of memory texts and vectors, from each fact's latest state and "
-    "each session's newest summary.",
+    description="LanceDB shard tables of every user's memory texts and vectors, from each fact's latest state "
+    "and each session's newest summary.",
 )
 def memory_tables(
     context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressParam

@@ -114,6 +114,11 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(4, ge=0)
     llm_timeout_s: float = Field(60.0, gt=0)
     llm_backoff_s: float = Field(1.0, ge=0)
+    #: Turns of the same session before a message that the ``openai`` backend sends with it, so
+    #: "I stopped it" can be read (``anamnesis.understanding.llm_context``); 0 sends none.
+    llm_context_turns: int = Field(4, ge=0)
+    #: Skip LLM calls for fragments with no health content (``anamnesis.understanding.prefilter``).
+    llm_prefilter: bool = True
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
     api_prefetch_users: int = Field(2048, ge=0)
     retention_days: dict[str, int | None] = Field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))

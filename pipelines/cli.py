@@ -9,6 +9,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -343,6 +344,15 @@ _MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: $ANAMNES
 _SPLIT_HELP = "MTS-Dialog split: validation, train, train-tune, train-frozen (never tuned on) or both."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
 _OUT_HELP = "Where report.md and chart.png go (default: a new scratch directory, printed at the end)."
+_BACKEND_HELP = (
+    "Understanding backend: the offline rules, or openai (OPENAI_BASE_URL, OPENAI_API_KEY, ANAMNESIS_LLM_MODEL, "
+    "ANAMNESIS_PROMPTS from the environment)."
+)
+
+
+class EvalBackend(StrEnum):
+    rules = "rules"
+    openai = "openai"
 
 
 @app.command("eval")
@@ -356,8 +366,9 @@ def eval_command(
     out_dir: Annotated[Path | None, typer.Option("--out", help=_OUT_HELP)] = None,
     keep_home: Annotated[Path | None, typer.Option("--keep-home", help=_KEEP_HELP)] = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a figure is below its bar.")] = False,
+    backend: Annotated[EvalBackend, typer.Option("--backend", help=_BACKEND_HELP)] = EvalBackend.rules,
 ) -> None:
-    """Run the pipeline (rules backend) on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
+    """Run the pipeline on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
     import shlex
     import tempfile
 
@@ -390,12 +401,16 @@ def eval_command(
             command += [flag, str(value)]
     if no_blind:
         command.append("--no-blind")
+    if backend is not EvalBackend.rules:
+        command += ["--backend", backend.value]
     if split != "validation":
         command += ["--split", split]
     target = out_dir or Path(tempfile.mkdtemp(prefix="anamnesis-eval-report-"))
     try:
-        with err.status("evaluating: pipeline over the gold, blind and MTS-Dialog dialogues..."):
-            result = run_eval(gold_dirs, mts_dir, split=split, blind_dir=blind_dir, home=keep_home)
+        with err.status(f"evaluating: pipeline ({backend.value}) over the gold, blind and MTS-Dialog dialogues..."):
+            result = run_eval(
+                gold_dirs, mts_dir, split=split, blind_dir=blind_dir, home=keep_home, llm=backend.value
+            )
         if note:
             result.mts_note = note
         report, chart = write_report(result, target, command=shlex.join(command))

@@ -9,6 +9,7 @@ section's extractor can only answer with that section's statuses and attributes.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -49,6 +50,11 @@ class Fragment:
     text: str
     context: str | None = None
     lang: str | None = None
+    #: Turns of the same session before this message, oldest first, as ``{"role", "text"}``
+    #: (only for backends that read them: ``Backend.context_turns``).
+    earlier: Sequence[Mapping[str, str]] = ()
+    #: The user's facts known before this message, as ``{"section", "entity", "status"}``.
+    known_facts: Sequence[Mapping[str, str]] = ()
 
 
 class ExtractedEvent(BaseModel):

@@ -43,7 +43,7 @@ class Faults:
 class StubCall:
     """One recorded chat call."""
 
-    kind: str  # "classifier" or "extract"
+    kind: str  # "classifier", "extract" or "summary" (a session summary)
     section: str | None
     body: dict[str, Any]
     fault: str | None
@@ -258,7 +258,7 @@ class OpenAIStub:
         spec = body["response_format"]["json_schema"]
         name: str = spec["name"]
         section = None if name == "classifier" else name.removeprefix("extract_")
-        kind = "classifier" if section is None else "extract"
+        kind = "classifier" if section is None else "summary" if section == "session_summary" else "extract"
         fault = self._pick_fault(raw)
         with self._lock:
             self.calls.append(StubCall(kind=kind, section=section, body=body, fault=fault))

@@ -1,8 +1,11 @@
 """The ``openai`` understanding backend: any OpenAI-compatible server, strict JSON schemas.
 
 Per fragment one classifier call picks the sections, then one extractor call per picked
-section proposes its events. Every answer must parse into the pydantic response model it was
-asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
+section proposes its events; fragments of small talk are not asked about at all
+(:mod:`~anamnesis.understanding.prefilter`), and each request carries the session's earlier
+turns and, for an extractor, the section's known facts
+(:mod:`~anamnesis.understanding.llm_context`). Every answer must parse into the pydantic
+response model it was asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
 pays for the calls whose prompt, model, schema or input changed. A fragment either gets all its
 sections read or an ``error`` (then the pipeline tries it again on the next run).
 """
@@ -28,7 +31,9 @@ from anamnesis.config import Settings
 from anamnesis.openai_retry import RetryPolicy, retry_after, retryable_status
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key
+from anamnesis.understanding.llm_context import render_input
 from anamnesis.understanding.openai_measurements import MEASUREMENTS_SCHEMA, mentions_measurements
+from anamnesis.understanding.prefilter import no_health_content, prefilter_version
 from anamnesis.understanding.prompts import Prompt, load_measurements_prompt, load_prompts
 from schemas.events import ClassifierOutput, Fragment, section_output_model
 from schemas.measurements import MeasurementsOutput
@@ -54,15 +59,6 @@ class _CallFailed(Exception):
 
 def extractor_schema_name(section: str) -> str:
     return f"extract_{section}"
-
-
-def render_input(fragment: Fragment) -> str:
-    """The user message sent to the model: labelled context and text, never the user id."""
-    payload: dict[str, str] = {}
-    if fragment.context:
-        payload["assistant_previous_turn"] = fragment.context
-    payload["user_message"] = fragment.text
-    return json.dumps(payload, ensure_ascii=False, indent=2)
 
 
 def response_format(name: str, model: type[BaseModel]) -> dict[str, Any]:
@@ -135,6 +131,8 @@ class OpenAIBackend:
             raise ValueError("the openai backend needs a model: set ANAMNESIS_LLM_MODEL")
         self.stats = BackendStats()
         self._settings = settings
+        #: Earlier turns sent with each fragment (read by the understanding stage).
+        self.context_turns = settings.llm_context_turns
         self._model = settings.llm_model
         self._retry = RetryPolicy.from_settings(settings)
         self._prompts = load_prompts(settings.prompts_dir)
@@ -165,6 +163,7 @@ class OpenAIBackend:
         for task in self._extractors.values():
             parts += [task.schema_id, task.prompt.version]
         parts += [self._measurements.schema_id, self._measurements.prompt.version]
+        parts += [f"turns={self.context_turns}", prefilter_version() if self._settings.llm_prefilter else "all"]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
 
     def extractor_version(self, section: str) -> str:
@@ -206,13 +205,18 @@ class OpenAIBackend:
     # -- one fragment ---------------------------------------------------------------------------
 
     def _understand_one(self, fragment: Fragment) -> Understanding:
+        if self._settings.llm_prefilter and no_health_content(fragment):
+            with self._lock:
+                self.stats.prefiltered += 1
+            return Understanding(fragment_id=fragment.fragment_id)
         text = render_input(fragment)
         try:
             routed = self._complete(self._classifier, text, fragment.user_id)
             sections = tuple(dict.fromkeys(routed.sections))  # type: ignore[attr-defined]
             events: list[dict[str, Any]] = []
             for section in sections:
-                answer = self._complete(self._extractors[section], text, fragment.user_id)
+                section_text = render_input(fragment, section)
+                answer = self._complete(self._extractors[section], section_text, fragment.user_id)
                 events += [{**_compact(e.model_dump()), "section": section} for e in answer.events]  # type: ignore[attr-defined]
             measurements: list[dict[str, Any]] = []
             if mentions_measurements(fragment.text):

@@ -45,6 +45,7 @@ class OpenAISummarizer:
     """One summary call per span, several at once (``llm_concurrency``)."""
 
     name = "openai"
+    reads_turns = True
 
     def __init__(self, settings: Settings) -> None:
         self._backend = OpenAIBackend(settings)

@@ -14,6 +14,7 @@ apart) and the measurements they reported.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,10 +35,16 @@ class SessionSpan:
     through_message_id: str
     user_turns: int
     valid_from: datetime
-    #: (role, text) of every message of the span, in order: what an LLM summary reads.
-    turns: tuple[tuple[str, str], ...]
     changes: tuple[FactChange, ...]
     readings: tuple[Reading, ...]
+    #: (role, text) of every message of the session, shared by its spans, and how many are this span's.
+    session_turns: Sequence[tuple[str, str]] = ()
+    through: int = 0
+
+    @property
+    def turns(self) -> tuple[tuple[str, str], ...]:
+        """(role, text) of every message of the span, in order: what an LLM summary reads."""
+        return tuple(self.session_turns[: self.through])
 
     @property
     def fact_ids(self) -> list[str]:
@@ -74,9 +81,13 @@ def _readings(measurements: pl.DataFrame, turns: pl.DataFrame) -> pl.DataFrame:
 
 
 def session_spans(
-    messages: pl.DataFrame, fact_events: pl.DataFrame, measurements: pl.DataFrame, *, every: int
+    messages: pl.DataFrame, fact_events: pl.DataFrame, measurements: pl.DataFrame, *, every: int,
+    with_turns: bool = True,
 ) -> list[SessionSpan]:
-    """Every span to summarize, per user and session in order (the sessions of ``messages``)."""
+    """Every span to summarize, per user and session in order (the sessions of ``messages``).
+
+    ``with_turns=False`` leaves out the messages' texts (the rules summary never reads them).
+    """
     turns = _turns(messages)
     by_session: dict[tuple[str, str], list[tuple[int, FactChange]]] = defaultdict(list)
     columns = ("user_id", "session_id", "turn", "section", "entity", "change_type", "status", "attributes", "before",
@@ -93,7 +104,8 @@ def session_spans(
         read[(user, session)].append((turn, Reading(test, value, unit, flag)))
     texts: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     position: dict[tuple[str, str], int] = {}  # (user, message) → messages of its session through it
-    for user, session, message_id, role, text in turns.select(
+    texts_of = turns if with_turns else turns.clear()
+    for user, session, message_id, role, text in texts_of.select(
         "user_id", "session_id", "message_id", "role", "text"
     ).iter_rows():
         texts[(user, session)].append((role, text))
@@ -110,7 +122,8 @@ def session_spans(
                 through_message_id=message_id,
                 user_turns=turn,
                 valid_from=ts,
-                turns=tuple(texts[key][: position[(user, message_id)]]),
+                session_turns=texts[key],
+                through=position.get((user, message_id), 0),
                 changes=tuple(c for t, c in by_session[key] if t <= turn),
                 readings=tuple(r for t, r in read[key] if t <= turn),
             )

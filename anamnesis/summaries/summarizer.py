@@ -20,6 +20,8 @@ class Summarizer(Protocol):
     """Writes one summary per span: ``(summary, source)`` in input order."""
 
     name: str
+    #: Whether it reads the spans' messages (else they are not even collected).
+    reads_turns: bool
 
     def summarize(self, spans: Sequence[SessionSpan]) -> list[tuple[str, str]]: ...
 
@@ -34,6 +36,7 @@ class RulesSummarizer:
     """The deterministic summary of :mod:`anamnesis.summaries.text`, from the span's events."""
 
     name = "rules"
+    reads_turns = False
 
     def summarize(self, spans: Sequence[SessionSpan]) -> list[tuple[str, str]]:
         return [(summary_text(span.changes, span.readings), RULES_SOURCE) for span in spans]

@@ -14,10 +14,12 @@ import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
+from datetime import datetime
 
 from anamnesis.config import Settings
 from anamnesis.summaries.spans import SessionSpan
 from anamnesis.summaries.summarizer import RulesSummarizer
+from anamnesis.understanding.llm_usage import usage_rows
 from anamnesis.understanding.openai_backend import OpenAIBackend
 from anamnesis.understanding.prompts import load_summary_prompt
 from schemas.summaries import SummaryOutput
@@ -66,6 +68,11 @@ class OpenAISummarizer:
 
     def stats(self) -> dict[str, int]:
         return self._backend.stats.as_metadata()
+
+    def llm_usage(self, settings: Settings, *, run_id: str, now: datetime) -> list[dict[str, object]]:
+        """Summary calls are synchronous whatever ``llm_mode`` says (one per session span)."""
+        tasks = self._backend.usage.tasks()
+        return usage_rows(tasks, settings, model=self._backend.model, mode="sync", run_id=run_id, now=now)
 
     def close(self) -> None:
         self._backend.close()

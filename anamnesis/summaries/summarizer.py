@@ -7,6 +7,7 @@ Like the understanding backends, the choice follows ``ANAMNESIS_LLM``; each summ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Protocol
 
 from anamnesis.config import Settings
@@ -29,6 +30,10 @@ class Summarizer(Protocol):
         """Counters for the run's metadata (calls, cache hits, ...)."""
         ...
 
+    def llm_usage(self, settings: Settings, *, run_id: str, now: datetime) -> list[dict[str, object]]:
+        """The run's ``llm_usage`` rows (none for a summarizer that calls no LLM)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -43,6 +48,9 @@ class RulesSummarizer:
 
     def stats(self) -> dict[str, int]:
         return {}
+
+    def llm_usage(self, settings: Settings, *, run_id: str, now: datetime) -> list[dict[str, object]]:
+        return []
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,8 +1,11 @@
 """Session summaries: from the messages and the reconciled fact histories, into the lake."""
 
+from datetime import UTC, datetime
+
 import dagster as dg
 
 from anamnesis.summaries import summarize_lake
+from anamnesis.understanding.llm_usage import append_usage
 from assets.checks import pandera_check
 from assets.facts.assets import fact_histories
 from assets.metadata import frame_metadata
@@ -29,6 +32,8 @@ def session_summaries(
             every=settings.summary_every_turns,
             on_progress=lambda done, total: progress.update("summarize sessions", done, total),
         )
+        usage = summarizer.llm_usage(settings, run_id=context.run_id, now=datetime.now(UTC))
+        append_usage(home.lake(), usage)
     finally:
         summarizer.close()
     return dg.MaterializeResult(
@@ -39,6 +44,8 @@ def session_summaries(
             "summaries_with_content": counts.with_content,
             "every_user_turns": settings.summary_every_turns,
             **summarizer.stats(),
+            **({"llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage])}
+               if usage else {}),
             **frame_metadata("session_summaries", SessionSummaries, counts.summaries),
         }
     )

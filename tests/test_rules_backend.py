@@ -626,6 +626,28 @@ MESH: list[Case] = [
     ("I have asthma", None, {("chronic_conditions", "asthma", "active")}, {}),
 ]
 
+# A dose change or a stop that names no drug refers to the one discussed last ("^", resolved by
+# the fold); a bare number keeps no unit until then. Never in a question, a plan or about others.
+REFERRING: list[Case] = [
+    ("the endo bumped it up to 1000 last week", None, {("medications", "^", "active")},
+     {("medications", "^", "active"): {"dose": "1000"}}),
+    ("so they reduced the dose to 12.5 mg", None, {("medications", "^", "active")},
+     {("medications", "^", "active"): {"dose": "12.5 mg"}}),
+    ("I quit them after a week", None, {("medications", "^", "stopped")}, {}),
+    ("кардиолог увеличил дозу до 10 мг", None, {("medications", "^", "active")},
+     {("medications", "^", "active"): {"dose": "10 mg"}}),
+    ("перестала его пить, от него отёки", None, {("medications", "^", "stopped")}, {}),
+    ("上周医生给我减到25了", None, {("medications", "^", "active")},
+     {("medications", "^", "active"): {"dose": "25"}}),
+    ("这个药我上个月就停了", None, {("medications", "^", "stopped")}, {}),
+    ("should they increase it to 1000?", None, set(), {}),
+    ("my mum's GP raised it to 40 mg", None, set(), {}),
+    ("если увеличат до 10 мг", None, set(), {}),
+    ("血压降到130了", None, set(), {}),
+    ("cut my smoking down to 5 a day", None, {("lifestyle", "smoking", "active")}, {}),
+    ("lowered it to 25 mg, and I take aspirin 75 mg", None, {("medications", "aspirin", "active")}, {}),
+]
+
 # fmt: on
 
 ALL_CASES = [
@@ -644,6 +666,7 @@ ALL_CASES = [
     *ANSWERS,
     *DRUGBANK,
     *MESH,
+    *REFERRING,
 ]
 
 

@@ -27,6 +27,7 @@ from anamnesis.understanding.rules.discourse import (
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
+from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
@@ -147,7 +148,8 @@ def understand_text(
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     _diabetes_type(msg, spans)
-    facts = _without_past_side_effects(_merge(msg), msg.norm, spans)
+    facts = with_referring(norm, lang, msg.clauses, _merge(msg))
+    facts = _without_past_side_effects(facts, msg.norm, spans)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

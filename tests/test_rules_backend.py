@@ -626,6 +626,24 @@ MESH: list[Case] = [
     ("I have asthma", None, {("chronic_conditions", "asthma", "active")}, {}),
 ]
 
+# An amount or a frequency alone answers yes ("a bit", "немного"); a denial with "yet" or "that I
+# know of" still denies; "nothing, just X" denies unless X is a term or points back at one.
+AMOUNTS: list[Case] = [
+    ("a little, after dinner mostly", "Do you get heartburn?", {("symptoms", "heartburn", "active")}, {}),
+    ("only at the weekend", "Do you smoke at all?", {("lifestyle", "smoking", "active")}, {}),
+    ("чуть-чуть, по вечерам", "Изжога бывает?", {("symptoms", "heartburn", "active")}, {}),
+    ("изредка", "Алкоголь употребляете?", {("lifestyle", "alcohol", "active")}, {}),
+    ("有一点", "有没有烧心？", set(), {}),  # measured and left out in Chinese (see answers.polarity)
+    ("not that I'm aware of", "Any drug allergies?", {("allergies", "*", "confirmed_absent")}, {}),
+    ("пока нет", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}, {}),
+    ("nothing, just physio", "Are you on any medication?", {("medications", "*", "confirmed_absent")}, {}),
+    ("no, just that one", "Are you on any other medication?", set(), {}),
+    ("没有，就这个", "还吃别的药吗？", set(), {}),
+    ("нет, только его", "Что-то ещё принимаете?", set(), {}),
+    ("хронических нет", "Есть хронические заболевания?", {("chronic_conditions", "*", "confirmed_absent")}, {}),
+    ("I'm not on anything", None, {("medications", "*", "confirmed_absent")}, {}),
+]
+
 # A dose change or a stop that names no drug refers to the one discussed last ("^", resolved by
 # the fold); a bare number keeps no unit until then. Never in a question, a plan or about others.
 REFERRING: list[Case] = [
@@ -667,6 +685,7 @@ ALL_CASES = [
     *DRUGBANK,
     *MESH,
     *REFERRING,
+    *AMOUNTS,
 ]
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from schemas.langs import LANGS
-from schemas.sections import CONFIRMED_ABSENT, SECTION_WIDE, SUPERSEDED
+from schemas.sections import CONFIRMED_ABSENT, LAST_DISCUSSED, SECTION_WIDE, SUPERSEDED
 
 if TYPE_CHECKING:
     from anamnesis.evaluation.gold import GoldDialogue
@@ -332,6 +332,8 @@ def forbidden_facts(dialogues: Sequence[GoldDialogue], pred: Predictions) -> lis
     one (in any section). The word rule keeps a misnamed real fact ("diabetes" for gold
     "type 2 diabetes") out of this figure: it is already a fact error. A turn whose
     section-wide denial is labelled as a conflict is left out. The bar is zero misses.
+    A proposed ``^`` event (the fact last discussed) counts as the facts the fold resolved it
+    to in that message; dropped as ambiguous, it made no fact.
     """
     out: list[Obs] = []
     for d in dialogues:
@@ -341,13 +343,25 @@ def forbidden_facts(dialogues: Sequence[GoldDialogue], pred: Predictions) -> lis
             if turn.role != "user" or i in d.conflict_turns or not (tags or i not in with_events):
                 continue
             allowed = [e.entity for e in d.events if e.turn == i]
-            bad = [e for e in pred.extracted.get(d.message_id(i), ()) if not _answers_to(e.entity, allowed)]
+            bad = [e for e in _proposed(pred, d.message_id(i)) if not _answers_to(e.entity, allowed)]
             unit_tags = tags or ("no_event",)
             if bad:
                 got = ", ".join(f"{e.section}/{e.entity}={e.status}" for e in bad)
                 out.append(Obs(d.lang, bad[0].section, MISS, d.id, f"t{i} {_quote(turn.text)} → {got}", unit_tags))
             else:
                 out.append(Obs(d.lang, "", OK, d.id, "", unit_tags))
+    return out
+
+
+def _proposed(pred: Predictions, message_id: str) -> list[PredEvent]:
+    """A message's proposed events, each ``^`` one as the facts the fold resolved it to."""
+    out: list[PredEvent] = []
+    for e in pred.extracted.get(message_id, ()):
+        if e.entity != LAST_DISCUSSED:
+            out.append(e)
+            continue
+        named = {x.entity for x in pred.extracted.get(message_id, ()) if x.section == e.section}
+        out += [x for x in pred.fact_events.get(message_id, ()) if x.section == e.section and x.entity not in named]
     return out
 
 

@@ -92,7 +92,7 @@ def test_batch_mode_gives_the_warehouse_of_sync_mode_at_half_the_price(tmp_path,
         metadata = run_backfill(load_settings(home), SAMPLE_EXPORTS).metadata["extracted_events"]
         assert stub.batches_created == 2  # one for the classifier, one for every extractor call
         # no synchronous understanding call (session summaries are one synchronous call per session)
-    assert {c.batch for c in stub.calls if c.kind != "summary"} == {"batch_stub_1", "batch_stub_2"}
+        assert {c.batch for c in stub.calls if c.kind != "summary"} == {"batch_stub_1", "batch_stub_2"}
         assert asked(stub) == sync_asked  # the same requests, each once
         assert not stub.files  # input, output and error files deleted once read
     assert warehouse(home) == warehouse(sync_home)

@@ -144,7 +144,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
                           ("frequent urination", "active"), ("urinary urgency", "active")}),
     # Russian: colloquial chat
     ("Жмёт за грудиной, когда поднимаюсь по лестнице", {("chest pain", "active")}),
-    ("Сердце выпрыгивает из груди и воздуха не хватает", {("palpitations", "active"), ("shortness of breath", "active")}),
+    ("Сердце выпрыгивает из груди и воздуха не хватает", {("palpitations", "active"), ("shortness of breath", "active")}),  # noqa: E501
     ("К вечеру ноги опухают, следы от носков", {("swelling", "active")}),
     ("Шатает, и звенит в ушах", {("dizziness", "active"), ("tinnitus", "active")}),
     ("Никаких сил нет, все время клонит в сон", {("fatigue", "active"), ("drowsiness", "active")}),
@@ -160,7 +160,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     ("I've had the trots for two days and I'm knackered", {("diarrhea", "active"), ("fatigue", "active")}),
     ("no heartburn but I've been off my food", {("heartburn", "confirmed_absent"), ("loss of appetite", "active")}),
     ("my lips turn blue when I'm cold and I feel clammy", {("cyanosis", "active"), ("sweating", "active")}),
-    ("my glands are swollen and there's a ringing in my ears", {("swollen lymph nodes", "active"), ("tinnitus", "active")}),
+    ("my glands are swollen and there's a ringing in my ears", {("swollen lymph nodes", "active"), ("tinnitus", "active")}),  # noqa: E501
 ]
 # fmt: on
 

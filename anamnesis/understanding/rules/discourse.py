@@ -21,7 +21,7 @@ from anamnesis.understanding.rules.segment import Hit
 #: A verb that edits the record, and what it edits: the user, their data, the record.
 _EN_EDIT = (
     r"\b(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down"
-    r"|overwrite|reset|clear|write down|save|store)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"
+    r"|overwrite|reset|clear|write down|save|store)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
     r"allerg\w*|medication\w*|diagnos\w*)|this user|the user|user|patient record|the record|records?|profile|"
     r"chart|database|memory)\b"
 )

@@ -516,7 +516,7 @@ _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|е�
 def _keeps_something(msg: _Message) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
     nothing of the section: an "only" that names no term and points at nothing denies."""
-    for s, e, lex in msg.hits:
+    for _s, e, lex in msg.hits:
         if lex.cat != "except":
             continue
         rest = msg.norm[e:]

@@ -17,7 +17,7 @@ from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
-_NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"
+_NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
 _UNIT = r"\s*(mg|mcg|µg|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
 #: What follows a number that makes it no dose: a body measure, a count, a time, a percent.
 _NOT_A_DOSE = re.compile(
@@ -60,7 +60,7 @@ _STOPS = {
         r"|перестал\w* (?:его|её|ее|их) (?:пить|принимать)"
         r"|\b(?:его|её|ее|их) (?:бросил\w*|отменил\w*|отменили|допил\w*|больше не пью|уже не пью|не пью)"
     ),
-    "zh": re.compile(r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"),
+    "zh": re.compile(r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"),  # noqa: E501 (one pattern reads best on one line)
 }
 _TAIL = {"units": "units", "unit": "units", "个单位": "units", "单位": "units", "个": "units"}
 
@@ -89,7 +89,8 @@ def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
         clause = _clause_at(parts, m.start())
         if dose is None or clause is None or _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
             continue
-        fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", norm[m.start() : m.end()])
+        span = norm[m.start() : m.end()]
+        fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", span)
         fact.put("dose", dose)
         out.append(fact)
     for m in stops.finditer(norm) if stops else ():

@@ -187,8 +187,11 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
     for name, value in rows:
         table.add_row(name, str(value))
     err.print(table)
-    usage = events.get("llm_usage")
-    if isinstance(usage, list) and usage:
+    usage = [
+        row for asset in ("extracted_events", "session_summaries")
+        if isinstance(rows_of := metadata.get(asset, {}).get("llm_usage"), list) for row in rows_of
+    ]  # fmt: skip
+    if usage:
         _usage_table(usage, "LLM usage")
 
 

@@ -7,7 +7,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import duckdb
 import httpx
 import numpy as np
 import polars as pl
@@ -26,20 +25,13 @@ from tests.api_server import LiveServer
 from tests.conftest import API_TOKEN, message, write_config
 from tests.dagster_doubles import HashEmbedder
 from tests.openai_stub import OpenAIStub, stub_config
+from tests.warehouse_state import query
 
 RECALL = {
     "en": "What did we talk about last time?",
     "ru": "О чём мы говорили в прошлый раз?",
     "zh": "我们上次聊了什么？",
 }
-
-
-def query(home: Path, sql: str, *params: object) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute(sql, list(params)).fetchall()
-    finally:
-        con.close()
 
 
 def newest_line(home: Path, user: str) -> str:

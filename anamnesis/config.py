@@ -15,9 +15,11 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from anamnesis.storage.object_home import is_object_home
 
 DEFAULT_HOME = Path(".anamnesis")
 
@@ -51,6 +53,19 @@ ENV_VARS: dict[str, str] = {
     "log_format": "ANAMNESIS_LOG_FORMAT",
     "schedule_cron": "ANAMNESIS_SCHEDULE_CRON",
     "schedule_timezone": "ANAMNESIS_SCHEDULE_TIMEZONE",
+    "llm_mode": "ANAMNESIS_LLM_MODE",
+}
+
+#: USD per 1M tokens of OpenAI's standard tier; ``llm_prices`` in config.toml adds or overrides models.
+DEFAULT_LLM_PRICES: dict[str, dict[str, float]] = {
+    "gpt-4o": {"input_per_1m": 2.50, "output_per_1m": 10.00},
+    "gpt-4o-mini": {"input_per_1m": 0.15, "output_per_1m": 0.60},
+    "gpt-4.1": {"input_per_1m": 2.00, "output_per_1m": 8.00},
+    "gpt-4.1-mini": {"input_per_1m": 0.40, "output_per_1m": 1.60},
+    "gpt-4.1-nano": {"input_per_1m": 0.10, "output_per_1m": 0.40},
+    "gpt-5": {"input_per_1m": 1.25, "output_per_1m": 10.00},
+    "gpt-5-mini": {"input_per_1m": 0.25, "output_per_1m": 2.00},
+    "gpt-5-nano": {"input_per_1m": 0.05, "output_per_1m": 0.40},
 }
 
 # The layers of one load_settings call; BaseSettings asks for its sources at construction.
@@ -94,6 +109,15 @@ class _TomlSource(PydanticBaseSettingsSource):
         return dict(self.data)
 
 
+class ModelPrice(BaseModel):
+    """What one model costs, in USD per million prompt (input) and completion (output) tokens."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input_per_1m: float = Field(ge=0)
+    output_per_1m: float = Field(ge=0)
+
+
 class Settings(BaseSettings):
     """Everything configurable, resolved once per command."""
 
@@ -114,9 +138,28 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(4, ge=0)
     llm_timeout_s: float = Field(60.0, gt=0)
     llm_backoff_s: float = Field(1.0, ge=0)
+    #: Turns of the same session before a message that the ``openai`` backend sends with it, so
+    #: "I stopped it" can be read (``anamnesis.understanding.llm_context``); 0 sends none.
+    llm_context_turns: int = Field(4, ge=0)
+    #: Skip LLM calls for fragments with no health content (``anamnesis.understanding.prefilter``).
+    llm_prefilter: bool = True
+    #: ``sync`` Chat Completions calls, or ``batch``: OpenAI's Batch API (half the price, hours).
+    llm_mode: Literal["sync", "batch"] = "sync"
+    #: Seconds between two looks at a running batch.
+    llm_batch_poll_s: float = Field(30.0, gt=0)
+    #: Batches a request may go through (failed or expired items go in the next) before it is a reject.
+    llm_batch_rounds: int = Field(3, ge=1)
+    #: Price table for the estimated cost (``[llm_prices.<model>]`` in config.toml).
+    llm_prices: dict[str, ModelPrice] = Field(
+        default_factory=lambda: {k: ModelPrice(**v) for k, v in DEFAULT_LLM_PRICES.items()}
+    )
+    #: Fraction of the price the Batch API takes off.
+    llm_batch_discount: float = Field(0.5, ge=0, le=1)
     #: Users whose facts and memories ``serve`` loads at start (the most recent writers first).
     api_prefetch_users: int = Field(2048, ge=0)
     retention_days: dict[str, int | None] = Field(default_factory=lambda: dict(DEFAULT_RETENTION_DAYS))
+    #: A session gets a summary every this many user turns, and at its last one.
+    summary_every_turns: int = Field(10, ge=1)
     #: ``text`` lines or ``json`` objects on stderr (``anamnesis.logs``).
     log_format: Literal["text", "json"] = "text"
     #: Seconds between progress lines of a run that is not on a terminal.
@@ -146,6 +189,13 @@ class Settings(BaseSettings):
         merged = dict(DEFAULT_RETENTION_DAYS)
         merged.update({k: (int(v) if v is not None and int(v) > 0 else None) for k, v in dict(value).items()})
         return merged
+
+    @field_validator("llm_prices", mode="before")
+    @classmethod
+    def _merge_prices(cls, value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ValueError("must be a table of model = {input_per_1m, output_per_1m}")
+        return {**DEFAULT_LLM_PRICES, **value}
 
     @classmethod
     def settings_customise_sources(
@@ -180,6 +230,11 @@ class Settings(BaseSettings):
     def llm_cache_path(self) -> Path:
         return self.home / "llm_cache.sqlite"
 
+    @property
+    def llm_batches_path(self) -> Path:
+        """The Batch API jobs in flight, so a killed run resumes them instead of paying twice."""
+        return self.home / "llm_batches"
+
 
 def load_settings(
     home: str | Path | None = None, *, env: Mapping[str, str] | None = None, **overrides: Any
@@ -189,7 +244,10 @@ def load_settings(
     ``overrides`` (the typed fields of the Dagster resources) win over every other layer.
     """
     environ = os.environ if env is None else env
-    home_path = Path(home) if home else Path(environ.get("ANAMNESIS_HOME") or DEFAULT_HOME)
+    given = home or environ.get("ANAMNESIS_HOME") or DEFAULT_HOME
+    if is_object_home(given):
+        raise ValueError(f"{given}: an s3:// home is opened by the anamnesis commands (as a mirror); give a directory")
+    home_path = Path(given)
     config_file = home_path / "config.toml"
     token = _LAYERS.set((config_file, environ))
     try:

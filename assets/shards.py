@@ -41,6 +41,7 @@ class ShardDone:
     counts: Any  # the stage's counts dataclass
     night: bool
     metadata: dict[str, object] = field(default_factory=dict)
+    usage: list[dict[str, object]] = field(default_factory=list)  # llm_usage rows of the shard's calls
 
 
 def night_of(lake: Lake, parts: Sequence[ShardDone]) -> pl.Series | None:

@@ -9,6 +9,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -24,7 +25,8 @@ err = Console(stderr=True)
 out = Console()
 
 HomeOpt = Annotated[
-    Path | None, typer.Option("--home", help="Home directory (default $ANAMNESIS_HOME or ./.anamnesis).")
+    str | None,
+    typer.Option("--home", help="Home directory or s3://bucket/prefix (default $ANAMNESIS_HOME or ./.anamnesis)."),
 ]
 
 
@@ -76,8 +78,48 @@ def one_line_errors(command: Command) -> Command:
     return run  # type: ignore[return-value]
 
 
+def on_home(*, writes: bool) -> Callable[[Command], Command]:
+    """Run the command on a local home: the directory given, or a mirror of an ``s3://`` home.
+
+    A writing command's mirror is committed to the bucket as a new generation when it succeeds
+    (:mod:`anamnesis.storage.object_home`); a reading one reads the current generation.
+    """
+
+    def wrap(command: Command) -> Command:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            from anamnesis.storage.object_home import home_url, readable_home, writable_home
+
+            url = home_url(kwargs.get("home"))
+            if url is None:
+                return command(*args, **kwargs)
+            if not writes:
+                return _in_home(command, readable_home(url), *args, **kwargs)
+            with writable_home(url) as local:
+                return _in_home(command, local, *args, **kwargs)
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def _in_home(command: Command, local: Path, *args: Any, **kwargs: Any) -> Any:
+    """Run ``command`` on the mirror ``local``: the ``--home`` it gets and ``$ANAMNESIS_HOME``
+    for everything the command loads (the Dagster definitions read the variable)."""
+    saved = os.environ.get("ANAMNESIS_HOME")
+    os.environ["ANAMNESIS_HOME"] = str(local)
+    try:
+        return command(*args, **{**kwargs, "home": str(local)})
+    finally:
+        if saved is None:
+            del os.environ["ANAMNESIS_HOME"]
+        else:
+            os.environ["ANAMNESIS_HOME"] = saved
+
+
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def backfill(
     input_dir: Annotated[
         Path | None, typer.Option("--input", help="Directory of *.jsonl / *.jsonl.gz exports.")
@@ -88,6 +130,9 @@ def backfill(
         int | None,
         typer.Option("--shards", min=1, max=1024, help="Split users into N shards run as parallel Dagster steps."),
     ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the LLM calls, tokens and cost the input would take; call nothing.")
+    ] = False,
 ) -> None:
     """Run the whole Dagster job over every export file; only new or changed files are read again.
 
@@ -106,6 +151,15 @@ def backfill(
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")
+    if dry_run:
+        from anamnesis.understanding.llm_estimate import estimate
+
+        try:
+            rows = estimate(settings, source)
+        except ValueError as exc:
+            _fail(str(exc))
+        _usage_table(rows, f"dry run: estimated LLM usage ({settings.llm_mode} mode; completion tokens guessed)")
+        return
     display: RichProgress | LineProgress = (
         RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
     )
@@ -142,10 +196,35 @@ def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list
     for name, value in rows:
         table.add_row(name, str(value))
     err.print(table)
+    usage = [
+        row for asset in ("extracted_events", "session_summaries")
+        if isinstance(rows_of := metadata.get(asset, {}).get("llm_usage"), list) for row in rows_of
+    ]  # fmt: skip
+    if usage:
+        _usage_table(usage, "LLM usage")
+
+
+def _usage_table(rows: list[dict[str, Any]], title: str) -> None:
+    """Calls, cache hits, tokens and estimated cost per task, with a total line."""
+    from anamnesis.understanding.llm_usage import total_cost
+
+    table = Table("task", "calls", "cache hits", "prompt tokens", "completion tokens", "est. cost (USD)", title=title)
+    fields = ("calls", "cache_hits", "prompt_tokens", "completion_tokens")
+
+    def money(value: object) -> str:
+        return f"{value:.4f}" if isinstance(value, int | float) else "no price"
+
+    for r in rows:
+        table.add_row(str(r["task"]), *(str(r[f]) for f in fields), money(r["estimated_cost_usd"]))
+    totals = [str(sum(int(r[f]) for r in rows)) for f in fields]
+    model = rows[0]["model"] if rows else "?"
+    table.add_row(f"total ({model})", *totals, money(total_cost(rows)), style="bold")
+    err.print(table)
 
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def plot(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     test: Annotated[str, typer.Option("--test", help="The test, in any language (hba1c, ALT, давление).")],
@@ -179,6 +258,7 @@ def plot(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def facts(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -218,6 +298,7 @@ def facts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def timeline(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -243,6 +324,7 @@ def timeline(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def forget(
     user_id: Annotated[str, typer.Argument(help="The user's id, exactly as in the exports.")],
     home: HomeOpt = None,
@@ -258,6 +340,7 @@ def forget(
 
 @app.command()
 @one_line_errors
+@on_home(writes=False)
 def conflicts(
     user_id: Annotated[str | None, typer.Argument(help="Only this user's conflicts (default: every user's).")] = None,
     home: HomeOpt = None,
@@ -294,6 +377,7 @@ def conflicts(
 
 @app.command()
 @one_line_errors
+@on_home(writes=True)
 def resolve(
     conflict_id: Annotated[str, typer.Argument(help="The conflict's id (see `anamnesis conflicts`).")],
     outcome: Annotated[str, typer.Option("--outcome", help="earlier_stands or later_stands.")],
@@ -335,14 +419,27 @@ def serve(
     import uvicorn
 
     from anamnesis.api.app import create_app
+    from anamnesis.storage.object_home import Follower, home_url, readable_home
 
+    url = home_url(home)
+    if url is not None:  # a replica: a mirror of the current generation, kept on the newest
+        mirror = readable_home(url)
+        Follower(url, mirror).start()
+        home = os.environ["ANAMNESIS_HOME"] = str(mirror)
     settings = _settings_with_logging(home, log_format)
+    if url is not None and settings.review_tokens:
+        # A replica's writes would land in its cache, never in the bucket: reviewers read here
+        # and record clarifications with `anamnesis resolve` against the home.
+        settings = settings.model_copy(update={"api_tokens": settings.api_tokens + settings.review_tokens,
+                                               "review_tokens": ()})
+        err.print("anamnesis: warning: review writes are not served from an s3:// home; reviewer tokens read only",
+                  markup=False)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
     application = create_app(settings)
     # One start-up line here, one "ready" line when the models and the hot set are loaded, then
     # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
-    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", settings.home, host, port)
+    logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", url or settings.home, host, port)
     uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False, log_config=None)
 
 
@@ -352,6 +449,15 @@ _MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: $ANAMNES
 _SPLIT_HELP = "MTS-Dialog split: validation, train, train-tune, train-frozen (never tuned on) or both."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
 _OUT_HELP = "Where report.md and chart.png go (default: a new scratch directory, printed at the end)."
+_BACKEND_HELP = (
+    "Understanding backend: the offline rules, or openai (OPENAI_BASE_URL, OPENAI_API_KEY, ANAMNESIS_LLM_MODEL, "
+    "ANAMNESIS_PROMPTS from the environment)."
+)
+
+
+class EvalBackend(StrEnum):
+    rules = "rules"
+    openai = "openai"
 
 
 @app.command("eval")
@@ -365,8 +471,9 @@ def eval_command(
     out_dir: Annotated[Path | None, typer.Option("--out", help=_OUT_HELP)] = None,
     keep_home: Annotated[Path | None, typer.Option("--keep-home", help=_KEEP_HELP)] = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a figure is below its bar.")] = False,
+    backend: Annotated[EvalBackend, typer.Option("--backend", help=_BACKEND_HELP)] = EvalBackend.rules,
 ) -> None:
-    """Run the pipeline (rules backend) on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
+    """Run the pipeline on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
     import shlex
     import tempfile
 
@@ -399,12 +506,16 @@ def eval_command(
             command += [flag, str(value)]
     if no_blind:
         command.append("--no-blind")
+    if backend is not EvalBackend.rules:
+        command += ["--backend", backend.value]
     if split != "validation":
         command += ["--split", split]
     target = out_dir or Path(tempfile.mkdtemp(prefix="anamnesis-eval-report-"))
     try:
-        with err.status("evaluating: pipeline over the gold, blind and MTS-Dialog dialogues..."):
-            result = run_eval(gold_dirs, mts_dir, split=split, blind_dir=blind_dir, home=keep_home)
+        with err.status(f"evaluating: pipeline ({backend.value}) over the gold, blind and MTS-Dialog dialogues..."):
+            result = run_eval(
+                gold_dirs, mts_dir, split=split, blind_dir=blind_dir, home=keep_home, llm=backend.value
+            )
         if note:
             result.mts_note = note
         report, chart = write_report(result, target, command=shlex.join(command))

@@ -17,6 +17,8 @@ from assets.ingest import assets as ingest_assets
 from assets.memory import assets as memory_assets
 from assets.memory.resources import MemoryResource
 from assets.resources import ExportsResource, HomeResource, Progress
+from assets.summaries import assets as summaries_assets
+from assets.summaries.resources import SummaryResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
 from assets.warehouse import assets as warehouse_assets
@@ -25,7 +27,7 @@ from pipelines.jobs import backfill_job
 from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor
 
-_MODULES = [ingest_assets, understanding_assets, facts_assets, warehouse_assets, memory_assets]
+_MODULES = [ingest_assets, understanding_assets, facts_assets, summaries_assets, warehouse_assets, memory_assets]
 #: Every asset and asset check, unbound: ``dg.materialize`` takes them with any resources.
 ASSETS = dg.load_assets_from_modules(_MODULES)
 CHECKS = dg.load_asset_checks_from_modules(_MODULES)
@@ -58,6 +60,7 @@ def build_resources(
         "exports": ExportsResource(input_dir=input_dir),
         "understanding": UnderstandingResource(),
         "memory": MemoryResource(),
+        "summaries": SummaryResource(),
         "progress": progress or Progress(),
     }
 

@@ -1,10 +1,10 @@
 """``anamnesis eval``: the gold dialogues and MTS-Dialog through the real job, then scored.
 
 The dialogues are written as CONTRACT §1 exports into a fresh home, the whole backfill job
-runs in-process (:func:`pipelines.run.run_backfill`) with the chosen backend and offline
-embeddings, and the warehouse and the lake are read back
-(:mod:`anamnesis.evaluation.predictions`). Context recall asks the real FastAPI app with each
-gold query. This is the top layer because it runs the Dagster job.
+runs in-process (:func:`pipelines.run.run_backfill`) with the chosen backend (``rules``, or
+``openai`` configured by the environment as for a backfill) and offline embeddings, and the
+warehouse and the lake are read back (:mod:`anamnesis.evaluation.predictions`). Context recall
+asks the real FastAPI app with each gold query. This is the top layer because it runs the Dagster job.
 """
 
 from __future__ import annotations
@@ -87,6 +87,17 @@ def run_eval(
     )
 
 
+def _without_decay(home: Path) -> None:
+    """Turn decay off in the eval home: a gold query is asked right after its dialogue, so its
+    facts must not decay with the wall clock (the dialogues are dated; decay has its own tests).
+    Without this, context recall drifts down as the calendar moves past the dialogues' dates."""
+    from anamnesis.config import DEFAULT_RETENTION_DAYS
+
+    home.mkdir(parents=True, exist_ok=True)
+    lines = ["[retention_days]", *(f"{section} = 0" for section in DEFAULT_RETENTION_DAYS)]
+    (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def _run_pipeline(
     home: Path, gold: list[GoldDialogue], mts: list[MtsDialogue], *, llm: str
 ) -> tuple[Predictions, str, dict[str, float]]:
@@ -101,10 +112,13 @@ def _run_pipeline(
         gold_mod.write_export(gold_mod.export_rows(gold), exports / "gold.jsonl")
     if mts:
         gold_mod.write_export(mts_mod.export_rows(mts), exports / "mts.jsonl")
+    _without_decay(home)
     token = secrets.token_urlsafe(16)
     timing: dict[str, float] = {}
     with _environment({"ANAMNESIS_LLM": llm, "ANAMNESIS_EMBEDDINGS": "use", "ANAMNESIS_API_TOKENS": token}):
         settings = load_settings(home)
+        if settings.llm == "openai" and not settings.llm_model:
+            raise ValueError("eval --backend openai needs a model: set ANAMNESIS_LLM_MODEL (and OPENAI_BASE_URL)")
         t0 = time.perf_counter()
         run_backfill(settings, exports)
         timing["pipeline"] = time.perf_counter() - t0

@@ -20,6 +20,8 @@ RELATIONS: dict[str, str] = {
     "measurements": "Lab results and vital signs the user reported: one row per reading (blood pressure is two).",
     "resolutions": "Input written by people: how a conflict was clarified (replayed by the fold).",
     "corrections": "Input written by reviewers: a correction or retraction of one fact (replayed by the fold).",
+    "session_summaries": "A short summary of each session's health content, every N user turns and at its last turn.",
+    "llm_usage": "What each run's LLM calls cost: one row per run and task (classifier, each section); counts only.",
     "retention_policy": "Days after last_seen at which a section's facts count as decayed (NULL: never).",
 }
 
@@ -114,6 +116,29 @@ COLUMNS: dict[str, dict[str, str]] = {
     "corrections": {
         "correction_id": "Stable id of one correction.",
         "change": "JSON of what the reviewer changed: status, entity, attributes, or retract.",
+    },
+    "session_summaries": {
+        "summary_id": "Stable id of one summary: xxh3-128 of user, session and through_message_id.",
+        "session_id": "The chat session summarized (as in the exports).",
+        "through_message_id": "The user message the summary runs through (from the session's start).",
+        "user_turns": "User turns of the session up to and including through_message_id.",
+        "summary": "What the session held of the user's health, in English; 'No health details discussed.' if none.",
+        "valid_from": "Timestamp of through_message_id (UTC).",
+        "source": "Who wrote it: rules-<version>, or openai:<model>:<summary prompt version>.",
+        "fact_ids": "The facts (fact_id) the summarized span's events touched, in the order first said.",
+    },
+    "llm_usage": {
+        "run_id": "The Dagster run that made the calls.",
+        "task": "classifier, or the section an extractor call read (medications, ..., measurements).",
+        "mode": "sync (Chat Completions) or batch (the Batch API, at its discount).",
+        "calls": "Requests sent to the server for this task (retries and batch items included).",
+        "cache_hits": "Answers taken from the response cache instead of a request.",
+        "prompt_tokens": "Prompt (input) tokens the server reported for these calls.",
+        "completion_tokens": "Completion (output) tokens the server reported for these calls.",
+        "estimated_cost_usd": "The tokens at the config's price of model (llm_prices), batch discount applied; "
+        "NULL when the model has no price.",
+        "model": "The model the calls went to.",
+        "created_at": "When the run recorded the row (UTC).",
     },
     "retention_policy": {"retention_days": "Days after last_seen at which the section's facts decay; NULL: never."},
 }

@@ -9,6 +9,7 @@ section's extractor can only answer with that section's statuses and attributes.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -16,9 +17,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from schemas.sections import FIXED_ENTITIES, SECTION_WIDE, SECTIONS, STATUSES, Section
+from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section
 
 DOSE_PATTERN = re.compile(r"^\d+(?:\.\d+)? [^\s\d][^\s]*$")
+#: A dose said without its unit ("upped it to 750"): allowed only on a :data:`LAST_DISCUSSED`
+#: event, whose fact's current dose gives the unit when the fold resolves it.
+BARE_DOSE_PATTERN = re.compile(r"^\d+(?:\.\d+)?$")
 
 #: Optional attributes an event may carry, by section. ``mention`` (the user's own words) is
 #: allowed everywhere.
@@ -49,6 +53,11 @@ class Fragment:
     text: str
     context: str | None = None
     lang: str | None = None
+    #: Turns of the same session before this message, oldest first, as ``{"role", "text"}``
+    #: (only for backends that read them: ``Backend.context_turns``).
+    earlier: Sequence[Mapping[str, str]] = ()
+    #: The user's facts known before this message, as ``{"section", "entity", "status"}``.
+    known_facts: Sequence[Mapping[str, str]] = ()
 
 
 class ExtractedEvent(BaseModel):
@@ -88,10 +97,13 @@ class ExtractedEvent(BaseModel):
         for name in ATTRIBUTE_NAMES:
             if getattr(self, name) is not None and name not in allowed:
                 raise ValueError(f"attribute {name!r} does not belong to {section}")
-        if self.dose is not None and not DOSE_PATTERN.match(self.dose):
+        bare_ok = self.entity == LAST_DISCUSSED and self.dose is not None and BARE_DOSE_PATTERN.match(self.dose)
+        if self.dose is not None and not (DOSE_PATTERN.match(self.dose) or bare_ok):
             raise ValueError(f"dose {self.dose!r} is not '<number> <unit>'")
         if section == "demographics" and self.value is None:
             raise ValueError("a demographics event needs a value")
+        if self.entity == LAST_DISCUSSED and self.status == "confirmed_absent":
+            raise ValueError("a '^' event refers back to a present fact; it cannot deny one")
         if self.entity == SECTION_WIDE and self.status not in ("confirmed_absent",):
             raise ValueError("a section-wide '*' event can only deny the whole section")
         return self

@@ -261,6 +261,52 @@ class Corrections(pa.DataFrameModel):
         unique = ["correction_id"]
 
 
+class SessionSummaries(pa.DataFrameModel):
+    """A short summary of one session's health content, every N user turns and at its last turn.
+
+    Each row covers the session from its start through ``through_message_id`` (a rolling
+    summary); the row of the session's last user turn is its summary so far.
+    """
+
+    summary_id: Series[str]
+    user_id: Series[str]
+    session_id: Series[str]
+    through_message_id: Series[str]
+    #: User turns of the session up to and including ``through_message_id``.
+    user_turns: Series[pl.Int32] = pa.Field(ge=1)
+    summary: Series[str] = pa.Field(str_length={"min_value": 1})
+    valid_from: Series[pl.Datetime] = utc()
+    source: Series[str] = pa.Field(str_length={"min_value": 1})
+    #: The facts the span's events touched, in the order first said.
+    fact_ids: Series[pl.List] = pa.Field(dtype_kwargs={"inner": pl.String})
+
+    class Config:
+        strict = True
+        unique = ["summary_id"]
+
+
+class LLMUsage(pa.DataFrameModel):
+    """What each run's LLM calls cost, one row per run and task (the classifier, each section).
+
+    Counts only: no user id, no text, so it is kept across ``forget`` and every rebuild.
+    """
+
+    run_id: Series[str]
+    task: Series[str]
+    mode: Series[str] = pa.Field(isin=["sync", "batch"])
+    calls: Series[pl.Int64] = pa.Field(ge=0)
+    cache_hits: Series[pl.Int64] = pa.Field(ge=0)
+    prompt_tokens: Series[pl.Int64] = pa.Field(ge=0)
+    completion_tokens: Series[pl.Int64] = pa.Field(ge=0)
+    estimated_cost_usd: Series[pl.Float64] = pa.Field(nullable=True, ge=0)
+    model: Series[str]
+    created_at: Series[pl.Datetime] = utc()
+
+    class Config:
+        strict = True
+        unique = ["run_id", "task"]
+
+
 @cache
 def polars_schema(model: type[pa.DataFrameModel]) -> dict[str, pl.DataType]:
     """The polars dtypes of a schema's columns, in order: for empty frames and casts."""

@@ -35,6 +35,10 @@ CHANGE_TYPES: tuple[str, ...] = tuple(c.value for c in ChangeType)
 
 #: The entity that stands for a whole section ("I have no allergies").
 SECTION_WIDE = "*"
+#: The entity of a proposed event that names nothing but refers back to the fact of its section
+#: last discussed ("upped it to 750" after Keppra, "那个药我不吃了"): the fold resolves it to that
+#: fact, or drops the event when no single fact fits. It never becomes a fact.
+LAST_DISCUSSED = "^"
 #: The one status any section may hold, and only on its ``*`` fact.
 SUPERSEDED = "superseded"
 CONFIRMED_ABSENT = "confirmed_absent"

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.s3_server import s3_server  # noqa: F401 - a real S3 server for object-store homes
+
 
 def message(
     mid: str, user: str, ts: str, role: str, text: str, *, session: str = "s1", lang: str | None = None

@@ -22,7 +22,7 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    def __init__(self, home: Path, token: str, *, prefetch_users: int = 16) -> None:
+    def __init__(self, home: Path | str, token: str, *, prefetch_users: int = 16) -> None:
         self.home = home
         self.port = free_port()
         self.env = {**os.environ, "ANAMNESIS_API_TOKENS": token, "ANAMNESIS_API_PREFETCH_USERS": str(prefetch_users)}

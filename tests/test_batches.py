@@ -100,8 +100,8 @@ def test_a_backfill_in_many_ranges_of_users_writes_the_same_warehouse(single_pas
     batched, single = stored(in_batches), stored(single_pass)
     assert batched.keys() == single.keys()
     for table, rows in single.items():
-        # the rules backend proposes only valid events; no person resolved or corrected anything
-        assert rows or table in ("rejects", "resolutions", "corrections"), table
+        # the rules backend proposes only valid events and calls no LLM; no person resolved or corrected anything
+        assert rows or table in ("rejects", "resolutions", "corrections", "llm_usage"), table
         assert batched[table] == rows, table
 
 

@@ -45,7 +45,7 @@ def snapshot(home: Path) -> dict[str, object]:
     finally:
         con.close()
     db = lancedb.connect(memory_dir(home) / "tables")
-    for name in sorted(db.table_names()):
+    for name in sorted(db.table_names(limit=10_000)):
         rows = db.open_table(name).to_arrow().to_pylist()
         state[f"lance:{name}"] = sorted((r["fact_id"], r["text"], tuple(r["vector"])) for r in rows)
     return state

@@ -49,18 +49,18 @@ def _assert_bars(result: EvalResult, *, prefix: str) -> None:
 
 
 #: Floors on the unseen set: raise them when the figures rise; never lower them to pass.
-#: Measured 2026-12-01 on the merged tree: F1 en 0.786 / ru 0.793 / zh 0.795, negation 0.500,
-#: status 0.887, dose 0.734, 24 forbidden-fact turns; the floors sit a little under them.
+#: Measured 2026-12-01 on the second merged tree: F1 en 0.798 / ru 0.804 / zh 0.802, negation
+#: 0.507, status 0.886, dose 0.869, 25 forbidden-fact turns; the floors sit a little under them.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.74,
-    "fact F1 (ru)": 0.75,
-    "fact F1 (zh)": 0.75,
-    "negation accuracy": 0.45,
-    "status accuracy": 0.84,
-    "dose accuracy": 0.68,
+    "fact F1 (en)": 0.77,
+    "fact F1 (ru)": 0.78,
+    "fact F1 (zh)": 0.78,
+    "negation accuracy": 0.48,
+    "status accuracy": 0.86,
+    "dose accuracy": 0.83,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the issue's bar is 0).
-UNSEEN_FORBIDDEN_CEILING = 30
+UNSEEN_FORBIDDEN_CEILING = 28
 
 
 def test_bars_on_gold_set_and_floors_on_unseen_set() -> None:

@@ -19,10 +19,10 @@ import pytest
 
 from anamnesis.config import load_settings
 from anamnesis.erasure.forget import forget_user
+from anamnesis.erasure.ownership import user_key
 from anamnesis.erasure.sqlite import is_sqlite
 from anamnesis.erasure.tombstones import load_tombstones, tombstoned
 from anamnesis.ingest.messages import collect_quarantine, consolidate
-from anamnesis.memory.rows import table_name
 from pipelines.run import instance_for, run_backfill
 from tests.conftest import message, write_config
 from tests.openai_stub import OpenAIStub
@@ -110,13 +110,21 @@ def _lance_traces(tables_dir: Path) -> list[str]:
         return []
     db = lancedb.connect(tables_dir)
     found = []
-    for name in db.table_names():
+    for name in db.table_names(limit=10_000):
         table = db.open_table(name)
         for version in table.list_versions():
             table.checkout(version["version"])
             if _frame_holds(pl.from_arrow(table.to_arrow().drop_columns(["vector"]))):
                 found.append(f"lance {name} v{version['version']}")
     return found
+
+
+def _memory_keys(home: Path) -> set[str]:
+    """The user key of every row in the memory shard tables."""
+    import lancedb
+
+    db = lancedb.connect(home / "memory" / "tables")
+    return {k for name in db.table_names(limit=10_000) for k in db.open_table(name).to_arrow()["user_key"].to_pylist()}
 
 
 def _facts_of_others(home: Path) -> list[tuple]:
@@ -171,7 +179,7 @@ def test_forget_leaves_no_trace_and_a_later_backfill_does_not_bring_the_user_bac
         assert any("warehouse messages" in t for t in before) and any("dagster" in t for t in before)
         if backend == "openai":  # the stub reads "allergic to quetiaxolam" as a fact: a memory text
             assert any("lance" in t for t in before) and any("llm_cache" in t for t in before)
-        assert (home / "memory" / "tables" / f"{table_name(USER)}.lance").is_dir()
+        assert user_key(USER) in _memory_keys(home)
         others = _facts_of_others(home)
         assert {row[1] for row in others} == {"keep-a", "keep-b"}
 
@@ -184,7 +192,7 @@ def test_forget_leaves_no_trace_and_a_later_backfill_does_not_bring_the_user_bac
         assert report.dagster_records >= 1 and report.dagster_log_lines == 2
         assert traces(home) == []
         assert _facts_of_others(home) == others
-        assert not (home / "memory" / "tables" / f"{table_name(USER)}.lance").exists()
+        assert user_key(USER) not in _memory_keys(home) and {user_key("keep-a")} <= _memory_keys(home)
         assert tombstoned(settings, USER) and tombstoned(home, USER) and not tombstoned(home, "keep-a")
         with duckdb.connect(str(home / "warehouse.duckdb"), read_only=True) as con:
             assert con.execute("select raw from quarantine").fetchall() == [

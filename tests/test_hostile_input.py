@@ -7,19 +7,10 @@ import json
 import os
 from pathlib import Path
 
-import duckdb
-
 from anamnesis.config import load_settings
 from pipelines.run import run_backfill
 from tests.conftest import message
-
-
-def query(home: Path, sql: str) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
+from tests.warehouse_state import query
 
 
 def test_hostile_exports_are_quarantined_with_reasons_and_the_rest_kept(tmp_path: Path):

@@ -13,6 +13,21 @@ CATALOG = load_catalog()
 LOINC = re.compile(r"^LOINC:\d{1,6}-\d$")
 
 
+def _loinc_check_digit_holds(code: str) -> bool:
+    """LOINC's mod-10 check digit (the Luhn scheme): catches a mistyped or invented code."""
+    number, check = code.removeprefix("LOINC:").split("-")
+    total = 0
+    for position, char in enumerate(reversed(number)):
+        digit = int(char) * (2 if position % 2 == 0 else 1)
+        total += digit // 10 + digit % 10
+    return (10 - total % 10) % 10 == int(check)
+
+
+def test_loinc_check_digit_rule() -> None:
+    assert _loinc_check_digit_holds("LOINC:1742-6") and _loinc_check_digit_holds("LOINC:4548-4")
+    assert not _loinc_check_digit_holds("LOINC:1742-5")
+
+
 def test_at_least_150_tests_with_names_in_three_languages() -> None:
     assert len(CATALOG.tests) >= 150
     for test in CATALOG.tests.values():
@@ -28,6 +43,8 @@ def test_codes_are_loinc_shaped_and_contract_names_exist() -> None:
     assert len(coded) >= 100
     assert all(LOINC.match(t.code or "") for t in coded)
     assert CATALOG.tests["alanine aminotransferase"].code == "LOINC:1742-6"
+    wrong = [t.code for t in coded if not _loinc_check_digit_holds(t.code or "")]
+    assert wrong == [], f"LOINC codes whose check digit is wrong (a typo in tests.tsv): {wrong}"
     for name in (
         "hba1c",
         "ldl cholesterol",

@@ -20,7 +20,8 @@ from anamnesis.config import Settings
 from anamnesis.embeddings import USEEmbedder, make_embedder, text_hash
 from anamnesis.embeddings.openai_embedder import OpenAIEmbedder
 from anamnesis.erasure.ownership import user_key
-from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, table_name
+from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, shard_of
+from anamnesis.memory.shards import SHARDS
 from assets.memory.assets import memory_tables
 from assets.memory.resources import MemoryResource
 from assets.resources import HomeResource, Progress
@@ -63,8 +64,18 @@ def store(tmp_path: Path, use: USEEmbedder) -> MemoryStore:
     return MemoryStore(memory_dir(tmp_path), use)
 
 
+def shard(user: str) -> str:
+    return shard_of(user_key(user))
+
+
 def table_path(store: MemoryStore, user: str) -> Path:
-    return store.tables_dir / f"{table_name(user)}.lance"
+    return store.tables_dir / f"{shard(user)}.lance"
+
+
+def stored_keys(store: MemoryStore) -> set[str]:
+    """The user keys of every row of every shard table, read without the store."""
+    db = lancedb.connect(store.tables_dir)
+    return {k for name in db.table_names(limit=SHARDS) for k in db.open_table(name).to_arrow()["user_key"].to_pylist()}
 
 
 def versions_on_disk(store: MemoryStore, user: str) -> int:
@@ -163,14 +174,15 @@ def test_only_changed_users_are_rebuilt(store: MemoryStore, capfd: pytest.Captur
     first = store.rebuild(facts(base))
     assert (first.users_rebuilt, first.users_unchanged) == (3, 0)
     db = lancedb.connect(store.tables_dir)
-    before = {u: db.open_table(table_name(u)).version for u in ("zh", "en", "ru")}
+    assert len({shard(u) for u in ("zh", "en", "ru")}) == 3, "the test needs three shards"
+    before = {u: db.open_table(shard(u)).version for u in ("zh", "en", "ru")}
 
     changed = [
         r if r[2] != "lisinopril" else (*r[:4], {"mention": "lisinopril", "dose": "20 mg"}) for r in base
     ]
     second = store.rebuild(facts(changed))
     assert (second.users_rebuilt, second.users_unchanged, second.users_dropped) == (1, 2, 0)
-    after = {u: db.open_table(table_name(u)).version for u in ("zh", "en", "ru")}
+    after = {u: db.open_table(shard(u)).version for u in ("zh", "en", "ru")}
     assert after["zh"] == before["zh"] and after["ru"] == before["ru"]
     assert after["en"] > before["en"]
     assert versions_on_disk(store, "en") == 1, "old versions of a rebuilt table stay on disk"
@@ -178,7 +190,8 @@ def test_only_changed_users_are_rebuilt(store: MemoryStore, capfd: pytest.Captur
 
     third = store.rebuild(facts([r for r in changed if r[0] != "ru"]))
     assert (third.users_rebuilt, third.users_dropped) == (0, 1)
-    assert not table_path(store, "ru").exists()
+    assert user_key("ru") not in stored_keys(store) and user_key("zh") in stored_keys(store)
+    assert versions_on_disk(store, "ru") == 1
     assert store.search("ru", "кашель") == []
     assert capfd.readouterr() == ("", ""), "LanceDB printed something while rewriting or dropping"
 
@@ -212,8 +225,8 @@ def test_hostile_user_ids_get_their_own_tables(store: MemoryStore) -> None:
     state = facts(rows)
     store.rebuild(state)
     names = sorted(p.name for p in store.tables_dir.iterdir())
-    assert len(names) == len(HOSTILE_IDS)
-    assert all(len(n) == len("u_.lance") + 64 and n.startswith("u_") for n in names)
+    assert names == sorted({f"{shard(uid)}.lance" for uid in HOSTILE_IDS}) and len(names) <= SHARDS
+    assert stored_keys(store) == {user_key(uid) for uid in HOSTILE_IDS}
     assert sorted(p.name for p in store.root.iterdir()) == ["embeddings.sqlite", "manifest.json", "tables"]
     own = dict(zip(state["user_id"], state["fact_id"], strict=True))
     for uid in HOSTILE_IDS:
@@ -244,14 +257,14 @@ def test_forget_removes_the_table_its_versions_and_cached_vectors(store: MemoryS
     assert cache_rows(store, "SELECT 1 FROM vectors WHERE text_hash = ?", text_hash(own_text))
 
     assert store.forget("gone") is True
-    assert not table_path(store, "gone").exists()
+    assert stored_keys(store) == {user_key("kept")}
     assert cache_rows(store, "SELECT 1 FROM owners WHERE user_key = ?", user_key("gone")) == []
     assert cache_rows(store, "SELECT 1 FROM vectors WHERE text_hash = ?", text_hash(own_text)) == []
     assert cache_rows(store, "SELECT 1 FROM vectors WHERE text_hash = ?", text_hash(shared_text)), (
         "kept's vector"
     )
     assert store.search("gone", "cough") == [] and store.search("kept", "cough")
-    assert table_name("gone") not in json.loads((store.root / "manifest.json").read_text())["tables"]
+    assert user_key("gone") not in json.loads((store.root / "manifest.json").read_text())["users"]
     assert forget_user(store.root, "gone") is False
 
 

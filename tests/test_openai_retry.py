@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import openai
 import pytest
@@ -13,41 +10,26 @@ import pytest
 from anamnesis.config import Settings
 from anamnesis.embeddings.openai_embedder import OpenAIEmbedder
 from anamnesis.openai_retry import RetryPolicy
+from tests.loopback_http import JsonHandler, serving
 
 
-class _Flaky(BaseHTTPRequestHandler):
+class _Flaky(JsonHandler):
     failures_left = 0
     requests = 0
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+    def answer(self, body: dict) -> tuple[int, dict, dict[str, str]]:
         type(self).requests += 1
         if type(self).failures_left > 0:
             type(self).failures_left -= 1
-            payload, status = b'{"error": {"message": "slow down", "code": "rate_limit"}}', 429
-        else:
-            data = [{"object": "embedding", "index": i, "embedding": [1.0, 0.0]} for i, _ in enumerate(body["input"])]
-            payload, status = json.dumps({"object": "list", "data": data, "model": "m", "usage": {}}).encode(), 200
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Retry-After", "0")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, *args: object) -> None:
-        pass
+            return 429, {"error": {"message": "slow down", "code": "rate_limit"}}, {"Retry-After": "0"}
+        data = [{"object": "embedding", "index": i, "embedding": [1.0, 0.0]} for i, _ in enumerate(body["input"])]
+        return 200, {"object": "list", "data": data, "model": "m", "usage": {}}, {"Retry-After": "0"}
 
 
 @pytest.fixture
 def server() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Flaky)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    finally:
-        httpd.shutdown()
+    with serving(_Flaky) as url:
+        yield url
 
 
 def embedder(base_url: str, retries: int) -> OpenAIEmbedder:

@@ -87,3 +87,27 @@ def test_an_unreachable_server_fails_fast_with_one_line(tmp_path, write_export):
     message_ = str(failure.value)
     assert "cannot reach http://127.0.0.1:9/v1" in message_
     assert "\n" not in message_
+
+
+def usage(home: Path) -> list[tuple]:
+    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
+    try:
+        return con.execute(
+            "select task, calls, cache_hits, prompt_tokens, completion_tokens from llm_usage "
+            "where task <> 'session_summary' order by task"
+        ).fetchall()
+    finally:
+        con.close()
+
+
+def test_sharded_run_counts_every_shards_calls_once_in_llm_usage(tmp_path, stub, write_export):
+    # Each shard's step has its own backend and ledger; the merge must add them, task by task.
+    write_export("export-2026-03-03.jsonl", DIALOGUE)
+    homes = {}
+    for shards in (1, 3):
+        home = homes[shards] = tmp_path / f"home{shards}"
+        configure(home, stub, shards=shards)
+        run_backfill(load_settings(home), tmp_path / "in", resources={})
+    assert usage(homes[3]) == usage(homes[1])
+    assert ("classifier", 5, 0) in [row[:3] for row in usage(homes[3])]
+    assert facts(homes[3]) == facts(homes[1])

@@ -205,3 +205,37 @@ def test_the_first_value_of_an_attribute_is_not_a_change():
     current = state(facts, "medications", "amlodipine")
     assert json.loads(current["attributes"]) == {"dose": "5 mg", "frequency": "twice a day"}
     assert current["valid_from"] == T0 + timedelta(days=9)
+
+
+def test_a_dose_change_or_stop_that_names_no_drug_reaches_the_drug_last_discussed():
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "levetiracetam", "active", dose="500 mg", mention="Keppra"),
+        ev(1, "m2", "medications", "levothyroxine", "active", dose="50 mcg", mention="Euthyrox"),
+        ev(9, "m3", "medications", "^", "active", dose="75", mention="upped it to 75"),
+        ev(20, "m4", "medications", "^", "stopped"),
+    )
+    assert history(events, "medications", "levothyroxine") == [
+        ("first_mention", "active"), ("change", "active"), ("change", "stopped"),
+    ]
+    thyroid = json.loads(state(facts, "medications", "levothyroxine")["attributes"])
+    assert thyroid["dose"] == "75 mcg" and thyroid["mention"] == "Euthyrox"  # its own unit, its own name
+    assert state(facts, "medications", "levetiracetam")["status"] == "active"
+    assert "^" not in set(facts["entity"]) and "^" not in set(events["entity"])
+
+
+def test_a_reference_back_with_two_drugs_named_together_or_none_at_all_is_dropped():
+    _, facts, _ = run(
+        ev(0, "m1", "medications", "sertraline", "active", dose="50 mg"),
+        ev(0, "m1", "medications", "omeprazole", "active", dose="20 mg"),
+        ev(3, "m2", "medications", "^", "active", dose="100"),
+        ev(0, "m1", "medications", "^", "stopped", user="v"),
+    )
+    doses = {e: json.loads(a)["dose"] for e, a in facts.select("entity", "attributes").iter_rows()}
+    assert doses == {"omeprazole": "20 mg", "sertraline": "50 mg"}
+    # a stopped drug is not the one a later change is about
+    _, facts, _ = run(
+        ev(0, "m1", "medications", "fluoxetine", "stopped", dose="20 mg"),
+        ev(0, "m1", "medications", "sertraline", "active", dose="50 mg"),
+        ev(3, "m2", "medications", "^", "active", dose="100"),
+    )
+    assert json.loads(state(facts, "medications", "sertraline")["attributes"])["dose"] == "100 mg"

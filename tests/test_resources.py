@@ -73,7 +73,10 @@ def test_the_whole_graph_materializes_with_test_resources(tmp_path: Path, write_
     # The scripted backend knows asthma and gout only: metformin, which rules would find, is absent.
     assert facts(home) == {("u1", "asthma"), ("u2", "gout")}
     stored = MemoryStore(memory_dir(home), HashEmbedder()).rows("u1")
-    assert stored is not None and stored.matrix.shape == (1, HashEmbedder.dim) and stored.entity == ["asthma"]
+    assert stored is not None and stored.matrix.shape == (2, HashEmbedder.dim)  # the fact and the chat's summary
+    assert sorted(zip(stored.section, stored.entity, strict=True)) == [
+        ("chronic_conditions", "asthma"), ("session_summary", "s1"),
+    ]  # fmt: skip
 
 
 def test_typed_home_fields_win_and_secrets_come_through_env_vars(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -124,7 +127,9 @@ def test_a_failed_blocking_check_leaves_the_previous_warehouse(
         run_backfill(load_settings(home), tmp_path / "in", resources=DOUBLES)
     assert caught.value.checks == ["fact_histories:fact_state_schema"]
     assert rows(home, "facts_current") == before  # gout never reached the warehouse
-    assert MemoryStore(memory_dir(home), HashEmbedder()).rows("u1").entity == ["asthma"]
+    remembered = MemoryStore(memory_dir(home), HashEmbedder()).rows("u1")
+    assert sorted(remembered.entity) == ["asthma", "s1"]  # the fact and its chat's summary, as before
+    assert not any("gout" in text.lower() for text in remembered.text)
 
     write_export("export-2026-02-03.jsonl", [message("b3", "u1", "2026-02-03T09:00:00Z", "user", "Gout, still.")])
     result = CliRunner().invoke(app, ["backfill", "--home", str(home), "--input", str(tmp_path / "in")])

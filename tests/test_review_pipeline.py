@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import duckdb
 import orjson
 import pytest
 
@@ -19,6 +18,7 @@ from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR
 from pipelines.run import run_backfill
 from tests.conftest import message, write_config
 from tests.openai_stub import OpenAIStub, stub_config
+from tests.warehouse_state import query
 
 ANAMNESIS = Path(sys.executable).parent / "anamnesis"
 DIALOGUE = [
@@ -29,14 +29,6 @@ DIALOGUE = [
     message("u4", "p1", "2026-05-10T10:00:00Z", "user", "I have no allergies."),
     message("u5", "p2", "2026-03-03T08:00:00Z", "user", "I take lisinopril 10 mg every morning."),
 ]
-
-
-def query(home: Path, sql: str, *params: object) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute(sql, list(params)).fetchall()
-    finally:
-        con.close()
 
 
 def current(home: Path) -> list[tuple]:

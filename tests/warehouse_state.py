@@ -7,6 +7,15 @@ from pathlib import Path
 import duckdb
 
 
+def query(home: Path, sql: str, *params: object) -> list[tuple]:
+    """The rows of one read-only query of ``home``'s warehouse."""
+    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
+    try:
+        return con.execute(sql, list(params)).fetchall()
+    finally:
+        con.close()
+
+
 def warehouse_state(warehouse: Path) -> dict[str, object]:
     """Messages, quarantine, current facts and the fact history (``recorded_at`` left out)."""
     con = duckdb.connect(str(warehouse), read_only=True)

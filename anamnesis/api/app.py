@@ -34,6 +34,7 @@ from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
 from anamnesis.api.review_routes import include_review, open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
+from anamnesis.summaries.recall import asks_about_earlier_chats, recalled_chats
 from schemas.sections import SECTIONS
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,8 @@ class ContextResponse(BaseModel):
     #: CONTRACT §7.3 / §7.4: readings of the tests the query is about, and the drugs it names, checked.
     measurements: list[dict[str, Any]] = Field(default_factory=list)
     checks: list[dict[str, Any]] = Field(default_factory=list)
+    #: Summaries of earlier chats the block states, for a question about them (``session_summaries``).
+    summaries: list[dict[str, Any]] = Field(default_factory=list)
 
 
 
@@ -260,9 +263,12 @@ def create_app(settings: Settings) -> FastAPI:
         user_facts = reader.cached_facts(user_id)
         if user_facts is None:
             user_facts = await run_in_threadpool(reader.facts, user_id)
+        recalled: list[dict[str, Any]] = []
+        if asks_about_earlier_chats(body.query):
+            recalled = await run_in_threadpool(reader.read, lambda cur: recalled_chats(cur, user_id), [])
         draft = Draft(
             user_facts, sections, max_tokens=body.max_tokens, count_tokens=count_tokens, drug_question=drug_question,
-            conflicts=open_conflicts(reader, user_id),
+            conflicts=open_conflicts(reader, user_id), recalled=recalled,
         )
         # The vector search runs only if its hits could still be used.
         result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
@@ -272,6 +278,8 @@ def create_app(settings: Settings) -> FastAPI:
                 context_extras, reader, user_id, body.query, drug_question
             )
             result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
+            # the extras may have pushed a chat's line out of the block: list only those it still states
+            result.summaries = [s for s in result.summaries if s["summary"] in result.context]
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {
@@ -282,6 +290,7 @@ def create_app(settings: Settings) -> FastAPI:
             "conflicts": result.conflicts,
             "measurements": measured,
             "checks": checks,
+            "summaries": result.summaries,
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 

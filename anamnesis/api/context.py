@@ -1,11 +1,12 @@
 """Assembling the context block for one question: the few facts that matter, within a budget.
 
 Order of importance: the open conflicts of the chosen sections, each stated as unclear, to be
-confirmed with the user; then critical facts (allergies, active medications, chronic conditions) marked
-important; then what the user confirmed absent in those sections ("No known allergies
-(confirmed 2026-03-02)"); then the other facts of the sections the question needs, newest
-first; then the nearest memories by vector search; then the relevant sections never
-discussed. Lines are added in that order until ``max_tokens`` (counted with a real BPE
+confirmed with the user; then, for a question about earlier chats, their summaries ("Last chat,
+2026-05-03: ...", :mod:`anamnesis.summaries.recall`); then critical facts (allergies, active
+medications, chronic conditions) marked important; then what the user confirmed absent in
+those sections ("No known allergies (confirmed 2026-03-02)"); then the other facts of the
+sections the question needs, newest first; then the nearest memories by vector search; then
+the relevant sections never discussed. Lines are added in that order until ``max_tokens`` (counted with a real BPE
 tokenizer) would be exceeded.
 """
 
@@ -38,6 +39,8 @@ class Context:
     not_discussed: list[str] = field(default_factory=list)
     context: str = ""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
+    #: Session summaries the block states (each without its ``line``).
+    summaries: list[dict[str, Any]] = field(default_factory=list)
 
 
 def render_fact(fact: dict[str, Any]) -> str:
@@ -89,6 +92,7 @@ class Draft:
         count_tokens: Callable[[str], int],
         drug_question: bool,
         conflicts: Sequence[dict[str, Any]] = (),
+        recalled: Sequence[dict[str, Any]] = (),
     ) -> None:
         self._count = count_tokens
         self.sections = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
@@ -116,6 +120,9 @@ class Draft:
         self._budget_left = max_tokens - count_tokens(HEADER)
         for conflict in self.conflicts:
             self._add(f"- {conflict['question']}", None)
+        self._summaries = [
+            {k: v for k, v in chat.items() if k != "line"} for chat in recalled if self._add(f"- {chat['line']}", None)
+        ]
         for fact in important:
             self._add(f"- IMPORTANT: {render_fact(fact)}", fact)
         for fact in (*absent, *rest):
@@ -155,4 +162,5 @@ class Draft:
             not_discussed=self.not_discussed,
             context=text,
             conflicts=self.conflicts,
+            summaries=self._summaries,
         )

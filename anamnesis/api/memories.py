@@ -1,10 +1,10 @@
-"""The API's view of the per-user memory tables: nearest memories of one user only.
+"""The API's view of the memory shard tables: nearest memories of one user only.
 
 The server embeds one short question per request: it gets its own USE model, fed by one thread
 that embeds the questions of concurrent requests together, with a single BLAS thread for the
 whole process. (The build's model uses two, which pays for batches of a thousand texts; for
 one sentence the second thread only spins, which measured as doubling the server's CPU time
-per request.) Recently searched tables stay in memory while unchanged.
+per request.) Recently searched users' rows stay in memory while their shard is unchanged.
 """
 
 from __future__ import annotations
@@ -139,8 +139,8 @@ def query_embedder(settings: Settings) -> Embedder:
 class MemorySearch:
     """Nearest memories of one user over ``<home>/memory``, for the event loop.
 
-    The question is handed to the embedder first, so it is embedded while the user's table is
-    read; a table already in the cache costs no read and no thread. Other embedders than USE
+    The question is handed to the embedder first, so it is embedded while the user's rows are
+    read; rows already in the cache cost no read and no thread. Other embedders than USE
     (an OpenAI-compatible server) run in the thread pool.
     """
 

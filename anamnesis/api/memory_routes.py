@@ -1,8 +1,8 @@
-"""``GET /v1/users/{user_id}/memories``: semantic search over one user's memory table (CONTRACT §7.6).
+"""``GET /v1/users/{user_id}/memories``: semantic search over one user's memories (CONTRACT §7.6).
 
 What mem0's ``search`` and Zep's memory search give their users: the nearest memories to a
-question, with the text that was embedded and the score, from that user's own LanceDB table
-only (the table is named by the SHA-256 of the id the path holds; no other table is opened).
+question, with the text that was embedded and the score, from that user's own rows only (the
+shard read is bound to the SHA-256 of the id the path holds; see ``anamnesis.memory.shards``).
 """
 
 # No ``from __future__ import annotations``: the route's signature holds the app's own user-id

@@ -2,7 +2,8 @@
 
 Every ``*.parquet`` under the lake is read, not a list of known names: the consolidated tables,
 each ingest partition's parts (current and any version a crash left behind), and whatever a
-later stage adds. A file with neither ``user_id`` nor ``raw`` cannot be judged; it is reported.
+later stage adds. A file with neither ``user_id`` nor ``raw`` cannot be judged; it is reported,
+unless it is one of :data:`USER_FREE`, whose columns hold counts and never a user's data.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ import polars as pl
 
 from anamnesis.erasure.ownership import json_strings, judgeable, owned_rows
 from anamnesis.storage.atomic import write_parquet
+
+#: Lake tables of counts only (``llm_usage``: calls and tokens per run and task): nothing to erase.
+USER_FREE = frozenset({"llm_usage"})
 
 
 @dataclass(slots=True)
@@ -38,6 +42,8 @@ def erase_from_lake(root: Path, user_id: str) -> LakeErasure:
     """Rewrite every lake file that holds rows of ``user_id`` without them."""
     result = LakeErasure()
     for path in sorted(root.rglob("*.parquet")):
+        if table_of(root, path) in USER_FREE:
+            continue
         frame = pl.read_parquet(path)
         if not judgeable(frame):
             result.unjudged.append(path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import orjson
@@ -64,6 +65,9 @@ def read_predictions(settings: Any) -> tuple[Predictions, str]:
         cur.setdefault(user_id, []).append(PredFact(section, entity, status, attrs, source))
     pred.facts = cur
     backend = ", ".join(sorted(versions)) or settings.llm
+    if settings.llm == "openai":  # one version per section's prompt: name the model and the prompt set
+        prompts = hashlib.sha256("\n".join(sorted(versions)).encode()).hexdigest()[:8]
+        backend = f"openai:{settings.llm_model} (prompt set {prompts})"
     return pred, backend
 
 

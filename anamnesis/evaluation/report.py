@@ -300,6 +300,32 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
     return "\n".join(lines).rstrip() + "\n"
 
 
+#: The per-language figures of the summary: (label, score key) after fact P/R/F1.
+_GOLD_FIGURES = (("status", "status"), ("negation", "negation"), ("change type", "change_type"),
+                 ("context recall", "context"))
+_UNSEEN_FIGURES = (("status", "status"), ("negation", "negation"), ("dose", "attributes"),
+                   ("forbidden", "forbidden"))
+
+
+def _figure(scores: dict[str, list[Obs]], key: str, lang: str) -> str:
+    obs = by_lang(scores[key]).get(lang, [])
+    if key == "attributes":
+        return _r(m.dose_obs(obs))
+    if key == "forbidden":
+        return str(ratio(obs).misses)
+    return _r(obs)
+
+
+def _per_language_lines(label: str, scores: dict[str, list[Obs]], figures: tuple[tuple[str, str], ...]) -> list[str]:
+    """One summary line per language: fact P/R/F1, then ``figures``."""
+    lines = []
+    for lang, obs in sorted(by_lang(scores["facts"]).items()):
+        f = prf(obs)
+        shown = ", ".join(f"{name} {_figure(scores, key, lang)}" for name, key in figures)
+        lines.append(f"      {label} {lang}: fact P {fmt(f.precision)} R {fmt(f.recall)} F1 {fmt(f.f1)}, {shown}")
+    return lines
+
+
 def summary_lines(result: EvalResult) -> list[str]:
     """A short plain-text summary: the bars, then fact F1 per language."""
     lines = []
@@ -307,23 +333,9 @@ def summary_lines(result: EvalResult) -> list[str]:
         shown = fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
         lines.append(f"{'PASS' if b.passed else 'FAIL'}  {b.name}: {shown} (bar {b.op} {b.threshold:g}; {b.detail})")
     if result.gold_scores is not None:
-        g = result.gold_scores
-        for lang, obs in sorted(by_lang(g["facts"]).items()):
-            f = prf(obs)
-            lines.append(f"      gold {lang}: fact P {fmt(f.precision)} R {fmt(f.recall)} F1 {fmt(f.f1)}, "
-                         f"status {_r(by_lang(g['status']).get(lang, []))}, "
-                         f"negation {_r(by_lang(g['negation']).get(lang, []))}, "
-                         f"change type {_r(by_lang(g['change_type']).get(lang, []))}, "
-                         f"context recall {_r(by_lang(g['context']).get(lang, []))}")
+        lines += _per_language_lines("gold", result.gold_scores, _GOLD_FIGURES)
     if result.blind_scores is not None:
-        b = result.blind_scores
-        for lang, obs in sorted(by_lang(b["facts"]).items()):
-            f = prf(obs)
-            lines.append(f"      unseen {lang}: fact P {fmt(f.precision)} R {fmt(f.recall)} F1 {fmt(f.f1)}, "
-                         f"status {_r(by_lang(b['status']).get(lang, []))}, "
-                         f"negation {_r(by_lang(b['negation']).get(lang, []))}, "
-                         f"dose {_r(m.dose_obs(by_lang(b['attributes']).get(lang, [])))}, "
-                         f"forbidden {ratio(by_lang(b['forbidden']).get(lang, [])).misses}")
+        lines += _per_language_lines("unseen", result.blind_scores, _UNSEEN_FIGURES)
     lines.append(f"      {result.seconds.get('total', 0):.1f} s, backend {result.backend}")
     return lines
 

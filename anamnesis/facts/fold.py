@@ -26,10 +26,18 @@ import orjson
 import polars as pl
 import xxhash
 
+from anamnesis.facts.anaphora import last_discussed, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
 from schemas.frames import UTC_TS, Conflicts, FactEvents, FactState, polars_schema
-from schemas.sections import CONFIRMED_ABSENT, CRITICAL_SECTIONS, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
+from schemas.sections import (
+    CONFIRMED_ABSENT,
+    CRITICAL_SECTIONS,
+    LAST_DISCUSSED,
+    PRESENT_STATUS,
+    SECTION_WIDE,
+    SUPERSEDED,
+)
 
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
@@ -283,7 +291,12 @@ class _UserFold(ReplayMixin):
         return prior
 
     def apply_message(self, events: list[_Event]) -> None:
-        """Apply all events of one message: specific facts first, then section-wide denials."""
+        """Apply all events of one message: specific facts first, then section-wide denials.
+
+        An event about the fact last discussed (``^``) is resolved against the state before
+        this message, or dropped (:mod:`anamnesis.facts.anaphora`).
+        """
+        events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
         for ev in events:
             ev.entity = self.aliases.get((ev.section, ev.entity), ev.entity)
         specific = [e for e in events if e.entity != SECTION_WIDE]
@@ -300,6 +313,14 @@ class _UserFold(ReplayMixin):
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
         for ev in wide:
             self._deny_section(ev, same_message=specific)
+
+    def _refer_back(self, ev: _Event) -> bool:
+        entity = last_discussed(self.facts, ev.section)
+        if entity is None:
+            return False
+        ev.entity = entity
+        ev.attributes = referring_attributes(ev.attributes, self.facts[(ev.section, entity)])
+        return True
 
     def _deny_section(self, ev: _Event, *, same_message: list[_Event]) -> None:
         section = ev.section

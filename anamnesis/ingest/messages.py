@@ -75,6 +75,11 @@ def consolidate(message_parts: list[Path], *, tombstones: Tombstones = NOBODY) -
     return _consolidate(_scan_parts(message_parts), tombstones)
 
 
+def consolidate_frame(versions: pl.DataFrame, *, tombstones: Tombstones = NOBODY) -> pl.DataFrame:
+    """The clean messages of versions read into memory (``backfill --dry-run`` reads no lake)."""
+    return _consolidate(versions.lazy(), tombstones)[0]
+
+
 def consolidate_lake(
     lake: Lake, *, tombstones: Tombstones = NOBODY, shard: Shard = ONE_SHARD, out: Lake | None = None
 ) -> ConsolidationCounts:

@@ -1,8 +1,8 @@
-"""Long-term memory for retrieval: one LanceDB table of memory texts and vectors per user."""
+"""Long-term memory for retrieval: memory texts and vectors of every user in LanceDB shard tables."""
 
 from __future__ import annotations
 
-from anamnesis.memory.rows import table_name
+from anamnesis.memory.shards import shard_of
 from anamnesis.memory.store import BuildStats, MemoryHit, MemoryStore, forget_user, memory_dir
 from anamnesis.memory.texts import MemoryText, memory_text
 
@@ -14,5 +14,5 @@ __all__ = [
     "forget_user",
     "memory_dir",
     "memory_text",
-    "table_name",
+    "shard_of",
 ]

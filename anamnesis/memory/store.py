@@ -1,10 +1,11 @@
-"""One LanceDB table per user: built from the facts' latest states, searched one user at a time.
+"""Every user's memory in a fixed number of LanceDB shard tables, searched one user at a time.
 
-Isolation lives here: a table is named by the sha256 of the user id, and every read opens that
-one table, so no id, whatever it contains, can reach another user's rows. A table is replaced in
-one LanceDB commit (``mode="overwrite"``), so a reader sees the old rows or the new ones; the
-old versions are then deleted from disk, so nothing a later build or ``forget`` removed lingers
-in the table's history.
+Isolation lives here and in ``shards``: a row carries the sha256 of its user's id, and the one
+read (``_read``) asks the user's shard for the rows of that key only, through a typed predicate,
+then checks every row it got; no id, whatever it contains, reaches a path or a query text. A
+build changes each shard in one commit, so a reader sees a user's old rows or the new ones; old
+versions are then deleted, and ``forget`` rewrites the user's shard without them, so nothing
+removed lingers in a table's history or its data files.
 """
 
 from __future__ import annotations
@@ -19,25 +20,30 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 import shutil  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
+import warnings  # noqa: E402
 from collections import OrderedDict  # noqa: E402
 from collections.abc import Callable, Collection, Sequence  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
-from datetime import datetime  # noqa: E402
+from datetime import datetime, timedelta  # noqa: E402
+from functools import partial  # noqa: E402
+from itertools import groupby  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 import pyarrow as pa  # noqa: E402
 
-from anamnesis.embeddings import Embedder, EmbeddingCache  # noqa: E402
+from anamnesis.embeddings import Embedder, EmbeddingCache, l2_normalise  # noqa: E402
+from anamnesis.erasure.ownership import user_key  # noqa: E402
 
 if TYPE_CHECKING:
     import lancedb
 from anamnesis.memory.manifest import load_manifest, save_manifest  # noqa: E402
 from anamnesis.memory.ranking import named_mask, scores, terminology_entities  # noqa: E402
-from anamnesis.memory.rows import TABLE_COLUMNS, memories, table_name  # noqa: E402
-from anamnesis.memory.writer import write_spans  # noqa: E402
+from anamnesis.memory.rows import TABLE_COLUMNS, memories  # noqa: E402
+from anamnesis.memory.shards import LAYOUT, USER_KEY, connect, one_user, shard_of  # noqa: E402
+from anamnesis.memory.writer import ShardWrite, write_shards  # noqa: E402
 
 #: Texts per embedding call, so a long first build reports progress and caches as it goes.
 EMBED_BATCH = 1024
@@ -74,6 +80,8 @@ class BuildStats:
     texts_embedded: int
     cache_hits: int
     seconds: float
+    #: Rows in every user's table together (facts and session summaries).
+    rows: int = 0
 
     def as_metadata(self) -> dict[str, int | float]:
         return {
@@ -87,11 +95,11 @@ class BuildStats:
 
 
 class MemoryStore:
-    """The memory tables under ``root`` (``<home>/memory``), with their embedding cache.
+    """The memory shard tables under ``root`` (``<home>/memory``), with their embedding cache.
 
     ``recognise`` maps a query to the canonical entities it names (by default the bundled
     terminology: "二甲双胍" or "Glucophage" to ``metformin``); facts about them rank first.
-    ``cache_rows`` > 0 keeps that many rows of recently searched tables in memory (the API's
+    ``cache_rows`` > 0 keeps that many rows of recently searched users in memory (the API's
     store does; a build's does not need to).
     """
 
@@ -108,38 +116,53 @@ class MemoryStore:
         self._recognise = recognise
         self.tables_dir = root / TABLES_DIR
         self._db: lancedb.DBConnection | None = None  # opened on first search
-        # Searches keep up to ``cache_rows`` rows of the tables they read (least recently used
-        # tables go first), each valid while its table's version files are unchanged.
+        # Open shard tables, each with the version key it was opened at (reopened when it changes).
+        self._open: dict[str, tuple[tuple[object, ...] | None, lancedb.table.Table]] = {}
+        # Searches keep up to ``cache_rows`` rows of the users they read (least recently used
+        # go first), each valid while their shard's version files are unchanged.
         self._cache_rows = cache_rows
         self._cache: OrderedDict[str, UserRows] = OrderedDict()
         self._cached_rows = 0
         self._cache_lock = threading.Lock()
 
     # -- build ---------------------------------------------------------------------------
-    def rebuild(self, fact_state: pl.DataFrame, *, progress: Progress | None = None) -> BuildStats:
-        """Bring every user's table in line with ``fact_state``; only changed users are rewritten."""
+    def rebuild(
+        self, fact_state: pl.DataFrame, *, summaries: pl.DataFrame | None = None, progress: Progress | None = None
+    ) -> BuildStats:
+        """Bring every user's rows in line with ``fact_state`` and their session ``summaries``
+        (``session_summaries`` of the lake); only changed users are rewritten."""
         started = time.perf_counter()
         report = progress or (lambda stage, done, total: None)
-        if len(self._tables_on_disk()) != fact_state["user_id"].n_unique():
+        built = load_manifest(self.root / MANIFEST_FILE, LAYOUT)
+        users = fact_state["user_id"] if summaries is None else pl.concat([fact_state["user_id"], summaries["user_id"]])
+        if built is None or len(built) != users.n_unique():
             # Likely a large build: load the model while the memory texts are made (its weights
             # are read outside the GIL), instead of after.
             threading.Thread(target=self.embedder.warm_up, name="embedder-warm-up", daemon=True).start()
-        current = memories(fact_state, self.embedder.name)
-        built = load_manifest(self.root / MANIFEST_FILE)
-        on_disk = self._tables_on_disk()
-        changed = {name for name, digest in current.digests.items() if built.get(name) != digest or name not in on_disk}
-        gone = sorted((on_disk | built.keys()) - current.digests.keys())
-        rows = current.rows.filter(pl.col("table").is_in(sorted(changed)))
+        current = memories(fact_state, self.embedder.name, summaries)
+        on_disk = self._shards_on_disk()
+        trusted = built or {}
+        changed = {
+            key for key, digest in current.digests.items()
+            if trusted.get(key) != digest or shard_of(key) not in on_disk
+        }
+        gone = sorted(trusted.keys() - current.digests.keys())
+        rows = current.rows.filter(pl.col(USER_KEY).is_in(sorted(changed))).with_columns(
+            # a summary has no text of its own to embed: its vector is keyed by user and summary
+            pl.coalesce("text_hash", pl.concat_str(pl.lit("summary\x1f"), USER_KEY, pl.lit("\x1f"), "fact_id"))
+            .alias("vector_key")
+        )
         with EmbeddingCache(self.root / CACHE_FILE) as cache:
             vectors, embedded, hits = self._vectors(cache, rows, report)
-            self._write_tables(rows, vectors, on_disk, report)
-            for name in gone:
-                _drop_table(self.tables_dir, name)
-            owned = rows.group_by("table").agg(pl.col("text_hash").unique())
-            cache.set_owners(self.embedder.name, {_key(t): hashes for t, hashes in owned.iter_rows()})
-            cache.drop_owners(_key(name) for name in gone)
+            writes = _shard_writes(rows, [*changed, *gone], on_disk if built is None else set())
+            write_shards(self.tables_dir, writes, on_disk, partial(_arrow, vectors=vectors, dim=self.embedder.dim),
+                         _counter(lambda n: report("memory tables", n, len(writes))))
+            _drop_legacy_tables(self.tables_dir)
+            owned = rows.filter(pl.col("text_hash").is_not_null()).group_by(USER_KEY).agg(pl.col("text_hash").unique())
+            cache.set_owners(self.embedder.name, dict(owned.iter_rows()))
+            cache.drop_owners(gone)
             cache.prune()
-        save_manifest(self.root / MANIFEST_FILE, current.digests)
+        save_manifest(self.root / MANIFEST_FILE, LAYOUT, current.digests)
         return BuildStats(
             users_rebuilt=len(changed),
             users_unchanged=len(current.digests) - len(changed),
@@ -147,13 +170,21 @@ class MemoryStore:
             texts_embedded=embedded,
             cache_hits=hits,
             seconds=time.perf_counter() - started,
+            rows=current.rows.height,
         )
 
-    def _vectors(self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress) -> tuple[np.ndarray, int, int]:
-        """One vector per row: each distinct text taken from the cache, or embedded now (once)."""
-        distinct = rows.select("text_hash", "embedded").unique("text_hash", maintain_order=True)
+    def _vectors(
+        self, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress
+    ) -> tuple[dict[str, np.ndarray], int, int]:
+        """The vector of each row's ``vector_key``: each distinct text from the cache, or embedded
+        now (once); a session summary's is the mean of its facts' (the same user's rows), normalised."""
+        distinct = (
+            rows.filter(pl.col("text_hash").is_not_null())
+            .select("text_hash", "embedded")
+            .unique("text_hash", maintain_order=True)
+        )
         if distinct.is_empty():
-            return np.empty((0, 0), dtype=np.float32), 0, 0
+            return {}, 0, 0
         name = self.embedder.name
         found = cache.get_many(name, distinct["text_hash"], self.embedder.dim)
         missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
@@ -163,49 +194,57 @@ class MemoryStore:
             cache.put_many(name, fresh)
             found.update(fresh)
             report("memory embeddings", start + batch.height, missing.height)
-        matrix = np.stack([found[h] for h in rows["text_hash"]]).astype(np.float32, copy=False)
-        return matrix, missing.height, distinct.height - missing.height
+        of_fact = {
+            (key, fid): found[h] for key, fid, h in rows.filter(pl.col("parts").is_null())
+            .select(USER_KEY, "fact_id", "text_hash").iter_rows()
+        }  # fmt: skip
+        for key, vector_key, parts in rows.filter(pl.col("parts").is_not_null()).select(
+            USER_KEY, "vector_key", "parts"
+        ).iter_rows():
+            found[vector_key] = _mean([of_fact[(key, p)] for p in parts])
+        return found, missing.height, distinct.height - missing.height
 
-    def _write_tables(self, rows: pl.DataFrame, vectors: np.ndarray, on_disk: set[str], report: Progress) -> None:
-        """Write each changed table as a slice of one Arrow table of every changed row."""
-        if rows.is_empty():
-            return
-        columns = rows.select(TABLE_COLUMNS).to_arrow()
-        data = columns.cast(_small_strings(columns.schema)).append_column(
-            "vector", pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), vectors.shape[1])
-        )
-        spans = rows.with_row_index().group_by("table", maintain_order=True).agg(pl.col("index").first(), pl.len())
-        self.tables_dir.mkdir(parents=True, exist_ok=True)
-        write_spans(
-            self.tables_dir,
-            data,
-            spans.rows(),
-            on_disk,
-            _counter(lambda done: report("memory tables", done, spans.height)),
-        )
-
-    def _tables_on_disk(self) -> set[str]:
+    def _shards_on_disk(self) -> set[str]:
         if not self.tables_dir.is_dir():
             return set()
-        return {p.name.removesuffix(".lance") for p in self.tables_dir.iterdir() if p.name.startswith("u_")}
+        return {p.name.removesuffix(".lance") for p in self.tables_dir.iterdir() if p.name.startswith("s_")}
 
     # -- read ----------------------------------------------------------------------------
-    def _read(self, user_id: str) -> pa.Table | None:
-        """This user's rows, or ``None`` when they have no table (yet)."""
-        name = table_name(user_id)
-        if not (self.tables_dir / f"{name}.lance").is_dir():
-            return None
-        if self._db is None:
-            self._db = _lancedb().connect(self.tables_dir)
+    def _read(self, key: str, version: tuple[object, ...] | None) -> pa.Table | None:
+        """The rows of the user with ``key``, or ``None`` when they have none (yet).
+
+        The only read of a shard: every search goes through it, bound to one user key.
+        """
         for attempt in range(2):
             try:
-                return self._db.open_table(name).to_arrow()
-            except ValueError:  # not committed yet, or dropped meanwhile
-                return None
-            except (OSError, RuntimeError):  # an old version cleaned up under us: read the new one
+                table = self._shard(shard_of(key), version if not attempt else None)
+                if table is None:
+                    return None
+                found = table.search().where(one_user(key)).limit(None).to_arrow()
+                break
+            except (OSError, RuntimeError, ValueError):  # a version cleaned up under us: reopen
+                self._open.pop(shard_of(key), None)
                 if attempt:
                     raise
-        return None
+        if found.num_rows == 0:
+            return None
+        if found.column(USER_KEY).unique().to_pylist() != [key]:
+            raise RuntimeError("a memory read returned rows of another user")
+        return found.drop_columns([USER_KEY])
+
+    def _shard(self, name: str, version: tuple[object, ...] | None) -> lancedb.table.Table | None:
+        """The shard table ``name``, opened again when its version on disk is not the one held."""
+        held = self._open.get(name)
+        if held is not None and version is not None and held[0] == version:
+            return held[1]
+        if self._db is None:
+            self._db = connect(self.tables_dir)
+        try:
+            table = self._db.open_table(name)
+        except ValueError:  # not committed yet, or dropped meanwhile
+            return None
+        self._open[name] = (version, table)
+        return table
 
     def search(
         self,
@@ -215,7 +254,7 @@ class MemoryStore:
         limit: int = 8,
         recency_half_life_days: float = 180,
     ) -> list[MemoryHit]:
-        """This user's facts most relevant to ``query``, best first; only their table is opened."""
+        """This user's facts most relevant to ``query``, best first; only their rows are read."""
         rows = self.rows(user_id)
         if rows is None or not rows.fact_id or limit <= 0:
             return []
@@ -232,7 +271,7 @@ class MemoryStore:
         limit: int = 8,
         recency_half_life_days: float = 180,
     ) -> list[MemoryHit]:
-        """The ``limit`` rows of one user's table most relevant to ``query`` (already embedded)."""
+        """The ``limit`` rows of one user most relevant to ``query`` (already embedded)."""
         if not rows.fact_id or limit <= 0:
             return []
         if rows.matrix.shape[1] != query_vector.shape[0]:
@@ -255,13 +294,12 @@ class MemoryStore:
         ]
 
     def cached_rows(self, user_id: str) -> UserRows | None:
-        """This user's rows if the cache holds their current table (a few ``stat`` calls, no read)."""
-        name = table_name(user_id)
-        path = self.tables_dir / f"{name}.lance"
-        if self._cache_rows <= 0 or not path.is_dir():
+        """This user's rows if the cache holds them at their shard's current version (no read)."""
+        key = user_key(user_id)
+        if self._cache_rows <= 0:
             return None
-        key = _version_key(self.root, path)
-        return self._cached(name, key) if key is not None else None
+        version = _version_key(self.root, self.tables_dir / f"{shard_of(key)}.lance")
+        return self._cached(key, version) if version is not None else None
 
     def warm_up(self) -> None:
         """Load the embedder and the terminology now rather than on the first search."""
@@ -269,7 +307,7 @@ class MemoryStore:
         self._recognise("")
 
     def prefetch(self, user_ids: Sequence[str], *, threads: int = 2) -> int:
-        """Read the tables of ``user_ids`` (the most wanted first) into the cache while it has room.
+        """Read the rows of ``user_ids`` (the most wanted first) into the cache while it has room.
 
         Returns how many were read; the first of ``user_ids`` end up the last to be dropped.
         LanceDB reads outside the GIL, so ``threads`` read side by side.
@@ -281,11 +319,11 @@ class MemoryStore:
                     break
                 chunk = user_ids[start : start + PREFETCH_CHUNK]
                 found = pool.map(self.rows, chunk)
-                read += [table_name(u) for u, rows in zip(chunk, found, strict=True) if rows is not None]
+                read += [user_key(u) for u, rows in zip(chunk, found, strict=True) if rows is not None]
         with self._cache_lock:
-            for name in reversed(read):
-                if name in self._cache:
-                    self._cache.move_to_end(name)
+            for key in reversed(read):
+                if key in self._cache:
+                    self._cache.move_to_end(key)
         return len(read)
 
     def _cached(self, name: str, key: tuple[object, ...]) -> UserRows | None:
@@ -297,27 +335,24 @@ class MemoryStore:
             return hit
 
     def rows(self, user_id: str) -> UserRows | None:
-        """This user's rows ready to rank: from the cache while their table is unchanged."""
-        name = table_name(user_id)
-        path = self.tables_dir / f"{name}.lance"
-        if not path.is_dir():  # never built, or erased: nothing of it may stay in memory either
+        """This user's rows ready to rank: from the cache while their shard is unchanged."""
+        key = user_key(user_id)
+        version = _version_key(self.root, self.tables_dir / f"{shard_of(key)}.lance")
+        if version is not None and self._cache_rows > 0 and (hit := self._cached(key, version)) is not None:
+            return hit
+        table = self._read(key, version)
+        if table is None:  # never built, or erased: nothing of it may stay in memory either
             if self._cache:
                 with self._cache_lock:
-                    gone = self._cache.pop(name, None)
+                    gone = self._cache.pop(key, None)
                     self._cached_rows -= len(gone.fact_id) if gone is not None else 0
             return None
-        key = _version_key(self.root, path) if self._cache_rows > 0 else None
-        if key is not None and (hit := self._cached(name, key)) is not None:
-            return hit
-        table = self._read(user_id)
-        if table is None:
-            return None
-        rows = UserRows.of(table, key)
-        if key is not None:
+        rows = UserRows.of(table, version)
+        if version is not None and self._cache_rows > 0:
             with self._cache_lock:
-                old = self._cache.pop(name, None)
+                old = self._cache.pop(key, None)
                 self._cached_rows -= len(old.fact_id) if old is not None else 0
-                self._cache[name] = rows
+                self._cache[key] = rows
                 self._cached_rows += len(rows.fact_id)
                 while self._cached_rows > self._cache_rows and self._cache:
                     _, dropped = self._cache.popitem(last=False)
@@ -326,7 +361,9 @@ class MemoryStore:
 
     # -- erase ---------------------------------------------------------------------------
     def forget(self, user_id: str) -> bool:
-        """Erase the user's table with every version, and their cached vectors. True if any existed."""
+        """Erase the user's rows from every version of their shard, and their cached vectors.
+
+        True if any existed."""
         return forget_user(self.root, user_id)
 
 
@@ -392,16 +429,86 @@ def _version_key(root: Path, table_dir: Path) -> tuple[object, ...] | None:
 
 def forget_user(root: Path, user_id: str) -> bool:
     """``forget`` without an embedder (for ``anamnesis forget``): nothing to load, nothing to embed."""
-    name = table_name(user_id)
-    existed = _drop_table(root / TABLES_DIR, name)
-    manifest = load_manifest(root / MANIFEST_FILE)
-    if manifest.pop(name, None) is not None:
-        save_manifest(root / MANIFEST_FILE, manifest)
+    key = user_key(user_id)
+    tables_dir = root / TABLES_DIR
+    existed = _erase_from_shard(tables_dir, key)
+    legacy = tables_dir / f"u_{key}.lance"  # a home last built with one table per user
+    if legacy.exists():
+        shutil.rmtree(legacy)
+        existed = True
+    manifest = load_manifest(root / MANIFEST_FILE, LAYOUT)
+    if manifest is not None and manifest.pop(key, None) is not None:
+        save_manifest(root / MANIFEST_FILE, LAYOUT, manifest)
     dropped = 0
     if (root / CACHE_FILE).exists():
         with EmbeddingCache(root / CACHE_FILE) as cache:
             dropped = cache.forget_user(user_id)
     return existed or dropped > 0
+
+
+def _erase_from_shard(tables_dir: Path, key: str) -> bool:
+    """Rewrite the user's shard without their rows, then delete every older version.
+
+    A delete alone only marks rows as gone (their bytes stay in the data files until a
+    compaction rewrites them), so the shard is written anew from the other users' rows.
+    """
+    name = shard_of(key)
+    if not (tables_dir / f"{name}.lance").is_dir():
+        return False
+    from lancedb.index import BTree
+
+    db = connect(tables_dir)
+    table = db.open_table(name)
+    if table.search().where(one_user(key)).select([USER_KEY]).limit(1).to_arrow().num_rows == 0:
+        return False
+    others = table.search().where(~one_user(key)).limit(None).to_arrow()
+    if others.num_rows == 0:
+        db.drop_table(name)
+        return True
+    table = db.create_table(name, others, mode="overwrite")
+    table.create_index(USER_KEY, config=BTree(), replace=True)
+    _cleanup(table)
+    return True
+
+
+def _cleanup(table: lancedb.table.Table) -> None:
+    """Delete every version but the latest, with all files only they referenced."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"optimize\(cleanup_older_than=0\)", category=UserWarning)
+        table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+
+
+def _shard_writes(rows: pl.DataFrame, replaced: list[str], untrusted: set[str]) -> list[ShardWrite]:
+    """What each shard receives: the changed users' rows, and whose old rows go.
+
+    Shards in ``untrusted`` (on disk, but no manifest says what they hold) are written whole.
+    """
+    parts = {key[0]: part for key, part in rows.partition_by("shard", as_dict=True).items()}
+    keys = {shard: list(group) for shard, group in groupby(sorted(replaced, key=shard_of), key=shard_of)}
+    return [
+        ShardWrite(name=name, rows=parts.get(name, rows.clear()), replaced=keys.get(name, []),
+                   whole=name in untrusted)
+        for name in sorted(parts.keys() | keys.keys() | untrusted)
+    ]
+
+
+def _arrow(rows: pl.DataFrame, *, vectors: dict[str, np.ndarray], dim: int) -> pa.Table:
+    """One shard's rows as LanceDB stores them, vectors attached (made per shard, so a large
+    build never holds every row's vector at once)."""
+    columns = rows.select(TABLE_COLUMNS).to_arrow()
+    matrix = (np.stack([vectors[h] for h in rows["vector_key"]]) if rows.height else np.empty((0, dim))).astype(
+        np.float32, copy=False
+    )
+    return columns.cast(_small_strings(columns.schema)).append_column(
+        "vector", pa.FixedSizeListArray.from_arrays(pa.array(matrix.reshape(-1), pa.float32()), dim)
+    )
+
+
+def _drop_legacy_tables(tables_dir: Path) -> None:
+    """Remove the tables of the layout before shards (one ``u_<key>`` table per user)."""
+    if tables_dir.is_dir():
+        for path in tables_dir.glob("u_*.lance"):
+            shutil.rmtree(path)
 
 
 #: A memory table holds a few short rows: compressing its strings costs more than it saves.
@@ -419,6 +526,11 @@ def _small_strings(schema: pa.Schema) -> pa.Schema:
     )
 
 
+def _mean(vectors: list[np.ndarray]) -> np.ndarray:
+    """The unit-length mean of some unit vectors: what a session summary's facts point to together."""
+    return l2_normalise(np.mean(vectors, axis=0)[None])[0]
+
+
 def _counter(callback: Callable[[int], None]) -> Callable[[int], None]:
     """Turn per-table increments into a running count."""
     done = 0
@@ -429,28 +541,3 @@ def _counter(callback: Callable[[int], None]) -> Callable[[int], None]:
         callback(done)
 
     return add
-
-
-def _lancedb():  # noqa: ANN202 - the module
-    """lancedb, imported on first use: importing it costs over a second that most commands never need."""
-    import lancedb
-
-    return lancedb
-
-
-def _key(table: str) -> str:
-    """The user key a table is named by (``u_<sha256 of the id>``)."""
-    return table.removeprefix("u_")
-
-
-def _drop_table(tables_dir: Path, name: str) -> bool:
-    """Delete a table directory with every version in it; True if there was one."""
-    path = tables_dir / f"{name}.lance"
-    if not path.exists():
-        return False
-    try:
-        _lancedb().connect(tables_dir).drop_table(name)
-    except ValueError:  # half-created: a directory without a committed version
-        pass
-    shutil.rmtree(path, ignore_errors=True)
-    return True

@@ -113,3 +113,8 @@ def memory_text(
     phrase = SECTION_STATUS_PHRASES.get((section, status)) or STATUS_PHRASES.get(status, status)
     when = f", {phrase} {valid_from.date().isoformat()}"
     return MemoryText(embedded=f"{head}{marker}{said}", display=f"{full_head}{when}{said}")
+
+
+def summary_memory_text(summary: str, valid_from: datetime) -> MemoryText:
+    """A session summary's texts: the summary (its vector comes from its facts'), and with its date."""
+    return MemoryText(embedded=summary, display=f"Chat of {valid_from.date().isoformat()}: {summary}")

@@ -1,8 +1,9 @@
-"""Writing many small LanceDB tables: several at once, in one process.
+"""Writing the shard tables of a build: each changed shard in one LanceDB commit, several at once.
 
-Creating a table costs LanceDB a millisecond or two, partly waiting on the file system, so a
-few writes overlap. (Spreading them over worker processes was measured slower: LanceDB's own
-thread pool already keeps both cores busy.)
+A shard already built is updated in place: one merge-insert replaces the rows of its changed
+users and deletes those of users that changed or left, so a reader sees a user's old rows or
+their new ones, never none. A shard without a trusted table is written whole. Old versions are
+then deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
 """
 
 from __future__ import annotations
@@ -10,42 +11,86 @@ from __future__ import annotations
 import asyncio
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import polars as pl
 import pyarrow as pa
 
+from anamnesis.memory.shards import USER_KEY, connect_async, some_users
 from anamnesis.storage.crashpoints import crash_point
 
-#: Tables written at once in one process: creating one is partly file-system work, which overlaps.
-WRITERS = 8
-
-Span = tuple[str, int, int]
+#: Shards written at once in one process: part of a commit is file-system work, which overlaps.
+WRITERS = 4
 
 
-def write_spans(tables_dir: Path, data: pa.Table, spans: list[Span], on_disk: set[str],
-                report: Callable[[int], None] | None = None) -> None:
-    """Write each span (table name, first row, row count) of ``data`` as one table."""
-    import lancedb
+@dataclass(frozen=True, slots=True)
+class ShardWrite:
+    """What one shard table receives: ``rows`` of its changed users (their vectors are attached
+    when the shard is written).
+
+    ``replaced`` are the user keys whose stored rows go (changed and departed users); ``whole``
+    means ``rows`` are the entire shard (a build without a manifest); so are they for a shard
+    not on disk yet.
+    """
+
+    name: str
+    rows: pl.DataFrame
+    replaced: list[str]
+    whole: bool
+
+
+def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
+                 to_arrow: Callable[[pl.DataFrame], pa.Table], report: Callable[[int], None] | None = None) -> None:
+    """Apply every write, each in one commit, then drop the shard's old versions.
+
+    ``to_arrow`` makes a shard's rows into what LanceDB stores, when that shard is written.
+    """
 
     async def write_all() -> None:
-        db = await lancedb.connect_async(tables_dir)
+        db = await connect_async(tables_dir)
         slots = asyncio.Semaphore(WRITERS)
 
-        async def write(name: str, offset: int, length: int) -> None:
+        async def write(shard: ShardWrite) -> None:
             async with slots:
-                if name not in on_disk:  # "create": "overwrite" of a new table logs a warning
-                    await db.create_table(name, data.slice(offset, length), mode="create")
-                else:
-                    table = await db.create_table(name, data.slice(offset, length), mode="overwrite")
-                    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+                await _write(db, shard, to_arrow(shard.rows), shard.name in on_disk)
             if report is not None:
                 report(1)
             crash_point("lance-tables")
 
-        await asyncio.gather(*(write(*span) for span in spans))
+        await asyncio.gather(*(write(w) for w in writes))
 
     with warnings.catch_warnings():
         # Deleting every old version at once is the point: the build is the only writer.
         warnings.filterwarnings("ignore", message=r"optimize\(cleanup_older_than=0\)", category=UserWarning)
         asyncio.run(write_all())
+
+
+async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
+    from lancedb.index import BTree
+
+    if shard.whole or not exists:
+        if rows.num_rows == 0:
+            if exists:
+                await db.drop_table(shard.name)
+            return
+        # "create" for a new table: "overwrite" of a missing one logs a warning
+        table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
+        await table.create_index(USER_KEY, config=BTree(), replace=True)
+    else:
+        table = await db.open_table(shard.name)
+        if rows.num_rows == 0:
+            await table.delete(some_users(shard.replaced))
+        else:
+            await (
+                table.merge_insert([USER_KEY, "fact_id"])
+                .when_matched_update_all()
+                .when_not_matched_insert_all()
+                .when_not_matched_by_source_delete(some_users(shard.replaced))
+                .execute(rows)
+            )
+    # Optimize compacts, drops old versions, then updates the index in a version of its own:
+    # the second call drops the version the first one left.
+    for _ in range(2):
+        await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)

@@ -55,6 +55,11 @@ class Lake:
         return self.root / "measurements.parquet"
 
     @property
+    def session_summaries(self) -> Path:
+        """A short summary of each session's health content (:mod:`anamnesis.summaries`)."""
+        return self.root / "session_summaries.parquet"
+
+    @property
     def fact_events(self) -> Path:
         return self.root / "fact_events.parquet"
 
@@ -65,6 +70,11 @@ class Lake:
     @property
     def conflicts(self) -> Path:
         return self.root / "conflicts.parquet"
+
+    @property
+    def llm_usage(self) -> Path:
+        """Calls, tokens and cost of each run's LLM tasks: appended by runs, never derived."""
+        return self.root / "llm_usage.parquet"
 
     # -- inputs written by people (CONTRACT §7.2), replayed by every fold ------------------
     @property

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import duckdb
 
-from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
+from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path, write_parquet
 from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse_types import STORAGE_VERSION, TYPED_VALUES, casts, comment_everything, create_types
+from schemas.frames import LLMUsage, SessionSummaries, empty
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
@@ -36,7 +37,12 @@ TABLES: dict[str, tuple[str, str]] = {
     "resolutions": ("resolutions", "created_at, resolution_id"),
     "corrections": ("corrections", "created_at, correction_id"),
     "measurements": ("measurements", "user_id, valid_from, source_message_id"),
+    "session_summaries": ("session_summaries", "user_id, valid_from, session_id, through_message_id"),
+    "llm_usage": ("llm_usage", "created_at, run_id, task"),
 }
+#: Lake files a home written before their stage existed lacks (``forget`` and reviews rebuild the
+#: warehouse without running the stages): they start empty, and the next backfill fills them.
+LATER_TABLES = {"session_summaries": SessionSummaries, "llm_usage": LLMUsage}
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"
 JSON_COLUMNS = {
@@ -61,6 +67,9 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
     """(Re)build the warehouse from the lake; return the row count of each relation."""
     counts: dict[str, int] = {}
     ensure_inputs(lake)
+    for table, model in LATER_TABLES.items():
+        if not (path := getattr(lake, TABLES[table][0])).exists():
+            write_parquet(empty(model), path)
     with atomic_path(target) as tmp:
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
         config = {"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill),

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from anamnesis.terminology.inflect import english_plural, russian_forms
 from anamnesis.terminology.text import CYRILLIC_RE, FOLD, spaced, surface_key
+from anamnesis.terminology.zh_degree import slot_forms
 
 
 def expand(surface: str) -> list[tuple[str, bool, bool]]:
     """(key, prefix, generated) for one surface form; see :mod:`anamnesis.terminology.tsv`.
 
-    The form as written comes first and is not ``generated``; declined Russian forms and
-    English plurals follow.
+    The form as written comes first and is not ``generated``; declined Russian forms,
+    English plurals and Chinese phrases with an adverb in their slot (:mod:`zh_degree`) follow.
     """
     exact = surface.startswith("=")
     prefix = surface.endswith("~")
     written = surface.strip("=~")
+    filled = slot_forms(written)
+    if filled:
+        return [(surface_key(form), prefix, i > 0) for i, form in enumerate(filled)]
     key = surface_key(written)
     if not key:
         return []

@@ -4,7 +4,9 @@ Columns ``canonical``, ``kind``, ``codes``, ``en``, ``ru`` and ``zh`` are requir
 column (``pain``, ``removal``, ``value``...) is kept in :attr:`Term.links` for the rules that
 compose terms. A surface cell lists forms separated by ``|``. A form starting with ``=`` is
 matched exactly as written (no Russian declension, no English plural); a form ending in
-``~`` also matches longer words that start with it. Lines starting with ``#`` are comments.
+``~`` also matches longer words that start with it. A Chinese form with ``…`` (``胸…闷``) also
+matches with a degree or frequency adverb in that place (:mod:`anamnesis.terminology.zh_degree`).
+Lines starting with ``#`` are comments.
 """
 
 from __future__ import annotations

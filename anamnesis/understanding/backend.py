@@ -41,9 +41,12 @@ class BackendStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     failures: int = 0
+    #: Fragments not asked about: the pre-filter found no health content in them.
+    prefiltered: int = 0
 
     def as_metadata(self) -> dict[str, int]:
         return {
+            "llm_prefiltered": self.prefiltered,
             "llm_calls": self.calls,
             "llm_cache_hits": self.cache_hits,
             "llm_prompt_tokens": self.prompt_tokens,

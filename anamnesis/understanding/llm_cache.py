@@ -53,6 +53,11 @@ class LLMCache:
                 )
         return None if row is None else str(row[0])
 
+    def has(self, key: str) -> bool:
+        """Whether an answer for ``key`` is cached (a look that records no owner: the dry run's)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM responses WHERE key = ? LIMIT 1", (key,)).fetchone() is not None
+
     def put(self, key: str, user_id: str, response: str) -> None:
         """Store an answer that passed validation; it replaces whatever ``key`` held before."""
         with self._lock:

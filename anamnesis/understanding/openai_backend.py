@@ -1,8 +1,11 @@
 """The ``openai`` understanding backend: any OpenAI-compatible server, strict JSON schemas.
 
 Per fragment one classifier call picks the sections, then one extractor call per picked
-section proposes its events. Every answer must parse into the pydantic response model it was
-asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
+section proposes its events; fragments of small talk are not asked about at all
+(:mod:`~anamnesis.understanding.prefilter`), and each request carries the session's earlier
+turns and, for an extractor, the section's known facts
+(:mod:`~anamnesis.understanding.llm_context`). Every answer must parse into the pydantic
+response model it was asked for; answers that do are cached, so a rerun (or a change to one section's prompt) only
 pays for the calls whose prompt, model, schema or input changed. A fragment either gets all its
 sections read or an ``error`` (then the pipeline tries it again on the next run).
 """
@@ -16,7 +19,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +31,10 @@ from anamnesis.config import Settings
 from anamnesis.openai_retry import RetryPolicy, retry_after, retryable_status
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key
+from anamnesis.understanding.llm_context import render_input
+from anamnesis.understanding.llm_usage import UsageLedger
 from anamnesis.understanding.openai_measurements import MEASUREMENTS_SCHEMA, mentions_measurements
+from anamnesis.understanding.prefilter import no_health_content, prefilter_version
 from anamnesis.understanding.prompts import Prompt, load_measurements_prompt, load_prompts
 from schemas.events import ClassifierOutput, Fragment, section_output_model
 from schemas.measurements import MeasurementsOutput
@@ -37,6 +43,8 @@ from schemas.sections import SECTIONS
 log = logging.getLogger(__name__)
 
 CLASSIFIER_SCHEMA = "classifier"
+#: Fragments per ``understand`` call in batch mode: one batch per stage for up to this many.
+BATCH_CHUNK = 20_000
 #: Attempts at a server that refuses connections before the run gives up on it.
 _UNREACHABLE_ATTEMPTS = 2
 _UNREACHABLE_PAUSE_S = 0.2
@@ -54,15 +62,6 @@ class _CallFailed(Exception):
 
 def extractor_schema_name(section: str) -> str:
     return f"extract_{section}"
-
-
-def render_input(fragment: Fragment) -> str:
-    """The user message sent to the model: labelled context and text, never the user id."""
-    payload: dict[str, str] = {}
-    if fragment.context:
-        payload["assistant_previous_turn"] = fragment.context
-    payload["user_message"] = fragment.text
-    return json.dumps(payload, ensure_ascii=False, indent=2)
 
 
 def response_format(name: str, model: type[BaseModel]) -> dict[str, Any]:
@@ -134,7 +133,13 @@ class OpenAIBackend:
         if not settings.llm_model:
             raise ValueError("the openai backend needs a model: set ANAMNESIS_LLM_MODEL")
         self.stats = BackendStats()
+        self.usage = UsageLedger(self.stats)
+        self.mode = settings.llm_mode
+        #: Where batch mode reports how far its batches are (``set_progress``).
+        self.progress: Callable[[str, int, int | None], None] | None = None
         self._settings = settings
+        #: Earlier turns sent with each fragment (read by the understanding stage).
+        self.context_turns = settings.llm_context_turns
         self._model = settings.llm_model
         self._retry = RetryPolicy.from_settings(settings)
         self._prompts = load_prompts(settings.prompts_dir)
@@ -165,14 +170,32 @@ class OpenAIBackend:
         for task in self._extractors.values():
             parts += [task.schema_id, task.prompt.version]
         parts += [self._measurements.schema_id, self._measurements.prompt.version]
+        parts += [f"turns={self.context_turns}", prefilter_version() if self._settings.llm_prefilter else "all"]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
 
     def extractor_version(self, section: str) -> str:
         task = self._measurements if section == "measurements" else self._extractors[section]
         return f"openai:{self._model}:{task.prompt.version}"
 
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def chunk(self) -> int | None:
+        """Fragments per ``understand`` call the pipeline should give: batch mode wants whole ranges."""
+        return None if self.mode == "sync" else BATCH_CHUNK
+
+    def set_progress(self, report: Callable[[str, int, int | None], None]) -> None:
+        self.progress = report
+
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
-        """Read fragments on a bounded thread pool; results come back in input order."""
+        """Read fragments on a bounded thread pool, or through the Batch API; results in input order."""
+        if self.mode == "batch":
+            from anamnesis.understanding.llm_batch import understand_in_batches
+
+            yield from understand_in_batches(self, list(fragments))
+            return
         workers = max(1, self._settings.llm_concurrency)
         self._fatal = None
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="anamnesis-openai") as pool:
@@ -188,6 +211,17 @@ class OpenAIBackend:
                 for future in pending:
                     future.cancel()
 
+    def ask(self, name: str, prompt: Prompt, model: type[BaseModel], text: str, user_id: str) -> BaseModel | None:
+        """One call of another task (session summaries), cached, retried and validated like the
+        extractors'; None when it gave no usable answer (counted as a failure)."""
+        try:
+            return self._complete(_Task.build(name, prompt, model), text, user_id)
+        except _CallFailed as exc:
+            with self._lock:
+                self.stats.failures += 1
+            log.info("openai backend: %s call failed: %s", name, exc)
+            return None
+
     def close(self) -> None:
         self._client.close()
         self._cache.close()
@@ -195,40 +229,120 @@ class OpenAIBackend:
     # -- one fragment ---------------------------------------------------------------------------
 
     def _understand_one(self, fragment: Fragment) -> Understanding:
-        text = render_input(fragment)
+        if self.skips(fragment):
+            return Understanding(fragment_id=fragment.fragment_id)
+        text = self.task_input(fragment, self._classifier)
         try:
             routed = self._complete(self._classifier, text, fragment.user_id)
             sections = tuple(dict.fromkeys(routed.sections))  # type: ignore[attr-defined]
-            events: list[dict[str, Any]] = []
-            for section in sections:
-                answer = self._complete(self._extractors[section], text, fragment.user_id)
-                events += [{**_compact(e.model_dump()), "section": section} for e in answer.events]  # type: ignore[attr-defined]
-            measurements: list[dict[str, Any]] = []
-            if mentions_measurements(fragment.text):
-                found = self._complete(self._measurements, text, fragment.user_id)
-                measurements = [_compact(m.model_dump()) for m in found.measurements]  # type: ignore[attr-defined]
+            answers = [
+                (task, self._complete(task, self.task_input(fragment, task), fragment.user_id))
+                for task in self.extraction_tasks(fragment, sections)
+            ]
         except _CallFailed as exc:
-            with self._lock:
-                self.stats.failures += 1
-            log.info("openai backend: fragment %s not understood: %s", fragment.fragment_id, exc)
-            return Understanding(fragment_id=fragment.fragment_id, error=str(exc))
+            return self.not_understood(fragment, str(exc))
+        return self.understanding(fragment, sections, answers)
+
+    # -- the parts both modes (and the dry run) share -------------------------------------------
+
+    @property
+    def classifier(self) -> _Task:
+        return self._classifier
+
+    def extraction_tasks(self, fragment: Fragment, sections: Iterable[str]) -> list[_Task]:
+        """The extractor calls a fragment routed to ``sections`` needs, measurements included."""
+        tasks = [self._extractors[s] for s in sections]
+        if mentions_measurements(fragment.text):
+            tasks.append(self._measurements)
+        return tasks
+
+    def skips(self, fragment: Fragment) -> bool:
+        """True (and counted) when the pre-filter finds no health content: no call is made."""
+        if not (self._settings.llm_prefilter and no_health_content(fragment)):
+            return False
+        with self._lock:
+            self.stats.prefiltered += 1
+        return True
+
+    def task_input(self, fragment: Fragment, task: _Task) -> str:
+        """The user message of one call: an extractor also sees its section's known facts."""
+        extractor = task is not self._classifier and task is not self._measurements
+        return render_input(fragment, task.name.removeprefix("extract_") if extractor else None)
+
+    def understanding(
+        self, fragment: Fragment, sections: tuple[str, ...], answers: list[tuple[_Task, BaseModel]]
+    ) -> Understanding:
+        """What the extractors' validated answers say about one fragment."""
+        events: list[dict[str, Any]] = []
+        measurements: list[dict[str, Any]] = []
+        for task, answer in answers:
+            if task is self._measurements:
+                measurements += [_compact(m.model_dump()) for m in answer.measurements]  # type: ignore[attr-defined]
+            else:
+                section = task.name.removeprefix("extract_")
+                events += [{**_compact(e.model_dump()), "section": section} for e in answer.events]  # type: ignore[attr-defined]
         return Understanding(
             fragment_id=fragment.fragment_id, sections=sections, events=events, measurements=measurements
         )
 
+    def not_understood(self, fragment: Fragment, reason: str) -> Understanding:
+        with self._lock:
+            self.stats.failures += 1
+        log.info("openai backend: fragment %s not understood: %s", fragment.fragment_id, reason)
+        return Understanding(fragment_id=fragment.fragment_id, error=reason)
+
+    def key(self, task: _Task, text: str) -> str:
+        """The response cache key of one call (also its ``custom_id`` in a batch)."""
+        return cache_key(self._model, task.prompt.version, task.schema_id, text)
+
+    def cached(self, task: _Task, key: str, user_id: str) -> BaseModel | None:
+        """The cached answer of one call if it still fits its schema (counted as a cache hit)."""
+        cached = self._cache.get(key, user_id)
+        if cached is None:
+            return None
+        try:
+            answer = task.model.model_validate_json(cached)
+        except ValidationError:
+            log.debug("openai backend: cached %s answer no longer fits, asking again", task.name)
+            return None
+        self.usage.hit(task.name)
+        return answer
+
+    def has_answer(self, key: str) -> bool:
+        """Whether the cache holds an answer for ``key`` (no owner recorded)."""
+        return self._cache.has(key)
+
+    def store(self, key: str, user_id: str, content: str) -> None:
+        """Cache an answer that passed validation."""
+        self._cache.put(key, user_id, content)
+
+    def request_body(self, task: _Task, text: str) -> dict[str, Any]:
+        """The Chat Completions request of one call: what sync mode sends and a batch line carries."""
+        body: dict[str, Any] = {
+            "model": self._model,
+            "messages": [
+                {"role": "system", "content": task.prompt.text},
+                {"role": "user", "content": text},
+            ],
+            "response_format": task.response_format,
+        }
+        if self._send_temperature:
+            body["temperature"] = 0
+        return body
+
+    @property
+    def client(self) -> openai.OpenAI:
+        return self._client
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
     def _complete(self, task: _Task, text: str, user_id: str) -> BaseModel:
         """The validated answer of one call: from the cache, or from the server with retries."""
-        key = cache_key(self._model, task.prompt.version, task.schema_id, text)
-        cached = self._cache.get(key, user_id)
-        if cached is not None:
-            try:
-                answer = task.model.model_validate_json(cached)
-            except ValidationError:
-                log.debug("openai backend: cached %s answer no longer fits, asking again", task.name)
-            else:
-                with self._lock:
-                    self.stats.cache_hits += 1
-                return answer
+        key = self.key(task, text)
+        if (hit := self.cached(task, key, user_id)) is not None:
+            return hit
         reason = "no attempt made"
         refused = 0
         attempts = self._retry.attempts
@@ -243,14 +357,14 @@ class OpenAIBackend:
                 if (why := _refused_reason(exc)) is not None:
                     refused += 1
                     if refused >= _UNREACHABLE_ATTEMPTS:
-                        self._give_up(f"cannot reach {self._base_url} ({why})")
+                        self.give_up(f"cannot reach {self._base_url} ({why})")
                     time.sleep(_UNREACHABLE_PAUSE_S)
                     continue
                 reason = "timed out" if isinstance(exc, openai.APITimeoutError) else "connection error"
             except openai.APIStatusError as exc:
                 if exc.status_code in _FATAL_STATUSES:
                     why = _FATAL_STATUSES[exc.status_code]
-                    self._give_up(f"{self._base_url} {why} (model {self._model}, {_error_code(exc)})")
+                    self.give_up(f"{self._base_url} {why} (model {self._model}, {_error_code(exc)})")
                 if exc.status_code == 400 and self._send_temperature and "temperature" in str(exc.message):
                     self._send_temperature = False  # reasoning models accept only their default
                     continue
@@ -266,7 +380,7 @@ class OpenAIBackend:
                 except ValidationError as exc:
                     reason = _misfit_reason(exc)
                 else:
-                    self._cache.put(key, user_id, content)
+                    self.store(key, user_id, content)
                     return answer
             attempt += 1
             log.debug("openai backend: %s attempt %d/%d failed: %s", task.name, attempt, attempts, reason)
@@ -276,24 +390,20 @@ class OpenAIBackend:
 
     def _request(self, task: _Task, text: str) -> str:
         """One HTTP call; returns the answer's raw content and counts it."""
-        with self._lock:
-            self.stats.calls += 1
-        completion = self._client.chat.completions.create(
-            model=self._model,
-            messages=[
-                {"role": "system", "content": task.prompt.text},
-                {"role": "user", "content": text},
-            ],
-            response_format=task.response_format,  # type: ignore[arg-type]
-            temperature=0 if self._send_temperature else openai.omit,
+        try:
+            completion = self._client.chat.completions.create(**self.request_body(task, text))
+        except openai.APIError:
+            self.usage.call(task.name)
+            raise
+        usage = completion.usage
+        self.usage.call(
+            task.name,
+            (usage.prompt_tokens or 0) if usage else 0,
+            (usage.completion_tokens or 0) if usage else 0,
         )
-        if completion.usage is not None:
-            with self._lock:
-                self.stats.prompt_tokens += completion.usage.prompt_tokens or 0
-                self.stats.completion_tokens += completion.usage.completion_tokens or 0
         return (completion.choices[0].message.content or "") if completion.choices else ""
 
-    def _give_up(self, reason: str) -> None:
+    def give_up(self, reason: str) -> None:
         """Stop every worker: the run cannot succeed against this server."""
         self._fatal = f"openai backend: {reason}"
         raise BackendUnavailable(self._fatal)

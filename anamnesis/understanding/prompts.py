@@ -66,6 +66,14 @@ def load_measurements_prompt(directory: Path | None = None) -> Prompt:
     return _read(Path(directory) if directory is not None else BUNDLED_PROMPTS_DIR, MEASUREMENTS_FILE)
 
 
+SUMMARY_FILE = "summary.md"
+
+
+def load_summary_prompt(directory: Path | None = None) -> Prompt:
+    """The session summary prompt (:mod:`anamnesis.summaries`), from the same directory as the rest."""
+    return _read(Path(directory) if directory is not None else BUNDLED_PROMPTS_DIR, SUMMARY_FILE)
+
+
 def load_prompts(directory: Path | None = None) -> PromptSet:
     """Load the set from ``directory`` (e.g. ``Settings.prompts_dir``) or the bundled one."""
     root = Path(directory) if directory is not None else BUNDLED_PROMPTS_DIR

@@ -17,6 +17,7 @@ import polars as pl
 from anamnesis.storage.crashpoints import crash_point
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.llm_context import CONTEXT_COLUMNS
 from anamnesis.understanding.parallel import FragmentReader, FragmentRow, ResultRow
 from schemas.frames import Events, Rejects, Understood, empty, polars_schema
 from schemas.sections import SECTIONS
@@ -83,6 +84,7 @@ def understand_new(
     todo, reading = _reading(todo, pure)
     answers: dict[tuple, ResultRow] = reader.readings if pure else {}
     columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
+    columns += [c for c in CONTEXT_COLUMNS if c in todo.columns]  # what an LLM backend reads besides
     candidates = todo.unique(reading, keep="first", maintain_order=True).select(*reading, *columns)
     pending: list[tuple[tuple, FragmentRow]] = []
     for row in candidates.iter_rows():
@@ -90,7 +92,7 @@ def understand_new(
             pending.append((row[: len(reading)], row[len(reading) :]))
     del candidates
     counts.read = len(pending)
-    size = reader.batch_size(len(pending), CHUNK)
+    size = reader.batch_size(len(pending), getattr(backend, "chunk", None) or CHUNK)  # batch mode: larger
     batches = [pending[i : i + size] for i in range(0, len(pending), size)]
     done = 0
     for batch, batch_results in zip(batches, reader.read([[row for _, row in b] for b in batches]), strict=True):

@@ -22,9 +22,10 @@ from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import ONE_SHARD, Shard
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.fragments import build_fragments
+from anamnesis.understanding.llm_context import with_llm_context
 from anamnesis.understanding.parallel import FragmentReader
 from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, RunCounts, events_frame, rejects_frame, understand_new
-from schemas.frames import Events, Messages, Rejects, polars_schema
+from schemas.frames import Events, FactEvents, Messages, Rejects, polars_schema
 
 #: The measurements table's order (the warehouse's), whatever order the store holds fragments in.
 MEASUREMENTS_ORDER = ["user_id", "valid_from", "source_message_id"]
@@ -55,6 +56,9 @@ def understand_lake(
     messages = shard.of(scan(lake.messages, polars_schema(Messages)))
     previous = shard.of(scan_rebuildable(lake.understood, UNDERSTOOD_SCHEMA))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
+    #: A backend that reads earlier turns and known facts says how many turns (``None``: it does not).
+    turns: int | None = getattr(backend, "context_turns", None)
+    fact_history = scan_rebuildable(lake.fact_events, polars_schema(FactEvents))
     counts = StageCounts()
     with (
         FragmentReader(backend, large=len(ranges) > 1) as reader,
@@ -64,7 +68,13 @@ def understand_lake(
         parquet_appender(out.measurements, MEASUREMENTS_SCHEMA) as measurements_out,
     ):
         for users in ranges:
-            fragments = build_fragments(users.of(messages).collect())
+            range_messages = users.of(messages).collect()
+            fragments = build_fragments(range_messages)
+            if turns is not None:
+                history = users.of(fact_history).collect()
+                fragments = with_llm_context(fragments, range_messages, history, turns=turns)
+                del history
+            del range_messages
             before = counts.run.read
 
             def progress(done: int, total: int, before: int = before) -> None:

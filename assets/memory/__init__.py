@@ -1,1 +1,1 @@
-"""Memory: per-user LanceDB tables of memory texts and vectors, for retrieval by the read path."""
+"""Memory: LanceDB shard tables of memory texts and vectors by user key, for retrieval by the read path."""

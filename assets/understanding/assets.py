@@ -10,6 +10,7 @@ from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import night_users
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
 from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.llm_usage import append_usage, combine_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
 from assets.checks import REJECTS_WARN, pandera_check, rate_check
 from assets.ingest.assets import messages
@@ -24,11 +25,19 @@ from schemas.measurements import Measurements
 EVENT_TABLES = ("understood", "events", "rejects", "measurements")
 
 
-@dg.op(description="One shard's fragments understood; its events, rejects and measurements.")
+
+@dg.op(description="One shard's fragments understood; its events, rejects, measurements and LLM usage.")
 def understand_shard(
-    home: HomeResource, understanding: UnderstandingResource, progress: ProgressParam, index: int
+    context: dg.OpExecutionContext,
+    home: HomeResource,
+    understanding: UnderstandingResource,
+    progress: ProgressParam,
+    index: int,
 ) -> ShardDone:
-    backend = understanding.backend(home.settings())
+    settings = home.settings()
+    backend = understanding.backend(settings)
+    if (report := getattr(backend, "set_progress", None)) is not None:
+        report(progress.update)  # batch mode: requests done of each batch
     lake = home.lake()
     part = shard(home, index, _night(lake, backend))
     counts = understand_lake(
@@ -39,7 +48,8 @@ def understand_shard(
         shard=part,
         out=shard_lake(lake, "events", part),
     )
-    return ShardDone(counts, part.only is not None, {"backend": backend.name, **backend.stats.as_metadata()})
+    usage = run_usage(backend, settings, run_id=context.run_id, now=datetime.now(UTC))
+    return ShardDone(counts, part.only is not None, {"backend": backend.name, **backend.stats.as_metadata()}, usage)
 
 
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' events, rejects, measurements and store merged into the lake.")
@@ -47,11 +57,15 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
     lake = home.lake()
     night = night_of(lake, parts)
     merge_shards(lake, "events", len(parts), EVENT_TABLES, redone=night)
+    usage = combine_usage([row for p in parts for row in p.usage])
+    append_usage(lake, usage)
+    cost = total_cost(usage)  # None: no call made, or the model has no price in llm_prices
     counts = sum_counts([p.counts for p in parts])
     first = parts[0].metadata
     backend = {k: (v if isinstance(v, str) else sum(p.metadata[k] for p in parts)) for k, v in first.items()}
     context.add_output_metadata(
         {
+            "llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage]),
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
@@ -61,6 +75,7 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
             "measurements_out": lake.rows("measurements"),
             "shards": len(parts),
             "users_redone": -1 if night is None else night.len(),
+            **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend,
             **frame_metadata("extracted_events", Events, lake.rows("events")),
         }

@@ -7,10 +7,11 @@ from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
 from assets.metadata import table_metadata
 from assets.resources import HomeResource, ProgressParam
+from assets.summaries.assets import session_summaries
 
 
 @dg.asset(
-    deps=[messages, fact_histories],
+    deps=[messages, fact_histories, session_summaries],
     group_name="warehouse",
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )

@@ -21,7 +21,7 @@ from anamnesis.understanding.rules.segment import Hit
 #: A verb that edits the record, and what it edits: the user, their data, the record.
 _EN_EDIT = (
     r"\b(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down"
-    r"|overwrite|reset|clear)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"
+    r"|overwrite|reset|clear|write down|save|store)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
     r"allerg\w*|medication\w*|diagnos\w*)|this user|the user|user|patient record|the record|records?|profile|"
     r"chart|database|memory)\b"
 )
@@ -44,7 +44,7 @@ _RU_SYSTEM = re.compile(
     r"|(?:как (?:админ|администратор|разработчик)\w*)"
     r"|(?:^|[,.!]\s*|\b(?:пожалуйста|сейчас|теперь|срочно)\s+)"
     r"(?:отметь\w*|пометь\w*|запиши\w*|внеси\w*|удали\w*|сотри\w*|измени\w*|исправь\w*|обнови\w*|поставь\w*"
-    r"|добавь\w*|очисти\w*|перезапиши\w*|зафиксируй\w*)\s[^.!?\n]{0,40}?(?:меня|мне|мой|мою|мои|моё|мое|моих"
+    r"|добавь\w*|очисти\w*|перезапиши\w*|зафиксируй\w*)[\s,:—-]+[^.!?\n]{0,40}?(?:меня|мне|мой|мою|мои|моё|мое|моих"
     r"|пользовател\w*|профил\w*|карт\w*|запис\w*|данн\w*|истори\w*|анкет\w*|базу|памят\w*)"
 )
 _ZH_SYSTEM = re.compile(
@@ -54,6 +54,7 @@ _ZH_SYSTEM = re.compile(
     r"|(?:把|将)(?:我|这个用户|该用户|用户)(?:的[^，。！？]{0,8})?(?:标记|记录|登记|设置|设为|改成|改为|更新|标注|写成)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
+    r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
 )
 _SYSTEM = {"en": _EN_SYSTEM, "ru": _RU_SYSTEM, "zh": _ZH_SYSTEM}
 

@@ -59,6 +59,7 @@ CATEGORIES: dict[str, str] = {
     "when": "a time (value)",
     "ask": "the assistant asks for a demographic value (value: age, height_cm, weight_kg, sex)",
     "yes": "an affirmative answer",
+    "some": "an amount that answers yes ('a bit', 'немного', '有一点'); a frequency opening an answer does too",
     "beverage": "a drink that is not alcohol",
     "sexword": "a word that may state the user's sex",
     "none": "words that only block shorter cues inside them",

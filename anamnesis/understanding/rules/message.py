@@ -27,6 +27,7 @@ from anamnesis.understanding.rules.discourse import (
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
+from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
@@ -42,7 +43,7 @@ _ASKED_FAMILY = "family?"
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when"})
+_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
 #: Cues that make an English clause read as taking a medication: worth asking DrugBank
 #: about a drug the curated terminology does not know ("I'm on Xeljanz").
 _TAKING = frozenset({"start", "still"})
@@ -147,7 +148,8 @@ def understand_text(
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     _diabetes_type(msg, spans)
-    facts = _without_past_side_effects(_merge(msg), msg.norm, spans)
+    facts = with_referring(norm, lang, msg.clauses, _merge(msg))
+    facts = _without_past_side_effects(facts, msg.norm, spans)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
@@ -489,7 +491,7 @@ def _answer(msg: _Message, asked: Topic) -> None:
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
-    if answer == "no" and any(lex.cat == "except" for _, _, lex in msg.hits):
+    if answer == "no" and _keeps_something(msg):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.items:
@@ -506,6 +508,21 @@ def _answer(msg: _Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+_REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
+
+
+def _keeps_something(msg: _Message) -> bool:
+    """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
+    nothing of the section: an "only" that names no term and points at nothing denies."""
+    for _s, e, lex in msg.hits:
+        if lex.cat != "except":
+            continue
+        rest = msg.norm[e:]
+        if not rest.strip(" .!。！") or _REFERS.search(rest) or any(h[0] >= e and h[2].cat == "term" for h in msg.hits):
+            return True
+    return False
 
 
 def _merge(msg: _Message) -> list[Fact]:

@@ -1,0 +1,52 @@
+"""Events that refer back: "upped it to 750", "дозу снизили до 25 мг", "那个药我不吃了".
+
+A message that changes or stops a medicine without naming it speaks of the one discussed last.
+A backend cannot know which that is (it reads one message), so it proposes the event with the
+entity :data:`schemas.sections.LAST_DISCUSSED`, and the fold, which holds the user's history,
+resolves it here: to the single present fact of the section touched most recently. When none
+or several tie (two drugs named in the same message), the reference is ambiguous and the event
+is dropped: a guessed drug would be a wrong fact, a dropped one is only a missed change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from schemas.events import BARE_DOSE_PATTERN
+from schemas.sections import PRESENT_STATUS, SECTION_WIDE
+
+
+class _Fact(Protocol):
+    status: str
+    last_seen: int
+    attributes: dict
+
+
+def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str) -> str | None:
+    """The entity of the one present fact of ``section`` seen last, or None when none or a tie."""
+    present = PRESENT_STATUS[section]
+    candidates = [(f.last_seen, k[1]) for k, f in facts.items() if k[0] == section and k[1] != SECTION_WIDE
+                  and f.status == present]
+    if not candidates:
+        return None
+    latest = max(seen for seen, _ in candidates)
+    named = [entity for seen, entity in candidates if seen == latest]
+    return named[0] if len(named) == 1 else None
+
+
+def referring_attributes(attributes: dict, referent: _Fact) -> dict:
+    """The attributes a referring event gives its referent: a bare dose ("750") in the unit of
+    the referent's current dose (left out when there is none to borrow); no ``mention`` (the
+    referent keeps its name as the user wrote it, not "it")."""
+    out = {k: v for k, v in attributes.items() if k not in ("dose", "mention")}
+    dose = attributes.get("dose")
+    if dose is None:
+        return out
+    if not BARE_DOSE_PATTERN.match(dose):
+        out["dose"] = dose
+        return out
+    unit = str(referent.attributes.get("dose") or "").partition(" ")[2]
+    if unit:
+        out["dose"] = f"{dose} {unit}"
+    return out

@@ -1,0 +1,65 @@
+"""Where a user's memory rows live: one of ``SHARDS`` LanceDB tables, chosen by their user key.
+
+One table per user made millions of tiny tables (six files each) at millions of users; a fixed
+number of shard tables keeps the file count constant and each write large. A user's rows carry
+their ``user_key`` (the SHA-256 of the id, never the id), and every read or delete of one user
+goes through ``one_user``: a typed equality on that column (LanceDB's expression builder, no SQL
+text is formatted), served by a B-tree index on it.
+
+Connections are opened here and only here (``connect``, ``connect_async``), so another kind of
+storage root changes one function.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import lancedb
+    from lancedb.expr import Expr
+
+#: Shard tables of a home. A power of two, so a run split into 2, 4, 8... parts by the same hash
+#: gives each part whole shards. Changing it changes ``LAYOUT``, which rebuilds every table.
+SHARDS = 64
+LAYOUT = f"user-shards-{SHARDS}"
+#: The column every shard table is filtered on, and indexed by.
+USER_KEY = "user_key"
+_KEY = re.compile(r"[0-9a-f]{64}")
+
+
+def shard_of(user_key: str) -> str:
+    """The shard table holding the user with ``user_key`` (stable: the key's first 32 bits)."""
+    return f"s_{int(user_key[:8], 16) % SHARDS:02d}"
+
+
+def one_user(user_key: str) -> Expr:
+    """The predicate of one user's rows; refuses anything that is not a user key."""
+    from lancedb.expr import col, lit
+
+    if not _KEY.fullmatch(user_key):
+        raise ValueError("not a user key")
+    return col(USER_KEY) == lit(user_key)
+
+
+def some_users(user_keys: list[str]) -> Expr:
+    """The predicate of the rows of several users (for a build's replace)."""
+    from lancedb.expr import col
+
+    if not all(_KEY.fullmatch(k) for k in user_keys):
+        raise ValueError("not a user key")
+    return col(USER_KEY).isin(user_keys)
+
+
+def connect(tables_dir: Path) -> lancedb.DBConnection:
+    """The shard tables' database (imports lancedb on first use: over a second most commands skip)."""
+    import lancedb
+
+    return lancedb.connect(tables_dir)
+
+
+async def connect_async(tables_dir: Path) -> lancedb.AsyncConnection:
+    import lancedb
+
+    return await lancedb.connect_async(tables_dir)

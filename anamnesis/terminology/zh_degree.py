@@ -1,0 +1,73 @@
+"""Chinese symptom phrases that patients split with a degree or frequency word.
+
+A patient writes 胸闷 as often as 胸有点闷, 胸口很闷 or 头老是晕: the body part and the feeling
+with an adverb between them. The matcher finds listed phrases only, so a data file marks the
+place such a word may go with ``…`` (``胸…闷``) and every filled form becomes a lookup key:
+the joined phrase (胸闷) as written, and one generated key per adverb. Negations (不, 没) are
+deliberately not adverbs here: 胸不闷 must never read as 胸闷; nor is the modal 会 (头会晕吗,
+吃了会心慌): what may happen is not a symptom.
+"""
+
+from __future__ import annotations
+
+#: Where an adverb may stand inside a Chinese phrase of a data file.
+SLOT = "…"
+
+#: Degree, frequency and onset adverbs patients put between a body part and what it feels.
+ADVERBS: tuple[str, ...] = (
+    "有点",
+    "有点儿",
+    "有一点",
+    "有一点儿",
+    "有些",
+    "稍微",
+    "稍稍",
+    "略",
+    "很",
+    "挺",
+    "好",
+    "蛮",
+    "太",
+    "真",
+    "特别",
+    "非常",
+    "十分",
+    "比较",
+    "更",
+    "越来越",
+    "老",
+    "老是",
+    "总",
+    "总是",
+    "经常",
+    "常常",
+    "时常",
+    "一直",
+    "有时",
+    "有时候",
+    "偶尔",
+    "时不时",
+    "时而",
+    "还",
+    "还是",
+    "也",
+    "又",
+    "都",
+    "阵阵",
+    "一阵阵",
+    "一阵一阵",
+    "突然",
+    "就",
+    "感觉",
+    "觉得",
+)
+
+
+def slot_forms(written: str) -> list[str]:
+    """The phrase with its slot removed, then with each adverb in it; ``[]`` without a slot."""
+    if SLOT not in written:
+        return []
+    head, sep, tail = written.partition(SLOT)
+    if not head or not tail or SLOT in tail:
+        raise ValueError(f"{written!r}: one {SLOT} between two parts of the phrase")
+    return [head + tail, *(head + adverb + tail for adverb in ADVERBS)]

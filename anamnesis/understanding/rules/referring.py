@@ -1,0 +1,147 @@
+"""Dose changes and stops that name no medicine: they refer to the one discussed last.
+
+"neuro upped it to 750", "дозу снизили до 25 мг", "又减回50了", "came off it", "那个药不吃了":
+a message cannot tell which drug that is, so it proposes a medications event with the entity
+:data:`schemas.sections.LAST_DISCUSSED`, which the fold resolves against the user's history
+(:mod:`anamnesis.facts.anaphora`). A dose without its unit ("to 750") stays bare; the fold gives
+it the unit of the drug's current dose. Only a message that names no medicine of its own, in a
+clause that states something (no question, no plan, not about someone else), refers back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
+
+_NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
+_UNIT = r"\s*(mg|mcg|µg|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
+#: What follows a number that makes it no dose: a body measure, a count, a time, a percent.
+_NOT_A_DOSE = re.compile(
+    r"\s*(?:%|kg|кг|lbs?|pounds|kilos?|stone|cm|см|mm|мм|公斤|斤|厘米|years?|лет|год|岁|times|раз|次|days?|дн|天|"
+    r"weeks?|недел|周|hours?|час|小时|cigarettes|cigs|сигарет|支|根|cups?|чаш|杯|puffs?|tabs?|tablets?|pills?|таблет|片|粒"
+    r"|a day|a week|per day|per week|drinks?|beers?|glass|coffees?|cans?|steps|km|miles|min"
+    r"|[/:]\d)"
+)
+#: A measurement just before the verb makes the number a reading ("血压降到130", "weight down to 80").
+_MEASURE = re.compile(
+    r"(?:blood pressure|bp|pressure|sugar|glucose|weight|a1c|cholesterol|давлени\w*|сахар\w*|вес|пульс|холестерин\w*"
+    r"|血压|血糖|体重|心率|胆固醇)\W{0,3}$"
+)
+#: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
+_OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
+_CHANGES = {
+    "en": re.compile(
+        r"\b(?:upped|up|raised|increased|bumped|lowered|reduced|decreased|doubled|halved|titrated)\b"
+        rf"(?:\s+(?:{_OBJECT}|me|down|up|back|right)){{0,3}}\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
+        rf"|\b(?:cut|dropped|brought|put|changed|adjusted|moved|took)\s+(?:{_OBJECT})(?:\s+(?:down|up|back))?"
+        rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
+        rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
+    ),
+    "ru": re.compile(
+        r"(?:повысил\w*|подняли|поднял\w*|увеличил\w*|снизил\w*|понизил\w*|уменьшил\w*|сократил\w*|добавил\w*"
+        rf"|убавил\w*)(?:\s+(?:мне|дозу|дозировку|её|ее|его)){{0,2}}\s+(?:до\s+)?{_NUMBER}{_UNIT}"
+        rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
+    ),
+    "zh": re.compile(
+        rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回){_NUMBER}{_UNIT}"
+    ),
+}
+_STOPS = {
+    "en": re.compile(
+        r"\b(?:stopped|quit|came off|come off|gave up(?: on)?|given up(?: on)?|ditched|dropped|binned)"
+        r"\s+(?:taking\s+)?(?:it|them|that one|those)\b(?! (?:up|down|to|on)\b)"
+    ),
+    "ru": re.compile(
+        r"(?:бросил\w*|прекратил\w*|отменил\w*|перестал\w* (?:пить|принимать)) (?:его|её|ее|их)\b"
+        r"|перестал\w* (?:его|её|ее|их) (?:пить|принимать)"
+        r"|\b(?:его|её|ее|их) (?:бросил\w*|отменил\w*|отменили|допил\w*|больше не пью|уже не пью|не пью)"
+    ),
+    "zh": re.compile(r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"),  # noqa: E501 (one pattern reads best on one line)
+}
+_TAIL = {"units": "units", "unit": "units", "个单位": "units", "单位": "units", "个": "units"}
+
+
+def with_referring(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
+    """``facts`` plus the ``^`` medication event of a message that names no medicine of its own.
+
+    "那个药我不吃了" is about one medicine, not all: its section-wide reading goes, and so does
+    a drink inside the reference ("перестала его пить" drinks no alcohol).
+    """
+    if any(f.section == "medications" and f.entity != SECTION_WIDE for f in facts):
+        return facts
+    found = _referring(norm, lang, parts)
+    if not found:
+        return facts
+    spans = [(f.start, f.end) for f in found]
+    kept = [f for f in facts if f.section != "medications" and not any(s <= f.start < e for s, e in spans)]
+    return kept + found
+
+
+def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
+    out: list[Fact] = []
+    changes, stops = _CHANGES.get(lang), _STOPS.get(lang)
+    for m in changes.finditer(norm) if changes else ():
+        dose = _dose(m)
+        clause = _clause_at(parts, m.start())
+        if dose is None or clause is None or _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
+            continue
+        span = norm[m.start() : m.end()]
+        fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", span)
+        fact.put("dose", dose)
+        out.append(fact)
+    for m in stops.finditer(norm) if stops else ():
+        clause = _clause_at(parts, m.start())
+        if clause is not None:
+            out.append(Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "stopped"))
+    return out[-1:]  # the message's last word on it
+
+
+def _dose(m: re.Match[str]) -> str | None:
+    said, unit = next(((g, u) for g, u in zip(m.groups()[::2], m.groups()[1::2], strict=True) if g), (None, None))
+    if said is None or _NOT_A_DOSE.match(m.string, m.end()):
+        return None
+    value = _value(said)
+    if value is None or not 0 < value <= 3000:
+        return None
+    if unit is None:
+        return quantities.fmt(value)
+    found = quantities.doses(f"{quantities.fmt(value)} {unit.rstrip('.')}")
+    return found[0][2] if found else f"{quantities.fmt(value)} {_TAIL.get(unit, 'units')}" if unit in _TAIL else None
+
+
+def _value(said: str) -> float | None:
+    said = said.replace(",", ".")
+    if said.endswith(" and a half"):
+        whole = quantities.number(said.removesuffix(" and a half"))
+        return None if whole is None else whole + 0.5
+    if said == "half":
+        return 0.5
+    if "点" in said:
+        whole, frac = said.split("点")
+        w, f = quantities.number(whole), quantities.number(frac)
+        return None if w is None or f is None else w + f / 10
+    return quantities.number(said)
+
+
+def _clause_at(parts: list[Clause], pos: int) -> Clause | None:
+    """The clause at ``pos`` when it states the user's own health (no question, plan or other person).
+
+    "they cut it to 2.5 mg" / "she upped it": with nobody else named in the message, "he",
+    "she" and "they" who change a dose are the user's doctors.
+    """
+    for clause in parts:
+        if clause.start <= pos < clause.end:
+            if clause.skip or clause.subject == "family" or clause.intent_at <= pos < clause.end:
+                return None
+            if clause.subject == "other" and (not clause.has("third") or _names_someone(parts)):
+                return None
+            return clause
+    return None
+
+
+def _names_someone(parts: list[Clause]) -> bool:
+    return any(c.has("person") or c.has("k:relative") or c.has("family") for c in parts)

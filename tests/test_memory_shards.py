@@ -1,0 +1,93 @@
+"""Memory shard tables: many users per table, yet a search returns one user's rows, and erasure
+leaves no byte of a user in any file of their shard (real LanceDB, the real USE model)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from anamnesis.embeddings import USEEmbedder
+from anamnesis.erasure.ownership import user_key
+from anamnesis.memory import MemoryStore, memory_dir, shard_of
+from anamnesis.memory.shards import one_user, some_users
+from tests.test_memory import HOSTILE_IDS, facts
+
+
+def _shard(user: str) -> str:
+    return shard_of(user_key(user))
+
+
+def _neighbours(user: str, n: int) -> list[str]:
+    """``n`` ids that land in the same shard as ``user``."""
+    found, i = [], 0
+    while len(found) < n:
+        candidate = f"neighbour-{i}"
+        if _shard(candidate) == _shard(user):
+            found.append(candidate)
+        i += 1
+    return found
+
+
+@pytest.fixture(scope="module")
+def use() -> USEEmbedder:
+    return USEEmbedder()
+
+
+def test_a_search_returns_only_rows_of_the_requested_user(tmp_path: Path, use: USEEmbedder) -> None:
+    users = [f"patient-{i}" for i in range(150)] + _neighbours("patient-0", 6) + HOSTILE_IDS
+    assert max(Counter(map(_shard, users)).values()) >= 7, "the test needs crowded shards"
+    rows = []
+    for uid in users:  # every user says nearly the same things; only a marker tells them apart
+        marker = user_key(uid)[:6]
+        rows += [
+            (uid, "medications", "metformin", "active", {"mention": f"Glucophage {marker}", "dose": "500 mg"}),
+            (uid, "symptoms", "headache", "active", {"mention": f"headache {marker}"}),
+            (uid, "allergies", "penicillin", "active", {"mention": "penicillin"}),
+        ]
+    state = facts(rows)
+    owner = dict(zip(state["fact_id"], state["user_id"], strict=True))
+    store = MemoryStore(memory_dir(tmp_path), use)
+    store.rebuild(state)
+    for i, uid in enumerate(users):
+        other = users[(i + 1) % len(users)]  # ask with a neighbour's own words
+        hits = store.search(uid, f"Glucophage {user_key(other)[:6]} headache", limit=100)
+        assert len(hits) == 3 and {owner[h.fact_id] for h in hits} == {uid}, uid
+    for stranger in ("patient-150", "PATIENT-0", "' OR '1'='1' --", "neighbour-"):
+        assert store.search(stranger, "Glucophage") == []
+
+
+def test_the_predicate_takes_user_keys_only() -> None:
+    assert one_user(user_key("x")).to_sql() == f"(user_key = '{user_key('x')}')"
+    for raw in ("x", "' OR '1'='1", user_key("x").upper(), user_key("x") + "'", ""):
+        with pytest.raises(ValueError, match="not a user key"):
+            one_user(raw)
+        with pytest.raises(ValueError, match="not a user key"):
+            some_users([user_key("y"), raw])
+
+
+def _files_holding(root: Path, needles: list[bytes]) -> list[str]:
+    return [str(p.relative_to(root)) for p in sorted(root.rglob("*"))
+            if p.is_file() and any(n in p.read_bytes() for n in needles)]
+
+
+def test_forget_leaves_no_byte_of_the_user_in_their_shard(tmp_path: Path, use: USEEmbedder) -> None:
+    gone, kept = "gone-Ω", _neighbours("gone-Ω", 5)
+    own = "zorblaxine"  # only the erased user says it
+    rows = [(u, "symptoms", "cough", "active", {"mention": "a dry cough"}) for u in (gone, *kept)]
+    rows.append((gone, "medications", "zorblaxine", "active", {"mention": f"{own} tablets"}))
+    store = MemoryStore(memory_dir(tmp_path), use)
+    store.rebuild(facts(rows))
+    rows[-1] = (gone, "medications", "zorblaxine", "stopped", {"mention": f"{own} pills"})
+    store.rebuild(facts(rows))  # a second version of the shard, merged in place
+    tables = store.tables_dir
+    needles = [own.encode(), user_key(gone).encode()]
+    assert _files_holding(tables, needles), "the scan must see the user's bytes before the erasure"
+
+    assert store.forget(gone) is True
+
+    assert _files_holding(tables, needles) == []
+    assert store.search(gone, "cough") == []
+    assert all(len(store.search(u, "cough")) == 1 for u in kept)
+    assert [p.name for p in tables.iterdir()] == [f"{_shard(gone)}.lance"]

@@ -4,8 +4,9 @@ Usage (the figures in BENCHMARKS.md come from exactly this):
 
     uv run python benchmarks/backfill_throughput.py --users 2000 --messages 200000
 
-Reports messages/s and peak RSS of the backfill process (a fresh home), the time of an
-unchanged re-run, and, as the floor, the time polars alone needs to parse the same files.
+Reports messages/s and peak RSS of the backfill process (a fresh home), its Dagster step
+times, the time of an unchanged re-run, and, as the floor, the time polars alone needs to
+parse the same files.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import polars as pl
 
+from benchmarks.steps import step_windows
 from tools.synth import write_synthetic_exports
 
 OUT = Path(__file__).parent / "out"
@@ -59,12 +61,16 @@ def main() -> None:
     home = OUT / "home"
     shutil.rmtree(home, ignore_errors=True)
     floor = polars_floor(input_dir)
+    load = os.getloadavg()[0]
     cold, rss = run_backfill(input_dir, home)
+    steps = step_windows(home)
     warm, _ = run_backfill(input_dir, home)
     n = args.messages
     print(f"messages: {n:,}  users: {args.users:,}  files: {args.days}")
     print(f"backfill (fresh home): {cold:.1f} s = {n / cold:,.0f} messages/s, peak RSS {rss / 2**20:,.0f} MiB")
+    print("steps of the fresh run:", ", ".join(f"{step} {end - start:.1f}" for step, start, end in steps))
     print(f"backfill (unchanged re-run): {warm:.1f} s")
+    print(f"load average before / after: {load:.1f} / {os.getloadavg()[0]:.1f}")
     print(f"polars read_ndjson floor: {floor:.2f} s = {n / floor:,.0f} messages/s")
 
 

@@ -15,9 +15,9 @@ import numpy as np
 from anamnesis.embeddings.base import l2_normalise
 
 #: BLAS threads of the forward pass. One: its matrices are small, so a second thread mostly
-#: waits for the first, and on a busy machine far worse. Measured 2026-12-01 on the 2-core machine
-#: (load ~15) over the benchmark's 1,302 memory texts: 13.7 s wall with one thread, 49.6 s with
-#: two, the vectors bit for bit the same (see BENCHMARKS.md).
+#: waits for the first, and on a busy machine far worse (2026-12-01, 2 cores, load ~20, the
+#: benchmark's 1,302 memory texts: 8.5 s wall with one thread, 32.2 s with two, the vectors bit
+#: for bit the same; ``benchmarks/use_threads.py``, BENCHMARKS.md).
 USE_THREADS = 1
 _LOCK = threading.Lock()
 

@@ -4,8 +4,9 @@ Usage (the figures in BENCHMARKS.md come from exactly this):
 
     uv run python benchmarks/backfill_throughput.py --users 2000 --messages 200000
 
-Reports messages/s and peak RSS of the backfill process (a fresh home), the time of an
-unchanged re-run, and, as the floor, the time polars alone needs to parse the same files.
+Reports messages/s and peak RSS of the backfill process (a fresh home), its Dagster step
+times, the time of an unchanged re-run, and, as the floor, the time polars alone needs to
+parse the same files.
 """
 
 from __future__ import annotations
@@ -20,13 +21,18 @@ from pathlib import Path
 
 import polars as pl
 
+from benchmarks.steps import step_windows
 from tools.synth import write_synthetic_exports
 
 OUT = Path(__file__).parent / "out"
 
 
-def run_backfill(input_dir: Path, home: Path) -> tuple[float, int]:
-    """Wall seconds and peak RSS (bytes) of one `anamnesis backfill` process."""
+def run_backfill(input_dir: Path, home: Path) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (bytes) and CPU seconds of one `anamnesis backfill` process.
+
+    The CPU seconds (user + system) include its worker processes: on a shared machine they
+    move far less with the load than the wall time does.
+    """
     started = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "pipelines.cli", "backfill", "--input", str(input_dir), "--home", str(home)],
@@ -36,7 +42,7 @@ def run_backfill(input_dir: Path, home: Path) -> tuple[float, int]:
     elapsed = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"backfill failed: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
-    return elapsed, usage.ru_maxrss * 1024
+    return elapsed, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def polars_floor(input_dir: Path) -> float:
@@ -52,6 +58,7 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=2000)
     parser.add_argument("--messages", type=int, default=200_000)
     parser.add_argument("--days", type=int, default=10)
+    parser.add_argument("--fresh-only", action="store_true", help="skip the unchanged re-run")
     args = parser.parse_args()
     input_dir = OUT / f"synth-{args.users}u-{args.messages}m-{args.days}d"
     if not input_dir.exists():
@@ -59,12 +66,18 @@ def main() -> None:
     home = OUT / "home"
     shutil.rmtree(home, ignore_errors=True)
     floor = polars_floor(input_dir)
-    cold, rss = run_backfill(input_dir, home)
-    warm, _ = run_backfill(input_dir, home)
+    load = os.getloadavg()[0]
+    cold, rss, cpu = run_backfill(input_dir, home)
+    steps = step_windows(home)
+    warm = None if args.fresh_only else run_backfill(input_dir, home)[0]
     n = args.messages
     print(f"messages: {n:,}  users: {args.users:,}  files: {args.days}")
     print(f"backfill (fresh home): {cold:.1f} s = {n / cold:,.0f} messages/s, peak RSS {rss / 2**20:,.0f} MiB")
-    print(f"backfill (unchanged re-run): {warm:.1f} s")
+    print(f"CPU of the fresh backfill (user + system, workers included): {cpu:.1f} s")
+    print("steps of the fresh run:", ", ".join(f"{step} {end - start:.1f}" for step, start, end in steps))
+    if warm is not None:
+        print(f"backfill (unchanged re-run): {warm:.1f} s")
+    print(f"load average before / after: {load:.1f} / {os.getloadavg()[0]:.1f}")
     print(f"polars read_ndjson floor: {floor:.2f} s = {n / floor:,.0f} messages/s")
 
 

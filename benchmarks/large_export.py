@@ -29,8 +29,7 @@ from pathlib import Path
 
 import psutil
 
-from anamnesis.config import load_settings
-from pipelines.run import instance_for
+from benchmarks.steps import step_windows
 from tools.synth import write_synthetic_exports
 
 OUT = Path(__file__).parent / "out"
@@ -80,23 +79,6 @@ class RssSampler:
     def peaks(self, start: float, end: float) -> tuple[int, int]:
         window = [(own, child) for t, own, child in self.samples if start <= t <= end]
         return max((o for o, _ in window), default=0), max((c for _, c in window), default=0)
-
-
-def step_windows(home: Path) -> list[tuple[str, float, float]]:
-    """(step, start, end) of every step of the home's last run, from its Dagster instance."""
-    instance = instance_for(load_settings(home))
-    run = instance.get_runs(limit=1)[0]
-    starts: dict[str, float] = {}
-    windows = []
-    for record in instance.all_logs(run.run_id):
-        event = record.dagster_event
-        if event is None or event.step_key is None:
-            continue
-        if event.event_type_value == "STEP_START":
-            starts[event.step_key] = record.timestamp
-        elif event.event_type_value in ("STEP_SUCCESS", "STEP_FAILURE"):
-            windows.append((event.step_key, starts[event.step_key], record.timestamp))
-    return windows
 
 
 def run_size(gigabytes: float) -> None:

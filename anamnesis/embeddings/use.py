@@ -14,8 +14,11 @@ import numpy as np
 
 from anamnesis.embeddings.base import l2_normalise
 
-#: BLAS threads of the forward pass; more than the cores there are makes it several times slower.
-USE_THREADS = 2
+#: BLAS threads of the forward pass. One: its matrices are small, so a second thread mostly
+#: waits for the first, and on a busy machine far worse (2026-12-01, 2 cores, load ~20, the
+#: benchmark's 1,302 memory texts: 8.5 s wall with one thread, 32.2 s with two, the vectors bit
+#: for bit the same; ``benchmarks/use_threads.py``, BENCHMARKS.md).
+USE_THREADS = 1
 _LOCK = threading.Lock()
 
 

@@ -21,7 +21,7 @@ import shutil  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
-from collections import OrderedDict  # noqa: E402
+from collections import OrderedDict, defaultdict  # noqa: E402
 from collections.abc import Callable, Collection, Sequence  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -47,6 +47,8 @@ from anamnesis.memory.writer import ShardWrite, write_shards  # noqa: E402
 
 #: Texts per embedding call, so a long first build reports progress and caches as it goes.
 EMBED_BATCH = 1024
+#: Session summaries whose vectors are averaged in one pass (bounds the stacked fact vectors).
+MEAN_BATCH = 4096
 CACHE_FILE = "embeddings.sqlite"
 MANIFEST_FILE = "manifest.json"
 TABLES_DIR = "tables"
@@ -198,10 +200,12 @@ class MemoryStore:
             (key, fid): found[h] for key, fid, h in rows.filter(pl.col("parts").is_null())
             .select(USER_KEY, "fact_id", "text_hash").iter_rows()
         }  # fmt: skip
-        for key, vector_key, parts in rows.filter(pl.col("parts").is_not_null()).select(
-            USER_KEY, "vector_key", "parts"
-        ).iter_rows():
-            found[vector_key] = _mean([of_fact[(key, p)] for p in parts])
+        summaries = rows.filter(pl.col("parts").is_not_null()).select(USER_KEY, "vector_key", "parts")
+        for start in range(0, summaries.height, MEAN_BATCH):
+            batch = summaries.slice(start, MEAN_BATCH)
+            pairs = batch.select(USER_KEY, "parts").iter_rows()
+            parts = [[of_fact[(key, p)] for p in row_parts] for key, row_parts in pairs]
+            found.update(zip(batch["vector_key"], _means(parts), strict=True))
         return found, missing.height, distinct.height - missing.height
 
     def _shards_on_disk(self) -> set[str]:
@@ -526,9 +530,17 @@ def _small_strings(schema: pa.Schema) -> pa.Schema:
     )
 
 
-def _mean(vectors: list[np.ndarray]) -> np.ndarray:
-    """The unit-length mean of some unit vectors: what a session summary's facts point to together."""
-    return l2_normalise(np.mean(vectors, axis=0)[None])[0]
+def _means(groups: list[list[np.ndarray]]) -> np.ndarray:
+    """The unit-length mean of each group of unit vectors: what a session summary's facts point
+    to together. Groups of one size are averaged in one ``np.mean`` over a stacked axis, which
+    gives bit for bit the mean of each group alone."""
+    sizes: dict[int, list[int]] = defaultdict(list)
+    for i, group in enumerate(groups):
+        sizes[len(group)].append(i)
+    out = np.empty((len(groups), len(groups[0][0]) if groups else 0), dtype=np.float32)
+    for members in sizes.values():
+        out[members] = np.mean(np.array([groups[i] for i in members]), axis=1)
+    return l2_normalise(out)
 
 
 def _counter(callback: Callable[[int], None]) -> Callable[[int], None]:

@@ -55,7 +55,6 @@ class RulesBackend:
 
     def __init__(self) -> None:
         self.stats = BackendStats()
-        self._lexicon = load_lexicon()
 
     def fingerprint(self) -> str:
         return _fingerprint()
@@ -64,7 +63,9 @@ class RulesBackend:
         return f"rules-{self.fingerprint()}"
 
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
-        lexicon = self._lexicon
+        # Loaded on first use (once per process): when worker processes read the fragments,
+        # the parent only asks for fingerprints and never builds the automaton.
+        lexicon = load_lexicon()
         for fragment in fragments:
             sections, events = understand_text(fragment.text, fragment.context, fragment.lang, lexicon)
             measurements = extract_measurements(fragment.text)

@@ -98,7 +98,9 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
         if 0 < p < len(text) - 1 and "\u4e00" <= text[p - 1] <= "\u9fff":
             joined = text[:p] + text[p + 1 :]
             for start, end, lex in scan(joined):
-                if lex.cat == "term" and start < p < end and not any(h[0] <= p < h[1] for h in hits):
+                if lex.cat == "term" and start < p < end and not any(
+                    h[0] <= p < h[1] and h[2].cat != "neg" for h in hits
+                ):
                     text = text[:start] + text[p] + joined[start:end] + text[end + 1 :]
                     break
     covered = [(h[0], h[1]) for h in scan(text) if h[2].cat == "term"]

@@ -14,9 +14,10 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import drugbank, mesh, quantities
-from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
+from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.compact_profile import compact_profile
+from anamnesis.understanding.rules.drug_course import switched_from_earlier, without_zh_side_effects
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
     side_effect_sentences,
@@ -54,6 +55,8 @@ _TAKING_ENDS = frozenset(
 )
 _ZH_TAIL = " 。！!.,，?？~～"
 _DIGIT = re.compile(r"\d")
+#: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too
+_CN_AMOUNT = re.compile(r"[一二两三四五六七八九十百]+(?:毫克|微克|毫升|个单位|单位|克)")
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
@@ -89,7 +92,7 @@ def understand_text(
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     asked = topic(context) if context else None
-    digits = _DIGIT.search(norm) is not None or "岁" in norm
+    digits = _DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
         if (
@@ -97,6 +100,7 @@ def understand_text(
             and (asked is None or found.isdisjoint(_ANSWERS))
             and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
             and not (norm.isascii() and mesh.HAVING.search(norm))
+            and not (asked is not None and zh_echo(norm, asked.question))
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -137,8 +141,12 @@ def understand_text(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         assign_states(mentions, clause, norm, zh_ended)
-        if not mentions and clause.has("end"):
-            _ended_since(msg, clause)
+        if not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start"))):
+            _ended_since(msg, clause)  # "...停了", "后来就不吃了"
+        if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
+            switched_from_earlier(msg.facts, clause, [(m.start, m.end) for m in mentions if m.kind == "drug"])
+        if not mentions and clause.subject == "self" and not clause.skip and _ME_TOO.search(norm, clause.start, clause.end):
+            _me_too(msg, clause)
         _clause_facts(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             _demographics(msg, clause)
@@ -150,10 +158,29 @@ def understand_text(
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
     facts = _without_past_side_effects(facts, msg.norm, spans)
+    if lang == "zh":
+        facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+#: "我也有", "我也是", "我也得过": the user shares what the clause before said of a relative
+_ME_TOO = re.compile(r"我(?:自己)?也(?:有|是|得过|得了|一样|查出)")
+
+
+def _me_too(msg: _Message, clause: Clause) -> None:
+    """ "我妈有糖尿病，我也有": the relative's conditions of the sentence are the user's own too."""
+    kinds = {(s, lex.value): lex.kind for s, _, lex in msg.hits if lex.cat == "term"}
+    for fact in list(msg.facts):
+        if fact.section != "family_history" or fact.sentence != clause.sentence or fact.status != "active":
+            continue
+        kind = kinds.get((fact.start, fact.entity))
+        if kind in KIND_SECTION:
+            section = KIND_SECTION[kind]
+            msg.facts.append(Fact(fact.start, fact.end, clause.sentence, section, fact.entity,
+                                  status_for(section, None), fact.mention))
 
 
 def _reads_as_taking(norm: str, clause: Clause) -> bool:
@@ -482,6 +509,8 @@ def _bare_number(text: str, low: int, high: int) -> str | None:
 def _answer(msg: _Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    if answer is None and msg.lang == "zh":
+        answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
@@ -494,6 +523,12 @@ def _answer(msg: _Message, asked: Topic) -> None:
     if answer == "no" and _keeps_something(msg):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
+    if asked.own and answer == "yes" and _speaks_of_self(msg):
+        # "家里其他人有哮喘吗？" — "我也有": the user has it, the family question notwithstanding
+        for section, entity in asked.own:
+            if (section, entity) not in stated:
+                msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
+        return
     if asked.items:
         state = answer_state(answer, asked)
         for section, entity in asked.items:
@@ -508,6 +543,20 @@ def _answer(msg: _Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _zh_ended(msg: _Message) -> str | None:
+    """ "去年住院以后就戒了" to "现在还抽烟吗？": an ending that names nothing answers "no longer"."""
+    cats = {lex.cat for _, _, lex in msg.hits if lex.kind != "relative"}  # "生完孩子就戒了"
+    if "end" in cats and cats.isdisjoint({"neg", "term", "section", "person", "family"}):
+        return "end"
+    return None
+
+
+def _speaks_of_self(msg: _Message) -> bool:
+    """The answer's subject is the user ("我也有", "我有"), not a relative."""
+    cats = {lex.cat if lex.kind != "relative" else "relative" for _, _, lex in msg.hits}
+    return "self" in cats and cats.isdisjoint({"person", "family", "relative"})
 
 
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")

@@ -47,7 +47,7 @@ _CHANGES = {
         rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
     ),
     "zh": re.compile(
-        rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回){_NUMBER}{_UNIT}"
+        rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回)了?\s*{_NUMBER}{_UNIT}"
     ),
 }
 _STOPS = {
@@ -98,6 +98,20 @@ def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
         if clause is not None:
             out.append(Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "stopped"))
     return out[-1:]  # the message's last word on it
+
+
+def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
+    it to 750"); a dose said without a unit stays bare ("160")."""
+    pattern = _CHANGES.get(lang)
+    if pattern is None:
+        return []
+    out = []
+    for m in pattern.finditer(norm):
+        dose = _dose(m)
+        if dose is not None and not _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
+            out.append((m.start(), m.end(), dose))
+    return out
 
 
 def _dose(m: re.Match[str]) -> str | None:

@@ -1,0 +1,104 @@
+"""The rules backend on Chinese chat: mechanisms that must hold for sentences nobody tuned on.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield, attributes some of those events must carry). The sentences are new,
+written for these mechanisms, not copied from any evaluation set.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from anamnesis.understanding.rules import RulesBackend
+from schemas.events import Fragment
+
+BACKEND = RulesBackend()
+TS = datetime(2026, 3, 1, tzinfo=UTC)
+
+Triple = tuple[str, str, str]
+Case = tuple[str, str | None, set[Triple], dict[Triple, dict[str, str]]]
+
+
+def events(text: str, context: str | None) -> list[dict[str, Any]]:
+    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, context, "zh")])
+    return list(result.events)
+
+
+# fmt: off
+SHORT_ANSWERS: list[Case] = [
+    # "对" is the answer, not the allergy preposition of 对青霉素过敏
+    ("对，还是10毫克。", "氨氯地平10毫克还在吃吗？", {("medications", "amlodipine", "active")}, {}),
+    ("对，一直过敏。", "您对磺胺类药物过敏吗？", {("allergies", "sulfonamides", "active")}, {}),
+    # the answer repeats the question's verb, or denies it
+    ("喝，周末喝一点", "您喝酒吗？", {("lifestyle", "alcohol", "active")}, {}),
+    ("打过两针", "您打过流感疫苗吗？", {("vaccinations", "influenza vaccine", "historical")}, {}),
+    ("没打过", "新冠疫苗打过吗？", {("vaccinations", "covid-19 vaccine", "confirmed_absent")}, {}),
+    ("不喝", "您喝酒吗？", {("lifestyle", "alcohol", "confirmed_absent")}, {}),
+    ("好的", "您喝酒吗？", set(), {}),
+    # an ending that names nothing: "no longer"
+    ("前年生完孩子就戒了", "您现在还抽烟吗？", {("lifestyle", "smoking", "stopped")}, {}),
+    # an amount answers yes only when it is the whole message
+    ("偶尔", "晚上会咳嗽吗？", {("symptoms", "cough", "active")}, {}),
+    ("偶尔吃点止痛药", "晚上会咳嗽吗？", set(), {}),
+    # "我也有" after a question about the family: the user's own condition
+    ("我也有", "您家里其他人有糖尿病吗？", {("chronic_conditions", "diabetes", "active")}, {}),
+    ("我爸有", "您家里其他人有糖尿病吗？", {("family_history", "diabetes", "active")}, {}),
+]
+
+ME_TOO: list[Case] = [
+    ("我姐姐有哮喘，我也有", None,
+     {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}, {}),
+    ("我妈高血压，我自己也是", None,
+     {("family_history", "hypertension", "active"), ("chronic_conditions", "hypertension", "active")}, {}),
+    ("我爸有糖尿病，我没有", None, {("family_history", "diabetes", "active")}, {}),
+]
+
+DOSE_CHANGES: list[Case] = [
+    # the dose after a change verb is the named drug's new dose; no unit: the drug's usual one
+    ("医生把优甲乐加到了75微克", None, {("medications", "levothyroxine", "active")},
+     {("medications", "levothyroxine", "active"): {"dose": "75 mcg"}}),
+    ("氯沙坦加到100了", None, {("medications", "losartan", "active")},
+     {("medications", "losartan", "active"): {"dose": "100 mg"}}),
+    ("诺和锐减到六个单位", None, {("medications", "insulin aspart", "active")},
+     {("medications", "insulin aspart", "active"): {"dose": "6 units"}}),
+    ("医生说先每次加2个单位，来得时现在调到20个了", None, {("medications", "insulin glargine", "active")},
+     {("medications", "insulin glargine", "active"): {"dose": "20 units"}}),
+    ("血压降到130了，氨氯地平还在吃", None, {("medications", "amlodipine", "active")}, {}),
+    # a dose in Chinese numerals
+    ("二甲双胍每次五百毫克", None, {("medications", "metformin", "active")},
+     {("medications", "metformin", "active"): {"dose": "500 mg"}}),
+]
+
+DRUG_COURSE: list[Case] = [
+    # a switch clause naming only the new drug ends the drug named before it
+    ("之前吃硝苯地平，脚踝老肿，后来换成了氨氯地平", None,
+     {("medications", "nifedipine", "stopped"), ("medications", "amlodipine", "active")}, {}),
+    # a symptom between a drug and its stop is the drug's side effect, not a current symptom
+    ("二甲双胍吃了老拉肚子，后来就不吃了", None, {("medications", "metformin", "stopped")}, {}),
+    ("阿托伐他汀吃了腿疼，医生让停了", None, {("medications", "atorvastatin", "stopped")}, {}),
+    # "没啥用" says the drug did not help: it was taken, not denied
+    ("以前吃过奥美拉唑没啥用", None, {("medications", "omeprazole", "stopped")}, {}),
+    # a symptom after the stop is current
+    ("阿司匹林停了，现在还是头疼", None,
+     {("medications", "aspirin", "stopped"), ("symptoms", "headache", "active")}, {}),
+]
+# fmt: on
+
+ALL_CASES = [*SHORT_ANSWERS, *ME_TOO, *DOSE_CHANGES, *DRUG_COURSE]
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected", "attributes"), ALL_CASES, ids=[f"{i}:{c[0][:30]}" for i, c in enumerate(ALL_CASES)]
+)
+def test_understands_chinese(
+    text: str, context: str | None, expected: set[Triple], attributes: dict[Triple, dict[str, str]]
+) -> None:
+    found = events(text, context)
+    assert {(e["section"], e["entity"], e["status"]) for e in found} == expected
+    by_triple = {(e["section"], e["entity"], e["status"]): e for e in found}
+    for triple, attrs in attributes.items():
+        for name, value in attrs.items():
+            assert by_triple[triple].get(name) == value, (triple, name)

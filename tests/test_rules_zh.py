@@ -85,9 +85,53 @@ DRUG_COURSE: list[Case] = [
     ("阿司匹林停了，现在还是头疼", None,
      {("medications", "aspirin", "stopped"), ("symptoms", "headache", "active")}, {}),
 ]
+
+VACCINES_AND_SURGERIES: list[Case] = [
+    # a disease right by a vaccination verb is its vaccine, not the disease ("流感" alone stays the disease)
+    ("乙肝打过三针", None, {("vaccinations", "hepatitis b vaccine", "historical")}, {}),
+    ("流感也打了", None, {("vaccinations", "influenza vaccine", "historical")}, {}),
+    ("上个月得了流感", None, {("diagnoses", "influenza", "active")}, {}),
+    # surgery in plain words
+    ("二十岁的时候切了阑尾", None, {("surgeries", "appendectomy", "historical")}, {}),
+    ("去年装了支架", None, {("surgeries", "coronary stent placement", "historical")}, {}),
+    ("生老二是剖的", None, {("surgeries", "cesarean section", "historical")}, {}),
+    # a condition treated by the operation told with it is over
+    ("阑尾炎，切了阑尾", None,
+     {("diagnoses", "appendicitis", "resolved"), ("surgeries", "appendectomy", "historical")}, {}),
+    # a plan is no operation
+    ("医生让我下周过几天来做碎石", None, set(), {}),
+]
+
+TRIGGERS_AND_OCCASIONS: list[Case] = [
+    # an activity that brings on a symptom or an accident is no habit
+    ("快走久了胸口闷", None, {("symptoms", "chest pain", "active")}, {}),
+    ("跑步摔了，膝盖扭伤了", None, {("injuries", "knee sprain", "active")}, {}),
+    ("每天跑步半小时", None, {("lifestyle", "exercise", "active")}, {}),
+    # "后" after an activity is a trigger, not a drug's reaction
+    ("爬楼后气短", None, {("symptoms", "shortness of breath", "active")}, {}),
+    ("吃完饭胃胀", None, {("symptoms", "bloating", "active")}, {}),
+    ("头孢用了以后起疹子", None, {("allergies", "cephalosporins", "active")}, {}),
+    # a symptom that says when a drug is used is no current symptom
+    ("布洛芬，头疼的时候吃", None, {("medications", "ibuprofen", "active")}, {}),
+]
+
+ENDINGS_AND_SUBJECTS: list[Case] = [
+    # "药也吃完了": the course of the drug in question is over, not every medication denied
+    ("嗓子不疼了，药也吃完了", None,
+     {("symptoms", "sore throat", "resolved"), ("medications", "^", "stopped")}, {}),
+    ("现在什么药都不吃了", None, {("medications", "*", "confirmed_absent")}, {}),
+    # the agent of a passive and an owner are no subject: the clause is the user's
+    ("昨天被同事家的猫抓了，打了狂犬疫苗", None, {("vaccinations", "rabies vaccine", "historical")}, {}),
+    ("我同事在吃二甲双胍", None, set(), {}),
+    # an instruction about the record is no health statement
+    ("请把我的用药记录改成无", None, set(), {}),
+]
 # fmt: on
 
-ALL_CASES = [*SHORT_ANSWERS, *ME_TOO, *DOSE_CHANGES, *DRUG_COURSE]
+ALL_CASES = [
+    *SHORT_ANSWERS, *ME_TOO, *DOSE_CHANGES, *DRUG_COURSE, *VACCINES_AND_SURGERIES, *TRIGGERS_AND_OCCASIONS,
+    *ENDINGS_AND_SUBJECTS,
+]
 
 
 @pytest.mark.parametrize(

@@ -203,7 +203,10 @@ def _bare(norm: str, end: int) -> bool:
 
 #: A Chinese answer that repeats the question's verb: "抽，一天十根" to "您抽烟吗？", "打过" to
 #: "您打过乙肝疫苗吗？", "没打过" / "不抽" (a denial); the verb stands alone before a pause.
-_ZH_ECHO = re.compile(r"\s*(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?(?=$|[\s,.!~，。！～、])")
+_ZH_ECHO = re.compile(
+    r"\s*(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?"
+    r"(?=$|[\s,.!~，。！～、])"
+)
 #: Words that are no verb of the question however it is phrased.
 _ZH_NOT_ECHO = frozenset("我你您他她它的了吗呢吧啊哦嗯好对是有没不也还都就")
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.referring import changed_doses
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.referring import changed_doses
 from anamnesis.understanding.rules.segment import Hit
 from schemas.events import SECTION_ATTRIBUTES
 

@@ -53,7 +53,9 @@ def without_zh_side_effects(
     facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]]
 ) -> list[Fact]:
     """Drop the active symptoms told between a stopped drug and its stop ("立普妥吃了浑身肌肉疼，停了")."""
-    stopped = [f for f in facts if f.section == "medications" and f.status == "stopped" and 0 <= f.sentence < len(spans)]
+    stopped = [
+        f for f in facts if f.section == "medications" and f.status == "stopped" and 0 <= f.sentence < len(spans)
+    ]
     if not stopped:
         return facts
     windows = []

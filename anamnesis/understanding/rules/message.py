@@ -17,7 +17,6 @@ from anamnesis.understanding.rules import drugbank, mesh, quantities
 from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.compact_profile import compact_profile
-from anamnesis.understanding.rules.drug_course import switched_from_earlier, without_zh_side_effects
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
     side_effect_sentences,
@@ -25,6 +24,7 @@ from anamnesis.understanding.rules.discourse import (
     zh_negation_inside_terms,
     zh_spaces_as_commas,
 )
+from anamnesis.understanding.rules.drug_course import switched_from_earlier, without_zh_side_effects
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
@@ -139,13 +139,16 @@ def understand_text(
             mentions = [m for m in mentions if m.start < clause.intent_at]
         if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
+        if lang == "zh":
+            mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         assign_states(mentions, clause, norm, zh_ended)
         if not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start"))):
             _ended_since(msg, clause)  # "...停了", "后来就不吃了"
         if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
             switched_from_earlier(msg.facts, clause, [(m.start, m.end) for m in mentions if m.kind == "drug"])
-        if not mentions and clause.subject == "self" and not clause.skip and _ME_TOO.search(norm, clause.start, clause.end):
+        me_too = clause.subject == "self" and _ME_TOO.search(norm, clause.start, clause.end)
+        if me_too and not (mentions or clause.skip):
             _me_too(msg, clause)
         _clause_facts(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
@@ -158,6 +161,7 @@ def understand_text(
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
     facts = _without_past_side_effects(facts, msg.norm, spans)
+    _removed_by_operation(facts)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched
@@ -181,6 +185,42 @@ def _me_too(msg: _Message, clause: Clause) -> None:
             section = KIND_SECTION[kind]
             msg.facts.append(Fact(fact.start, fact.end, clause.sentence, section, fact.entity,
                                   status_for(section, None), fact.mention))
+
+
+#: What makes an activity the trigger of what follows it: "活动后", "走路多了", "爬楼的时候", "一运动就".
+_TRIGGER = re.compile(r"\s*(?:以后|之后|后|多了|久了|快了|猛了|的时候|时|完|就)")
+#: An accident during the activity: "骑车摔了", "踢球把脚踝扭伤了".
+_ACCIDENT = re.compile(r"\s*(?:摔|跌|扭|崴|撞|把)")
+#: A symptom as the occasion of a use ("喘的时候喷", "疼的时候吃"): when the drug is taken, not a symptom now.
+_OCCASION = re.compile(r"\s*(?:的时候|时候|时)")
+
+
+def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
+    """ "走路多了腿疼", "运动后胸闷", "骑车摔了": an activity that brings on a symptom or an accident
+    tells when it happened, not a habit."""
+    felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
+    return [
+        m for m in mentions
+        if not (m.kind == "lifestyle" and m.entity == "exercise" and (
+            _ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt))))
+    ]
+
+
+def _without_occasions(msg: _Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "万托林，喘的时候喷": a symptom that says when a drug of the sentence is used is no fact."""
+    drugs = any(lex.kind == "drug" for c in msg.clauses if c.sentence == clause.sentence for _, _, lex in c.hits)
+    if not drugs:
+        return mentions
+    return [m for m in mentions if not (m.kind == "symptom" and _OCCASION.match(msg.norm, m.end))]
+
+
+def _removed_by_operation(facts: list[Fact]) -> None:
+    """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
+    operation that treated it, in one sentence, is over; the operation is the fact."""
+    operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
+    for f in facts:
+        if f.section == "diagnoses" and f.status == "active" and f.sentence in operated:
+            f.status = status_for("diagnoses", "end")
 
 
 def _reads_as_taking(norm: str, clause: Clause) -> bool:
@@ -236,7 +276,7 @@ def _only_a_time(msg: _Message) -> bool:
     """The message says only when ("В январе.", "一月份打的。", "In 2019."), nothing else."""
     if not msg.hits or len(msg.norm) > 40:
         return False
-    return all(lex.cat in ("when", "start") for _, _, lex in msg.hits) and any(
+    return all(lex.cat in ("when", "start", "jab") for _, _, lex in msg.hits) and any(
         lex.cat == "when" for _, _, lex in msg.hits
     )
 
@@ -406,10 +446,18 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
     if out and reactions:
         mentions[:] = [m for m in mentions if not m.reactive]
-    elif reactions and clause.has("react") and not candidates:
+    elif reactions and clause.has("react") and not candidates and _names_a_cause(msg):
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+def _names_a_cause(msg: _Message) -> bool:
+    """A reaction without its cause in the clause is the reaction of a drug or allergen only when
+    the message names one or the assistant asked about allergies; "活动后气短" is a symptom."""
+    if msg.asked is not None and msg.asked.allergy:
+        return True
+    return any(lex.cat == "allergy" or lex.kind in ("drug", "allergen") for _, _, lex in msg.hits)
 
 
 def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:

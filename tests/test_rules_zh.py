@@ -123,6 +123,13 @@ ENDINGS_AND_SUBJECTS: list[Case] = [
     # the agent of a passive and an owner are no subject: the clause is the user's
     ("昨天被同事家的猫抓了，打了狂犬疫苗", None, {("vaccinations", "rabies vaccine", "historical")}, {}),
     ("我同事在吃二甲双胍", None, set(), {}),
+    # a bare ending refers back: a stop to the drug or habit, a healing to the illness or injury
+    ("酒喝了二十年，前年戒了", None, {("lifestyle", "alcohol", "stopped")}, {}),
+    ("初中的时候右脚踝骨折过，早就好了", None, {("injuries", "ankle fracture", "resolved")}, {}),
+    ("感冒了，吃了布洛芬好了", None, {("diagnoses", "common cold", "resolved"), ("medications", "ibuprofen", "active")}, {}),
+    ("扶他林也不用了", None, {("medications", "diclofenac", "stopped")}, {}),
+    # 头 inside another word is no head
+    ("骨头长好了", None, set(), {}),
     # an instruction about the record is no health statement
     ("请把我的用药记录改成无", None, set(), {}),
 ]

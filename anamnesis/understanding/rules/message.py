@@ -26,7 +26,7 @@ from anamnesis.understanding.rules.discourse import (
 )
 from anamnesis.understanding.rules.drug_course import switched_from_earlier, without_zh_side_effects
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
-from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
@@ -143,6 +143,8 @@ def understand_text(
             mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         assign_states(mentions, clause, norm, zh_ended)
+        if lang == "zh" and _heals(msg, clause):
+            _healing_is_no_stop(msg, clause, mentions)
         if not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start"))):
             _ended_since(msg, clause)  # "...停了", "后来就不吃了"
         if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
@@ -313,12 +315,44 @@ def _ended_since(msg: _Message, clause: Clause) -> None:
             fact.status = status_for(fact.section, "end")
             ended = True
     if not ended and clause.subject == "self" and not clause.skip:
-        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了": a bare
-        # stop refers back to the drug the sentence just named
-        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section == "medications"
-                   and f.status == "active" and f.end <= clause.start]
+        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了", "烟抽了四十年，
+        # 去年戒了": a bare stop refers back to the drug or habit the sentence just named; a bare
+        # healing ("左手腕骨折过 打了石膏 早好了") to the illness or injury
+        sections = _HEALABLE if _heals(msg, clause) else _STOPPABLE
+        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in sections
+                   and f.status == PRESENT_STATUS[f.section] and f.end <= clause.start]
         if earlier:
-            earlier[-1].status = "stopped"
+            earlier[-1].status = status_for(earlier[-1].section, "end")
+
+
+_STOPPABLE = frozenset({"medications", "lifestyle"})
+_HEALABLE = frozenset({"symptoms", "diagnoses", "injuries"})
+#: Chinese endings that say an illness is over, not that a drug or habit was stopped.
+_ZH_HEALED = frozenset({"好了", "早好了", "早就好了", "痊愈", "康复了", "治好了", "没了", "消失了", "退了", "长好了", "愈合"})
+
+
+def _healing_is_no_stop(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "头疼了三天，吃了布洛芬好了": "好了" after a drug says the illness is over, not that the drug
+    was stopped; the illness named before it in the sentence has ended."""
+    if any(lex.cat == "end" and not _healing(msg, s, e, lex) for s, e, lex in clause.hits):
+        return
+    taken = [m for m in mentions if m.kind in ("drug", "lifestyle") and m.state == "end"]
+    for m in taken:
+        m.state = None
+    if taken and not any(m.kind in ("symptom", "diagnosis", "injury") for m in mentions):
+        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in _HEALABLE
+                   and f.status == PRESENT_STATUS[f.section]]
+        if earlier:
+            earlier[-1].status = status_for(earlier[-1].section, "end")
+
+
+def _healing(msg: _Message, s: int, e: int, lex: Lex) -> bool:
+    return lex.value == "heal" or (msg.lang == "zh" and msg.norm[s:e] in _ZH_HEALED)
+
+
+def _heals(msg: _Message, clause: Clause) -> bool:
+    """Whether the clause's ending cue speaks of healing ("healed", "早好了") rather than stopping."""
+    return any(lex.cat == "end" and _healing(msg, s, e, lex) for s, e, lex in clause.hits)
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:

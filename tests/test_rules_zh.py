@@ -133,9 +133,20 @@ ENDINGS_AND_SUBJECTS: list[Case] = [
     # an instruction about the record is no health statement
     ("请把我的用药记录改成无", None, set(), {}),
 ]
+
+VOCABULARY: list[Case] = [
+    # colloquial names: 崴脚 is an ankle sprain, 阳了 is covid, 管住嘴/吃得清淡 a diet
+    ("下楼梯崴了脚", None, {("injuries", "ankle sprain", "active")}, {}),
+    ("上个月我阳了，现在好了", None, {("diagnoses", "covid-19", "resolved")}, {}),
+    ("今天去晒太阳了", None, set(), {}),
+    ("最近吃得比较清淡", None, {("lifestyle", "diet", "active")}, {}),
+    ("夜里起来尿两次", None, {("symptoms", "nocturia", "active")}, {}),
+    ("偶尔", "半夜出冷汗吗？", {("symptoms", "night sweats", "active")}, {}),
+]
 # fmt: on
 
 ALL_CASES = [
+    *VOCABULARY,
     *SHORT_ANSWERS, *ME_TOO, *DOSE_CHANGES, *DRUG_COURSE, *VACCINES_AND_SURGERIES, *TRIGGERS_AND_OCCASIONS,
     *ENDINGS_AND_SUBJECTS,
 ]

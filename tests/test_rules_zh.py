@@ -126,7 +126,8 @@ ENDINGS_AND_SUBJECTS: list[Case] = [
     # a bare ending refers back: a stop to the drug or habit, a healing to the illness or injury
     ("酒喝了二十年，前年戒了", None, {("lifestyle", "alcohol", "stopped")}, {}),
     ("初中的时候右脚踝骨折过，早就好了", None, {("injuries", "ankle fracture", "resolved")}, {}),
-    ("感冒了，吃了布洛芬好了", None, {("diagnoses", "common cold", "resolved"), ("medications", "ibuprofen", "active")}, {}),
+    ("感冒了，吃了布洛芬好了", None,
+     {("diagnoses", "common cold", "resolved"), ("medications", "ibuprofen", "active")}, {}),
     ("扶他林也不用了", None, {("medications", "diclofenac", "stopped")}, {}),
     # 头 inside another word is no head
     ("骨头长好了", None, set(), {}),

@@ -328,7 +328,9 @@ def _ended_since(msg: _Message, clause: Clause) -> None:
 _STOPPABLE = frozenset({"medications", "lifestyle"})
 _HEALABLE = frozenset({"symptoms", "diagnoses", "injuries"})
 #: Chinese endings that say an illness is over, not that a drug or habit was stopped.
-_ZH_HEALED = frozenset({"好了", "早好了", "早就好了", "痊愈", "康复了", "治好了", "没了", "消失了", "退了", "长好了", "愈合"})
+_ZH_HEALED = frozenset(
+    {"好了", "早好了", "早就好了", "痊愈", "康复了", "治好了", "没了", "消失了", "退了", "长好了", "愈合"}
+)
 
 
 def _healing_is_no_stop(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:

@@ -144,9 +144,24 @@ VOCABULARY: list[Case] = [
     ("夜里起来尿两次", None, {("symptoms", "nocturia", "active")}, {}),
     ("偶尔", "半夜出冷汗吗？", {("symptoms", "night sweats", "active")}, {}),
 ]
+
+QUESTIONS: list[Case] = [
+    # a question about what the user's own condition allows takes the condition as given
+    ("我糖尿病能吃西瓜吗？", None, {("chronic_conditions", "diabetes", "active")}, {}),
+    # asking whether gives nothing; nor does a condition named by nobody, or a relative's
+    ("我有糖尿病吗？", None, set(), {}),
+    ("我是不是糖尿病？", None, set(), {}),
+    ("糖尿病能吃西瓜吗？", None, set(), {}),
+    ("我爸糖尿病能吃西瓜吗？", None, set(), {}),
+    ("要是我有糖尿病能吃西瓜吗？", None, set(), {}),
+    # a degree word between the parts of a split term ("手还有点抖", "咳得很厉害")
+    ("心慌好了，手还有点抖", None, {("symptoms", "palpitations", "resolved"), ("symptoms", "tremor", "active")}, {}),
+    ("不发烧，咳得很厉害", None, {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "active")}, {}),
+]
 # fmt: on
 
 ALL_CASES = [
+    *QUESTIONS,
     *VOCABULARY,
     *SHORT_ANSWERS, *ME_TOO, *DOSE_CHANGES, *DRUG_COURSE, *VACCINES_AND_SURGERIES, *TRIGGERS_AND_OCCASIONS,
     *ENDINGS_AND_SUBJECTS,

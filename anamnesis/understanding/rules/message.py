@@ -127,6 +127,8 @@ def understand_text(
                 reported = []
         if clause.skip or clause.subject == "other":
             _touch(msg, clause, mentions)
+            if lang == "zh" and clause.skip and clause.subject == "self":
+                _clause_facts(msg, clause, _zh_presupposed(norm, clause, mentions))
             continue
         for m in mentions:
             if m.kind == "noun" and m.entity != "family_history":
@@ -170,6 +172,24 @@ def understand_text(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+#: "我房颤", "我的高血压", "我有胃溃疡" right before what the question asks about it ("能喝茶吗？")
+_ZH_MY = re.compile(r"我(?:的|有|这个|这)?\s*$")
+_ZH_CAN = re.compile(r"\s*(?:还)?(?:能|可以|可不可以|能不能|要不要|需要|该|适合|影响|要紧|会不会加重)")
+_QUESTION_ONLY = frozenset({"hypo", "uncertain", "asked", "intent"})
+
+
+def _zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "我房颤能喝茶吗？", "我高血压能吃布洛芬吗？": the question asks about the user's own condition,
+    which it takes as given; "我有高血压吗？" and "我是不是高血压？" ask whether, and give nothing."""
+    if not clause.cats.isdisjoint(_QUESTION_ONLY):
+        return []
+    return [
+        m for m in mentions
+        if m.kind in _FAMILY_KINDS and m.state is None
+        and _ZH_MY.search(norm, clause.start, m.start) and _ZH_CAN.match(norm, m.end)
+    ]
 
 
 #: "我也有", "我也是", "我也得过": the user shares what the clause before said of a relative

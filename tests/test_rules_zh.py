@@ -143,6 +143,12 @@ VOCABULARY: list[Case] = [
     ("最近吃得比较清淡", None, {("lifestyle", "diet", "active")}, {}),
     ("夜里起来尿两次", None, {("symptoms", "nocturia", "active")}, {}),
     ("偶尔", "半夜出冷汗吗？", {("symptoms", "night sweats", "active")}, {}),
+    # cardiology complaints in patients' words
+    ("一活动就胸口闷，晚上躺不平，有时候左肩疼", None,
+     {("symptoms", "chest pain", "active"), ("symptoms", "shortness of breath", "active"),
+      ("symptoms", "shoulder pain", "active")}, {}),
+    ("之前吃可定，现在吃立普妥", None,
+     {("medications", "rosuvastatin", "stopped"), ("medications", "atorvastatin", "active")}, {}),
 ]
 
 QUESTIONS: list[Case] = [

@@ -91,6 +91,10 @@ VACCINES_AND_SURGERIES: list[Case] = [
     ("乙肝打过三针", None, {("vaccinations", "hepatitis b vaccine", "historical")}, {}),
     ("流感也打了", None, {("vaccinations", "influenza vaccine", "historical")}, {}),
     ("上个月得了流感", None, {("diagnoses", "influenza", "active")}, {}),
+    # a bare vaccination verb speaks of the vaccine named before, even in a question
+    ("想了解一下HPV疫苗，我还没打过", None, {("vaccinations", "hpv vaccine", "confirmed_absent")}, {}),
+    ("流感疫苗今年要打吗？去年打过", None, {("vaccinations", "influenza vaccine", "historical")}, {}),
+    ("九价打完第三针了", None, {("vaccinations", "hpv vaccine", "historical")}, {}),
     # surgery in plain words
     ("二十岁的时候切了阑尾", None, {("surgeries", "appendectomy", "historical")}, {}),
     ("去年装了支架", None, {("surgeries", "coronary stent placement", "historical")}, {}),

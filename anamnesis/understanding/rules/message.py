@@ -108,6 +108,7 @@ def understand_text(
     parts = clauses(norm, hits, lang, spans, _default_subject(asked))
     msg = _Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
+    vaccine: Mention | None = None  # the vaccine the message named last, even in a question
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -116,6 +117,10 @@ def understand_text(
                 _demographics(msg, clause)
             continue
         mentions = find_mentions(clause, lexicon, msg.clauses)
+        vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
+        if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
+            # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
+            mentions = [Mention(vaccine.start, vaccine.end, "vaccine", vaccine.entity)]
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:

@@ -550,7 +550,10 @@ ANSWERS: list[Case] = [
      {("symptoms", "headache", "active"), ("symptoms", "nausea", "confirmed_absent")}, {}),
     ("headache since yesterday, no fever", None,
      {("symptoms", "headache", "active"), ("symptoms", "fever", "confirmed_absent")}, {}),
-    ("有时候下午会头疼 脸倒是不红", None, {("symptoms", "headache", "active")}, {}),
+    # 不 inside a split term ("脸…红", "手…抖") denies the term
+    ("有时候下午会头疼 脸倒是不红", None,
+     {("symptoms", "headache", "active"), ("symptoms", "flushing", "confirmed_absent")}, {}),
+    ("心慌有一点 手不抖", None, {("symptoms", "palpitations", "active"), ("symptoms", "tremor", "confirmed_absent")}, {}),
     # a side effect that made the drug stop is not a current symptom; a bare stop refers back
     ("simvastatin gave me cramps so I came off it", None, {("medications", "simvastatin", "stopped")}, {}),
     ("бросила пить аторвастатин, от него болели мышцы", None, {("medications", "atorvastatin", "stopped")}, {}),
@@ -637,7 +640,11 @@ AMOUNTS: list[Case] = [
     ("only at the weekend", "Do you smoke at all?", {("lifestyle", "smoking", "active")}, {}),
     ("чуть-чуть, по вечерам", "Изжога бывает?", {("symptoms", "heartburn", "active")}, {}),
     ("изредка", "Алкоголь употребляете?", {("lifestyle", "alcohol", "active")}, {}),
-    ("有一点", "有没有烧心？", set(), {}),  # measured and left out in Chinese (see answers.polarity)
+    # a Chinese amount answers only as the whole message; "有点头晕" names its own symptom
+    ("有一点", "有没有烧心？", {("symptoms", "heartburn", "active")}, {}),
+    ("偶尔", "抽烟吗？", {("lifestyle", "smoking", "active")}, {}),
+    ("有点头晕", "有没有烧心？", {("symptoms", "dizziness", "active")}, {}),
+    ("偶尔吃点止痛药", "有没有烧心？", set(), {}),
     ("not that I'm aware of", "Any drug allergies?", {("allergies", "*", "confirmed_absent")}, {}),
     ("пока нет", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}, {}),
     ("nothing, just physio", "Are you on any medication?", {("medications", "*", "confirmed_absent")}, {}),

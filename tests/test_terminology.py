@@ -542,7 +542,7 @@ def test_a_thousand_conditions_and_symptoms_with_one_kind_and_a_code_each() -> N
     assert {c for c, found in codes.items() if not found} == uncoded
 
 
-_ONE_CHARACTER_SURFACES = {"癌", "烧", "痒"}
+_ONE_CHARACTER_SURFACES = {"癌", "烧", "痒", "喘"}
 
 
 _ORDINARY_WORDS = {

@@ -34,6 +34,10 @@ class Topic:
     #: the assistant itself prescribes the drugs of ``items`` ("I'll write you a prescription
     #: for Cipro", as a clinician does in MTS-Dialog): an "okay" accepts them
     prescribes: bool = False
+    #: the asked sentence (normalised): a Chinese answer may repeat its verb ("打过" to "打过疫苗吗？")
+    question: str = ""
+    #: a family question's items as the user's own ("家里其他人有哮喘吗？" — "我也有")
+    own: tuple[tuple[str, str], ...] = ()
 
 
 def scan(norm: str) -> list[Hit]:
@@ -65,6 +69,7 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
     items: list[tuple[str, str]] = []
+    own: list[tuple[str, str]] = []
     for _, _, lex in hits:
         kind = _kind(lex)
         if kind is None or kind in ("relative", "body_part"):
@@ -76,6 +81,7 @@ def topic(context: str) -> Topic | None:
         if family:
             if kind not in ("condition", "diagnosis"):
                 continue
+            own.append((section, entity))
             section = "family_history"
         items.append((section, entity))
     sections: list[str] = []
@@ -109,12 +115,14 @@ def topic(context: str) -> Topic | None:
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
+        question=norm[start:end],
+        own=tuple(dict.fromkeys(own)),
     )
 
 
 _ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме"
                    r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
-                   r"|除了|其他|别的|另外还|还有什么|还吃什么")
+                   r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么")
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
@@ -146,18 +154,22 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     ("没吃", "不抽了"), so there the first word decides.
     """
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    # "对" is both an answer and the allergy preposition (对青霉素过敏): an answer word wins its span
+    answering = {(s, e) for s, e, lex in hits if lex.cat in _ANSWER_WORDS}
     answer = None
     some = False  # an amount or frequency, which answers yes unless a denial comes with it
     end = first
     for s, e, lex in hits:
         cat = "yes" if accept and lex.cat == "accept" else lex.cat
+        if cat not in _ANSWER_WORDS and (s, e) in answering:
+            continue
         if (s > end + 1 and (answer is not None or norm[end:s].strip(" ,，:：—-"))) or cat not in _ANSWER_WORDS:
             break
         if answer is None and cat in ("yes", "neg", "end"):
             answer = {"yes": "yes", "neg": "no", "end": "end"}[cat]
-        elif answer is None and cat in _SOME and lang != "zh":
-            # Chinese amounts ("有一点", "偶尔") are left out: measured, they added as many
-            # misnamed facts as right ones on the unseen set
+        elif answer is None and cat in _SOME and (lang != "zh" or _bare(norm, e)):
+            # a Chinese amount ("有一点", "偶尔") answers only when it is the whole message:
+            # "有点头晕" and "偶尔吃" say more, and read as answers they misnamed facts
             some = True
         end = max(end, e)
     if answer is None and some:
@@ -182,6 +194,32 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):
         return "end"  # "not anymore", "уже нет"
     return answer
+
+
+def _bare(norm: str, end: int) -> bool:
+    """Nothing but punctuation after ``end``."""
+    return not norm[end:].strip(" ,.!~，。！～…")
+
+
+#: A Chinese answer that repeats the question's verb: "抽，一天十根" to "您抽烟吗？", "打过" to
+#: "您打过乙肝疫苗吗？", "没打过" / "不抽" (a denial); the verb stands alone before a pause.
+_ZH_ECHO = re.compile(
+    r"\s*(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?"
+    r"(?=$|[\s,.!~，。！～、])"
+)
+#: Words that are no verb of the question however it is phrased.
+_ZH_NOT_ECHO = frozenset("我你您他她它的了吗呢吧啊哦嗯好对是有没不也还都就")
+
+
+def zh_echo(norm: str, question: str) -> str | None:
+    """``yes`` / ``no`` when a Chinese message opens by repeating the question's verb, else ``None``."""
+    m = _ZH_ECHO.match(norm)
+    if m is None or not question:
+        return None
+    verb = m.group(2)
+    if verb[0] in _ZH_NOT_ECHO or verb not in question:
+        return None
+    return "no" if m.group(1) else "yes"
 
 
 def answer_state(answer: str, asked: Topic) -> str:

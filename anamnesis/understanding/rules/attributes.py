@@ -13,6 +13,7 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.referring import changed_doses
 from anamnesis.understanding.rules.segment import Hit
 from schemas.events import SECTION_ATTRIBUTES
 
@@ -105,6 +106,8 @@ def attach(
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
+        if lang == "zh":
+            _changed_doses(at, norm, hits)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -149,6 +152,20 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
             continue
         codes = next((lex.term.codes for s, e, lex in hits if lex.term is not None and s <= fact.start < e), ())
         fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
+
+
+def _changed_doses(at: _Attacher, norm: str, hits: list[Hit]) -> None:
+    """ "代文加到160", "来得时加到了24个单位", "速尿先加到四十毫克": the dose a change verb gives is the
+    named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
+    said without a unit, it is in the drug's usual unit."""
+    for s, e, dose in changed_doses(norm, "zh"):
+        target = at.owner("medications", s, e, before_first=True)
+        if target is None or target.status != "active":
+            continue
+        if " " not in dose:
+            codes = next((lex.term.codes for hs, _, lex in hits if lex.term is not None and hs == target.start), ())
+            dose = f"{dose} {_default_unit(codes)}"
+        target.put("dose", dose)
 
 
 def _frequencies(at: _Attacher, norm: str) -> None:

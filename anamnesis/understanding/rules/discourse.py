@@ -52,6 +52,7 @@ _ZH_SYSTEM = re.compile(
     r"|^\s*(?:系统|管理员|开发者)\s*[:：>]"
     r"|(?:我是|作为)(?:管理员|开发者|系统)"
     r"|(?:把|将)(?:我|这个用户|该用户|用户)(?:的[^，。！？]{0,8})?(?:标记|记录|登记|设置|设为|改成|改为|更新|标注|写成)"
+    r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
@@ -98,7 +99,9 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
         if 0 < p < len(text) - 1 and "\u4e00" <= text[p - 1] <= "\u9fff":
             joined = text[:p] + text[p + 1 :]
             for start, end, lex in scan(joined):
-                if lex.cat == "term" and start < p < end and not any(h[0] <= p < h[1] for h in hits):
+                if lex.cat == "term" and start < p < end and not any(
+                    h[0] <= p < h[1] and h[2].cat != "neg" for h in hits
+                ):
                     text = text[:start] + text[p] + joined[start:end] + text[end + 1 :]
                     break
     covered = [(h[0], h[1]) for h in scan(text) if h[2].cat == "term"]

@@ -43,6 +43,7 @@ CATEGORIES: dict[str, str] = {
     "switch": "a change of drug: the first is stopped, the second active",
     "instead": "the drug after it is stopped",
     "against": "a preposition joining a vaccine to its disease ('прививка от гриппа')",
+    "jab": "a vaccination verb right after its disease ('新冠打了三针', '破伤风也打了'): the disease's vaccine",
     "still": "continuation, used to read the assistant's question",
     "partial": "'not completely (gone)': the entity before it is still present",
     "asked": "a reported question ('the doctor asked if I have COPD'): the answer after it in the sentence decides",

@@ -76,6 +76,7 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
     composers: list[tuple[str, int, int, str]] = []
     vaccine_nouns: list[Mention] = []
     against_ends: list[int] = []
+    jabs: list[tuple[int, int]] = []
     for s, e, lex in clause.hits:
         cat = lex.cat
         if cat == "term":
@@ -102,6 +103,8 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
             found.append(Mention(s, e, "noun", "family_history"))
         elif cat == "against":
             against_ends.append(e)
+        elif cat == "jab":
+            jabs.append((s, e))
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)
@@ -121,7 +124,21 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
     if vaccine_nouns or against_ends:
         sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
         _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)
+    if jabs:
+        _jabbed(found, jabs, lexicon)
     return found
+
+
+#: How far (characters: "也", "都", "已经") a vaccination verb may stand after its disease.
+_JAB_GAP = 2
+
+
+def _jabbed(found: list[Mention], jabs: list[tuple[int, int]], lexicon: Lexicon) -> None:
+    """ "新冠打了三针", "破伤风也打了", "打了破伤风": a disease right by a vaccination verb is its vaccine."""
+    for m in found:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine and any(0 <= s - m.end <= _JAB_GAP or e == m.start for s, e in jabs):
+            m.kind, m.entity = "vaccine", vaccine
 
 
 def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, int, int, str]]:

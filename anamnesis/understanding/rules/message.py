@@ -14,7 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import drugbank, mesh, quantities
-from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic
+from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.compact_profile import compact_profile
 from anamnesis.understanding.rules.discourse import (
@@ -24,8 +24,9 @@ from anamnesis.understanding.rules.discourse import (
     zh_negation_inside_terms,
     zh_spaces_as_commas,
 )
+from anamnesis.understanding.rules.drug_course import switched_from_earlier, without_zh_side_effects
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
-from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
@@ -54,6 +55,8 @@ _TAKING_ENDS = frozenset(
 )
 _ZH_TAIL = " 。！!.,，?？~～"
 _DIGIT = re.compile(r"\d")
+#: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too
+_CN_AMOUNT = re.compile(r"[一二两三四五六七八九十百]+(?:毫克|微克|毫升|个单位|单位|克)")
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
@@ -89,7 +92,7 @@ def understand_text(
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     asked = topic(context) if context else None
-    digits = _DIGIT.search(norm) is not None or "岁" in norm
+    digits = _DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
         if (
@@ -97,6 +100,7 @@ def understand_text(
             and (asked is None or found.isdisjoint(_ANSWERS))
             and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
             and not (norm.isascii() and mesh.HAVING.search(norm))
+            and not (asked is not None and zh_echo(norm, asked.question))
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -104,6 +108,7 @@ def understand_text(
     parts = clauses(norm, hits, lang, spans, _default_subject(asked))
     msg = _Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
+    vaccine: Mention | None = None  # the vaccine the message named last, even in a question
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -112,6 +117,10 @@ def understand_text(
                 _demographics(msg, clause)
             continue
         mentions = find_mentions(clause, lexicon, msg.clauses)
+        vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
+        if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
+            # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
+            mentions = [Mention(vaccine.start, vaccine.end, "vaccine", vaccine.entity)]
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:
@@ -123,6 +132,8 @@ def understand_text(
                 reported = []
         if clause.skip or clause.subject == "other":
             _touch(msg, clause, mentions)
+            if lang == "zh" and clause.skip and clause.subject == "self":
+                _clause_facts(msg, clause, _zh_presupposed(norm, clause, mentions))
             continue
         for m in mentions:
             if m.kind == "noun" and m.entity != "family_history":
@@ -135,10 +146,19 @@ def understand_text(
             mentions = [m for m in mentions if m.start < clause.intent_at]
         if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
+        if lang == "zh":
+            mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         assign_states(mentions, clause, norm, zh_ended)
-        if not mentions and clause.has("end"):
-            _ended_since(msg, clause)
+        if lang == "zh" and _heals(msg, clause):
+            _healing_is_no_stop(msg, clause, mentions)
+        if not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start"))):
+            _ended_since(msg, clause)  # "...停了", "后来就不吃了"
+        if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
+            switched_from_earlier(msg.facts, clause, [(m.start, m.end) for m in mentions if m.kind == "drug"])
+        me_too = clause.subject == "self" and _ME_TOO.search(norm, clause.start, clause.end)
+        if me_too and not (mentions or clause.skip):
+            _me_too(msg, clause)
         _clause_facts(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             _demographics(msg, clause)
@@ -150,10 +170,84 @@ def understand_text(
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
     facts = _without_past_side_effects(facts, msg.norm, spans)
+    _removed_by_operation(facts)
+    if lang == "zh":
+        facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+#: "我房颤", "我的高血压", "我有胃溃疡" right before what the question asks about it ("能喝茶吗？")
+_ZH_MY = re.compile(r"我(?:的|有|这个|这)?\s*$")
+_ZH_CAN = re.compile(r"\s*(?:还)?(?:能|可以|可不可以|能不能|要不要|需要|该|适合|影响|要紧|会不会加重)")
+_QUESTION_ONLY = frozenset({"hypo", "uncertain", "asked", "intent"})
+
+
+def _zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "我房颤能喝茶吗？", "我高血压能吃布洛芬吗？": the question asks about the user's own condition,
+    which it takes as given; "我有高血压吗？" and "我是不是高血压？" ask whether, and give nothing."""
+    if not clause.cats.isdisjoint(_QUESTION_ONLY):
+        return []
+    return [
+        m for m in mentions
+        if m.kind in _FAMILY_KINDS and m.state is None
+        and _ZH_MY.search(norm, clause.start, m.start) and _ZH_CAN.match(norm, m.end)
+    ]
+
+
+#: "我也有", "我也是", "我也得过": the user shares what the clause before said of a relative
+_ME_TOO = re.compile(r"我(?:自己)?也(?:有|是|得过|得了|一样|查出)")
+
+
+def _me_too(msg: _Message, clause: Clause) -> None:
+    """ "我妈有糖尿病，我也有": the relative's conditions of the sentence are the user's own too."""
+    kinds = {(s, lex.value): lex.kind for s, _, lex in msg.hits if lex.cat == "term"}
+    for fact in list(msg.facts):
+        if fact.section != "family_history" or fact.sentence != clause.sentence or fact.status != "active":
+            continue
+        kind = kinds.get((fact.start, fact.entity))
+        if kind in KIND_SECTION:
+            section = KIND_SECTION[kind]
+            msg.facts.append(Fact(fact.start, fact.end, clause.sentence, section, fact.entity,
+                                  status_for(section, None), fact.mention))
+
+
+#: What makes an activity the trigger of what follows it: "活动后", "走路多了", "爬楼的时候", "一运动就".
+_TRIGGER = re.compile(r"\s*(?:以后|之后|后|多了|久了|快了|猛了|的时候|时|完|就)")
+#: An accident during the activity: "骑车摔了", "踢球把脚踝扭伤了".
+_ACCIDENT = re.compile(r"\s*(?:摔|跌|扭|崴|撞|把)")
+#: A symptom as the occasion of a use ("喘的时候喷", "疼的时候吃"): when the drug is taken, not a symptom now.
+_OCCASION = re.compile(r"\s*(?:的时候|时候|时)")
+
+
+def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
+    """ "走路多了腿疼", "运动后胸闷", "骑车摔了": an activity that brings on a symptom or an accident
+    tells when it happened, not a habit."""
+    felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
+    return [
+        m for m in mentions
+        if not (m.kind == "lifestyle" and m.entity == "exercise" and (
+            _ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt))))
+    ]
+
+
+def _without_occasions(msg: _Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "万托林，喘的时候喷": a symptom that says when a drug of the sentence is used is no fact."""
+    drugs = any(lex.kind == "drug" for c in msg.clauses if c.sentence == clause.sentence for _, _, lex in c.hits)
+    if not drugs:
+        return mentions
+    return [m for m in mentions if not (m.kind == "symptom" and _OCCASION.match(msg.norm, m.end))]
+
+
+def _removed_by_operation(facts: list[Fact]) -> None:
+    """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
+    operation that treated it, in one sentence, is over; the operation is the fact."""
+    operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
+    for f in facts:
+        if f.section == "diagnoses" and f.status == "active" and f.sentence in operated:
+            f.status = status_for("diagnoses", "end")
 
 
 def _reads_as_taking(norm: str, clause: Clause) -> bool:
@@ -209,7 +303,7 @@ def _only_a_time(msg: _Message) -> bool:
     """The message says only when ("В январе.", "一月份打的。", "In 2019."), nothing else."""
     if not msg.hits or len(msg.norm) > 40:
         return False
-    return all(lex.cat in ("when", "start") for _, _, lex in msg.hits) and any(
+    return all(lex.cat in ("when", "start", "jab") for _, _, lex in msg.hits) and any(
         lex.cat == "when" for _, _, lex in msg.hits
     )
 
@@ -246,12 +340,46 @@ def _ended_since(msg: _Message, clause: Clause) -> None:
             fact.status = status_for(fact.section, "end")
             ended = True
     if not ended and clause.subject == "self" and not clause.skip:
-        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了": a bare
-        # stop refers back to the drug the sentence just named
-        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section == "medications"
-                   and f.status == "active" and f.end <= clause.start]
+        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了", "烟抽了四十年，
+        # 去年戒了": a bare stop refers back to the drug or habit the sentence just named; a bare
+        # healing ("左手腕骨折过 打了石膏 早好了") to the illness or injury
+        sections = _HEALABLE if _heals(msg, clause) else _STOPPABLE
+        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in sections
+                   and f.status == PRESENT_STATUS[f.section] and f.end <= clause.start]
         if earlier:
-            earlier[-1].status = "stopped"
+            earlier[-1].status = status_for(earlier[-1].section, "end")
+
+
+_STOPPABLE = frozenset({"medications", "lifestyle"})
+_HEALABLE = frozenset({"symptoms", "diagnoses", "injuries"})
+#: Chinese endings that say an illness is over, not that a drug or habit was stopped.
+_ZH_HEALED = frozenset(
+    {"好了", "早好了", "早就好了", "痊愈", "康复了", "治好了", "没了", "消失了", "退了", "长好了", "愈合"}
+)
+
+
+def _healing_is_no_stop(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "头疼了三天，吃了布洛芬好了": "好了" after a drug says the illness is over, not that the drug
+    was stopped; the illness named before it in the sentence has ended."""
+    if any(lex.cat == "end" and not _healing(msg, s, e, lex) for s, e, lex in clause.hits):
+        return
+    taken = [m for m in mentions if m.kind in ("drug", "lifestyle") and m.state == "end"]
+    for m in taken:
+        m.state = None
+    if taken and not any(m.kind in ("symptom", "diagnosis", "injury") for m in mentions):
+        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in _HEALABLE
+                   and f.status == PRESENT_STATUS[f.section]]
+        if earlier:
+            earlier[-1].status = status_for(earlier[-1].section, "end")
+
+
+def _healing(msg: _Message, s: int, e: int, lex: Lex) -> bool:
+    return lex.value == "heal" or (msg.lang == "zh" and msg.norm[s:e] in _ZH_HEALED)
+
+
+def _heals(msg: _Message, clause: Clause) -> bool:
+    """Whether the clause's ending cue speaks of healing ("healed", "早好了") rather than stopping."""
+    return any(lex.cat == "end" and _healing(msg, s, e, lex) for s, e, lex in clause.hits)
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
@@ -379,10 +507,18 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
     if out and reactions:
         mentions[:] = [m for m in mentions if not m.reactive]
-    elif reactions and clause.has("react") and not candidates:
+    elif reactions and clause.has("react") and not candidates and _names_a_cause(msg):
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+def _names_a_cause(msg: _Message) -> bool:
+    """A reaction without its cause in the clause is the reaction of a drug or allergen only when
+    the message names one or the assistant asked about allergies; "活动后气短" is a symptom."""
+    if msg.asked is not None and msg.asked.allergy:
+        return True
+    return any(lex.cat == "allergy" or lex.kind in ("drug", "allergen") for _, _, lex in msg.hits)
 
 
 def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
@@ -482,6 +618,8 @@ def _bare_number(text: str, low: int, high: int) -> str | None:
 def _answer(msg: _Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    if answer is None and msg.lang == "zh":
+        answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
@@ -494,6 +632,12 @@ def _answer(msg: _Message, asked: Topic) -> None:
     if answer == "no" and _keeps_something(msg):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
+    if asked.own and answer == "yes" and _speaks_of_self(msg):
+        # "家里其他人有哮喘吗？" — "我也有": the user has it, the family question notwithstanding
+        for section, entity in asked.own:
+            if (section, entity) not in stated:
+                msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
+        return
     if asked.items:
         state = answer_state(answer, asked)
         for section, entity in asked.items:
@@ -508,6 +652,20 @@ def _answer(msg: _Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _zh_ended(msg: _Message) -> str | None:
+    """ "去年住院以后就戒了" to "现在还抽烟吗？": an ending that names nothing answers "no longer"."""
+    cats = {lex.cat for _, _, lex in msg.hits if lex.kind != "relative"}  # "生完孩子就戒了"
+    if "end" in cats and cats.isdisjoint({"neg", "term", "section", "person", "family"}):
+        return "end"
+    return None
+
+
+def _speaks_of_self(msg: _Message) -> bool:
+    """The answer's subject is the user ("我也有", "我有"), not a relative."""
+    cats = {lex.cat if lex.kind != "relative" else "relative" for _, _, lex in msg.hits}
+    return "self" in cats and cats.isdisjoint({"person", "family", "relative"})
 
 
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")

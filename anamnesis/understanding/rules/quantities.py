@@ -89,9 +89,27 @@ DOSE_RE = re.compile(
 )
 
 
+#: A dose in Chinese numerals ("五百毫克", "十八个单位", "零点五克").
+_CN_DOSE_RE = re.compile(rf"({_CN_NUM}(?:点[零一二三四五六七八九]+)?)\s*(国际单位|毫克|微克|毫升|个单位|单位|克)")
+_CN_UNITS = {"个单位": "units"}
+
+
+def _cn_doses(norm: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _CN_DOSE_RE.finditer(norm):
+        whole, _, frac = m.group(1).partition("点")
+        value = _chinese(whole)
+        if value is None or value <= 0 and not frac:
+            continue
+        if frac:
+            value += float("0." + "".join(str(_CN_DIGITS[ch]) for ch in frac))
+        out.append((m.start(), m.end(), f"{fmt(value)} {_CN_UNITS.get(m.group(2)) or _UNITS[m.group(2)]}"))
+    return out
+
+
 def doses(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, "500 mg") of every dose; years ("2019 г.") are not doses."""
-    out = []
+    out = _cn_doses(norm) if "克" in norm or "单位" in norm or "毫升" in norm else []
     for m in DOSE_RE.finditer(norm):
         unit = _UNITS.get(m.group(2))
         if unit is None:
@@ -106,7 +124,7 @@ def doses(norm: str) -> list[tuple[int, int, str]]:
         if value <= 0:
             continue
         out.append((m.start(), m.end(), f"{fmt(value)} {unit}"))
-    return out
+    return sorted(out) if len(out) > 1 else out
 
 
 # --- frequencies not fixed enough for the cue list -----------------------------------------

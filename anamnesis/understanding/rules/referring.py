@@ -47,7 +47,7 @@ _CHANGES = {
         rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
     ),
     "zh": re.compile(
-        rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回){_NUMBER}{_UNIT}"
+        rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回)了?\s*{_NUMBER}{_UNIT}"
     ),
 }
 _STOPS = {
@@ -60,7 +60,12 @@ _STOPS = {
         r"|перестал\w* (?:его|её|ее|их) (?:пить|принимать)"
         r"|\b(?:его|её|ее|их) (?:бросил\w*|отменил\w*|отменили|допил\w*|больше не пью|уже не пью|не пью)"
     ),
-    "zh": re.compile(r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"),  # noqa: E501 (one pattern reads best on one line)
+    "zh": re.compile(
+        r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"
+        # "药也吃完了", "药吃完停了": the course of the drug in question ended; "药全停了" and
+        # "啥药都不吃了" (every drug) stay section-wide
+        r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了)"
+    ),
 }
 _TAIL = {"units": "units", "unit": "units", "个单位": "units", "单位": "units", "个": "units"}
 
@@ -98,6 +103,20 @@ def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
         if clause is not None:
             out.append(Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "stopped"))
     return out[-1:]  # the message's last word on it
+
+
+def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
+    it to 750"); a dose said without a unit stays bare ("160")."""
+    pattern = _CHANGES.get(lang)
+    if pattern is None:
+        return []
+    out = []
+    for m in pattern.finditer(norm):
+        dose = _dose(m)
+        if dose is not None and not _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
+            out.append((m.start(), m.end(), dose))
+    return out
 
 
 def _dose(m: re.Match[str]) -> str | None:

@@ -20,6 +20,8 @@ _COMMAS = frozenset(",，:：—")
 _OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes", "it"})
 _CUTTERS = frozenset({"split", "hypo"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
+#: "生孩子", "生了孩子", "生完老二": the child is what was born, not who the clause is about
+_BORN = re.compile(r"生(?:了|完|过)?(?:个|一个|两个)?$")
 
 
 @dataclass(slots=True)
@@ -167,7 +169,9 @@ def clauses(
             )
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
-            found = _subject(c_hits, cats, lang, last_other) if cats & _SUBJECT_CATS else None
+            found = None
+            if cats & _SUBJECT_CATS:
+                found = _subject(_agents_left_out(norm, c_hits, lang), cats, lang, last_other)
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -175,6 +179,21 @@ def clauses(
             clause.subject, clause.relations = subject or default
             out.append(clause)
     return out
+
+
+def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
+    """Without the Chinese person words that are no subject: the agent of a passive (被邻居家的狗咬了),
+    an owner (邻居家的狗, 朋友家) and a child being born (生孩子是剖的): the clause is about the user."""
+    if lang != "zh":
+        return hits
+    return [h for h in hits if not _no_subject(norm, h)]
+
+
+def _no_subject(norm: str, hit: Hit) -> bool:
+    start, end, lex = hit
+    if lex.cat == "person":
+        return norm[start - 1 : start] == "被" or norm[end : end + 1] == "家"
+    return _is_relative(lex) and _BORN.search(norm, max(0, start - 3), start) is not None
 
 
 def _asks(norm: str, clause: Clause, lang: str) -> bool:

@@ -12,6 +12,7 @@ them all. Dagster's forkserver starts the children with the stage modules alread
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,13 @@ import dagster as dg
 from anamnesis.storage.lock import writer_lock
 
 #: The multiprocess executor's config for a sharded run: children forked from a server that has
-#: imported the job's modules once (a spawned child would spend ~2 s importing them per step).
-MULTIPROCESS_CONFIG = {"start_method": {"forkserver": {"preload_modules": ["pipelines.definitions"]}}}
+#: imported the job's modules, the instance's storage and the rules vocabularies once
+#: (:mod:`pipelines.forkserver`; a spawned child would spend ~3 s of CPU on them per step), and
+#: as many steps at once as the machine has cores (each step reads in its own process only).
+MULTIPROCESS_CONFIG = {
+    "max_concurrent": os.cpu_count() or 1,
+    "start_method": {"forkserver": {"preload_modules": ["pipelines.forkserver"]}},
+}
 
 
 class WriterLockedExecutor(dg.Executor):

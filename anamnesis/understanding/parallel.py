@@ -72,12 +72,15 @@ class FragmentReader:
     (its input comes in several ranges of users): then the backend, with its vocabularies, lives
     only in the workers, never next to a batch of texts in this process. Workers start on first
     need and serve every later batch of the run, so a run of many ranges starts them once.
+    ``processes=False`` reads in this process whatever the size: one shard of a sharded run is
+    already one of the run's parallel steps (Dagster's executor runs one per core), and a pool in
+    each would put twice as many busy processes as cores on the machine and start once per shard.
     """
 
-    def __init__(self, backend: Backend, *, large: bool = False) -> None:
+    def __init__(self, backend: Backend, *, large: bool = False, processes: bool = True) -> None:
         self.backend = backend
         self.large = large
-        self._pure = bool(getattr(backend, "pure", False))
+        self._may_use_workers = processes and bool(getattr(backend, "pure", False))
         self._pool: ProcessPoolExecutor | None = None
         #: What a pure backend made of each content read in this run (see ``run.understand_new``).
         self.readings: dict[tuple, ResultRow] = {}
@@ -93,7 +96,7 @@ class FragmentReader:
         return max(1, min(largest, -(-work // (2 * self.workers))))
 
     def _parallel(self, work: int) -> bool:
-        if not self._pure or work == 0:
+        if not self._may_use_workers or work == 0:
             return False
         return self._pool is not None or self.large or work >= PARALLEL_MIN_FRAGMENTS
 

@@ -61,7 +61,7 @@ def understand_lake(
     fact_history = scan_rebuildable(lake.fact_events, polars_schema(FactEvents))
     counts = StageCounts()
     with (
-        FragmentReader(backend, large=len(ranges) > 1) as reader,
+        FragmentReader(backend, large=len(ranges) > 1, processes=shard.count == 1) as reader,
         parquet_appender(out.understood, UNDERSTOOD_SCHEMA) as store_out,
         parquet_appender(out.events, polars_schema(Events)) as events_out,
         parquet_appender(out.rejects, polars_schema(Rejects)) as rejects_out,

@@ -1,0 +1,24 @@
+"""What the forkserver of a sharded run imports once, so that no step's process pays for it.
+
+Dagster's multiprocess executor forks every step's process from one server process that has
+imported the ``preload_modules`` of its config (:data:`pipelines.executor.MULTIPROCESS_CONFIG`).
+Whatever a step would otherwise import or build first is done here once per run: the job's
+modules, the SQLite storage that opens the Dagster instance in each step (SQLAlchemy and
+Alembic: ~0.8 s of CPU per process), pandera's polars checks (they import hypothesis: ~0.3 s
+per check step), and the rules vocabularies (~2 s per process, pure Python tables that the
+forked children share). Nothing here may start a thread or touch the home.
+"""
+
+from __future__ import annotations
+
+# The modules DagsterInstance.from_ref imports for the local instance of <home>/dagster.
+import dagster._core.run_coordinator.queued_run_coordinator  # noqa: F401
+import dagster._core.secrets  # noqa: F401
+import dagster._core.storage.sqlite_storage  # noqa: F401
+import dagster._utils.test  # noqa: F401
+import pandera.backends.polars.builtin_checks  # noqa: F401
+
+import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
+from anamnesis.understanding.rules.lexicon import load_lexicon
+
+load_lexicon()

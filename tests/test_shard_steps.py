@@ -1,0 +1,37 @@
+"""What keeps a sharded run's steps cheap on Dagster's multiprocess executor: a shard's step
+reads its fragments in its own process, and the forkserver's preload starts no thread."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import UTC, datetime
+
+from anamnesis.understanding.parallel import FragmentReader
+from anamnesis.understanding.rules import RulesBackend
+
+ROW = ("f-1", "u-1", "en", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin 500 mg twice a day", None, None)
+
+
+def test_a_shards_reader_reads_in_its_own_process_however_large_the_run():
+    backend = RulesBackend()
+    pooled = FragmentReader(backend, large=True)
+    assert pooled.batch_size(100, 1_000) < 100  # batches cut for worker processes
+    with FragmentReader(backend, large=True, processes=False) as reader:
+        assert reader.batch_size(100, 1_000) == 1_000  # one batch: nothing to spread
+        (results,) = list(reader.read([[ROW]]))
+        assert reader._pool is None  # no worker process was started
+    assert results[0][0] == "f-1" and "metformin" in results[0][2]
+
+
+THREADS = "import os, {module}; print(len(os.listdir('/proc/self/task')))"
+
+
+def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports():
+    # A thread started in the forkserver would be missing (with its locks held) in every step.
+    def threads(module: str) -> int:
+        done = subprocess.run([sys.executable, "-c", THREADS.format(module=module)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return int(done.stdout.split()[-1])
+
+    assert threads("pipelines.forkserver") == threads("pipelines.definitions")

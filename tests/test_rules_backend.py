@@ -553,7 +553,8 @@ ANSWERS: list[Case] = [
     # 不 inside a split term ("脸…红", "手…抖") denies the term
     ("有时候下午会头疼 脸倒是不红", None,
      {("symptoms", "headache", "active"), ("symptoms", "flushing", "confirmed_absent")}, {}),
-    ("心慌有一点 手不抖", None, {("symptoms", "palpitations", "active"), ("symptoms", "tremor", "confirmed_absent")}, {}),
+    ("心慌有一点 手不抖", None,
+     {("symptoms", "palpitations", "active"), ("symptoms", "tremor", "confirmed_absent")}, {}),
     # a side effect that made the drug stop is not a current symptom; a bare stop refers back
     ("simvastatin gave me cramps so I came off it", None, {("medications", "simvastatin", "stopped")}, {}),
     ("бросила пить аторвастатин, от него болели мышцы", None, {("medications", "atorvastatin", "stopped")}, {}),

@@ -43,6 +43,19 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
     return min(spans, key=lambda s: min(abs(s[0] - end), abs(start - s[1])))
 
 
+_PAUSES = frozenset(",，;；:：—–.。!！?？")
+
+
+def _unpaused(norm: str, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> dict[str, list[tuple[int, int, str]]]:
+    """The cues of one body part's own phrase: "бросила — руки немели" and "stopped it, my
+    hands were tingling" end a drug, not the hands; a cue beyond a pause is another phrase's."""
+    def near(cs: int, ce: int) -> bool:
+        lo, hi = (ce, s) if ce <= s else (e, cs)
+        return not any(ch in _PAUSES for ch in norm[lo:hi])
+
+    return {k: [c for c in v if near(c[0], c[1])] for k, v in cues.items()}
+
+
 def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> Mention | None:
     """The entity a body part stands for with the cues of its clause, if any."""
     links = part.links
@@ -69,8 +82,9 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
     return None
 
 
-def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> list[Mention]:
-    """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's."""
+def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm: str = "") -> list[Mention]:
+    """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's,
+    ``norm`` the message's text (a body part composes only with the cues of its own phrase)."""
     found: list[Mention] = []
     parts: list[tuple[Term, int, int]] = []
     composers: list[tuple[str, int, int, str]] = []
@@ -110,7 +124,7 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
-            composed = _compose(part, s, e, cues)
+            composed = _compose(part, s, e, _unpaused(norm, s, e, cues) if norm and not elided else cues)
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e

@@ -42,6 +42,8 @@ _ASKED_FAMILY = "family?"
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
+#: Cues of a clause about how a medicine was taken, stopped or changed.
+_TREATED = frozenset({"switch", "instead", "end"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
 #: Cues that make an English clause read as taking a medication: worth asking DrugBank
@@ -111,7 +113,7 @@ def understand_text(
             if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
                 _demographics(msg, clause)
             continue
-        mentions = find_mentions(clause, lexicon, msg.clauses)
+        mentions = find_mentions(clause, lexicon, msg.clauses, norm)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:
@@ -136,14 +138,17 @@ def understand_text(
         if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
-        assign_states(mentions, clause, norm, zh_ended)
-        if not mentions and clause.has("end"):
+        dangling = assign_states(mentions, clause, norm, zh_ended)
+        if dangling or (not mentions and clause.has("end")):
             _ended_since(msg, clause)
         _clause_facts(msg, clause, mentions)
+        if clause.has("switch"):
+            _switched_from_before(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             _demographics(msg, clause)
     if asked is not None:
         _answer(msg, asked)
+    _reactions_of_allergies(msg)
     _compact_profile(msg, spans)
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
@@ -246,12 +251,72 @@ def _ended_since(msg: _Message, clause: Clause) -> None:
             fact.status = status_for(fact.section, "end")
             ended = True
     if not ended and clause.subject == "self" and not clause.skip:
-        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了": a bare
-        # stop refers back to the drug the sentence just named
-        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section == "medications"
-                   and f.status == "active" and f.end <= clause.start]
-        if earlier:
-            earlier[-1].status = "stopped"
+        _refer_ending(msg, clause)
+
+
+#: An ending that says a person got well ("recovered", "its cleared up", "прошло"), not that
+#: they stopped doing something ("quit", "бросил", "停了").
+_RECOVERY = re.compile(
+    r"gone|went away|disappear|clear|resolv|recover|got over|cured|heal|mended|fine now|settled|grew out|outgrew"
+    r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
+    r"|好了|没了|退了|消失|痊愈|治好|康复|愈合|长好"
+)
+_BOTH = re.compile(r"\b(?:both|all of them|all three)\b|\bоб(?:а|е|оих)\b|都")
+_RECOVERS = ("diagnoses", "symptoms", "injuries", "chronic_conditions")
+
+
+def _refer_ending(msg: _Message, clause: Clause) -> None:
+    """A bare ending refers back to what the sentence (or the one before) just named.
+
+    "simvastatin gave me cramps so I came off it", "i had COVID in December, I've fully
+    recovered", "DVT last spring, its cleared up", "двухнедельный курс амоксициллина, допил":
+    a stop ends the nearest medication or habit named before it, a recovery the nearest
+    illness, symptom or injury ("fully recovered from both": every one of the sentence).
+    """
+    cue = next((msg.norm[s:e] for s, e, lex in clause.hits if lex.cat == "end"), "")
+    sections = _RECOVERS if _RECOVERY.search(cue) else ("medications", "lifestyle")
+    named = [f for f in msg.facts if f.section in sections and f.entity != SECTION_WIDE and f.end <= clause.start]
+    # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before
+    sentence = clause.sentence if any(f.sentence == clause.sentence for f in named) else clause.sentence - 1
+    earlier = [f for f in named if f.sentence == sentence and f.status == PRESENT_STATUS[f.section]]
+    if not earlier:
+        return
+    both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
+    for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
+        fact.status = status_for(fact.section, "end")
+
+
+def _reactions_of_allergies(msg: _Message) -> None:
+    """ "penicillin. came out in hives all over as a kid", "sulfa drugs, i get a rash", "аллергия
+    на латекс, ... крапивница была": in a message that states an allergy (or answers a question
+    about allergies), a reaction symptom said apart from its allergen is that allergy's reaction,
+    not a symptom the user has now."""
+    allergies = [f for f in msg.facts if f.section == "allergies" and f.entity != SECTION_WIDE
+                 and f.status == "active"]
+    if not allergies:
+        return
+    reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
+    kept: list[Fact] = []
+    for fact in msg.facts:
+        if fact.section == "symptoms" and fact.entity in reactive and fact.status == "active":
+            owner = min(allergies, key=lambda a: (abs(a.sentence - fact.sentence), abs(a.start - fact.start)))
+            owner.put("reaction", fact.entity, replace=False)
+            continue
+        kept.append(fact)
+    msg.facts[:] = kept
+
+
+def _switched_from_before(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "was on lisinopril but the cough drove me nuts so they switched me to losartan",
+    "аллопуринол пил, но ..., ревматолог заменил на Аденурик": a switch that names only the new
+    drug stops the medication the sentence named before it."""
+    drugs = [m for m in mentions if m.kind == "drug"]
+    if len(drugs) != 1 or drugs[0].state != "pos" or clause.skip or clause.subject != "self":
+        return
+    earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section == "medications"
+               and f.entity not in (SECTION_WIDE, drugs[0].entity) and f.status == "active" and f.end <= clause.start]
+    if earlier:
+        max(earlier, key=lambda f: f.end).status = "stopped"
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
@@ -369,7 +434,14 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
     if not candidates and not reactions:
         return {}
     inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
-    caused = bool(reactions) and (clause.has("react") or clause.has("allergy"))
+    # "ozempic made me throw up so they switched me": a reaction that made the user stop or
+    # switch is a side effect of a medication, not an allergy, unless an allergy word says so
+    # "аллергия на ципрофлоксацин — отекло лицо. и на клубнику сыпь": after an allergy, a
+    # reaction named with a drug or allergen states another allergy
+    stated = any(f.section == "allergies" and f.entity != SECTION_WIDE for f in msg.facts)
+    caused = bool(reactions) and (
+        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED))
+    )
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:

@@ -34,19 +34,24 @@ def _combine(state: str | None, cue: str, fresh: bool) -> str | None:
     return cue
 
 
-def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: bool) -> None:
-    """Set ``state`` on every mention of the clause."""
+def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: bool) -> bool:
+    """Set ``state`` on every mention of the clause.
+
+    Returns whether the clause ends something it does not name before the pause that closes
+    the ending ("..., but I stopped it 2 weeks ago, my hands were tingling"): the caller refers
+    that ending back to what the sentence named before.
+    """
     if not mentions:
-        return
+        return False
     if clause.cats.isdisjoint(_CUES):
-        return  # no cue: every mention is simply present
+        return False  # no cue: every mention is simply present
     last = max(m.key for m in mentions)
     cues: list[tuple[int, str]] = []
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
-            (closing if after and _closing(norm, s, e, lex.cat) else cues).append((s, lex.cat))
+            (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]
     timeline += [(m.key, 1, m) for m in mentions]
     timeline.sort(key=lambda t: (t[0], t[1]))
@@ -63,10 +68,13 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             state = _combine(state, obj, fresh)  # type: ignore[arg-type]
             fresh = True
             previous = pos
+    dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
         before = [m for m in mentions if m.start < s]
         if before:
             _apply_back(before, cat, norm)
+        elif cat == "end":
+            dangling = True
     if cues and cues[-1][0] > last:
         _look_back(mentions, cues, norm)
     if "anymore" in clause.cats or zh_ended:
@@ -75,21 +83,35 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
+    return dangling
 
 
-def _closing(norm: str, start: int, end: int, cat: str) -> bool:
-    """A denial or ending after its entity and right before a pause ("пневмонии нет, это
-    бронхит", "цистит прошёл, ...") or a "not completely" anywhere: it speaks of what comes
-    before it, never of what follows."""
+#: What may stand between a closing cue and its pause: the verb or pronoun it governs and a
+#: time ("уже не колю,", "stopped it 2 wks ago,"), a few words at most.
+_CLOSING_GAP = 24
+
+
+def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention]) -> bool:
+    """A denial or ending after its entity and before a pause ("пневмонии нет, это бронхит",
+    "Мовалис уже не колю, желудок заболел", "i stopped it 2 wks ago, my hands...") or a "not
+    completely" anywhere: it speaks of what comes before it, never of what follows the pause.
+    Only a verb, pronoun or time may stand between the cue and the pause, no entity."""
     if cat == "partial":
         return True
     if cat not in ("neg", "end") or start == 0:
         return False
-    rest = norm[end : end + 2].lstrip(" ")
-    if not rest or rest[0] not in _PAUSE or rest[0] in ":：":
+    nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
+    gap = norm[end : min(nxt, end + _CLOSING_GAP)]
+    pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE), None)
+    if pause is None or gap[pause] in ":：" or (pause > 1 and not _PRONOUN_OR_VERB.match(gap[:pause])):
         return False
     head = norm[:start].rstrip(" ")
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
+
+
+#: Between a closing cue and its pause: words, no digits of a dose ("stopped it 2 wks ago" is a
+#: time, allowed; a list "no fever, cough" has no gap at all).
+_PRONOUN_OR_VERB = re.compile(r"^[\w\s'’-]*$")
 
 
 def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
@@ -147,6 +169,9 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             if after:
                 for d in drugs:
                     d.state = "end" if d is after[0] else "pos"
+            return
+        if lex.cat == "switch" and len(drugs) == 1 and drugs[0].start >= e and _side(norm, drugs[0]) == "pos":
+            drugs[0].state = "pos"  # "...so they switched me to losartan": the old drug is in an earlier clause
             return
         if lex.cat == "switch" and len(drugs) >= 2:
             before = [d for d in drugs if d.end <= s]

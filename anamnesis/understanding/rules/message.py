@@ -29,8 +29,8 @@ from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states
-from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
+from anamnesis.understanding.rules.status import assign_states, since_then
+from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
 #: Curated kinds a "have"/"diagnosed with" clause may name besides a disease MeSH knows
@@ -42,6 +42,8 @@ _ASKED_FAMILY = "family?"
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
+#: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
+_ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 #: Cues of a clause about how a medicine was taken, stopped or changed.
 _TREATED = frozenset({"switch", "instead", "end"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
@@ -139,6 +141,10 @@ def understand_text(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
+        if since_then(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                    m.state = "end"
         if dangling or (not mentions and clause.has("end")):
             _ended_since(msg, clause)
         _clause_facts(msg, clause, mentions)
@@ -568,6 +574,8 @@ def _answer(msg: _Message, asked: Topic) -> None:
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.items:
         state = answer_state(answer, asked)
+        if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
+            state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
             if (section, entity) in stated:
                 continue
@@ -608,6 +616,10 @@ def _merge(msg: _Message) -> list[Fact]:
         key = (fact.section, fact.entity)
         old = merged.pop(key, None)
         if old is not None:
+            if _denied_after_present(old, fact):
+                # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
+                # the message first says one has and then denies has ended, it is not absent
+                fact.status = status_for(fact.section, "end")
             if fact.section == "family_history":
                 fact = _family_merge(old, fact)
             else:
@@ -620,6 +632,14 @@ def _merge(msg: _Message) -> list[Fact]:
             allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
     present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
     return [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
+
+
+def _denied_after_present(old: Fact, new: Fact) -> bool:
+    return (
+        new.status == CONFIRMED_ABSENT
+        and old.status == PRESENT_STATUS[old.section]
+        and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
+    )
 
 
 def _family_merge(old: Fact, new: Fact) -> Fact:

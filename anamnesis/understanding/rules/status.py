@@ -195,3 +195,26 @@ def _side(norm: str, drug: Mention) -> str | None:
     if _TO.search(before):
         return "pos"
     return None
+
+
+#: A denial with a starting point or a duration: "not one since march", "no hypos since",
+#: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
+_SINCE = re.compile(
+    r"\bsince\b|\bfor (?:the )?(?:past|last)\b"
+    r"|\b(?:for|in) (?:over |almost |about |nearly )?(?:\d+|a|an|one|two|three|four|five|six|several|a few|few)"
+    r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?)\b"
+    r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
+    r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
+    r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого)"
+    r"|自从|以来|已经\S{0,3}(?:年|个月|周|天)(?:没|不)"
+)
+#: Denials that say "ever", which no starting point turns into an ending.
+_EVER = re.compile(r"\bnever\b|никогда|ни разу|从来|从没|从未|从不")
+
+
+def since_then(norm: str, clause: Clause) -> bool:
+    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _SINCE.search(text) is not None and _EVER.search(text) is None

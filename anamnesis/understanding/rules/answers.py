@@ -34,6 +34,15 @@ class Topic:
     #: the assistant itself prescribes the drugs of ``items`` ("I'll write you a prescription
     #: for Cipro", as a clinician does in MTS-Dialog): an "okay" accepts them
     prescribes: bool = False
+    #: the question asks about taking ("Что-то принимаете?", "Are you still taking it?")
+    taking: bool = False
+
+    @property
+    def medicines(self) -> bool:
+        """The question asks whether the user takes medicines: "пью" in the answer is taking, not drinking."""
+        return self.taking and (
+            "medications" in self.sections or any(section == "medications" for section, _ in self.items)
+        )
 
 
 def scan(norm: str) -> list[Hit]:
@@ -63,21 +72,11 @@ def topic(context: str) -> Topic | None:
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     allergy = "allergy" in cats
-    vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
-    items: list[tuple[str, str]] = []
-    for _, _, lex in hits:
-        kind = _kind(lex)
-        if kind is None or kind in ("relative", "body_part"):
-            continue
-        entity = lex.value
-        if vaccine_word and entity in load_lexicon().vaccine_for:
-            kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
-        section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
-        if family:
-            if kind not in ("condition", "diagnosis"):
-                continue
-            section = "family_history"
-        items.append((section, entity))
+    items = _items(hits, family, allergy)
+    if not items and _PRONOUN.search(norm, start, end):
+        # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
+        # the sentences before named
+        items = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
     for _, _, lex in hits:
         if lex.cat == "section":
@@ -109,7 +108,32 @@ def topic(context: str) -> Topic | None:
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
+        taking=not cats.isdisjoint(("start", "still")),
     )
+
+
+#: A pronoun standing for something the assistant named before its question.
+_PRONOUN = re.compile(r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药")
+
+
+def _items(hits: list[Hit], family: bool, allergy: bool) -> list[tuple[str, str]]:
+    """(section, entity) of every term the hits name, as the question asks about it."""
+    vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
+    items: list[tuple[str, str]] = []
+    for _, _, lex in hits:
+        kind = _kind(lex)
+        if kind is None or kind in ("relative", "body_part"):
+            continue
+        entity = lex.value
+        if vaccine_word and entity in load_lexicon().vaccine_for:
+            kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
+        section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
+        if family:
+            if kind not in ("condition", "diagnosis"):
+                continue
+            section = "family_history"
+        items.append((section, entity))
+    return items
 
 
 _ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме"

@@ -137,7 +137,8 @@ def understand_text(
             mentions = _with_mesh(norm, clause, mentions)
         if clause.intent_at < clause.end:
             mentions = [m for m in mentions if m.start < clause.intent_at]
-        if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
+        if _drinks_something_else(clause) or (asked is not None and asked.medicines):
+            # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
@@ -563,6 +564,11 @@ def _answer(msg: _Message, asked: Topic) -> None:
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
+    if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
+        # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
+        verbs = {lex.cat for _, _, lex in msg.hits}
+        if "start" in verbs:
+            answer = "no" if "neg" in verbs else "yes"
     if answer is None and asked.family and asked.items and relatives:
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):

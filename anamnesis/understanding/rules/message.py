@@ -115,6 +115,8 @@ def understand_text(
             if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
                 _demographics(msg, clause)
             continue
+        if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
+            _me_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
@@ -291,6 +293,26 @@ def _refer_ending(msg: _Message, clause: Clause) -> None:
     both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
     for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
         fact.status = status_for(fact.section, "end")
+
+
+_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+
+
+def _me_too(msg: _Message, clause: Clause) -> None:
+    """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
+    user's own that names nothing and says "too" has the conditions just said of a relative."""
+    if not _TOO.search(msg.norm, clause.start, clause.end):
+        return
+    kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in _FAMILY_KINDS}
+    relatives = [f for f in msg.facts if f.section == "family_history" and f.status == "active" and f.end <= clause.start
+                 and f.entity in kinds]
+    if not relatives:
+        return
+    last = max(f.sentence for f in relatives)
+    for f in relatives:
+        if f.sentence == last:
+            msg.facts.append(Fact(clause.start, clause.end, clause.sentence, KIND_SECTION[kinds[f.entity]], f.entity,
+                                  "active", f.mention))
 
 
 def _reactions_of_allergies(msg: _Message) -> None:
@@ -569,7 +591,7 @@ def _answer(msg: _Message, asked: Topic) -> None:
         verbs = {lex.cat for _, _, lex in msg.hits}
         if "start" in verbs:
             answer = "no" if "neg" in verbs else "yes"
-    if answer is None and asked.family and asked.items and relatives:
+    if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return
@@ -594,6 +616,12 @@ def _answer(msg: _Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _names_family_history(msg: _Message) -> bool:
+    """ "my grandmother had breast cancer" to "Any cancer in your family?": the answer names its
+    own conditions, which answer the question; the one asked about is not the relative's too."""
+    return any(f.section == "family_history" and f.entity != SECTION_WIDE for f in msg.facts)
 
 
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")

@@ -198,6 +198,8 @@ def _subject(
         return "family", _relatives(hits, cats)
     for n, (_, h_end, lex) in enumerate(hits):
         cat = lex.cat
+        if cat == "split" and lex.value == "self":
+            return "self", ()
         if cat == "self":
             if lang == "zh" and _possessive(hits, n, h_end):
                 continue

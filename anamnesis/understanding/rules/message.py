@@ -129,6 +129,8 @@ def understand_text(
                 reported = []
         if clause.skip or clause.subject == "other":
             _touch(msg, clause, mentions)
+            if clause.skip and clause.subject == "self" and not clause.has("asked"):
+                _clause_facts(msg, clause, [m for m in mentions if _owned(norm, m)])
             continue
         for m in mentions:
             if m.kind == "noun" and m.entity != "family_history":
@@ -293,6 +295,18 @@ def _refer_ending(msg: _Message, clause: Clause) -> None:
     both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
     for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
         fact.status = status_for(fact.section, "end")
+
+
+#: "my" right before a term: "is coffee ok with my AF?", "при моей ФП кофе можно?", "我的高血压".
+_MY = re.compile(r"(?:\bmy|(?<![а-я])мо(?:й|я|е|ё|и|его|ей|ему|им|ими|ю|их)|我的)\s*$")
+#: What a question can say the user has by calling it theirs (not a plan: "my surgery next week").
+_OWNED_KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
+
+
+def _owned(norm: str, m: Mention) -> bool:
+    """A term a question calls the user's own ("is it ok to have a beer on my zoloft?"): the
+    question asks nothing about it, it says the user has it."""
+    return m.kind in _OWNED_KINDS and _MY.search(norm, max(0, m.start - 8), m.start) is not None
 
 
 _TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")

@@ -119,7 +119,7 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
     target = ordered[-1]
     target.state = "pos" if cat == "partial" else _combine(target.state, cat, True) if target.state else cat
     for m in reversed(ordered[:-1]):
-        if m.state is not None or not _COORDINATED.match(norm[m.end : target.start]):
+        if m.state is not None or not _coordinated(norm, m, target):
             break
         m.state = target.state
         target = m
@@ -148,10 +148,21 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) 
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
     for before in reversed(ordered[:-1]):
-        if before.state is not None or not _COORDINATED.match(norm[before.end : target.start]):
+        if before.state is not None or not _coordinated(norm, before, target):
             break
         before.state = trailing
         target = before
+
+
+#: Kinds a list joins: medicines with allergens, habits apart, illnesses of any kind together.
+_LIST_GROUP = {"drug": "agent", "allergen": "agent", "lifestyle": "habit", "noun": "noun"}
+
+
+def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
+    """ "fever and cough", "ни кашля, ни температуры": joined in one list, so under one cue. A
+    comma between two kinds of thing ("от депрессии, Мелаксен пробовала") is no list."""
+    same = _LIST_GROUP.get(before.kind, "illness") == _LIST_GROUP.get(after.kind, "illness")
+    return same and _COORDINATED.match(norm[before.end : after.start]) is not None
 
 
 def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:

@@ -63,8 +63,9 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
         return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} {kind}")
-    if cues["removal"] and "removal" in links:
-        cs, ce, _ = _nearest(cues["removal"], s, e)
+    removals = [c for c in cues["removal"] if c[2] != "after" or 0 <= c[0] - e <= 1]  # "appendix out"
+    if removals and "removal" in links:
+        cs, ce, _ = _nearest(removals, s, e)
         return Mention(min(s, cs), max(e, ce), "procedure", links["removal"])
     if cues["surgery"]:
         cs, ce, _ = _nearest(cues["surgery"], s, e)
@@ -146,7 +147,7 @@ def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, in
             break
         if other.sentence == clause.sentence:
             for s, _, lex in other.hits:
-                if lex.cat == "removal":
+                if lex.cat == "removal" and lex.value != "after":
                     return [("removal", s, s, lex.value)]
     return []
 

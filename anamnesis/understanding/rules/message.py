@@ -160,6 +160,7 @@ def understand_text(
     if asked is not None:
         _answer(msg, asked)
     _reactions_of_allergies(msg)
+    _removed_by_operation(msg)
     _compact_profile(msg, spans)
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
@@ -327,6 +328,24 @@ def _me_too(msg: _Message, clause: Clause) -> None:
         if f.sentence == last:
             msg.facts.append(Fact(clause.start, clause.end, clause.sentence, KIND_SECTION[kinds[f.entity]], f.entity,
                                   "active", f.mention))
+
+
+#: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".
+_FOR_ILLNESS = re.compile(r"\b(?:for|after|because of|due to|of)\b|из-за|по поводу|после|(?<![а-я])от(?![а-я])|因为|由于")
+
+
+def _removed_by_operation(msg: _Message) -> None:
+    """ "hysterectomy in 2015 for fibroids", "had my tonsils out after one too many bouts of
+    tonsillitis": an illness said with the operation that removed its organ (an -ectomy) in the
+    same sentence is over, not active."""
+    operations = [f for f in msg.facts if f.section == "surgeries" and f.entity.endswith("ectomy")
+                  and f.status == PRESENT_STATUS["surgeries"]]
+    for fact in msg.facts:
+        if fact.section in ("diagnoses", "chronic_conditions") and fact.status == "active" and any(
+            op.sentence == fact.sentence and op.end <= fact.start and _FOR_ILLNESS.search(msg.norm, op.end, fact.start)
+            for op in operations
+        ):
+            fact.status = "resolved"
 
 
 def _reactions_of_allergies(msg: _Message) -> None:

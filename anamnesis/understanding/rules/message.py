@@ -146,6 +146,9 @@ def understand_text(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
+        for m in mentions:
+            if m.kind == "condition" and _PURPOSE.match(norm, m.start):
+                m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
         if since_then(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
@@ -432,6 +435,8 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
         section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        if section == "medications" and _PURPOSE.match(msg.norm, noun.end):
+            continue  # "бросила таблетки от давления": some medicines, not all of them
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -444,6 +449,10 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
+_PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
 
 
 def _relation(relatives: tuple[str, ...]) -> str | None:

@@ -692,7 +692,7 @@ def _merge(msg: _Message) -> list[Fact]:
         key = (fact.section, fact.entity)
         old = merged.pop(key, None)
         if old is not None:
-            if _denied_after_present(old, fact):
+            if _denied_after_present(old, fact, msg.norm):
                 # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
                 # the message first says one has and then denies has ended, it is not absent
                 fact.status = status_for(fact.section, "end")
@@ -710,9 +710,11 @@ def _merge(msg: _Message) -> list[Fact]:
     return [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
 
 
-def _denied_after_present(old: Fact, new: Fact) -> bool:
+def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
+    """In another phrase ("酒一点都不喝" names alcohol twice in one denial)."""
     return (
         new.status == CONFIRMED_ABSENT
+        and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
         and old.status == PRESENT_STATUS[old.section]
         and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
     )

@@ -122,9 +122,34 @@ PURPOSE: list[Row] = [
     ("бросила пить таблетки от давления", None, {("chronic_conditions", "hypertension", "active")}),
     ("I don't take any medication", None, {("medications", "*", "confirmed_absent")}),
 ]
+#: "both" after or before an ending ends every one; an ending before a pause announces the list after it.
+BOTH: list[Row] = [
+    ("had flu and bronchitis in march, recovered from both", None,
+     {("diagnoses", "influenza", "resolved"), ("diagnoses", "bronchitis", "resolved")}),
+    ("had a rash and a headache, both gone now", None,
+     {("symptoms", "rash", "resolved"), ("symptoms", "headache", "resolved")}),
+    ("всё прошло: и насморк и кашель", None, {("symptoms", "runny nose", "resolved"), ("symptoms", "cough", "resolved")}),
+]
+#: An answer about vaccines names diseases for their vaccines, except in a clause of contrast;
+#: a bare answer may carry an intensifier; ", my mum ..." opens a clause about another relative.
+CONTEXT: list[Row] = [
+    ("never had the measles one", "And the measles vaccine?", {("vaccinations", "measles vaccine", "confirmed_absent")}),
+    ("no, but I had the flu last week", "Any vaccines recently?",
+     {("diagnoses", "influenza", "active"), ("vaccinations", "*", "confirmed_absent")}),
+    ("нет, совсем", "Курите?", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("my brother has type 1, my mum has asthma", None,
+     {("family_history", "type 1 diabetes", "active"), ("family_history", "asthma", "active")}),
+]
 # fmt: on
 
-ROWS = [*CLOSING, *ENDINGS, *SWITCHES, *REACTIONS, *SINCE, *ANSWERS, *FAMILY, *QUESTIONS, *EFFECT, *SURGERY, *PURPOSE]
+ROWS = [*CLOSING, *ENDINGS, *SWITCHES, *REACTIONS, *SINCE, *ANSWERS, *FAMILY, *QUESTIONS, *EFFECT, *SURGERY, *PURPOSE,
+        *BOTH, *CONTEXT]
+
+
+def test_relatives_after_a_comma_keep_their_own_conditions() -> None:
+    events = by_triple(understand("my dad has gout, my mum had breast cancer"))
+    assert events[("family_history", "gout", "active")]["relation"] == "father"
+    assert events[("family_history", "breast cancer", "active")]["relation"] == "mother"
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{i}:{r[0][:40]}" for i, r in enumerate(ROWS)])

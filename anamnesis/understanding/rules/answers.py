@@ -38,6 +38,11 @@ class Topic:
     taking: bool = False
 
     @property
+    def vaccines(self) -> bool:
+        """The question is about vaccinations: an answer's diseases are their vaccines."""
+        return "vaccinations" in self.sections or any(section == "vaccinations" for section, _ in self.items)
+
+    @property
     def medicines(self) -> bool:
         """The question asks whether the user takes medicines: "пью" in the answer is taking, not drinking."""
         return self.taking and (
@@ -156,6 +161,8 @@ def _kind(lex: Lex) -> str | None:
     return lex.term.kind if lex.term is not None else None
 
 
+#: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
+_INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -200,7 +207,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             return "yes"
         return None
     if lang != "zh":
-        rest = norm[end:].lstrip(" ")
+        rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
     if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):

@@ -118,6 +118,8 @@ def understand_text(
         if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
             _me_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
+            _as_vaccines(mentions, lexicon)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:
@@ -314,6 +316,15 @@ def _owned(norm: str, m: Mention) -> bool:
 
 
 _TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+
+
+def _as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
+    """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
+    to a question about vaccines: the diseases an answer about vaccines names are their vaccines."""
+    for m in mentions:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine:
+            m.kind, m.entity = "vaccine", vaccine
 
 
 def _me_too(msg: _Message, clause: Clause) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
@@ -71,12 +71,15 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
         before = [m for m in mentions if m.start < s]
+        after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
+        elif after and _LIST_AFTER.match(norm, _pause_after(norm, s)):
+            _apply_back(after, cat, norm)  # "всё прошло, и кашель и температура": it announces a list
         elif cat == "end":
             dangling = True
     if cues and cues[-1][0] > last:
-        _look_back(mentions, cues, norm)
+        _look_back(mentions, cues, norm, clause.hits)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
             if m.state == "neg":
@@ -125,7 +128,7 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
         target = m
 
 
-def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) -> None:
+def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> None:
     last = max(m.key for m in mentions)
     if cues[-1][0] <= last:
         return
@@ -147,11 +150,29 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) 
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
+    if _ALL_OF_THEM.match(norm, next(e for s, e, lex in clause_hits if s == first)) or _BOTH_BEFORE.search(
+        norm, max(0, first - 16), first
+    ):
+        for other in ordered[:-1]:  # "had pneumonia and covid, fully recovered from both"
+            if other.state is None and _LIST_GROUP.get(other.kind, "illness") == _LIST_GROUP.get(target.kind, "illness"):
+                other.state = trailing
+        return
     for before in reversed(ordered[:-1]):
         if before.state is not None or not _coordinated(norm, before, target):
             break
         before.state = trailing
         target = before
+
+
+#: "both", "all of them", "оба": an ending after several things ends every one of them.
+_ALL_OF_THEM = re.compile(r"\s*(?:from |of |with )?(?:both|all of them|all three|them all)\b|\s*(?:от )?(?:оба|обе|обоих|все)(?![а-я])")
+_BOTH_BEFORE = re.compile(r"\b(?:both|all)\s+(?:are |were |have |has )?$|(?<![а-я])(?:оба|обе|все|всё)\s+$")
+#: A list announced after a pause: "..., и кашель и температура", "..., both the cough and the fever".
+_LIST_AFTER = re.compile(r"[,，;:：—–\s]*(?:и|and|both|как)\s")
+
+
+def _pause_after(norm: str, start: int) -> int:
+    return next((i for i in range(start, len(norm)) if norm[i] in _PAUSE), len(norm))
 
 
 #: Kinds a list joins: medicines with allergens, habits apart, illnesses of any kind together.

@@ -72,7 +72,8 @@ SINCE: list[Row] = [
 #: Answers: a pronoun in the question stands for what the assistant named before it; in an
 #: answer about taking medicines a drinking verb is taking.
 ANSWERS: list[Row] = [
-    ("no, stopped", "You mentioned amlodipine earlier. Are you still on it?", {("medications", "amlodipine", "stopped")}),
+    ("no, stopped", "You mentioned amlodipine earlier. Are you still on it?",
+     {("medications", "amlodipine", "stopped")}),
     ("уже нет", "Вы упоминали аторвастатин. Продолжаете его принимать?", {("medications", "atorvastatin", "stopped")}),
     ("ничего не пью", "Вы что-нибудь принимаете регулярно?", {("medications", "*", "confirmed_absent")}),
     ("да, пью по утрам", "Вы ещё принимаете бисопролол?", {("medications", "bisoprolol", "active")}),
@@ -128,12 +129,14 @@ BOTH: list[Row] = [
      {("diagnoses", "influenza", "resolved"), ("diagnoses", "bronchitis", "resolved")}),
     ("had a rash and a headache, both gone now", None,
      {("symptoms", "rash", "resolved"), ("symptoms", "headache", "resolved")}),
-    ("всё прошло: и насморк и кашель", None, {("symptoms", "runny nose", "resolved"), ("symptoms", "cough", "resolved")}),
+    ("всё прошло: и насморк и кашель", None,
+     {("symptoms", "runny nose", "resolved"), ("symptoms", "cough", "resolved")}),
 ]
 #: An answer about vaccines names diseases for their vaccines, except in a clause of contrast;
 #: a bare answer may carry an intensifier; ", my mum ..." opens a clause about another relative.
 CONTEXT: list[Row] = [
-    ("never had the measles one", "And the measles vaccine?", {("vaccinations", "measles vaccine", "confirmed_absent")}),
+    ("never had the measles one", "And the measles vaccine?",
+     {("vaccinations", "measles vaccine", "confirmed_absent")}),
     ("no, but I had the flu last week", "Any vaccines recently?",
      {("diagnoses", "influenza", "active"), ("vaccinations", "*", "confirmed_absent")}),
     ("нет, совсем", "Курите?", {("lifestyle", "smoking", "confirmed_absent")}),

@@ -118,7 +118,9 @@ def topic(context: str) -> Topic | None:
 
 
 #: A pronoun standing for something the assistant named before its question.
-_PRONOUN = re.compile(r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药")
+_PRONOUN = re.compile(
+    r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药"
+)
 
 
 def _items(hits: list[Hit], family: bool, allergy: bool) -> list[tuple[str, str]]:

@@ -52,7 +52,8 @@ CATEGORIES: dict[str, str] = {
     "section": "a section noun (value): a denial with it and no entity is section-wide",
     "pain": "pain; with a body part, that part's pain symptom",
     "injury": "an injury of kind value; with a body part, '<part> <value>'",
-    "removal": "removal; with a body part, that part's removal operation (value 'after': only right after the part, 'gallbladder out')",
+    "removal": "removal; with a body part, that part's removal operation"
+    " (value 'after': only right after the part, 'gallbladder out')",
     "freq": "a frequency (value), for medications and lifestyle",
     "lsvalue": "a lifestyle value (value)",
     "sev": "a severity (value), for symptoms",

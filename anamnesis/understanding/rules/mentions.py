@@ -46,7 +46,10 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
 
 
-def _unpaused(norm: str, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> dict[str, list[tuple[int, int, str]]]:
+Cues = dict[str, list[tuple[int, int, str]]]
+
+
+def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     """The cues of one body part's own phrase: "бросила — руки немели" and "stopped it, my
     hands were tingling" end a drug, not the hands; a cue beyond a pause is another phrase's."""
     def near(cs: int, ce: int) -> bool:

@@ -333,8 +333,8 @@ def _me_too(msg: _Message, clause: Clause) -> None:
     if not _TOO.search(msg.norm, clause.start, clause.end):
         return
     kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in _FAMILY_KINDS}
-    relatives = [f for f in msg.facts if f.section == "family_history" and f.status == "active" and f.end <= clause.start
-                 and f.entity in kinds]
+    relatives = [f for f in msg.facts if f.section == "family_history" and f.status == "active"
+                 and f.end <= clause.start and f.entity in kinds]
     if not relatives:
         return
     last = max(f.sentence for f in relatives)
@@ -345,7 +345,9 @@ def _me_too(msg: _Message, clause: Clause) -> None:
 
 
 #: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".
-_FOR_ILLNESS = re.compile(r"\b(?:for|after|because of|due to|of)\b|из-за|по поводу|после|(?<![а-я])от(?![а-я])|因为|由于")
+_FOR_ILLNESS = re.compile(
+    r"\b(?:for|after|because of|due to|of)\b|из-за|по поводу|после|(?<![а-я])от(?![а-я])|因为|由于"
+)
 
 
 def _removed_by_operation(msg: _Message) -> None:

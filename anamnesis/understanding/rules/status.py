@@ -154,7 +154,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         norm, max(0, first - 16), first
     ):
         for other in ordered[:-1]:  # "had pneumonia and covid, fully recovered from both"
-            if other.state is None and _LIST_GROUP.get(other.kind, "illness") == _LIST_GROUP.get(target.kind, "illness"):
+            if other.state is None and _group(other) == _group(target):
                 other.state = trailing
         return
     for before in reversed(ordered[:-1]):
@@ -165,7 +165,9 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 #: "both", "all of them", "оба": an ending after several things ends every one of them.
-_ALL_OF_THEM = re.compile(r"\s*(?:from |of |with )?(?:both|all of them|all three|them all)\b|\s*(?:от )?(?:оба|обе|обоих|все)(?![а-я])")
+_ALL_OF_THEM = re.compile(
+    r"\s*(?:from |of |with )?(?:both|all of them|all three|them all)\b|\s*(?:от )?(?:оба|обе|обоих|все)(?![а-я])"
+)
 _BOTH_BEFORE = re.compile(r"\b(?:both|all)\s+(?:are |were |have |has )?$|(?<![а-я])(?:оба|обе|все|всё)\s+$")
 #: A list announced after a pause: "..., и кашель и температура", "..., both the cough and the fever".
 _LIST_AFTER = re.compile(r"[,，;:：—–\s]*(?:и|and|both|как)\s")
@@ -179,10 +181,14 @@ def _pause_after(norm: str, start: int) -> int:
 _LIST_GROUP = {"drug": "agent", "allergen": "agent", "lifestyle": "habit", "noun": "noun"}
 
 
+def _group(m: Mention) -> str:
+    return _LIST_GROUP.get(m.kind, "illness")
+
+
 def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
     """ "fever and cough", "ни кашля, ни температуры": joined in one list, so under one cue. A
     comma between two kinds of thing ("от депрессии, Мелаксен пробовала") is no list."""
-    same = _LIST_GROUP.get(before.kind, "illness") == _LIST_GROUP.get(after.kind, "illness")
+    same = _group(before) == _group(after)
     return same and _COORDINATED.match(norm[before.end : after.start]) is not None
 
 

@@ -143,10 +143,18 @@ CONTEXT: list[Row] = [
     ("my brother has type 1, my mum has asthma", None,
      {("family_history", "type 1 diabetes", "active"), ("family_history", "asthma", "active")}),
 ]
+#: A denial of a medicine the clause says was taken is a stop, not "never"; a section noun
+#: that dates something ("после операции") is no topic; what a question sets aside is not asked.
+PAST: list[Row] = [
+    ("Креон пила месяц после операции, сейчас нет", None, {("medications", "pancreatin", "stopped")}),
+    ("I never took ibuprofen", None, {("medications", "ibuprofen", "confirmed_absent")}),
+    ("no", "Are you on anything for your stomach alongside the naproxen?", set()),
+    ("dont drink alcohol, energy drinks though", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = [*CLOSING, *ENDINGS, *SWITCHES, *REACTIONS, *SINCE, *ANSWERS, *FAMILY, *QUESTIONS, *EFFECT, *SURGERY, *PURPOSE,
-        *BOTH, *CONTEXT]
+        *BOTH, *CONTEXT, *PAST]
 
 
 def test_relatives_after_a_comma_keep_their_own_conditions() -> None:

@@ -8,6 +8,7 @@ disease next to a vaccine word becomes that disease's vaccine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from anamnesis.terminology import Term
@@ -43,6 +44,8 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
     return min(spans, key=lambda s: min(abs(s[0] - end), abs(start - s[1])))
 
 
+#: A section noun after these words dates something else: "Урсосан пила после операции".
+_WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
 
 
@@ -109,7 +112,8 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            found.append(noun)
+            if not (norm and _WHEN_NOUN.search(norm, max(0, s - 12), s)):
+                found.append(noun)  # "после операции", "after the surgery": a time, not what is said of
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))
             elif lex.value == "vaccinations":

@@ -29,7 +29,7 @@ from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, since_then
+from anamnesis.understanding.rules.status import assign_states, since_then, taken_before
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
@@ -151,6 +151,10 @@ def understand_text(
         for m in mentions:
             if m.kind == "condition" and _PURPOSE.match(norm, m.start):
                 m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        if taken_before(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind == "drug":
+                    m.state = "end"  # "Урсосан пила полгода, сейчас нет": taken once, not now
         if since_then(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:

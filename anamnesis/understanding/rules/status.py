@@ -256,3 +256,18 @@ def since_then(norm: str, clause: Clause) -> bool:
         return False
     text = norm[clause.start : clause.end]
     return _SINCE.search(text) is not None and _EVER.search(text) is None
+
+
+#: A medicine taken in the past: its denial in the same clause is a stop, not an absence.
+_PAST_TAKING = re.compile(
+    r"\b(?:was on|were on|took|used to take|had been on|been taking)\b"
+    r"|(?<![а-я])(?:пил|пила|пили|принимал|принимала|принимали|колол|колола|кололи)(?![а-я])"
+)
+
+
+def taken_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the medicine was taken before ("Урсосан пила полгода, сейчас нет")."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _PAST_TAKING.search(text) is not None and _EVER.search(text) is None

@@ -143,7 +143,8 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> list[tuple[str, str]
     return items
 
 
-_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from|alongside|along with|while on|on top of)\b"
+_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b"
+                   r"|\b(?:alongside|along with|while on|on top of)\b"
                    r"|помимо|кроме|на фоне|вместе с"
                    r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
                    r"|除了|其他|别的|另外还|还有什么|还吃什么")

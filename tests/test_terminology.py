@@ -233,7 +233,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "valproic acid": {"sodium valproate"},
     "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
     "iron": {"ferrous sulfate"},
-    "nicotine replacement": {"nicotine patch", "nicotine gum"},
+    "nicotine": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
     "paracetamol/codeine": {"co-codamol"},
     "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},

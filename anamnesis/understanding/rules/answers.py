@@ -38,6 +38,20 @@ class Topic:
     question: str = ""
     #: a family question's items as the user's own ("家里其他人有哮喘吗？" — "我也有")
     own: tuple[tuple[str, str], ...] = ()
+    #: the question asks about taking ("Что-то принимаете?", "Are you still taking it?")
+    taking: bool = False
+
+    @property
+    def vaccines(self) -> bool:
+        """The question is about vaccinations: an answer's diseases are their vaccines."""
+        return "vaccinations" in self.sections or any(section == "vaccinations" for section, _ in self.items)
+
+    @property
+    def medicines(self) -> bool:
+        """The question asks whether the user takes medicines: "пью" in the answer is taking, not drinking."""
+        return self.taking and (
+            "medications" in self.sections or any(section == "medications" for section, _ in self.items)
+        )
 
 
 def scan(norm: str) -> list[Hit]:
@@ -67,23 +81,11 @@ def topic(context: str) -> Topic | None:
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     allergy = "allergy" in cats
-    vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
-    items: list[tuple[str, str]] = []
-    own: list[tuple[str, str]] = []
-    for _, _, lex in hits:
-        kind = _kind(lex)
-        if kind is None or kind in ("relative", "body_part"):
-            continue
-        entity = lex.value
-        if vaccine_word and entity in load_lexicon().vaccine_for:
-            kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
-        section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
-        if family:
-            if kind not in ("condition", "diagnosis"):
-                continue
-            own.append((section, entity))
-            section = "family_history"
-        items.append((section, entity))
+    items, own = _items(hits, family, allergy)
+    if not items and _PRONOUN.search(norm, start, end):
+        # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
+        # the sentences before named
+        items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
     for _, _, lex in hits:
         if lex.cat == "section":
@@ -117,12 +119,46 @@ def topic(context: str) -> Topic | None:
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
         question=norm[start:end],
         own=tuple(dict.fromkeys(own)),
+        taking=not cats.isdisjoint(("start", "still")),
     )
 
 
-_ELSE = re.compile(r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b|помимо|кроме"
-                   r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
-                   r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么")
+#: A pronoun standing for something the assistant named before its question.
+_PRONOUN = re.compile(
+    r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药"
+)
+
+
+def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(section, entity) of every term the hits name, as the question asks about it; and for a
+    family question the same terms as the user's own ("家里其他人有哮喘吗？" — "我也有")."""
+    vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
+    items: list[tuple[str, str]] = []
+    own: list[tuple[str, str]] = []
+    for _, _, lex in hits:
+        kind = _kind(lex)
+        if kind is None or kind in ("relative", "body_part"):
+            continue
+        entity = lex.value
+        if vaccine_word and entity in load_lexicon().vaccine_for:
+            kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
+        section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
+        if family:
+            if kind not in ("condition", "diagnosis"):
+                continue
+            own.append((section, entity))
+            section = "family_history"
+        items.append((section, entity))
+    return items, own
+
+
+_ELSE = re.compile(
+    r"\belse\b|\b(?:besides|except|other than|apart from|aside from)\b"
+    r"|\b(?:alongside|along with|while on|on top of)\b"
+    r"|помимо|кроме|на фоне|вместе с"
+    r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
+    r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
+)
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
@@ -140,6 +176,8 @@ def _kind(lex: Lex) -> str | None:
     return lex.term.kind if lex.term is not None else None
 
 
+#: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
+_INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -188,7 +226,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             return "yes"
         return None
     if lang != "zh":
-        rest = norm[end:].lstrip(" ")
+        rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
     if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):

@@ -33,7 +33,7 @@ CATEGORIES: dict[str, str] = {
     "hypo": "a condition or hypothesis: this clause and the rest of the sentence state no fact",
     "uncertain": "doubt or future: the clause states no fact",
     "intent": "a wish or plan: nothing after it in the clause is a fact",
-    "split": "a conjunction that starts a new clause",
+    "split": "a conjunction that starts a new clause (value 'self': one whose subject is the user, 'and I')",
     "allergy": "allergy context for drugs and allergens; the allergies section noun",
     "allergy_pre": "a word that announces an allergy stated later in the clause (对...过敏)",
     "react": "cause of a reaction ('gives me hives'): with a reaction symptom, an allergy",
@@ -53,7 +53,8 @@ CATEGORIES: dict[str, str] = {
     "section": "a section noun (value): a denial with it and no entity is section-wide",
     "pain": "pain; with a body part, that part's pain symptom",
     "injury": "an injury of kind value; with a body part, '<part> <value>'",
-    "removal": "removal; with a body part, that part's removal operation",
+    "removal": "removal; with a body part, that part's removal operation"
+    " (value 'after': only right after the part, 'gallbladder out')",
     "freq": "a frequency (value), for medications and lifestyle",
     "lsvalue": "a lifestyle value (value)",
     "sev": "a severity (value), for symptoms",
@@ -101,7 +102,12 @@ def term_lex(term: Term) -> Lex:
 
 
 def cue_lex(category: str, value: str) -> Lex:
-    tags = (category, "s:" + value) if category == "section" else (category,)
+    if category == "section":
+        tags: tuple[str, ...] = (category, "s:" + value)
+    elif category == "split" and value == "self":  # "and I...", "и у меня": a new clause about the user
+        tags = (category, "self")
+    else:
+        tags = (category,)
     return Lex(category, value, tags=tags)
 
 

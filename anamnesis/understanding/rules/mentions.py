@@ -8,6 +8,7 @@ disease next to a vaccine word becomes that disease's vaccine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from anamnesis.terminology import Term
@@ -43,6 +44,24 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
     return min(spans, key=lambda s: min(abs(s[0] - end), abs(start - s[1])))
 
 
+#: A section noun after these words dates something else: "Урсосан пила после операции".
+_WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
+_PAUSES = frozenset(",，;；:：—–.。!！?？")
+
+
+Cues = dict[str, list[tuple[int, int, str]]]
+
+
+def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
+    """The cues of one body part's own phrase: "бросила — руки немели" and "stopped it, my
+    hands were tingling" end a drug, not the hands; a cue beyond a pause is another phrase's."""
+    def near(cs: int, ce: int) -> bool:
+        lo, hi = (ce, s) if ce <= s else (e, cs)
+        return not any(ch in _PAUSES for ch in norm[lo:hi])
+
+    return {k: [c for c in v if near(c[0], c[1])] for k, v in cues.items()}
+
+
 def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> Mention | None:
     """The entity a body part stands for with the cues of its clause, if any."""
     links = part.links
@@ -50,8 +69,9 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
         return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} {kind}")
-    if cues["removal"] and "removal" in links:
-        cs, ce, _ = _nearest(cues["removal"], s, e)
+    removals = [c for c in cues["removal"] if c[2] != "after" or 0 <= c[0] - e <= 1]  # "appendix out"
+    if removals and "removal" in links:
+        cs, ce, _ = _nearest(removals, s, e)
         return Mention(min(s, cs), max(e, ce), "procedure", links["removal"])
     if cues["surgery"]:
         cs, ce, _ = _nearest(cues["surgery"], s, e)
@@ -69,8 +89,9 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
     return None
 
 
-def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> list[Mention]:
-    """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's."""
+def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm: str = "") -> list[Mention]:
+    """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's,
+    ``norm`` the message's text (a body part composes only with the cues of its own phrase)."""
     found: list[Mention] = []
     parts: list[tuple[Term, int, int]] = []
     composers: list[tuple[str, int, int, str]] = []
@@ -92,7 +113,8 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            found.append(noun)
+            if not (norm and _WHEN_NOUN.search(norm, max(0, s - 12), s)):
+                found.append(noun)  # "после операции", "after the surgery": a time, not what is said of
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))
             elif lex.value == "vaccinations":
@@ -113,7 +135,7 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause]) -> li
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
-            composed = _compose(part, s, e, cues)
+            composed = _compose(part, s, e, _unpaused(norm, s, e, cues) if norm and not elided else cues)
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e
@@ -149,7 +171,7 @@ def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, in
             break
         if other.sentence == clause.sentence:
             for s, _, lex in other.hits:
-                if lex.cat == "removal":
+                if lex.cat == "removal" and lex.value != "after":
                     return [("removal", s, s, lex.value)]
     return []
 

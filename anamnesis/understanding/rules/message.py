@@ -30,8 +30,8 @@ from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states
-from schemas.sections import PRESENT_STATUS, SECTION_WIDE, SECTIONS
+from anamnesis.understanding.rules.status import assign_states, since_then, taken_before
+from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
 #: Curated kinds a "have"/"diagnosed with" clause may name besides a disease MeSH knows
@@ -43,6 +43,10 @@ _ASKED_FAMILY = "family?"
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
+#: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
+_ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
+#: Cues of a clause about how a medicine was taken, stopped or changed.
+_TREATED = frozenset({"switch", "instead", "end"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
 #: Cues that make an English clause read as taking a medication: worth asking DrugBank
@@ -116,7 +120,11 @@ def understand_text(
             if digits and clause.subject in ("self", _ASKED_FAMILY) and not clause.skip:
                 _demographics(msg, clause)
             continue
-        mentions = find_mentions(clause, lexicon, msg.clauses)
+        if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
+            _me_too(msg, clause)
+        mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
+            _as_vaccines(mentions, lexicon)
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
@@ -132,8 +140,11 @@ def understand_text(
                 reported = []
         if clause.skip or clause.subject == "other":
             _touch(msg, clause, mentions)
-            if lang == "zh" and clause.skip and clause.subject == "self":
-                _clause_facts(msg, clause, _zh_presupposed(norm, clause, mentions))
+            if clause.skip and clause.subject == "self":
+                if lang == "zh":
+                    _clause_facts(msg, clause, _zh_presupposed(norm, clause, mentions))
+                elif not clause.has("asked"):
+                    _clause_facts(msg, clause, [m for m in mentions if _owned(norm, m)])
             continue
         for m in mentions:
             if m.kind == "noun" and m.entity != "family_history":
@@ -144,33 +155,48 @@ def understand_text(
             mentions = _with_mesh(norm, clause, mentions)
         if clause.intent_at < clause.end:
             mentions = [m for m in mentions if m.start < clause.intent_at]
-        if _drinks_something_else(clause):  # "Дюфалак больше не пью": the verb, not alcohol
+        if _drinks_something_else(clause) or (asked is not None and asked.medicines):
+            # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         if lang == "zh":
             mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
-        assign_states(mentions, clause, norm, zh_ended)
+        dangling = assign_states(mentions, clause, norm, zh_ended)
         if lang == "zh" and _heals(msg, clause):
             _healing_is_no_stop(msg, clause, mentions)
-        if not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start"))):
+        for m in mentions:
+            if m.kind == "condition" and _PURPOSE.match(norm, m.start):
+                m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        if taken_before(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind == "drug":
+                    m.state = "end"  # "Урсосан пила полгода, сейчас нет": taken once, not now
+        if since_then(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                    m.state = "end"
+        if dangling or (
+            not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
+        ):
             _ended_since(msg, clause)  # "...停了", "后来就不吃了"
         if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
             switched_from_earlier(msg.facts, clause, [(m.start, m.end) for m in mentions if m.kind == "drug"])
-        me_too = clause.subject == "self" and _ME_TOO.search(norm, clause.start, clause.end)
-        if me_too and not (mentions or clause.skip):
-            _me_too(msg, clause)
         _clause_facts(msg, clause, mentions)
+        if clause.has("switch") and lang != "zh":  # Chinese switches: switched_from_earlier above
+            _switched_from_before(msg, clause, mentions)
         if clause.subject in ("self", _ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             _demographics(msg, clause)
     if asked is not None:
         _answer(msg, asked)
+    _reactions_of_allergies(msg)
+    _removed_by_operation(msg)
     _compact_profile(msg, spans)
     _healed_long_ago(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
     facts = _without_past_side_effects(facts, msg.norm, spans)
-    _removed_by_operation(facts)
+    _treated_by_operation(facts)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched
@@ -191,27 +217,13 @@ def _zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[
     if not clause.cats.isdisjoint(_QUESTION_ONLY):
         return []
     return [
-        m for m in mentions
-        if m.kind in _FAMILY_KINDS and m.state is None
-        and _ZH_MY.search(norm, clause.start, m.start) and _ZH_CAN.match(norm, m.end)
+        m
+        for m in mentions
+        if m.kind in _FAMILY_KINDS
+        and m.state is None
+        and _ZH_MY.search(norm, clause.start, m.start)
+        and _ZH_CAN.match(norm, m.end)
     ]
-
-
-#: "我也有", "我也是", "我也得过": the user shares what the clause before said of a relative
-_ME_TOO = re.compile(r"我(?:自己)?也(?:有|是|得过|得了|一样|查出)")
-
-
-def _me_too(msg: _Message, clause: Clause) -> None:
-    """ "我妈有糖尿病，我也有": the relative's conditions of the sentence are the user's own too."""
-    kinds = {(s, lex.value): lex.kind for s, _, lex in msg.hits if lex.cat == "term"}
-    for fact in list(msg.facts):
-        if fact.section != "family_history" or fact.sentence != clause.sentence or fact.status != "active":
-            continue
-        kind = kinds.get((fact.start, fact.entity))
-        if kind in KIND_SECTION:
-            section = KIND_SECTION[kind]
-            msg.facts.append(Fact(fact.start, fact.end, clause.sentence, section, fact.entity,
-                                  status_for(section, None), fact.mention))
 
 
 #: What makes an activity the trigger of what follows it: "活动后", "走路多了", "爬楼的时候", "一运动就".
@@ -227,9 +239,13 @@ def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
     tells when it happened, not a habit."""
     felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
     return [
-        m for m in mentions
-        if not (m.kind == "lifestyle" and m.entity == "exercise" and (
-            _ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt))))
+        m
+        for m in mentions
+        if not (
+            m.kind == "lifestyle"
+            and m.entity == "exercise"
+            and (_ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt)))
+        )
     ]
 
 
@@ -241,7 +257,7 @@ def _without_occasions(msg: _Message, clause: Clause, mentions: list[Mention]) -
     return [m for m in mentions if not (m.kind == "symptom" and _OCCASION.match(msg.norm, m.end))]
 
 
-def _removed_by_operation(facts: list[Fact]) -> None:
+def _treated_by_operation(facts: list[Fact]) -> None:
     """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
     operation that treated it, in one sentence, is over; the operation is the fact."""
     operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
@@ -340,17 +356,162 @@ def _ended_since(msg: _Message, clause: Clause) -> None:
             fact.status = status_for(fact.section, "end")
             ended = True
     if not ended and clause.subject == "self" and not clause.skip:
-        # "simvastatin gave me cramps so I came off it", "二甲双胍吃了以后拉肚子，就停了", "烟抽了四十年，
-        # 去年戒了": a bare stop refers back to the drug or habit the sentence just named; a bare
-        # healing ("左手腕骨折过 打了石膏 早好了") to the illness or injury
-        sections = _HEALABLE if _heals(msg, clause) else _STOPPABLE
-        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in sections
-                   and f.status == PRESENT_STATUS[f.section] and f.end <= clause.start]
-        if earlier:
-            earlier[-1].status = status_for(earlier[-1].section, "end")
+        _refer_ending(msg, clause)
 
 
-_STOPPABLE = frozenset({"medications", "lifestyle"})
+#: An ending that says a person got well ("recovered", "its cleared up", "прошло"), not that
+#: they stopped doing something ("quit", "бросил", "停了").
+_RECOVERY = re.compile(
+    r"gone|went away|disappear|clear|resolv|recover|got over|cured|heal|mended|fine now|settled|grew out|outgrew"
+    r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
+    r"|好了|没了|退了|消失|痊愈|治好|康复|愈合|长好"
+)
+_BOTH = re.compile(r"\b(?:both|all of them|all three)\b|\bоб(?:а|е|оих)\b|都")
+_RECOVERS = ("diagnoses", "symptoms", "injuries", "chronic_conditions")
+
+
+def _refer_ending(msg: _Message, clause: Clause) -> None:
+    """A bare ending refers back to what the sentence (or the one before) just named.
+
+    "simvastatin gave me cramps so I came off it", "i had COVID in December, I've fully
+    recovered", "DVT last spring, its cleared up", "двухнедельный курс амоксициллина, допил":
+    a stop ends the nearest medication or habit named before it, a recovery the nearest
+    illness, symptom or injury ("fully recovered from both": every one of the sentence).
+    """
+    cue = next((msg.norm[s:e] for s, e, lex in clause.hits if lex.cat == "end"), "")
+    sections = _RECOVERS if _RECOVERY.search(cue) else ("medications", "lifestyle")
+    named = [f for f in msg.facts if f.section in sections and f.entity != SECTION_WIDE and f.end <= clause.start]
+    # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before
+    sentence = clause.sentence if any(f.sentence == clause.sentence for f in named) else clause.sentence - 1
+    earlier = [f for f in named if f.sentence == sentence and f.status == PRESENT_STATUS[f.section]]
+    if not earlier:
+        return
+    both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
+    for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
+        fact.status = status_for(fact.section, "end")
+
+
+#: "my" right before a term: "is coffee ok with my AF?", "при моей ФП кофе можно?", "我的高血压".
+_MY = re.compile(r"(?:\bmy|(?<![а-я])мо(?:й|я|е|ё|и|его|ей|ему|им|ими|ю|их)|我的)\s*$")
+#: What a question can say the user has by calling it theirs (not a plan: "my surgery next week").
+_OWNED_KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
+
+
+def _owned(norm: str, m: Mention) -> bool:
+    """A term a question calls the user's own ("is it ok to have a beer on my zoloft?"): the
+    question asks nothing about it, it says the user has it."""
+    return m.kind in _OWNED_KINDS and _MY.search(norm, max(0, m.start - 8), m.start) is not None
+
+
+_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+
+
+def _as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
+    """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
+    to a question about vaccines: the diseases an answer about vaccines names are their vaccines."""
+    for m in mentions:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine:
+            m.kind, m.entity = "vaccine", vaccine
+
+
+def _me_too(msg: _Message, clause: Clause) -> None:
+    """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
+    user's own that names nothing and says "too" has the conditions just said of a relative."""
+    if not _TOO.search(msg.norm, clause.start, clause.end):
+        return
+    kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in _FAMILY_KINDS}
+    relatives = [
+        f
+        for f in msg.facts
+        if f.section == "family_history" and f.status == "active" and f.end <= clause.start and f.entity in kinds
+    ]
+    if not relatives:
+        return
+    last = max(f.sentence for f in relatives)
+    for f in relatives:
+        if f.sentence == last:
+            msg.facts.append(
+                Fact(
+                    clause.start,
+                    clause.end,
+                    clause.sentence,
+                    KIND_SECTION[kinds[f.entity]],
+                    f.entity,
+                    "active",
+                    f.mention,
+                )
+            )
+
+
+#: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".
+_FOR_ILLNESS = re.compile(
+    r"\b(?:for|after|because of|due to|of)\b|из-за|по поводу|после|(?<![а-я])от(?![а-я])|因为|由于"
+)
+
+
+def _removed_by_operation(msg: _Message) -> None:
+    """ "hysterectomy in 2015 for fibroids", "had my tonsils out after one too many bouts of
+    tonsillitis": an illness said with the operation that removed its organ (an -ectomy) in the
+    same sentence is over, not active."""
+    operations = [
+        f
+        for f in msg.facts
+        if f.section == "surgeries" and f.entity.endswith("ectomy") and f.status == PRESENT_STATUS["surgeries"]
+    ]
+    for fact in msg.facts:
+        if (
+            fact.section in ("diagnoses", "chronic_conditions")
+            and fact.status == "active"
+            and any(
+                op.sentence == fact.sentence
+                and op.end <= fact.start
+                and _FOR_ILLNESS.search(msg.norm, op.end, fact.start)
+                for op in operations
+            )
+        ):
+            fact.status = "resolved"
+
+
+def _reactions_of_allergies(msg: _Message) -> None:
+    """ "penicillin. came out in hives all over as a kid", "sulfa drugs, i get a rash", "аллергия
+    на латекс, ... крапивница была": in a message that states an allergy (or answers a question
+    about allergies), a reaction symptom said apart from its allergen is that allergy's reaction,
+    not a symptom the user has now."""
+    allergies = [f for f in msg.facts if f.section == "allergies" and f.entity != SECTION_WIDE and f.status == "active"]
+    if not allergies:
+        return
+    reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
+    kept: list[Fact] = []
+    for fact in msg.facts:
+        if fact.section == "symptoms" and fact.entity in reactive and fact.status == "active":
+            owner = min(allergies, key=lambda a: (abs(a.sentence - fact.sentence), abs(a.start - fact.start)))
+            owner.put("reaction", fact.entity, replace=False)
+            continue
+        kept.append(fact)
+    msg.facts[:] = kept
+
+
+def _switched_from_before(msg: _Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "was on lisinopril but the cough drove me nuts so they switched me to losartan",
+    "аллопуринол пил, но ..., ревматолог заменил на Аденурик": a switch that names only the new
+    drug stops the medication the sentence named before it."""
+    drugs = [m for m in mentions if m.kind == "drug"]
+    if len(drugs) != 1 or drugs[0].state != "pos" or clause.skip or clause.subject != "self":
+        return
+    earlier = [
+        f
+        for f in msg.facts
+        if f.sentence == clause.sentence
+        and f.section == "medications"
+        and f.entity not in (SECTION_WIDE, drugs[0].entity)
+        and f.status == "active"
+        and f.end <= clause.start
+    ]
+    if earlier:
+        max(earlier, key=lambda f: f.end).status = "stopped"
+
+
 _HEALABLE = frozenset({"symptoms", "diagnoses", "injuries"})
 #: Chinese endings that say an illness is over, not that a drug or habit was stopped.
 _ZH_HEALED = frozenset(
@@ -367,8 +528,11 @@ def _healing_is_no_stop(msg: _Message, clause: Clause, mentions: list[Mention]) 
     for m in taken:
         m.state = None
     if taken and not any(m.kind in ("symptom", "diagnosis", "injury") for m in mentions):
-        earlier = [f for f in msg.facts if f.sentence == clause.sentence and f.section in _HEALABLE
-                   and f.status == PRESENT_STATUS[f.section]]
+        earlier = [
+            f
+            for f in msg.facts
+            if f.sentence == clause.sentence and f.section in _HEALABLE and f.status == PRESENT_STATUS[f.section]
+        ]
         if earlier:
             earlier[-1].status = status_for(earlier[-1].section, "end")
 
@@ -433,6 +597,8 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
         section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        if section == "medications" and _PURPOSE.match(msg.norm, noun.end):
+            continue  # "бросила таблетки от давления": some medicines, not all of them
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -445,6 +611,10 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
+_PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
 
 
 def _relation(relatives: tuple[str, ...]) -> str | None:
@@ -497,7 +667,14 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
     if not candidates and not reactions:
         return {}
     inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
-    caused = bool(reactions) and (clause.has("react") or clause.has("allergy"))
+    # "ozempic made me throw up so they switched me": a reaction that made the user stop or
+    # switch is a side effect of a medication, not an allergy, unless an allergy word says so
+    # "аллергия на ципрофлоксацин — отекло лицо. и на клубнику сыпь": after an allergy, a
+    # reaction named with a drug or allergen states another allergy
+    stated = any(f.section == "allergies" and f.entity != SECTION_WIDE for f in msg.facts)
+    caused = bool(reactions) and (
+        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED))
+    )
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
@@ -570,7 +747,7 @@ _DIABETES_TYPE = {
 
 
 def _diabetes_type(msg: _Message, spans: list[tuple[int, int, bool]]) -> None:
-    """"diabetes ... type 2", "糖尿病五年了 二型的": a type said apart from the word names the type."""
+    """ "diabetes ... type 2", "糖尿病五年了 二型的": a type said apart from the word names the type."""
     for fact in msg.facts:
         if fact.entity != "diabetes":
             continue
@@ -623,7 +800,12 @@ def _answer(msg: _Message, asked: Topic) -> None:
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
-    if answer is None and asked.family and asked.items and relatives:
+    if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
+        # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
+        verbs = {lex.cat for _, _, lex in msg.hits}
+        if "start" in verbs:
+            answer = "no" if "neg" in verbs else "yes"
+    if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return
@@ -640,6 +822,8 @@ def _answer(msg: _Message, asked: Topic) -> None:
         return
     if asked.items:
         state = answer_state(answer, asked)
+        if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
+            state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
             if (section, entity) in stated:
                 continue
@@ -668,6 +852,12 @@ def _speaks_of_self(msg: _Message) -> bool:
     return "self" in cats and cats.isdisjoint({"person", "family", "relative"})
 
 
+def _names_family_history(msg: _Message) -> bool:
+    """ "my grandmother had breast cancer" to "Any cancer in your family?": the answer names its
+    own conditions, which answer the question; the one asked about is not the relative's too."""
+    return any(f.section == "family_history" and f.entity != SECTION_WIDE for f in msg.facts)
+
+
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
 
 
@@ -694,6 +884,10 @@ def _merge(msg: _Message) -> list[Fact]:
         key = (fact.section, fact.entity)
         old = merged.pop(key, None)
         if old is not None:
+            if _denied_after_present(old, fact, msg.norm):
+                # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
+                # the message first says one has and then denies has ended, it is not absent
+                fact.status = status_for(fact.section, "end")
             if fact.section == "family_history":
                 fact = _family_merge(old, fact)
             else:
@@ -706,6 +900,16 @@ def _merge(msg: _Message) -> list[Fact]:
             allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
     present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
     return [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
+
+
+def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
+    """In another phrase ("酒一点都不喝" names alcohol twice in one denial)."""
+    return (
+        new.status == CONFIRMED_ABSENT
+        and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
+        and old.status == PRESENT_STATUS[old.section]
+        and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
+    )
 
 
 def _family_merge(old: Fact, new: Fact) -> Fact:

@@ -51,8 +51,13 @@ def _is_relative(lex: Lex) -> bool:
     return lex.kind == "relative"
 
 
+#: A possessive between a comma and the subject it opens: ", my mum had...", ", моя мама...".
+_POSSESSIVE = re.compile(r"(?:\b(?:my|our|his|her)|(?<![а-я])(?:мой|моя|мои|моего|моей|наш|наша|наши))\s+$")
+
+
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
-    j = pos - 1
+    possessive = _POSSESSIVE.search(norm, max(floor, pos - 8), pos)
+    j = (possessive.start() if possessive else pos) - 1
     while j > floor and norm[j] == " ":
         j -= 1
     return j >= floor and norm[j] in _COMMAS
@@ -217,6 +222,8 @@ def _subject(
         return "family", _relatives(hits, cats)
     for n, (_, h_end, lex) in enumerate(hits):
         cat = lex.cat
+        if cat == "split" and lex.value == "self":
+            return "self", ()
         if cat == "self":
             if lang == "zh" and _possessive(hits, n, h_end):
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
@@ -34,19 +34,24 @@ def _combine(state: str | None, cue: str, fresh: bool) -> str | None:
     return cue
 
 
-def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: bool) -> None:
-    """Set ``state`` on every mention of the clause."""
+def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: bool) -> bool:
+    """Set ``state`` on every mention of the clause.
+
+    Returns whether the clause ends something it does not name before the pause that closes
+    the ending ("..., but I stopped it 2 weeks ago, my hands were tingling"): the caller refers
+    that ending back to what the sentence named before.
+    """
     if not mentions:
-        return
+        return False
     if clause.cats.isdisjoint(_CUES):
-        return  # no cue: every mention is simply present
+        return False  # no cue: every mention is simply present
     last = max(m.key for m in mentions)
     cues: list[tuple[int, str]] = []
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
-            (closing if after and _closing(norm, s, e, lex.cat) else cues).append((s, lex.cat))
+            (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]
     timeline += [(m.key, 1, m) for m in mentions]
     timeline.sort(key=lambda t: (t[0], t[1]))
@@ -63,33 +68,53 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             state = _combine(state, obj, fresh)  # type: ignore[arg-type]
             fresh = True
             previous = pos
+    dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
         before = [m for m in mentions if m.start < s]
+        after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
+        elif after and _LIST_AFTER.match(norm, _pause_after(norm, s)):
+            _apply_back(after, cat, norm)  # "всё прошло, и кашель и температура": it announces a list
+        elif cat == "end":
+            dangling = True
     if cues and cues[-1][0] > last:
-        _look_back(mentions, cues, norm)
+        _look_back(mentions, cues, norm, clause.hits)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
             if m.state == "neg":
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
+    return dangling
 
 
-def _closing(norm: str, start: int, end: int, cat: str) -> bool:
-    """A denial or ending after its entity and right before a pause ("пневмонии нет, это
-    бронхит", "цистит прошёл, ...") or a "not completely" anywhere: it speaks of what comes
-    before it, never of what follows."""
+#: What may stand between a closing cue and its pause: the verb or pronoun it governs and a
+#: time ("уже не колю,", "stopped it 2 wks ago,"), a few words at most.
+_CLOSING_GAP = 24
+
+
+def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention]) -> bool:
+    """A denial or ending after its entity and before a pause ("пневмонии нет, это бронхит",
+    "Мовалис уже не колю, желудок заболел", "i stopped it 2 wks ago, my hands...") or a "not
+    completely" anywhere: it speaks of what comes before it, never of what follows the pause.
+    Only a verb, pronoun or time may stand between the cue and the pause, no entity."""
     if cat == "partial":
         return True
     if cat not in ("neg", "end") or start == 0:
         return False
-    rest = norm[end : end + 2].lstrip(" ")
-    if not rest or rest[0] not in _PAUSE or rest[0] in ":：":
+    nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
+    gap = norm[end : min(nxt, end + _CLOSING_GAP)]
+    pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE), None)
+    if pause is None or gap[pause] in ":：" or (pause > 1 and not _PRONOUN_OR_VERB.match(gap[:pause])):
         return False
     head = norm[:start].rstrip(" ")
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
+
+
+#: Between a closing cue and its pause: words, no digits of a dose ("stopped it 2 wks ago" is a
+#: time, allowed; a list "no fever, cough" has no gap at all).
+_PRONOUN_OR_VERB = re.compile(r"^[\w\s'’-]*$")
 
 
 def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
@@ -97,13 +122,13 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
     target = ordered[-1]
     target.state = "pos" if cat == "partial" else _combine(target.state, cat, True) if target.state else cat
     for m in reversed(ordered[:-1]):
-        if m.state is not None or not _COORDINATED.match(norm[m.end : target.start]):
+        if m.state is not None or not _coordinated(norm, m, target):
             break
         m.state = target.state
         target = m
 
 
-def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) -> None:
+def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> None:
     last = max(m.key for m in mentions)
     if cues[-1][0] <= last:
         return
@@ -125,11 +150,46 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str) 
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
+    if _ALL_OF_THEM.match(norm, next(e for s, e, lex in clause_hits if s == first)) or _BOTH_BEFORE.search(
+        norm, max(0, first - 16), first
+    ):
+        for other in ordered[:-1]:  # "had pneumonia and covid, fully recovered from both"
+            if other.state is None and _group(other) == _group(target):
+                other.state = trailing
+        return
     for before in reversed(ordered[:-1]):
-        if before.state is not None or not _COORDINATED.match(norm[before.end : target.start]):
+        if before.state is not None or not _coordinated(norm, before, target):
             break
         before.state = trailing
         target = before
+
+
+#: "both", "all of them", "оба": an ending after several things ends every one of them.
+_ALL_OF_THEM = re.compile(
+    r"\s*(?:from |of |with )?(?:both|all of them|all three|them all)\b|\s*(?:от )?(?:оба|обе|обоих|все)(?![а-я])"
+)
+_BOTH_BEFORE = re.compile(r"\b(?:both|all)\s+(?:are |were |have |has )?$|(?<![а-я])(?:оба|обе|все|всё)\s+$")
+#: A list announced after a pause: "..., и кашель и температура", "..., both the cough and the fever".
+_LIST_AFTER = re.compile(r"[,，;:：—–\s]*(?:и|and|both|как)\s")
+
+
+def _pause_after(norm: str, start: int) -> int:
+    return next((i for i in range(start, len(norm)) if norm[i] in _PAUSE), len(norm))
+
+
+#: Kinds a list joins: medicines with allergens, habits apart, illnesses of any kind together.
+_LIST_GROUP = {"drug": "agent", "allergen": "agent", "lifestyle": "habit", "noun": "noun"}
+
+
+def _group(m: Mention) -> str:
+    return _LIST_GROUP.get(m.kind, "illness")
+
+
+def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
+    """ "fever and cough", "ни кашля, ни температуры": joined in one list, so under one cue. A
+    comma between two kinds of thing ("от депрессии, Мелаксен пробовала") is no list."""
+    same = _group(before) == _group(after)
+    return same and _COORDINATED.match(norm[before.end : after.start]) is not None
 
 
 def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
@@ -147,6 +207,9 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             if after:
                 for d in drugs:
                     d.state = "end" if d is after[0] else "pos"
+            return
+        if lex.cat == "switch" and len(drugs) == 1 and drugs[0].start >= e and _side(norm, drugs[0]) == "pos":
+            drugs[0].state = "pos"  # "...so they switched me to losartan": the old drug is in an earlier clause
             return
         if lex.cat == "switch" and len(drugs) >= 2:
             before = [d for d in drugs if d.end <= s]
@@ -170,3 +233,41 @@ def _side(norm: str, drug: Mention) -> str | None:
     if _TO.search(before):
         return "pos"
     return None
+
+
+#: A denial with a starting point or a duration: "not one since march", "no hypos since",
+#: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
+_SINCE = re.compile(
+    r"\bsince\b|\bfor (?:the )?(?:past|last)\b"
+    r"|\b(?:for|in) (?:over |almost |about |nearly )?(?:\d+|a|an|one|two|three|four|five|six|several|a few|few)"
+    r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?)\b"
+    r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
+    r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
+    r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого)"
+    r"|自从|以来|已经\S{0,3}(?:年|个月|周|天)(?:没|不)"
+)
+#: Denials that say "ever", which no starting point turns into an ending.
+_EVER = re.compile(r"\bnever\b|никогда|ни разу|从来|从没|从未|从不")
+
+
+def since_then(norm: str, clause: Clause) -> bool:
+    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _SINCE.search(text) is not None and _EVER.search(text) is None
+
+
+#: A medicine taken in the past: its denial in the same clause is a stop, not an absence.
+_PAST_TAKING = re.compile(
+    r"\b(?:was on|were on|took|used to take|had been on|been taking)\b"
+    r"|(?<![а-я])(?:пил|пила|пили|принимал|принимала|принимали|колол|колола|кололи)(?![а-я])"
+)
+
+
+def taken_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the medicine was taken before ("Урсосан пила полгода, сейчас нет")."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _PAST_TAKING.search(text) is not None and _EVER.search(text) is None

@@ -106,6 +106,11 @@ def on_home(*, writes: bool) -> Callable[[Command], Command]:
 def _in_home(command: Command, local: Path, *args: Any, **kwargs: Any) -> Any:
     """Run ``command`` on the mirror ``local``: the ``--home`` it gets and ``$ANAMNESIS_HOME``
     for everything the command loads (the Dagster definitions read the variable)."""
+    if load_settings(local).warehouse_layout == "views":
+        raise ValueError(
+            "warehouse_layout = views reads the lake's files where they lie: it needs a directory home, "
+            "not an s3:// one (use warehouse_layout = copy)"
+        )
     saved = os.environ.get("ANAMNESIS_HOME")
     os.environ["ANAMNESIS_HOME"] = str(local)
     try:

@@ -53,6 +53,7 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 Command = TypeVar("Command", bound=Callable[..., Any])
+NOTHING_CHANGED = "anamnesis: nothing changed since the last backfill; no stage ran"
 
 
 def one_line_errors(command: Command) -> Command:
@@ -145,10 +146,7 @@ def backfill(
     every ``progress_interval_s`` seconds.
     """
     from anamnesis.sample_data import SAMPLE_EXPORTS
-    from assets.resources import CallbackProgress
-    from pipelines.progress import RichProgress
-    from pipelines.progress_lines import LineProgress
-    from pipelines.run import run_backfill
+    from pipelines.plan import home_unchanged
 
     settings = _settings_with_logging(home, log_format)
     if shards is not None:
@@ -156,6 +154,13 @@ def backfill(
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")
+    if not dry_run and home_unchanged(settings, source):
+        err.print(NOTHING_CHANGED, markup=False)
+        return
+    from assets.resources import CallbackProgress
+    from pipelines.progress import RichProgress
+    from pipelines.progress_lines import LineProgress
+    from pipelines.run import run_backfill
     if dry_run:
         from anamnesis.understanding.llm_estimate import estimate
 
@@ -171,7 +176,7 @@ def backfill(
     with display:
         outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
     if outcome.unchanged:
-        err.print("anamnesis: nothing changed since the last backfill; no stage ran", markup=False)
+        err.print(NOTHING_CHANGED, markup=False)
         return
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import dagster as dg
@@ -87,3 +89,19 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     run_backfill(fresh, exports)
     assert stored(settings.home) == stored(fresh.home)
     assert pl.read_parquet(Lake(settings.lake).messages).equals(pl.read_parquet(Lake(fresh.lake).messages))
+
+
+def test_an_unchanged_cli_rerun_answers_before_dagster_is_imported(before: Path, tmp_path: Path):
+    """Importing Dagster and the assets is most of an unchanged re-run's time: the CLI decides first."""
+    settings = load_settings(tmp_path / "home")
+    run_backfill(settings, before)
+    argv = ["anamnesis", "backfill", "--input", str(before), "--home", str(settings.home)]
+    code = (
+        f"import sys; sys.argv = {argv!r}\n"
+        "from pipelines.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "assert 'dagster' not in sys.modules, 'dagster was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "nothing changed since the last backfill" in done.stderr

@@ -48,7 +48,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "conflicts": ("conflicts", "user_id, detected_at"),
     "resolutions": ("resolutions", "created_at, resolution_id"),
     "corrections": ("corrections", "created_at, correction_id"),
-    "measurements": ("measurements", "user_id, valid_from, source_message_id"),
+    "measurements": ("measurements", "user_id, valid_from, source_message_id, measurement_id"),
     "session_summaries": ("session_summaries", "user_id, valid_from, session_id, through_message_id"),
     "llm_usage": ("llm_usage", "created_at, run_id, task"),
 }

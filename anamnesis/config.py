@@ -169,6 +169,9 @@ class Settings(BaseSettings):
     schedule_timezone: str = "UTC"
     #: Parallel steps of a backfill after ingest, users split by :func:`anamnesis.storage.shards.shard_of`.
     shards: int = Field(1, ge=1, le=1024)
+    #: ``copy``: the lake copied into one DuckDB file; ``views``: views over a hard-linked snapshot
+    #: of the lake's Parquet files, nothing copied (large homes; a directory home only).
+    warehouse_layout: Literal["copy", "views"] = "copy"
 
     @field_validator("llm_model", "embedding_model", "openai_base_url", "openai_api_key", "prompts_dir", mode="before")
     @classmethod

@@ -3,7 +3,9 @@
 A file is validated one range of users at a time (:mod:`anamnesis.storage.batches`), so a check
 never holds a large table at once (pandera needs about twice a frame's strings besides the
 frame). Every uniqueness rule of the schemas is per user (the key holds ``user_id``, or an id
-derived from it, like ``event_id``), so checking each range checks the whole file.
+derived from it, like ``event_id``), so checking each range checks the whole file. For the
+same reason, when a run's asset redid only a night's users (its materialization says
+``night_only``), its check validates only their rows: every other row is as a checked run left it.
 """
 
 from __future__ import annotations
@@ -15,20 +17,44 @@ import pandera.errors
 import pandera.polars as pa
 import polars as pl
 
+from anamnesis.facts.stage import refold_users
 from anamnesis.storage.batches import string_bytes, user_ranges
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.night import touched_users
+from anamnesis.storage.shards import Shard
 
 #: Above these shares a run still succeeds, but the check warns (severity WARN).
 QUARANTINE_WARN = 0.05
 REJECTS_WARN = 0.10
 
 
-def pandera_check(model: type[pa.DataFrameModel], path: Path) -> dg.AssetCheckResult:
-    """Validate one lake file; a failure reports the first failing cases instead of raising.
+#: The metadata flag of a materialization that redid only the night's users.
+NIGHT_ONLY = "night_only"
+
+
+def checked_users(context: dg.AssetCheckExecutionContext, lake: Lake, *, reviews: bool = False) -> pl.Series | None:
+    """The users whose rows the check must validate: the night's if this run's materialization of
+    the checked asset redid only theirs (``reviews``: with the users of a review input, as the
+    fold redoes), else ``None``: everyone."""
+    entry = context.instance.get_latest_materialization_event(context.check_specs[0].asset_key)
+    if entry is None or entry.run_id != context.run.run_id or entry.asset_materialization is None:
+        return None
+    flag = entry.asset_materialization.metadata.get(NIGHT_ONLY)
+    if flag is None or not flag.value:
+        return None
+    night = touched_users(lake)
+    return refold_users(lake, night) if reviews else night
+
+
+def pandera_check(
+    model: type[pa.DataFrameModel], path: Path, *, users: pl.Series | None = None
+) -> dg.AssetCheckResult:
+    """Validate one lake file (of it only ``users``' rows if given); a failure reports the first
+    failing cases instead of raising.
 
     Severity ERROR: a table that breaks its schema must not be read downstream unnoticed.
     """
-    table = pl.scan_parquet(path)
+    table = Shard(only=users).of(pl.scan_parquet(path))
     rows, failures = 0, []
     for users in user_ranges(table, string_bytes()):
         frame = users.of(table).collect()

@@ -53,6 +53,7 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 Command = TypeVar("Command", bound=Callable[..., Any])
+NOTHING_CHANGED = "anamnesis: nothing changed since the last backfill; no stage ran"
 
 
 def one_line_errors(command: Command) -> Command:
@@ -106,6 +107,11 @@ def on_home(*, writes: bool) -> Callable[[Command], Command]:
 def _in_home(command: Command, local: Path, *args: Any, **kwargs: Any) -> Any:
     """Run ``command`` on the mirror ``local``: the ``--home`` it gets and ``$ANAMNESIS_HOME``
     for everything the command loads (the Dagster definitions read the variable)."""
+    if load_settings(local).warehouse_layout == "views":
+        raise ValueError(
+            "warehouse_layout = views reads the lake's files where they lie: it needs a directory home, "
+            "not an s3:// one (use warehouse_layout = copy)"
+        )
     saved = os.environ.get("ANAMNESIS_HOME")
     os.environ["ANAMNESIS_HOME"] = str(local)
     try:
@@ -140,10 +146,7 @@ def backfill(
     every ``progress_interval_s`` seconds.
     """
     from anamnesis.sample_data import SAMPLE_EXPORTS
-    from assets.resources import CallbackProgress
-    from pipelines.progress import RichProgress
-    from pipelines.progress_lines import LineProgress
-    from pipelines.run import run_backfill
+    from pipelines.plan import home_unchanged
 
     settings = _settings_with_logging(home, log_format)
     if shards is not None:
@@ -151,6 +154,13 @@ def backfill(
     source = input_dir or SAMPLE_EXPORTS
     if not source.is_dir():
         _fail(f"input directory {source} does not exist")
+    if not dry_run and home_unchanged(settings, source):
+        err.print(NOTHING_CHANGED, markup=False)
+        return
+    from assets.resources import CallbackProgress
+    from pipelines.progress import RichProgress
+    from pipelines.progress_lines import LineProgress
+    from pipelines.run import run_backfill
     if dry_run:
         from anamnesis.understanding.llm_estimate import estimate
 
@@ -166,7 +176,7 @@ def backfill(
     with display:
         outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
     if outcome.unchanged:
-        err.print("anamnesis: nothing changed since the last backfill; no stage ran", markup=False)
+        err.print(NOTHING_CHANGED, markup=False)
         return
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from anamnesis.config import Settings
 from anamnesis.ingest.exports import by_day, discover, fingerprint
 from anamnesis.storage.integrity import damaged_days
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.lock import writer_lock
+from anamnesis.storage.stamp import unchanged_since_last_run
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +45,15 @@ def plan_backfill(input_dir: Path, lake: Lake, *, known_days: list[str]) -> Back
     order = list(known_days) + new_days
     run_key = fingerprint([f for d in changed for f in grouped[d]]) if changed else ""
     return BackfillPlan(sorted(grouped), changed, new_days, order, run_key)
+
+
+def nothing_to_do(plan: BackfillPlan, settings: Settings) -> bool:
+    """No export day changed and the home is as the last successful backfill left it."""
+    return not plan.changed_days and unchanged_since_last_run(settings)
+
+
+def home_unchanged(settings: Settings, input_dir: Path) -> bool:
+    """:func:`nothing_to_do` for the CLI before it imports Dagster and the assets (most of an
+    unchanged re-run's time): the partitions Dagster knows play no part in it."""
+    with writer_lock(settings.home):
+        return nothing_to_do(plan_backfill(input_dir, Lake(settings.lake), known_days=[]), settings)

@@ -19,14 +19,14 @@ from anamnesis.config import Settings
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
-from anamnesis.storage.stamp import record_run, unchanged_since_last_run
+from anamnesis.storage.stamp import record_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
-from pipelines.plan import plan_backfill
+from pipelines.plan import nothing_to_do, plan_backfill
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent / "dagster.yaml"
 #: Dagster's console logger stays silent: a failure is reported once, as one line, by the CLI,
@@ -102,7 +102,7 @@ def _run(
     sweep_stale_temp(settings.home)
     lake = Lake(settings.lake)
     plan = plan_backfill(input_dir, lake, known_days=instance.get_dynamic_partitions(export_days.name))
-    if not plan.changed_days and unchanged_since_last_run(settings):
+    if nothing_to_do(plan, settings):
         return BackfillOutcome("", [], {}, [], unchanged=True)
     if plan.new_days:
         instance.add_dynamic_partitions(export_days.name, plan.new_days)

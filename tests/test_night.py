@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import dagster as dg
 import polars as pl
 import pytest
 
@@ -14,7 +17,7 @@ from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.lake import Lake
 from assets.resources import CallbackProgress
-from pipelines.run import run_backfill
+from pipelines.run import instance_for, run_backfill
 from tests.conftest import message
 from tests.test_batches import stored
 from tools.synth import write_synthetic_exports
@@ -30,6 +33,14 @@ def night_lines() -> str:
         message("n3", "u-ru-01", "2026-03-20T08:06:00Z", "user", "У меня аллергия на пенициллин."),
     ]
     return "".join(json.dumps(r) + "\n" for r in rows)
+
+
+def check_rows(settings, run_id: str) -> dict[str, int]:
+    """Rows each check of the run validated (its ``rows`` metadata)."""
+    with instance_for(settings) as instance:
+        records = instance.get_records_for_run(run_id, of_type=dg.DagsterEventType.ASSET_CHECK_EVALUATION).records
+    evaluations = [r.event_log_entry.dagster_event.event_specific_data for r in records]
+    return {e.check_name: e.metadata["rows"].value for e in evaluations if "rows" in e.metadata}
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +61,8 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     settings = load_settings(tmp_path / "home").model_copy(update={"shards": shards})
     kept = {"progress": CallbackProgress(lambda *_: None)}  # a substitute: the shards' steps run in-process
     run_backfill(settings, exports, resources=kept)
+    lake = Lake(settings.lake)
+    summaries_before = pl.read_parquet(lake.session_summaries)
     (exports / NIGHT).write_text(night_lines(), encoding="utf-8")
     outcome = run_backfill(settings, exports, resources=kept)
     assert outcome.days_ingested == ["2026-03-20"]
@@ -58,10 +71,37 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     assert outcome.metadata["extracted_events"]["users_redone"] == len(night_users)
     # only the night's fragments were read; the stores of every other user were kept as they were
     assert outcome.metadata["extracted_events"]["fragments_in"] < 40
-    assert not Lake(settings.lake).touched.exists()  # every stage caught up: the note is gone
+    # summaries and memories: the night's users alone; every other user's summaries kept as they were
+    assert outcome.metadata["session_summaries"]["users_redone"] == len(night_users)
+    assert outcome.metadata["memory_tables"]["users_read"] == len(night_users)
+    assert outcome.metadata["memory_tables"]["users_rebuilt"] <= len(night_users)
+    others = pl.col("user_id").is_in(list(night_users)).not_()
+    assert pl.read_parquet(lake.session_summaries).filter(others).equals(summaries_before.filter(others))
+    # the checks validated the night's rows only
+    validated = check_rows(settings, outcome.run_id)
+    night_messages = pl.read_parquet(lake.messages).filter(~others).height
+    assert validated["messages_schema"] == night_messages < lake.rows("messages")
+    assert 0 < validated["fact_state_schema"] < lake.rows("fact_state")
+    assert not lake.touched.exists()  # every stage caught up: the note is gone
     assert run_backfill(settings.model_copy(update={"shards": 2}), exports, resources=kept).unchanged
 
     fresh = load_settings(tmp_path / "fresh")
     run_backfill(fresh, exports)
     assert stored(settings.home) == stored(fresh.home)
     assert pl.read_parquet(Lake(settings.lake).messages).equals(pl.read_parquet(Lake(fresh.lake).messages))
+
+
+def test_an_unchanged_cli_rerun_answers_before_dagster_is_imported(before: Path, tmp_path: Path):
+    """Importing Dagster and the assets is most of an unchanged re-run's time: the CLI decides first."""
+    settings = load_settings(tmp_path / "home")
+    run_backfill(settings, before)
+    argv = ["anamnesis", "backfill", "--input", str(before), "--home", str(settings.home)]
+    code = (
+        f"import sys; sys.argv = {argv!r}\n"
+        "from pipelines.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "assert 'dagster' not in sys.modules, 'dagster was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "nothing changed since the last backfill" in done.stderr

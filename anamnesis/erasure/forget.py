@@ -26,7 +26,7 @@ from anamnesis.memory.store import forget_user as forget_memory
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
-from anamnesis.storage.warehouse import build_warehouse
+from anamnesis.storage.warehouse import rebuild_warehouse
 from anamnesis.understanding.llm_cache import forget_user as forget_llm_answers
 
 
@@ -92,7 +92,7 @@ def _forget(settings: Settings, user_id: str) -> ErasureReport:
     temp_files = sweep_stale_temp(home) + _drop_stale_wal(settings.warehouse_path)
     lake = Lake(settings.lake)
     erased = erase_from_lake(lake.root, user_id)
-    build_warehouse(lake, settings.warehouse_path, retention_days=settings.retention_days)
+    rebuild_warehouse(settings, lake, keep_snapshots=1)  # no link to an erased file stays
     memory_table = forget_memory(memory_dir(home), user_id)
     scrub(memory_dir(home) / CACHE_FILE)
     llm_rows = forget_llm_answers(settings.llm_cache_path, user_id)

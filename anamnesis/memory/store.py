@@ -129,15 +129,31 @@ class MemoryStore:
 
     # -- build ---------------------------------------------------------------------------
     def rebuild(
-        self, fact_state: pl.DataFrame, *, summaries: pl.DataFrame | None = None, progress: Progress | None = None
+        self,
+        fact_state: pl.DataFrame,
+        *,
+        summaries: pl.DataFrame | None = None,
+        progress: Progress | None = None,
+        only: pl.Series | None = None,
     ) -> BuildStats:
         """Bring every user's rows in line with ``fact_state`` and their session ``summaries``
-        (``session_summaries`` of the lake); only changed users are rewritten."""
+        (``session_summaries`` of the lake); only changed users are rewritten.
+
+        With ``only`` (user ids: a night's), the frames hold those users' rows alone and every
+        other user is kept as last built, unread; it needs a built store (a manifest).
+        """
         started = time.perf_counter()
         report = progress or (lambda stage, done, total: None)
         built = load_manifest(self.root / MANIFEST_FILE, LAYOUT)
+        kept: dict[str, str] = {}
+        if only is not None:
+            if built is None:
+                raise ValueError("a rebuild of some users needs a built memory store")
+            keys = {user_key(u) for u in only}
+            kept = {k: d for k, d in built.items() if k not in keys}
+            built = {k: d for k, d in built.items() if k in keys}
         users = fact_state["user_id"] if summaries is None else pl.concat([fact_state["user_id"], summaries["user_id"]])
-        if built is None or len(built) != users.n_unique():
+        if only is None and (built is None or len(built) != users.n_unique()):
             # Likely a large build: load the model while the memory texts are made (its weights
             # are read outside the GIL), instead of after.
             threading.Thread(target=self.embedder.warm_up, name="embedder-warm-up", daemon=True).start()
@@ -164,10 +180,10 @@ class MemoryStore:
             cache.set_owners(self.embedder.name, dict(owned.iter_rows()))
             cache.drop_owners(gone)
             cache.prune()
-        save_manifest(self.root / MANIFEST_FILE, LAYOUT, current.digests)
+        save_manifest(self.root / MANIFEST_FILE, LAYOUT, {**kept, **current.digests})
         return BuildStats(
             users_rebuilt=len(changed),
-            users_unchanged=len(current.digests) - len(changed),
+            users_unchanged=len(kept) + len(current.digests) - len(changed),
             users_dropped=len(gone),
             texts_embedded=embedded,
             cache_hits=hits,

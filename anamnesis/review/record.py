@@ -22,7 +22,7 @@ from anamnesis.review.queries import find_conflict, find_fact
 from anamnesis.storage.inputs import append_input
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
-from anamnesis.storage.warehouse import build_warehouse, connect
+from anamnesis.storage.warehouse import connect, rebuild_warehouse
 from schemas.frames import OUTCOMES
 from schemas.sections import allowed_statuses
 
@@ -47,7 +47,7 @@ def refold(settings: Settings) -> None:
     """Fold the lake again and rebuild the warehouse (the caller holds the writer lock)."""
     lake = Lake(settings.lake)
     fold_lake(lake)
-    build_warehouse(lake, settings.warehouse_path, retention_days=settings.retention_days)
+    rebuild_warehouse(settings, lake)
 
 
 def _text(value: str | None, name: str) -> str | None:

@@ -4,8 +4,11 @@ Ingest notes the users of every export day it reads (the day's new parts and the
 replace) in ``lake/night/touched.parquet``. Every stage after ingest works per user, so while
 that note exists and the stage's own outputs are intact, the stage handles only those users
 and replaces only their rows (:func:`anamnesis.storage.shards.merge_shards`); otherwise (a first
-run, a dropped or damaged output) it redoes everyone, as before. The fold, the last stage that
-reads the note, removes it once it has caught up. The note is a lake file with a ``user_id``
+run, a dropped or damaged output) it redoes everyone, as before. The fold, the summaries and the
+memory tables also redo the users with a review input. The memory tables, the last stage that
+reads the note, remove it once they have caught up; a run that stops earlier leaves it, so the
+next run redoes those users again. A stage that redid everyone removes it too
+(:func:`stage_done`): what it changed may concern any user. The note is a lake file with a ``user_id``
 column, so ``forget`` erases a user from it like from every other lake file.
 """
 
@@ -48,6 +51,15 @@ def night_users(lake: Lake, outputs: tuple[str, ...]) -> pl.Series | None:
     if not all(parquet_intact(getattr(lake, table)) for table in outputs):
         return None
     return touched_users(lake)
+
+
+def stage_done(lake: Lake, redone: pl.Series | None) -> None:
+    """A stage redid ``redone`` (``None``: everyone, e.g. a new backend re-read every fragment).
+
+    When it redid everyone the note goes, so every later stage redoes everyone too.
+    """
+    if redone is None:
+        caught_up(lake)
 
 
 def caught_up(lake: Lake) -> None:

@@ -2,11 +2,12 @@
 
 A backfill reads the export files (compared day by day by :mod:`pipelines.plan`), the lake (its
 ingest parts, its tables, people's inputs), the tombstones, the settings and prompts, and it
-writes the warehouse and the memory manifest. The stamp hashes the names, sizes and
-modification times of all of those, the resolved settings and the package version. A
-successful run stores the stamp of the home it leaves; the next run with no new export day and
-the same stamp has nothing to do. Any write to the home (a review input, ``forget``, a deleted
-or damaged file, a changed setting or prompt) changes the stamp, and the next run works as usual.
+writes the warehouse (in the ``views`` layout also its lake snapshot) and the memory manifest.
+The stamp hashes the names, sizes and modification times of all of those, the resolved settings
+and the package version. A successful run stores the stamp of the home it leaves; the next run
+with no new export day and the same stamp has nothing to do. Any write to the home (a review
+input, ``forget``, a deleted or damaged file, a changed setting or prompt) changes the stamp,
+and the next run works as usual.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import xxhash
 from anamnesis.config import Settings
 from anamnesis.erasure.tombstones import tombstones_path
 from anamnesis.storage.atomic import atomic_path
+from anamnesis.storage.snapshots import snapshots_root
 
 STAMP_FILE = "last_backfill.json"
 #: Settings that change how a run goes, never what it builds (any shard count builds the same).
@@ -44,7 +46,8 @@ def home_stamp(settings: Settings) -> str:
     home = settings.home
     watched = [home / "config.toml", tombstones_path(home), settings.warehouse_path,
                home / "memory" / "manifest.json"]
-    for path in [*_files(settings.lake), *_files(settings.prompts_dir), *watched]:
+    snapshots = _files(snapshots_root(settings.warehouse_path))  # what a views warehouse reads
+    for path in [*_files(settings.lake), *_files(settings.prompts_dir), *snapshots, *watched]:
         if path.exists():
             stat = path.stat()
             digest.update(f"{path}\x1f{stat.st_size}\x1f{stat.st_mtime_ns}\x1e".encode())

@@ -5,6 +5,13 @@ reader (the API, a data scientist's session) sees the previous warehouse or the 
 never a half-built one. ``facts_current`` is a view: ``decayed`` is computed when queried,
 from the section's retention window, so decay never rewrites the history.
 
+Two layouts (``warehouse_layout``) give the same relations, columns and rows:
+
+- ``copy`` (the default): every relation is a table, the lake copied into the one file.
+- ``views``: every relation is a view over a snapshot of the lake's Parquet files
+  (:mod:`anamnesis.storage.snapshots`, hard links, no copy), so a night rewrites nothing in the
+  warehouse but a file of view definitions. For large homes on a local filesystem.
+
 Every lake table is written in the order of its warehouse table (:data:`TABLES`), one range of
 users after the other, so the build copies each file as it is and never sorts: a lake of any
 size streams through DuckDB within :data:`MEMORY_LIMIT`.
@@ -14,6 +21,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import duckdb
 
@@ -21,8 +29,12 @@ from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path, write_parquet
 from anamnesis.storage.crashpoints import crash_point
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.snapshots import KEEP, link_snapshot, prune_snapshots, snapshots_root
 from anamnesis.storage.warehouse_types import STORAGE_VERSION, TYPED_VALUES, casts, comment_everything, create_types
 from schemas.frames import LLMUsage, SessionSummaries, empty
+
+if TYPE_CHECKING:
+    from anamnesis.config import Settings
 
 #: Warehouse table → (lake file attribute, the order its lake file is written in).
 TABLES: dict[str, tuple[str, str]] = {
@@ -36,13 +48,14 @@ TABLES: dict[str, tuple[str, str]] = {
     "conflicts": ("conflicts", "user_id, detected_at"),
     "resolutions": ("resolutions", "created_at, resolution_id"),
     "corrections": ("corrections", "created_at, correction_id"),
-    "measurements": ("measurements", "user_id, valid_from, source_message_id"),
+    "measurements": ("measurements", "user_id, valid_from, source_message_id, measurement_id"),
     "session_summaries": ("session_summaries", "user_id, valid_from, session_id, through_message_id"),
     "llm_usage": ("llm_usage", "created_at, run_id, task"),
 }
 #: Lake files a home written before their stage existed lacks (``forget`` and reviews rebuild the
 #: warehouse without running the stages): they start empty, and the next backfill fills them.
 LATER_TABLES = {"session_summaries": SessionSummaries, "llm_usage": LLMUsage}
+Layout = Literal["copy", "views"]
 #: Memory DuckDB may use for the build (what does not fit goes to a spill directory).
 MEMORY_LIMIT = "256MB"
 JSON_COLUMNS = {
@@ -63,13 +76,50 @@ from fact_state s left join retention_policy r using (section)
 """
 
 
-def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int | None]) -> dict[str, int]:
-    """(Re)build the warehouse from the lake; return the row count of each relation."""
-    counts: dict[str, int] = {}
+def build_warehouse(
+    lake: Lake,
+    target: Path,
+    *,
+    retention_days: dict[str, int | None],
+    layout: Layout = "copy",
+    keep_snapshots: int = KEEP,
+) -> dict[str, int]:
+    """(Re)build the warehouse from the lake; return the row count of each relation.
+
+    ``keep_snapshots``: lake snapshots a ``views`` build keeps (``forget`` keeps only the new one).
+    """
     ensure_inputs(lake)
     for table, model in LATER_TABLES.items():
         if not (path := getattr(lake, TABLES[table][0])).exists():
             write_parquet(empty(model), path)
+    sources = {table: getattr(lake, attr) for table, (attr, _order) in TABLES.items()}
+    snapshots = snapshots_root(target)
+    if layout == "views":
+        sources = link_snapshot(sources, snapshots)
+    try:
+        counts = _build(sources, target, layout=layout, retention_days=retention_days)
+    except BaseException:
+        if layout == "views":
+            shutil.rmtree(next(iter(sources.values())).parent, ignore_errors=True)
+        raise
+    prune_snapshots(snapshots, keep=keep_snapshots if layout == "views" else 0)
+    return counts
+
+
+def rebuild_warehouse(settings: Settings, lake: Lake, *, keep_snapshots: int = KEEP) -> dict[str, int]:
+    """:func:`build_warehouse` of the home's warehouse, in its layout and retention windows."""
+    return build_warehouse(
+        lake, settings.warehouse_path, retention_days=settings.retention_days,
+        layout=settings.warehouse_layout, keep_snapshots=keep_snapshots,
+    )
+
+
+def _build(
+    sources: dict[str, Path], target: Path, *, layout: Layout, retention_days: dict[str, int | None]
+) -> dict[str, int]:
+    """The warehouse file at ``target``: each relation a table or a view of its Parquet ``sources``."""
+    counts: dict[str, int] = {}
+    kind = "table" if layout == "copy" else "view"
     with atomic_path(target) as tmp:
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
         config = {"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill),
@@ -78,12 +128,12 @@ def build_warehouse(lake: Lake, target: Path, *, retention_days: dict[str, int |
         try:
             con.execute("begin")
             create_types(con)
-            for table, (attr, _order) in TABLES.items():
-                path = getattr(lake, attr)
+            for table, path in sources.items():
                 replacements = [f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ())] + casts(table)
                 replace = f" replace ({', '.join(replacements)})" if replacements else ""
                 typed = f", {TYPED_VALUES}" if table == "fact_events" else ""
-                con.execute(f"create table {table} as select *{replace}{typed} from read_parquet(?)", [str(path)])
+                source = str(path.resolve()).replace("'", "''")
+                con.execute(f"create {kind} {table} as select *{replace}{typed} from read_parquet('{source}')")
                 counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))

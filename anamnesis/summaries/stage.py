@@ -3,6 +3,7 @@
 Recomputed from the messages, the reconciled ``fact_events`` and the measurements each run
 (the rules take milliseconds; the LLM's answers come from its cache unless a span changed), so
 a forgotten user, a corrected fact or a re-extraction reaches the summaries with no extra step.
+After a night only the users the fold redid are summarised again; the others' rows are kept.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import xxhash
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.shards import ONE_SHARD, Shard
 from anamnesis.summaries.spans import SessionSpan, session_spans
 from anamnesis.summaries.summarizer import Summarizer
 from anamnesis.summaries.text import NOTHING_SAID
@@ -61,15 +63,25 @@ def summaries_frame(spans: list[SessionSpan], written: list[tuple[str, str]]) ->
 
 
 def summarize_lake(
-    lake: Lake, summarizer: Summarizer, *, every: int, on_progress: Callable[[int, int], None] | None = None
+    lake: Lake,
+    summarizer: Summarizer,
+    *,
+    every: int,
+    on_progress: Callable[[int, int], None] | None = None,
+    shard: Shard = ONE_SHARD,
+    out: Lake | None = None,
 ) -> SummaryCounts:
-    """Write the summary of every session's spans (see :mod:`anamnesis.summaries.spans`)."""
-    messages = scan(lake.messages, polars_schema(Messages))
-    fact_events = scan(lake.fact_events, polars_schema(FactEvents))
-    measurements = scan(lake.measurements, MEASUREMENTS_SCHEMA)
+    """Write the summary of every session's spans (see :mod:`anamnesis.summaries.spans`).
+
+    Only ``shard``'s users are summarised (a night's: :mod:`anamnesis.storage.night`), into
+    ``out`` (default: the lake itself).
+    """
+    messages = shard.of(scan(lake.messages, polars_schema(Messages)))
+    fact_events = shard.of(scan(lake.fact_events, polars_schema(FactEvents)))
+    measurements = shard.of(scan(lake.measurements, MEASUREMENTS_SCHEMA))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     counts = SummaryCounts()
-    with parquet_appender(lake.session_summaries, SCHEMA) as out:
+    with parquet_appender((out or lake).session_summaries, SCHEMA) as append:
         for done, users in enumerate(ranges, start=1):
             spans = session_spans(
                 users.of(messages).collect(),
@@ -79,7 +91,7 @@ def summarize_lake(
                 with_turns=summarizer.reads_turns,
             )
             frame = summaries_frame(spans, summarizer.summarize(spans))
-            out(frame)
+            append(frame)
             counts.summaries += frame.height
             counts.sessions += frame.select("user_id", "session_id").n_unique() if frame.height else 0
             counts.with_content += frame.filter(pl.col("summary") != NOTHING_SAID).height

@@ -27,8 +27,9 @@ from anamnesis.understanding.parallel import FragmentReader
 from anamnesis.understanding.run import UNDERSTOOD_SCHEMA, RunCounts, events_frame, rejects_frame, understand_new
 from schemas.frames import Events, FactEvents, Messages, Rejects, polars_schema
 
-#: The measurements table's order (the warehouse's), whatever order the store holds fragments in.
-MEASUREMENTS_ORDER = ["user_id", "valid_from", "source_message_id"]
+#: The measurements table's order (the warehouse's), whatever order the store holds fragments in; total
+#: (two readings of one message, blood pressure, tie on the rest), so a night's file is a fresh run's.
+MEASUREMENTS_ORDER = ["user_id", "valid_from", "source_message_id", "measurement_id"]
 
 
 @dataclass(slots=True)

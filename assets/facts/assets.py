@@ -3,9 +3,9 @@
 import dagster as dg
 
 from anamnesis.facts.stage import FACT_TABLES, fold_lake, refold_users
-from anamnesis.storage.night import caught_up, night_users
+from anamnesis.storage.night import night_users, stage_done
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
-from assets.checks import pandera_check
+from assets.checks import NIGHT_ONLY, checked_users, pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
 from assets.shards import ShardDone, night_of, shard, sharded_asset
@@ -29,8 +29,9 @@ def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> Shard
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' fact histories, states and conflicts merged into the lake.")
 def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
     lake = home.lake()
-    merge_shards(lake, "facts", len(parts), FACT_TABLES, redone=refold_users(lake, night_of(lake, parts)))
-    caught_up(lake)
+    redone = refold_users(lake, night_of(lake, parts))
+    merge_shards(lake, "facts", len(parts), FACT_TABLES, redone=redone)
+    stage_done(lake, redone)
     counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(
         {
@@ -39,6 +40,7 @@ def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[
             "facts": lake.rows("fact_state"),
             "conflicts": lake.rows("conflicts"),
             "shards": len(parts),
+            NIGHT_ONLY: parts[0].night,
             **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
             **frame_metadata("fact_events", FactEvents, lake.rows("fact_events")),
         }
@@ -56,18 +58,21 @@ fact_histories = sharded_asset(
 
 
 @dg.asset_check(asset=fact_histories, blocking=True, description="fact_events fit their schema; event ids are unique.")
-def fact_events_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(FactEvents, home.lake().fact_events)
+def fact_events_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(FactEvents, lake.fact_events, users=checked_users(context, lake, reviews=True))
 
 
 @dg.asset_check(asset=fact_histories, blocking=True, description="One current state per (user, section, entity).")
-def fact_state_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(FactState, home.lake().fact_state)
+def fact_state_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(FactState, lake.fact_state, users=checked_users(context, lake, reviews=True))
 
 
 @dg.asset_check(asset=fact_histories, blocking=True, description="Conflicts fit their schema.")
-def conflicts_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(Conflicts, home.lake().conflicts)
+def conflicts_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(Conflicts, lake.conflicts, users=checked_users(context, lake, reviews=True))
 
 
 @dg.asset_check(asset=fact_histories, description="People's inputs (resolutions, corrections) fit their schema.")

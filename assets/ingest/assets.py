@@ -10,9 +10,9 @@ from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.night import night_users, note_touched, users_in
+from anamnesis.storage.night import night_users, note_touched, stage_done, users_in
 from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
-from assets.checks import QUARANTINE_WARN, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, checked_users, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
@@ -110,7 +110,9 @@ def merge_messages(
 ) -> None:
     lake = home.lake()
     require_intact_partitions(lake, exports.path)
-    merge_shards(lake, "messages", len(parts), MESSAGE_TABLES, redone=night_of(lake, parts))
+    night = night_of(lake, parts)
+    merge_shards(lake, "messages", len(parts), MESSAGE_TABLES, redone=night)
+    stage_done(lake, night)
     quarantined = quarantine_lake(lake, tombstones=load_tombstones(home.settings().home))
     counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(
@@ -118,6 +120,7 @@ def merge_messages(
             "parts_in": len(lake.partition_files("messages")),
             "messages_out": lake.rows("messages"),
             "users_redone": counts.users,
+            NIGHT_ONLY: parts[0].night,
             "superseded": counts.superseded,
             "quarantined_lines": quarantined,
             "shards": len(parts),
@@ -137,8 +140,9 @@ messages = sharded_asset(
 
 
 @dg.asset_check(asset=messages, blocking=True, description="The message table fits the Messages pandera schema.")
-def messages_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(Messages, home.lake().messages)
+def messages_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(Messages, lake.messages, users=checked_users(context, lake))
 
 
 @dg.asset_check(

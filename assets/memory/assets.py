@@ -2,9 +2,15 @@
 
 import dagster as dg
 
+from anamnesis.facts.stage import refold_users
 from anamnesis.memory import MemoryStore, memory_dir
+from anamnesis.memory.manifest import load_manifest
 from anamnesis.memory.rows import TABLE_COLUMNS
-from anamnesis.storage.atomic import read_parquet
+from anamnesis.memory.shards import LAYOUT
+from anamnesis.memory.store import MANIFEST_FILE
+from anamnesis.storage.batches import scan
+from anamnesis.storage.night import caught_up, touched_users
+from anamnesis.storage.shards import Shard
 from assets.facts.assets import fact_histories
 from assets.memory.resources import MemoryResource
 from assets.metadata import table_metadata
@@ -24,16 +30,22 @@ def memory_tables(
 ) -> dg.MaterializeResult:
     settings = home.settings()
     lake = home.lake()
-    fact_state = read_parquet(lake.fact_state, polars_schema(FactState))
-    summaries = read_parquet(lake.session_summaries, polars_schema(SessionSummaries))
-    store = MemoryStore(memory_dir(settings.home), memory.embedder(settings))
-    stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update)
+    root = memory_dir(settings.home)
+    # after a night: the users the fold redid; every user when the store was never built
+    night = touched_users(lake) if load_manifest(root / MANIFEST_FILE, LAYOUT) is not None else None
+    part = Shard(only=refold_users(lake, night))
+    fact_state = part.of(scan(lake.fact_state, polars_schema(FactState))).collect()
+    summaries = part.of(scan(lake.session_summaries, polars_schema(SessionSummaries))).collect()
+    store = MemoryStore(root, memory.embedder(settings))
+    stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update, only=part.only)
+    caught_up(lake)  # the last stage that reads the night's note
     context.log.info(
         f"memory tables: {stats.users_rebuilt} users rebuilt, {stats.users_unchanged} unchanged, "
         f"{stats.texts_embedded} texts embedded in {stats.seconds:.1f}s"
     )
     columns = [(c, "timestamp" if c == "valid_from" else "string") for c in TABLE_COLUMNS]
     columns.append(("vector", f"float32[{store.embedder.dim}]"))
-    return dg.MaterializeResult(
-        metadata={**stats.as_metadata(), **table_metadata("memory", columns, stats.rows)}
-    )
+    # a night reads its users' rows only: the tables' total is known after a full build alone
+    total = table_metadata("memory", columns, stats.rows) if part.only is None else {}
+    users_read = -1 if part.only is None else part.only.len()
+    return dg.MaterializeResult(metadata={**stats.as_metadata(), "users_read": users_read, **total})

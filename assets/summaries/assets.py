@@ -4,14 +4,20 @@ from datetime import UTC, datetime
 
 import dagster as dg
 
+from anamnesis.facts.stage import refold_users
+from anamnesis.storage.night import night_users, stage_done
+from anamnesis.storage.shards import Shard, merge_shards, shard_lake
 from anamnesis.summaries import summarize_lake
 from anamnesis.understanding.llm_usage import append_usage
-from assets.checks import pandera_check
+from assets.checks import NIGHT_ONLY, checked_users, pandera_check
 from assets.facts.assets import fact_histories
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
 from assets.summaries.resources import SummaryResource
 from schemas.frames import SessionSummaries
+
+#: What the summaries asset writes per user.
+SUMMARY_TABLES = ("session_summaries",)
 
 
 @dg.asset(
@@ -25,32 +31,43 @@ def session_summaries(
 ) -> dg.MaterializeResult:
     settings = home.settings()
     summarizer = summaries.summarizer(settings)
+    lake = home.lake()
+    # after a night: the users the fold redid (the night's and those with a review input)
+    part = Shard(only=refold_users(lake, night_users(lake, SUMMARY_TABLES)))
     try:
         counts = summarize_lake(
-            home.lake(),
+            lake,
             summarizer,
             every=settings.summary_every_turns,
             on_progress=lambda done, total: progress.update("summarize sessions", done, total),
+            shard=part,
+            out=shard_lake(lake, "summaries", part),
         )
+        merge_shards(lake, "summaries", 1, SUMMARY_TABLES, redone=part.only)
+        stage_done(lake, part.only)
         usage = summarizer.llm_usage(settings, run_id=context.run_id, now=datetime.now(UTC))
-        append_usage(home.lake(), usage)
+        append_usage(lake, usage)
     finally:
         summarizer.close()
     return dg.MaterializeResult(
         metadata={
             "summarizer": summarizer.name,
             "sessions": counts.sessions,
-            "summaries": counts.summaries,
-            "summaries_with_content": counts.with_content,
+            "summaries": lake.rows("session_summaries"),
+            "summaries_redone": counts.summaries,
+            "users_redone": -1 if part.only is None else part.only.len(),
+            NIGHT_ONLY: part.only is not None,
+            "summaries_with_content_redone": counts.with_content,
             "every_user_turns": settings.summary_every_turns,
             **summarizer.stats(),
             **({"llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage])}
                if usage else {}),
-            **frame_metadata("session_summaries", SessionSummaries, counts.summaries),
+            **frame_metadata("session_summaries", SessionSummaries, lake.rows("session_summaries")),
         }
     )
 
 
 @dg.asset_check(asset=session_summaries, blocking=True, description="Summaries fit their schema; ids are unique.")
-def session_summaries_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(SessionSummaries, home.lake().session_summaries)
+def session_summaries_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(SessionSummaries, lake.session_summaries, users=checked_users(context, lake, reviews=True))

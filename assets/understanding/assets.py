@@ -7,12 +7,12 @@ import polars as pl
 
 from anamnesis.measurements.frame import impossible
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.night import night_users
-from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
+from anamnesis.storage.night import night_users, stage_done
+from anamnesis.storage.shards import Shard, merge_shards, shard_lake, sum_counts
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.llm_usage import append_usage, combine_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
-from assets.checks import REJECTS_WARN, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, REJECTS_WARN, checked_users, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
@@ -57,6 +57,7 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
     lake = home.lake()
     night = night_of(lake, parts)
     merge_shards(lake, "events", len(parts), EVENT_TABLES, redone=night)
+    stage_done(lake, night)
     usage = combine_usage([row for p in parts for row in p.usage])
     append_usage(lake, usage)
     cost = total_cost(usage)  # None: no call made, or the model has no price in llm_prices
@@ -75,6 +76,7 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
             "measurements_out": lake.rows("measurements"),
             "shards": len(parts),
             "users_redone": -1 if night is None else night.len(),
+            NIGHT_ONLY: night is not None,
             **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend,
             **frame_metadata("extracted_events", Events, lake.rows("events")),
@@ -103,18 +105,21 @@ extracted_events = sharded_asset(
 
 
 @dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")
-def events_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(Events, home.lake().events)
+def events_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(Events, lake.events, users=checked_users(context, lake))
 
 
 @dg.asset_check(asset=extracted_events, blocking=True, description="The store of understood fragments fits its schema.")
-def understood_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(Understood, home.lake().understood)
+def understood_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(Understood, lake.understood, users=checked_users(context, lake))
 
 
 @dg.asset_check(asset=extracted_events, blocking=True, description="Rejects fit their schema; each carries a reason.")
-def rejects_schema(home: HomeResource) -> dg.AssetCheckResult:
-    return pandera_check(Rejects, home.lake().rejects)
+def rejects_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    return pandera_check(Rejects, lake.rejects, users=checked_users(context, lake))
 
 
 @dg.asset_check(
@@ -132,12 +137,13 @@ def rejects_rate(home: HomeResource) -> dg.AssetCheckResult:
     description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
     "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
 )
-def measurements_valid(home: HomeResource) -> dg.AssetCheckResult:
-    path = home.lake().measurements
-    schema = pandera_check(Measurements, path)
+def measurements_valid(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+    lake = home.lake()
+    users = checked_users(context, lake)
+    schema = pandera_check(Measurements, lake.measurements, users=users)
     if not schema.passed:
         return schema
-    bad = impossible(pl.read_parquet(path))
+    bad = impossible(Shard(only=users).of(pl.scan_parquet(lake.measurements)).collect())
     return dg.AssetCheckResult(
         passed=bad.height == 0,
         metadata={**schema.metadata, "impossible": bad.height, "first_impossible": str(bad.head(5).drop("mention"))},

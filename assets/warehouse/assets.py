@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from anamnesis.storage.warehouse import build_warehouse, describe
+from anamnesis.storage.warehouse import describe, rebuild_warehouse
 from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
 from assets.metadata import table_metadata
@@ -18,7 +18,7 @@ from assets.summaries.assets import session_summaries
 def warehouse(context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam) -> dg.MaterializeResult:
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
-    counts = build_warehouse(home.lake(), settings.warehouse_path, retention_days=settings.retention_days)
+    counts = rebuild_warehouse(settings, home.lake())
     progress.update("build warehouse", 1, 1)
     return dg.MaterializeResult(
         metadata={

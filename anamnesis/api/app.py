@@ -7,6 +7,7 @@ client encoded it; every query is bound to that one id.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -178,9 +179,14 @@ def create_app(settings: Settings) -> FastAPI:
         # ``context`` runs on the event loop: nothing it needs may load on a first request. The
         # most recent writers' facts and memory tables are read now, not on their first question.
         started = time.perf_counter()
-        await run_in_threadpool(router.warm_up)
-        users = await run_in_threadpool(reader.prefetch)
-        tables = await run_in_threadpool(search_memories.warm_up, users)
+
+        def hot_set() -> tuple[list[str], int]:
+            users = reader.prefetch()
+            return users, search_memories.warm_up(users)
+
+        # Side by side: the router's vocabularies are Python, the hot set mostly DuckDB, LanceDB
+        # and the model's weights, which read outside the GIL.
+        _, (users, tables) = await asyncio.gather(run_in_threadpool(router.warm_up), run_in_threadpool(hot_set))
         # What was loaded lives as long as the server: keep it out of every later garbage
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()

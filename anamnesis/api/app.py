@@ -157,8 +157,12 @@ async def _no_receive() -> dict[str, Any]:  # pragma: no cover - a plain respons
     return {"type": "http.disconnect"}
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """Build the app for one home; the router and the embedder are loaded when the server starts."""
+def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
+    """Build the app for one home; the router and the embedder are loaded when the server starts.
+
+    ``replica_of``: the ``s3://`` home that ``settings.home`` mirrors; the review write routes
+    then refuse every write, saying where writes go.
+    """
     import bpe_openai
 
     from anamnesis.api.memories import MemorySearch
@@ -300,7 +304,7 @@ def create_app(settings: Settings) -> FastAPI:
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
-    include_review(app, settings, reader)
+    include_review(app, settings, reader, replica_of=replica_of)
     add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
     app.include_router(measurement_router(reader, auth, raw_user_id))
     app.state.reader = reader

@@ -24,6 +24,27 @@ def user_digest(user_id: str) -> str:
     return hashlib.sha256(user_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+class _CurrentStderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler writing to whatever ``sys.stderr`` is when a record is emitted.
+
+    A handler holding the ``sys.stderr`` of set-up time outlives a CLI command run in process
+    (typer's ``CliRunner``, pytest's capture): that stream is closed once the run is over, and
+    every later record (a server started by a later test) failed with "I/O operation on
+    closed file". The standard library's own last-resort handler looks the stream up the same way.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _: TextIO) -> None:  # set by StreamHandler.__init__; always the current one
+        pass
+
+
 def configure_logging(fmt: str = "text", *, stream: TextIO | None = None, level: int = logging.INFO) -> None:
     """Route the ``anamnesis`` loggers to ``stream`` (stderr) as text lines or JSON objects.
 
@@ -32,7 +53,7 @@ def configure_logging(fmt: str = "text", *, stream: TextIO | None = None, level:
     """
     if fmt not in LOG_FORMATS:
         raise ValueError(f"log format must be one of {', '.join(LOG_FORMATS)}, not {fmt!r}")
-    handler = logging.StreamHandler(stream or sys.stderr)
+    handler = logging.StreamHandler(stream) if stream is not None else _CurrentStderr()
     if fmt == "json":
         handler.setFormatter(JsonFormatter(_JSON, rename_fields={"levelname": "level", "name": "logger"}))
     else:

@@ -257,14 +257,18 @@ class Server:
             env["ANAMNESIS_API_PREFETCH_USERS"] = "0"
         self.command = [sys.executable, "-m", "pipelines.cli", "serve", "--home", str(home),
                         "--host", "127.0.0.1", "--port", str(self.port)]
-        self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
+        # Its log (a start-up line, one access line per request) goes to a file: an undrained
+        # pipe filled after ~600 requests and then blocked the server's event loop for good.
+        OUT.mkdir(parents=True, exist_ok=True)
+        self.log = OUT / f"serve-{self.port}.log"
+        with self.log.open("wb") as sink:
+            self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=sink)
 
-    def wait_ready(self, timeout: float = 120) -> None:
+    def wait_ready(self, timeout: float = 600) -> None:  # minutes on a loaded machine
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise SystemExit(f"anamnesis serve exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise SystemExit(f"anamnesis serve exited: {self.log.read_text(errors='replace')[-2000:]}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
@@ -291,6 +295,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self.log.unlink(missing_ok=True)
 
 
 @dataclass

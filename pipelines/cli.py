@@ -446,7 +446,7 @@ def serve(
                   markup=False)
     if not settings.api_tokens:
         err.print("anamnesis: warning: no API tokens configured; every /v1 request will get 401", markup=False)
-    application = create_app(settings)
+    application = create_app(settings, replica_of=url)
     # One start-up line here, one "ready" line when the models and the hot set are loaded, then
     # one access line per request (anamnesis.api.access_log: a user digest, never the id or text).
     logging.getLogger("anamnesis.api").info("serving %s on http://%s:%d", url or settings.home, host, port)

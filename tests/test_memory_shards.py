@@ -91,3 +91,26 @@ def test_forget_leaves_no_byte_of_the_user_in_their_shard(tmp_path: Path, use: U
     assert store.search(gone, "cough") == []
     assert all(len(store.search(u, "cough")) == 1 for u in kept)
     assert [p.name for p in tables.iterdir()] == [f"{_shard(gone)}.lance"]
+
+
+def test_the_prefetch_reads_each_shard_once_and_caches_each_user_only_their_rows(tmp_path: Path) -> None:
+    from tests.dagster_doubles import HashEmbedder
+
+    users = [f"patient-{i}" for i in range(40)] + _neighbours("patient-0", 6) + HOSTILE_IDS
+    rows = [(u, "symptoms", "cough", "active", {"mention": f"cough {user_key(u)[:6]}"}) for u in users]
+    rows += [(u, "allergies", "penicillin", "active", {"mention": "penicillin"}) for u in users[::3]]
+    state = facts(rows)
+    owner = dict(zip(state["fact_id"], state["user_id"], strict=True))
+    MemoryStore(memory_dir(tmp_path), HashEmbedder()).rebuild(state)
+    store = MemoryStore(memory_dir(tmp_path), HashEmbedder(), cache_rows=10_000)
+    uncached = MemoryStore(memory_dir(tmp_path), HashEmbedder())
+    asked = [*users, "never-built"]
+    assert store.prefetch(asked) == len(users)
+    for uid in users:
+        cached = store.cached_rows(uid)
+        assert cached is not None and {owner[f] for f in cached.fact_id} == {uid}, uid
+        assert cached.fact_id == uncached.rows(uid).fact_id, uid  # what the one-user read gives, in its order
+    assert store.cached_rows("never-built") is None
+    small = MemoryStore(memory_dir(tmp_path), HashEmbedder(), cache_rows=5)  # room for the first users only
+    assert 0 < small.prefetch(users) < len(users)
+    assert small.cached_rows(users[0]) is not None and small.cached_rows(users[-1]) is None

@@ -65,7 +65,10 @@ def test_two_replicas_answer_alike_and_follow_rebuilds(s3_server: S3Server, writ
         fact_id = first["u-keep facts"][0]["fact_id"]  # type: ignore[index]
         refused = httpx.post(f"{replicas[0].url}/v1/users/u-keep/facts/{fact_id}/corrections",
                              headers=reviewer, json={"retract": True, "reviewer": "dr-a"})
-        assert refused.status_code == 403
+        assert refused.status_code == 403 and f"read replica of {HOME}" in refused.json()["detail"]
+        resolving = httpx.post(f"{replicas[0].url}/v1/users/u-keep/conflicts/c1/resolution", headers=reviewer,
+                               json={"outcome": "later_stands", "source": "user"})
+        assert resolving.status_code == 403 and "anamnesis resolve" in resolving.json()["detail"]
 
         write_export("2026-03-02.jsonl", [
             message("k2", "u-keep", "2026-03-02T08:00:00Z", "user", "I also take lisinopril 10 mg every morning."),

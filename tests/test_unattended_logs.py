@@ -67,3 +67,19 @@ def test_progress_lines_carry_rate_and_eta_every_interval() -> None:
 def test_user_digest_is_stable_and_hides_the_id() -> None:
     assert user_digest("u-en-01") == user_digest("u-en-01") != user_digest("u-en-02")
     assert "u-en-01" not in user_digest("u-en-01") and len(user_digest("u-en-01")) == 16
+
+
+def test_logging_set_up_by_an_in_process_cli_run_still_writes_after_it(tmp_path: Path, capsys) -> None:
+    """The CLI's handler follows ``sys.stderr``: the runner's stream is closed once the run ends."""
+    from typer.testing import CliRunner
+
+    from pipelines.cli import app
+
+    CliRunner().invoke(app, ["backfill", "--dry-run", "--home", str(tmp_path / "home")])  # a one-line refusal
+    assert any(getattr(h, "_anamnesis", False) for h in logging.getLogger("anamnesis").handlers)
+    try:
+        logging.getLogger("anamnesis.api.app").warning("ready after the run")
+        err = capsys.readouterr().err
+        assert "ready after the run" in err and "Logging error" not in err, err
+    finally:
+        logging.getLogger("anamnesis").handlers.clear()

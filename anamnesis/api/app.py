@@ -7,6 +7,7 @@ client encoded it; every query is bound to that one id.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -156,8 +157,12 @@ async def _no_receive() -> dict[str, Any]:  # pragma: no cover - a plain respons
     return {"type": "http.disconnect"}
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """Build the app for one home; the router and the embedder are loaded when the server starts."""
+def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
+    """Build the app for one home; the router and the embedder are loaded when the server starts.
+
+    ``replica_of``: the ``s3://`` home that ``settings.home`` mirrors; the review write routes
+    then refuse every write, saying where writes go.
+    """
     import bpe_openai
 
     from anamnesis.api.memories import MemorySearch
@@ -178,9 +183,14 @@ def create_app(settings: Settings) -> FastAPI:
         # ``context`` runs on the event loop: nothing it needs may load on a first request. The
         # most recent writers' facts and memory tables are read now, not on their first question.
         started = time.perf_counter()
-        await run_in_threadpool(router.warm_up)
-        users = await run_in_threadpool(reader.prefetch)
-        tables = await run_in_threadpool(search_memories.warm_up, users)
+
+        def hot_set() -> tuple[list[str], int]:
+            users = reader.prefetch()
+            return users, search_memories.warm_up(users)
+
+        # Side by side: the router's vocabularies are Python, the hot set mostly DuckDB, LanceDB
+        # and the model's weights, which read outside the GIL.
+        _, (users, tables) = await asyncio.gather(run_in_threadpool(router.warm_up), run_in_threadpool(hot_set))
         # What was loaded lives as long as the server: keep it out of every later garbage
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()
@@ -294,7 +304,7 @@ def create_app(settings: Settings) -> FastAPI:
         }
         return Response(orjson.dumps(payload), media_type="application/json")
 
-    include_review(app, settings, reader)
+    include_review(app, settings, reader, replica_of=replica_of)
     add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
     app.include_router(measurement_router(reader, auth, raw_user_id))
     app.state.reader = reader

@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
-import duckdb
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.pagination import PageParams
+from anamnesis.api.review_routes import open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.measurements.read import tests_for_query, user_measurements
 from anamnesis.measurements.trend import trend_lines
-from anamnesis.safety.check import CONFLICT_SECTIONS, DRUG_KINDS, check_drug, render_flags
+from anamnesis.safety.check import DRUG_KINDS, check_drug, render_flags
 from anamnesis.terminology import load_terminology
 
 #: Drugs of one question checked for the context block.
@@ -56,28 +56,14 @@ class MeasurementsResponse(BaseModel):
     next_cursor: str | None = None
 
 
-def open_conflicts(con: duckdb.DuckDBPyConnection, user_id: str) -> list[dict[str, Any]]:
-    """The user's conflicts in allergies and medications that are still open."""
-    columns = {c for (c,) in con.execute(
-        "select column_name from information_schema.columns where table_name = 'conflicts'"
-    ).fetchall()}  # fmt: skip
-    sql = "select section, entity, fact_id, reason from conflicts where user_id = ? and list_contains(?, section)"
-    if "status" in columns:  # CONTRACT §7.2: resolved conflicts are no longer unclear
-        sql += " and status = 'open'"
-    rows = con.execute(sql + " order by detected_at", [user_id, list(CONFLICT_SECTIONS)]).fetchall()
-    return [dict(zip(("section", "entity", "fact_id", "reason"), r, strict=True)) for r in rows]
-
-
 def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | None) -> list[dict[str, Any]]:
     with reader.cursor() as cur:
         return [] if cur is None else user_measurements(cur, user_id, tests)
 
 
 def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
-    facts = reader.facts(user_id)
-    with reader.cursor() as cur:
-        conflicts = [] if cur is None else open_conflicts(cur, user_id)
-    return check_drug(drug, facts, conflicts)
+    # open conflicts come from the per-warehouse memo the context block reads too: no query per check
+    return check_drug(drug, reader.facts(user_id), open_conflicts(reader, user_id))
 
 
 def drugs_in(query: str) -> list[str]:

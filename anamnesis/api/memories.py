@@ -26,9 +26,11 @@ from anamnesis.embeddings import Embedder, USEEmbedder, l2_normalise
 if TYPE_CHECKING:
     from anamnesis.memory.store import MemoryHit
 
-#: Memory rows the server keeps of recently searched users: about 3 KiB each with the vector, so
-#: some 180 MiB for 2,000 users of 30 facts.
-CACHE_ROWS = 65_536
+#: Memory rows the server keeps of recently searched users: 3.3 KiB each with the vector
+#: (measured), so ~360 MiB for the 2,000 benchmark users of 55 rows (facts and session
+#: summaries). Room for the 2,048 users the server prefetches: with half of it, 41% of the
+#: benchmark's requests read LanceDB, and evicted each other's users.
+CACHE_ROWS = 131_072
 
 
 class QueryUSE:

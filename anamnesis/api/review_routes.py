@@ -1,10 +1,11 @@
 """The API's conflict and review routes (CONTRACT §7.1, §7.2), and the review page's router.
 
 Read routes take a read or a reviewer token; write routes only a reviewer token (a read token
-gets 403). The token is checked before anything else, the path shape next: exactly one
-percent-encoded user id segment, or 404 without reading anyone. Writes go through
-:mod:`anamnesis.review.record`, which folds again, so the answer already reflects them.
-"""
+gets 403). A replica serving an ``s3://`` home takes no writes at all (they would land in its
+local mirror, never in the bucket): every token gets 403 there, with where writes go instead.
+The token is checked before anything else, the path shape next: exactly one percent-encoded
+user id segment, or 404 without reading anyone. Writes go through
+:mod:`anamnesis.review.record`, which folds again, so the answer already reflects them."""
 
 from __future__ import annotations
 
@@ -64,9 +65,10 @@ class CorrectionResponse(BaseModel):
 class Roles:
     """The two kinds of token: read (``ANAMNESIS_API_TOKENS``) and reviewer (``ANAMNESIS_REVIEW_TOKENS``)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, replica_of: str | None = None) -> None:
         self.read = TokenVerifier(settings.api_tokens)
         self.review = TokenVerifier(settings.review_tokens)
+        self.replica_of = replica_of
 
     def reader(self, request: Request, _: BearerToken) -> None:
         header = request.headers.get("authorization")
@@ -75,6 +77,10 @@ class Roles:
 
     def reviewer(self, request: Request, _: BearerToken) -> None:
         header = request.headers.get("authorization")
+        if self.replica_of is not None and (self.review.verify(header) or self.read.verify(header)):
+            raise HTTPException(status_code=403, detail=(
+                f"this server is a read replica of {self.replica_of} and takes no review writes; record them "
+                f"against the home: `anamnesis resolve CONFLICT_ID --outcome ... --home {self.replica_of}`"))
         if self.review.verify(header):
             return
         if self.read.verify(header):
@@ -160,10 +166,11 @@ def api_router(settings: Settings, reader: WarehouseReader, roles: Roles) -> API
     return router
 
 
-def include_review(app: FastAPI, settings: Settings, reader: WarehouseReader) -> None:
-    """Add the conflict and review routes and the ``/review`` page to ``app`` (one line in app.py)."""
+def include_review(app: FastAPI, settings: Settings, reader: WarehouseReader, *, replica_of: str | None = None) -> None:
+    """Add the conflict and review routes and the ``/review`` page to ``app`` (one line in app.py);
+    read-only when the server is a replica of the object-store home ``replica_of``."""
     from anamnesis.api.review_page import page_router
 
-    roles = Roles(settings)
+    roles = Roles(settings, replica_of=replica_of)
     app.include_router(api_router(settings, reader, roles))
     app.include_router(page_router(settings, reader, roles))

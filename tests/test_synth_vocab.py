@@ -54,7 +54,7 @@ def test_common_terms_are_drawn_more_often_than_the_tail() -> None:
     rng = random.Random(3)
     counts = Counter(words.pick(rng, drugs).canonical for _ in range(20_000))
     assert counts[drugs[0].canonical] > 10 * counts[drugs[50].canonical]
-    assert len(counts) > 100  # the tail is reached too
+    assert len(counts) > 200  # the long tail is reached too
 
 
 @pytest.fixture(scope="module")

@@ -27,10 +27,10 @@ from schemas.langs import LANGS
 TERM_KINDS = ("drug", "condition", "diagnosis", "symptom", "allergen", "procedure", "vaccine", "injury", "relative")
 CUE_CATEGORIES = ("freq", "when", "person")
 _CUE_COLUMNS = ("category", "value", *LANGS)
-#: How steeply use falls with rank (see :class:`Vocabulary`). 2.0 gives 200,000 messages about
-#: 11,100 distinct user texts (14,600 with the hand-picked lists of earlier versions) and a
-#: write path ~1.4x their CPU; 1.5 gave 18,600 texts and ~1.9x (BENCHMARKS.md).
-ZIPF_EXPONENT = 2.0
+#: How steeply use falls with rank (see :class:`Vocabulary`). 1.5 gives 200,000 messages about
+#: 18,600 distinct user texts (14,600 with the hand-picked lists of earlier versions) and a
+#: write path ~1.9x their CPU; 2.0 gave 11,100 texts and ~1.4x (BENCHMARKS.md).
+ZIPF_EXPONENT = 1.5
 #: Strengths a tablet is sold in; each drug comes in three neighbouring ones (see :func:`doses`).
 _STRENGTHS = tuple("1 2.5 5 10 20 25 40 50 75 100 150 200 250 400 500 850 1000".split())
 

@@ -45,29 +45,31 @@ def fact_state(users: int, seed: int = 0):  # noqa: ANN201 - a polars frame (imp
     import polars as pl
 
     from schemas.frames import FactState, polars_schema
-    from tools.synth import CHRONIC, DRUGS, SYMPTOMS
+    from schemas.langs import LANGS
+    from tools.synth_vocab import doses, vocabulary
 
     rng = np.random.default_rng(seed)
+    pick_rng = random.Random(seed)
     lang = rng.integers(0, 3, users)
-    drug = rng.integers(0, len(DRUGS), users)
-    chronic = rng.integers(0, len(CHRONIC), users)
-    symptom = rng.integers(0, len(SYMPTOMS), users)
+
+    def entry(kind: str, n: int):  # noqa: ANN202 - a tools.synth_vocab.Entry, drawn as tools.synth draws it
+        words = vocabulary(LANGS[lang[n]])
+        return words.pick(pick_rng, words.terms[kind])
+
+    drug = [entry("drug", n) for n in range(users)]
+    chronic = [entry("condition", n) for n in range(users)]
+    symptom = [entry("symptom", n) for n in range(users)]
     day = rng.integers(0, 365, users)
-    drug_col, symptom_col = (0, 1, 3), (1, 2, 4)
-    med = [
-        json.dumps({"mention": DRUGS[d][drug_col[g]], "dose": f"{DRUGS[d][5][0]} {DRUGS[d][4]}"}, ensure_ascii=False)
-        for d, g in zip(drug, lang, strict=True)
-    ]
-    chron = [json.dumps({"mention": CHRONIC[c][g]}, ensure_ascii=False) for c, g in zip(chronic, lang, strict=True)]
-    sympt = [json.dumps({"mention": SYMPTOMS[s][symptom_col[g]]}, ensure_ascii=False)
-             for s, g in zip(symptom, lang, strict=True)]
+    med = [json.dumps({"mention": d.forms[0], "dose": f"{doses(d.canonical)[0]} mg"}, ensure_ascii=False) for d in drug]
+    chron = [json.dumps({"mention": c.forms[0]}, ensure_ascii=False) for c in chronic]
+    sympt = [json.dumps({"mention": s.forms[0]}, ensure_ascii=False) for s in symptom]
     ids = [f"synth-user-{i:07d}" for i in range(users)]
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
     frames = []
     for n, (section, entities, attrs) in enumerate((
-        ("medications", [DRUGS[d][0].lower() for d in drug], med),
-        ("chronic_conditions", [CHRONIC[c][0] for c in chronic], chron),
-        ("symptoms", [SYMPTOMS[s][1] for s in symptom], sympt),
+        ("medications", [d.canonical for d in drug], med),
+        ("chronic_conditions", [c.canonical for c in chronic], chron),
+        ("symptoms", [s.canonical for s in symptom], sympt),
     )):
         when = [t0 + timedelta(days=int(d) + n) for d in day]
         frames.append(pl.DataFrame({

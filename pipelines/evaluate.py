@@ -14,7 +14,7 @@ import os
 import secrets
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 from anamnesis.evaluation import gold as gold_mod
@@ -46,44 +46,47 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
 
 
 def run_eval(
-    gold_dir: Path | Sequence[Path] | None,
+    gold_dir: Path | None,
     mts_dir: Path | None = None,
     *,
     split: str = "validation",
+    dev_dir: Path | None = None,
     blind_dir: Path | None = None,
     home: Path | None = None,
     llm: str = "rules",
 ) -> EvalResult:
-    """Run the pipeline on the gold set, the unseen (blind) set and/or MTS-Dialog and score them.
+    """Run the pipeline on the gold, dev and unseen (blind) sets and/or MTS-Dialog and score them.
 
-    All sets go through one backfill (their user ids are distinct) and are scored apart.
+    All sets go through one backfill (their user ids are distinct) and are scored apart: the
+    bars apply to the gold set, the dev set is reported beside it, the blind set has floors.
 
     ``home``: where to build the warehouse (kept afterwards, for inspection); a temporary
     directory by default. ``FileNotFoundError`` / ``GoldFormatError`` when an input is missing
     or malformed.
     """
     started = time.perf_counter()
-    gold_dirs = [gold_dir] if isinstance(gold_dir, Path) else list(gold_dir or [])
-    gold = [d for directory in gold_dirs for d in gold_mod.load_gold(directory)] if gold_dirs else None
+    gold, dev, blind = (gold_mod.load_gold(d) if d is not None else None for d in (gold_dir, dev_dir, blind_dir))
     mts = mts_mod.load_mts(mts_dir, split) if mts_dir is not None else None
-    blind = gold_mod.load_gold(blind_dir) if blind_dir is not None else None
-    if gold is None and mts is None and blind is None:
-        raise ValueError("nothing to evaluate: give a gold directory, a blind directory or MTS-Dialog")
+    if gold is None and dev is None and mts is None and blind is None:
+        raise ValueError("nothing to evaluate: give a gold, dev or blind directory or MTS-Dialog")
     with contextlib.ExitStack() as stack:
         if home is None:
             home = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="anamnesis-eval-"))) / "home"
         seconds = {"load": time.perf_counter() - started}
-        predictions, backend, timing = _run_pipeline(home, [*(gold or []), *(blind or [])], mts or [], llm=llm)
+        dialogues = [*(gold or []), *(dev or []), *(blind or [])]
+        predictions, backend, timing = _run_pipeline(home, dialogues, mts or [], llm=llm)
         seconds.update(timing)
-    gold_scores = score_gold(gold, predictions) if gold is not None else None
+    gold_scores, dev_scores, blind_scores = (
+        score_gold(ds, predictions) if ds is not None else None for ds in (gold, dev, blind)
+    )
     mts_scores = score_mts(mts, predictions.facts) if mts is not None else None
-    blind_scores = score_gold(blind, predictions) if blind is not None else None
     seconds["total"] = time.perf_counter() - started
     return EvalResult(
         gold=gold, mts=mts, split=split if mts is not None else None, predictions=predictions,
         gold_scores=gold_scores, mts_scores=mts_scores, backend=backend,
-        gold_dir=gold_dirs[0] if len(gold_dirs) == 1 else None, gold_dirs=gold_dirs, mts_dir=mts_dir, seconds=seconds,
+        gold_dir=gold_dir, mts_dir=mts_dir, seconds=seconds,
         blind=blind, blind_scores=blind_scores, blind_dir=blind_dir,
+        dev=dev, dev_scores=dev_scores, dev_dir=dev_dir,
     )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.synth import DRUGS, write_synthetic_exports
+from tools.synth import main, write_synthetic_exports
 
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 REQUIRED = ("message_id", "user_id", "session_id", "ts", "role", "text")
@@ -98,8 +98,8 @@ def test_text_is_varied_and_covers_the_tricky_cases(small: list[Path]) -> None:
     for marker in ("No allergies.", "Нет аллергии.", "没有过敏。", "What if I stop", "switched me from"):
         assert any(marker in t for t in texts), marker
     assert any(t.endswith("?") for t in texts) and any(t.endswith("？") for t in texts)
-    assert any(t.startswith(("My friend", "My colleague", "My wife")) for t in texts)
-    assert len(DRUGS) >= 40
+    assert any(t.startswith(("My friend", "My colleague", "My neighbor")) for t in texts)
+    assert all(t[0] == t[0].upper() for t in texts)
 
 
 def test_same_seed_same_bytes_other_seed_other_bytes(tmp_path: Path) -> None:
@@ -152,3 +152,12 @@ def test_start_is_the_first_conversation_day(tmp_path: Path) -> None:
     assert date(2026, 12, 31) + timedelta(days=1) in {
         datetime.fromisoformat(r["ts"]).date() for _, r in read(paths[1:])
     }
+
+
+def test_cli_messages_is_the_number_of_distinct_messages_in_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--out", str(tmp_path), "--users", "40", "--messages", "900", "--days", "3"]) == 0
+    records = [r for _, r in read(sorted(tmp_path.glob("*.jsonl")))]
+    assert len({r["message_id"] for r in records}) == 900
+    assert f"wrote 900 messages ({len(records):,} lines) of 40 users in 3 files" in capsys.readouterr().err

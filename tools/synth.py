@@ -2,7 +2,8 @@
 
 The sample exports show every case once; this makes many of them. Lines are written as they
 are made, so memory depends on the number of users, never on the number of messages, and a
-seed always gives the same bytes.
+seed always gives the same bytes. The words come from the terminology and cue data the rules
+read (:mod:`tools.synth_vocab`); the sentence frames below are the generator's own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from schemas.langs import LANGS
+from tools.synth_vocab import Entry, doses, vocabulary
 
 OFFSETS = {"en": ("+00:00", "+01:00", "-05:00"), "ru": ("+03:00",), "zh": ("+08:00",)}
 #: Session lengths (messages) and how often each occurs.
@@ -24,218 +26,58 @@ PROGRESS_EVERY = 10_000
 #: Share of users that get one message re-exported unchanged in a later file.
 REEXPORT_SHARE = 0.01
 
-# --- Vocabulary: rows are (en, ru, ...forms, zh); a template names the forms it needs. ---
+#: How doses are written: the unit, and whether a space goes before it.
+UNITS = {"en": " mg", "ru": " мг", "zh": "毫克"}
 
-#: (en, ru, ru genitive, zh, unit, doses)
-DRUGS: tuple[tuple[str, str, str, str, str, tuple[str, ...]], ...] = (
-    ("metformin", "метформин", "метформина", "二甲双胍", "mg", ("500", "850", "1000")),
-    ("Glucophage", "Глюкофаж", "Глюкофажа", "格华止", "mg", ("500", "850", "1000")),
-    ("lisinopril", "лизиноприл", "лизиноприла", "赖诺普利", "mg", ("5", "10", "20")),
-    ("amlodipine", "амлодипин", "амлодипина", "氨氯地平", "mg", ("5", "10")),
-    ("Norvasc", "Норваск", "Норваска", "络活喜", "mg", ("5", "10")),
-    ("nifedipine", "нифедипин", "нифедипина", "硝苯地平", "mg", ("10", "20", "30", "60")),
-    ("Adalat", "Адалат", "Адалата", "拜新同", "mg", ("30", "60")),
-    ("atorvastatin", "аторвастатин", "аторвастатина", "阿托伐他汀", "mg", ("10", "20", "40", "80")),
-    ("Lipitor", "Липримар", "Липримара", "立普妥", "mg", ("10", "20", "40")),
-    ("rosuvastatin", "розувастатин", "розувастатина", "瑞舒伐他汀", "mg", ("5", "10", "20")),
-    ("simvastatin", "симвастатин", "симвастатина", "辛伐他汀", "mg", ("20", "40")),
-    ("aspirin", "аспирин", "аспирина", "阿司匹林", "mg", ("75", "100")),
-    ("clopidogrel", "клопидогрел", "клопидогрела", "氯吡格雷", "mg", ("75",)),
-    ("warfarin", "варфарин", "варфарина", "华法林", "mg", ("2.5", "5")),
-    ("Coumadin", "Кумадин", "Кумадина", "可迈丁", "mg", ("2", "5")),
-    ("apixaban", "апиксабан", "апиксабана", "阿哌沙班", "mg", ("2.5", "5")),
-    ("levothyroxine", "левотироксин", "левотироксина", "左甲状腺素", "mcg", ("25", "50", "75", "100")),
-    ("omeprazole", "омепразол", "омепразола", "奥美拉唑", "mg", ("20", "40")),
-    ("pantoprazole", "пантопразол", "пантопразола", "泮托拉唑", "mg", ("20", "40")),
-    ("losartan", "лозартан", "лозартана", "氯沙坦", "mg", ("25", "50", "100")),
-    ("valsartan", "валсартан", "валсартана", "缬沙坦", "mg", ("80", "160")),
-    ("bisoprolol", "бисопролол", "бисопролола", "比索洛尔", "mg", ("2.5", "5", "10")),
-    ("metoprolol", "метопролол", "метопролола", "美托洛尔", "mg", ("25", "50", "100")),
-    ("enalapril", "эналаприл", "эналаприла", "依那普利", "mg", ("5", "10", "20")),
-    ("hydrochlorothiazide", "гидрохлоротиазид", "гидрохлоротиазида", "氢氯噻嗪", "mg", ("12.5", "25")),
-    ("furosemide", "фуросемид", "фуросемида", "呋塞米", "mg", ("20", "40")),
-    ("sitagliptin", "ситаглиптин", "ситаглиптина", "西格列汀", "mg", ("50", "100")),
-    ("gliclazide", "гликлазид", "гликлазида", "格列齐特", "mg", ("30", "60")),
-    ("ibuprofen", "ибупрофен", "ибупрофена", "布洛芬", "mg", ("200", "400")),
-    ("paracetamol", "парацетамол", "парацетамола", "对乙酰氨基酚", "mg", ("500", "1000")),
-    ("salbutamol", "сальбутамол", "сальбутамола", "沙丁胺醇", "mcg", ("100",)),
-    ("montelukast", "монтелукаст", "монтелукаста", "孟鲁司特", "mg", ("10",)),
-    ("cetirizine", "цетиризин", "цетиризина", "西替利嗪", "mg", ("10",)),
-    ("loratadine", "лоратадин", "лоратадина", "氯雷他定", "mg", ("10",)),
-    ("sertraline", "сертралин", "сертралина", "舍曲林", "mg", ("50", "100")),
-    ("escitalopram", "эсциталопрам", "эсциталопрама", "艾司西酞普兰", "mg", ("10", "20")),
-    ("amoxicillin", "амоксициллин", "амоксициллина", "阿莫西林", "mg", ("250", "500")),
-    ("azithromycin", "азитромицин", "азитромицина", "阿奇霉素", "mg", ("250", "500")),
-    ("prednisolone", "преднизолон", "преднизолона", "泼尼松龙", "mg", ("5", "10", "20")),
-    ("allopurinol", "аллопуринол", "аллопуринола", "别嘌醇", "mg", ("100", "300")),
-    ("gabapentin", "габапентин", "габапентина", "加巴喷丁", "mg", ("300", "600")),
-    ("tamsulosin", "тамсулозин", "тамсулозина", "坦索罗辛", "mg", ("0.4",)),
-    ("methotrexate", "метотрексат", "метотрексата", "甲氨蝶呤", "mg", ("7.5", "10", "15")),
-    ("diclofenac", "диклофенак", "диклофенака", "双氯芬酸", "mg", ("50", "75")),
-)
-UNITS = {"mg": {"en": "mg", "ru": "мг", "zh": "毫克"}, "mcg": {"en": "mcg", "ru": "мкг", "zh": "微克"}}
-
-#: (en, ru, zh)
-CHRONIC = (
-    ("high blood pressure", "гипертония", "高血压"),
-    ("type 2 diabetes", "сахарный диабет 2 типа", "2型糖尿病"),
-    ("asthma", "астма", "哮喘"),
-    ("hypothyroidism", "гипотиреоз", "甲状腺功能减退"),
-    ("COPD", "ХОБЛ", "慢阻肺"),
-    ("atrial fibrillation", "фибрилляция предсердий", "房颤"),
-    ("chronic kidney disease", "хроническая болезнь почек", "慢性肾病"),
-    ("gout", "подагра", "痛风"),
-    ("osteoarthritis", "остеоартроз", "骨关节炎"),
-    ("migraines", "мигрень", "偏头痛"),
-    ("coronary heart disease", "ишемическая болезнь сердца", "冠心病"),
-    ("depression", "депрессия", "抑郁症"),
-    ("high cholesterol", "высокий холестерин", "高血脂"),
-    ("rheumatoid arthritis", "ревматоидный артрит", "类风湿关节炎"),
-)
-DIAGNOSES = (
-    ("pneumonia", "пневмония", "肺炎"),
-    ("gastritis", "гастрит", "胃炎"),
-    ("bronchitis", "бронхит", "支气管炎"),
-    ("anemia", "анемия", "贫血"),
-    ("a urinary tract infection", "инфекция мочевых путей", "尿路感染"),
-    ("sinusitis", "синусит", "鼻窦炎"),
-    ("fatty liver", "жировой гепатоз", "脂肪肝"),
-    ("kidney stones", "камни в почках", "肾结石"),
-    ("a stomach ulcer", "язва желудка", "胃溃疡"),
-)
-#: (en with article, en bare, ru, ru genitive, zh)
-SYMPTOMS = (
-    ("a headache", "headache", "головная боль", "головной боли", "头疼"),
-    ("a cough", "cough", "кашель", "кашля", "咳嗽"),
-    ("a fever", "fever", "температура", "температуры", "发烧"),
-    ("nausea", "nausea", "тошнота", "тошноты", "恶心"),
-    ("palpitations", "heart racing", "сердцебиение", "сердцебиения", "心慌"),
-    ("dizziness", "dizziness", "головокружение", "головокружения", "头晕"),
-    ("back pain", "back pain", "боль в спине", "боли в спине", "腰疼"),
-    ("heartburn", "heartburn", "изжога", "изжоги", "烧心"),
-    ("insomnia", "insomnia", "бессонница", "бессонницы", "失眠"),
-    ("shortness of breath", "shortness of breath", "одышка", "одышки", "气短"),
-    ("a runny nose", "runny nose", "насморк", "насморка", "流鼻涕"),
-    ("a sore throat", "sore throat", "боль в горле", "боли в горле", "嗓子疼"),
-    ("fatigue", "fatigue", "слабость", "слабости", "乏力"),
-    ("a rash", "rash", "сыпь", "сыпи", "皮疹"),
-    ("chest pain", "chest pain", "боль в груди", "боли в груди", "胸口疼"),
-)
-#: (en, ru accusative, zh)
-ALLERGENS = (
-    ("penicillin", "пенициллин", "青霉素"),
-    ("peanuts", "арахис", "花生"),
-    ("pollen", "пыльцу", "花粉"),
-    ("cats", "кошек", "猫毛"),
-    ("shellfish", "морепродукты", "海鲜"),
-    ("latex", "латекс", "乳胶"),
-    ("bee stings", "укусы пчёл", "蜜蜂蜇伤"),
-    ("sulfa drugs", "сульфаниламиды", "磺胺类药"),
-    ("eggs", "яйца", "鸡蛋"),
-    ("amoxicillin", "амоксициллин", "阿莫西林"),
-    ("dust mites", "пылевых клещей", "尘螨"),
-    ("aspirin", "аспирин", "阿司匹林"),
-)
-#: (en, ru accusative, zh)
-PROCEDURES = (
-    ("an appendectomy", "аппендэктомию", "阑尾切除手术"),
-    ("knee surgery", "операцию на колене", "膝盖手术"),
-    ("gallbladder removal", "удаление желчного пузыря", "胆囊切除手术"),
-    ("a C-section", "кесарево сечение", "剖腹产"),
-    ("a tonsillectomy", "удаление миндалин", "扁桃体切除手术"),
-    ("cataract surgery", "операцию на катаракте", "白内障手术"),
-    ("hernia repair", "операцию по удалению грыжи", "疝气手术"),
-    ("heart bypass surgery", "шунтирование сердца", "心脏搭桥手术"),
-    ("a hip replacement", "замену тазобедренного сустава", "髋关节置换手术"),
-    ("a stent", "стентирование", "心脏支架手术"),
-)
-#: (en, ru genitive after "прививку от", zh)
-VACCINES = (
-    ("the flu shot", "гриппа", "流感疫苗"),
-    ("the COVID vaccine", "коронавируса", "新冠疫苗"),
-    ("a tetanus shot", "столбняка", "破伤风疫苗"),
-    ("the hepatitis B vaccine", "гепатита B", "乙肝疫苗"),
-    ("the hepatitis A vaccine", "гепатита A", "甲肝疫苗"),
-    ("the measles vaccine", "кори", "麻疹疫苗"),
-    ("the tick-borne encephalitis vaccine", "клещевого энцефалита", "森林脑炎疫苗"),
-    ("the pneumococcal vaccine", "пневмококка", "肺炎球菌疫苗"),
-    ("the shingles vaccine", "опоясывающего лишая", "带状疱疹疫苗"),
-)
-#: (en, ru, zh)
-INJURIES = (
-    ("broke my wrist", "перелом запястья", "摔断了手腕"),
-    ("broke my arm", "перелом руки", "摔断了胳膊"),
-    ("broke my leg", "перелом ноги", "摔断了腿"),
-    ("sprained my ankle", "вывих лодыжки", "扭伤了脚踝"),
-    ("broke a rib", "перелом ребра", "摔断了肋骨"),
-    ("broke my collarbone", "перелом ключицы", "摔断了锁骨"),
-    ("dislocated my shoulder", "вывих плеча", "肩膀脱臼了"),
-    ("tore a knee ligament", "разрыв связки колена", "膝盖韧带撕裂"),
-)
-#: (en, ru "у моей мамы", zh)
-RELATIVES = (
-    ("mother", "У моей мамы", "妈妈"),
-    ("father", "У моего отца", "爸爸"),
-    ("sister", "У моей сестры", "姐姐"),
-    ("brother", "У моего брата", "哥哥"),
-    ("grandmother", "У моей бабушки", "奶奶"),
-    ("grandfather", "У моего дедушки", "爷爷"),
-    ("aunt", "У моей тёти", "姑姑"),
-    ("uncle", "У моего дяди", "舅舅"),
-)
-#: People whose health is not the user's: (en, ru, zh)
-OTHERS = (
-    ("friend", "Мой друг", "朋友"),
-    ("colleague", "Моя коллега", "同事"),
-    ("wife", "Моя жена", "老婆"),
-    ("husband", "Мой муж", "老公"),
-    ("neighbour", "Мой сосед", "邻居"),
-    ("boss", "Мой начальник", "老板"),
-)
-MONTHS = {
-    "en": tuple(
-        "January February March April May June July August September October November December".split()
-    ),
-    "ru": tuple("январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре".split()),
-    "zh": tuple(f"{m}月" for m in range(1, 13)),
-}
-FREQUENCIES = {
-    "en": ("once a day", "twice a day", "three times a day", "every morning", "every evening", "at night"),
-    "ru": ("раз в день", "два раза в день", "три раза в день", "каждое утро", "по вечерам", "на ночь"),
-    "zh": ("每天一次", "每天两次", "每天三次", "每天早上", "每天晚上", "睡前"),
-}
-
-#: A slot fills one ``{name}`` of a template: (rng, lang, index of the message's drug) -> text.
-Slot = Callable[[random.Random, str, int], str]
-_LANG_COL = {"en": 0, "ru": 1, "zh": 2}
-_DRUG_COL = {"en": 0, "ru": 1, "zh": 3}
+#: A slot fills one ``{name}`` of a template: (rng, lang, the message's drug) -> text.
+Slot = Callable[[random.Random, str, Entry], str]
 
 
-def _column(table: tuple[tuple[str, ...], ...], **cols: int) -> Slot:
-    """A slot taking one form (the column for the language) of a random row."""
-    return lambda rng, lang, _drug: rng.choice(table)[cols[lang]]
+def _term(kind: str) -> Slot:
+    """A slot taking the preferred form of a term of ``kind`` (terminology data), common ones more often."""
+
+    def slot(rng: random.Random, lang: str, _drug: Entry) -> str:
+        words = vocabulary(lang)
+        return words.pick(rng, words.terms[kind]).forms[0]
+
+    return slot
+
+
+def _cue(category: str) -> Slot:
+    """A slot taking the first form of a cue of ``category`` (the rules' cues.tsv), common ones more often."""
+
+    def slot(rng: random.Random, lang: str, _drug: Entry) -> str:
+        words = vocabulary(lang)
+        return words.pick(rng, words.cues[category]).forms[0]
+
+    return slot
 
 
 def _number(low: int, high: int) -> Slot:
     return lambda rng, _lang, _drug: str(rng.randint(low, high))
 
 
-def _dose(rng: random.Random, lang: str, drug: int) -> str:
-    """A dose the message's drug really comes in; Russian writes decimal commas."""
-    row = DRUGS[drug]
-    amount, unit = rng.choice(row[5]), UNITS[row[4]][lang]
-    if lang == "zh":
-        return f"{amount}{unit}"
-    return f"{amount.replace('.', ',') if lang == 'ru' else amount} {unit}"
+def _drug_name(rng: random.Random, _lang: str, drug: Entry) -> str:
+    """The message's drug by any of its names (generic or brand)."""
+    return rng.choice(drug.forms)
 
 
-def _other_drug(rng: random.Random, lang: str, drug: int) -> str:
+def _dose(rng: random.Random, lang: str, drug: Entry) -> str:
+    """One of the few doses the message's drug comes in; Russian writes decimal commas."""
+    amount = rng.choice(doses(drug.canonical))
+    return f"{amount.replace('.', ',') if lang == 'ru' else amount}{UNITS[lang]}"
+
+
+def _other_drug(rng: random.Random, lang: str, drug: Entry) -> str:
     """A second drug, never the message's first one (no switch from X to X)."""
-    other = (drug + 1 + rng.randrange(len(DRUGS) - 1)) % len(DRUGS)
-    return DRUGS[other][_DRUG_COL[lang]]
+    words = vocabulary(lang)
+    other = words.pick(rng, words.terms["drug"])
+    while other.canonical == drug.canonical:
+        other = words.pick(rng, words.terms["drug"])
+    return other.forms[0]
 
 
-def _ru_age(rng: random.Random, _lang: str, _drug: int) -> str:
+def _ru_age(rng: random.Random, _lang: str, _drug: Entry) -> str:
     """An age with the Russian word for years that agrees with it (21 год, 22 года, 25 лет)."""
     age = rng.randint(18, 90)
     if age % 10 == 1 and age % 100 != 11:
@@ -246,23 +88,20 @@ def _ru_age(rng: random.Random, _lang: str, _drug: int) -> str:
 
 
 SLOTS: dict[str, Slot] = {
-    "drug": lambda _rng, lang, drug: DRUGS[drug][_DRUG_COL[lang]],
-    "drug_gen": lambda _rng, _lang, drug: DRUGS[drug][2],
+    "drug": _drug_name,
     "drug2": _other_drug,
     "dose": _dose,
-    "freq": lambda rng, lang, _drug: rng.choice(FREQUENCIES[lang]),
-    "month": lambda rng, lang, _drug: rng.choice(MONTHS[lang]),
-    "chronic": _column(CHRONIC, **_LANG_COL),
-    "diagnosis": _column(DIAGNOSES, **_LANG_COL),
-    "symptom_a": _column(SYMPTOMS, en=0, ru=2, zh=4),
-    "symptom": _column(SYMPTOMS, en=1, ru=2, zh=4),
-    "symptom_gen": _column(SYMPTOMS, ru=3),
-    "allergen": _column(ALLERGENS, **_LANG_COL),
-    "procedure": _column(PROCEDURES, **_LANG_COL),
-    "vaccine": _column(VACCINES, **_LANG_COL),
-    "injury": _column(INJURIES, **_LANG_COL),
-    "relative": _column(RELATIVES, **_LANG_COL),
-    "other": _column(OTHERS, **_LANG_COL),
+    "freq": _cue("freq"),
+    "when": _cue("when"),
+    "other": _cue("person"),
+    "chronic": _term("condition"),
+    "diagnosis": _term("diagnosis"),
+    "symptom": _term("symptom"),
+    "allergen": _term("allergen"),
+    "procedure": _term("procedure"),
+    "vaccine": _term("vaccine"),
+    "injury": _term("injury"),
+    "relative": _term("relative"),
     "n": _number(2, 4),
     "age": _number(18, 90),
     "age_ru": _ru_age,
@@ -273,6 +112,8 @@ SLOTS: dict[str, Slot] = {
     "year": _number(1995, 2025),
 }
 
+# Russian templates keep every term in the nominative, the form the data lists: after a
+# generic noun ("препарат метформин", "дозу препарата метформин") or a colon.
 TEMPLATES: dict[str, tuple[str, ...]] = {
     "en": (
         "I take {drug} {dose} {freq}.",
@@ -284,21 +125,22 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "The doctor switched me from {drug} to {drug2}.",
         "I stopped taking {drug}.",
         "I don't take any medication.",
-        "I've had {symptom_a} for {n} days.",
+        "My {symptom} started {n} days ago.",
         "My {symptom} is gone.",
         "Sometimes my heart is racing at night.",
         "I have {chronic}.",
         "I was diagnosed with {diagnosis}.",
         "The doctor said I have {diagnosis}.",
         "I'm allergic to {allergen}.",
+        "I'm allergic to {drug}.",
         "No allergies.",
         "I have no allergies.",
         "The test showed I'm not allergic to {allergen}.",
-        "I had {procedure} in {year}.",
+        "I had surgery in {year}: {procedure}.",
         "I've never had surgery.",
-        "I {injury} in {year}.",
-        "I got {vaccine} in {month}.",
-        "I've never had {vaccine}.",
+        "I was injured in {year}: {injury}.",
+        "I got my {vaccine} {when}.",
+        "I've never had the {vaccine}.",
         "My {relative} has {chronic}.",
         "I'm {age} years old.",
         "I'm {height} cm tall and weigh {weight} kg.",
@@ -319,31 +161,32 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "No.",
     ),
     "ru": (
-        "Я принимаю {drug} {dose} {freq}.",
-        "Принимаю {drug} {dose} {freq}.",
-        "По-прежнему принимаю {drug} {dose} {freq}.",
-        "Врач назначил мне {drug} {dose}.",
-        "Врач увеличил дозу {drug_gen} до {dose}.",
-        "Врач снизил дозу {drug_gen} до {dose}.",
-        "Врач перевёл меня с {drug_gen} на {drug2}.",
-        "Я перестал принимать {drug}.",
+        "Я принимаю препарат {drug} {dose} {freq}.",
+        "Лекарства: {drug} {dose} {freq}.",
+        "По-прежнему принимаю препарат {drug} {dose} {freq}.",
+        "Врач назначил мне препарат {drug} {dose}.",
+        "Врач увеличил дозу препарата {drug} до {dose}.",
+        "Врач снизил дозу препарата {drug} до {dose}.",
+        "Врач перевёл меня с препарата {drug} на препарат {drug2}.",
+        "Я перестал принимать препарат {drug}.",
         "Я не принимаю никаких лекарств.",
         "У меня {symptom} уже {n} дня.",
-        "У меня больше нет {symptom_gen}.",
+        "{symptom} — уже прошло.",
         "По ночам бывает сильное сердцебиение.",
         "У меня {chronic}.",
         "Мне поставили диагноз: {diagnosis}.",
         "Врач сказал, что у меня {diagnosis}.",
-        "У меня аллергия на {allergen}.",
+        "У меня аллергия: {allergen}.",
+        "У меня аллергия на препарат {drug}.",
         "Нет аллергии.",
         "У меня нет аллергии.",
-        "Анализ показал, что у меня нет аллергии на {allergen}.",
-        "В {year} году мне сделали {procedure}.",
+        "Анализ показал, что аллергии нет: {allergen}.",
+        "В {year} году у меня была операция: {procedure}.",
         "У меня никогда не было операций.",
-        "В {year} году у меня был {injury}.",
-        "В {month} мне сделали прививку от {vaccine}.",
-        "Мне никогда не делали прививку от {vaccine}.",
-        "{relative} {chronic}.",
+        "В {year} году была травма: {injury}.",
+        "Вакцинация: {vaccine}, {when}.",
+        "{vaccine} — никогда не делали.",
+        "У нас в семье {chronic}: болеет {relative}.",
         "Мне {age_ru}.",
         "Мой рост {height} см, вес {weight} кг.",
         "Я мужчина.",
@@ -353,9 +196,9 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "Я не пью алкоголь.",
         "Я бегаю {n} раза в неделю.",
         "Сплю около {hours} часов за ночь.",
-        "Можно ли принимать {drug} и {drug2} одновременно?",
-        "Что будет, если я перестану принимать {drug}?",
-        "{other} принимает {drug}.",
+        "Можно ли принимать препарат {drug} вместе с препаратом {drug2}?",
+        "Что будет, если я перестану принимать препарат {drug}?",
+        "{other} принимает препарат {drug}.",
         "Спасибо!",
         "Понятно, спасибо.",
         "Да.",
@@ -378,13 +221,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "我被诊断出{diagnosis}。",
         "医生说我有{diagnosis}。",
         "我对{allergen}过敏。",
+        "我对{drug}过敏。",
         "没有过敏。",
         "我没有过敏。",
         "检查显示我对{allergen}不过敏。",
-        "我{year}年做过{procedure}。",
+        "我{year}年做过手术：{procedure}。",
         "我从来没做过手术。",
-        "我{year}年{injury}。",
-        "我{month}打了{vaccine}。",
+        "我{year}年受过伤：{injury}。",
+        "我{when}打了{vaccine}。",
         "我从来没打过{vaccine}。",
         "我{relative}有{chronic}。",
         "我今年{age}岁。",
@@ -467,10 +311,12 @@ _FIELDS = {
 
 
 def _user_text(rng: random.Random, lang: str) -> str:
-    """One user turn: a template filled with random entities; ``dose`` fits the drug named."""
+    """One user turn: a template filled with random terms, capitalised; ``dose`` fits the drug named."""
     tmpl, fields = rng.choice(_FIELDS[lang])
-    drug = rng.randrange(len(DRUGS))
-    return tmpl.format_map({name: SLOTS[name](rng, lang, drug) for name in fields})
+    words = vocabulary(lang)
+    drug = words.pick(rng, words.terms["drug"])
+    text = tmpl.format_map({name: SLOTS[name](rng, lang, drug) for name in fields})
+    return text[0].upper() + text[1:]
 
 
 class _Speakers:
@@ -591,7 +437,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="directory to write export files into")
     parser.add_argument("--users", type=int, default=100, help="number of users (default 100)")
     parser.add_argument(
-        "--messages", type=int, default=10_000, help="total messages over all users and days (default 10,000)"
+        "--messages",
+        type=int,
+        default=10_000,
+        help="distinct messages in all, over every user and day (default 10,000); the files hold a few more "
+        "lines, as about 1%% of users get one message re-exported unchanged in a later file",
     )
     parser.add_argument("--days", type=int, default=10, help="export days, one file each (default 10)")
     parser.add_argument("--seed", type=int, default=0)
@@ -602,7 +452,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     except ValueError as exc:
         parser.error(str(exc))
-    print(f"wrote {args.messages} messages of {args.users} users in {len(paths)} files to {args.out}", file=sys.stderr)
+    lines = sum(path.read_bytes().count(b"\n") for path in paths)
+    where = f"{len(paths)} files to {args.out}"
+    print(f"wrote {args.messages:,} messages ({lines:,} lines) of {args.users:,} users in {where}", file=sys.stderr)
     return 0
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from anamnesis.evaluation import metrics as m
 from anamnesis.evaluation.chart import Row, write_chart
+from anamnesis.evaluation.gold import GoldDialogue
 from anamnesis.evaluation.metrics import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
 from anamnesis.evaluation.result import EvalResult
@@ -41,6 +42,16 @@ def _display(path: Path | None) -> str:
         return str(path)
 
 
+def _shown(b: m.Bar) -> str:
+    return fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
+
+
+def _verdict(b: m.Bar, ok: str, failed: str, skipped: str = "not evaluated") -> str:
+    if not b.evaluated:
+        return skipped
+    return ok if b.passed else failed
+
+
 # -- chart ----------------------------------------------------------------------------------
 def chart_rows(result: EvalResult) -> list[Row]:
     """The figures the chart shows: the bars first, then the other headline figures."""
@@ -67,15 +78,23 @@ def chart_rows(result: EvalResult) -> list[Row]:
         for s in SECTIONS:
             if s in sections:
                 rows.append(Row(s, prf(sections[s]).f1))
+    d = result.dev_scores
+    if d is not None:
+        rows.append(Row("Dev set (tuned, no bars)", group=True))
+        facts = by_lang(d["facts"])
+        for lang in m.LANGS:
+            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
+        rows.append(Row("negation accuracy", ratio(d["negation"]).value))
     b = result.blind_scores
     if b is not None:
-        rows.append(Row("Unseen (blind) set", group=True))
+        rows.append(Row("Unseen (blind) set, against its floors", group=True))
         facts = by_lang(b["facts"])
+        floors = m.UNSEEN_FLOORS
         for lang in m.LANGS:
-            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1, m.UNSEEN_FACT_F1_BAR))
-        rows.append(Row("negation accuracy", ratio(b["negation"]).value, m.UNSEEN_NEGATION_BAR))
-        rows.append(Row("status accuracy", ratio(b["status"]).value, m.UNSEEN_STATUS_BAR))
-        rows.append(Row("dose accuracy", ratio(m.dose_obs(b["attributes"])).value, m.UNSEEN_DOSE_BAR))
+            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1, floors[f"fact F1 ({lang})"]))
+        rows.append(Row("negation accuracy", ratio(b["negation"]).value, floors["negation accuracy"]))
+        rows.append(Row("status accuracy", ratio(b["status"]).value, floors["status accuracy"]))
+        rows.append(Row("dose accuracy", ratio(m.dose_obs(b["attributes"])).value, floors["dose accuracy"]))
     if t is not None:
         rows.append(Row(f"MTS-Dialog {result.split}", group=True))
         rows.append(Row("presence/absence", ratio(t["presence"]).value, m.MTS_PRESENCE_BAR))
@@ -103,11 +122,10 @@ GOLD_COLUMNS = ["section P", "section R", "fact P", "fact R", "fact F1", "status
                 "change-type acc", "event recall", "attribute acc", "context recall"]
 
 
-def _gold_sections(result: EvalResult) -> list[str]:
-    assert result.gold is not None and result.gold_scores is not None
-    g = result.gold_scores
-    langs = Counter(d.lang for d in result.gold)
-    lines = [f"## Gold set ({len(result.gold)} dialogues: "
+def _set_sections(title: str, dialogues: list[GoldDialogue], g: dict[str, list[Obs]]) -> list[str]:
+    """The detailed figures of one scored set (gold or dev): by language, section and tag."""
+    langs = Counter(d.lang for d in dialogues)
+    lines = [f"## {title} ({len(dialogues)} dialogues: "
              + ", ".join(f"{n} {lang}" for lang, n in sorted(langs.items())) + ")", ""]
     lines += ["### By language", ""]
     forb = by_lang(g["forbidden"])
@@ -116,7 +134,7 @@ def _gold_sections(result: EvalResult) -> list[str]:
         f = ratio(forb.get(lang, []))
         rows.append([lang, langs[lang], *_gold_row(g, lang, by_lang), f"{f.misses} / {f.total}"])
     f = ratio(g["forbidden"])
-    rows.append(["**all**", len(result.gold), *_gold_row(g, "all", lambda obs: {"all": obs}),
+    rows.append(["**all**", len(dialogues), *_gold_row(g, "all", lambda obs: {"all": obs}),
                  f"{f.misses} / {f.total}"])
     lines += _table(["lang", "dialogues", *GOLD_COLUMNS, "forbidden-fact turns"], rows)
     lines += ["", "### By section (all languages)", ""]
@@ -131,12 +149,12 @@ def _gold_sections(result: EvalResult) -> list[str]:
     for s in SECTIONS:
         rows.append([s, *(fmt(cells[(s, lang)].f1) if (s, lang) in cells else "–" for lang in sorted(langs))])
     lines += _table(["section", *sorted(langs)], rows)
-    tags = Counter(t for d in result.gold for t in d.tags)
+    tags = Counter(t for d in dialogues for t in d.tags)
     if tags:
         lines += ["", "### By tag", ""]
         rows = []
         for tag, n in sorted(tags.items()):
-            ids = {d.id for d in result.gold if tag in d.tags}
+            ids = {d.id for d in dialogues if tag in d.tags}
             sub = {name: [o for o in obs if o.item in ids] for name, obs in g.items()}
             fac = prf(sub["facts"])
             fo = ratio(sub["forbidden"])
@@ -158,13 +176,15 @@ SIDE_BY_SIDE = (
 
 
 def _side_by_side(result: EvalResult) -> list[str]:
-    """Tuned (gold) and unseen (blind) figures per language and section, next to each other."""
+    """Tuned (gold, dev) and unseen (blind) figures per language and section, next to each other."""
     assert result.gold_scores is not None and result.blind_scores is not None
-    g, b = result.gold_scores, result.blind_scores
-    n_blind = Counter(d.lang for d in result.blind or [])
+    sides = {"gold": result.gold_scores, "dev": result.dev_scores, "unseen": result.blind_scores}
+    sides = {name: scores for name, scores in sides.items() if scores is not None}
+    dev = f", and **dev** ({len(result.dev)} dialogues, scored apart, no bars)" if result.dev else ""
     lines = ["## Tuned and unseen, side by side", "",
-             "**tuned**: the gold set, whose errors were read while writing rules. **unseen**: the blind set "
-             f"({sum(n_blind.values())} dialogues by authors who never saw the rules; never read while "
+             f"**tuned**: **gold** ({len(result.gold or [])} dialogues, the set the bars apply to){dev}, whose "
+             "errors were read while writing rules. **unseen**: the blind set "
+             f"({len(result.blind or [])} dialogues by authors who never saw the rules; never read while "
              "tuning; its errors are not listed in this report).", ""]
 
     def cells(scores: dict[str, list[Obs]], pick, key: str) -> dict[str, str]:  # noqa: ANN001
@@ -179,14 +199,14 @@ def _side_by_side(result: EvalResult) -> list[str]:
         out["forbidden"] = f"{f.misses} / {f.total}"
         return out
 
-    header = ["", *[f"{label} {side}" for label in [*(x for x, _ in SIDE_BY_SIDE), "forbidden"]
-                    for side in ("tuned", "unseen")]]
+    labels = [*(x for x, _ in SIDE_BY_SIDE), "forbidden"]
+    header = ["", *[f"{label} {side}" for label in labels for side in sides]]
     for title, keys, pick in (("By language", [*m.LANGS, "all"], None), ("By section", list(SECTIONS), by_section)):
         rows = []
         for key in keys:
             chooser = pick or (lambda obs, k=key: {"all": obs} if k == "all" else by_lang(obs))
-            tg, ub = cells(g, chooser, key), cells(b, chooser, key)
-            rows.append([key, *[c for label in tg for c in (tg[label], ub[label])]])
+            figures = [cells(scores, chooser, key) for scores in sides.values()]
+            rows.append([key, *[f[label] for label in labels for f in figures]])
         lines += [f"### {title}", ""] + _table(header, rows) + [""]
     return lines
 
@@ -247,8 +267,9 @@ def _definitions() -> list[str]:
 def _error_sections(result: EvalResult) -> list[str]:
     lines = ["## Errors", "", f"Every unit that counts against a figure (first {MAX_ERRORS} per figure).", ""]
     groups: list[tuple[str, list[Obs]]] = []
-    if result.gold_scores is not None:
-        groups += [(f"gold: {label}", result.gold_scores[name]) for name, (_, _, label) in m.GOLD_METRICS.items()]
+    for side, scores in (("gold", result.gold_scores), ("dev", result.dev_scores)):
+        if scores is not None:
+            groups += [(f"{side}: {label}", scores[name]) for name, (_, _, label) in m.GOLD_METRICS.items()]
     if result.mts_scores is not None:
         groups += [(f"MTS: {label}", result.mts_scores[name]) for name, (_, label) in m.MTS_METRICS.items()]
     for label, obs in groups:
@@ -271,7 +292,8 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
         f"Produced by `{command}` on {now}, backend `{result.backend}`, "
         f"in {s.get('total', 0):.1f} s (pipeline {s.get('pipeline', 0):.1f} s, read API {s.get('api', 0):.1f} s).",
         "",
-        "Inputs: tuned " + ", ".join(f"`{_display(d)}`" for d in result.gold_dirs or [result.gold_dir])
+        "Inputs: tuned: gold `" + _display(result.gold_dir) + "`"
+        + (f" and dev `{_display(result.dev_dir)}`" if result.dev is not None else "")
         + (f", blind (unseen) `{_display(result.blind_dir)}`" if result.blind is not None else "")
         + (f", MTS-Dialog `{_display(result.mts_dir)}` ({result.split})" if result.mts is not None
            else f"; {result.mts_note}")
@@ -281,18 +303,21 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
         "## Bars",
         "",
     ]
+    lines += ["The gate (`anamnesis eval --check`, tests/test_eval_bars.py): the bars on the gold set and "
+              "MTS-Dialog, the floors on the unseen set. The dev set has no bars.", ""]
     rows = []
     for b in result.bars:
-        shown = fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
-        rows.append([b.name, shown, f"{b.op} {b.threshold:g}", "pass" if b.passed else "**FAIL**", b.detail])
+        rows.append([b.name, _shown(b), f"{b.op} {b.threshold:g}", _verdict(b, "pass", "**FAIL**"), b.detail])
     lines += _table(["figure", "value", "bar", "", "detail"], rows)
     if chart:
         lines += ["", f"![evaluation chart]({chart})"]
     lines.append("")
     if result.gold_scores is not None and result.blind_scores is not None:
         lines += _side_by_side(result)
-    if result.gold is not None:
-        lines += _gold_sections(result) + [""]
+    if result.gold is not None and result.gold_scores is not None:
+        lines += _set_sections("Gold set", result.gold, result.gold_scores) + [""]
+    if result.dev is not None and result.dev_scores is not None:
+        lines += _set_sections("Dev set (tuned, no bars)", result.dev, result.dev_scores) + [""]
     if result.mts is not None:
         lines += _mts_sections(result) + [""]
     lines += _definitions() + [""]
@@ -327,13 +352,15 @@ def _per_language_lines(label: str, scores: dict[str, list[Obs]], figures: tuple
 
 
 def summary_lines(result: EvalResult) -> list[str]:
-    """A short plain-text summary: the bars, then fact F1 per language."""
+    """A short plain-text summary: the gate's bars, then fact F1 per language of each set."""
     lines = []
     for b in result.bars:
-        shown = fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
-        lines.append(f"{'PASS' if b.passed else 'FAIL'}  {b.name}: {shown} (bar {b.op} {b.threshold:g}; {b.detail})")
+        verdict = _verdict(b, "PASS", "FAIL", "SKIP")
+        lines.append(f"{verdict}  {b.name}: {_shown(b)} (bar {b.op} {b.threshold:g}; {b.detail})")
     if result.gold_scores is not None:
         lines += _per_language_lines("gold", result.gold_scores, _GOLD_FIGURES)
+    if result.dev_scores is not None:
+        lines += _per_language_lines("dev", result.dev_scores, _GOLD_FIGURES)
     if result.blind_scores is not None:
         lines += _per_language_lines("unseen", result.blind_scores, _UNSEEN_FIGURES)
     lines.append(f"      {result.seconds.get('total', 0):.1f} s, backend {result.backend}")

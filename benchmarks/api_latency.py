@@ -55,15 +55,9 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "out"
 sys.path.insert(0, str(ROOT))
 
-from tools.synth import (  # noqa: E402
-    CHRONIC,
-    DRUGS,
-    LANGS,
-    PROCEDURES,
-    SYMPTOMS,
-    VACCINES,
-    write_synthetic_exports,
-)
+from schemas.langs import LANGS  # noqa: E402
+from tools.synth import write_synthetic_exports  # noqa: E402
+from tools.synth_vocab import vocabulary  # noqa: E402
 
 # --- Questions a user asks the assistant: {slot} names a synthetic vocabulary column. ---------
 QUESTIONS: dict[str, tuple[str, ...]] = {
@@ -106,13 +100,9 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
         "我做过{procedure}，现在可以跑步吗？",
     ),
 }
-SLOT_COLUMNS: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {
-    "en": {"drug": (DRUGS, 0), "symptom": (SYMPTOMS, 1), "vaccine": (VACCINES, 0), "chronic": (CHRONIC, 0),
-           "procedure": (PROCEDURES, 0)},
-    "ru": {"drug": (DRUGS, 1), "symptom": (SYMPTOMS, 2), "vaccine": (VACCINES, 1), "chronic": (CHRONIC, 1),
-           "procedure": (PROCEDURES, 1)},
-    "zh": {"drug": (DRUGS, 3), "symptom": (SYMPTOMS, 4), "vaccine": (VACCINES, 2), "chronic": (CHRONIC, 2),
-           "procedure": (PROCEDURES, 2)},
+#: The synthetic vocabulary's kind of term each {slot} takes (tools/synth_vocab.py, the data files).
+SLOT_KINDS: dict[str, str] = {
+    "drug": "drug", "symptom": "symptom", "vaccine": "vaccine", "chronic": "condition", "procedure": "procedure",
 }
 TURNS: dict[str, tuple[tuple[str, str], ...]] = {
     "en": (("user", "I've been feeling off since yesterday."),
@@ -139,9 +129,10 @@ WITH_TURNS = 0.33
 def question(rng: random.Random, lang: str) -> str:
     template = rng.choice(QUESTIONS[lang])
     values = {}
-    for slot, (table, col) in SLOT_COLUMNS[lang].items():
+    vocab = vocabulary(lang)
+    for slot, kind in SLOT_KINDS.items():
         if "{" + slot + "}" in template:
-            values[slot] = rng.choice(table)[col]
+            values[slot] = vocab.pick(rng, vocab.terms[kind]).forms[0]
     closing = rng.choice(CLOSINGS[lang]).format(n=rng.randint(2, 4), age=rng.randint(18, 90), kg=rng.randint(45, 120))
     return rng.choice(OPENINGS[lang]) + template.format_map(values) + closing
 

@@ -14,11 +14,13 @@ import numpy as np
 
 from anamnesis.embeddings.base import l2_normalise
 
-#: BLAS threads of the forward pass. One: its matrices are small, so a second thread mostly
-#: waits for the first, and on a busy machine far worse (2026-12-01, 2 cores, load ~20, the
-#: benchmark's 1,302 memory texts: 8.5 s wall with one thread, 32.2 s with two, the vectors bit
-#: for bit the same; ``benchmarks/use_threads.py``, BENCHMARKS.md).
-USE_THREADS = 1
+#: BLAS threads of the forward pass. Two, measured on a quiet machine (2026-12-01, 2 cores, load
+#: 1.4-1.8, BENCHMARKS.md): the read path's p95 is 55 ms with two against 104-128 ms with one
+#: (the server embeds each batch of questions on its own thread), and the write path is level
+#: (memory_tables 7.3-7.8 s against 8.6-9.1 s). At load ~20 one thread was far faster
+#: (8.5 s against 32.2 s for the 1,302 memory texts, ``benchmarks/use_threads.py``); the vectors
+#: are bit for bit the same either way.
+USE_THREADS = 2
 _LOCK = threading.Lock()
 
 

@@ -84,6 +84,8 @@ def in_batches(exports: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         outcome = run_backfill(load_settings(home), exports)
         assert outcome.failed_checks == []
         assert outcome.metadata["messages"]["parts_in"] > 10  # ingest flushed by bytes
+        assert run_backfill(load_settings(home), exports).unchanged  # nothing new: no stage runs
+        (home / "lake" / "messages.parquet").touch()  # the home changed: the stages run, and reuse everything
         again = run_backfill(load_settings(home), exports)
         assert again.metadata["extracted_events"]["fragments_understood"] == 0
         assert (

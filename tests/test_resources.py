@@ -105,8 +105,9 @@ def _corrupting_fold(real):
 
     def fold(lake, **kwargs):
         counts = real(lake, **kwargs)
-        state = pl.read_parquet(lake.fact_state)
-        pl.concat([state, state.head(1)]).write_parquet(lake.fact_state)
+        out = kwargs.get("out") or lake  # a shard's step writes its own part, merged afterwards
+        state = pl.read_parquet(out.fact_state)
+        pl.concat([state, state.head(1)]).write_parquet(out.fact_state)
         return counts
 
     return fold

@@ -44,13 +44,16 @@ def export_messages(
     total = IngestStats()
     # a run launched without partitions (planned its own days) has no partition to annotate
     per_day = context.has_partition_key or context.has_partition_key_range
-    replaced = _users_of_days(lake, jobs)
+    # a damaged day's earlier parts cannot be read: who was in them is unknown, so everyone is redone
+    replaced = None if any(job.day in damaged for job in jobs) else _users_of_days(lake, jobs)
     for done, (day, stats) in enumerate(ingest_days(lake.root, jobs, tombstones), start=1):
         total.add(stats)
         if per_day:
             context.add_asset_metadata(day_metadata(stats_dict(stats), ingested=True), partition_key=day)
         progress.update("ingest export days", done, len(jobs))
-    if jobs:  # the users of the days read, now and before: the ones the later stages redo
+    if jobs and replaced is None:
+        stage_done(lake, None)  # no note: every later stage redoes everyone
+    elif jobs:  # the users of the days read, now and before: the ones the later stages redo
         note_touched(lake, pl.concat([replaced, _users_of_days(lake, jobs)]))
     for day in skipped if per_day else []:  # re-materialized unchanged: what the day holds, from its manifest
         context.add_asset_metadata(day_metadata(lake.partition_manifest(day) or {}, ingested=False), partition_key=day)
@@ -96,8 +99,9 @@ MESSAGE_TABLES = ("messages", "supersessions")
 
 
 @dg.op(description="One shard's users: their clean, deduplicated messages and superseded edits.")
-def consolidate_shard(home: HomeResource, index: int) -> ShardDone:
+def consolidate_shard(home: HomeResource, exports: ExportsResource, index: int) -> ShardDone:
     lake = home.lake()
+    require_intact_partitions(lake, exports.path)  # a damaged day ingest could not read again: one clear line
     part = shard(home, index, night_users(lake, MESSAGE_TABLES))
     tombstones = load_tombstones(home.settings().home)
     counts = consolidate_lake(lake, tombstones=tombstones, shard=part, out=shard_lake(lake, "messages", part))
@@ -105,11 +109,8 @@ def consolidate_shard(home: HomeResource, index: int) -> ShardDone:
 
 
 @dg.op(out=dg.Out(dg.Nothing), description="The shards' messages merged into the lake; the quarantine table.")
-def merge_messages(
-    context: dg.OpExecutionContext, home: HomeResource, exports: ExportsResource, parts: list[ShardDone]
-) -> None:
+def merge_messages(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
     lake = home.lake()
-    require_intact_partitions(lake, exports.path)
     night = night_of(lake, parts)
     merge_shards(lake, "messages", len(parts), MESSAGE_TABLES, redone=night)
     stage_done(lake, night)

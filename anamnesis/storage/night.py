@@ -21,6 +21,7 @@ import polars as pl
 from anamnesis.storage.atomic import write_parquet
 from anamnesis.storage.integrity import parquet_intact
 from anamnesis.storage.lake import Lake
+from anamnesis.storage.shards import merge_shards
 
 SCHEMA = {"user_id": pl.String}
 
@@ -65,3 +66,11 @@ def stage_done(lake: Lake, redone: pl.Series | None) -> None:
 def caught_up(lake: Lake) -> None:
     """Every stage has handled the noted users: the note goes."""
     lake.touched.unlink(missing_ok=True)
+
+
+def merge_stage(lake: Lake, stage: str, count: int, tables: tuple[str, ...], *, redone: pl.Series | None) -> None:
+    """The shards' parts of ``tables`` merged into the lake (:func:`merge_shards`), then the stage
+    closed for the night (:func:`stage_done`): the two always go together, or a later stage would
+    redo other users than this one did."""
+    merge_shards(lake, stage, count, tables, redone=redone)
+    stage_done(lake, redone)

@@ -3,8 +3,8 @@
 import dagster as dg
 
 from anamnesis.facts.stage import FACT_TABLES, fold_lake, refold_users
-from anamnesis.storage.night import night_users, stage_done
-from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
+from anamnesis.storage.night import merge_stage, night_users
+from anamnesis.storage.shards import shard_lake, sum_counts
 from assets.checks import NIGHT_ONLY, checked_users, pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
@@ -30,8 +30,7 @@ def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> Shard
 def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
     lake = home.lake()
     redone = refold_users(lake, night_of(lake, parts))
-    merge_shards(lake, "facts", len(parts), FACT_TABLES, redone=redone)
-    stage_done(lake, redone)
+    merge_stage(lake, "facts", len(parts), FACT_TABLES, redone=redone)
     counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(
         {

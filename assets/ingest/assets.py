@@ -10,8 +10,8 @@ from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.night import night_users, note_touched, stage_done, users_in
-from anamnesis.storage.shards import merge_shards, shard_lake, sum_counts
+from anamnesis.storage.night import merge_stage, night_users, note_touched, stage_done, users_in
+from anamnesis.storage.shards import shard_lake, sum_counts
 from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, checked_users, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
@@ -112,8 +112,7 @@ def consolidate_shard(home: HomeResource, exports: ExportsResource, index: int) 
 def merge_messages(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
     lake = home.lake()
     night = night_of(lake, parts)
-    merge_shards(lake, "messages", len(parts), MESSAGE_TABLES, redone=night)
-    stage_done(lake, night)
+    merge_stage(lake, "messages", len(parts), MESSAGE_TABLES, redone=night)
     quarantined = quarantine_lake(lake, tombstones=load_tombstones(home.settings().home))
     counts = sum_counts([p.counts for p in parts])
     context.add_output_metadata(

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 import dagster as dg
 
 from anamnesis.facts.stage import refold_users
-from anamnesis.storage.night import night_users, stage_done
-from anamnesis.storage.shards import Shard, merge_shards, shard_lake
+from anamnesis.storage.night import merge_stage, night_users
+from anamnesis.storage.shards import Shard, shard_lake
 from anamnesis.summaries import summarize_lake
 from anamnesis.understanding.llm_usage import append_usage
 from assets.checks import NIGHT_ONLY, checked_users, pandera_check
@@ -43,8 +43,7 @@ def session_summaries(
             shard=part,
             out=shard_lake(lake, "summaries", part),
         )
-        merge_shards(lake, "summaries", 1, SUMMARY_TABLES, redone=part.only)
-        stage_done(lake, part.only)
+        merge_stage(lake, "summaries", 1, SUMMARY_TABLES, redone=part.only)
         usage = summarizer.llm_usage(settings, run_id=context.run_id, now=datetime.now(UTC))
         append_usage(lake, usage)
     finally:

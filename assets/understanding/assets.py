@@ -7,8 +7,8 @@ import polars as pl
 
 from anamnesis.measurements.frame import impossible
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.night import night_users, stage_done
-from anamnesis.storage.shards import Shard, merge_shards, shard_lake, sum_counts
+from anamnesis.storage.night import merge_stage, night_users
+from anamnesis.storage.shards import Shard, shard_lake, sum_counts
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.llm_usage import append_usage, combine_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
@@ -56,8 +56,7 @@ def understand_shard(
 def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
     lake = home.lake()
     night = night_of(lake, parts)
-    merge_shards(lake, "events", len(parts), EVENT_TABLES, redone=night)
-    stage_done(lake, night)
+    merge_stage(lake, "events", len(parts), EVENT_TABLES, redone=night)
     usage = combine_usage([row for p in parts for row in p.usage])
     append_usage(lake, usage)
     cost = total_cost(usage)  # None: no call made, or the model has no price in llm_prices

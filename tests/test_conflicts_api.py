@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-import duckdb
 import httpx
 import pytest
 
@@ -21,6 +20,7 @@ from anamnesis.sample_data import SAMPLE_EXPORTS
 from pipelines.run import run_backfill
 from tests.api_server import LiveServer
 from tests.conftest import API_TOKEN, message, write_config
+from tests.warehouse_state import query
 
 REVIEW_TOKEN = "reviewer-token-1"
 USER = "u-en-04"
@@ -68,14 +68,11 @@ def resolve(server: LiveServer, conflict_id: str, outcome: str, token: str = REV
 
 
 def history_rows(home: Path) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute(
-            "select event_id, fact_id, change_type, status, attributes::varchar, valid_from, recorded_at, source, "
-            "source_ref from fact_events order by all"
-        ).fetchall()
-    finally:
-        con.close()
+    return query(
+        home,
+        "select event_id, fact_id, change_type, status, attributes::varchar, valid_from, recorded_at, source, "
+        "source_ref from fact_events order by all",
+    )
 
 
 def test_the_open_conflict_is_in_context_ahead_of_the_facts_and_listed(served):
@@ -164,11 +161,7 @@ def test_earlier_stands_keeps_the_allergy_and_a_backfill_changes_nothing(served)
 
 
 def open_conflict_count(home: Path) -> int:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute("select count(*) from conflicts where user_id = ? and status = 'open'", [USER]).fetchone()[0]
-    finally:
-        con.close()
+    return query(home, "select count(*) from conflicts where user_id = ? and status = 'open'", USER)[0][0]
 
 
 def test_later_stands_makes_the_allergy_confirmed_absent_and_a_later_denial_reopens_the_question(
@@ -189,17 +182,12 @@ def test_later_stands_makes_the_allergy_confirmed_absent_and_a_later_denial_reop
     later = [message("late-1", USER, "2027-02-01T10:00:00Z", "user", "I'm allergic to penicillin.", session="late")]
     write_export("export-2027-02-01.jsonl", later, directory=inputs)
     run_backfill(load_settings(home), inputs)
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        status = con.execute(
-            "select status from facts_current where user_id = ? and section = 'allergies' and entity = 'penicillin'",
-            [USER],
-        ).fetchone()[0]
-        reopened = con.execute(
-            "select conflicting_message_id, status from conflicts where user_id = ? and status = 'open'", [USER]
-        ).fetchall()
-    finally:
-        con.close()
+    status = query(
+        home, "select status from facts_current where user_id = ? and section = 'allergies' and entity = 'penicillin'",
+        USER,
+    )[0][0]
+    reopened = query(home, "select conflicting_message_id, status from conflicts where user_id = ? and status = 'open'",
+                     USER)
     assert status == "confirmed_absent"
     assert reopened == [("late-1", "open")]
 

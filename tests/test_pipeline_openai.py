@@ -6,7 +6,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import duckdb
 import pytest
 
 from anamnesis.config import load_settings
@@ -14,6 +13,7 @@ from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR
 from pipelines.run import BackfillFailed, run_backfill
 from tests.conftest import message, write_config
 from tests.openai_stub import OpenAIStub, stub_config
+from tests.warehouse_state import query
 
 DIALOGUE = [
     message("a1", "p1", "2026-03-01T09:00:00Z", "assistant", "Do you have any allergies?"),
@@ -36,11 +36,7 @@ def configure(home: Path, stub: OpenAIStub, **extra: object) -> None:
 
 
 def facts(home: Path) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute("select user_id, section, entity, status from facts_current order by all").fetchall()
-    finally:
-        con.close()
+    return query(home, "select user_id, section, entity, status from facts_current order by all")
 
 
 def test_unchanged_rerun_calls_nothing_and_a_prompt_edit_calls_only_its_section(tmp_path, stub, write_export):
@@ -90,14 +86,11 @@ def test_an_unreachable_server_fails_fast_with_one_line(tmp_path, write_export):
 
 
 def usage(home: Path) -> list[tuple]:
-    con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
-    try:
-        return con.execute(
-            "select task, calls, cache_hits, prompt_tokens, completion_tokens from llm_usage "
-            "where task <> 'session_summary' order by task"
-        ).fetchall()
-    finally:
-        con.close()
+    return query(
+        home,
+        "select task, calls, cache_hits, prompt_tokens, completion_tokens from llm_usage "
+        "where task <> 'session_summary' order by task",
+    )
 
 
 def test_sharded_run_counts_every_shards_calls_once_in_llm_usage(tmp_path, stub, write_export):

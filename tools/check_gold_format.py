@@ -1,7 +1,7 @@
-"""Format check for a blind gold file: run `python eval/blind/check.py FILE.jsonl`.
+"""Format check for a gold-format file: run `python -m tools.check_gold_format FILE.jsonl`.
 
 Self-contained on purpose: the authors of a blind set never open the rules, so this checks the
-format of CONTRACT §2/§3 and eval/gold/README.md without importing the project.
+format of CONTRACT §2/§3 and anamnesis/evaluation/data/gold/README.md without importing the project.
 """
 
 from __future__ import annotations

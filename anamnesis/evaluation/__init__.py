@@ -2,7 +2,7 @@
 
 Two gold sets:
 
-- :mod:`~anamnesis.evaluation.gold`: the hand-labelled dialogues of ``eval/gold/{en,ru,zh}.jsonl``
+- :mod:`~anamnesis.evaluation.gold`: the hand-labelled dialogues of ``anamnesis/evaluation/data/gold/{en,ru,zh}.jsonl``
   (turn sections, events, final facts, a query with its relevant facts);
 - :mod:`~anamnesis.evaluation.mts`: the MTS-Dialog doctor–patient dialogues, whose clinical-note
   section tells what the patient's allergies, medications, surgeries or immunizations are.

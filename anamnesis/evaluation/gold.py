@@ -1,6 +1,6 @@
 """The hand-labelled gold dialogues: loading, checking, and writing them as exports.
 
-One JSON object per line of ``eval/gold/<lang>.jsonl``::
+One JSON object per line of ``anamnesis/evaluation/data/gold/<lang>.jsonl``::
 
     {"id": "en-001", "lang": "en", "user_id": "gold-en-001", "tags": ["negation", ...],
      "turns": [{"role": "assistant", "text": "...", "ts": "2026-03-01T09:00:00+00:00"},

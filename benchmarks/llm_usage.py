@@ -42,7 +42,8 @@ def _sum(rows: list[dict], key: str) -> float:
 def tokenizer_gap(settings: object, input_dir: Path) -> str:
     """The counting rules alone, on one request set (each fragment's classifier and medications call)."""
     from anamnesis.understanding.fragments import build_fragments
-    from anamnesis.understanding.openai_backend import OpenAIBackend, render_input
+    from anamnesis.understanding.llm_context import render_input
+    from anamnesis.understanding.openai_backend import OpenAIBackend
     from schemas.events import Fragment
     from tests.openai_stub import prompt_usage
 

@@ -20,9 +20,10 @@ from pathlib import Path
 from anamnesis.evaluation import gold as gold_mod
 from anamnesis.evaluation import mts as mts_mod
 from anamnesis.evaluation.gold import GoldDialogue
-from anamnesis.evaluation.metrics import Predictions, score_gold, score_mts
+from anamnesis.evaluation.gold_scoring import score_gold
 from anamnesis.evaluation.mts import MtsDialogue
-from anamnesis.evaluation.predictions import ask_context, read_predictions
+from anamnesis.evaluation.mts_scoring import score_mts
+from anamnesis.evaluation.predictions import Predictions, ask_context, read_predictions
 from anamnesis.evaluation.result import EvalResult
 
 #: Environment variables the run sets for itself (and restores afterwards).

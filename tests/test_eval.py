@@ -13,26 +13,25 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from anamnesis.evaluation import metrics as m
+from anamnesis.evaluation.bars import bars
 from anamnesis.evaluation.chart import Row, write_chart
+from anamnesis.evaluation.figures import FN, FP, MISS, OK, PRF, TP, Obs, Ratio, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.gold import GoldFormatError, export_rows, load_gold, parse_dialogue
-from anamnesis.evaluation.metrics import (
-    FN,
-    FP,
-    MISS,
-    OK,
-    PRF,
-    TP,
-    Obs,
-    PredEvent,
-    PredFact,
-    Predictions,
-    Ratio,
-    prf,
-    ratio,
+from anamnesis.evaluation.gold_scoring import (
+    attribute_accuracy,
+    change_type_accuracy,
+    context_recall,
+    event_recall,
+    fact_detection,
+    forbidden_facts,
+    negation_accuracy,
+    section_classification,
+    status_accuracy,
 )
 from anamnesis.evaluation.mts import MtsDialogue, reference_expectation
 from anamnesis.evaluation.mts import parse_dialogue as parse_mts
+from anamnesis.evaluation.mts_scoring import mts_named_recall, mts_placement, mts_presence
+from anamnesis.evaluation.predictions import PredEvent, PredFact, Predictions
 
 # -- small hand-made dialogues ---------------------------------------------------------------
 EN_1 = {
@@ -110,14 +109,14 @@ def test_prf_and_ratio_formulas() -> None:
     obs = [Obs("en", "a", TP, "x"), Obs("en", "a", FP, "x"), Obs("ru", "b", FN, "y"), Obs("ru", "b", OK, "y")]
     assert prf(obs) == PRF(1, 1, 1)
     assert ratio(obs) == Ratio(1, 1)
-    assert {k: prf(v) for k, v in m.by_lang(obs).items()} == {"en": PRF(1, 1, 0), "ru": PRF(0, 0, 1)}
+    assert {k: prf(v) for k, v in by_lang(obs).items()} == {"en": PRF(1, 1, 0), "ru": PRF(0, 0, 1)}
 
 
 def test_section_classification_counts_per_turn_and_section() -> None:
     d = parse_dialogue(EN_1)
     pred = _pred(sections={"en-001-t1": ("medications", "chronic_conditions"), "en-001-t3": ("allergies",)})
-    obs = m.section_classification([d], pred)
-    per = {s: prf(o) for s, o in m.by_section(obs).items()}
+    obs = section_classification([d], pred)
+    per = {s: prf(o) for s, o in by_section(obs).items()}
     assert per == {
         "medications": PRF(tp=1, fp=0, fn=1),  # t1 found, t3 (the question touches medications) missed
         "chronic_conditions": PRF(tp=0, fp=1, fn=0),
@@ -135,25 +134,25 @@ def test_facts_status_negation_and_attributes() -> None:
         PredFact("symptoms", "headache", "confirmed_absent", {}, "en-001-t3"),
     ]}
     pred = _pred(facts=facts, texts={"en-001-t3": "No allergies. Can I take ibuprofen for a headache?"})
-    assert prf(m.fact_detection([d], pred)) == PRF(tp=2, fp=2, fn=0)
-    assert prf(m.fact_detection([d], pred)).f1 == pytest.approx(2 / 3)
-    status = m.status_accuracy([d], pred)
+    assert prf(fact_detection([d], pred)) == PRF(tp=2, fp=2, fn=0)
+    assert prf(fact_detection([d], pred)).f1 == pytest.approx(2 / 3)
+    status = status_accuracy([d], pred)
     assert ratio(status) == Ratio(1, 2)
-    assert "expected active, got stopped" in m.errors(status)[0].detail
+    assert "expected active, got stopped" in errors(status)[0].detail
     # negation: allergies/* both confirmed absent (ok); symptoms/headache only predicted (miss)
-    negation = m.negation_accuracy([d], pred)
+    negation = negation_accuracy([d], pred)
     assert ratio(negation) == Ratio(1, 2)
-    assert "expected no fact, got confirmed_absent" in m.errors(negation)[0].detail
+    assert "expected no fact, got confirmed_absent" in errors(negation)[0].detail
     # attributes: the dose matches with case and spacing ignored
-    assert ratio(m.attribute_accuracy([d], pred)) == Ratio(1, 1)
+    assert ratio(attribute_accuracy([d], pred)) == Ratio(1, 1)
 
 
 def test_negation_missed_and_read_as_present() -> None:
     d = parse_dialogue(EN_1)
     pred = _pred(facts={"gold-en-001": [PredFact("medications", "metformin", "active"),
                                         PredFact("allergies", "*", "superseded")]})
-    assert ratio(m.negation_accuracy([d], pred)) == Ratio(0, 1)
-    assert ratio(m.negation_accuracy([d], _pred())) == Ratio(0, 1)  # nothing recorded at all
+    assert ratio(negation_accuracy([d], pred)) == Ratio(0, 1)
+    assert ratio(negation_accuracy([d], _pred())) == Ratio(0, 1)  # nothing recorded at all
 
 
 def test_event_recall_and_change_type() -> None:
@@ -162,12 +161,12 @@ def test_event_recall_and_change_type() -> None:
         "en-001-t1": [PredEvent("medications", "metformin", "active", "first_mention")],
         "en-001-t3": [PredEvent("allergies", "*", "confirmed_absent", "first_mention")],
     })
-    assert ratio(m.event_recall([d], pred)) == Ratio(2, 2)
-    assert ratio(m.change_type_accuracy([d], pred)) == Ratio(1, 2)
+    assert ratio(event_recall([d], pred)) == Ratio(2, 2)
+    assert ratio(change_type_accuracy([d], pred)) == Ratio(1, 2)
     # an event recorded on another turn is not the gold event
     moved = _pred(fact_events={"en-001-t3": [PredEvent("medications", "metformin", "active", "first_mention")]})
-    assert ratio(m.event_recall([d], moved)) == Ratio(0, 2)
-    assert ratio(m.change_type_accuracy([d], moved)) == Ratio(0, 0)
+    assert ratio(event_recall([d], moved)) == Ratio(0, 2)
+    assert ratio(change_type_accuracy([d], moved)) == Ratio(0, 0)
 
 
 def test_forbidden_facts() -> None:
@@ -180,22 +179,22 @@ def test_forbidden_facts() -> None:
         "ru-001-t0": [PredEvent("medications", "metformin", "active")],
         "zh-001-t1": [PredEvent("allergies", "amoxicillin", "active")],  # untagged dialogue: not scored
     })
-    obs = m.forbidden_facts([en, ru, zh], pred)
+    obs = forbidden_facts([en, ru, zh], pred)
     assert ratio(obs) == Ratio(2, 3)
-    (bad,) = m.errors(obs)
+    (bad,) = errors(obs)
     assert bad.item == "en-001" and "medications/ibuprofen" in bad.detail and bad.tags == ("question",)
     misnamed = _pred(extracted={"ru-001-t0": [PredEvent("medications", "metformin hydrochloride", "active")]})
-    assert ratio(m.forbidden_facts([ru], misnamed)) == Ratio(1, 1)
+    assert ratio(forbidden_facts([ru], misnamed)) == Ratio(1, 1)
     friend = _pred(extracted={"ru-001-t0": [PredEvent("medications", "lisinopril", "active")]})
-    assert ratio(m.forbidden_facts([ru], friend)) == Ratio(0, 1)
+    assert ratio(forbidden_facts([ru], friend)) == Ratio(0, 1)
 
 
 def test_context_recall() -> None:
     en, zh = parse_dialogue(EN_1), parse_dialogue(ZH_1)
     pred = _pred(context={"en-001": [("medications", "metformin"), ("symptoms", "cough")], "zh-001": []})
-    obs = m.context_recall([en, zh], pred)
+    obs = context_recall([en, zh], pred)
     assert ratio(obs) == Ratio(1, 3)
-    assert {k: ratio(v) for k, v in m.by_lang(obs).items()} == {"en": Ratio(1, 2), "zh": Ratio(0, 1)}
+    assert {k: ratio(v) for k, v in by_lang(obs).items()} == {"en": Ratio(1, 2), "zh": Ratio(0, 1)}
 
 
 def _mts(row_id: str, header: str, text: str, turns: tuple, expectation: str | None, named=()) -> MtsDialogue:
@@ -223,12 +222,12 @@ def test_mts_presence_named_and_placement() -> None:
                   PredFact("allergies", "metronidazole", "active")],
         "mts-6": [PredFact("symptoms", "cough", "confirmed_absent")],
     }
-    presence = m.mts_presence(ds, facts)
+    presence = mts_presence(ds, facts)
     assert [(o.item, o.outcome) for o in presence] == [("mts-1", OK), ("mts-2", MISS), ("mts-3", OK)]
-    named = m.mts_named_recall(ds, facts)
+    named = mts_named_recall(ds, facts)
     assert ratio(named) == Ratio(1, 2)
-    assert "found in allergies" in m.errors(named)[0].detail
-    assert ratio(m.mts_placement(ds, facts)) == Ratio(1, 1)
+    assert "found in allergies" in errors(named)[0].detail
+    assert ratio(mts_placement(ds, facts)) == Ratio(1, 1)
 
 
 def test_bars() -> None:
@@ -239,16 +238,16 @@ def test_bars() -> None:
     }
     mts = {"presence": [Obs("en", "s", OK, "x")] * 9 + [Obs("en", "s", MISS, "x")],
            "named": [Obs("en", "s", OK, "x")] * 3 + [Obs("en", "s", MISS, "x")]}
-    bars = {b.name: b for b in m.bars(gold, mts)}
-    assert bars["gold fact F1 (en)"].value == pytest.approx(18 / 19) and bars["gold fact F1 (en)"].passed
-    assert bars["gold fact F1 (ru)"].passed
-    assert bars["gold fact F1 (zh)"].value is None and not bars["gold fact F1 (zh)"].passed
-    assert bars["gold negation accuracy"].value == 0.95 and bars["gold negation accuracy"].passed
-    forbidden = next(b for n, b in bars.items() if n.startswith("gold turns"))
+    by_name = {b.name: b for b in bars(gold, mts)}
+    assert by_name["gold fact F1 (en)"].value == pytest.approx(18 / 19) and by_name["gold fact F1 (en)"].passed
+    assert by_name["gold fact F1 (ru)"].passed
+    assert by_name["gold fact F1 (zh)"].value is None and not by_name["gold fact F1 (zh)"].passed
+    assert by_name["gold negation accuracy"].value == 0.95 and by_name["gold negation accuracy"].passed
+    forbidden = next(b for n, b in by_name.items() if n.startswith("gold turns"))
     assert forbidden.value == 0 and forbidden.passed
-    assert bars["MTS presence / confirmed absence"].passed
-    assert not bars["MTS named-item recall"].passed
-    missing = {b.name: b for b in m.bars(gold, None, mts_missing="no data")}
+    assert by_name["MTS presence / confirmed absence"].passed
+    assert not by_name["MTS named-item recall"].passed
+    missing = {b.name: b for b in bars(gold, None, mts_missing="no data")}
     assert missing["MTS named-item recall"].value is None and missing["MTS named-item recall"].detail == "no data"
 
 

@@ -3,9 +3,11 @@ unseen (floors); ``passed`` (``eval --check``) is the gate and nothing else."""
 
 from __future__ import annotations
 
-from anamnesis.evaluation import metrics as m
+from anamnesis.evaluation.bars import UNSEEN_FLOORS
+from anamnesis.evaluation.figures import FN, MISS, OK, TP, Obs
 from anamnesis.evaluation.gold import GoldDialogue
-from anamnesis.evaluation.metrics import FN, GOLD_METRICS, MISS, OK, TP, Obs, Predictions
+from anamnesis.evaluation.gold_scoring import GOLD_METRICS
+from anamnesis.evaluation.predictions import Predictions
 from anamnesis.evaluation.report import render_markdown, summary_lines
 from anamnesis.evaluation.result import EvalResult
 from schemas.langs import LANGS
@@ -45,7 +47,7 @@ def test_bars_gate_the_gold_set_and_the_unseen_floors_never_the_dev_set() -> Non
     assert bars["gold fact F1 (en)"].value == 1.0
     # the unseen figures sit above their floors and below issue 11's targets: gated on the floor
     unseen = bars["unseen fact F1 (en)"]
-    assert unseen.threshold == m.UNSEEN_FLOORS["fact F1 (en)"] and unseen.passed
+    assert unseen.threshold == UNSEEN_FLOORS["fact F1 (en)"] and unseen.passed
     assert "target >= 0.92 (issue 11) not reached" in unseen.detail
     assert not bars["MTS named-item recall"].evaluated
     assert good_gold_bad_dev.passed  # MTS not run and the dev set failing do not count

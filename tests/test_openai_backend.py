@@ -15,7 +15,8 @@ import pytest
 from anamnesis.config import Settings
 from anamnesis.understanding.backend import Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key, forget_user
-from anamnesis.understanding.openai_backend import BackendUnavailable, OpenAIBackend
+from anamnesis.understanding.openai_backend import OpenAIBackend
+from anamnesis.understanding.openai_failures import BackendUnavailable
 from anamnesis.understanding.prompts import (
     BUNDLED_PROMPTS_DIR,
     MissingPromptError,

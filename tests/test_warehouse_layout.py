@@ -18,7 +18,7 @@ from anamnesis.config import Settings, load_settings
 from anamnesis.erasure.forget import forget_user
 from anamnesis.storage.snapshots import snapshots_root
 from anamnesis.storage.warehouse import connect
-from pipelines.cli import _in_home
+from pipelines.cli.homes import in_home
 from pipelines.run import run_backfill
 from tests.conftest import message
 from tests.test_batches import stored
@@ -130,4 +130,4 @@ def test_forget_leaves_no_snapshot_holding_the_user(before: Path, tmp_path: Path
 def test_an_object_store_home_refuses_the_views_layout(tmp_path: Path):
     views_home(tmp_path / "mirror")
     with pytest.raises(ValueError, match="warehouse_layout = views .* needs a directory home"):
-        _in_home(lambda **_: None, tmp_path / "mirror", home="s3://bucket/home")
+        in_home(lambda **_: None, tmp_path / "mirror", home="s3://bucket/home")

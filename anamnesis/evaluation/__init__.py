@@ -8,7 +8,9 @@ Two gold sets:
   section tells what the patient's allergies, medications, surgeries or immunizations are.
 
 :mod:`~pipelines.evaluate` writes both as CONTRACT §1 exports, runs the backfill job
-into a temporary home and asks the read API for context; :mod:`~anamnesis.evaluation.metrics`
-turns what came out into figures (pure functions, every figure defined there);
+into a temporary home and asks the read API for context (:mod:`~anamnesis.evaluation.predictions`);
+:mod:`~anamnesis.evaluation.gold_scoring` and :mod:`~anamnesis.evaluation.mts_scoring` turn what
+came out into scored units (pure functions, every figure defined there), counted into figures by
+:mod:`~anamnesis.evaluation.figures` and gated by :mod:`~anamnesis.evaluation.bars`;
 :mod:`~anamnesis.evaluation.report` writes the Markdown report and the PNG chart.
 """

@@ -3,11 +3,50 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
-from anamnesis.evaluation.metrics import PredEvent, PredFact, Predictions
+
+@dataclass(frozen=True, slots=True)
+class PredFact:
+    """One row of ``facts_current``."""
+
+    section: str
+    entity: str
+    status: str
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    source_message_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PredEvent:
+    """One proposed event (``extracted_events``: no change type) or one ``fact_events`` row."""
+
+    section: str
+    entity: str
+    status: str
+    change_type: str | None = None
+
+
+@dataclass(slots=True)
+class Predictions:
+    """What one pipeline run made of the dialogues, keyed the way the metrics look it up."""
+
+    #: message id → the sections the backend gave that user message's fragment
+    sections: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: message id → the events the backend proposed for it (before reconciliation)
+    extracted: Mapping[str, Sequence[PredEvent]] = field(default_factory=dict)
+    #: message id → the ``fact_events`` whose source it is
+    fact_events: Mapping[str, Sequence[PredEvent]] = field(default_factory=dict)
+    #: user id → ``facts_current``
+    facts: Mapping[str, Sequence[PredFact]] = field(default_factory=dict)
+    #: dialogue id → (section, entity) of the facts the read API chose for the gold query
+    context: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
+    #: message id → text, for readable error details
+    texts: Mapping[str, str] = field(default_factory=dict)
 
 
 def read_predictions(settings: Any) -> tuple[Predictions, str]:

@@ -9,12 +9,23 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from anamnesis.evaluation import metrics as m
+from anamnesis.evaluation.bars import (
+    FACT_F1_BAR,
+    MTS_NAMED_BAR,
+    MTS_PRESENCE_BAR,
+    NEGATION_BAR,
+    UNSEEN_FLOORS,
+    Bar,
+    dose_obs,
+)
 from anamnesis.evaluation.chart import Row, write_chart
+from anamnesis.evaluation.figures import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.gold import GoldDialogue
-from anamnesis.evaluation.metrics import Obs, by_lang, by_section, errors, prf, ratio
+from anamnesis.evaluation.gold_scoring import GOLD_METRICS
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
+from anamnesis.evaluation.mts_scoring import MTS_METRICS
 from anamnesis.evaluation.result import EvalResult
+from schemas.langs import LANGS
 from schemas.sections import SECTIONS
 
 #: Errors listed per figure in the report (the rest are counted).
@@ -42,11 +53,11 @@ def _display(path: Path | None) -> str:
         return str(path)
 
 
-def _shown(b: m.Bar) -> str:
+def _shown(b: Bar) -> str:
     return fmt(b.value) if b.op == ">=" else ("n/a" if b.value is None else str(int(b.value)))
 
 
-def _verdict(b: m.Bar, ok: str, failed: str, skipped: str = "not evaluated") -> str:
+def _verdict(b: Bar, ok: str, failed: str, skipped: str = "not evaluated") -> str:
     if not b.evaluated:
         return skipped
     return ok if b.passed else failed
@@ -60,11 +71,11 @@ def chart_rows(result: EvalResult) -> list[Row]:
     if g is not None:
         rows.append(Row("Gold set", group=True))
         facts = by_lang(g["facts"])
-        for lang in m.LANGS:
+        for lang in LANGS:
             f = prf(facts.get(lang, []))
-            rows.append(Row(f"fact F1 {lang}", f.f1, m.FACT_F1_BAR))
+            rows.append(Row(f"fact F1 {lang}", f.f1, FACT_F1_BAR))
         neg = ratio(g["negation"])
-        rows.append(Row("negation accuracy", neg.value, m.NEGATION_BAR))
+        rows.append(Row("negation accuracy", neg.value, NEGATION_BAR))
         forb = ratio(g["forbidden"])
         rows.append(Row("turns w/o forbidden fact", forb.value, 1.0 if forb.total else None,
                         note=f"{forb.misses} bad" if forb.total else ""))
@@ -82,23 +93,23 @@ def chart_rows(result: EvalResult) -> list[Row]:
     if d is not None:
         rows.append(Row("Dev set (tuned, no bars)", group=True))
         facts = by_lang(d["facts"])
-        for lang in m.LANGS:
+        for lang in LANGS:
             rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
         rows.append(Row("negation accuracy", ratio(d["negation"]).value))
     b = result.blind_scores
     if b is not None:
         rows.append(Row("Unseen (blind) set, against its floors", group=True))
         facts = by_lang(b["facts"])
-        floors = m.UNSEEN_FLOORS
-        for lang in m.LANGS:
+        floors = UNSEEN_FLOORS
+        for lang in LANGS:
             rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1, floors[f"fact F1 ({lang})"]))
         rows.append(Row("negation accuracy", ratio(b["negation"]).value, floors["negation accuracy"]))
         rows.append(Row("status accuracy", ratio(b["status"]).value, floors["status accuracy"]))
-        rows.append(Row("dose accuracy", ratio(m.dose_obs(b["attributes"])).value, floors["dose accuracy"]))
+        rows.append(Row("dose accuracy", ratio(dose_obs(b["attributes"])).value, floors["dose accuracy"]))
     if t is not None:
         rows.append(Row(f"MTS-Dialog {result.split}", group=True))
-        rows.append(Row("presence/absence", ratio(t["presence"]).value, m.MTS_PRESENCE_BAR))
-        rows.append(Row("named-item recall", ratio(t["named"]).value, m.MTS_NAMED_BAR))
+        rows.append(Row("presence/absence", ratio(t["presence"]).value, MTS_PRESENCE_BAR))
+        rows.append(Row("named-item recall", ratio(t["named"]).value, MTS_NAMED_BAR))
         rows.append(Row("placement, other headers", ratio(t["placement"]).value))
     return rows
 
@@ -169,7 +180,7 @@ SIDE_BY_SIDE = (
     ("fact F1", lambda s: prf(s["facts"]).f1),
     ("status acc", lambda s: ratio(s["status"]).value),
     ("negation acc", lambda s: ratio(s["negation"]).value),
-    ("dose acc", lambda s: ratio(m.dose_obs(s["attributes"])).value),
+    ("dose acc", lambda s: ratio(dose_obs(s["attributes"])).value),
     ("change-type acc", lambda s: ratio(s["change_type"]).value),
     ("context recall", lambda s: ratio(s["context"]).value),
 )
@@ -201,7 +212,7 @@ def _side_by_side(result: EvalResult) -> list[str]:
 
     labels = [*(x for x, _ in SIDE_BY_SIDE), "forbidden"]
     header = ["", *[f"{label} {side}" for label in labels for side in sides]]
-    for title, keys, pick in (("By language", [*m.LANGS, "all"], None), ("By section", list(SECTIONS), by_section)):
+    for title, keys, pick in (("By language", [*LANGS, "all"], None), ("By section", list(SECTIONS), by_section)):
         rows = []
         for key in keys:
             chooser = pick or (lambda obs, k=key: {"all": obs} if k == "all" else by_lang(obs))
@@ -254,8 +265,8 @@ def _mts_sections(result: EvalResult) -> list[str]:
 
 def _definitions() -> list[str]:
     lines = ["## How each figure is computed", ""]
-    scorers = [(label, fn) for fn, _, label in m.GOLD_METRICS.values()] + [
-        (f"MTS {label}", fn) for fn, label in m.MTS_METRICS.values()]
+    scorers = [(label, fn) for fn, _, label in GOLD_METRICS.values()] + [
+        (f"MTS {label}", fn) for fn, label in MTS_METRICS.values()]
     for label, fn in scorers:
         doc = " ".join((inspect.getdoc(fn) or "").split())
         lines.append(f"- **{label}** (`{fn.__name__}`): {doc}")
@@ -269,9 +280,9 @@ def _error_sections(result: EvalResult) -> list[str]:
     groups: list[tuple[str, list[Obs]]] = []
     for side, scores in (("gold", result.gold_scores), ("dev", result.dev_scores)):
         if scores is not None:
-            groups += [(f"{side}: {label}", scores[name]) for name, (_, _, label) in m.GOLD_METRICS.items()]
+            groups += [(f"{side}: {label}", scores[name]) for name, (_, _, label) in GOLD_METRICS.items()]
     if result.mts_scores is not None:
-        groups += [(f"MTS: {label}", result.mts_scores[name]) for name, (_, label) in m.MTS_METRICS.items()]
+        groups += [(f"MTS: {label}", result.mts_scores[name]) for name, (_, label) in MTS_METRICS.items()]
     for label, obs in groups:
         errs = errors(obs)
         lines += [f"### {label}: {len(errs)}", ""]
@@ -335,7 +346,7 @@ _UNSEEN_FIGURES = (("status", "status"), ("negation", "negation"), ("dose", "att
 def _figure(scores: dict[str, list[Obs]], key: str, lang: str) -> str:
     obs = by_lang(scores[key]).get(lang, [])
     if key == "attributes":
-        return _r(m.dose_obs(obs))
+        return _r(dose_obs(obs))
     if key == "forbidden":
         return str(ratio(obs).misses)
     return _r(obs)

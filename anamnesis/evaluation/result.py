@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from anamnesis.evaluation.bars import Bar, bars
+from anamnesis.evaluation.figures import Obs
 from anamnesis.evaluation.gold import GoldDialogue
-from anamnesis.evaluation.metrics import Bar, Obs, Predictions, bars
 from anamnesis.evaluation.mts import MtsDialogue
+from anamnesis.evaluation.predictions import Predictions
 
 
 @dataclass(slots=True)

@@ -33,14 +33,14 @@ from pydantic import BaseModel, ValidationError
 from anamnesis.openai_retry import RetryPolicy
 from anamnesis.storage.atomic import atomic_path
 from anamnesis.understanding.backend import Understanding
-from anamnesis.understanding.openai_backend import (
-    _FATAL_STATUSES,
+from anamnesis.understanding.openai_failures import (
+    FATAL_STATUSES,
     BackendUnavailable,
-    _error_code,
-    _misfit_reason,
-    _refused_reason,
-    _Task,
+    error_code,
+    misfit_reason,
+    refused_reason,
 )
+from anamnesis.understanding.openai_tasks import Task
 from schemas.events import Fragment
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
 class Request:
     """One distinct call of a stage and the users whose fragments need its answer."""
 
-    task: _Task
+    task: Task
     body: dict[str, Any]
     owners: list[str] = field(default_factory=list)
 
@@ -254,7 +254,7 @@ class BatchRunner:
         try:
             answer = task.model.model_validate_json(content)
         except ValidationError as exc:
-            return _misfit_reason(exc)
+            return misfit_reason(exc)
         for owner in dict.fromkeys(request.owners):
             self.backend.store(cid, owner, content)
         return answer
@@ -279,11 +279,11 @@ class BatchRunner:
         try:
             return self.retry.call(call, what=f"openai batch {what}")
         except openai.APIStatusError as exc:
-            if exc.status_code in _FATAL_STATUSES:
-                self.backend.give_up(f"{base} {_FATAL_STATUSES[exc.status_code]} ({what}, {_error_code(exc)})")
-            raise BackendUnavailable(f"openai backend: batch {what} failed: {_error_code(exc)}") from None
+            if exc.status_code in FATAL_STATUSES:
+                self.backend.give_up(f"{base} {FATAL_STATUSES[exc.status_code]} ({what}, {error_code(exc)})")
+            raise BackendUnavailable(f"openai backend: batch {what} failed: {error_code(exc)}") from None
         except openai.APIConnectionError as exc:
-            why = _refused_reason(exc) or "connection error"
+            why = refused_reason(exc) or "connection error"
             raise BackendUnavailable(f"openai backend: cannot reach {base} ({why})") from None
 
 
@@ -291,7 +291,7 @@ class BatchRunner:
 
 
 def _ask(
-    backend: OpenAIBackend, wanted: list[tuple[Fragment, str, _Task]], requests: dict[str, Request]
+    backend: OpenAIBackend, wanted: list[tuple[Fragment, str, Task]], requests: dict[str, Request]
 ) -> list[str | BaseModel]:
     """Each call's cached answer, or its custom_id, adding the calls to ask to ``requests``.
 
@@ -329,7 +329,7 @@ def understand_in_batches(backend: OpenAIBackend, fragments: list[Fragment]) -> 
         answer = answered[got] if isinstance(got, str) else got
         routes.append(answer if isinstance(answer, str) else tuple(dict.fromkeys(answer.sections)))  # type: ignore[attr-defined]
 
-    wanted: list[tuple[Fragment, str, _Task]] = []
+    wanted: list[tuple[Fragment, str, Task]] = []
     owner: list[int] = []
     for i, (fragment, route) in enumerate(zip(asked, routes, strict=True)):
         if isinstance(route, tuple):
@@ -339,7 +339,7 @@ def understand_in_batches(backend: OpenAIBackend, fragments: list[Fragment]) -> 
     extract: dict[str, Request] = {}
     got_back = _ask(backend, wanted, extract)
     extracted = runner.resolve("extractors", extract) if extract else {}
-    per_fragment: dict[int, list[tuple[_Task, BaseModel | str]]] = {}
+    per_fragment: dict[int, list[tuple[Task, BaseModel | str]]] = {}
     for i, (_, _, task), got in zip(owner, wanted, got_back, strict=True):
         per_fragment.setdefault(i, []).append((task, extracted[got] if isinstance(got, str) else got))
 

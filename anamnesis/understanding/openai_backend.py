@@ -13,15 +13,12 @@ sections read or an ``error`` (then the pipeline tries it again on the next run)
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-import socket
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import openai
@@ -33,7 +30,16 @@ from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.llm_cache import LLMCache, cache_key
 from anamnesis.understanding.llm_context import render_input
 from anamnesis.understanding.llm_usage import UsageLedger
+from anamnesis.understanding.openai_failures import (
+    FATAL_STATUSES,
+    BackendUnavailable,
+    CallFailed,
+    error_code,
+    misfit_reason,
+    refused_reason,
+)
 from anamnesis.understanding.openai_measurements import MEASUREMENTS_SCHEMA, mentions_measurements
+from anamnesis.understanding.openai_tasks import CLASSIFIER_SCHEMA, Task, extractor_schema_name
 from anamnesis.understanding.prefilter import no_health_content, prefilter_version
 from anamnesis.understanding.prompts import Prompt, load_measurements_prompt, load_prompts
 from schemas.events import ClassifierOutput, Fragment, section_output_model
@@ -42,81 +48,11 @@ from schemas.sections import SECTIONS
 
 log = logging.getLogger(__name__)
 
-CLASSIFIER_SCHEMA = "classifier"
 #: Fragments per ``understand`` call in batch mode: one batch per stage for up to this many.
 BATCH_CHUNK = 20_000
 #: Attempts at a server that refuses connections before the run gives up on it.
 _UNREACHABLE_ATTEMPTS = 2
 _UNREACHABLE_PAUSE_S = 0.2
-#: HTTP statuses that say the configuration is wrong (key, model, URL), not the fragment.
-_FATAL_STATUSES = {401: "rejected the API key", 403: "refused access", 404: "has no such model or route"}
-
-
-class BackendUnavailable(RuntimeError):
-    """The server cannot be used at all (unreachable, or it rejects our configuration)."""
-
-
-class _CallFailed(Exception):
-    """One call gave no usable answer after every retry; the message is a one-line reason."""
-
-
-def extractor_schema_name(section: str) -> str:
-    return f"extract_{section}"
-
-
-def response_format(name: str, model: type[BaseModel]) -> dict[str, Any]:
-    """The strict ``json_schema`` response format for one response model."""
-    return {
-        "type": "json_schema",
-        "json_schema": {"name": name, "strict": True, "schema": model.model_json_schema()},
-    }
-
-
-@dataclass(frozen=True, slots=True)
-class _Task:
-    """One kind of call: its prompt, its response model and format, its schema's identity."""
-
-    name: str
-    prompt: Prompt
-    model: type[BaseModel]
-    response_format: dict[str, Any]
-    schema_id: str
-
-    @classmethod
-    def build(cls, name: str, prompt: Prompt, model: type[BaseModel]) -> _Task:
-        fmt = response_format(name, model)
-        schema = json.dumps(fmt["json_schema"]["schema"], sort_keys=True)
-        digest = hashlib.sha256(schema.encode("utf-8")).hexdigest()[:12]
-        return cls(name=name, prompt=prompt, model=model, response_format=fmt, schema_id=f"{name}:{digest}")
-
-
-def _refused_reason(exc: BaseException) -> str | None:
-    """'connection refused' / 'name resolution failed' when the server cannot be reached at all."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, socket.gaierror):
-            return "name resolution failed"
-        if isinstance(seen, ConnectionRefusedError):
-            return "connection refused"
-        seen = seen.__cause__ or seen.__context__
-    return None
-
-
-def _error_code(exc: openai.APIStatusError) -> str:
-    """'HTTP 429: rate_limit_exceeded': the status and the server's error code, not its message."""
-    body = exc.body if isinstance(exc.body, dict) else {}
-    error = body.get("error", body)
-    code = (error.get("code") or error.get("type")) if isinstance(error, dict) else None
-    return f"HTTP {exc.status_code}" + (f": {code}" if code else "")
-
-
-def _misfit_reason(exc: ValidationError) -> str:
-    """Why an answer was unusable, without echoing its content (which may quote the user)."""
-    first = exc.errors(include_input=False, include_url=False)[0]
-    if first["type"] in ("json_invalid", "json_type"):
-        return "answer is not valid JSON"
-    where = ".".join(str(p) for p in first["loc"]) or "answer"
-    return f"answer does not fit the response schema ({where}: {first['type']})"
 
 
 def _compact(event: dict[str, Any]) -> dict[str, Any]:
@@ -143,12 +79,12 @@ class OpenAIBackend:
         self._model = settings.llm_model
         self._retry = RetryPolicy.from_settings(settings)
         self._prompts = load_prompts(settings.prompts_dir)
-        self._classifier = _Task.build(CLASSIFIER_SCHEMA, self._prompts.classifier, ClassifierOutput)
+        self._classifier = Task.build(CLASSIFIER_SCHEMA, self._prompts.classifier, ClassifierOutput)
         self._extractors = {
-            s: _Task.build(extractor_schema_name(s), self._prompts.extractors[s], section_output_model(s))
+            s: Task.build(extractor_schema_name(s), self._prompts.extractors[s], section_output_model(s))
             for s in SECTIONS
         }
-        self._measurements = _Task.build(
+        self._measurements = Task.build(
             MEASUREMENTS_SCHEMA, load_measurements_prompt(self._prompts.directory), MeasurementsOutput
         )
         self._client = openai.OpenAI(
@@ -215,8 +151,8 @@ class OpenAIBackend:
         """One call of another task (session summaries), cached, retried and validated like the
         extractors'; None when it gave no usable answer (counted as a failure)."""
         try:
-            return self._complete(_Task.build(name, prompt, model), text, user_id)
-        except _CallFailed as exc:
+            return self._complete(Task.build(name, prompt, model), text, user_id)
+        except CallFailed as exc:
             with self._lock:
                 self.stats.failures += 1
             log.info("openai backend: %s call failed: %s", name, exc)
@@ -239,17 +175,17 @@ class OpenAIBackend:
                 (task, self._complete(task, self.task_input(fragment, task), fragment.user_id))
                 for task in self.extraction_tasks(fragment, sections)
             ]
-        except _CallFailed as exc:
+        except CallFailed as exc:
             return self.not_understood(fragment, str(exc))
         return self.understanding(fragment, sections, answers)
 
     # -- the parts both modes (and the dry run) share -------------------------------------------
 
     @property
-    def classifier(self) -> _Task:
+    def classifier(self) -> Task:
         return self._classifier
 
-    def extraction_tasks(self, fragment: Fragment, sections: Iterable[str]) -> list[_Task]:
+    def extraction_tasks(self, fragment: Fragment, sections: Iterable[str]) -> list[Task]:
         """The extractor calls a fragment routed to ``sections`` needs, measurements included."""
         tasks = [self._extractors[s] for s in sections]
         if mentions_measurements(fragment.text):
@@ -264,13 +200,13 @@ class OpenAIBackend:
             self.stats.prefiltered += 1
         return True
 
-    def task_input(self, fragment: Fragment, task: _Task) -> str:
+    def task_input(self, fragment: Fragment, task: Task) -> str:
         """The user message of one call: an extractor also sees its section's known facts."""
         extractor = task is not self._classifier and task is not self._measurements
         return render_input(fragment, task.name.removeprefix("extract_") if extractor else None)
 
     def understanding(
-        self, fragment: Fragment, sections: tuple[str, ...], answers: list[tuple[_Task, BaseModel]]
+        self, fragment: Fragment, sections: tuple[str, ...], answers: list[tuple[Task, BaseModel]]
     ) -> Understanding:
         """What the extractors' validated answers say about one fragment."""
         events: list[dict[str, Any]] = []
@@ -291,11 +227,11 @@ class OpenAIBackend:
         log.info("openai backend: fragment %s not understood: %s", fragment.fragment_id, reason)
         return Understanding(fragment_id=fragment.fragment_id, error=reason)
 
-    def key(self, task: _Task, text: str) -> str:
+    def key(self, task: Task, text: str) -> str:
         """The response cache key of one call (also its ``custom_id`` in a batch)."""
         return cache_key(self._model, task.prompt.version, task.schema_id, text)
 
-    def cached(self, task: _Task, key: str, user_id: str) -> BaseModel | None:
+    def cached(self, task: Task, key: str, user_id: str) -> BaseModel | None:
         """The cached answer of one call if it still fits its schema (counted as a cache hit)."""
         cached = self._cache.get(key, user_id)
         if cached is None:
@@ -316,7 +252,7 @@ class OpenAIBackend:
         """Cache an answer that passed validation."""
         self._cache.put(key, user_id, content)
 
-    def request_body(self, task: _Task, text: str) -> dict[str, Any]:
+    def request_body(self, task: Task, text: str) -> dict[str, Any]:
         """The Chat Completions request of one call: what sync mode sends and a batch line carries."""
         body: dict[str, Any] = {
             "model": self._model,
@@ -338,7 +274,7 @@ class OpenAIBackend:
     def settings(self) -> Settings:
         return self._settings
 
-    def _complete(self, task: _Task, text: str, user_id: str) -> BaseModel:
+    def _complete(self, task: Task, text: str, user_id: str) -> BaseModel:
         """The validated answer of one call: from the cache, or from the server with retries."""
         key = self.key(task, text)
         if (hit := self.cached(task, key, user_id)) is not None:
@@ -354,7 +290,7 @@ class OpenAIBackend:
             try:
                 content = self._request(task, text)
             except openai.APIConnectionError as exc:  # includes timeouts
-                if (why := _refused_reason(exc)) is not None:
+                if (why := refused_reason(exc)) is not None:
                     refused += 1
                     if refused >= _UNREACHABLE_ATTEMPTS:
                         self.give_up(f"cannot reach {self._base_url} ({why})")
@@ -362,15 +298,15 @@ class OpenAIBackend:
                     continue
                 reason = "timed out" if isinstance(exc, openai.APITimeoutError) else "connection error"
             except openai.APIStatusError as exc:
-                if exc.status_code in _FATAL_STATUSES:
-                    why = _FATAL_STATUSES[exc.status_code]
-                    self.give_up(f"{self._base_url} {why} (model {self._model}, {_error_code(exc)})")
+                if exc.status_code in FATAL_STATUSES:
+                    why = FATAL_STATUSES[exc.status_code]
+                    self.give_up(f"{self._base_url} {why} (model {self._model}, {error_code(exc)})")
                 if exc.status_code == 400 and self._send_temperature and "temperature" in str(exc.message):
                     self._send_temperature = False  # reasoning models accept only their default
                     continue
                 if not retryable_status(exc.status_code):
-                    raise _CallFailed(f"{task.name}: {_error_code(exc)}") from None
-                reason = _error_code(exc)
+                    raise CallFailed(f"{task.name}: {error_code(exc)}") from None
+                reason = error_code(exc)
                 delay = retry_after(exc)
             except openai.APIError as exc:  # a 200 whose body the SDK could not read
                 reason = f"unreadable response ({type(exc).__name__})"
@@ -378,7 +314,7 @@ class OpenAIBackend:
                 try:
                     answer = task.model.model_validate_json(content)
                 except ValidationError as exc:
-                    reason = _misfit_reason(exc)
+                    reason = misfit_reason(exc)
                 else:
                     self.store(key, user_id, content)
                     return answer
@@ -386,9 +322,9 @@ class OpenAIBackend:
             log.debug("openai backend: %s attempt %d/%d failed: %s", task.name, attempt, attempts, reason)
             if attempt < attempts:
                 time.sleep(self._retry.delay(attempt, delay))
-        raise _CallFailed(f"{task.name}: {reason} (after {attempts} attempts)")
+        raise CallFailed(f"{task.name}: {reason} (after {attempts} attempts)")
 
-    def _request(self, task: _Task, text: str) -> str:
+    def _request(self, task: Task, text: str) -> str:
         """One HTTP call; returns the answer's raw content and counts it."""
         try:
             completion = self._client.chat.completions.create(**self.request_body(task, text))

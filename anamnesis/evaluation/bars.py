@@ -1,0 +1,133 @@
+"""The eval's gate: the issue's bars on the gold set and MTS-Dialog, the floors on the unseen set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from anamnesis.evaluation.figures import Obs, by_lang, prf, ratio
+from schemas.langs import LANGS
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One figure the issue sets a bar for; ``value`` is ``None`` when it could not be measured."""
+
+    name: str
+    value: float | None
+    threshold: float
+    #: ``>=``: the figure must reach the threshold; ``<=``: it must not exceed it (a count).
+    op: str
+    detail: str = ""
+    #: False when the set it belongs to was not run (no MTS-Dialog here): shown, never gated.
+    evaluated: bool = True
+
+    @property
+    def passed(self) -> bool:
+        if self.value is None:
+            return False
+        return self.value >= self.threshold if self.op == ">=" else self.value <= self.threshold
+
+
+FACT_F1_BAR = 0.90
+NEGATION_BAR = 0.95
+#: Gold queries whose relevant facts the context block must return (the read path's recall).
+CONTEXT_RECALL_BAR = 0.95
+MTS_PRESENCE_BAR = 0.90
+MTS_NAMED_BAR = 0.80
+#: Issue 11's targets on data nobody tuned on (the blind set): reported, not reached yet.
+UNSEEN_FACT_F1_BAR = 0.92
+UNSEEN_NEGATION_BAR = 0.95
+UNSEEN_STATUS_BAR = 0.92
+UNSEEN_DOSE_BAR = 0.90
+#: The gate on the unseen set: floors a little under the figures measured when they were last
+#: raised, so a change that loses generalization fails. Raise them when the figures rise; never
+#: lower them to pass. Measured 2026-12-01 (third session's merged tree) on blind batches 1, 2
+#: and 4: F1 en 0.863 / ru 0.810 / zh 0.834, negation 0.585, status 0.906, dose 0.875, 37 of 534
+#: turns with a forbidden fact.
+UNSEEN_FLOORS: dict[str, float] = {
+    "fact F1 (en)": 0.84,
+    "fact F1 (ru)": 0.79,
+    "fact F1 (zh)": 0.81,
+    "negation accuracy": 0.56,
+    "status accuracy": 0.89,
+    "dose accuracy": 0.85,
+}
+#: Turns of the unseen set that may yield a fact where there must be none (the target is 0).
+UNSEEN_FORBIDDEN_CEILING = 40
+
+
+def dose_obs(obs: Iterable[Obs]) -> list[Obs]:
+    """The attribute units that are medication doses (dose accuracy)."""
+    return [o for o in obs if o.section == "medications"]
+
+
+def _against_target(value: float | None, target: float, op: str) -> str:
+    reached = value is not None and (value >= target if op == ">=" else value <= target)
+    return f"target {op} {target:g} (issue 11) {'reached' if reached else 'not reached'}"
+
+
+def unseen_bars(blind: Mapping[str, list[Obs]], *, langs: Sequence[str] = LANGS) -> list[Bar]:
+    """The unseen set's gate, :data:`UNSEEN_FLOORS` and :data:`UNSEEN_FORBIDDEN_CEILING`; each
+    detail says whether issue 11's target (fact F1 ≥ 0.92 per language, negation ≥ 0.95, status
+    ≥ 0.92, dose ≥ 0.90, no fact where there must be none) is reached."""
+    out: list[Bar] = []
+    facts = by_lang(blind["facts"])
+    for lang in langs:
+        f = prf(facts.get(lang, []))
+        name = f"fact F1 ({lang})"
+        detail = f"{_against_target(f.f1, UNSEEN_FACT_F1_BAR, '>=')}; tp {f.tp}, fp {f.fp}, fn {f.fn}"
+        out.append(Bar(f"unseen {name}", f.f1, UNSEEN_FLOORS[name], ">=", detail))
+    for name, obs, target in (("negation accuracy", blind["negation"], UNSEEN_NEGATION_BAR),
+                              ("status accuracy", blind["status"], UNSEEN_STATUS_BAR),
+                              ("dose accuracy", dose_obs(blind["attributes"]), UNSEEN_DOSE_BAR)):
+        r = ratio(obs)
+        detail = f"{_against_target(r.value, target, '>=')}; {r.ok} of {r.total}"
+        out.append(Bar(f"unseen {name}", r.value, UNSEEN_FLOORS[name], ">=", detail))
+    forb = ratio(blind["forbidden"])
+    detail = f"{_against_target(forb.misses, 0, '<=')}; {forb.misses} of {forb.total} turns"
+    out.append(Bar("unseen turns with a fact where there must be none", float(forb.misses),
+                   UNSEEN_FORBIDDEN_CEILING, "<=", detail))
+    return out
+
+
+def bars(
+    gold: Mapping[str, list[Obs]] | None,
+    mts: Mapping[str, list[Obs]] | None,
+    *,
+    blind: Mapping[str, list[Obs]] | None = None,
+    langs: Sequence[str] = LANGS,
+    mts_missing: str = "MTS-Dialog was not evaluated",
+) -> list[Bar]:
+    """The issue's bars: gold fact F1 ≥ 0.90 in each language, negation accuracy ≥ 0.95, context
+    recall ≥ 0.95, no
+    fact from a question / hypothetical / other person; on MTS-Dialog presence ≥ 0.90 and
+    named-item recall ≥ 0.80."""
+    out: list[Bar] = []
+    if gold is not None:
+        facts = by_lang(gold["facts"])
+        for lang in langs:
+            f = prf(facts.get(lang, []))
+            detail = f"tp {f.tp}, fp {f.fp}, fn {f.fn}" if facts.get(lang) else f"no {lang} facts in the gold set"
+            out.append(Bar(f"gold fact F1 ({lang})", f.f1, FACT_F1_BAR, ">=", detail))
+        n = ratio(gold["negation"])
+        out.append(Bar("gold negation accuracy", n.value, NEGATION_BAR, ">=", f"{n.ok} of {n.total}"))
+        c = ratio(gold.get("context", []))
+        if c.total:
+            out.append(Bar("gold context recall", c.value, CONTEXT_RECALL_BAR, ">=", f"{c.ok} of {c.total}"))
+        forb = ratio(gold["forbidden"])
+        detail = f"{forb.misses} of {forb.total} turns" if forb.total else "no tagged dialogue in the gold set"
+        out.append(Bar("gold turns with a fact from a question / hypothetical / other person",
+                       float(forb.misses) if forb.total else None, 0, "<=", detail))
+    else:
+        out.append(Bar("gold set", None, 0, ">=", "gold set was not evaluated", evaluated=False))
+    if mts is not None:
+        p, r = ratio(mts["presence"]), ratio(mts["named"])
+        out.append(Bar("MTS presence / confirmed absence", p.value, MTS_PRESENCE_BAR, ">=", f"{p.ok} of {p.total}"))
+        out.append(Bar("MTS named-item recall", r.value, MTS_NAMED_BAR, ">=", f"{r.ok} of {r.total}"))
+    else:
+        out.append(Bar("MTS presence / confirmed absence", None, MTS_PRESENCE_BAR, ">=", mts_missing, False))
+        out.append(Bar("MTS named-item recall", None, MTS_NAMED_BAR, ">=", mts_missing, False))
+    if blind is not None:
+        out += unseen_bars(blind, langs=langs)
+    return out

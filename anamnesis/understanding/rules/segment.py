@@ -115,14 +115,21 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if (
-            any(h[2].cat == "term" for h in before)
-            and any(h[2].cat == "term" for h in after)
-            and any(h[2].cat == "neg" for h in after)
-            and not any(h[2].cat == "neg" for h in before)
-        ):
+        if not any(h[2].cat == "term" for h in before) or not any(h[2].cat == "term" for h in after):
+            continue
+        own = any(h[2].cat == "neg" for h in after)
+        if (own and not any(h[2].cat == "neg" for h in before)) or (not own and _predicate_denial(before)):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+def _predicate_denial(stretch: list[Hit]) -> bool:
+    """A denial after the term it denies ("голова не кружится", "кашля нет", "fever's not
+    there"): it is the predicate of its own phrase, so what follows the comma ("..., тошнит по
+    утрам") is a new phrase, not a list it governs. A denial that opens the stretch ("нет
+    температуры, кашля", "no fever, cough") announces a list and is not cut."""
+    first_term = next(s for s, _, lex in stretch if lex.cat == "term")
+    return any(lex.cat == "neg" and s > first_term for s, _, lex in stretch)
 
 
 def clauses(

@@ -66,6 +66,7 @@ _LONG_AGO = re.compile(
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
     r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
     r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
+    r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
 )
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")

@@ -196,6 +196,7 @@ def understand_text(
     attach(msg.facts, norm, hits, spans, lang, digits)
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
+    facts = _stopped_for_its_effect(facts, msg.norm, spans)
     facts = _without_past_side_effects(facts, msg.norm, spans)
     _treated_by_operation(facts)
     if lang == "zh":
@@ -758,6 +759,27 @@ def _diabetes_type(msg: _Message, spans: list[tuple[int, int, bool]]) -> None:
             fact.entity = found[0]
 
 
+#: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".
+_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|бросил|перестал|прекратил|отказал)")
+
+
+def _stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "симвастатин вызвал судороги, и его отменили", "от аторвастатина болели мышцы, отменили":
+    in a sentence that gives a symptom as one drug's effect, a stopping verb ends the drug, not
+    the effect it looked back to; the effect ended with the drug and is no current symptom."""
+    causal = side_effect_sentences(norm, spans)
+    for n, (start, end, _) in enumerate(spans):
+        here = [f for f in facts if f.sentence == n]
+        drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]
+        effects = [f for f in here if f.section == "symptoms" and f.status == "resolved"]
+        if len(drugs) != 1 or drugs[0].status != "active" or not effects or not _RU_STOP_VERB.search(norm, start, end):
+            continue
+        if n in causal or norm[max(0, drugs[0].start - 3) : drugs[0].start] == "от ":
+            drugs[0].status = status_for("medications", "end")
+            facts = [f for f in facts if f not in effects]
+    return facts
+
+
 def _without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """Drop symptoms that a sentence gives as the reason a drug was stopped or switched.
 
@@ -798,6 +820,8 @@ def _answer(msg: _Message, asked: Topic) -> None:
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
+    if answer is None and msg.lang == "ru":
+        answer = _ru_bare_reply(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
@@ -845,6 +869,27 @@ def _zh_ended(msg: _Message) -> str | None:
     if "end" in cats and cats.isdisjoint({"neg", "term", "section", "person", "family"}):
         return "end"
     return None
+
+
+#: Cues that make a short Russian message say something of its own, not only answer.
+_RU_NOT_BARE = frozenset(
+    {"term", "section", "person", "third", "family", "doctor", "allergy", "question", "hypo", "uncertain", "intent"}
+)
+_RU_BARE_WORDS = 5
+
+
+def _ru_bare_reply(msg: _Message) -> str | None:
+    """ "нет такого не было", "не замечала", "уже не болит", "бросил 5 лет назад" to the
+    assistant's question: a few words that name nothing and deny or end answer it as a bare
+    "нет" / "уже нет" would; the verb or pronoun around the denial only echoes the question."""
+    if len(msg.norm.split()) > _RU_BARE_WORDS:
+        return None
+    cats = {lex.cat for _, _, lex in msg.hits}
+    if not cats.isdisjoint(_RU_NOT_BARE) or any(lex.kind for _, _, lex in msg.hits):
+        return None
+    if "neg" in cats:
+        return "end" if not cats.isdisjoint({"end", "anymore"}) else "no"
+    return "end" if "end" in cats else None
 
 
 def _speaks_of_self(msg: _Message) -> bool:

@@ -26,6 +26,9 @@ PREDICATE: list[Row] = [
      {("symptoms", "sore throat", "confirmed_absent"), ("symptoms", "runny nose", "active")}),
     ("нет ни кашля, ни температуры", None,
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "fever", "confirmed_absent")}),
+    ("не курю, не пью, в зал хожу", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent"),
+      ("lifestyle", "exercise", "active")}),
     ("нет температуры, кашля, насморка", None,
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
       ("symptoms", "runny nose", "confirmed_absent")}),
@@ -70,6 +73,19 @@ PAST: list[Row] = [
     ("три года назад сломала руку", None, {("injuries", "arm fracture", "resolved")}),
     ("вчера сломал запястье", None, {("injuries", "wrist fracture", "active")}),
     ("бронхит был весной, сейчас нормально", None, {("diagnoses", "bronchitis", "resolved")}),
+    # what the message says one had, then "сейчас нет", has ended; "не было" is never "had"
+    ("насморк был всю неделю, сейчас нету", None, {("symptoms", "runny nose", "resolved")}),
+    ("аторвастатин был, теперь нет", None, {("medications", "atorvastatin", "stopped")}),
+    ("не было температуры ни разу", None, {("symptoms", "fever", "confirmed_absent")}),
+    ("метформин не пью с осени", None, {("medications", "metformin", "stopped")}),
+]
+#: A stopping verb in a sentence that gives a symptom as a drug's effect ends the drug; the
+#: effect went with it and is no current symptom.
+EFFECTS: list[Row] = [
+    ("от эналаприла кашель был, врач его отменил", None, {("medications", "enalapril", "stopped")}),
+    ("розувастатин вызвал боли в мышцах, бросила", None, {("medications", "rosuvastatin", "stopped")}),
+    ("от нурофена болел живот, сейчас прошло", None,
+     {("medications", "ibuprofen", "active"), ("symptoms", "abdominal pain", "resolved")}),
 ]
 #: Colloquial names: "проблемы с давлением" is hypertension, "давление у меня тоже" too.
 VOCABULARY: list[Row] = [
@@ -78,7 +94,7 @@ VOCABULARY: list[Row] = [
 ]
 # fmt: on
 
-ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *VOCABULARY]
+ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *EFFECTS, *VOCABULARY]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{i}:{r[0][:40]}" for i, r in enumerate(ROWS)])
@@ -103,3 +119,14 @@ def test_denying_later_what_was_present_ends_it() -> None:
 def test_a_first_denial_stays_an_absence() -> None:
     events = _fold_dialogue(("температуры нет", None))
     assert history(events, "symptoms", "fever") == [("negation", "confirmed_absent")]
+
+
+def test_a_body_part_that_is_over_ends_the_injury_discussed_before() -> None:
+    events = _fold_dialogue(("подвернула лодыжку вчера, опухла", None), ("нога прошла, хожу нормально", None))
+    assert history(events, "injuries", "ankle sprain") == [("first_mention", "active"), ("change", "resolved")]
+    assert events.filter(pl.col("entity") == "leg injury").height == 0
+
+
+def test_a_body_part_that_is_over_with_no_injury_before_gives_no_fact() -> None:
+    events = _fold_dialogue(("колено восстановилось, бегаю", None))
+    assert events.filter(pl.col("section") == "injuries").height == 0

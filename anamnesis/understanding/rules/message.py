@@ -30,7 +30,7 @@ from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, since_then, taken_before
+from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
@@ -172,6 +172,10 @@ def understand_text(
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
                     m.state = "end"  # "Урсосан пила полгода, сейчас нет": taken once, not now
+        if had_before(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                    m.state = "end"  # "температура была, сейчас нет", "конкор был, сейчас нет": had, now gone
         if since_then(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
@@ -771,11 +775,17 @@ def _stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int,
     for n, (start, end, _) in enumerate(spans):
         here = [f for f in facts if f.sentence == n]
         drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]
-        effects = [f for f in here if f.section == "symptoms" and f.status == "resolved"]
-        if len(drugs) != 1 or drugs[0].status != "active" or not effects or not _RU_STOP_VERB.search(norm, start, end):
+        effects = [f for f in here if f.section == "symptoms"]
+        if len(drugs) != 1 or not effects:
             continue
-        if n in causal or norm[max(0, drugs[0].start - 3) : drugs[0].start] == "от ":
-            drugs[0].status = status_for("medications", "end")
+        drug = drugs[0]
+        if n not in causal and norm[max(0, drug.start - 3) : drug.start] != "от ":
+            continue
+        if drug.status == "active" and any(f.status == "resolved" for f in effects) and _RU_STOP_VERB.search(
+            norm, start, end
+        ):
+            drug.status = status_for("medications", "end")
+        if drug.status == status_for("medications", "end"):
             facts = [f for f in facts if f not in effects]
     return facts
 

@@ -118,18 +118,27 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         if not any(h[2].cat == "term" for h in before) or not any(h[2].cat == "term" for h in after):
             continue
         own = any(h[2].cat == "neg" for h in after)
-        if (own and not any(h[2].cat == "neg" for h in before)) or (not own and _predicate_denial(before)):
+        if (own and not any(h[2].cat == "neg" for h in before)) or (not own and _predicate_denial(norm, before)):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
 
 
-def _predicate_denial(stretch: list[Hit]) -> bool:
-    """A denial after the term it denies ("голова не кружится", "кашля нет", "fever's not
-    there"): it is the predicate of its own phrase, so what follows the comma ("..., тошнит по
-    утрам") is a new phrase, not a list it governs. A denial that opens the stretch ("нет
-    температуры, кашля", "no fever, cough") announces a list and is not cut."""
+def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
+    """A denial that is the predicate of its own phrase: after the term it denies ("голова не
+    кружится", "кашля нет") or a Russian "не" right before a verb term ("не курю", "не кашляю"),
+    which negates that verb only. What follows the comma ("..., тошнит по утрам", "..., спортом
+    занимаюсь") is then a new phrase, not a list it governs. A denial that opens a list of
+    nouns ("нет температуры, кашля", "no fever, cough") is not cut."""
     first_term = next(s for s, _, lex in stretch if lex.cat == "term")
-    return any(lex.cat == "neg" and s > first_term for s, _, lex in stretch)
+    for n, (s, e, lex) in enumerate(stretch):
+        if lex.cat != "neg":
+            continue
+        if s > first_term:
+            return True
+        nxt = stretch[n + 1] if n + 1 < len(stretch) else None
+        if norm[s:e] == "не" and nxt is not None and nxt[2].cat == "term" and nxt[0] == e + 1:
+            return True
+    return False
 
 
 def clauses(

@@ -266,6 +266,21 @@ _PAST_TAKING = re.compile(
 )
 
 
+#: An illness the clause says one had, then "now no": "температура была, сейчас нет".
+_HAD_THEN_NOW = re.compile(
+    r"(?<![а-я])(?<!не )(?:был|была|было|были|бывал\w*)(?![а-я]).*(?<![а-я])(?:сейчас|теперь|уже|больше)(?![а-я])"
+)
+
+
+def had_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the illness was there before ("кашель был, сейчас нету"):
+    its denial now is an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _HAD_THEN_NOW.search(text) is not None and _EVER.search(text) is None
+
+
 def taken_before(norm: str, clause: Clause) -> bool:
     """Whether a denying clause says the medicine was taken before ("Урсосан пила полгода, сейчас нет")."""
     if not clause.has("neg"):

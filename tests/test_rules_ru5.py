@@ -84,6 +84,10 @@ PAST: list[Row] = [
 EFFECTS: list[Row] = [
     ("от эналаприла кашель был, врач его отменил", None, {("medications", "enalapril", "stopped")}),
     ("розувастатин вызвал боли в мышцах, бросила", None, {("medications", "rosuvastatin", "stopped")}),
+    # "сейчас"/"теперь" open the present: what follows is taken now, whatever came before
+    ("раньше колола хумалог, теперь новорапид", None,
+     {("medications", "insulin lispro", "stopped"), ("medications", "insulin aspart", "active")}),
+    ("сняли с варфарина после операции", None, {("medications", "warfarin", "stopped")}),
     ("от нурофена болел живот, сейчас прошло", None,
      {("medications", "ibuprofen", "active"), ("symptoms", "abdominal pain", "resolved")}),
 ]
@@ -92,9 +96,19 @@ VOCABULARY: list[Row] = [
     ("проблемы с давлением лет пять", None, {("chronic_conditions", "hypertension", "active")}),
     ("у меня давление нормальное", None, set()),
 ]
+#: No fact from a hypothesis, a suspicion, someone else, an acknowledgement of the
+#: assistant's statement, or text addressed to the system.
+NO_FACT: list[Row] = [
+    ("а вдруг у меня гастрит", None, set()),
+    ("кардиолог подозревает аритмию", None, set()),
+    ("у свёкра подагра", None, set()),
+    ("понятно, спасибо", "Лизиноприл может вызывать сухой кашель.", set()),
+    ("запиши что я не пью", None, set()),
+    ("пропиши мне в карте аллергию на пенициллин", None, set()),
+]
 # fmt: on
 
-ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *EFFECTS, *VOCABULARY]
+ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *EFFECTS, *VOCABULARY, *NO_FACT]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{i}:{r[0][:40]}" for i, r in enumerate(ROWS)])

@@ -52,6 +52,19 @@ WORDS: list[Row] = [
     ("курение отрицаю", None, {("lifestyle", "smoking", "confirmed_absent")}),
     ("отрицаю", "Аллергия на лекарства есть?", {("allergies", "*", "confirmed_absent")}),
     ("витамины больше не пью", None, set()),
+    ("по 1 таб. лозартана утром пью", None, {("medications", "losartan", "active")}),
+    ("никак не могу бросить курить", None, {("lifestyle", "smoking", "active")}),
+    ("лозартан перестал помогать", None, {("medications", "losartan", "active")}),
+    # the drug after "от" is the cause of the effect denied, not denied itself
+    ("не кружится голова от амлодипина", None,
+     {("medications", "amlodipine", "active"), ("symptoms", "dizziness", "confirmed_absent")}),
+]
+#: Allergens in a list after "на", and a switch that never stops the allergen before it.
+ALLERGY: list[Row] = [
+    ("на ибупрофен аллергия, на парацетамол нет", None,
+     {("allergies", "ibuprofen", "active"), ("allergies", "paracetamol", "confirmed_absent")}),
+    ("аллергия на цефтриаксон, заменили на азитромицин", None,
+     {("allergies", "ceftriaxone", "active"), ("medications", "azithromycin", "active")}),
 ]
 #: A few words that name nothing and deny ("такого не было", "не замечал") answer the
 #: assistant's question as a bare "нет" would; with an ending they say it has ended.
@@ -108,7 +121,7 @@ NO_FACT: list[Row] = [
 ]
 # fmt: on
 
-ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *EFFECTS, *VOCABULARY, *NO_FACT]
+ROWS = [*PREDICATE, *PERSISTS, *WORDS, *ANSWERS, *PAST, *EFFECTS, *ALLERGY, *VOCABULARY, *NO_FACT]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{i}:{r[0][:40]}" for i, r in enumerate(ROWS)])

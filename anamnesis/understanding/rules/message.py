@@ -168,6 +168,7 @@ def understand_text(
         for m in mentions:
             if m.kind == "condition" and _PURPOSE.match(norm, m.start):
                 m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        _cause_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
@@ -684,7 +685,7 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
-        if caused or _allergy_context(clause, m, inherited):
+        if caused or _allergy_context(clause, m, inherited) or _parallel_allergen(msg.norm, clause, m, stated):
             out[id(m)] = reactions[0].entity if reactions else None
             if m.state is None and noun_state in ("neg", "end"):
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
@@ -694,6 +695,23 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+def _cause_not_denied(norm: str, mentions: list[Mention]) -> None:
+    """ "не тошнит от метформина": the denial is of the effect; the drug after "от" is its
+    cause, taken, not denied."""
+    if not any(m.state == "neg" and m.kind == "symptom" for m in mentions):
+        return
+    for m in mentions:
+        if m.kind == "drug" and m.state == "neg" and norm[max(0, m.start - 3) : m.start] == "от ":
+            m.state = None
+
+
+def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:
+    """ "на аспирин аллергия, на пенициллин нет", "аллергии на X нет, на Y есть": after an
+    allergy the message stated, a drug after a bare "на" with no verb of taking or switching is
+    the next allergen of the same list, not a medicine ("перевели на X" has its verb)."""
+    return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | _TAKING)
 
 
 def _names_a_cause(msg: _Message) -> bool:
@@ -708,7 +726,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
     before = None
     allergy_after = False
     for s, e, lex in clause.hits:
-        if lex.cat not in ("allergy", "start", "allergy_pre"):
+        if lex.cat not in ("allergy", "start", "allergy_pre", "switch", "instead"):
             continue
         if e <= m.start:
             before = lex.cat
@@ -716,7 +734,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
             allergy_after = True
     if before == "allergy":
         return True
-    if before == "start":
+    if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
         return False
     return allergy_after or (before is None and inherited)
 
@@ -781,8 +799,10 @@ def _stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int,
         drug = drugs[0]
         if n not in causal and norm[max(0, drug.start - 3) : drug.start] != "от ":
             continue
-        if drug.status == "active" and any(f.status == "resolved" for f in effects) and _RU_STOP_VERB.search(
-            norm, start, end
+        if (
+            drug.status == "active"
+            and any(f.status == "resolved" for f in effects)
+            and _RU_STOP_VERB.search(norm, start, end)
         ):
             drug.status = status_for("medications", "end")
         if drug.status == status_for("medications", "end"):

@@ -194,7 +194,7 @@ def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
 
 def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
     """ "switched from aspirin to clopidogrel", "перевели с аспирина на клопидогрел", "把阿司匹林换成氯吡格雷"."""
-    drugs = [m for m in mentions if m.kind == "drug"]
+    drugs = [m for m in mentions if m.kind == "drug" and not _allergen_before_switch(clause, m)]
     if not drugs:
         return
     for s, e, lex in clause.hits:
@@ -223,6 +223,15 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             for d, side in zip(drugs, sides, strict=True):
                 d.state = side or "pos"
             return
+
+
+def _allergen_before_switch(clause: Clause, drug: Mention) -> bool:
+    """ "аллергия на пенициллин, перевели на азитромицин": a drug after an allergy word with no
+    switch word between is the allergen, which no switch stops."""
+    last = max(
+        (s for s, _, lex in clause.hits if s < drug.start and lex.cat in ("allergy", "switch", "instead")), default=None
+    )
+    return last is not None and any(s == last and lex.cat == "allergy" for s, _, lex in clause.hits)
 
 
 def _side(norm: str, drug: Mention) -> str | None:

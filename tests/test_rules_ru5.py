@@ -108,6 +108,9 @@ EFFECTS: list[Row] = [
 VOCABULARY: list[Row] = [
     ("проблемы с давлением лет пять", None, {("chronic_conditions", "hypertension", "active")}),
     ("у меня давление нормальное", None, set()),
+    ("вторую от ковида сделала в августе", None, {("vaccinations", "covid-19 vaccine", "historical")}),
+    ("прививалась от энцефалита весной", None, {("vaccinations", "tick-borne encephalitis vaccine", "historical")}),
+    ("вторую неделю грипп", None, {("diagnoses", "influenza", "active")}),
 ]
 #: No fact from a hypothesis, a suspicion, someone else, an acknowledgement of the
 #: assistant's statement, or text addressed to the system.

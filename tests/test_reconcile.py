@@ -120,6 +120,22 @@ def test_a_specific_allergy_denial_does_change_that_fact():
     assert conflicts.height == 0
 
 
+def test_denying_what_is_present_ends_it_except_where_a_denial_is_a_contradiction():
+    events, facts, conflicts = run(
+        ev(0, "m1", "symptoms", "headache", "active"),
+        ev(0, "m1", "lifestyle", "smoking", "active") | {"event_index": 1},
+        ev(0, "m1", "chronic_conditions", "asthma", "active") | {"event_index": 2},
+        ev(5, "m2", "symptoms", "headache", "confirmed_absent"),
+        ev(5, "m2", "lifestyle", "smoking", "confirmed_absent") | {"event_index": 1},
+        ev(5, "m2", "chronic_conditions", "asthma", "confirmed_absent") | {"event_index": 2},
+        ev(6, "m3", "symptoms", "fever", "confirmed_absent"),
+    )
+    assert history(events, "symptoms", "headache") == [("first_mention", "active"), ("change", "resolved")]
+    assert history(events, "lifestyle", "smoking")[-1] == ("change", "stopped")
+    assert history(events, "chronic_conditions", "asthma")[-1] == ("negation", "confirmed_absent")
+    assert history(events, "symptoms", "fever") == [("negation", "confirmed_absent")]  # never present: an absence
+
+
 def test_a_switch_stops_one_drug_and_starts_the_other():
     events, facts, _ = run(
         ev(0, "m1", "medications", "aspirin", "active"),

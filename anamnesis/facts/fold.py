@@ -41,6 +41,16 @@ from schemas.sections import (
 
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
+#: What a specific denial does to the same fact while it is present: "голова не болит" after a
+#: headache, "no more h. pylori" after the infection, "I don't smoke" after "I smoke" say it
+#: has ended, not that it never was. Chronic conditions, allergies and the family stay a
+#: contradiction (their denial is recorded as it is said).
+SPECIFIC_DENIAL_ENDS: dict[str, str] = {
+    **DENIAL_ENDS,
+    "diagnoses": "resolved",
+    "injuries": "resolved",
+    "lifestyle": "stopped",
+}
 #: Attributes whose new value makes an event a ``change`` rather than a ``confirmation``.
 STATE_ATTRIBUTES = ("dose", "frequency", "value", "relation")
 
@@ -235,6 +245,13 @@ class _UserFold(ReplayMixin):
     ) -> None:
         """Apply one dialogue event to one fact and record it with its change type."""
         prior = self.facts.get((section, entity))
+        if (
+            prior is not None
+            and status == CONFIRMED_ABSENT
+            and prior.status == PRESENT_STATUS[section]
+            and section in SPECIFIC_DENIAL_ENDS
+        ):
+            status = SPECIFIC_DENIAL_ENDS[section]
         merged = attributes if prior is None or status == CONFIRMED_ABSENT else _merge(prior.attributes, attributes)
         if prior is not None and prior.status != status:
             if prior.settled:  # a clarified or reviewed state: ask again, never undo it silently

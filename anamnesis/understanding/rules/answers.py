@@ -81,7 +81,7 @@ def topic(context: str) -> Topic | None:
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     allergy = "allergy" in cats
-    items, own = _items(hits, family, allergy)
+    items, own = _items(_without_examples(norm, hits), family, allergy)
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
         # the sentences before named
@@ -121,6 +121,23 @@ def topic(context: str) -> Topic | None:
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
     )
+
+
+#: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
+#: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
+_EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|such as|for example|比如|例如)")
+
+
+def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
+    """The question's hits without the terms given as examples of a term named before them:
+    a "no" denies the thing asked about, not each of its signs one by one."""
+    first = next((e for _, e, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
+    if first is None:
+        return hits
+    m = _EXAMPLES.search(norm, first)
+    if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
+        return hits
+    return [h for h in hits if h[0] < m.start()]
 
 
 #: A pronoun standing for something the assistant named before its question.

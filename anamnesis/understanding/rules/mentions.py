@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from anamnesis.terminology import Term
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.segment import Clause, Hit
+from schemas.sections import LAST_DISCUSSED
 
 _COMPOSERS = ("injury", "removal", "pain", "end")
+_CYRILLIC = re.compile(r"[а-яё]")
 
 
 @dataclass(slots=True, eq=False)
@@ -55,6 +57,7 @@ Cues = dict[str, list[tuple[int, int, str]]]
 def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     """The cues of one body part's own phrase: "бросила — руки немели" and "stopped it, my
     hands were tingling" end a drug, not the hands; a cue beyond a pause is another phrase's."""
+
     def near(cs: int, ce: int) -> bool:
         lo, hi = (ce, s) if ce <= s else (e, cs)
         return not any(ch in _PAUSES for ch in norm[lo:hi])
@@ -62,8 +65,11 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     return {k: [c for c in v if near(c[0], c[1])] for k, v in cues.items()}
 
 
-def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]]) -> Mention | None:
-    """The entity a body part stands for with the cues of its clause, if any."""
+def _compose(
+    part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]], *, refers_back: bool = False
+) -> Mention | None:
+    """The entity a body part stands for with the cues of its clause, if any; ``refers_back``:
+    a body part that is over without healing words is the injury discussed before (Russian)."""
     links = part.links
     injurable = links.get("injury") == "yes"
     if cues["injury"] and injurable:
@@ -82,6 +88,10 @@ def _compose(part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, st
     if cues["end"]:
         cs, ce, how = _nearest(cues["end"], s, e)
         # "my ankle has healed" is an injury; "спина прошла" is the pain that went away
+        if injurable and "pain" not in links and how != "heal" and refers_back:
+            # "нога прошла", "колено восстановилось": the injury discussed before (the sprain,
+            # the torn meniscus) is over; the fold resolves it, or drops it when there is none
+            return Mention(min(s, cs), max(e, ce), "injury", LAST_DISCUSSED)
         if injurable and (how == "heal" or "pain" not in links):
             return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} injury")
         if "pain" in links:
@@ -135,7 +145,13 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
-            composed = _compose(part, s, e, _unpaused(norm, s, e, cues) if norm and not elided else cues)
+            composed = _compose(
+                part,
+                s,
+                e,
+                _unpaused(norm, s, e, cues) if norm and not elided else cues,
+                refers_back=_CYRILLIC.match(norm, s) is not None,
+            )
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e

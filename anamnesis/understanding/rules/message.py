@@ -30,7 +30,7 @@ from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, since_then, taken_before
+from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, SECTIONS
 
 _FAMILY_KINDS = frozenset({"condition", "diagnosis"})
@@ -66,6 +66,7 @@ _LONG_AGO = re.compile(
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
     r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
     r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
+    r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
 )
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
@@ -167,10 +168,15 @@ def understand_text(
         for m in mentions:
             if m.kind == "condition" and _PURPOSE.match(norm, m.start):
                 m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        _cause_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
                     m.state = "end"  # "Урсосан пила полгода, сейчас нет": taken once, not now
+        if had_before(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                    m.state = "end"  # "температура была, сейчас нет", "конкор был, сейчас нет": had, now gone
         if since_then(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
@@ -195,6 +201,7 @@ def understand_text(
     attach(msg.facts, norm, hits, spans, lang, digits)
     _diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, _merge(msg))
+    facts = _stopped_for_its_effect(facts, msg.norm, spans)
     facts = _without_past_side_effects(facts, msg.norm, spans)
     _treated_by_operation(facts)
     if lang == "zh":
@@ -678,7 +685,7 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
-        if caused or _allergy_context(clause, m, inherited):
+        if caused or _allergy_context(clause, m, inherited) or _parallel_allergen(msg.norm, clause, m, stated):
             out[id(m)] = reactions[0].entity if reactions else None
             if m.state is None and noun_state in ("neg", "end"):
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
@@ -688,6 +695,23 @@ def _allergy_mentions(msg: _Message, clause: Clause, mentions: list[Mention]) ->
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+def _cause_not_denied(norm: str, mentions: list[Mention]) -> None:
+    """ "не тошнит от метформина": the denial is of the effect; the drug after "от" is its
+    cause, taken, not denied."""
+    if not any(m.state == "neg" and m.kind == "symptom" for m in mentions):
+        return
+    for m in mentions:
+        if m.kind == "drug" and m.state == "neg" and norm[max(0, m.start - 3) : m.start] == "от ":
+            m.state = None
+
+
+def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:
+    """ "на аспирин аллергия, на пенициллин нет", "аллергии на X нет, на Y есть": after an
+    allergy the message stated, a drug after a bare "на" with no verb of taking or switching is
+    the next allergen of the same list, not a medicine ("перевели на X" has its verb)."""
+    return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | _TAKING)
 
 
 def _names_a_cause(msg: _Message) -> bool:
@@ -702,7 +726,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
     before = None
     allergy_after = False
     for s, e, lex in clause.hits:
-        if lex.cat not in ("allergy", "start", "allergy_pre"):
+        if lex.cat not in ("allergy", "start", "allergy_pre", "switch", "instead"):
             continue
         if e <= m.start:
             before = lex.cat
@@ -710,7 +734,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
             allergy_after = True
     if before == "allergy":
         return True
-    if before == "start":
+    if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
         return False
     return allergy_after or (before is None and inherited)
 
@@ -757,6 +781,35 @@ def _diabetes_type(msg: _Message, spans: list[tuple[int, int, bool]]) -> None:
             fact.entity = found[0]
 
 
+#: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".
+_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|бросил|перестал|прекратил|отказал)")
+
+
+def _stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "симвастатин вызвал судороги, и его отменили", "от аторвастатина болели мышцы, отменили":
+    in a sentence that gives a symptom as one drug's effect, a stopping verb ends the drug, not
+    the effect it looked back to; the effect ended with the drug and is no current symptom."""
+    causal = side_effect_sentences(norm, spans)
+    for n, (start, end, _) in enumerate(spans):
+        here = [f for f in facts if f.sentence == n]
+        drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]
+        effects = [f for f in here if f.section == "symptoms"]
+        if len(drugs) != 1 or not effects:
+            continue
+        drug = drugs[0]
+        if n not in causal and norm[max(0, drug.start - 3) : drug.start] != "от ":
+            continue
+        if (
+            drug.status == "active"
+            and any(f.status == "resolved" for f in effects)
+            and _RU_STOP_VERB.search(norm, start, end)
+        ):
+            drug.status = status_for("medications", "end")
+        if drug.status == status_for("medications", "end"):
+            facts = [f for f in facts if f not in effects]
+    return facts
+
+
 def _without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """Drop symptoms that a sentence gives as the reason a drug was stopped or switched.
 
@@ -797,6 +850,8 @@ def _answer(msg: _Message, asked: Topic) -> None:
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
+    if answer is None and msg.lang == "ru":
+        answer = _ru_bare_reply(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
@@ -844,6 +899,27 @@ def _zh_ended(msg: _Message) -> str | None:
     if "end" in cats and cats.isdisjoint({"neg", "term", "section", "person", "family"}):
         return "end"
     return None
+
+
+#: Cues that make a short Russian message say something of its own, not only answer.
+_RU_NOT_BARE = frozenset(
+    {"term", "section", "person", "third", "family", "doctor", "allergy", "question", "hypo", "uncertain", "intent"}
+)
+_RU_BARE_WORDS = 5
+
+
+def _ru_bare_reply(msg: _Message) -> str | None:
+    """ "нет такого не было", "не замечала", "уже не болит", "бросил 5 лет назад" to the
+    assistant's question: a few words that name nothing and deny or end answer it as a bare
+    "нет" / "уже нет" would; the verb or pronoun around the denial only echoes the question."""
+    if len(msg.norm.split()) > _RU_BARE_WORDS:
+        return None
+    cats = {lex.cat for _, _, lex in msg.hits}
+    if not cats.isdisjoint(_RU_NOT_BARE) or any(lex.kind for _, _, lex in msg.hits):
+        return None
+    if "neg" in cats:
+        return "end" if not cats.isdisjoint({"end", "anymore"}) else "no"
+    return "end" if "end" in cats else None
 
 
 def _speaks_of_self(msg: _Message) -> bool:

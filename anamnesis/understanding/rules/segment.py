@@ -115,14 +115,30 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if (
-            any(h[2].cat == "term" for h in before)
-            and any(h[2].cat == "term" for h in after)
-            and any(h[2].cat == "neg" for h in after)
-            and not any(h[2].cat == "neg" for h in before)
-        ):
+        if not any(h[2].cat == "term" for h in before) or not any(h[2].cat == "term" for h in after):
+            continue
+        own = any(h[2].cat == "neg" for h in after)
+        if (own and not any(h[2].cat == "neg" for h in before)) or (not own and _predicate_denial(norm, before)):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
+    """A denial that is the predicate of its own phrase: after the term it denies ("голова не
+    кружится", "кашля нет") or a Russian "не" right before a verb term ("не курю", "не кашляю"),
+    which negates that verb only. What follows the comma ("..., тошнит по утрам", "..., спортом
+    занимаюсь") is then a new phrase, not a list it governs. A denial that opens a list of
+    nouns ("нет температуры, кашля", "no fever, cough") is not cut."""
+    first_term = next(s for s, _, lex in stretch if lex.cat == "term")
+    for n, (s, e, lex) in enumerate(stretch):
+        if lex.cat != "neg":
+            continue
+        if s > first_term:
+            return True
+        nxt = stretch[n + 1] if n + 1 < len(stretch) else None
+        if norm[s:e] == "не" and nxt is not None and nxt[2].cat == "term" and nxt[0] == e + 1:
+            return True
+    return False
 
 
 def clauses(

@@ -194,7 +194,7 @@ def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
 
 def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
     """ "switched from aspirin to clopidogrel", "перевели с аспирина на клопидогрел", "把阿司匹林换成氯吡格雷"."""
-    drugs = [m for m in mentions if m.kind == "drug"]
+    drugs = [m for m in mentions if m.kind == "drug" and not _allergen_before_switch(clause, m)]
     if not drugs:
         return
     for s, e, lex in clause.hits:
@@ -225,6 +225,15 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             return
 
 
+def _allergen_before_switch(clause: Clause, drug: Mention) -> bool:
+    """ "аллергия на пенициллин, перевели на азитромицин": a drug after an allergy word with no
+    switch word between is the allergen, which no switch stops."""
+    last = max(
+        (s for s, _, lex in clause.hits if s < drug.start and lex.cat in ("allergy", "switch", "instead")), default=None
+    )
+    return last is not None and any(s == last and lex.cat == "allergy" for s, _, lex in clause.hits)
+
+
 def _side(norm: str, drug: Mention) -> str | None:
     """ "end" after "from"/"с"/"从", "pos" after "to"/"на"/"成", else ``None``."""
     before = norm[max(0, drug.start - 8) : drug.start]
@@ -243,7 +252,8 @@ _SINCE = re.compile(
     r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?)\b"
     r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
     r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
-    r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого)"
+    r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого"
+    r"|прошлой|позапрошлого|весны|лета|осени|зимы|нового года|нг|родов|беременности|операции|выписки)"
     r"|自从|以来|已经\S{0,3}(?:年|个月|周|天)(?:没|不)"
 )
 #: Denials that say "ever", which no starting point turns into an ending.
@@ -263,6 +273,21 @@ _PAST_TAKING = re.compile(
     r"\b(?:was on|were on|took|used to take|had been on|been taking)\b"
     r"|(?<![а-я])(?:пил|пила|пили|принимал|принимала|принимали|колол|колола|кололи)(?![а-я])"
 )
+
+
+#: An illness the clause says one had, then "now no": "температура была, сейчас нет".
+_HAD_THEN_NOW = re.compile(
+    r"(?<![а-я])(?<!не )(?:был|была|было|были|бывал\w*)(?![а-я]).*(?<![а-я])(?:сейчас|теперь|уже|больше)(?![а-я])"
+)
+
+
+def had_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the illness was there before ("кашель был, сейчас нету"):
+    its denial now is an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _HAD_THEN_NOW.search(text) is not None and _EVER.search(text) is None
 
 
 def taken_before(norm: str, clause: Clause) -> bool:

@@ -23,7 +23,11 @@ def _random_ts(rng: random.Random) -> str:
 
     year = pick(rng.randint(1000, 2999), 0, 1, 999, 8999, 9000, 9999)
     month, day = pick(rng.randint(1, 12), 0, 13), pick(rng.randint(1, 28), 0, 29, 30, 31, 32)
-    hour, minute, second = pick(rng.randint(0, 23), 24, 25), pick(rng.randint(0, 59), 60), pick(rng.randint(0, 59), 60, 61)
+    hour, minute, second = (
+        pick(rng.randint(0, 23), 24, 25),
+        pick(rng.randint(0, 59), 60),
+        pick(rng.randint(0, 59), 60, 61),
+    )
     fraction = rng.choice(["", "", ".", f".{rng.randint(0, 10**6 - 1)}", f".{rng.randint(0, 10**9 - 1):09d}"])
     offset = f"{rng.choice('+-')}{pick(rng.randint(0, 23), 24, 99):02d}:{pick(rng.randint(0, 59), 60):02d}"
     zone = rng.choice(["Z", "Z", offset, offset, "z", "", "+0530"])
@@ -68,7 +72,14 @@ def test_content_hashes_write_the_timestamp_as_isoformat():
     ts = [datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC), datetime(2016, 12, 31, 23, 59, 59, 999_999, tzinfo=UTC)]
     ts.append(ts[0] + timedelta(microseconds=120))
     frame = pl.DataFrame(
-        {"user_id": "u", "session_id": "s", "ts": ts, "role": "user", "text": ["a", "b\x1fc", "é"], "lang": [None, "en", ""]}
+        {
+            "user_id": "u",
+            "session_id": "s",
+            "ts": ts,
+            "role": "user",
+            "text": ["a", "b\x1fc", "é"],
+            "lang": [None, "en", ""],
+        }
     )
     expected = [
         xxhash.xxh3_128_hexdigest("\x1f".join(("u", "s", t.isoformat(), "user", text, lang or "")).encode())

@@ -118,7 +118,9 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
 
 #: The columns a batch gathers per message before its timestamps are read in bulk (``raw`` apart).
 _CANDIDATE = {
-    **dict.fromkeys(("message_id", "user_id", "session_id", "ts_text", "role", "text", "lang", "source_file"), pl.String),
+    **dict.fromkeys(
+        ("message_id", "user_id", "session_id", "ts_text", "role", "text", "lang", "source_file"), pl.String
+    ),
     **dict.fromkeys(("line_no", "ts_us", "pos"), pl.Int64),
 }
 
@@ -184,7 +186,9 @@ class _Batch:
                 keep[i], late = False, late + 1
             else:
                 ts = ts.scatter(i, ts_value)
-        messages = frame.with_columns(ts, pl.lit(self.export_day).alias("export_day")).filter(pl.Series(keep, dtype=pl.Boolean))
+        messages = frame.with_columns(ts, pl.lit(self.export_day).alias("export_day")).filter(
+            pl.Series(keep, dtype=pl.Boolean)
+        )
         messages = messages.with_columns(content_hashes(messages)).select(polars_schema(Messages).keys())
         return messages.cast(polars_schema(Messages)), self._quarantine_frame(), late
 

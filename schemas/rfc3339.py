@@ -37,7 +37,10 @@ def parse_rfc3339(value: str) -> tuple[datetime, bool]:
         tz = timezone(-delta if sign == "-" else delta)
     leap = second == LEAP_SECOND
     parsed = datetime(year, month, day, hour, minute, 59 if leap else second, 999_999 if leap else micro, tzinfo=tz)
-    parsed = parsed.astimezone(UTC)
+    try:
+        parsed = parsed.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:30:00+01:00 is before the first instant a datetime holds
+        raise ValueError("out of range in UTC") from None
     if leap and (parsed.hour, parsed.minute) != (23, 59):
         raise ValueError("a leap second is only the last second of a UTC day")
     return parsed, leap

@@ -56,6 +56,9 @@ def test_a_good_line_is_read_with_its_timestamp_in_utc():
         ({"ts": "2026-13-01T10:00:00Z"}, "ts '2026-13-01T10:00:00Z' is not an RFC 3339 timestamp"),
         ({"ts": "2026-13-01T10:00:00Z", "role": ""}, "field 'role' is empty"),  # fields before the timestamp
         ({"ts": 1_700_000_000}, "field 'ts' is not a string"),
+        # out of range once in UTC: quarantined, not a crash of the whole day
+        ({"ts": "9999-12-31T23:30:00-01:00"}, "ts '9999-12-31T23:30:00-01:00' is not an RFC 3339 timestamp"),
+        ({"ts": "0001-01-01T00:30:00+01:00"}, "ts '0001-01-01T00:30:00+01:00' is not an RFC 3339 timestamp"),
     ],
 )
 def test_a_broken_line_gets_the_reason_of_the_first_rule_it_breaks(changes: dict, reason: str):

@@ -4,8 +4,9 @@
 
 A change meant to be behaviour-preserving (a faster write path) must leave the same rows.
 Columns that hold the clock of the run (``recorded_at``, ``detected_at``, ``created_at``,
-``decayed``, ...) differ between any two runs, so they are left out; ``source_file`` is
-compared by file name, since the two homes may have read the same files from other paths.
+``decayed``, ...) differ between any two runs, so they are left out; ``source_file`` (and the
+supersessions' ``old_``/``new_source_file``) is compared by file name, since the two homes may
+have read the same files from other paths.
 Exits 1 if anything differs.
 """
 
@@ -45,7 +46,7 @@ def compare_warehouses(a: Path, b: Path) -> list[str]:
         ]  # fmt: skip
         kept = [c for c in columns if c not in CLOCK_COLUMNS]
         select = ", ".join(
-            f"regexp_replace({_q(c)}, '^.*/', '') as {_q(c)}" if c == "source_file" else _q(c) for c in kept
+            f"regexp_replace({_q(c)}, '^.*/', '') as {_q(c)}" if c.endswith("source_file") else _q(c) for c in kept
         )
         counts = [con.execute(f"select count(*) from {db}.{_q(relation)}").fetchone()[0] for db in ("a", "b")]
         only = [

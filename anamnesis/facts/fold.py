@@ -17,9 +17,7 @@ denied it specifically is taken as present (the safe reading) and recorded as a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from itertools import groupby
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -28,8 +26,8 @@ import xxhash
 
 from anamnesis.facts.anaphora import last_discussed, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
+from anamnesis.facts.fold_tables import Event, Output, messages_by_user
 from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
-from schemas.frames import UTC_TS, Conflicts, FactEvents, FactState, polars_schema
 from schemas.sections import (
     CONFIRMED_ABSENT,
     CRITICAL_SECTIONS,
@@ -86,21 +84,6 @@ class _Fact:
 
 
 @dataclass(slots=True)
-class _Event:
-    message_id: str
-    valid_from: int
-    section: str
-    entity: str
-    status: str
-    attributes: dict[str, Any]
-    extractor_version: str
-    recorded_at: int
-    #: ``dialogue``, or ``clarification`` / ``review`` with the input row's id in ``ref``.
-    source: str = "dialogue"
-    ref: str | None = None
-
-
-@dataclass(slots=True)
 class OpenConflict:
     """What the fold knows of a conflict still open: both statements, and its output row."""
 
@@ -112,15 +95,6 @@ class OpenConflict:
     later_status: str
     later_entity: str
     later_message_id: str
-
-
-@dataclass(slots=True)
-class _Output:
-    events: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(FactEvents)})
-    conflicts: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Conflicts)})
-    state: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(FactState)})
-    #: Inputs whose conflict or fact the events no longer hold.
-    orphaned: int = 0
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +117,7 @@ def _state_changed(old: dict[str, Any], merged: dict[str, Any]) -> bool:
 class _UserFold(ReplayMixin):
     """The state of one user's facts while their events (and people's inputs) are replayed."""
 
-    def __init__(self, user_id: str, out: _Output) -> None:
+    def __init__(self, user_id: str, out: Output) -> None:
         self.user_id = user_id
         self.out = out
         self.facts: dict[tuple[str, str], _Fact] = {}
@@ -152,11 +126,11 @@ class _UserFold(ReplayMixin):
         self.aliases: dict[tuple[str, str], str] = {}
         self.orphaned = 0
 
-    def input_event(self, item: Input, section: str, entity: str, status: str, message_id: str) -> _Event:
+    def input_event(self, item: Input, section: str, entity: str, status: str, message_id: str) -> Event:
         """The event an input adds to one fact, at the input's time."""
         source = "clarification" if item.kind == "resolution" else "review"
         version = CLARIFICATION if item.kind == "resolution" else REVIEW
-        return _Event(
+        return Event(
             message_id, item.created_at, section, entity, status, {}, version, item.created_at, source, item.id
         )
 
@@ -166,7 +140,7 @@ class _UserFold(ReplayMixin):
         c = self.out.conflicts
         c["status"][row], c["resolved_at"][row], c["resolution"][row] = "resolved", at, outcome
 
-    def retire(self, key: tuple[str, str], ev: _Event, extra: dict[str, Any]) -> None:
+    def retire(self, key: tuple[str, str], ev: Event, extra: dict[str, Any]) -> None:
         """A reviewer retracts a fact extracted in error: the history says so, the current state drops it."""
         fact = self.facts.pop(key)
         fact.attributes = {**fact.attributes, "retracted": True, **extra}
@@ -175,7 +149,7 @@ class _UserFold(ReplayMixin):
             if (conflict.section, conflict.entity) == key:
                 self.resolve_row(cid, ev.valid_from, "later_stands" if extra else "earlier_stands")
 
-    def _emit(self, section: str, entity: str, change_type: str, fact: _Fact, ev: _Event) -> None:
+    def _emit(self, section: str, entity: str, change_type: str, fact: _Fact, ev: Event) -> None:
         e = self.out.events
         e["event_id"].append(_event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
         e["fact_id"].append(fact.fact_id)
@@ -197,7 +171,7 @@ class _UserFold(ReplayMixin):
         fact: _Fact,
         section: str,
         entity: str,
-        ev: _Event,
+        ev: Event,
         reason: str,
         *,
         earlier: tuple[str, str, int] | None = None,
@@ -239,7 +213,7 @@ class _UserFold(ReplayMixin):
         entity: str,
         status: str,
         attributes: dict[str, Any],
-        ev: _Event,
+        ev: Event,
         *,
         inferred: bool = False,
     ) -> None:
@@ -267,7 +241,7 @@ class _UserFold(ReplayMixin):
         self.apply(section, entity, status, merged, ev, evidence_of(attributes, inferred=inferred))
 
     def apply(
-        self, section: str, entity: str, status: str, attributes: dict[str, Any], ev: _Event, evidence: str
+        self, section: str, entity: str, status: str, attributes: dict[str, Any], ev: Event, evidence: str
     ) -> _Fact:
         """Set one fact's state to exactly ``status`` / ``attributes`` and record the event."""
         key = (section, entity)
@@ -307,7 +281,7 @@ class _UserFold(ReplayMixin):
         self._emit(section, entity, change, prior, ev)
         return prior
 
-    def apply_message(self, events: list[_Event]) -> None:
+    def apply_message(self, events: list[Event]) -> None:
         """Apply all events of one message: specific facts first, then section-wide denials.
 
         An event about the fact last discussed (``^``) is resolved against the state before
@@ -331,7 +305,7 @@ class _UserFold(ReplayMixin):
         for ev in wide:
             self._deny_section(ev, same_message=specific)
 
-    def _refer_back(self, ev: _Event) -> bool:
+    def _refer_back(self, ev: Event) -> bool:
         entity = last_discussed(self.facts, ev.section)
         if entity is None:
             return False
@@ -339,7 +313,7 @@ class _UserFold(ReplayMixin):
         ev.attributes = referring_attributes(ev.attributes, self.facts[(ev.section, entity)])
         return True
 
-    def _deny_section(self, ev: _Event, *, same_message: list[_Event]) -> None:
+    def _deny_section(self, ev: Event, *, same_message: list[Event]) -> None:
         section = ev.section
         present = PRESENT_STATUS[section]
         stated = [e.entity for e in same_message if e.section == section and e.status == present]
@@ -385,37 +359,6 @@ class _UserFold(ReplayMixin):
             s["source_message_id"].append(fact.source_message_id)
 
 
-def _rows(events: pl.DataFrame) -> Iterator[tuple[str, _Event]]:
-    ordered = events.sort(["user_id", "valid_from", "message_id", "section", "entity"])
-    for user_id, message_id, valid_from, section, entity, status, attributes, version, recorded in ordered.select(
-        "user_id",
-        "message_id",
-        pl.col("valid_from").dt.epoch("us"),
-        "section",
-        "entity",
-        "status",
-        "attributes",
-        "extractor_version",
-        pl.col("recorded_at").dt.epoch("us"),
-    ).iter_rows():
-        yield (
-            user_id,
-            _Event(message_id, valid_from, section, entity, status, orjson.loads(attributes), version, recorded),
-        )
-
-
-def _keep_earliest(frame: pl.DataFrame, previous: pl.DataFrame | None, keys: list[str], col: str) -> pl.DataFrame:
-    """Keep the earlier ``col`` of rows already recorded by a previous run."""
-    if previous is None or previous.height == 0 or not set(keys) <= set(previous.columns):
-        return frame
-    earlier = previous.select(*keys, pl.col(col).alias("_earlier")).unique(keys)
-    return (
-        frame.join(earlier, on=keys, how="left", maintain_order="left")
-        .with_columns(pl.min_horizontal(col, "_earlier").alias(col))
-        .drop("_earlier")
-    )
-
-
 def fold(
     events: pl.DataFrame,
     *,
@@ -429,14 +372,10 @@ def fold(
     The previous run's tables keep each unchanged row's original ``recorded_at`` /
     ``detected_at``, so re-running over the same events leaves the history unchanged.
     """
-    out = _Output()
+    out = Output()
     inputs = inputs_by_user(resolutions, corrections)
-    for user_id, user_rows in groupby(_rows(events), key=lambda r: r[0]):
+    for user_id, messages in messages_by_user(events):
         user = _UserFold(user_id, out)
-        messages = (
-            (key, [ev for _, ev in rows])
-            for key, rows in groupby(user_rows, key=lambda r: (r[1].valid_from, r[1].message_id))
-        )
         for step in replay_order(messages, inputs.get(user_id, [])):
             if isinstance(step, Input):
                 user.replay(step)
@@ -444,14 +383,4 @@ def fold(
                 user.apply_message(step)
         user.flush_state()
         out.orphaned += user.orphaned
-    fact_events = _keep_earliest(_frame(out.events, FactEvents), previous_fact_events, ["event_id"], "recorded_at")
-    conflicts = _keep_earliest(_frame(out.conflicts, Conflicts), previous_conflicts, ["conflict_id"], "detected_at")
-    return fact_events, _frame(out.state, FactState), conflicts
-
-
-def _frame(columns: dict[str, list], model: type) -> pl.DataFrame:
-    """The fold's output columns as a frame of ``model``; times travel as microseconds since the
-    epoch, which polars takes in far faster than Python datetimes."""
-    schema = polars_schema(model)
-    raw = {name: pl.Int64() if dtype == UTC_TS else dtype for name, dtype in schema.items()}
-    return pl.DataFrame(columns, schema=raw).cast(schema)
+    return out.frames(previous_fact_events, previous_conflicts)

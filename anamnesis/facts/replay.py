@@ -20,7 +20,7 @@ import polars as pl
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE, allowed_statuses
 
 if TYPE_CHECKING:
-    from anamnesis.facts.fold import _Event
+    from anamnesis.facts.fold_tables import Event
 
 #: The ``extractor_version`` of events that people's inputs add.
 CLARIFICATION, REVIEW = "clarification", "review"
@@ -121,7 +121,7 @@ class ReplayMixin:
             moved.last_seen = max(moved.last_seen, fact.last_seen)
 
 
-def replay_order(messages: Iterator[tuple[tuple[int, str], list[_Event]]], inputs: list[Input]) -> Iterator[Any]:
+def replay_order(messages: Iterator[tuple[tuple[int, str], list[Event]]], inputs: list[Input]) -> Iterator[Any]:
     """The dialogue's messages and the inputs merged by time; a message comes before an input at the same time."""
     pending = iter(inputs)
     item = next(pending, None)

@@ -13,7 +13,7 @@ import re
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
@@ -21,6 +21,7 @@ import polars as pl
 import xxhash
 from pydantic import ValidationError
 
+from anamnesis.ingest.prefilter import plain_fields, plain_timestamps
 from schemas.export import ExportLine, parse_rfc3339, quarantine_reason
 from schemas.frames import Messages, Quarantine, polars_schema
 
@@ -81,11 +82,23 @@ def parse_line(raw: bytes) -> tuple[str, str, str, datetime, str, str, str | Non
     return line.message_id, line.user_id, line.session_id, line.ts, line.role, line.text, line.lang or None
 
 
-def content_hash(user_id: str, session_id: str, ts: datetime, role: str, text: str, lang: str | None) -> str:
-    """Identity of a message's content: equal hashes under one id make a duplicate."""
-    return xxhash.xxh3_128_hexdigest(
-        "\x1f".join((user_id, session_id, ts.isoformat(), role, text, lang or "")).encode()
+def content_hashes(messages: pl.DataFrame) -> pl.Series:
+    """Identity of each message's content: equal hashes under one id make a duplicate.
+
+    The xxh3-128 of user, session, ``ts`` (UTC, as ``datetime.isoformat`` writes it), role, text
+    and lang (empty if none), joined by ``\\x1f``.
+    """
+    ts = pl.col("ts")
+    iso = (
+        pl.when(ts.dt.microsecond() == 0)
+        .then(ts.dt.strftime("%Y-%m-%dT%H:%M:%S+00:00"))
+        .otherwise(ts.dt.strftime("%Y-%m-%dT%H:%M:%S.%6f+00:00"))
     )
+    keys = messages.select(
+        pl.concat_str("user_id", "session_id", iso, "role", "text", pl.col("lang").fill_null(""), separator="\x1f")
+    ).to_series()
+    digest = xxhash.xxh3_128_hexdigest
+    return pl.Series("content_hash", [digest(k) for k in keys.cast(pl.Binary).to_list()], dtype=pl.String)
 
 
 def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
@@ -103,26 +116,115 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None, str | None]]:
         yield line_no + 1, None, f"{kind}: {type(exc).__name__}: {str(exc)[:200]}"
 
 
+#: The columns a batch gathers per message before its timestamps are read in bulk (``raw`` apart).
+_CANDIDATE = {
+    **dict.fromkeys(
+        ("message_id", "user_id", "session_id", "ts_text", "role", "text", "lang", "source_file"), pl.String
+    ),
+    **dict.fromkeys(("line_no", "ts_us", "pos"), pl.Int64),
+}
+
+
 @dataclass(slots=True)
 class _Batch:
-    messages: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Messages)})
-    quarantine: dict[str, list] = field(default_factory=lambda: {k: [] for k in polars_schema(Quarantine)})
+    """One batch's lines: plain ones as columns (timestamps still text), the others read by the model.
+
+    ``ts_us`` holds the model's timestamp (microseconds) of a line it read, ``None`` for a plain
+    line; ``pos`` the line's place in the batch; ``raw`` the line itself, for the model to read if
+    polars finds its timestamp wrong.
+    """
+
+    export_day: str
+    #: One tuple per message: the values of :data:`_CANDIDATE`, then ``raw``.
+    candidates: list[tuple] = field(default_factory=list)
+    #: (position in the batch, source, line_no, reason, raw) of each quarantined line.
+    quarantined: list[tuple[int, str, int, str, bytes]] = field(default_factory=list)
+    lines: int = 0
 
     def __len__(self) -> int:
-        return len(self.messages["message_id"]) + len(self.quarantine["line_no"])
+        return self.lines
+
+    def add(self, source: str, line_no: int, line: bytes) -> bool:
+        """Take one non-blank line; ``False`` if it was quarantined."""
+        self.lines += 1
+        try:
+            fields = plain_fields(orjson.loads(line))
+        except orjson.JSONDecodeError:
+            fields = None
+        ts_us = None
+        if fields is None:
+            try:
+                message_id, user_id, session_id, ts, role, text, lang = parse_line(line)
+            except LineError as exc:
+                self.quarantined.append((self.lines, source, line_no, str(exc), line))
+                return False
+            fields, ts_us = (message_id, user_id, session_id, "", role, text, lang), _epoch_us(ts)
+        self.candidates.append((*fields, source, line_no, ts_us, self.lines, line))
+        return True
+
+    def quarantine(self, source: str, line_no: int, reason: str, raw: bytes) -> None:
+        """A line (or a file's break) quarantined with its reason."""
+        self.lines += 1
+        self.quarantined.append((self.lines, source, line_no, reason, raw))
+
+    def frames(self) -> tuple[pl.DataFrame, pl.DataFrame, int]:
+        """(messages, quarantine, lines the model quarantined here) of the batch, in line order."""
+        columns = list(zip(*self.candidates, strict=True)) or [()] * (len(_CANDIDATE) + 1)
+        raw = columns.pop()
+        frame = pl.DataFrame(dict(zip(_CANDIDATE, columns, strict=True)), schema=_CANDIDATE)
+        ts = plain_timestamps(frame["ts_text"])
+        modelled = pl.from_epoch(frame["ts_us"], time_unit="us").dt.replace_time_zone("UTC")
+        ts = ts.fill_null(modelled).alias("ts")
+        late = 0
+        keep = [True] * frame.height
+        for i in ts.is_null().arg_true().to_list():  # a timestamp polars could not vouch for
+            try:
+                ts_value = parse_line(raw[i])[3]
+            except LineError as exc:
+                pos, source, line_no = frame.select("pos", "source_file", "line_no").row(i)
+                self.quarantined.append((pos, source, line_no, str(exc), raw[i]))
+                keep[i], late = False, late + 1
+            else:
+                ts = ts.scatter(i, ts_value)
+        messages = frame.with_columns(ts, pl.lit(self.export_day).alias("export_day")).filter(
+            pl.Series(keep, dtype=pl.Boolean)
+        )
+        messages = messages.with_columns(content_hashes(messages)).select(polars_schema(Messages).keys())
+        return messages.cast(polars_schema(Messages)), self._quarantine_frame(), late
+
+    def _quarantine_frame(self) -> pl.DataFrame:
+        q: dict[str, list] = {k: [] for k in polars_schema(Quarantine)}
+        for _, source, line_no, reason, raw in sorted(self.quarantined):
+            text = raw.decode("utf-8", errors="replace")
+            if len(text) > MAX_RAW_CHARS:
+                text, reason = text[:MAX_RAW_CHARS], f"{reason} (raw cut to {MAX_RAW_CHARS} characters)"
+            q["source_file"].append(source)
+            q["line_no"].append(line_no)
+            q["reason"].append(reason)
+            q["raw"].append(text)
+            q["export_day"].append(self.export_day)
+        return pl.DataFrame(q, schema=polars_schema(Quarantine))
+
+
+def _epoch_us(ts: datetime) -> int:
+    delta = ts - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def read_exports(
     paths: list[Path], *, export_day: str, on_progress: Callable[[int], None] | None = None
 ) -> Iterator[tuple[pl.DataFrame, pl.DataFrame, IngestStats]]:
     """Yield (messages, quarantine, stats) batches for the files of one export day."""
-    batch, stats = _Batch(), IngestStats()
+    batch, stats = _Batch(export_day), IngestStats()
     for path in paths:
         stats.files += 1
         source = str(path)
         for line_no, line, failure in _lines(path):
             if failure is not None:
-                _quarantine(batch, source, line_no, failure, b"", export_day)
+                batch.quarantine(source, line_no, failure, b"")
                 stats.quarantined += 1
                 continue
             assert line is not None
@@ -131,49 +233,19 @@ def read_exports(
             if not line.strip():
                 stats.blank_lines += 1
                 continue
-            try:
-                message_id, user_id, session_id, ts, role, text, lang = parse_line(line)
-            except LineError as exc:
-                _quarantine(batch, source, line_no, str(exc), line, export_day)
-                stats.quarantined += 1
-            else:
-                m = batch.messages
-                m["message_id"].append(message_id)
-                m["user_id"].append(user_id)
-                m["session_id"].append(session_id)
-                m["ts"].append(ts)
-                m["role"].append(role)
-                m["text"].append(text)
-                m["lang"].append(lang)
-                m["content_hash"].append(content_hash(user_id, session_id, ts, role, text, lang))
-                m["source_file"].append(source)
-                m["line_no"].append(line_no)
-                m["export_day"].append(export_day)
-                stats.messages += 1
+            stats.quarantined += not batch.add(source, line_no, line)
             if stats.bytes >= BATCH_BYTES or len(batch) >= BATCH_LINES:  # stats count this batch
-                yield _frames(batch) + (stats,)
+                yield _flush(batch, stats)
                 if on_progress:
                     on_progress(stats.lines)
-                batch, stats = _Batch(), IngestStats()
-    yield _frames(batch) + (stats,)
+                batch, stats = _Batch(export_day), IngestStats()
+    yield _flush(batch, stats)
     if on_progress:
         on_progress(stats.lines)
 
 
-def _quarantine(batch: _Batch, source: str, line_no: int, reason: str, raw: bytes, day: str) -> None:
-    text = raw.decode("utf-8", errors="replace")
-    if len(text) > MAX_RAW_CHARS:
-        text, reason = text[:MAX_RAW_CHARS], f"{reason} (raw cut to {MAX_RAW_CHARS} characters)"
-    q = batch.quarantine
-    q["source_file"].append(source)
-    q["line_no"].append(line_no)
-    q["reason"].append(reason)
-    q["raw"].append(text)
-    q["export_day"].append(day)
-
-
-def _frames(batch: _Batch) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return (
-        pl.DataFrame(batch.messages, schema=polars_schema(Messages)),
-        pl.DataFrame(batch.quarantine, schema=polars_schema(Quarantine)),
-    )
+def _flush(batch: _Batch, stats: IngestStats) -> tuple[pl.DataFrame, pl.DataFrame, IngestStats]:
+    messages, quarantine, late = batch.frames()
+    stats.quarantined += late
+    stats.messages = messages.height
+    return messages, quarantine, stats

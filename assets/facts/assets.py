@@ -1,11 +1,13 @@
 """Reconciliation: validated events folded into fact histories, current state and conflicts."""
 
+from collections.abc import Iterator
+
 import dagster as dg
 
 from anamnesis.facts.stage import FACT_TABLES, fold_lake, refold_users
 from anamnesis.storage.night import merge_stage, night_users
 from anamnesis.storage.shards import shard_lake, sum_counts
-from assets.checks import NIGHT_ONLY, checked_users, pandera_check
+from assets.checks import NIGHT_ONLY, as_check, checked_users, pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
 from assets.shards import ShardDone, night_of, shard, sharded_asset
@@ -56,29 +58,42 @@ fact_histories = sharded_asset(
 )
 
 
-@dg.asset_check(asset=fact_histories, blocking=True, description="fact_events fit their schema; event ids are unique.")
-def fact_events_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+FACT_EVENTS_SCHEMA = dg.AssetCheckSpec(
+    "fact_events_schema",
+    asset=fact_histories,
+    blocking=True,
+    description="fact_events fit their schema; event ids are unique.",
+)
+FACT_STATE_SCHEMA = dg.AssetCheckSpec(
+    "fact_state_schema",
+    asset=fact_histories,
+    blocking=True,
+    description="One current state per (user, section, entity).",
+)
+CONFLICTS_SCHEMA = dg.AssetCheckSpec(
+    "conflicts_schema", asset=fact_histories, blocking=True, description="Conflicts fit their schema."
+)
+REVIEW_INPUTS_SCHEMA = dg.AssetCheckSpec(
+    "review_inputs_schema",
+    asset=fact_histories,
+    description="People's inputs (resolutions, corrections) fit their schema.",
+)
+
+
+@dg.multi_asset_check(
+    specs=[FACT_EVENTS_SCHEMA, FACT_STATE_SCHEMA, CONFLICTS_SCHEMA, REVIEW_INPUTS_SCHEMA],
+    description="The checks of the fact histories: each table against its pandera schema.",
+)
+def fact_histories_checks(context: dg.AssetCheckExecutionContext, home: HomeResource) -> Iterator[dg.AssetCheckResult]:
     lake = home.lake()
-    return pandera_check(FactEvents, lake.fact_events, users=checked_users(context, lake, reviews=True))
-
-
-@dg.asset_check(asset=fact_histories, blocking=True, description="One current state per (user, section, entity).")
-def fact_state_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(FactState, lake.fact_state, users=checked_users(context, lake, reviews=True))
-
-
-@dg.asset_check(asset=fact_histories, blocking=True, description="Conflicts fit their schema.")
-def conflicts_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(Conflicts, lake.conflicts, users=checked_users(context, lake, reviews=True))
-
-
-@dg.asset_check(asset=fact_histories, description="People's inputs (resolutions, corrections) fit their schema.")
-def review_inputs_schema(home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    for model, path in ((Resolutions, lake.resolutions), (Corrections, lake.corrections)):
-        result = pandera_check(model, path)
-        if not result.passed:
-            return result
-    return dg.AssetCheckResult(passed=True)
+    users = checked_users(context, lake, reviews=True)
+    for spec, model, path in (
+        (FACT_EVENTS_SCHEMA, FactEvents, lake.fact_events),
+        (FACT_STATE_SCHEMA, FactState, lake.fact_state),
+        (CONFLICTS_SCHEMA, Conflicts, lake.conflicts),
+    ):
+        yield as_check(spec, pandera_check(model, path, users=users))
+    inputs = [
+        pandera_check(model, path) for model, path in ((Resolutions, lake.resolutions), (Corrections, lake.corrections))
+    ]
+    yield as_check(REVIEW_INPUTS_SCHEMA, next((r for r in inputs if not r.passed), dg.AssetCheckResult(passed=True)))

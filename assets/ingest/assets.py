@@ -1,5 +1,7 @@
 """Ingest: each export day's files into message and quarantine parts of the lake."""
 
+from collections.abc import Iterator
+
 import dagster as dg
 import polars as pl
 
@@ -12,7 +14,7 @@ from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import merge_stage, night_users, note_touched, stage_done, users_in
 from anamnesis.storage.shards import shard_lake, sum_counts
-from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, checked_users, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, as_check, checked_users, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
@@ -139,16 +141,19 @@ messages = sharded_asset(
 )
 
 
-@dg.asset_check(asset=messages, blocking=True, description="The message table fits the Messages pandera schema.")
-def messages_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(Messages, lake.messages, users=checked_users(context, lake))
-
-
-@dg.asset_check(
+MESSAGES_SCHEMA = dg.AssetCheckSpec(
+    "messages_schema", asset=messages, blocking=True, description="The message table fits the Messages pandera schema."
+)
+QUARANTINE_RATE = dg.AssetCheckSpec(
+    "quarantine_rate",
     asset=messages,
     description=f"Quarantined lines stay under {QUARANTINE_WARN:.0%} of the lines read (WARN: the export "
     "format may have changed; see the quarantine table's reasons).",
 )
-def quarantine_rate(home: HomeResource) -> dg.AssetCheckResult:
-    return rate_check(home.lake(), kind="quarantine", threshold=QUARANTINE_WARN)
+
+
+@dg.multi_asset_check(specs=[MESSAGES_SCHEMA, QUARANTINE_RATE], description="The checks of the messages asset.")
+def messages_checks(context: dg.AssetCheckExecutionContext, home: HomeResource) -> Iterator[dg.AssetCheckResult]:
+    lake = home.lake()
+    yield as_check(MESSAGES_SCHEMA, pandera_check(Messages, lake.messages, users=checked_users(context, lake)))
+    yield as_check(QUARANTINE_RATE, rate_check(lake, kind="quarantine", threshold=QUARANTINE_WARN))

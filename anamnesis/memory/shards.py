@@ -56,6 +56,11 @@ def some_users(user_keys: list[str]) -> Expr:
     return col(USER_KEY).isin(user_keys)
 
 
+def load_lancedb() -> None:
+    """Import lancedb now (about a second), e.g. while a build embeds, rather than at its first write."""
+    import lancedb  # noqa: F401
+
+
 def connect(tables_dir: Path) -> lancedb.DBConnection:
     """The shard tables' database (imports lancedb on first use: over a second most commands skip)."""
     import lancedb

@@ -28,19 +28,28 @@ Progress = Callable[[str, int, int], None]
 
 
 def row_vectors(
-    embedder: Embedder, cache: EmbeddingCache, rows: pl.DataFrame, report: Progress
+    embedder: Embedder,
+    cache: EmbeddingCache,
+    rows: pl.DataFrame,
+    report: Progress,
+    meanwhile: Callable[[], None] = lambda: None,
 ) -> tuple[dict[str, np.ndarray], int, int]:
-    """The vector of each row's ``vector_key``, how many texts were embedded, how many cached."""
+    """The vector of each row's ``vector_key``, how many texts were embedded, how many cached.
+
+    ``meanwhile`` is work that needs no vector, done on this thread while the texts are embedded
+    (the forward pass runs outside the GIL).
+    """
     distinct = (
         rows.filter(pl.col("text_hash").is_not_null())
         .select("text_hash", "embedded")
         .unique("text_hash", maintain_order=True)
     )
     if distinct.is_empty():
+        meanwhile()
         return {}, 0, 0
     found = cache.get_many(embedder.name, distinct["text_hash"], embedder.dim)
     missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
-    _embed(embedder, cache, missing, found, report)
+    _embed(embedder, cache, missing, found, report, meanwhile)
     of_fact = {
         (key, fid): found[h] for key, fid, h in rows.filter(pl.col("parts").is_null())
         .select(USER_KEY, "fact_id", "text_hash").iter_rows()
@@ -55,13 +64,19 @@ def row_vectors(
 
 
 def _embed(
-    embedder: Embedder, cache: EmbeddingCache, missing: pl.DataFrame, found: dict[str, np.ndarray], report: Progress
+    embedder: Embedder,
+    cache: EmbeddingCache,
+    missing: pl.DataFrame,
+    found: dict[str, np.ndarray],
+    report: Progress,
+    meanwhile: Callable[[], None],
 ) -> None:
     """Embed ``missing`` texts in ``EMBED_BATCH`` calls, ``embedder.workers`` of them side by side
     (one when it has none), each cached and reported in order as it is done."""
     batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
     with ThreadPoolExecutor(max_workers=getattr(embedder, "workers", 1), thread_name_prefix="embed") as pool:
         embedded = pool.map(embedder.embed, [batch["embedded"].to_list() for batch in batches])
+        meanwhile()
         done = 0
         for batch, vectors in zip(batches, embedded, strict=True):
             fresh = dict(zip(batch["text_hash"], vectors, strict=True))

@@ -4,7 +4,7 @@
 
 Embeds the distinct fact texts a memory build of that home embeds, in its batches, with each
 thread count in turn (alternating, ``--rounds`` times), prints wall and CPU seconds, and checks
-that both give the same vectors bit for bit. The figures behind ``USE_THREADS``.
+that both give the same vectors bit for bit. The figures behind ``EMBED_WORKERS``.
 """
 
 from __future__ import annotations

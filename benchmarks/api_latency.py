@@ -205,7 +205,8 @@ def build_rate(home: Path) -> None:
 
     from anamnesis.config import load_settings
     from anamnesis.embeddings import make_embedder
-    from anamnesis.memory.store import CACHE_FILE, MemoryStore
+    from anamnesis.memory import MemoryStore
+    from anamnesis.memory.paths import CACHE_FILE
 
     fact_state = pl.read_parquet(home / "lake" / "fact_state.parquet")
     embedder = make_embedder(load_settings(home))

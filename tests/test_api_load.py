@@ -33,7 +33,7 @@ from anamnesis.api.app import MAX_BODY_BYTES, create_app
 from anamnesis.api.auth import TokenVerifier
 from anamnesis.config import load_settings
 from anamnesis.embeddings import make_embedder
-from anamnesis.memory.store import MemoryStore, memory_dir
+from anamnesis.memory import MemoryStore, memory_dir
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.warehouse import build_warehouse
 from tests.api_server import LiveServer

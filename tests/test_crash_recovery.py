@@ -12,7 +12,7 @@ import duckdb
 import lancedb
 import pytest
 
-from anamnesis.memory.store import memory_dir
+from anamnesis.memory import memory_dir
 from anamnesis.storage.crashpoints import POINTS
 from tools.synth import write_synthetic_exports
 

@@ -16,8 +16,8 @@ from anamnesis.api.app import create_app
 from anamnesis.config import load_settings
 from anamnesis.embeddings import make_embedder
 from anamnesis.erasure.forget import forget_user
+from anamnesis.memory import MemoryStore, memory_dir
 from anamnesis.memory.rows import SUMMARY_SECTION
-from anamnesis.memory.store import MemoryStore, memory_dir
 from anamnesis.summaries.text import NOTHING_SAID
 from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR, load_summary_prompt
 from pipelines.run import run_backfill

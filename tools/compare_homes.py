@@ -21,8 +21,8 @@ import lancedb
 import polars as pl
 
 from anamnesis.memory.manifest import load_manifest
+from anamnesis.memory.paths import MANIFEST_FILE, TABLES_DIR, memory_dir
 from anamnesis.memory.shards import LAYOUT
-from anamnesis.memory.store import MANIFEST_FILE, TABLES_DIR, memory_dir
 
 #: Columns whose values come from the clock of the run, not from the data.
 CLOCK_COLUMNS = frozenset({"recorded_at", "detected_at", "created_at", "understood_at", "decayed", "run_id"})

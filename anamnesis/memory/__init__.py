@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from anamnesis.memory.build import BuildStats
+from anamnesis.memory.erase import forget_user
+from anamnesis.memory.paths import memory_dir
 from anamnesis.memory.shards import shard_of
-from anamnesis.memory.store import BuildStats, MemoryHit, MemoryStore, forget_user, memory_dir
+from anamnesis.memory.store import MemoryHit, MemoryStore
 from anamnesis.memory.texts import MemoryText, memory_text
 
 __all__ = [

@@ -12,6 +12,7 @@ storage root changes one function.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,9 @@ LAYOUT = f"user-shards-{SHARDS}"
 #: The column every shard table is filtered on, and indexed by.
 USER_KEY = "user_key"
 _KEY = re.compile(r"[0-9a-f]{64}")
+# LanceDB's Rust log level, read once when lancedb is first imported (by the functions below):
+# warnings and below stay out of the pipeline's output.
+os.environ.setdefault("LANCEDB_LOG", "error")
 
 
 def shard_of(user_key: str) -> str:
@@ -50,6 +54,11 @@ def some_users(user_keys: list[str]) -> Expr:
     if not all(_KEY.fullmatch(k) for k in user_keys):
         raise ValueError("not a user key")
     return col(USER_KEY).isin(user_keys)
+
+
+def load_lancedb() -> None:
+    """Import lancedb now (about a second), e.g. while a build embeds, rather than at its first write."""
+    import lancedb  # noqa: F401
 
 
 def connect(tables_dir: Path) -> lancedb.DBConnection:

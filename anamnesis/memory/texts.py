@@ -10,8 +10,10 @@ them: "Medication: metformin 1000 mg twice daily, active since 2026-02-14; said 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
+
+import polars as pl
 
 from schemas.sections import CONFIRMED_ABSENT, SECTION_WIDE, SUPERSEDED
 
@@ -96,10 +98,24 @@ def _details(section: str, entity: str, attributes: dict[str, Any]) -> tuple[lis
     return meaning, precision
 
 
-def memory_text(
-    section: str, entity: str, status: str, attributes: dict[str, Any], valid_from: datetime
-) -> MemoryText:
-    """Both texts of one fact."""
+@dataclass(frozen=True, slots=True)
+class UndatedText:
+    """A fact's texts but for its date: the display text is ``before``, the date, ``after``.
+
+    The same for every fact of one section, entity, status and attributes, so a build makes it
+    once for all of them (:func:`anamnesis.memory.rows.memories`).
+    """
+
+    embedded: str
+    before: str
+    after: str
+
+    def on(self, day: date) -> MemoryText:
+        return MemoryText(embedded=self.embedded, display=f"{self.before}{day.isoformat()}{self.after}")
+
+
+def undated_text(section: str, entity: str, status: str, attributes: dict[str, Any]) -> UndatedText:
+    """Both texts of one fact, its date left out."""
     if entity == SECTION_WIDE:
         head = full_head = NOTHING[section]
     else:
@@ -111,10 +127,17 @@ def memory_text(
     said = f"; said as '{mention}'" if mention and mention.casefold() != entity.casefold() else ""
     marker = f" ({MEANINGFUL_STATUSES[status]})" if status in MEANINGFUL_STATUSES else ""
     phrase = SECTION_STATUS_PHRASES.get((section, status)) or STATUS_PHRASES.get(status, status)
-    when = f", {phrase} {valid_from.date().isoformat()}"
-    return MemoryText(embedded=f"{head}{marker}{said}", display=f"{full_head}{when}{said}")
+    return UndatedText(embedded=f"{head}{marker}{said}", before=f"{full_head}, {phrase} ", after=said)
 
 
-def summary_memory_text(summary: str, valid_from: datetime) -> MemoryText:
-    """A session summary's texts: the summary (its vector comes from its facts'), and with its date."""
-    return MemoryText(embedded=summary, display=f"Chat of {valid_from.date().isoformat()}: {summary}")
+def memory_text(
+    section: str, entity: str, status: str, attributes: dict[str, Any], valid_from: datetime
+) -> MemoryText:
+    """Both texts of one fact."""
+    return undated_text(section, entity, status, attributes).on(valid_from.date())
+
+
+def summary_display(day: pl.Expr, summary: str) -> pl.Expr:
+    """A session summary's display text: its ``summary`` column with its ``day``. Its embedded
+    text is the summary (its vector comes from its facts')."""
+    return pl.concat_str(pl.lit("Chat of "), day, pl.lit(": "), summary)

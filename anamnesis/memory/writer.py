@@ -78,6 +78,8 @@ async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  
         # "create" for a new table: "overwrite" of a missing one logs a warning
         table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
         await table.create_index(USER_KEY, config=BTree(), replace=True)
+        # one fragment, its index complete: one optimize drops the versions before the index's
+        passes = 1
     else:
         table = await db.open_table(shard.name)
         if rows.num_rows == 0:
@@ -90,7 +92,8 @@ async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  
                 .when_not_matched_by_source_delete(some_users(shard.replaced))
                 .execute(rows)
             )
-    # Optimize compacts, drops old versions, then updates the index in a version of its own:
-    # the second call drops the version the first one left.
-    for _ in range(2):
+        # Optimize compacts, drops old versions, then updates the index in a version of its own:
+        # the second call drops the version the first one left.
+        passes = 2
+    for _ in range(passes):
         await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)

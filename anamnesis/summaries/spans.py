@@ -86,46 +86,60 @@ def session_spans(
 ) -> list[SessionSpan]:
     """Every span to summarize, per user and session in order (the sessions of ``messages``).
 
-    ``with_turns=False`` leaves out the messages' texts (the rules summary never reads them).
+    ``with_turns=False`` leaves out the messages' texts (the rules summary never reads them;
+    ``messages`` then need no ``text`` column). Which events and readings each span holds is a polars join; Python only makes each event's
+    object once and hands each span its tuple of them.
     """
     turns = _turns(messages)
-    by_session: dict[tuple[str, str], list[tuple[int, FactChange]]] = defaultdict(list)
-    columns = ("user_id", "session_id", "turn", "section", "entity", "change_type", "status", "attributes", "before",
-               "fact_id")  # fmt: skip
-    for user, session, turn, section, entity, change_type, status, attributes, before, fact_id in (
-        _changes(fact_events, turns).select(columns).iter_rows()
-    ):
-        change = FactChange(section, entity, change_type, status, orjson.loads(attributes or "{}"), before, fact_id)
-        by_session[(user, session)].append((turn, change))
-    read: dict[tuple[str, str], list[tuple[int, Reading]]] = defaultdict(list)
-    for user, session, turn, test, value, unit, flag in _readings(measurements, turns).select(
-        "user_id", "session_id", "turn", "test", "value", "unit", "flag"
-    ).iter_rows():
-        read[(user, session)].append((turn, Reading(test, value, unit, flag)))
+    points = _points(turns, every).select("user_id", "session_id", "message_id", "turn", "ts")
+    columns = ("section", "entity", "change_type", "status", "attributes", "before", "fact_id")
+    changes = _changes(fact_events, turns)
+    parsed = {a: orjson.loads(a or "{}") for a in changes["attributes"].unique()}  # read, never changed
+    made = [
+        FactChange(section, entity, change_type, status, parsed[attributes], before, fact_id)
+        for section, entity, change_type, status, attributes, before, fact_id in changes.select(columns).iter_rows()
+    ]
+    readings = _readings(measurements, turns)
+    read = [Reading(*row) for row in readings.select("test", "value", "unit", "flag").iter_rows()]
     texts: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     position: dict[tuple[str, str], int] = {}  # (user, message) → messages of its session through it
-    texts_of = turns if with_turns else turns.clear()
-    for user, session, message_id, role, text in texts_of.select(
-        "user_id", "session_id", "message_id", "role", "text"
-    ).iter_rows():
-        texts[(user, session)].append((role, text))
-        position[(user, message_id)] = len(texts[(user, session)])
-    spans = []
-    for user, session, message_id, turn, ts in _points(turns, every).select(
-        "user_id", "session_id", "message_id", "turn", "ts"
-    ).iter_rows():
-        key = (user, session)
-        spans.append(
-            SessionSpan(
-                user_id=user,
-                session_id=session,
-                through_message_id=message_id,
-                user_turns=turn,
-                valid_from=ts,
-                session_turns=texts[key],
-                through=position.get((user, message_id), 0),
-                changes=tuple(c for t, c in by_session[key] if t <= turn),
-                readings=tuple(r for t, r in read[key] if t <= turn),
-            )
+    if with_turns:
+        for user, session, message_id, role, text in turns.select(
+            "user_id", "session_id", "message_id", "role", "text"
+        ).iter_rows():
+            texts[(user, session)].append((role, text))
+            position[(user, message_id)] = len(texts[(user, session)])
+    change_ids = _of_spans(points, changes)
+    reading_ids = _of_spans(points, readings)
+    return [
+        SessionSpan(
+            user_id=user,
+            session_id=session,
+            through_message_id=message_id,
+            user_turns=turn,
+            valid_from=ts,
+            session_turns=texts[(user, session)] if with_turns else (),
+            through=position.get((user, message_id), 0),
+            changes=tuple(made[i] for i in in_span) if in_span else (),
+            readings=tuple(read[i] for i in readings_in_span) if readings_in_span else (),
         )
-    return spans
+        for (user, session, message_id, turn, ts), in_span, readings_in_span in zip(
+            points.iter_rows(), change_ids, reading_ids, strict=True
+        )
+    ]
+
+
+def _of_spans(points: pl.DataFrame, located: pl.DataFrame) -> list[list[int]]:
+    """For each of ``points`` (in order), the rows of ``located`` (its positions, in order) of its
+    session up to its turn."""
+    if located.is_empty():
+        return [[] for _ in range(points.height)]
+    spans = points.select("user_id", "session_id", "turn").with_row_index("span")
+    rows = located.select("user_id", "session_id", pl.col("turn").alias("at")).with_row_index("row")
+    held = (
+        spans.join(rows, on=["user_id", "session_id"], how="inner")
+        .filter(pl.col("at") <= pl.col("turn"))
+        .group_by("span")
+        .agg(pl.col("row").sort())
+    )
+    return spans.join(held, on="span", how="left").sort("span")["row"].to_list()

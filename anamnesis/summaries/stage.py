@@ -80,6 +80,8 @@ def summarize_lake(
     fact_events = shard.of(scan(lake.fact_events, polars_schema(FactEvents)))
     measurements = shard.of(scan(lake.measurements, MEASUREMENTS_SCHEMA))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
+    if not summarizer.reads_turns:  # the messages' texts are not even read
+        messages = messages.select("user_id", "session_id", "message_id", "role", "ts")
     counts = SummaryCounts()
     with parquet_appender((out or lake).session_summaries, SCHEMA) as append:
         for done, users in enumerate(ranges, start=1):

@@ -5,9 +5,9 @@ import dagster as dg
 from anamnesis.facts.stage import refold_users
 from anamnesis.memory import MemoryStore, memory_dir
 from anamnesis.memory.manifest import load_manifest
+from anamnesis.memory.paths import MANIFEST_FILE
 from anamnesis.memory.rows import TABLE_COLUMNS
 from anamnesis.memory.shards import LAYOUT
-from anamnesis.memory.store import MANIFEST_FILE
 from anamnesis.storage.batches import scan
 from anamnesis.storage.night import caught_up, touched_users
 from anamnesis.storage.shards import Shard

@@ -1,0 +1,126 @@
+"""The vector of every memory row of a build, and the Arrow table LanceDB stores them in.
+
+A fact's vector is its embedded text's: each distinct text once, from the cache or embedded
+now; a session summary's is the unit-length mean of its facts' (no embedding call of its own).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from anamnesis.embeddings import Embedder, EmbeddingCache, l2_normalise
+from anamnesis.memory.rows import TABLE_COLUMNS
+from anamnesis.memory.shards import USER_KEY
+
+#: Texts per embedding call, so a long first build reports progress and caches as it goes. The
+#: calls' texts and order are part of the vectors: USE's bits depend on which texts share a
+#: micro-batch, so this and the order of the missing texts stay as they are.
+EMBED_BATCH = 1024
+#: Session summaries whose vectors are averaged in one pass (bounds the stacked fact vectors).
+MEAN_BATCH = 4096
+Progress = Callable[[str, int, int], None]
+
+
+def row_vectors(
+    embedder: Embedder,
+    cache: EmbeddingCache,
+    rows: pl.DataFrame,
+    report: Progress,
+    meanwhile: Callable[[], None] = lambda: None,
+) -> tuple[dict[str, np.ndarray], int, int]:
+    """The vector of each row's ``vector_key``, how many texts were embedded, how many cached.
+
+    ``meanwhile`` is work that needs no vector, done on this thread while the texts are embedded
+    (the forward pass runs outside the GIL).
+    """
+    distinct = (
+        rows.filter(pl.col("text_hash").is_not_null())
+        .select("text_hash", "embedded")
+        .unique("text_hash", maintain_order=True)
+    )
+    if distinct.is_empty():
+        meanwhile()
+        return {}, 0, 0
+    found = cache.get_many(embedder.name, distinct["text_hash"], embedder.dim)
+    missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
+    _embed(embedder, cache, missing, found, report, meanwhile)
+    of_fact = {
+        (key, fid): found[h] for key, fid, h in rows.filter(pl.col("parts").is_null())
+        .select(USER_KEY, "fact_id", "text_hash").iter_rows()
+    }  # fmt: skip
+    summaries = rows.filter(pl.col("parts").is_not_null()).select(USER_KEY, "vector_key", "parts")
+    for start in range(0, summaries.height, MEAN_BATCH):
+        batch = summaries.slice(start, MEAN_BATCH)
+        pairs = batch.select(USER_KEY, "parts").iter_rows()
+        parts = [[of_fact[(key, p)] for p in row_parts] for key, row_parts in pairs]
+        found.update(zip(batch["vector_key"], _means(parts), strict=True))
+    return found, missing.height, distinct.height - missing.height
+
+
+def _embed(
+    embedder: Embedder,
+    cache: EmbeddingCache,
+    missing: pl.DataFrame,
+    found: dict[str, np.ndarray],
+    report: Progress,
+    meanwhile: Callable[[], None],
+) -> None:
+    """Embed ``missing`` texts in ``EMBED_BATCH`` calls, ``embedder.workers`` of them side by side
+    (one when it has none), each cached and reported in order as it is done."""
+    batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
+    with ThreadPoolExecutor(max_workers=getattr(embedder, "workers", 1), thread_name_prefix="embed") as pool:
+        embedded = pool.map(embedder.embed, [batch["embedded"].to_list() for batch in batches])
+        meanwhile()
+        done = 0
+        for batch, vectors in zip(batches, embedded, strict=True):
+            fresh = dict(zip(batch["text_hash"], vectors, strict=True))
+            cache.put_many(embedder.name, fresh)
+            found.update(fresh)
+            done += batch.height
+            report("memory embeddings", done, missing.height)
+
+
+def _means(groups: list[list[np.ndarray]]) -> np.ndarray:
+    """The unit-length mean of each group of unit vectors: what a session summary's facts point
+    to together. Groups of one size are averaged in one ``np.mean`` over a stacked axis, which
+    gives bit for bit the mean of each group alone."""
+    sizes: dict[int, list[int]] = defaultdict(list)
+    for i, group in enumerate(groups):
+        sizes[len(group)].append(i)
+    out = np.empty((len(groups), len(groups[0][0]) if groups else 0), dtype=np.float32)
+    for members in sizes.values():
+        out[members] = np.mean(np.array([groups[i] for i in members]), axis=1)
+    return l2_normalise(out)
+
+
+def to_arrow(rows: pl.DataFrame, *, vectors: dict[str, np.ndarray], dim: int) -> pa.Table:
+    """One shard's rows as LanceDB stores them, vectors attached (made per shard, so a large
+    build never holds every row's vector at once)."""
+    columns = rows.select(TABLE_COLUMNS).to_arrow()
+    matrix = (np.stack([vectors[h] for h in rows["vector_key"]]) if rows.height else np.empty((0, dim))).astype(
+        np.float32, copy=False
+    )
+    return columns.cast(_small_strings(columns.schema)).append_column(
+        "vector", pa.FixedSizeListArray.from_arrays(pa.array(matrix.reshape(-1), pa.float32()), dim)
+    )
+
+
+#: A memory table holds a few short rows: compressing its strings costs more than it saves.
+_UNCOMPRESSED = {"lance-encoding:compression": "none"}
+
+
+def _small_strings(schema: pa.Schema) -> pa.Schema:
+    """Plain, uncompressed ``string`` columns: LanceDB writes them about 20% faster than the
+    compressed ``large_string`` columns polars exports, and each table is tiny."""
+    return pa.schema(
+        [
+            pa.field(f.name, pa.string(), metadata=_UNCOMPRESSED) if pa.types.is_large_string(f.type) else f
+            for f in schema
+        ]
+    )

@@ -52,7 +52,8 @@ def to_ucum(written: str) -> str | None:
 
 
 @cache
-def _registry() -> Any:
+def registry() -> Any:
+    """pint's registry over the UCUM definitions, built once per process."""
     from ucumvert import PintUcumRegistry
 
     return PintUcumRegistry()
@@ -63,7 +64,7 @@ def _is_ucum(code: str) -> bool:
     if code in unit_forms().values():
         return True
     try:
-        _registry().from_ucum(code)
+        registry().from_ucum(code)
     except Exception:
         return False
     return True
@@ -72,17 +73,17 @@ def _is_ucum(code: str) -> bool:
 @cache
 def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, float]:
     """(a, b) with ``target value = a * source value + b``, computed by pint."""
-    registry = _registry()
-    to_unit = registry.from_ucum(target).units
-    from_unit = registry.from_ucum(source).units
+    ureg = registry()
+    to_unit = ureg.from_ucum(target).units
+    from_unit = ureg.from_ucum(source).units
 
     def convert(x: float) -> float:
-        quantity = registry.Quantity(x, from_unit)
+        quantity = ureg.Quantity(x, from_unit)
         if quantity.is_compatible_with(to_unit):
             return float(quantity.to(to_unit).magnitude)
         if molar_mass is None:
             raise UnitError(f"{source} does not convert to {target}")
-        mass = registry.Quantity(molar_mass, "g/mol")
+        mass = ureg.Quantity(molar_mass, "g/mol")
         for candidate in (quantity / mass, quantity * mass):
             if candidate.is_compatible_with(to_unit):
                 return float(candidate.to(to_unit).magnitude)

@@ -6,7 +6,7 @@ Whatever a step would otherwise import or build first is done here once per run:
 modules, the SQLite storage that opens the Dagster instance in each step (SQLAlchemy and
 Alembic: ~0.8 s of CPU per process), pandera's polars checks (they import hypothesis: ~0.3 s
 per check step), the rules vocabularies (lexicon and DrugBank, pure Python tables that the
-forked children share) and pint's unit registry (~1 s per step that converts a measurement).
+forked children share) and the measurement units' conversions.
 Nothing here may start a thread or touch the home.
 """
 
@@ -21,6 +21,6 @@ import pandera.backends.polars.builtin_checks  # noqa: F401
 
 import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules vocabularies)
 import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
-from anamnesis.measurements.units import registry
+from anamnesis.measurements.units import conversions
 
-registry()
+conversions()

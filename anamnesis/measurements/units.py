@@ -6,17 +6,22 @@ arithmetic is pint's, over the UCUM definitions of ``ucumvert``: a unit converts
 the same dimension, and mass to substance concentration (mg/dL ↔ mmol/L for glucose or
 cholesterol) through the test's molar mass. Only the units a test lists are accepted for it, so
 two units of one dimension that mean different things (HbA1c in % and in mmol/mol) never mix.
-Every conversion is affine (°F → °C) or linear, so pint is asked twice per pair of units and the
-registry (about two seconds to load) is loaded only when a run meets a unit to convert.
+Every conversion is affine (°F → °C) or linear, so pint is asked twice per pair of units. The
+registry takes a second or more of CPU to load, so the (a, b) of every pair the catalogue's tests
+may need is computed once and kept in the derived cache (:mod:`anamnesis.derived_cache`); pint
+is loaded only to build it, or for a test the catalogue does not list.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from anamnesis.measurements.catalog import DATA_DIR, TestDef
+from anamnesis.derived_cache import cached, digest_of
+from anamnesis.measurements.catalog import DATA_DIR, TestDef, load_catalog
+from anamnesis.measurements.catalog import data_files as catalog_files
 from anamnesis.terminology.text import normalise
 from anamnesis.terminology.tsv import read_rows
 
@@ -52,8 +57,7 @@ def to_ucum(written: str) -> str | None:
 
 
 @cache
-def registry() -> Any:
-    """pint's registry over the UCUM definitions, built once per process."""
+def _registry() -> Any:
     from ucumvert import PintUcumRegistry
 
     return PintUcumRegistry()
@@ -64,7 +68,7 @@ def _is_ucum(code: str) -> bool:
     if code in unit_forms().values():
         return True
     try:
-        registry().from_ucum(code)
+        _registry().from_ucum(code)
     except Exception:
         return False
     return True
@@ -73,17 +77,17 @@ def _is_ucum(code: str) -> bool:
 @cache
 def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, float]:
     """(a, b) with ``target value = a * source value + b``, computed by pint."""
-    ureg = registry()
-    to_unit = ureg.from_ucum(target).units
-    from_unit = ureg.from_ucum(source).units
+    registry = _registry()
+    to_unit = registry.from_ucum(target).units
+    from_unit = registry.from_ucum(source).units
 
     def convert(x: float) -> float:
-        quantity = ureg.Quantity(x, from_unit)
+        quantity = registry.Quantity(x, from_unit)
         if quantity.is_compatible_with(to_unit):
             return float(quantity.to(to_unit).magnitude)
         if molar_mass is None:
             raise UnitError(f"{source} does not convert to {target}")
-        mass = ureg.Quantity(molar_mass, "g/mol")
+        mass = registry.Quantity(molar_mass, "g/mol")
         for candidate in (quantity / mass, quantity * mass):
             if candidate.is_compatible_with(to_unit):
                 return float(candidate.to(to_unit).magnitude)
@@ -91,6 +95,31 @@ def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, 
 
     offset = convert(0.0)
     return convert(1.0) - offset, offset
+
+
+#: (source unit, target unit, molar mass) → (a, b) of the conversion, or why there is none.
+Conversions = dict[tuple[str, str, float | None], tuple[float, float] | str]
+
+
+def build_conversions() -> Conversions:
+    """Every conversion a test of the catalogue may need, computed by pint."""
+    out: Conversions = {}
+    for test in load_catalog().tests.values():
+        for unit in test.accepted_units[1:]:
+            pair = (unit, test.unit, test.molar_mass)
+            try:
+                out[pair] = _affine(*pair)
+            except UnitError as exc:
+                out[pair] = str(exc)
+    return out
+
+
+@cache
+def conversions() -> Conversions:
+    """The catalogue's conversions, from the derived cache (built once per change of its sources)."""
+    versions = (metadata.version("pint"), metadata.version("ucumvert"))
+    key = digest_of((Path(__file__), *catalog_files(), UNITS_FILE), *versions)
+    return cached("unit-conversions", key, build_conversions)
 
 
 def normalise_value(value: float, unit: str, test: TestDef) -> float:
@@ -101,5 +130,9 @@ def normalise_value(value: float, unit: str, test: TestDef) -> float:
         raise UnitError(f"unit {unit} is not known for {test.test} (expected {', '.join(test.accepted_units)})")
     if unit == test.unit:
         return value
-    a, b = _affine(unit, test.unit, test.molar_mass)
+    pair = (unit, test.unit, test.molar_mass)
+    known = conversions().get(pair)
+    if isinstance(known, str):
+        raise UnitError(known)
+    a, b = known if known is not None else _affine(*pair)
     return a * value + b

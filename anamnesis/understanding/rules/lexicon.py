@@ -9,14 +9,13 @@ a key of its source files and the code that builds it, and unpickled in a fracti
 from __future__ import annotations
 
 import hashlib
-import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 from anamnesis.derived_cache import cached, digest_of
-from anamnesis.terminology import Term, data_files, load_terminology
+from anamnesis.terminology import Term, data_files, load_terminology, terminology_key
 from anamnesis.terminology.forms import expand
 from anamnesis.terminology.matcher import Matcher
 from anamnesis.terminology.tsv import read_rows
@@ -150,14 +149,13 @@ class Lexicon:
     vaccine_for: dict[str, str]
 
 
-#: The code the lexicon is built by: a change to any of it is a new cache key.
-_BUILDERS = (Path(__file__), *sorted((Path(__file__).parents[2] / "terminology").glob("*.py")))
+#: The code the lexicon is built by (beyond the terminology's): a change to it is a new cache key.
+_BUILDERS: tuple[Path, ...] = (Path(__file__),)
 
 
 def lexicon_key() -> str:
-    """The derived cache's key of the lexicon: its source files, its builders, their libraries."""
-    versions = (sys.version, metadata.version("pyahocorasick"))
-    return digest_of((*data_files(), CUES_FILE, *_BUILDERS), *versions)
+    """The derived cache's key of the lexicon: the terminology's key, the cues, its builder, pyahocorasick."""
+    return digest_of((CUES_FILE, *_BUILDERS), terminology_key(), metadata.version("pyahocorasick"))
 
 
 @cache

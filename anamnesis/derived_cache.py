@@ -8,7 +8,8 @@ any gives a new key and a fresh build; an unreadable file is rebuilt too. A file
 under a temporary name and renamed, so a reader sees a whole file or none, and two processes
 building at once both write the same bytes.
 
-The directory is ``$ANAMNESIS_CACHE_DIR``, else the user's cache directory (``platformdirs``).
+The directory is ``derived/`` under the machine's local cache root, the one that also holds the
+mirrors of ``s3://`` homes (``$ANAMNESIS_CACHE_DIR``, else ``~/.cache/anamnesis``).
 """
 
 from __future__ import annotations
@@ -16,26 +17,22 @@ from __future__ import annotations
 import gc
 import hashlib
 import logging
-import os
 import pickle
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-import platformdirs
-
 from anamnesis.storage.atomic import atomic_path
+from anamnesis.storage.object_home import cache_root
 
 T = TypeVar("T")
-
-CACHE_ENV = "ANAMNESIS_CACHE_DIR"
 
 log = logging.getLogger(__name__)
 
 
 def cache_dir() -> Path:
-    """Where derived files live (read on every call, so a test may point it elsewhere)."""
-    return Path(os.environ.get(CACHE_ENV) or platformdirs.user_cache_dir("anamnesis"))
+    """Where derived files live (the environment is read on every call: a test may point it elsewhere)."""
+    return cache_root() / "derived"
 
 
 def digest_of(paths: Iterable[Path], *extra: str) -> str:

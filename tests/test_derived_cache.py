@@ -24,9 +24,8 @@ TEXTS = [
 
 @pytest.fixture
 def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "cache"
-    monkeypatch.setenv(derived_cache.CACHE_ENV, str(home))
-    return home
+    monkeypatch.setenv("ANAMNESIS_CACHE_DIR", str(tmp_path / "cache"))
+    return derived_cache.cache_dir()
 
 
 def _read(lex: lexicon.Lexicon) -> list:
@@ -100,7 +99,7 @@ def test_a_new_key_builds_afresh_and_removes_the_old_file(cache_home: Path):
 
 
 def test_an_unreadable_file_is_rebuilt_and_overwritten(cache_home: Path):
-    cache_home.mkdir()
+    cache_home.mkdir(parents=True)
     (cache_home / "thing-k1.pickle").write_bytes(b"\x80\x05truncated")
     assert derived_cache.cached("thing", "k1", lambda: [1, 2]) == [1, 2]
     assert pickle.loads((cache_home / "thing-k1.pickle").read_bytes()) == [1, 2]

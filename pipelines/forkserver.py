@@ -5,8 +5,9 @@ imported the ``preload_modules`` of its config (:data:`pipelines.executor.MULTIP
 Whatever a step would otherwise import or build first is done here once per run: the job's
 modules, the SQLite storage that opens the Dagster instance in each step (SQLAlchemy and
 Alembic: ~0.8 s of CPU per process), pandera's polars checks (they import hypothesis: ~0.3 s
-per check step), and the rules vocabularies (~2 s per process, pure Python tables that the
-forked children share). Nothing here may start a thread or touch the home.
+per check step), the rules vocabularies (lexicon and DrugBank, pure Python tables that the
+forked children share) and the measurement units' conversions.
+Nothing here may start a thread or touch the home.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import dagster._core.storage.sqlite_storage  # noqa: F401
 import dagster._utils.test  # noqa: F401
 import pandera.backends.polars.builtin_checks  # noqa: F401
 
+import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules vocabularies)
 import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
-from anamnesis.understanding.rules.lexicon import load_lexicon
+from anamnesis.measurements.units import conversions
 
-load_lexicon()
+conversions()

@@ -816,22 +816,24 @@ def _sample_fragments() -> list[tuple[str, str | None]]:
 
 
 def test_drugbank_loads_only_for_an_english_clause_that_needs_it() -> None:
-    """Start-up and the common path never import DrugBank's vocabulary (about a second)."""
+    """Start-up and the common path never load DrugBank's table (nor import the library)."""
     import subprocess
     import sys
 
     code = (
         "import sys\n"
         "from datetime import UTC, datetime\n"
-        "from anamnesis.understanding.rules import RulesBackend\n"
+        "from anamnesis.understanding.rules import RulesBackend, drugbank\n"
         "from schemas.events import Fragment\n"
         "b = RulesBackend()\n"
         "texts = ['I take metformin 500 mg', 'Hello', 'Я принимаю метформин', \"I don't take any medication.\"]\n"
         "ts = datetime(2026, 1, 1, tzinfo=UTC)\n"
         "list(b.understand([Fragment(str(i), 'u', str(i), ts, t, None, None) for i, t in enumerate(texts)]))\n"
         "assert 'drug_named_entity_recognition' not in sys.modules\n"
-        "list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Lupkynis\", None, None)]))\n"
-        "assert 'drug_named_entity_recognition' in sys.modules\n"
+        "assert drugbank.load_table.cache_info().currsize == 0\n"
+        "found = list(b.understand([Fragment('x', 'u', 'x', ts, \"I'm on Lupkynis\", None, None)]))\n"
+        "assert drugbank.load_table.cache_info().currsize == 1\n"
+        "assert 'voclosporin' in repr(found[0].events)\n"
     )
     root = Path(__file__).resolve().parents[1]
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root)

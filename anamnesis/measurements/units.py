@@ -6,17 +6,22 @@ arithmetic is pint's, over the UCUM definitions of ``ucumvert``: a unit converts
 the same dimension, and mass to substance concentration (mg/dL ↔ mmol/L for glucose or
 cholesterol) through the test's molar mass. Only the units a test lists are accepted for it, so
 two units of one dimension that mean different things (HbA1c in % and in mmol/mol) never mix.
-Every conversion is affine (°F → °C) or linear, so pint is asked twice per pair of units and the
-registry (about two seconds to load) is loaded only when a run meets a unit to convert.
+Every conversion is affine (°F → °C) or linear, so pint is asked twice per pair of units. The
+registry takes a second or more of CPU to load, so the (a, b) of every pair the catalogue's tests
+may need is computed once and kept in the derived cache (:mod:`anamnesis.derived_cache`); pint
+is loaded only to build it, or for a test the catalogue does not list.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from anamnesis.measurements.catalog import DATA_DIR, TestDef
+from anamnesis.derived_cache import cached, digest_of
+from anamnesis.measurements.catalog import DATA_DIR, TestDef, load_catalog
+from anamnesis.measurements.catalog import data_files as catalog_files
 from anamnesis.terminology.text import normalise
 from anamnesis.terminology.tsv import read_rows
 
@@ -92,6 +97,31 @@ def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, 
     return convert(1.0) - offset, offset
 
 
+#: (source unit, target unit, molar mass) → (a, b) of the conversion, or why there is none.
+Conversions = dict[tuple[str, str, float | None], tuple[float, float] | str]
+
+
+def build_conversions() -> Conversions:
+    """Every conversion a test of the catalogue may need, computed by pint."""
+    out: Conversions = {}
+    for test in load_catalog().tests.values():
+        for unit in test.accepted_units[1:]:
+            pair = (unit, test.unit, test.molar_mass)
+            try:
+                out[pair] = _affine(*pair)
+            except UnitError as exc:
+                out[pair] = str(exc)
+    return out
+
+
+@cache
+def conversions() -> Conversions:
+    """The catalogue's conversions, from the derived cache (built once per change of its sources)."""
+    versions = (metadata.version("pint"), metadata.version("ucumvert"))
+    key = digest_of((Path(__file__), *catalog_files(), UNITS_FILE), *versions)
+    return cached("unit-conversions", key, build_conversions)
+
+
 def normalise_value(value: float, unit: str, test: TestDef) -> float:
     """``value`` given in ``unit`` (UCUM), expressed in the test's canonical unit."""
     if test.unit is None:
@@ -100,5 +130,9 @@ def normalise_value(value: float, unit: str, test: TestDef) -> float:
         raise UnitError(f"unit {unit} is not known for {test.test} (expected {', '.join(test.accepted_units)})")
     if unit == test.unit:
         return value
-    a, b = _affine(unit, test.unit, test.molar_mass)
+    pair = (unit, test.unit, test.molar_mass)
+    known = conversions().get(pair)
+    if isinstance(known, str):
+        raise UnitError(known)
+    a, b = known if known is not None else _affine(*pair)
     return a * value + b

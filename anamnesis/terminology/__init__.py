@@ -13,11 +13,13 @@ adding a row; Russian case forms and English plurals are generated.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from anamnesis.derived_cache import cached, digest_of
 from anamnesis.terminology.forms import expand
 from anamnesis.terminology.matcher import Matcher
 from anamnesis.terminology.text import normalise, surface_key
@@ -112,9 +114,24 @@ def data_files() -> tuple[Path, ...]:
     return tuple(sorted(DATA_DIR.glob("*.tsv")))
 
 
+#: The code a terminology is built by: a change to any of it is a new derived-cache key.
+BUILDERS: tuple[Path, ...] = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
+
+
+def terminology_key() -> str:
+    """The derived cache's key of the bundled terminology: its data files and its builders."""
+    return digest_of((*data_files(), *BUILDERS), sys.version)
+
+
 @cache
 def load_terminology() -> Terminology:
-    """The bundled vocabulary, loaded once per process."""
+    """The bundled vocabulary, loaded once per process (from the derived cache if it holds it:
+    generating every form takes a second or two of CPU, reading them back a fraction of that)."""
+    return cached("terminology", terminology_key(), build_terminology)
+
+
+def build_terminology() -> Terminology:
+    """The bundled vocabulary, from its data files."""
     terms: list[Term] = []
     for path in data_files():
         terms.extend(read_terms(path))

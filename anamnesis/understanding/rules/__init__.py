@@ -52,6 +52,8 @@ class RulesBackend:
     name = "rules"
     #: Reads only text, context and language (see ``Backend.pure``).
     pure = True
+    #: What a forkserver imports so that worker processes start with the vocabularies built.
+    preload = "anamnesis.understanding.rules.preload"
 
     def __init__(self) -> None:
         self.stats = BackendStats()

@@ -41,6 +41,8 @@ _AGE_SEX = re.compile(
     re.IGNORECASE,
 )
 
+_ANY_DIGIT = re.compile(r"\d")
+
 
 class ProfileValue(NamedTuple):
     start: int
@@ -52,6 +54,8 @@ class ProfileValue(NamedTuple):
 def compact_profile(norm: str) -> list[ProfileValue]:
     """The age and sex of every sex-age pair that opens a sentence of ``norm``."""
     out: list[ProfileValue] = []
+    if _ANY_DIGIT.search(norm) is None:  # both patterns need an age: no scan of a text without a digit
+        return out
     for pattern, sex_group, age_group in ((_SEX_AGE, 1, 2), (_AGE_SEX, 2, 1)):
         for m in pattern.finditer(norm):
             age = int(m.group(age_group))

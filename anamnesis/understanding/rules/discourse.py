@@ -66,7 +66,10 @@ def addressed_to_system(norm: str) -> bool:
 
     Such a message yields no fact and never changes a known one, whatever health words it has.
     """
-    return any(pattern.search(norm) for pattern in _SYSTEM.values())
+    if _EN_SYSTEM.search(norm):
+        return True
+    # every Russian and Chinese pattern needs a letter of its script: none in a plain ASCII text
+    return not norm.isascii() and any(_SYSTEM[lang].search(norm) for lang in ("ru", "zh"))
 
 
 # -- Chinese clause spaces --------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The words the rules react to: the terminology's terms plus the cue words of ``data/cues.tsv``.
 
 Both go into one Aho-Corasick automaton, so a fragment is scanned once and every later
-decision works on the short list of what was found, never on the text again.
+decision works on the short list of what was found, never on the text again. Building it
+takes seconds of CPU; it is kept in the derived cache (:mod:`anamnesis.derived_cache`) under
+a key of its source files and the code that builds it, and unpickled in a fraction of that.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
-from anamnesis.terminology import Term, data_files, load_terminology
+from anamnesis.derived_cache import cached, digest_of
+from anamnesis.terminology import Term, data_files, load_terminology, terminology_key
 from anamnesis.terminology.forms import expand
 from anamnesis.terminology.matcher import Matcher
 from anamnesis.terminology.tsv import read_rows
@@ -145,9 +149,23 @@ class Lexicon:
     vaccine_for: dict[str, str]
 
 
+#: The code the lexicon is built by (beyond the terminology's): a change to it is a new cache key.
+_BUILDERS: tuple[Path, ...] = (Path(__file__),)
+
+
+def lexicon_key() -> str:
+    """The derived cache's key of the lexicon: the terminology's key, the cues, its builder, pyahocorasick."""
+    return digest_of((CUES_FILE, *_BUILDERS), terminology_key(), metadata.version("pyahocorasick"))
+
+
 @cache
 def load_lexicon() -> Lexicon:
-    """Terms and cues in one automaton, built once per process."""
+    """Terms and cues in one automaton, read once per process (from the derived cache if it holds it)."""
+    return cached("rules-lexicon", lexicon_key(), build_lexicon)
+
+
+def build_lexicon() -> Lexicon:
+    """Terms and cues in one automaton, from the source files."""
     terminology = load_terminology()
     lexes = {id(t): term_lex(t) for t in terminology.terms}
     patterns = [(key, prefix, lexes[id(term)]) for key, prefix, term in terminology.entries()]

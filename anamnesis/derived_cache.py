@@ -1,0 +1,74 @@
+"""Derived files kept on disk between runs: what is slow to build from data and quick to read.
+
+The rules backend's vocabularies (the lexicon's automaton, DrugBank's lookup table) take
+seconds of CPU to build from their source files in every process that needs them, and a
+fraction of that to unpickle. Each is stored under a key that hashes everything it is built
+from (the source files, the code that builds it, library versions), so a changed byte of
+any gives a new key and a fresh build; an unreadable file is rebuilt too. A file is written
+under a temporary name and renamed, so a reader sees a whole file or none, and two processes
+building at once both write the same bytes.
+
+The directory is ``derived/`` under the machine's local cache root, the one that also holds the
+mirrors of ``s3://`` homes (``$ANAMNESIS_CACHE_DIR``, else ``~/.cache/anamnesis``).
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import logging
+import pickle
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+from anamnesis.storage.atomic import atomic_path
+from anamnesis.storage.object_home import cache_root
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+
+def cache_dir() -> Path:
+    """Where derived files live (the environment is read on every call: a test may point it elsewhere)."""
+    return cache_root() / "derived"
+
+
+def digest_of(paths: Iterable[Path], *extra: str) -> str:
+    """Hash of files' names and bytes and of ``extra`` strings (versions), in the order given."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for item in extra:
+        digest.update(item.encode() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def cached(name: str, key: str, build: Callable[[], T]) -> T:
+    """The value stored as ``name`` under ``key``, or ``build()``'s, then stored for next time.
+
+    Files of ``name`` under other keys are removed when a new one is written.
+    """
+    path = cache_dir() / f"{name}-{key}.pickle"
+    try:
+        with path.open("rb") as fh:
+            gc.disable()  # millions of small objects: collections mid-load only cost time
+            try:
+                return pickle.load(fh)
+            finally:
+                gc.enable()
+    except FileNotFoundError:
+        pass
+    except Exception as exc:  # a truncated or foreign file: build again and overwrite it
+        log.warning("derived cache %s unreadable (%s); rebuilding", path.name, type(exc).__name__)
+    value = build()
+    try:
+        with atomic_path(path) as tmp:
+            tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        for old in path.parent.glob(f"{name}-*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError as exc:  # a read-only or full disk: the value is still right, just not kept
+        log.warning("derived cache %s not written (%s)", path.name, exc)
+    return value

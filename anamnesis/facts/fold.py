@@ -41,6 +41,15 @@ from schemas.sections import (
 
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
+#: What a specific denial of a fact that is still present says: it has ended ("no headache now",
+#: "не пью его больше" after the drug was active), not that it never was.
+SPECIFIC_DENIAL_ENDS: dict[str, str] = {
+    "medications": "stopped",
+    "lifestyle": "stopped",
+    "symptoms": "resolved",
+    "diagnoses": "resolved",
+    "injuries": "resolved",
+}
 #: Attributes whose new value makes an event a ``change`` rather than a ``confirmation``.
 STATE_ATTRIBUTES = ("dose", "frequency", "value", "relation")
 
@@ -307,12 +316,24 @@ class _UserFold(ReplayMixin):
             ends_absence = ev.status == present and absent is not None and absent.status == CONFIRMED_ABSENT
             if ends_absence and not absent.settled:
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
-            self._set(ev.section, ev.entity, ev.status, ev.attributes, ev)
+            self._set(ev.section, ev.entity, self._specific_status(ev), ev.attributes, ev)
             # A settled absence is questioned only by a fact that took effect (one question, not two).
             if ends_absence and absent.settled and self.facts[(ev.section, ev.entity)].status == present:
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
         for ev in wide:
             self._deny_section(ev, same_message=specific)
+
+    def _specific_status(self, ev: _Event) -> str:
+        """The event's status, except that denying a fact still present ends it."""
+        prior = self.facts.get((ev.section, ev.entity))
+        if (
+            ev.status == CONFIRMED_ABSENT
+            and ev.section in SPECIFIC_DENIAL_ENDS
+            and prior is not None
+            and prior.status == PRESENT_STATUS[ev.section]
+        ):
+            return SPECIFIC_DENIAL_ENDS[ev.section]
+        return ev.status
 
     def _refer_back(self, ev: _Event) -> bool:
         entity = last_discussed(self.facts, ev.section)

@@ -164,9 +164,7 @@ def understand_text(
         dangling = assign_states(mentions, clause, norm, zh_ended)
         if lang == "zh" and _heals(msg, clause):
             _healing_is_no_stop(msg, clause, mentions)
-        for m in mentions:
-            if m.kind == "condition" and _PURPOSE.match(norm, m.start):
-                m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        mentions = _purposes_stay(norm, clause, mentions)
         if taken_before(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
@@ -615,6 +613,28 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
 
 #: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
 _PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
+
+
+def _purposes_stay(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """A condition said as what a medicine is for ("stopped my pills for blood pressure", "my bp
+    meds", "降糖药停了"): the clause's stop or change is the medicine's, the condition stays; a
+    denied class of medicines ("no bp meds") says nothing of the condition."""
+    out = []
+    for m in mentions:
+        if m.kind == "condition" and (_PURPOSE.match(norm, m.start) or _medicine_class(clause, m)):
+            if m.state == "neg" and _medicine_class(clause, m):
+                continue
+            m.state = None
+        out.append(m)
+    return out
+
+
+def _medicine_class(clause: Clause, m: Mention) -> bool:
+    """The mention is a class of medicines named by its condition (terminology medicine_classes.tsv)."""
+    return any(
+        s == m.start and e == m.end and lex.term is not None and lex.term.links.get("medicine") == "yes"
+        for s, e, lex in clause.hits
+    )
 
 
 def _relation(relatives: tuple[str, ...]) -> str | None:

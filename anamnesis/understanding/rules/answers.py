@@ -178,6 +178,16 @@ def _kind(lex: Lex) -> str | None:
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
 _INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
+#: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
+#: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
+#: that") or the verb it stands for ("never have", "never did").
+_ANSWER_TAIL = re.compile(
+    r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
+    r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
+)
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -227,6 +237,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         return None
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
+        rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
     if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):

@@ -19,6 +19,8 @@ _COMMAS = frozenset(",，:：—")
 #: Cues that may open a clause after a comma.
 _OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes", "it"})
 _CUTTERS = frozenset({"split", "hypo"})
+#: Cues that open a stretch saying how much of something there is: it is there ("a little breathless").
+_AMOUNTS = frozenset({"some", "sev"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 #: "生孩子", "生了孩子", "生完老二": the child is what was born, not who the clause is about
 _BORN = re.compile(r"生(?:了|完|过)?(?:个|一个|两个)?$")
@@ -101,11 +103,13 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
 
 
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term and denies it itself.
+    """Cut at a comma whose following stretch names a term and denies it itself, or that
+    follows a denial with a term of its own opened by an amount.
 
     "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
-    scope and must not reach back over the comma. A list under one denial ("no fever, cough
-    or chills") has no denial of its own after the comma and stays one clause.
+    scope and must not reach back over the comma. "no chest pain, a little breathless", "没有胸痛，
+    有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
+    under one denial ("no fever, cough or chills") has neither and stays one clause.
     """
     commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
     if not commas:
@@ -115,11 +119,11 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if (
-            any(h[2].cat == "term" for h in before)
-            and any(h[2].cat == "term" for h in after)
-            and any(h[2].cat == "neg" for h in after)
-            and not any(h[2].cat == "neg" for h in before)
+        if not (any(h[2].cat == "term" for h in before) and any(h[2].cat == "term" for h in after)):
+            continue
+        denied_before = any(h[2].cat == "neg" for h in before)
+        if (any(h[2].cat == "neg" for h in after) and not denied_before) or (
+            denied_before and after[0][2].cat in _AMOUNTS
         ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts

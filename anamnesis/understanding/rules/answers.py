@@ -202,12 +202,17 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     ("没吃", "不抽了"), so there the first word decides.
     """
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
+        lead = _ZH_LEAD.match(norm, first)
+        first = lead.end() if lead else first
     # "对" is both an answer and the allergy preposition (对青霉素过敏): an answer word wins its span
     answering = {(s, e) for s, e, lex in hits if lex.cat in _ANSWER_WORDS}
     answer = None
     some = False  # an amount or frequency, which answers yes unless a denial comes with it
     end = first
     for s, e, lex in hits:
+        if s < first:
+            continue
         cat = "yes" if accept and lex.cat == "accept" else lex.cat
         if cat not in _ANSWER_WORDS and (s, e) in answering:
             continue
@@ -240,9 +245,16 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
-    if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):
-        return "end"  # "not anymore", "уже нет"
+    if answer == "no" and (
+        any(lex.cat in ("anymore", "end") for _, _, lex in hits) or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))
+    ):
+        return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+_ZH_END = " 。.!！~～啊呀哈"
+#: Words that may open a Chinese answer before its answer word: what it points at, when.
+_ZH_LEAD = re.compile(r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就)+(?=[都也没不有是对])")
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -172,7 +172,7 @@ def clauses(
             clause.skip = (
                 "asked" in cats
                 or hypothetical
-                or "uncertain" in cats
+                or ("uncertain" in cats and not _only_approximate(norm, c_hits))
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang))
             )
@@ -188,6 +188,21 @@ def clauses(
             clause.subject, clause.relations = subject or default
             out.append(clause)
     return out
+
+
+#: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
+_APPROXIMATE = re.compile(
+    r"\s*(?:\d|a |an |one |two |three |four |five |six |a couple|a few|half |once |twice |around |about )"
+    r"|[一二两三四五六七八九十几半\d]"
+)
+_HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
+
+
+def _only_approximate(norm: str, hits: list[Hit]) -> bool:
+    """Every doubt word of the clause only rounds the amount right after it."""
+    return all(
+        norm[s:e] in _HEDGES and _APPROXIMATE.match(norm, e) is not None for s, e, lex in hits if lex.cat == "uncertain"
+    )
 
 
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:

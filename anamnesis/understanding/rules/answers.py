@@ -245,16 +245,17 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
-    if answer == "no" and (
-        any(lex.cat in ("anymore", "end") for _, _, lex in hits) or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))
-    ):
+    ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
+    if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
 
 
 _ZH_END = " 。.!！~～啊呀哈"
 #: Words that may open a Chinese answer before its answer word: what it points at, when.
-_ZH_LEAD = re.compile(r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就)+(?=[都也没不有是对])")
+_ZH_LEAD = re.compile(
+    r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就)+(?=[都也没不有是对])"
+)
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -75,6 +75,19 @@ SCOPE: list[Case] = [
     ("i dont remember ever having measles", None, set()),
 ]
 
+OCCASIONS_AND_INTENT: list[Case] = [
+    # an activity after "when" is a trigger, not a habit; a symptom after "when" with a medicine
+    # before it says when the medicine is taken
+    ("get really breathless when i jog", None, {("symptoms", "shortness of breath", "active")}),
+    ("no chest pain when i do the stairs", None, {("symptoms", "chest pain", "confirmed_absent")}),
+    ("salbutamol puffer only when i go running", None, {("medications", "salbutamol", "active")}),
+    ("naproxen whenever my knees flare up", None, {("medications", "naproxen", "active")}),
+    # avoiding a drug, hoping, ruling out: no fact
+    ("i steer clear of aspirin these days", None, set()),
+    ("fingers crossed, hoping its not shingles", None, set()),
+    ("gp is sending bloods to rule out anaemia", None, set()),
+]
+
 MEDICINE_CLASSES: list[Case] = [
     # a class of medicines named by its condition names the condition, whatever is done with it
     ("been on bp meds for years", None, {("chronic_conditions", "hypertension", "active")}),
@@ -89,7 +102,7 @@ MEDICINE_CLASSES: list[Case] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), SHORT_ANSWERS + SCOPE + MEDICINE_CLASSES)
+@pytest.mark.parametrize(("text", "context", "expected"), SHORT_ANSWERS + SCOPE + OCCASIONS_AND_INTENT + MEDICINE_CLASSES)
 def test_understands_english(text: str, context: str | None, expected: set[Triple]) -> None:
     assert {(e["section"], e["entity"], e["status"]) for e in events(text, context)} == expected
 

@@ -40,6 +40,9 @@ SCOPE: list[Case] = [
     # a denial of the treatment or of its effect is no denial of the illness or the drug
     ("年轻时候得过痛风，一直没治疗", None, {("chronic_conditions", "gout", "active")}),
     ("奥美拉唑吃了不太管用", None, {("medications", "omeprazole", "active")}),
+    # not daring to take a drug, ruling an illness out: no fact
+    ("有胃溃疡，不敢吃阿司匹林", None, {("diagnoses", "peptic ulcer", "active")}),
+    ("医生让抽血排除一下甲亢", None, set()),
     # not remembering is doubt, not a denial
     ("不记得小时候出没出过水痘", None, set()),
 ]

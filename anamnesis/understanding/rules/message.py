@@ -160,6 +160,8 @@ def understand_text(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         if lang == "zh":
             mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
+        elif lang == "en":
+            mentions = _en_without_occasions(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
         if lang == "zh" and _heals(msg, clause):
@@ -245,6 +247,27 @@ def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
             and (_ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt)))
         )
     ]
+
+
+#: "when I walk", "whenever my ankles swell", "after a run": what follows says when, not what is.
+_EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|after|during|before)\s+(?:[\w']+\s+){0,3}$")
+
+
+def _en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "chest pain when I walk", "ventolin but only when i run": an activity after "when" is what
+    brings on a symptom or calls for a medicine, not a habit; "furosemide when my ankles swell",
+    "paracetamol when i get headaches": a symptom after "when" with a medicine before it says when
+    the medicine is taken, not that the symptom is there now."""
+    out = []
+    for m in mentions:
+        lead = _EN_WHEN.search(norm, max(clause.start, m.start - 30), m.start)
+        if lead is not None and (
+            (m.kind == "lifestyle" and m.entity == "exercise")
+            or (m.kind == "symptom" and any(o.kind == "drug" and o.end <= lead.start() for o in mentions))
+        ):
+            continue
+        out.append(m)
+    return out
 
 
 def _without_occasions(msg: _Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:

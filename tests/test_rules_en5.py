@@ -102,7 +102,9 @@ MEDICINE_CLASSES: list[Case] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), SHORT_ANSWERS + SCOPE + OCCASIONS_AND_INTENT + MEDICINE_CLASSES)
+@pytest.mark.parametrize(
+    ("text", "context", "expected"), SHORT_ANSWERS + SCOPE + OCCASIONS_AND_INTENT + MEDICINE_CLASSES
+)
 def test_understands_english(text: str, context: str | None, expected: set[Triple]) -> None:
     assert {(e["section"], e["entity"], e["status"]) for e in events(text, context)} == expected
 

@@ -249,8 +249,9 @@ def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
     ]
 
 
-#: "when I walk", "whenever my ankles swell", "after a run": what follows says when, not what is.
-_EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|after|during|before)\s+(?:[\w']+\s+){0,3}$")
+#: "when I walk", "whenever my ankles swell", "while running": what follows says when, not what is
+#: ("after two months of walking" is how long a habit went on, so "after" is not among them).
+_EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|during)\s+(?:[\w']+\s+){0,3}$")
 
 
 def _en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:

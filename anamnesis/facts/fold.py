@@ -39,6 +39,9 @@ from schemas.sections import (
 
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
+#: Sections where a later, shorter name of a known fact is that fact ("diabetes" for "type 2
+#: diabetes"); not symptoms, where "pain" is no "chest pain".
+SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications"})
 #: What a specific denial does to the same fact while it is present: "голова не болит" after a
 #: headache, "no more h. pylori" after the infection, "I don't smoke" after "I smoke" say it
 #: has ended, not that it never was. Chronic conditions, allergies and the family stay a
@@ -289,7 +292,7 @@ class _UserFold(ReplayMixin):
         """
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
         for ev in events:
-            ev.entity = self.aliases.get((ev.section, ev.entity), ev.entity)
+            ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:
@@ -304,6 +307,17 @@ class _UserFold(ReplayMixin):
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
         for ev in wide:
             self._deny_section(ev, same_message=specific)
+
+    def _named_before(self, section: str, entity: str) -> str:
+        """The one known fact a shorter name stands for: "the diabetes" after "type 2 diabetes",
+        "贫血好了" after "iron deficiency anemia", "insulin" after "insulin glargine"."""
+        if section not in SHORT_NAME_SECTIONS or entity in (SECTION_WIDE, LAST_DISCUSSED):
+            return entity
+        if (section, entity) in self.facts:
+            return entity
+        words = set(entity.split())
+        longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
+        return longer[0] if len(longer) == 1 else entity
 
     def _refer_back(self, ev: Event) -> bool:
         entity = last_discussed(self.facts, ev.section)

@@ -195,6 +195,16 @@ def _kind(lex: Lex) -> str | None:
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
 _INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
+#: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
+#: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
+#: that") or the verb it stands for ("never have", "never did").
+_ANSWER_TAIL = re.compile(
+    r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
+    r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
+)
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -209,12 +219,17 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     ("没吃", "不抽了"), so there the first word decides.
     """
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
+        lead = _ZH_LEAD.match(norm, first)
+        first = lead.end() if lead else first
     # "对" is both an answer and the allergy preposition (对青霉素过敏): an answer word wins its span
     answering = {(s, e) for s, e, lex in hits if lex.cat in _ANSWER_WORDS}
     answer = None
     some = False  # an amount or frequency, which answers yes unless a denial comes with it
     end = first
     for s, e, lex in hits:
+        if s < first:
+            continue
         cat = "yes" if accept and lex.cat == "accept" else lex.cat
         if cat not in _ANSWER_WORDS and (s, e) in answering:
             continue
@@ -244,11 +259,20 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         return None
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
+        rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if rest and rest[0] not in _PUNCT:
             return None
-    if answer == "no" and any(lex.cat in ("anymore", "end") for _, _, lex in hits):
-        return "end"  # "not anymore", "уже нет"
+    ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
+    if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
+        return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+_ZH_END = " 。.!！~～啊呀哈"
+#: Words that may open a Chinese answer before its answer word: what it points at, when.
+_ZH_LEAD = re.compile(
+    r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就)+(?=[都也没不有是对])"
+)
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -161,13 +161,13 @@ def understand_text(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         if lang == "zh":
             mentions = _without_occasions(msg, clause, _without_triggers(norm, mentions))
+        elif lang == "en":
+            mentions = _en_without_occasions(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
         if lang == "zh" and _heals(msg, clause):
             _healing_is_no_stop(msg, clause, mentions)
-        for m in mentions:
-            if m.kind == "condition" and _PURPOSE.match(norm, m.start):
-                m.state = None  # "stopped my pills for blood pressure": the stop is the pills', the condition stays
+        mentions = _purposes_stay(norm, clause, mentions)
         _cause_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
@@ -254,6 +254,28 @@ def _without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
             and (_ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt)))
         )
     ]
+
+
+#: "when I walk", "whenever my ankles swell", "while running": what follows says when, not what is
+#: ("after two months of walking" is how long a habit went on, so "after" is not among them).
+_EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|during)\s+(?:[\w']+\s+){0,3}$")
+
+
+def _en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "chest pain when I walk", "ventolin but only when i run": an activity after "when" is what
+    brings on a symptom or calls for a medicine, not a habit; "furosemide when my ankles swell",
+    "paracetamol when i get headaches": a symptom after "when" with a medicine before it says when
+    the medicine is taken, not that the symptom is there now."""
+    out = []
+    for m in mentions:
+        lead = _EN_WHEN.search(norm, max(clause.start, m.start - 30), m.start)
+        if lead is not None and (
+            (m.kind == "lifestyle" and m.entity == "exercise")
+            or (m.kind == "symptom" and any(o.kind == "drug" and o.end <= lead.start() for o in mentions))
+        ):
+            continue
+        out.append(m)
+    return out
 
 
 def _without_occasions(msg: _Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
@@ -622,6 +644,28 @@ def _clause_facts(msg: _Message, clause: Clause, mentions: list[Mention]) -> Non
 
 #: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
 _PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
+
+
+def _purposes_stay(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """A condition said as what a medicine is for ("stopped my pills for blood pressure", "my bp
+    meds", "降糖药停了"): the clause's stop or change is the medicine's, the condition stays; a
+    denied class of medicines ("no bp meds") says nothing of the condition."""
+    out = []
+    for m in mentions:
+        if m.kind == "condition" and (_PURPOSE.match(norm, m.start) or _medicine_class(clause, m)):
+            if m.state == "neg" and _medicine_class(clause, m):
+                continue
+            m.state = None
+        out.append(m)
+    return out
+
+
+def _medicine_class(clause: Clause, m: Mention) -> bool:
+    """The mention is a class of medicines named by its condition (terminology medicine_classes.tsv)."""
+    return any(
+        s == m.start and e == m.end and lex.term is not None and lex.term.links.get("medicine") == "yes"
+        for s, e, lex in clause.hits
+    )
 
 
 def _relation(relatives: tuple[str, ...]) -> str | None:

@@ -19,6 +19,8 @@ _COMMAS = frozenset(",，:：—")
 #: Cues that may open a clause after a comma.
 _OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes", "it"})
 _CUTTERS = frozenset({"split", "hypo"})
+#: Cues that open a stretch saying how much of something there is: it is there ("a little breathless").
+_AMOUNTS = frozenset({"some", "sev"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 #: "生孩子", "生了孩子", "生完老二": the child is what was born, not who the clause is about
 _BORN = re.compile(r"生(?:了|完|过)?(?:个|一个|两个)?$")
@@ -101,11 +103,13 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
 
 
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term and denies it itself.
+    """Cut at a comma whose following stretch names a term and denies it itself, or that
+    follows a denial with a term of its own opened by an amount.
 
     "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
-    scope and must not reach back over the comma. A list under one denial ("no fever, cough
-    or chills") has no denial of its own after the comma and stays one clause.
+    scope and must not reach back over the comma. "no chest pain, a little breathless", "没有胸痛，
+    有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
+    under one denial ("no fever, cough or chills") has neither and stays one clause.
     """
     commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
     if not commas:
@@ -115,10 +119,15 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if not any(h[2].cat == "term" for h in before) or not any(h[2].cat == "term" for h in after):
+        if not (any(h[2].cat == "term" for h in before) and any(h[2].cat == "term" for h in after)):
             continue
+        denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
-        if (own and not any(h[2].cat == "neg" for h in before)) or (not own and _predicate_denial(norm, before)):
+        if (
+            (own and not denied_before)
+            or (not own and _predicate_denial(norm, before))
+            or (denied_before and after[0][2].cat in _AMOUNTS)
+        ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
 
@@ -184,7 +193,7 @@ def clauses(
             clause.skip = (
                 "asked" in cats
                 or hypothetical
-                or "uncertain" in cats
+                or ("uncertain" in cats and not _only_approximate(norm, c_hits))
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang))
             )
@@ -200,6 +209,21 @@ def clauses(
             clause.subject, clause.relations = subject or default
             out.append(clause)
     return out
+
+
+#: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
+_APPROXIMATE = re.compile(
+    r"\s*(?:\d|a |an |one |two |three |four |five |six |a couple|a few|half |once |twice |around |about )"
+    r"|[一二两三四五六七八九十几半\d]"
+)
+_HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
+
+
+def _only_approximate(norm: str, hits: list[Hit]) -> bool:
+    """Every doubt word of the clause only rounds the amount right after it."""
+    return all(
+        norm[s:e] in _HEDGES and _APPROXIMATE.match(norm, e) is not None for s, e, lex in hits if lex.cat == "uncertain"
+    )
 
 
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:

@@ -42,19 +42,23 @@ UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
 #: The gate on the unseen set: floors a little under the figures measured when they were last
 #: raised, so a change that loses generalization fails. Raise them when the figures rise; never
-#: lower them to pass. Measured 2026-12-01 (third session's merged tree) on blind batches 1, 2
-#: and 4: F1 en 0.863 / ru 0.810 / zh 0.834, negation 0.585, status 0.906, dose 0.875, 37 of 534
-#: turns with a forbidden fact.
+#: lower them to pass. Measured 2026-12-01 (fourth session's merged tree, RULES_VERSION 19) on
+#: blind batches 1, 2, 4 and 5 (batch 5, 75 dialogues, added that evening and harder than the
+#: others): F1 en 0.850 / ru 0.821 / zh 0.822, negation 0.654, status 0.909, dose 0.893, 59 of
+#: 735 turns with a forbidden fact. On batches 1, 2 and 4 alone the same tree gives F1 0.871 /
+#: 0.828 / 0.834, negation 0.651, status 0.912, dose 0.889, 36 of 534 (the last floors were set
+#: on those: 0.84 / 0.79 / 0.81, 0.56, 0.89, 0.85, ceiling 40 of 534 turns).
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.84,
-    "fact F1 (ru)": 0.79,
-    "fact F1 (zh)": 0.81,
-    "negation accuracy": 0.56,
+    "fact F1 (en)": 0.83,
+    "fact F1 (ru)": 0.80,
+    "fact F1 (zh)": 0.80,
+    "negation accuracy": 0.63,
     "status accuracy": 0.89,
-    "dose accuracy": 0.85,
+    "dose accuracy": 0.87,
 }
-#: Turns of the unseen set that may yield a fact where there must be none (the target is 0).
-UNSEEN_FORBIDDEN_CEILING = 40
+#: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
+#: count over the 735 turns of batches 1, 2, 4 and 5.
+UNSEEN_FORBIDDEN_CEILING = 62
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

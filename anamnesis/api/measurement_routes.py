@@ -21,7 +21,7 @@ from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
-from anamnesis.measurements.read import tests_for_query, user_measurements
+from anamnesis.measurements.read import measurements_by_user, tests_for_query
 from anamnesis.measurements.trend import trend_lines
 from anamnesis.safety.check import DRUG_KINDS, check_drug, render_flags
 from anamnesis.terminology import load_terminology
@@ -57,8 +57,15 @@ class MeasurementsResponse(BaseModel):
 
 
 def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | None) -> list[dict[str, Any]]:
-    with reader.cursor() as cur:
-        return [] if cur is None else user_measurements(cur, user_id, tests)
+    """The user's readings (of ``tests`` if given), oldest first, as copies.
+
+    Every user's readings are loaded once per warehouse file (like the open conflicts): a
+    question about a test then costs no query. A replaced warehouse starts a new memo, so a
+    rebuild or an erasure shows at once.
+    """
+    readings = reader.memo("measurements", measurements_by_user, {}).get(user_id, [])
+    wanted = None if tests is None else set(tests)
+    return [dict(r) for r in readings if wanted is None or r["test"] in wanted]
 
 
 def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:

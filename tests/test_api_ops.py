@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -129,8 +130,12 @@ def test_access_log_names_a_digest_never_the_id_or_the_text(
     with caplog.at_level(logging.INFO, logger="anamnesis.access"):
         api.post("/v1/users/u-en-01/context", json={"query": question})
         api.get("/v1/users/u-en-01/memories", params={"query": question})
-    lines = [r for r in caplog.records if r.name == "anamnesis.access"]
-    assert len(lines) == 2
+        deadline = time.monotonic() + 30  # written by the log queue's thread, a moment later
+        while len(lines := [r for r in caplog.records if r.name == "anamnesis.access"]) < 2:
+            assert time.monotonic() < deadline, "the access lines were never written"
+            time.sleep(0.02)
+    time.sleep(0.2)
+    assert len([r for r in caplog.records if r.name == "anamnesis.access"]) == 2
     for record in lines:
         text = record.getMessage()
         assert record.user == user_digest("u-en-01") and record.status == 200

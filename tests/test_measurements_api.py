@@ -3,8 +3,8 @@ HTTP against a live uvicorn on a loopback port, on a home built by a real backfi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 

@@ -79,13 +79,17 @@ def drugs_in(query: str) -> list[str]:
     return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]
 
 
+def extras_asked(query: str, drug_question: bool) -> tuple[list[str], list[str]]:
+    """(tests, drugs) ``query`` is about, found once per question: both empty, nothing to add."""
+    return tests_for_query(query), drugs_in(query) if drug_question else []
+
+
 def context_extras(
-    reader: WarehouseReader, user_id: str, query: str, drug_question: bool
+    reader: WarehouseReader, user_id: str, tests: Sequence[str], drugs: Sequence[str]
 ) -> tuple[list[str], list[str], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(safety lines, trend lines, measurements, checks) the context block adds for ``query``."""
-    tests = tests_for_query(query)
+    """(safety lines, trend lines, measurements, checks) the context block adds (:func:`extras_asked`)."""
     measurements = _measurements(reader, user_id, tests) if tests else []
-    checks = [_check(reader, user_id, d) for d in drugs_in(query)] if drug_question else []
+    checks = [_check(reader, user_id, d) for d in drugs]
     safety = [line for result in checks for line in render_flags(result)]
     return safety, trend_lines(measurements), measurements, checks
 
@@ -159,8 +163,3 @@ def measurement_router(reader: WarehouseReader, auth: list[Any], user_dependency
         return await run_in_threadpool(_check, reader, user_id, body.drug)
 
     return router
-
-
-def wants_extras(query: str, drug_question: bool) -> bool:
-    """Whether ``context_extras`` has anything to add (no read when it has not)."""
-    return bool(tests_for_query(query)) or (drug_question and bool(drugs_in(query)))

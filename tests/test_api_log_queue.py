@@ -77,8 +77,8 @@ def test_requests_are_answered_while_the_log_handler_is_stalled(sample_home: Pat
 
 
 def test_a_full_queue_drops_records_instead_of_waiting() -> None:
-    records: queue.Queue[logging.LogRecord] = queue.Queue(3)
-    handler = DroppingQueueHandler(records)
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    handler = DroppingQueueHandler(records, capacity=3)
     started = time.monotonic()
     for n in range(10):
         handler.handle(logging.LogRecord("anamnesis.access", logging.INFO, __file__, 0, "line %d", (n,), None))

@@ -3,10 +3,12 @@ HTTP against a live uvicorn on a loopback port, on a home built by a real backfi
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import duckdb
 import httpx
 import pytest
 
@@ -17,9 +19,13 @@ from tests.measurement_data import EN, NONE, RU, TOKEN, ZH, build_measured_home
 
 
 @pytest.fixture(scope="module")
-def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    home: Path = build_measured_home(tmp_path_factory.mktemp("measured-api"))
-    with LiveServer(create_app(load_settings(home))) as server:
+def measured_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_measured_home(tmp_path_factory.mktemp("measured-api"))
+
+
+@pytest.fixture(scope="module")
+def api(measured_home: Path) -> Iterator[httpx.Client]:
+    with LiveServer(create_app(load_settings(measured_home))) as server:
         with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60) as client:
             yield client
 
@@ -148,3 +154,28 @@ def test_the_extras_stay_within_max_tokens(api: httpx.Client) -> None:
 def test_a_question_about_nothing_measured_adds_nothing(api: httpx.Client) -> None:
     body = context(api, EN, "I have a headache, what should I do?")
     assert body["measurements"] == [] and "Measurement:" not in body["context"]
+
+
+def test_the_measurements_memo_follows_a_replaced_warehouse(measured_home: Path, tmp_path: Path) -> None:
+    """Readings are held per warehouse file: a warehouse renamed over it (a backfill, a
+    ``forget``) is what the very next request reads, an erased user's readings included."""
+    home = tmp_path / "home"
+    shutil.copytree(measured_home, home)
+    warehouse = load_settings(home).warehouse_path
+    with LiveServer(create_app(load_settings(home))) as server:
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60) as client:
+            before_ru = client.get(user_url(RU, "measurements")).json()
+            assert client.get(user_url(EN, "measurements")).json()["measurements"] and before_ru["measurements"]
+            asked = client.post(user_url(EN, "context"), json={"query": "How is my liver doing?"}).json()
+            assert asked["measurements"], "the context block read the readings from the memo"
+            erased = tmp_path / "next.duckdb"
+            shutil.copy2(warehouse, erased)
+            con = duckdb.connect(str(erased))
+            con.execute("delete from measurements where user_id = ?", [EN])
+            con.close()
+            erased.replace(warehouse)  # what a backfill or ``forget`` does: a new file renamed over
+            assert client.get(user_url(EN, "measurements")).json()["measurements"] == []
+            assert client.post(user_url(EN, "context"), json={"query": "How is my liver doing?"}).json()[
+                "measurements"
+            ] == []
+            assert client.get(user_url(RU, "measurements")).json() == before_ru

@@ -21,7 +21,7 @@ from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
-from anamnesis.measurements.read import tests_for_query, user_measurements
+from anamnesis.measurements.read import measurements_by_user, tests_for_query
 from anamnesis.measurements.trend import trend_lines
 from anamnesis.safety.check import DRUG_KINDS, check_drug, render_flags
 from anamnesis.terminology import load_terminology
@@ -57,8 +57,15 @@ class MeasurementsResponse(BaseModel):
 
 
 def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | None) -> list[dict[str, Any]]:
-    with reader.cursor() as cur:
-        return [] if cur is None else user_measurements(cur, user_id, tests)
+    """The user's readings (of ``tests`` if given), oldest first, as copies.
+
+    Every user's readings are loaded once per warehouse file (like the open conflicts): a
+    question about a test then costs no query. A replaced warehouse starts a new memo, so a
+    rebuild or an erasure shows at once.
+    """
+    readings = reader.memo("measurements", measurements_by_user, {}).get(user_id, [])
+    wanted = None if tests is None else set(tests)
+    return [dict(r) for r in readings if wanted is None or r["test"] in wanted]
 
 
 def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
@@ -72,13 +79,17 @@ def drugs_in(query: str) -> list[str]:
     return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]
 
 
+def extras_asked(query: str, drug_question: bool) -> tuple[list[str], list[str]]:
+    """(tests, drugs) ``query`` is about, found once per question: both empty, nothing to add."""
+    return tests_for_query(query), drugs_in(query) if drug_question else []
+
+
 def context_extras(
-    reader: WarehouseReader, user_id: str, query: str, drug_question: bool
+    reader: WarehouseReader, user_id: str, tests: Sequence[str], drugs: Sequence[str]
 ) -> tuple[list[str], list[str], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(safety lines, trend lines, measurements, checks) the context block adds for ``query``."""
-    tests = tests_for_query(query)
+    """(safety lines, trend lines, measurements, checks) the context block adds (:func:`extras_asked`)."""
     measurements = _measurements(reader, user_id, tests) if tests else []
-    checks = [_check(reader, user_id, d) for d in drugs_in(query)] if drug_question else []
+    checks = [_check(reader, user_id, d) for d in drugs]
     safety = [line for result in checks for line in render_flags(result)]
     return safety, trend_lines(measurements), measurements, checks
 
@@ -152,8 +163,3 @@ def measurement_router(reader: WarehouseReader, auth: list[Any], user_dependency
         return await run_in_threadpool(_check, reader, user_id, body.drug)
 
     return router
-
-
-def wants_extras(query: str, drug_question: bool) -> bool:
-    """Whether ``context_extras`` has anything to add (no read when it has not)."""
-    return bool(tests_for_query(query)) or (drug_question and bool(drugs_in(query)))

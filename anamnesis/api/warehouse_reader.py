@@ -113,18 +113,31 @@ class WarehouseReader:
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
 
-    def _newest(self) -> _Generation | None:
-        """The generation of the file now at ``path`` (opened if new); older ones are retired.
+    def _inode(self) -> tuple[int, int] | None:
+        """(device, inode) of the file now at ``path``, None if there is none.
 
-        Called with ``self._lock`` held.
+        Looked at without ``self._lock``: the system call releases the GIL, and other requests
+        waited for the lock meanwhile.
         """
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    def _newest(self, inode: tuple[int, int] | None) -> _Generation | None:
+        """The generation of the file now at ``path`` (opened if new); older ones are retired.
+
+        Called with ``self._lock`` held. ``inode`` was looked at before the lock was taken: when
+        it is not the current generation's, the file is looked at again (another request may
+        have opened the new file meanwhile, and a stale look must not reopen the old one).
+        """
+        if inode is None or self._current is None or self._current.inode != inode:
+            inode = self._inode()
+        if inode is None:
             self._retire(self._current)
             self._current = None
             return None
-        inode = (st.st_dev, st.st_ino)
         gen = self._current
         if gen is None or gen.inode != inode:
             old, gen = gen, _Generation(self.path, inode)
@@ -148,8 +161,9 @@ class WarehouseReader:
     @contextmanager
     def _generation(self) -> Iterator[_Generation | None]:
         """The newest warehouse for the duration of one read, or None if none was built yet."""
+        inode = self._inode()
         with self._lock:
-            gen = self._newest()
+            gen = self._newest(inode)
             if gen is not None:
                 gen.readers += 1
         if gen is None:
@@ -165,8 +179,9 @@ class WarehouseReader:
 
     def refresh(self) -> None:
         """Follow the file now: open a new warehouse, let go of a replaced or deleted one."""
+        inode = self._inode()
         with self._lock:
-            self._newest()
+            self._newest(inode)
 
     def watch(self, interval: float = WATCH_INTERVAL_S) -> None:
         """Look at the file every ``interval`` seconds in a daemon thread, until :meth:`close`."""

@@ -87,8 +87,8 @@ def session_spans(
     """Every span to summarize, per user and session in order (the sessions of ``messages``).
 
     ``with_turns=False`` leaves out the messages' texts (the rules summary never reads them;
-    ``messages`` then need no ``text`` column). Which events and readings each span holds is a polars join; Python only makes each event's
-    object once and hands each span its tuple of them.
+    ``messages`` then need no ``text`` column). Which events and readings each span holds is a
+    polars join; Python only makes each event's object once and hands each span its tuple of them.
     """
     turns = _turns(messages)
     points = _points(turns, every).select("user_id", "session_id", "message_id", "turn", "ts")

@@ -19,15 +19,12 @@ from starlette.concurrency import run_in_threadpool
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
+from anamnesis.api.routing import drugs_in
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.measurements.read import measurements_by_user, tests_for_query
 from anamnesis.measurements.trend import trend_lines
-from anamnesis.safety.check import DRUG_KINDS, check_drug, render_flags
-from anamnesis.terminology import load_terminology
-
-#: Drugs of one question checked for the context block.
-MAX_CONTEXT_DRUGS = 3
+from anamnesis.safety.check import check_drug, render_flags
 
 
 class CheckRequest(BaseModel):
@@ -71,12 +68,6 @@ def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | 
 def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
     # open conflicts come from the per-warehouse memo the context block reads too: no query per check
     return check_drug(drug, reader.facts(user_id), open_conflicts(reader, user_id))
-
-
-def drugs_in(query: str) -> list[str]:
-    """The drugs a question names, as written, in order (at most :data:`MAX_CONTEXT_DRUGS`)."""
-    found = [m.surface for m in load_terminology().find(query) if m.kind in DRUG_KINDS]
-    return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]
 
 
 def extras_asked(query: str, drug_question: bool) -> tuple[list[str], list[str]]:

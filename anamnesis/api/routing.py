@@ -2,7 +2,9 @@
 
 The query and the recent turns are read as one fragment by the rules backend, whose
 ``sections`` include topics a question merely touches ("can I take ibuprofen?" touches
-medications). A question about a drug or a treatment always needs the critical sections.
+medications). A question about a drug or a treatment always needs the critical sections, and a
+question that names a drug is one, whatever the classifier makes of its verb ("my doctor wants
+to give me amoxicillin, is that fine?" reads as a plan, which states no fact).
 """
 
 from __future__ import annotations
@@ -11,7 +13,12 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from anamnesis.safety.check import DRUG_KINDS
+from anamnesis.terminology import load_terminology
 from schemas.events import Fragment
+
+#: Drugs named in one question that the context block checks (CONTRACT §7.4).
+MAX_CONTEXT_DRUGS = 3
 
 TREATMENT_WORDS = re.compile(
     r"\b(take|taking|medicine|medication|drug|pill|tablet|dose|treat|treatment|prescri\w*|cold medicine)\b"
@@ -44,5 +51,11 @@ class QueryRouter:
             fragment = Fragment("query", "query", "query", datetime.now(UTC), text, context)
             understanding = next(iter(self._backend.understand([fragment])))
             sections.extend(s for s in understanding.sections if s not in sections)
-        drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query))
+        drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs_in(query))
         return sections, drug_question
+
+
+def drugs_in(query: str) -> list[str]:
+    """The drugs (and drug allergens) a question names, as written, at most :data:`MAX_CONTEXT_DRUGS`."""
+    found = [m.surface for m in load_terminology().find(query) if m.kind in DRUG_KINDS]
+    return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]

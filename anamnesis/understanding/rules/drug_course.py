@@ -8,15 +8,25 @@ old drug and an active symptom. Two rules read the chain:
 - a switch clause that names only the new drug ("换成普萘洛尔") ends the drug named last before it;
 - a symptom told between a drug and that drug's stop or switch is the drug's side effect, which
   ended with it: not a symptom the user has now.
+
+The same two rules for English and Russian, read within one sentence: a switch that names only
+the new drug stops the one named before it ("was on lisinopril ... switched me to losartan"),
+and a symptom given as the reason a drug was stopped ("simvastatin gave me cramps so I came off
+it", "симвастатин вызвал судороги, и его отменили") ended with the drug.
 """
 
 from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.discourse import (
+    side_effect_sentences,
+)
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause, Hit
-from schemas.sections import LAST_DISCUSSED
+from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
 #: Cue categories that end or replace a drug.
 _ENDING = frozenset({"end", "switch", "instead"})
@@ -34,7 +44,8 @@ def switched_from_earlier(facts: list[Fact], clause: Clause, new_drugs: list[tup
     if cue is None or not new_drugs or any(start < cue for start, _ in new_drugs):
         return
     earlier = [
-        f for f in facts
+        f
+        for f in facts
         if f.section == "medications" and f.entity != LAST_DISCUSSED and f.status == "active" and f.end <= clause.start
     ]
     if earlier:
@@ -64,6 +75,71 @@ def without_zh_side_effects(
         if stop is not None:
             windows.append((drug.end, stop))
     return [
-        f for f in facts
+        f
+        for f in facts
         if not (f.section == "symptoms" and f.status == "active" and any(lo <= f.start < hi for lo, hi in windows))
     ]
+
+
+def switched_from_before(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "was on lisinopril but the cough drove me nuts so they switched me to losartan",
+    "аллопуринол пил, но ..., ревматолог заменил на Аденурик": a switch that names only the new
+    drug stops the medication the sentence named before it."""
+    drugs = [m for m in mentions if m.kind == "drug"]
+    if len(drugs) != 1 or drugs[0].state != "pos" or clause.skip or clause.subject != "self":
+        return
+    earlier = [
+        f
+        for f in msg.facts
+        if f.sentence == clause.sentence
+        and f.section == "medications"
+        and f.entity not in (SECTION_WIDE, drugs[0].entity)
+        and f.status == "active"
+        and f.end <= clause.start
+    ]
+    if earlier:
+        max(earlier, key=lambda f: f.end).status = "stopped"
+
+
+#: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".
+_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|бросил|перестал|прекратил|отказал)")
+
+
+def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "симвастатин вызвал судороги, и его отменили", "от аторвастатина болели мышцы, отменили":
+    in a sentence that gives a symptom as one drug's effect, a stopping verb ends the drug, not
+    the effect it looked back to; the effect ended with the drug and is no current symptom."""
+    causal = side_effect_sentences(norm, spans)
+    for n, (start, end, _) in enumerate(spans):
+        here = [f for f in facts if f.sentence == n]
+        drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]
+        effects = [f for f in here if f.section == "symptoms"]
+        if len(drugs) != 1 or not effects:
+            continue
+        drug = drugs[0]
+        if n not in causal and norm[max(0, drug.start - 3) : drug.start] != "от ":
+            continue
+        if (
+            drug.status == "active"
+            and any(f.status == "resolved" for f in effects)
+            and _RU_STOP_VERB.search(norm, start, end)
+        ):
+            drug.status = status_for("medications", "end")
+        if drug.status == status_for("medications", "end"):
+            facts = [f for f in facts if f not in effects]
+    return facts
+
+
+def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """Drop symptoms that a sentence gives as the reason a drug was stopped or switched.
+
+    "simvastatin gave me cramps so I came off it" is a stopped statin; the cramps belonged to
+    the drug and ended with it, they are not a symptom the user has now.
+    """
+    stopped = {f.sentence for f in facts if f.section == "medications" and f.status == "stopped"}
+    if not stopped:
+        return facts
+    causal = side_effect_sentences(norm, spans) & stopped
+    if not causal:
+        return facts
+    return [f for f in facts if not (f.section == "symptoms" and f.sentence in causal)]

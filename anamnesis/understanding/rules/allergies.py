@@ -1,0 +1,107 @@
+"""Which drugs and allergens a clause states an allergy to, and which reactions belong to an allergy.
+
+A drug is a medicine unless an allergy word, a reaction with a cause word, or the assistant's
+question about allergies makes it an allergen; a reaction said apart from its allergen is that
+allergy's reaction, not a symptom.
+"""
+
+from __future__ import annotations
+
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.long_tail import TAKING
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import SECTION_WIDE
+
+#: Words that make a clause a statement of its own, not a bare answer ("penicillin").
+_VERBS = frozenset({"start", "switch", "end", "instead"})
+#: Cues of a clause about how a medicine was taken, stopped or changed.
+_TREATED = frozenset({"switch", "instead", "end"})
+
+
+def reactions_of_allergies(msg: Message) -> None:
+    """ "penicillin. came out in hives all over as a kid", "sulfa drugs, i get a rash", "аллергия
+    на латекс, ... крапивница была": in a message that states an allergy (or answers a question
+    about allergies), a reaction symptom said apart from its allergen is that allergy's reaction,
+    not a symptom the user has now."""
+    allergies = [f for f in msg.facts if f.section == "allergies" and f.entity != SECTION_WIDE and f.status == "active"]
+    if not allergies:
+        return
+    reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
+    kept: list[Fact] = []
+    for fact in msg.facts:
+        if fact.section == "symptoms" and fact.entity in reactive and fact.status == "active":
+            owner = min(allergies, key=lambda a: (abs(a.sentence - fact.sentence), abs(a.start - fact.start)))
+            owner.put("reaction", fact.entity, replace=False)
+            continue
+        kept.append(fact)
+    msg.facts[:] = kept
+
+
+def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:
+    """Drugs and allergens the clause states an allergy to, each with its reaction (or None).
+
+    A drug is an allergy when the nearest context word before it is an allergy word
+    ("allergic to", "аллергия на"), when an allergy word follows it ("对青霉素过敏",
+    "penicillin allergy"), when a reaction symptom and a cause word go with it ("sulfa
+    gives me hives"), or when the assistant just asked about allergies.
+    """
+    candidates = [m for m in mentions if m.kind in ("drug", "allergen")]
+    reactions = [m for m in mentions if m.reactive]
+    if not candidates and not reactions:
+        return {}
+    inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
+    # "ozempic made me throw up so they switched me": a reaction that made the user stop or
+    # switch is a side effect of a medication, not an allergy, unless an allergy word says so
+    # "аллергия на ципрофлоксацин — отекло лицо. и на клубнику сыпь": after an allergy, a
+    # reaction named with a drug or allergen states another allergy
+    stated = any(f.section == "allergies" and f.entity != SECTION_WIDE for f in msg.facts)
+    caused = bool(reactions) and (
+        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED))
+    )
+    out: dict[int, str | None] = {}
+    noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
+    for m in candidates:
+        if caused or _allergy_context(clause, m, inherited) or _parallel_allergen(msg.norm, clause, m, stated):
+            out[id(m)] = reactions[0].entity if reactions else None
+            if m.state is None and noun_state in ("neg", "end"):
+                m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
+    if out and reactions:
+        mentions[:] = [m for m in mentions if not m.reactive]
+    elif reactions and clause.has("react") and not candidates and _names_a_cause(msg):
+        msg.orphan_reactions.append(reactions[0].entity)
+        mentions[:] = [m for m in mentions if not m.reactive]
+    return out
+
+
+def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:
+    """ "на аспирин аллергия, на пенициллин нет", "аллергии на X нет, на Y есть": after an
+    allergy the message stated, a drug after a bare "на" with no verb of taking or switching is
+    the next allergen of the same list, not a medicine ("перевели на X" has its verb)."""
+    return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | TAKING)
+
+
+def _names_a_cause(msg: Message) -> bool:
+    """A reaction without its cause in the clause is the reaction of a drug or allergen only when
+    the message names one or the assistant asked about allergies; "活动后气短" is a symptom."""
+    if msg.asked is not None and msg.asked.allergy:
+        return True
+    return any(lex.cat == "allergy" or lex.kind in ("drug", "allergen") for _, _, lex in msg.hits)
+
+
+def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
+    before = None
+    allergy_after = False
+    for s, e, lex in clause.hits:
+        if lex.cat not in ("allergy", "start", "allergy_pre", "switch", "instead"):
+            continue
+        if e <= m.start:
+            before = lex.cat
+        elif s >= m.end and lex.cat == "allergy":
+            allergy_after = True
+    if before == "allergy":
+        return True
+    if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
+        return False
+    return allergy_after or (before is None and inherited)

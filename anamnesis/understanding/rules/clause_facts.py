@@ -1,0 +1,156 @@
+"""The facts of one clause: each mention's section, status and attributes, and what "me too" borrows.
+
+The per-message pass calls :func:`clause_facts` for each clause once mentions and states are known;
+it decides family history against the user's own, allergies against medications, and section-wide
+denials ("no medications") against specific ones.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.allergies import allergy_mentions
+from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import SECTION_WIDE
+
+#: "每天早上喝15毫升": a drink measured in millilitres is a medicine
+_MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
+_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+
+
+def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
+    """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
+    to a question about vaccines: the diseases an answer about vaccines names are their vaccines."""
+    for m in mentions:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine:
+            m.kind, m.entity = "vaccine", vaccine
+
+
+def me_too(msg: Message, clause: Clause) -> None:
+    """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
+    user's own that names nothing and says "too" has the conditions just said of a relative."""
+    if not _TOO.search(msg.norm, clause.start, clause.end):
+        return
+    kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
+    relatives = [
+        f
+        for f in msg.facts
+        if f.section == "family_history" and f.status == "active" and f.end <= clause.start and f.entity in kinds
+    ]
+    if not relatives:
+        return
+    last = max(f.sentence for f in relatives)
+    for f in relatives:
+        if f.sentence == last:
+            msg.facts.append(
+                Fact(
+                    clause.start,
+                    clause.end,
+                    clause.sentence,
+                    KIND_SECTION[kinds[f.entity]],
+                    f.entity,
+                    "active",
+                    f.mention,
+                )
+            )
+
+
+def touch(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
+    """Sections a clause states no fact about but is about (a question about allergies)."""
+    allergy = clause.has("allergy")
+    for m in mentions:
+        if m.kind == "noun":
+            msg.touched.add(m.entity)
+        elif m.kind in ("drug", "allergen") and allergy:
+            msg.touched.add("allergies")
+        elif m.kind in KIND_SECTION and (m.kind != "allergen" or allergy) and not m.weak:
+            msg.touched.add(KIND_SECTION[m.kind])
+
+
+def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
+    family = clause.subject == "family" or (
+        clause.subject == ASKED_FAMILY and any(m.kind in FAMILY_KINDS for m in mentions)
+    )
+    allergy = allergy_mentions(msg, clause, mentions)
+    specific: set[str] = set()
+    nouns: list[Mention] = []
+    for m in mentions:
+        if m.kind == "noun":
+            nouns.append(m)
+            continue
+        if family:
+            if m.kind not in FAMILY_KINDS:
+                continue
+            section = "family_history"
+        elif id(m) in allergy:
+            section = "allergies"
+        elif m.kind == "allergen" or m.kind not in KIND_SECTION:
+            continue
+        else:
+            section = KIND_SECTION[m.kind]
+        specific.add(section)
+        fact = _fact(msg, clause, m, section, m.state)
+        if fact is None:
+            continue
+        if section == "allergies":
+            fact.put("reaction", allergy[id(m)])
+        elif family:
+            fact.put("relation", joined_relation(clause.relations))
+        msg.facts.append(fact)
+        if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
+            msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
+    for noun in nouns:
+        section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        if section == "medications" and PURPOSE.match(msg.norm, noun.end):
+            continue  # "бросила таблетки от давления": some medicines, not all of them
+        if section and noun.state in ("neg", "end") and section not in specific:
+            msg.facts.append(
+                Fact(
+                    noun.start,
+                    noun.end,
+                    clause.sentence,
+                    section,
+                    SECTION_WIDE,
+                    "confirmed_absent",
+                    msg.text[noun.start : noun.end],
+                )
+            )
+
+
+def joined_relation(relatives: tuple[str, ...]) -> str | None:
+    """Several relatives with the same condition, as the reconciler joins them: "father, mother"."""
+    return ", ".join(sorted(relatives)) or None
+
+
+def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | None:
+    if family:
+        return "family_history" if section in ("family_history", "chronic_conditions", "diagnoses") else None
+    if section == "medications" and allergy_clause:
+        return "allergies"
+    return None if section == "family_history" else section
+
+
+def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
+    if section == "lifestyle":
+        if m.weak and (drinks_something_else(clause) or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)):
+            return None
+        if m.value and state == "neg":  # "I'm not vegetarian" says nothing about the diet
+            return None
+        if m.entity == "sleep":
+            if state == "neg":
+                state, m.value = None, "poor"
+            said = m.value or clause.has("lsvalue") or quantities.sleep_hours(msg.norm[clause.start : clause.end])
+            if not said:
+                return None
+    fact = Fact(
+        m.start, m.end, clause.sentence, section, m.entity, status_for(section, state), msg.text[m.start : m.end]
+    )
+    fact.put("value", m.value)
+    return fact

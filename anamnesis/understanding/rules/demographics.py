@@ -1,0 +1,52 @@
+"""Age, height, weight and sex that a clause of the user's own (or a bare "M, 52") states."""
+
+from __future__ import annotations
+
+from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.compact_profile import compact_profile
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.reading import DIGIT, Message
+from anamnesis.understanding.rules.segment import Clause
+
+
+def read_demographics(msg: Message, clause: Clause) -> None:
+    text = msg.norm[clause.start : clause.intent_at]
+    asks = msg.asked.asks if msg.asked is not None else frozenset()
+    values: list[tuple[str, str | None]] = []
+    if DIGIT.search(text) or "岁" in text or "米" in text:
+        may = quantities.measured(text)
+        found_age = quantities.age(text) if "age" in may else None
+        if found_age is None and "age" in asks and not may & {"height", "weight"}:  # "74 kg" is no age
+            found_age = _bare_number(text, 1, 120)
+        values.append(("age", found_age))
+        if "height" in may:
+            values.append(("height_cm", quantities.height_cm(text)))
+        if "weight" in may:
+            values.append(("weight_kg", quantities.weight_kg(text, "weight_kg" in asks)))
+    if "sexword" in clause.cats:
+        values.append(("sex", quantities.sex(text)))
+    for entity, value in values:
+        if value is not None:
+            fact = Fact(clause.start, clause.end, clause.sentence, "demographics", entity, "active")
+            fact.put("value", value)
+            msg.facts.append(fact)
+
+
+def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
+    """Age and sex written as a pair ("M, 52", "жен., 61 год") that no clause read."""
+    known = {f.entity for f in msg.facts if f.section == "demographics"}
+    for value in compact_profile(msg.norm):
+        if value.entity in known:
+            continue
+        sentence = next((n for n, (s, e, _) in enumerate(spans) if s <= value.start < e), 0)
+        fact = Fact(value.start, value.end, sentence, "demographics", value.entity, "active")
+        fact.put("value", value.value)
+        msg.facts.append(fact)
+        known.add(value.entity)
+
+
+def _bare_number(text: str, low: int, high: int) -> str | None:
+    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
+    if len(digits) == 1 and low <= int(digits[0]) <= high:
+        return digits[0]
+    return None

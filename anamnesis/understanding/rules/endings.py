@@ -1,0 +1,149 @@
+"""Illnesses and habits that a message says are over: healed, recovered, stopped, operated on.
+
+A bare ending ("quit", "its cleared up", "好了") refers back to what was just named; an injury of
+childhood has healed; an illness told with the operation that treated or removed it is over.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import PRESENT_STATUS, SECTION_WIDE
+
+_LONG_AGO = re.compile(
+    r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
+    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
+    r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
+    r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
+)
+
+
+def treated_by_operation(facts: list[Fact]) -> None:
+    """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
+    operation that treated it, in one sentence, is over; the operation is the fact."""
+    operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
+    for f in facts:
+        if f.section == "diagnoses" and f.status == "active" and f.sentence in operated:
+            f.status = status_for("diagnoses", "end")
+
+
+def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
+    """An injury of one's childhood or of years ago ("I broke my arm when I was ten") has healed."""
+    for fact in msg.facts:
+        if fact.section == "injuries" and fact.status == "active" and 0 <= fact.sentence < len(spans):
+            start, end, _ = spans[fact.sentence]
+            if _LONG_AGO.search(msg.norm, start, end):
+                fact.status = status_for("injuries", "end")
+
+
+def ended_since(msg: Message, clause: Clause) -> None:
+    """ "I haven't had a cigarette for a month, I've quit for good": a bare "quit" after a
+    denial in the same sentence says the denied habit or drug has ended."""
+    ended = False
+    for fact in msg.facts:
+        if fact.sentence == clause.sentence and fact.status == "confirmed_absent" and fact.entity != SECTION_WIDE:
+            fact.status = status_for(fact.section, "end")
+            ended = True
+    if not ended and clause.subject == "self" and not clause.skip:
+        _refer_ending(msg, clause)
+
+
+#: An ending that says a person got well ("recovered", "its cleared up", "прошло"), not that
+#: they stopped doing something ("quit", "бросил", "停了").
+_RECOVERY = re.compile(
+    r"gone|went away|disappear|clear|resolv|recover|got over|cured|heal|mended|fine now|settled|grew out|outgrew"
+    r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
+    r"|好了|没了|退了|消失|痊愈|治好|康复|愈合|长好"
+)
+_BOTH = re.compile(r"\b(?:both|all of them|all three)\b|\bоб(?:а|е|оих)\b|都")
+_RECOVERS = ("diagnoses", "symptoms", "injuries", "chronic_conditions")
+
+
+def _refer_ending(msg: Message, clause: Clause) -> None:
+    """A bare ending refers back to what the sentence (or the one before) just named.
+
+    "simvastatin gave me cramps so I came off it", "i had COVID in December, I've fully
+    recovered", "DVT last spring, its cleared up", "двухнедельный курс амоксициллина, допил":
+    a stop ends the nearest medication or habit named before it, a recovery the nearest
+    illness, symptom or injury ("fully recovered from both": every one of the sentence).
+    """
+    cue = next((msg.norm[s:e] for s, e, lex in clause.hits if lex.cat == "end"), "")
+    sections = _RECOVERS if _RECOVERY.search(cue) else ("medications", "lifestyle")
+    named = [f for f in msg.facts if f.section in sections and f.entity != SECTION_WIDE and f.end <= clause.start]
+    # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before
+    sentence = clause.sentence if any(f.sentence == clause.sentence for f in named) else clause.sentence - 1
+    earlier = [f for f in named if f.sentence == sentence and f.status == PRESENT_STATUS[f.section]]
+    if not earlier:
+        return
+    both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
+    for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
+        fact.status = status_for(fact.section, "end")
+
+
+#: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".
+_FOR_ILLNESS = re.compile(
+    r"\b(?:for|after|because of|due to|of)\b|из-за|по поводу|после|(?<![а-я])от(?![а-я])|因为|由于"
+)
+
+
+def removed_by_operation(msg: Message) -> None:
+    """ "hysterectomy in 2015 for fibroids", "had my tonsils out after one too many bouts of
+    tonsillitis": an illness said with the operation that removed its organ (an -ectomy) in the
+    same sentence is over, not active."""
+    operations = [
+        f
+        for f in msg.facts
+        if f.section == "surgeries" and f.entity.endswith("ectomy") and f.status == PRESENT_STATUS["surgeries"]
+    ]
+    for fact in msg.facts:
+        if (
+            fact.section in ("diagnoses", "chronic_conditions")
+            and fact.status == "active"
+            and any(
+                op.sentence == fact.sentence
+                and op.end <= fact.start
+                and _FOR_ILLNESS.search(msg.norm, op.end, fact.start)
+                for op in operations
+            )
+        ):
+            fact.status = "resolved"
+
+
+_HEALABLE = frozenset({"symptoms", "diagnoses", "injuries"})
+#: Chinese endings that say an illness is over, not that a drug or habit was stopped.
+_ZH_HEALED = frozenset(
+    {"好了", "早好了", "早就好了", "痊愈", "康复了", "治好了", "没了", "消失了", "退了", "长好了", "愈合"}
+)
+
+
+def healing_is_no_stop(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
+    """ "头疼了三天，吃了布洛芬好了": "好了" after a drug says the illness is over, not that the drug
+    was stopped; the illness named before it in the sentence has ended."""
+    if any(lex.cat == "end" and not _healing(msg, s, e, lex) for s, e, lex in clause.hits):
+        return
+    taken = [m for m in mentions if m.kind in ("drug", "lifestyle") and m.state == "end"]
+    for m in taken:
+        m.state = None
+    if taken and not any(m.kind in ("symptom", "diagnosis", "injury") for m in mentions):
+        earlier = [
+            f
+            for f in msg.facts
+            if f.sentence == clause.sentence and f.section in _HEALABLE and f.status == PRESENT_STATUS[f.section]
+        ]
+        if earlier:
+            earlier[-1].status = status_for(earlier[-1].section, "end")
+
+
+def _healing(msg: Message, s: int, e: int, lex: Lex) -> bool:
+    return lex.value == "heal" or (msg.lang == "zh" and msg.norm[s:e] in _ZH_HEALED)
+
+
+def heals(msg: Message, clause: Clause) -> bool:
+    """Whether the clause's ending cue speaks of healing ("healed", "早好了") rather than stopping."""
+    return any(lex.cat == "end" and _healing(msg, s, e, lex) for s, e, lex in clause.hits)

@@ -1,0 +1,53 @@
+"""What a clause says around a medicine besides taking it: what it is for, and drinks that are no alcohol.
+
+"pills for my blood pressure", "bp meds", "не тошнит от метформина", "пью воду": the condition, the
+cause or the drink is said of the medicine, and must not become a fact of its own or lose its state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.segment import Clause
+
+_NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
+#: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
+PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
+
+
+def purposes_stay(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """A condition said as what a medicine is for ("stopped my pills for blood pressure", "my bp
+    meds", "降糖药停了"): the clause's stop or change is the medicine's, the condition stays; a
+    denied class of medicines ("no bp meds") says nothing of the condition."""
+    out = []
+    for m in mentions:
+        if m.kind == "condition" and (PURPOSE.match(norm, m.start) or _medicine_class(clause, m)):
+            if m.state == "neg" and _medicine_class(clause, m):
+                continue
+            m.state = None
+        out.append(m)
+    return out
+
+
+def _medicine_class(clause: Clause, m: Mention) -> bool:
+    """The mention is a class of medicines named by its condition (terminology medicine_classes.tsv)."""
+    return any(
+        s == m.start and e == m.end and lex.term is not None and lex.term.links.get("medicine") == "yes"
+        for s, e, lex in clause.hits
+    )
+
+
+def drinks_something_else(clause: Clause) -> bool:
+    """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk."""
+    return bool(clause.cats & _NOT_ALCOHOL)
+
+
+def cause_not_denied(norm: str, mentions: list[Mention]) -> None:
+    """ "не тошнит от метформина": the denial is of the effect; the drug after "от" is its
+    cause, taken, not denied."""
+    if not any(m.state == "neg" and m.kind == "symptom" for m in mentions):
+        return
+    for m in mentions:
+        if m.kind == "drug" and m.state == "neg" and norm[max(0, m.start - 3) : m.start] == "от ":
+            m.state = None

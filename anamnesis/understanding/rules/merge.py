@@ -1,0 +1,59 @@
+"""One event per (section, entity) of a message: the last statement wins, relatives are joined.
+
+Also the `*` rule: a section-wide denial gives way to a specific present fact of its section.
+"""
+
+from __future__ import annotations
+
+from anamnesis.understanding.rules.clause_facts import joined_relation
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.reading import Message
+from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE
+
+
+def merge_facts(msg: Message) -> list[Fact]:
+    """One event per (section, entity), the last statement winning; then the `*` rule.
+
+    Family history is one fact per condition: relatives named in several statements are
+    joined ("father, mother"), and a relative who has it outweighs one who has not.
+    """
+    merged: dict[tuple[str, str], Fact] = {}
+    for fact in msg.facts:
+        key = (fact.section, fact.entity)
+        old = merged.pop(key, None)
+        if old is not None:
+            if _denied_after_present(old, fact, msg.norm):
+                # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
+                # the message first says one has and then denies has ended, it is not absent
+                fact.status = status_for(fact.section, "end")
+            if fact.section == "family_history":
+                fact = _family_merge(old, fact)
+            else:
+                fact.attrs = {**old.attrs, **fact.attrs}
+            fact.mention = fact.mention or old.mention
+        merged[key] = fact
+    if msg.orphan_reactions:
+        allergies = [f for f in merged.values() if f.section == "allergies" and f.entity != SECTION_WIDE]
+        if allergies:
+            allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
+    present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
+    return [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
+
+
+def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
+    """In another phrase ("酒一点都不喝" names alcohol twice in one denial)."""
+    return (
+        new.status == CONFIRMED_ABSENT
+        and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
+        and old.status == PRESENT_STATUS[old.section]
+        and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
+    )
+
+
+def _family_merge(old: Fact, new: Fact) -> Fact:
+    if old.status != new.status:
+        return new if new.status == PRESENT_STATUS["family_history"] else old
+    relatives = {r for f in (old, new) for r in f.attrs.get("relation", "").split(", ") if r}
+    new.attrs = {**old.attrs, **new.attrs}
+    new.put("relation", joined_relation(tuple(relatives)))
+    return new

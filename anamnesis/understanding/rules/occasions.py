@@ -1,0 +1,65 @@
+"""Activities and symptoms that only say when something happens, not that it is a habit or felt now.
+
+"走路多了腿疼", "chest pain when I walk", "喘的时候喷", "paracetamol when i get headaches": the
+activity or symptom is the trigger or the occasion of use, and is dropped from the clause's mentions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+
+#: What makes an activity the trigger of what follows it: "活动后", "走路多了", "爬楼的时候", "一运动就".
+_TRIGGER = re.compile(r"\s*(?:以后|之后|后|多了|久了|快了|猛了|的时候|时|完|就)")
+#: An accident during the activity: "骑车摔了", "踢球把脚踝扭伤了".
+_ACCIDENT = re.compile(r"\s*(?:摔|跌|扭|崴|撞|把)")
+#: A symptom as the occasion of a use ("喘的时候喷", "疼的时候吃"): when the drug is taken, not a symptom now.
+_OCCASION = re.compile(r"\s*(?:的时候|时候|时)")
+
+
+def without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
+    """ "走路多了腿疼", "运动后胸闷", "骑车摔了": an activity that brings on a symptom or an accident
+    tells when it happened, not a habit."""
+    felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
+    return [
+        m
+        for m in mentions
+        if not (
+            m.kind == "lifestyle"
+            and m.entity == "exercise"
+            and (_ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt)))
+        )
+    ]
+
+
+#: "when I walk", "whenever my ankles swell", "while running": what follows says when, not what is
+#: ("after two months of walking" is how long a habit went on, so "after" is not among them).
+_EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|during)\s+(?:[\w']+\s+){0,3}$")
+
+
+def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "chest pain when I walk", "ventolin but only when i run": an activity after "when" is what
+    brings on a symptom or calls for a medicine, not a habit; "furosemide when my ankles swell",
+    "paracetamol when i get headaches": a symptom after "when" with a medicine before it says when
+    the medicine is taken, not that the symptom is there now."""
+    out = []
+    for m in mentions:
+        lead = _EN_WHEN.search(norm, max(clause.start, m.start - 30), m.start)
+        if lead is not None and (
+            (m.kind == "lifestyle" and m.entity == "exercise")
+            or (m.kind == "symptom" and any(o.kind == "drug" and o.end <= lead.start() for o in mentions))
+        ):
+            continue
+        out.append(m)
+    return out
+
+
+def without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "万托林，喘的时候喷": a symptom that says when a drug of the sentence is used is no fact."""
+    drugs = any(lex.kind == "drug" for c in msg.clauses if c.sentence == clause.sentence for _, _, lex in c.hits)
+    if not drugs:
+        return mentions
+    return [m for m in mentions if not (m.kind == "symptom" and _OCCASION.match(msg.norm, m.end))]

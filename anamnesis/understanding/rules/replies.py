@@ -1,0 +1,144 @@
+"""Short answers read against the assistant's question: "no", "In January.", "нет такого не было", "我也有".
+
+A reply that names nothing takes its entities from the question (answers.Topic); this module
+decides what the reply answers and adds the facts it gives.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, zh_echo
+from anamnesis.understanding.rules.clause_facts import joined_relation
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.status import since_then
+from schemas.sections import SECTION_WIDE
+
+
+def _only_a_time(msg: Message) -> bool:
+    """The message says only when ("В январе.", "一月份打的。", "In 2019."), nothing else."""
+    if not msg.hits or len(msg.norm) > 40:
+        return False
+    return all(lex.cat in ("when", "start", "jab") for _, _, lex in msg.hits) and any(
+        lex.cat == "when" for _, _, lex in msg.hits
+    )
+
+
+def reported_answer(norm: str, clause: Clause) -> str | None:
+    """ "..., but no," / "но нет," / "我没有": the clause opens with a bare answer to a reported question."""
+    for _, e, lex in clause.hits:
+        if lex.cat in ("split", "self", "hedge"):
+            continue
+        if lex.cat not in ("neg", "yes"):
+            return None
+        rest = norm[e : clause.end].lstrip(" ")
+        if rest and rest[0] not in ",，.。!！;；:：—-":
+            return None
+        return "neg" if lex.cat == "neg" else None
+    return None
+
+
+def answer_question(msg: Message, asked: Topic) -> None:
+    """Facts a short answer gives about what the assistant asked."""
+    answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    if answer is None and msg.lang == "zh":
+        answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
+    if answer is None and msg.lang == "ru":
+        answer = _ru_bare_reply(msg)
+    relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
+        answer = "yes"  # "When was your last tetanus shot?" — "In January."
+    if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
+        # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
+        verbs = {lex.cat for _, _, lex in msg.hits}
+        if "start" in verbs:
+            answer = "no" if "neg" in verbs else "yes"
+    if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
+        answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+    if answer is None or (msg.clauses and msg.clauses[0].skip):
+        return
+    msg.touched.update(s for s, _ in asked.items)
+    msg.touched.update(asked.sections)
+    if answer == "no" and _keeps_something(msg):
+        return  # "No, only that one": nothing else, which denies nothing that was named
+    stated = {(f.section, f.entity) for f in msg.facts}
+    if asked.own and answer == "yes" and _speaks_of_self(msg):
+        # "家里其他人有哮喘吗？" — "我也有": the user has it, the family question notwithstanding
+        for section, entity in asked.own:
+            if (section, entity) not in stated:
+                msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
+        return
+    if asked.items:
+        state = answer_state(answer, asked)
+        if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
+            state = "end"  # "Do you smoke?" — "no. not one since march"
+        for section, entity in asked.items:
+            if (section, entity) in stated:
+                continue
+            fact = Fact(0, 0, -1, section, entity, status_for(section, state))
+            if section == "family_history" and state != "neg":
+                fact.put("relation", joined_relation(relatives))
+            msg.facts.append(fact)
+    elif answer in ("no", "end"):
+        own = {f.section for f in msg.facts}
+        for section in asked.sections:
+            if section not in own:
+                msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _zh_ended(msg: Message) -> str | None:
+    """ "去年住院以后就戒了" to "现在还抽烟吗？": an ending that names nothing answers "no longer"."""
+    cats = {lex.cat for _, _, lex in msg.hits if lex.kind != "relative"}  # "生完孩子就戒了"
+    if "end" in cats and cats.isdisjoint({"neg", "term", "section", "person", "family"}):
+        return "end"
+    return None
+
+
+#: Cues that make a short Russian message say something of its own, not only answer.
+_RU_NOT_BARE = frozenset(
+    {"term", "section", "person", "third", "family", "doctor", "allergy", "question", "hypo", "uncertain", "intent"}
+)
+_RU_BARE_WORDS = 5
+
+
+def _ru_bare_reply(msg: Message) -> str | None:
+    """ "нет такого не было", "не замечала", "уже не болит", "бросил 5 лет назад" to the
+    assistant's question: a few words that name nothing and deny or end answer it as a bare
+    "нет" / "уже нет" would; the verb or pronoun around the denial only echoes the question."""
+    if len(msg.norm.split()) > _RU_BARE_WORDS:
+        return None
+    cats = {lex.cat for _, _, lex in msg.hits}
+    if not cats.isdisjoint(_RU_NOT_BARE) or any(lex.kind for _, _, lex in msg.hits):
+        return None
+    if "neg" in cats:
+        return "end" if not cats.isdisjoint({"end", "anymore"}) else "no"
+    return "end" if "end" in cats else None
+
+
+def _speaks_of_self(msg: Message) -> bool:
+    """The answer's subject is the user ("我也有", "我有"), not a relative."""
+    cats = {lex.cat if lex.kind != "relative" else "relative" for _, _, lex in msg.hits}
+    return "self" in cats and cats.isdisjoint({"person", "family", "relative"})
+
+
+def _names_family_history(msg: Message) -> bool:
+    """ "my grandmother had breast cancer" to "Any cancer in your family?": the answer names its
+    own conditions, which answer the question; the one asked about is not the relative's too."""
+    return any(f.section == "family_history" and f.entity != SECTION_WIDE for f in msg.facts)
+
+
+_REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
+
+
+def _keeps_something(msg: Message) -> bool:
+    """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
+    nothing of the section: an "only" that names no term and points at nothing denies."""
+    for _s, e, lex in msg.hits:
+        if lex.cat != "except":
+            continue
+        rest = msg.norm[e:]
+        if not rest.strip(" .!。！") or _REFERS.search(rest) or any(h[0] >= e and h[2].cat == "term" for h in msg.hits):
+            return True
+    return False

@@ -140,7 +140,8 @@ def understand_text(
             mentions = with_drugbank(norm, clause, mentions)
         if may_have(norm, clause, lang) and names_no_condition(mentions):
             mentions = with_mesh(norm, clause, mentions)
-        if clause.intent_at < clause.end:
+        if clause.intent_at < clause.end:  # "I'm thinking about starting vitamin D": a plan is a topic, not a fact
+            touch(msg, clause, [m for m in mentions if m.start >= clause.intent_at])
             mentions = [m for m in mentions if m.start < clause.intent_at]
         if drinks_something_else(clause) or (asked is not None and asked.medicines):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol

@@ -10,27 +10,16 @@ evaluation set.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import timedelta
 
 import polars as pl
 import pytest
 
 from anamnesis.facts.fold import fold
-from anamnesis.understanding.rules import RulesBackend
-from schemas.events import Fragment
 from schemas.frames import Events, polars_schema
+from tests.test_rules_backend import TS, Triple, triples, understand
 
-BACKEND = RulesBackend()
-TS = datetime(2026, 3, 1, tzinfo=UTC)
-
-Triple = tuple[str, str, str]
 Case = tuple[str, str | None, set[Triple]]
-
-
-def events(text: str, context: str | None, lang: str = "en") -> list[dict[str, Any]]:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, context, lang)])
-    return list(result.events)
 
 
 LIST_QUESTION = "Any chest pain, shortness of breath or swelling?"
@@ -106,14 +95,14 @@ MEDICINE_CLASSES: list[Case] = [
     ("text", "context", "expected"), SHORT_ANSWERS + SCOPE + OCCASIONS_AND_INTENT + MEDICINE_CLASSES
 )
 def test_understands_english(text: str, context: str | None, expected: set[Triple]) -> None:
-    assert {(e["section"], e["entity"], e["status"]) for e in events(text, context)} == expected
+    assert triples(understand(text, context, "en")) == expected
 
 
 def _folded(*messages: tuple[str, str | None]) -> dict[tuple[str, str], str]:
     """The facts after folding what the backend made of ``messages``, one day apart."""
     rows = []
     for day, (text, context) in enumerate(messages):
-        for n, e in enumerate(events(text, context)):
+        for n, e in enumerate(understand(text, context, "en").events):
             attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
             rows.append({
                 "user_id": "u", "message_id": f"m{day}", "event_index": n,

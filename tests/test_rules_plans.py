@@ -4,15 +4,9 @@ path's router sends a planned drug to the critical sections."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from anamnesis.understanding.rules import RulesBackend
-from schemas.events import Fragment
-
-BACKEND = RulesBackend()
-TS = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.test_rules_backend import understand
 
 
 @pytest.mark.parametrize(
@@ -25,12 +19,12 @@ TS = datetime(2026, 3, 1, tzinfo=UTC)
     ],
 )
 def test_a_planned_medicine_names_its_section_and_no_fact(text: str, lang: str) -> None:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, None, lang)])
+    result = understand(text, None, lang)
     assert "medications" in result.sections
     assert list(result.events) == []
 
 
 def test_the_fact_before_the_plan_stays() -> None:
     text = "I take metformin 500 mg and I'm planning to start vitamin D"
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, None, "en")])
+    result = understand(text, None, "en")
     assert [(e["entity"], e["status"]) for e in result.events] == [("metformin", "active")]

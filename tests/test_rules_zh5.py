@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_en5 import Case, Triple, events
+from tests.test_rules_backend import Triple, triples, understand
+from tests.test_rules_en5 import Case
 
 LIST_QUESTION = "最近有没有心慌、气短、腿肿？"
 LIST_DENIED = {
@@ -66,4 +67,4 @@ MEDICINE_CLASSES: list[Case] = [
 
 @pytest.mark.parametrize(("text", "context", "expected"), SHORT_ANSWERS + SCOPE + MEDICINE_CLASSES)
 def test_understands_chinese(text: str, context: str | None, expected: set[Triple]) -> None:
-    assert {(e["section"], e["entity"], e["status"]) for e in events(text, context, "zh")} == expected
+    assert triples(understand(text, context, "zh")) == expected

@@ -23,14 +23,12 @@ def router() -> QueryRouter:
     ],
 )
 def test_a_question_naming_a_drug_or_a_treatment_is_a_drug_question(router: QueryRouter, query: str) -> None:
-    _, drug_question = router.route(query)
-    assert drug_question
+    assert router.route(query).drug_question
 
 
 @pytest.mark.parametrize("query", ["How tall should a man my age be?", "What did I say about my sleep?"])
 def test_a_question_without_a_drug_is_not(router: QueryRouter, query: str) -> None:
-    _, drug_question = router.route(query)
-    assert not drug_question
+    assert not router.route(query).drug_question
 
 
 def test_drugs_in_names_each_drug_once_in_order() -> None:

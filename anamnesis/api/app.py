@@ -278,9 +278,9 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         # does routing a long text, which would hold up every other request meanwhile.
         turns = [(t.role, t.text) for t in body.recent_turns]
         if len(body.query) + sum(len(text) for _, text in turns) <= INLINE_ROUTE_CHARS:
-            sections, drug_question = router.route(body.query, turns)
+            route = router.route(body.query, turns)
         else:
-            sections, drug_question = await run_in_threadpool(router.route, body.query, turns)
+            route = await run_in_threadpool(router.route, body.query, turns)
         user_facts = reader.cached_facts(user_id)
         if user_facts is None:
             user_facts = await run_in_threadpool(reader.facts, user_id)
@@ -288,13 +288,14 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         if asks_about_earlier_chats(body.query):
             recalled = await run_in_threadpool(reader.read, lambda cur: recalled_chats(cur, user_id), [])
         draft = Draft(
-            user_facts, sections, max_tokens=body.max_tokens, count_tokens=count_tokens, drug_question=drug_question,
+            user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=count_tokens,
+            drug_question=route.drug_question,
             conflicts=open_conflicts(reader, user_id), recalled=recalled,
         )
         # The vector search runs only if its hits could still be used.
         result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
         safety, trends, measured, checks = [], [], [], []
-        tests, drugs = extras_asked(body.query, drug_question)
+        tests, drugs = extras_asked(body.query, route)
         if tests or drugs:  # a test, an organ or a drug: §7.3 and §7.4
             safety, trends, measured, checks = await run_in_threadpool(context_extras, reader, user_id, tests, drugs)
             result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)

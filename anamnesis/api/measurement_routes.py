@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
-from anamnesis.api.routing import drugs_in
+from anamnesis.api.routing import Route
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.measurements.read import measurements_by_user, tests_for_query
@@ -70,9 +70,9 @@ def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
     return check_drug(drug, reader.facts(user_id), open_conflicts(reader, user_id))
 
 
-def extras_asked(query: str, drug_question: bool) -> tuple[list[str], list[str]]:
+def extras_asked(query: str, route: Route) -> tuple[list[str], list[str]]:
     """(tests, drugs) ``query`` is about, found once per question: both empty, nothing to add."""
-    return tests_for_query(query), drugs_in(query) if drug_question else []
+    return tests_for_query(query), route.drugs
 
 
 def context_extras(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from anamnesis.safety.check import DRUG_KINDS
 from anamnesis.terminology import load_terminology
@@ -27,6 +28,15 @@ TREATMENT_WORDS = re.compile(
 )
 
 
+class Route(NamedTuple):
+    """What a question needs: its sections, whether it asks about a drug or treatment, and the
+    drugs it names (found once, for the context block's safety check)."""
+
+    sections: list[str]
+    drug_question: bool
+    drugs: list[str]
+
+
 class QueryRouter:
     def __init__(self) -> None:
         from anamnesis.understanding.rules import RulesBackend
@@ -40,8 +50,8 @@ class QueryRouter:
         for find, text in ((drugbank.find, "xeljanz"), (mesh.find, "sarcoidosis")):
             find(text, 0, len(text), [])
 
-    def route(self, query: str, recent_turns: Sequence[tuple[str, str]] = ()) -> tuple[list[str], bool]:
-        """(sections the question needs, whether it asks about a drug or treatment)."""
+    def route(self, query: str, recent_turns: Sequence[tuple[str, str]] = ()) -> Route:
+        """The sections ``query`` needs (with the recent turns), and the drugs it names."""
         recent_user = " ".join(text for role, text in recent_turns[-4:] if role == "user")
         context = " ".join(text for role, text in recent_turns[-1:] if role == "assistant") or None
         sections: list[str] = []
@@ -51,8 +61,9 @@ class QueryRouter:
             fragment = Fragment("query", "query", "query", datetime.now(UTC), text, context)
             understanding = next(iter(self._backend.understand([fragment])))
             sections.extend(s for s in understanding.sections if s not in sections)
-        drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs_in(query))
-        return sections, drug_question
+        drugs = drugs_in(query)
+        drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs)
+        return Route(sections, drug_question, drugs)
 
 
 def drugs_in(query: str) -> list[str]:

@@ -7,11 +7,14 @@ and ``ANAMNESIS_INPUT`` (default: the bundled sample exports).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import dagster as dg
 
-from anamnesis.config import load_settings
+from anamnesis.config import Settings, load_settings
+from anamnesis.embeddings import make_embedder
 from anamnesis.sample_data import SAMPLE_EXPORTS
+from anamnesis.understanding import make_backend
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
 from assets.memory import assets as memory_assets
@@ -65,6 +68,19 @@ def build_resources(
     }
 
 
+#: Exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is ~4 MB
+#: of chat), so the run starts no worker server for them.
+EARLY_SERVER_MIN_BYTES = 8 * 2**20
+
+
+def worker_preload(settings: Settings, input_dir: str) -> list[str]:
+    """What the run's worker server preloads when the run starts: the backend's and the
+    embedder's modules, for a run in one process over exports large enough to use workers."""
+    if settings.shards != 1 or sum(p.stat().st_size for p in Path(input_dir).glob("*.jsonl*")) < EARLY_SERVER_MIN_BYTES:
+        return []
+    return [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
+
+
 def build_definitions(
     *,
     home: str,
@@ -87,7 +103,9 @@ def build_definitions(
         jobs=[backfill_job],
         schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],
-        executor=writer_locked_executor(home, shards=settings.shards, lock_held=lock_held),
+        executor=writer_locked_executor(
+            home, shards=settings.shards, lock_held=lock_held, preload=worker_preload(settings, input_dir)
+        ),
         resources={**real, **(resources or {})},
     )
 

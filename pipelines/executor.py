@@ -1,5 +1,9 @@
 """The job's executor: in-process (one shard) or multiprocess (shards), holding the home's writer lock.
 
+A large run in one process also serves its worker processes' forkserver from its start
+(:func:`anamnesis.worker_server.serving`): the rules' vocabularies and the embedding model load
+in that server while ingest runs, and the understanding and memory stages fork from it.
+
 A run launched from ``dagster dev`` (UI, sensor, schedule) never passes through the CLI, so
 the one-writer rule has to live in the run itself: the executor takes
 :func:`~anamnesis.storage.lock.writer_lock` before the first step and keeps it until the last
@@ -13,12 +17,14 @@ them all. Dagster's forkserver starts the children with the stage modules alread
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
+from anamnesis import worker_server
 from anamnesis.storage.lock import writer_lock
 
 #: The multiprocess executor's config for a sharded run: children forked from a server that has
@@ -31,12 +37,15 @@ MULTIPROCESS_CONFIG = {
 }
 
 
-class WriterLockedExecutor(dg.Executor):
-    """One of Dagster's executors, run under the home's writer lock."""
+class RunExecutor(dg.Executor):
+    """One of Dagster's executors, run under the home's writer lock (unless the caller holds it)
+    and with the run's worker server up when there is something to ``preload``."""
 
-    def __init__(self, inner: dg.Executor, home: Path) -> None:
+    def __init__(self, inner: dg.Executor, home: Path, *, lock: bool, preload: Sequence[str]) -> None:
         self._inner = inner
         self._home = home
+        self._lock = lock
+        self._preload = list(preload)
 
     @property
     def retries(self) -> Any:
@@ -50,14 +59,21 @@ class WriterLockedExecutor(dg.Executor):
         return getattr(self._inner, name)
 
     def execute(self, plan_context: Any, execution_plan: Any) -> Iterator[Any]:
-        with writer_lock(self._home):
+        with ExitStack() as run:
+            if self._lock:
+                run.enter_context(writer_lock(self._home))
+            if self._preload:
+                run.enter_context(worker_server.serving(self._preload))
             yield from self._inner.execute(plan_context, execution_plan)
 
 
-def writer_locked_executor(home: str, *, shards: int = 1, lock_held: bool = False) -> dg.ExecutorDefinition:
+def writer_locked_executor(
+    home: str, *, shards: int = 1, lock_held: bool = False, preload: Sequence[str] = ()
+) -> dg.ExecutorDefinition:
     """The executor of every job bound to ``home``: Dagster's ``in_process`` or ``multiprocess``.
 
     ``lock_held``: the caller (``anamnesis backfill``) already holds the lock for the whole run.
+    ``preload``: what the run's worker server preloads (nothing: no server for the run).
     """
     inner = dg.in_process_executor if shards == 1 else dg.multiprocess_executor
     requirements = None if shards == 1 else dg.multiple_process_executor_requirements()
@@ -65,6 +81,8 @@ def writer_locked_executor(home: str, *, shards: int = 1, lock_held: bool = Fals
     @dg.executor(name=f"writer_locked_{inner.name}", config_schema=inner.config_schema, requirements=requirements)
     def locked(init_context: dg.InitExecutorContext) -> dg.Executor:
         executor = inner.executor_creation_fn(init_context)  # type: ignore[misc]
-        return executor if lock_held else WriterLockedExecutor(executor, Path(home))
+        if lock_held and not preload:
+            return executor
+        return RunExecutor(executor, Path(home), lock=not lock_held, preload=preload)
 
     return locked

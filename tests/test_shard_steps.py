@@ -38,19 +38,16 @@ def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports():
 
 
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():
-    import multiprocessing.forkserver
-
+    from anamnesis import worker_server
     from anamnesis.understanding.parallel import understand_rows
 
     backend = RulesBackend()
     texts = [("I take metformin 500 mg twice a day", "en"), ("Не курю с прошлого года", "ru"), ("我对青霉素过敏", "zh")]
     texts.append(("I'm on xeljanz, my glucose was 7.2 mmol/l", "en"))  # DrugBank's table, a measurement
     rows = [(f"f-{i}", "u-1", f"m-{i}", ROW[3], text, None, lang) for i, (text, lang) in enumerate(texts)]
-    server = multiprocessing.forkserver._forkserver
     with FragmentReader(backend, large=True) as reader:
-        assert server._forkserver_pid is not None  # started on entering, preloading alone
-        assert server._preload_modules == [backend.preload]
+        assert worker_server.running()  # started on entering, preloading alone
         pooled = [row for batch in reader.read([rows[:2], rows[2:]]) for row in batch]
         assert reader._pool is not None
-    assert server._forkserver_pid is None  # stopped and waited for with the reader
+    assert not worker_server.running()  # stopped and waited for with the reader
     assert pooled == understand_rows(backend, rows)

@@ -10,7 +10,9 @@ import numpy as np
 class Embedder(Protocol):
     """Turns texts into unit vectors; ``name`` identifies the vector space (cache and table key).
 
-    One that sets ``workers`` (an int) has ``embed`` called by that many threads at once in a build.
+    One that sets ``workers`` (an int) has ``embed`` called by that many threads at once in a build;
+    one that also names a ``preload`` module (importing it loads the model) may instead be built
+    with no arguments in that many worker processes forked after the import.
     """
 
     @property

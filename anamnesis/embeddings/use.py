@@ -14,7 +14,7 @@ import numpy as np
 
 from anamnesis.embeddings.base import l2_normalise
 
-#: Calls of ``embed`` a build runs side by side (:meth:`anamnesis.memory.vectors.embed_missing`),
+#: Calls of ``embed`` a build runs side by side (:func:`anamnesis.memory.vectors.row_vectors`),
 #: each on one BLAS thread. Its matrices are small: two BLAS threads on one call spin-wait on
 #: each other (at load ~10, 5,464 texts took 137 s wall and 41 s CPU against 25 s and 6 s with
 #: one), while two calls on one thread each keep both cores busy. The vectors are bit for bit
@@ -45,6 +45,8 @@ class USEEmbedder:
     name = "use-m3"
     dim = 512
     workers = EMBED_WORKERS
+    #: What a forkserver imports so that embedding workers start with the model loaded.
+    preload = "anamnesis.embeddings.preload"
 
     def warm_up(self) -> None:
         with _LOCK:

@@ -8,7 +8,6 @@ manifest is saved last, so a crash at worst rebuilds a few users again.
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,11 +71,6 @@ def rebuild(
         keys = {user_key(u) for u in only}
         kept = {k: d for k, d in built.items() if k not in keys}
         built = {k: d for k, d in built.items() if k in keys}
-    users = fact_state["user_id"] if summaries is None else pl.concat([fact_state["user_id"], summaries["user_id"]])
-    if only is None and (built is None or len(built) != users.n_unique()):
-        # Likely a large build: load the model while the memory texts are made (its weights
-        # are read outside the GIL), instead of after.
-        threading.Thread(target=embedder.warm_up, name="embedder-warm-up", daemon=True).start()
     current = memories(fact_state, embedder.name, summaries)
     on_disk = _shards_on_disk(tables_dir)
     trusted = built or {}

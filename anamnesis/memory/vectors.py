@@ -2,18 +2,24 @@
 
 A fact's vector is its embedded text's: each distinct text once, from the cache or embedded
 now; a session summary's is the unit-length mean of its facts' (no embedding call of its own).
+An embedder that can run in a forked process (one with a ``preload`` module, as the offline
+model has) embeds a large build in worker processes forked from the run's server
+(:mod:`anamnesis.worker_server`), which loaded the model when the run started: no thread of
+this process waits for the model or for the GIL (the tokenizer is Python), and this process
+meanwhile loads LanceDB on its own core. Others embed on ``workers`` threads of this process.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from anamnesis import worker_server
 from anamnesis.embeddings import Embedder, EmbeddingCache, l2_normalise
 from anamnesis.memory.rows import TABLE_COLUMNS
 from anamnesis.memory.shards import USER_KEY
@@ -22,6 +28,8 @@ from anamnesis.memory.shards import USER_KEY
 #: calls' texts and order are part of the vectors: USE's bits depend on which texts share a
 #: micro-batch, so this and the order of the missing texts stay as they are.
 EMBED_BATCH = 1024
+#: Fewer texts than this are embedded in this process: forking workers would cost more.
+PROCESS_MIN_TEXTS = 2 * EMBED_BATCH
 #: Session summaries whose vectors are averaged in one pass (bounds the stacked fact vectors).
 MEAN_BATCH = 4096
 Progress = Callable[[str, int, int], None]
@@ -74,16 +82,63 @@ def _embed(
     """Embed ``missing`` texts in ``EMBED_BATCH`` calls, ``embedder.workers`` of them side by side
     (one when it has none), each cached and reported in order as it is done."""
     batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
-    with ThreadPoolExecutor(max_workers=getattr(embedder, "workers", 1), thread_name_prefix="embed") as pool:
-        embedded = pool.map(embedder.embed, [batch["embedded"].to_list() for batch in batches])
-        meanwhile()
-        done = 0
-        for batch, vectors in zip(batches, embedded, strict=True):
-            fresh = dict(zip(batch["text_hash"], vectors, strict=True))
-            cache.put_many(embedder.name, fresh)
-            found.update(fresh)
-            done += batch.height
-            report("memory embeddings", done, missing.height)
+    preload: str | None = getattr(embedder, "preload", None)
+    in_processes = preload is not None and missing.height >= PROCESS_MIN_TEXTS
+    started = in_processes and worker_server.start([preload])
+    try:
+        with _pool(embedder, in_processes=in_processes) as pool:
+            embed = _embed_in_worker if in_processes else embedder.embed
+            embedded = pool.map(embed, [batch["embedded"].to_list() for batch in batches])
+            meanwhile()
+            _collect(embedder, cache, batches, embedded, found, report, missing.height)
+    finally:
+        if started:
+            worker_server.stop()
+
+
+def _pool(embedder: Embedder, *, in_processes: bool) -> Executor:
+    workers = getattr(embedder, "workers", 1)
+    if in_processes:
+        return ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=worker_server.context(),
+            initializer=_init_worker,
+            initargs=(type(embedder),),
+        )
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="embed")
+
+
+def _collect(
+    embedder: Embedder,
+    cache: EmbeddingCache,
+    batches: list[pl.DataFrame],
+    embedded: Iterator[np.ndarray],
+    found: dict[str, np.ndarray],
+    report: Progress,
+    total: int,
+) -> None:
+    """Cache and keep each batch's vectors as it comes back, in order, reporting progress."""
+    done = 0
+    for batch, vectors in zip(batches, embedded, strict=True):
+        fresh = dict(zip(batch["text_hash"], vectors, strict=True))
+        cache.put_many(embedder.name, fresh)
+        found.update(fresh)
+        done += batch.height
+        report("memory embeddings", done, total)
+
+
+#: A worker process's embedder, built once by its initializer (the model is the server's).
+_worker_embedder: Embedder | None = None
+
+
+def _init_worker(factory: Callable[[], Embedder]) -> None:
+    global _worker_embedder
+    _worker_embedder = factory()
+
+
+def _embed_in_worker(texts: list[str]) -> np.ndarray:
+    assert _worker_embedder is not None
+    return _worker_embedder.embed(texts)
 
 
 def _means(groups: list[list[np.ndarray]]) -> np.ndarray:

@@ -1,17 +1,14 @@
 """Reading fragments on every core: a process pool for backends that are pure CPU work.
 
 The rules backend is deterministic Python, so two processes on two cores read twice as many
-fragments per second. Workers are not forked from the parent (it holds thread pools of polars,
-DuckDB and Dagster) but from multiprocessing's forkserver: a fresh single-threaded process that
-first imports the backend's ``preload`` module, which builds its vocabularies once, so every
-worker starts with them instead of building its own (~7 s of CPU each for the rules). Fragments
-travel as plain tuples and come back already validated.
+fragments per second. Workers fork from the run's forkserver (:mod:`anamnesis.worker_server`), which
+has imported the backend's ``preload`` module and so built its vocabularies once: every worker
+starts with them instead of building its own (~7 s of CPU each for the rules). Fragments travel
+as plain tuples and come back already validated.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.forkserver
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -21,6 +18,7 @@ from types import TracebackType
 
 import orjson
 
+from anamnesis import worker_server
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.validate import validate_measurements, validate_proposals
 from schemas.events import Fragment
@@ -34,22 +32,6 @@ PARALLEL_MIN_FRAGMENTS = 20_000
 MAX_WORKERS = 4
 
 _backend: Backend | None = None
-
-
-def _context(backend: Backend) -> BaseContext:
-    """The forkserver context, its server preloading what ``backend`` builds on first use."""
-    context = multiprocessing.get_context("forkserver")
-    preload: str | None = getattr(backend, "preload", None)
-    context.set_forkserver_preload([preload] if preload else [])
-    return context
-
-
-def _stop_forkserver() -> None:
-    """Stop this process's forkserver and wait for it, so that its CPU time (and its workers',
-    which it reaped) counts as this process's children's, and a later run preloads afresh."""
-    server = multiprocessing.forkserver._forkserver
-    if getattr(server, "_forkserver_pid", None) is not None:
-        server._stop()  # no public API: the stdlib's own tests stop it this way
 
 
 def _init(factory: Callable[[], Backend]) -> None:
@@ -95,8 +77,9 @@ class FragmentReader:
     ``processes=False`` reads in this process whatever the size: one shard of a sharded run is
     already one of the run's parallel steps (Dagster's executor runs one per core), and a pool in
     each would put twice as many busy processes as cores on the machine and start once per shard.
-    Entering a ``large`` reader starts the forkserver at once, so its preload runs while this
-    process prepares the first batches; closing the reader stops it.
+    Entering a ``large`` reader starts the forkserver at once (unless the run has), so its
+    preload runs while this process prepares the first batches; closing the reader stops the
+    server if the reader started it.
     """
 
     def __init__(self, backend: Backend, *, large: bool = False, processes: bool = True) -> None:
@@ -137,17 +120,15 @@ class FragmentReader:
         return self._pool.map(_work, batches)
 
     def _start_server(self) -> BaseContext:
-        context = _context(self.backend)
-        multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
-        self._server = True
-        return context
+        self._server = worker_server.start([getattr(self.backend, "preload", None)]) or self._server
+        return worker_server.context()
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
         if self._server:
-            _stop_forkserver()
+            worker_server.stop()
             self._server = False
 
     def __enter__(self) -> FragmentReader:

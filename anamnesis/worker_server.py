@@ -1,0 +1,59 @@
+"""The one forkserver every stage's worker processes are forked from, and what it preloads.
+
+Worker processes are not forked from a stage's own process (it holds thread pools of polars,
+DuckDB and Dagster) but from multiprocessing's forkserver: a fresh single-threaded process that
+first imports the ``preload`` modules of the work it will serve (the rules' vocabularies, the
+embedding model), so each worker starts with them built instead of building its own. A large
+run serves it from its start (:func:`serving`, in ``pipelines.executor``), so the preload runs
+on the core that ingest leaves idle, and the understanding and memory stages fork from it at once.
+
+There is one forkserver per process (multiprocessing's), so this module is its one owner: a
+stage that finds it down starts it and stops it when done; one that finds it up leaves it up.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.forkserver
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from multiprocessing.context import BaseContext
+
+
+def running() -> bool:
+    """Whether this process's forkserver is up."""
+    return getattr(multiprocessing.forkserver._forkserver, "_forkserver_pid", None) is not None
+
+
+def start(preload: Iterable[str | None]) -> bool:
+    """Start the forkserver, preloading ``preload`` (``None`` entries skipped); True if this call
+    started it, False if it was up already (then it keeps what it preloads: a worker that needs
+    more loads it on first use)."""
+    if running():
+        return False
+    context().set_forkserver_preload(list(dict.fromkeys(m for m in preload if m)))
+    multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
+    return True
+
+
+def context() -> BaseContext:
+    """The context whose processes fork from the server (``mp_context`` of a process pool)."""
+    return multiprocessing.get_context("forkserver")
+
+
+def stop() -> None:
+    """Stop the forkserver and wait for it, so that its CPU time (and its workers', which it
+    reaped) counts as this process's children's, and a later start preloads afresh."""
+    if running():
+        multiprocessing.forkserver._forkserver._stop()  # no public API: the stdlib's own tests stop it this way
+
+
+@contextmanager
+def serving(preload: Iterable[str | None]) -> Iterator[None]:
+    """The server up for the block (started now unless it was up), then stopped if started here."""
+    started = start(preload)
+    try:
+        yield
+    finally:
+        if started:
+            stop()

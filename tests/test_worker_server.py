@@ -1,0 +1,108 @@
+"""The run's one worker server: started once, shared by the stages, stopped by whoever started it;
+and embedding in its worker processes gives the vectors this process's threads give, bit for bit."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from anamnesis import worker_server
+from anamnesis.embeddings import EmbeddingCache, USEEmbedder, text_hash
+from anamnesis.memory import vectors
+from anamnesis.memory.shards import USER_KEY
+from anamnesis.understanding.parallel import FragmentReader
+from anamnesis.understanding.rules import RulesBackend
+
+
+def _loaded(module: str) -> bool:
+    """Run in a worker: whether ``module`` was imported before the worker was forked."""
+    return module in sys.modules
+
+
+@pytest.fixture(autouse=True)
+def no_server_left() -> None:
+    yield
+    worker_server.stop()
+    assert not worker_server.running()
+
+
+def test_the_server_starts_once_and_a_second_start_keeps_it():
+    assert worker_server.start([None, "anamnesis.understanding.rules.preload"]) is True
+    assert worker_server.running()
+    assert worker_server.start(["anamnesis.embeddings.preload"]) is False  # up already: kept as is
+    worker_server.stop()
+    assert not worker_server.running()
+
+
+def test_a_reader_forks_from_the_runs_server_and_leaves_it_up():
+    backend = RulesBackend()
+    worker_server.start([backend.preload, USEEmbedder.preload])
+    with FragmentReader(backend, large=True) as reader:
+        list(reader.read([[("f-1", "u-1", "m-1", None, "I take metformin", None, "en")]]))
+        assert reader._pool is not None
+        # the worker was forked after the server imported both preloads
+        assert reader._pool.submit(_loaded, "anamnesis.understanding.rules.preload").result()
+        assert reader._pool.submit(_loaded, "anamnesis.embeddings.preload").result()
+    assert worker_server.running()  # the run's, not the reader's: the memory stage forks from it next
+
+
+TEXTS = [f"Medication: drug number {i}; said as 'brand {i % 7}'" for i in range(300)]
+
+
+def _rows(texts: list[str]) -> pl.DataFrame:
+    hashes = [text_hash(t) for t in texts]
+    return pl.DataFrame(
+        {
+            USER_KEY: [f"k{i % 3}" for i in range(len(texts))],
+            "fact_id": [f"f{i}" for i in range(len(texts))],
+            "text_hash": hashes,
+            "embedded": texts,
+            "parts": pl.Series([None] * len(texts), dtype=pl.List(pl.String)),
+            "vector_key": hashes,
+        }
+    )
+
+
+@pytest.mark.parametrize("server_up", [False, True])
+def test_embedding_in_worker_processes_gives_the_threads_vectors_bit_for_bit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server_up: bool
+) -> None:
+    embedder, rows = USEEmbedder(), _rows(TEXTS)
+    monkeypatch.setattr(vectors, "EMBED_BATCH", 64)  # several calls, so both workers embed
+    with EmbeddingCache(tmp_path / "threads.sqlite") as cache:
+        in_threads, embedded, _ = vectors.row_vectors(embedder, cache, rows, lambda *a: None)
+    assert embedded == len(TEXTS)
+    if server_up:
+        worker_server.start([embedder.preload])
+    monkeypatch.setattr(vectors, "PROCESS_MIN_TEXTS", 100)
+    done: list[int] = []
+    with EmbeddingCache(tmp_path / "processes.sqlite") as cache:
+        in_processes, embedded, _ = vectors.row_vectors(embedder, cache, rows, lambda s, n, t: done.append(n))
+        cached = cache.get_many(embedder.name, rows["text_hash"], embedder.dim)
+    assert embedded == len(TEXTS) and done[-1] == len(TEXTS)  # progress reached the end
+    assert in_processes.keys() == in_threads.keys()
+    assert all(np.array_equal(in_processes[k], in_threads[k]) for k in in_threads)
+    assert all(np.array_equal(cached[k], in_threads[k]) for k in in_threads)  # and cached
+    assert worker_server.running() is server_up  # a server it started for itself, it stopped
+
+
+def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_exports(tmp_path: Path) -> None:
+    from anamnesis.config import load_settings
+    from pipelines.definitions import EARLY_SERVER_MIN_BYTES, worker_preload
+
+    small, large = tmp_path / "small", tmp_path / "large"
+    for path, size in ((small, 1_000), (large, EARLY_SERVER_MIN_BYTES)):
+        path.mkdir()
+        with (path / "export-2026-01-01.jsonl").open("wb") as f:
+            f.truncate(size)
+
+    def preload(input_dir: Path, shards: int = 1) -> list[str]:
+        return worker_preload(load_settings(tmp_path / "home", shards=shards), str(input_dir))
+
+    assert preload(large) == [RulesBackend.preload, USEEmbedder.preload]
+    assert preload(small) == []  # too small for workers: nothing to preload
+    assert preload(large, shards=2) == []  # each shard's step reads in its own process

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import dagster as dg
 
+from anamnesis import worker_server
 from anamnesis.config import Settings
 from anamnesis.storage.atomic import sweep_stale_temp
 from anamnesis.storage.lake import Lake
@@ -23,10 +24,10 @@ from anamnesis.storage.stamp import record_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import Progress
-from pipelines.definitions import build_definitions
+from pipelines.definitions import build_definitions, worker_preload
 from pipelines.executor import MULTIPROCESS_CONFIG
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
-from pipelines.plan import nothing_to_do, plan_backfill
+from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent / "dagster.yaml"
 #: Dagster's console logger stays silent: a failure is reported once, as one line, by the CLI,
@@ -104,6 +105,29 @@ def _run(
     plan = plan_backfill(input_dir, lake, known_days=instance.get_dynamic_partitions(export_days.name))
     if nothing_to_do(plan, settings):
         return BackfillOutcome("", [], {}, [], unchanged=True)
+    # execute_in_process runs in this process whatever the job's executor, so the run's worker
+    # server is served here (as the executor does for a run Dagster launches), from now on
+    with worker_server.serving(worker_preload(settings, str(input_dir))):
+        result = _execute(settings, input_dir, instance, plan, progress, resources)
+    failed = failed_checks(result)
+    if not result.success:
+        if failed:
+            raise ChecksFailed(failed)
+        raise BackfillFailed(*failure_detail(result))
+    if not failed:
+        record_run(settings)
+    return BackfillOutcome(result.run_id, plan.changed_days, materialization_metadata(result), failed)
+
+
+def _execute(
+    settings: Settings,
+    input_dir: Path,
+    instance: dg.DagsterInstance,
+    plan: BackfillPlan,
+    progress: Progress | None,
+    resources: dict[str, object] | None,
+) -> dg.ExecuteInProcessResult | dg.JobExecutionResult:
+    """Run the backfill job over ``plan``: in this process, or sharded over step processes."""
     if plan.new_days:
         instance.add_dynamic_partitions(export_days.name, plan.new_days)
     defs = build_definitions(
@@ -114,23 +138,14 @@ def _run(
     if not plan.changed_days:
         selection = [k for k in defs.resolve_all_asset_keys() if k != export_messages.key]
     if settings.shards > 1 and resources is None:
-        result = _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection)
-    else:
-        result = defs.resolve_job_def("backfill").execute_in_process(
-            instance=instance,
-            tags=plan.partition_range_tags(),
-            run_config=QUIET,
-            asset_selection=selection,
-            raise_on_error=False,
-        )
-    failed = failed_checks(result)
-    if not result.success:
-        if failed:
-            raise ChecksFailed(failed)
-        raise BackfillFailed(*failure_detail(result))
-    if not failed:
-        record_run(settings)
-    return BackfillOutcome(result.run_id, plan.changed_days, materialization_metadata(result), failed)
+        return _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection)
+    return defs.resolve_job_def("backfill").execute_in_process(
+        instance=instance,
+        tags=plan.partition_range_tags(),
+        run_config=QUIET,
+        asset_selection=selection,
+        raise_on_error=False,
+    )
 
 
 def _execute_sharded(

@@ -4,6 +4,8 @@ and embedding in its worker processes gives the vectors this process's threads g
 from __future__ import annotations
 
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +25,13 @@ def _loaded(module: str) -> bool:
     return module in sys.modules
 
 
+def _catalogue_built() -> bool:
+    """Run in a worker: whether the measurement catalogue was built before the worker was forked."""
+    from anamnesis.measurements.catalog import load_catalog
+
+    return load_catalog.cache_info().currsize == 1
+
+
 @pytest.fixture(autouse=True)
 def no_server_left() -> None:
     yield
@@ -38,15 +47,23 @@ def test_the_server_starts_once_and_a_second_start_keeps_it():
     assert not worker_server.running()
 
 
+def test_workers_fork_from_the_runs_server_with_both_preloads_done():
+    worker_server.start([RulesBackend.preload, USEEmbedder.preload])
+    with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
+        # nothing was read in the worker yet: what it has, it was forked with
+        assert pool.submit(_loaded, "anamnesis.understanding.rules.preload").result()
+        assert pool.submit(_loaded, "anamnesis.embeddings.preload").result()
+        assert pool.submit(_catalogue_built).result()
+
+
 def test_a_reader_forks_from_the_runs_server_and_leaves_it_up():
     backend = RulesBackend()
-    worker_server.start([backend.preload, USEEmbedder.preload])
+    worker_server.start([backend.preload])
     with FragmentReader(backend, large=True) as reader:
-        list(reader.read([[("f-1", "u-1", "m-1", None, "I take metformin", None, "en")]]))
-        assert reader._pool is not None
-        # the worker was forked after the server imported both preloads
-        assert reader._pool.submit(_loaded, "anamnesis.understanding.rules.preload").result()
-        assert reader._pool.submit(_loaded, "anamnesis.embeddings.preload").result()
+        (results,) = reader.read(
+            [[("f-1", "u-1", "m-1", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin", None, "en")]]
+        )
+        assert reader._pool is not None and "metformin" in results[0][2]
     assert worker_server.running()  # the run's, not the reader's: the memory stage forks from it next
 
 

@@ -58,6 +58,7 @@ from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
+from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from schemas.sections import SECTIONS
@@ -152,6 +153,8 @@ def understand_text(
             mentions = en_without_occasions(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
+        if lang == "ru":
+            borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions)

@@ -67,6 +67,19 @@ VACCINES: list[Row] = [
     ("поставили прививку от дифтерии и столбняка", None,
      {("vaccinations", "dtp vaccine", "historical"), ("vaccinations", "tetanus vaccine", "historical")}),
 ]
+#: A vaccination verb is vaccine context for every "от X" of its sentence.
+VACCINES.append(("привилась от кори, а в прошлом году от гриппа", None,
+                 {("vaccinations", "measles vaccine", "historical"), ("vaccinations", "influenza vaccine", "historical")}))
+#: Answers: a member named answers a question about its class (ATC prefix); "на лекарства"
+#: in an allergy answer is about drug allergies, not about taking medicines.
+ANSWERS: list[Row] = [
+    ("да, мальтофер", "Принимаете препараты железа?", {("medications", "iron polymaltose", "active")}),
+    ("да, и омепразол ещё", "Аспирин принимаете?",
+     {("medications", "aspirin", "active"), ("medications", "omeprazole", "active")}),
+    ("на пыль, а на лекарства нет", "Аллергия есть?",
+     {("allergies", "dust mites", "active")}),
+    ("на лекарства нет", "На что у вас аллергия?", {("allergies", "*", "confirmed_absent")}),
+]
 #: A replaced joint, and an illness said with the operation that removes it, are surgeries.
 OPERATIONS: list[Row] = [
     ("тазобедренный сустав заменили три года назад", None, {("surgeries", "hip replacement", "historical")}),
@@ -101,6 +114,6 @@ def test_weight_a_change_ends_at(text: str, weight: str | None) -> None:
     assert (event or {}).get("value") == weight, (text, sorted(found))
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), READINGS + SCOPE + VACCINES + OPERATIONS + NAMES)
+@pytest.mark.parametrize(("text", "context", "expected"), READINGS + SCOPE + VACCINES + ANSWERS + OPERATIONS + NAMES)
 def test_facts(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "ru")) == expected, text

@@ -251,7 +251,8 @@ def _vaccines(
     "прививку от гриппа, а в 2024 году от коронавируса".
     """
     if not nouns and not any(
-        (lex.cat == "section" and lex.value == "vaccinations") or lex.kind == "vaccine" for _, _, lex in sentence_hits
+        (lex.cat == "section" and lex.value == "vaccinations") or lex.kind == "vaccine" or lex.cat == "jab"
+        for _, _, lex in sentence_hits
     ):
         return
     composed = False

@@ -58,6 +58,7 @@ from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
+from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
@@ -111,6 +112,8 @@ def understand_text(
         if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
             me_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        if lang == "ru":
+            drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)

@@ -68,8 +68,8 @@ VACCINES: list[Row] = [
      {("vaccinations", "dtp vaccine", "historical"), ("vaccinations", "tetanus vaccine", "historical")}),
 ]
 #: A vaccination verb is vaccine context for every "от X" of its sentence.
-VACCINES.append(("привилась от кори, а в прошлом году от гриппа", None,
-                 {("vaccinations", "measles vaccine", "historical"), ("vaccinations", "influenza vaccine", "historical")}))
+VACCINES.append(("привилась от кори, а в прошлом году от гриппа", None, {
+    ("vaccinations", "measles vaccine", "historical"), ("vaccinations", "influenza vaccine", "historical")}))
 #: Answers: a member named answers a question about its class (ATC prefix); "на лекарства"
 #: in an allergy answer is about drug allergies, not about taking medicines.
 ANSWERS: list[Row] = [
@@ -79,6 +79,19 @@ ANSWERS: list[Row] = [
     ("на пыль, а на лекарства нет", "Аллергия есть?",
      {("allergies", "dust mites", "active")}),
     ("на лекарства нет", "На что у вас аллергия?", {("allergies", "*", "confirmed_absent")}),
+]
+#: A bare "давление" held or listed with other illnesses is hypertension; a reading, a
+#: measuring or a drug's effect is not.
+PRESSURE: list[Row] = [
+    ("у меня давление лет пятнадцать", None, {("chronic_conditions", "hypertension", "active")}),
+    ("диабет и давление, пью метформин", None,
+     {("chronic_conditions", "diabetes", "active"), ("chronic_conditions", "hypertension", "active"),
+      ("medications", "metformin", "active")}),
+    ("давление есть, на лизиноприле", None,
+     {("chronic_conditions", "hypertension", "active"), ("medications", "lisinopril", "active")}),
+    ("утром давление 135 на 85", None, set()),
+    ("каждый вечер меряю давление", None, set()),
+    ("эналаприл нормально снижает давление", None, {("medications", "enalapril", "active")}),
 ]
 #: A replaced joint, and an illness said with the operation that removes it, are surgeries.
 OPERATIONS: list[Row] = [
@@ -114,6 +127,9 @@ def test_weight_a_change_ends_at(text: str, weight: str | None) -> None:
     assert (event or {}).get("value") == weight, (text, sorted(found))
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), READINGS + SCOPE + VACCINES + ANSWERS + OPERATIONS + NAMES)
+FACTS = READINGS + SCOPE + VACCINES + ANSWERS + PRESSURE + OPERATIONS + NAMES
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), FACTS)
 def test_facts(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "ru")) == expected, text

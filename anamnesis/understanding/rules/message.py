@@ -60,6 +60,7 @@ from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from schemas.sections import SECTIONS
@@ -94,6 +95,7 @@ def understand_text(
             and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -154,6 +156,8 @@ def understand_text(
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)
+        if lang == "ru" and "давлени" in norm:
+            pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
         if lang == "ru":

@@ -222,7 +222,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "beclometasone": {"beclomethasone"},
     "carbocisteine": {"carbocysteine"},
     "norethisterone": {"norethindrone"},
-    "vitamin d": {"colecalciferol", "cholecalciferol"},
+    "cholecalciferol": {"colecalciferol", "ergocalciferol"},  # "vitamin d" is ergocalciferol to DrugBank
     "vitamin b12": {"cyanocobalamin"},
     "vitamin c": {"ascorbic acid"},
     "omega-3 fatty acids": {"fish oil"},
@@ -232,7 +232,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "nitroglycerin": {"glyceryl trinitrate"},
     "valproic acid": {"sodium valproate"},
     "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
-    "iron": {"ferrous sulfate"},
+    "ferrous sulfate": {"iron supplements"},  # Feosol
     "nicotine": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
     "paracetamol/codeine": {"co-codamol"},

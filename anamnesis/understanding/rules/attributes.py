@@ -106,8 +106,8 @@ def attach(
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
-        if lang == "zh":
-            _changed_doses(at, norm, hits)
+        if lang in ("zh", "ru"):
+            _changed_doses(at, norm, hits, lang)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -154,11 +154,11 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
         fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
 
 
-def _changed_doses(at: _Attacher, norm: str, hits: list[Hit]) -> None:
+def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str) -> None:
     """ "代文加到160", "来得时加到了24个单位", "速尿先加到四十毫克": the dose a change verb gives is the
     named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
     said without a unit, it is in the drug's usual unit."""
-    for s, e, dose in changed_doses(norm, "zh"):
+    for s, e, dose in changed_doses(norm, lang):
         target = at.owner("medications", s, e, before_first=True)
         if target is None or target.status != "active":
             continue

@@ -59,6 +59,7 @@ CATEGORIES: dict[str, str] = {
     "injury": "an injury of kind value; with a body part, '<part> <value>'",
     "removal": "removal; with a body part, that part's removal operation"
     " (value 'after': only right after the part, 'gallbladder out')",
+    "replace": "a joint or lens replaced by a prosthesis; with a body part, that part's replacement operation",
     "freq": "a frequency (value), for medications and lifestyle",
     "lsvalue": "a lifestyle value (value)",
     "sev": "a severity (value), for symptoms",

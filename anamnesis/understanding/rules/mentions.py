@@ -16,7 +16,7 @@ from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
-_COMPOSERS = ("injury", "removal", "pain", "end")
+_COMPOSERS = ("injury", "replace", "removal", "pain", "end")
 _CYRILLIC = re.compile(r"[а-яё]")
 
 
@@ -54,15 +54,16 @@ _PAUSES = frozenset(",，;；:：—–.。!！?？")
 Cues = dict[str, list[tuple[int, int, str]]]
 
 
+def _paused(norm: str, s: int, e: int, cs: int, ce: int) -> bool:
+    """A pause between the span (s, e) and the cue (cs, ce): they belong to different phrases."""
+    lo, hi = (ce, s) if ce <= s else (e, cs)
+    return any(ch in _PAUSES for ch in norm[lo:hi])
+
+
 def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     """The cues of one body part's own phrase: "бросила — руки немели" and "stopped it, my
     hands were tingling" end a drug, not the hands; a cue beyond a pause is another phrase's."""
-
-    def near(cs: int, ce: int) -> bool:
-        lo, hi = (ce, s) if ce <= s else (e, cs)
-        return not any(ch in _PAUSES for ch in norm[lo:hi])
-
-    return {k: [c for c in v if near(c[0], c[1])] for k, v in cues.items()}
+    return {k: [c for c in v if not _paused(norm, s, e, c[0], c[1])] for k, v in cues.items()}
 
 
 def _compose(
@@ -75,6 +76,9 @@ def _compose(
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
         return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} {kind}")
+    if cues["replace"] and "replacement" in links:  # "колено заменили на протез", "knee replaced"
+        cs, ce, _ = _nearest(cues["replace"], s, e)
+        return Mention(min(s, cs), max(e, ce), "procedure", links["replacement"])
     removals = [c for c in cues["removal"] if c[2] != "after" or 0 <= c[0] - e <= 1]  # "appendix out"
     if removals and "removal" in links:
         cs, ce, _ = _nearest(removals, s, e)
@@ -108,6 +112,7 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
     vaccine_nouns: list[Mention] = []
     against_ends: list[int] = []
     jabs: list[tuple[int, int]] = []
+    operable: list[tuple[Mention, str]] = []
     for s, e, lex in clause.hits:
         cat = lex.cat
         if cat == "term":
@@ -119,6 +124,8 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
                         s, e, lex.kind, lex.value, lex.weak, lex.implies, reactive=lex.reactive, allergen=lex.allergen
                     )
                 )
+                if lex.term is not None and "operation" in lex.term.links:
+                    operable.append((found[-1], lex.term.links["operation"]))
         elif cat in _COMPOSERS:
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
@@ -159,11 +166,15 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
                 if composed.kind == "procedure" and cues["surgery"]:
                     found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
         found.sort(key=lambda m: (m.start, m.end))
+    if operable and composers:
+        _operated(operable, composers, norm)
     if vaccine_nouns or against_ends:
         sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
         _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)
     if jabs:
-        _jabbed(found, jabs, lexicon)
+        _jabbed(found, jabs, lexicon, norm)
+    if len(found) > 1 and any(m.kind == "vaccine" for m in found):
+        _listed_vaccines(found, lexicon, norm)
     return found
 
 
@@ -171,12 +182,51 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
 _JAB_GAP = 2
 
 
-def _jabbed(found: list[Mention], jabs: list[tuple[int, int]], lexicon: Lexicon) -> None:
+#: Russian: the disease a vaccination verb governs follows it, after "от"/"против"
+#: ("привилась от гриппа", "сделала третью от энцефалита").
+_RU_JAB_OBJECT = re.compile(r"\s*(?:мне\s+)?(?:от|против)\s+")
+
+
+def _jabbed(found: list[Mention], jabs: list[tuple[int, int]], lexicon: Lexicon, norm: str) -> None:
     """ "新冠打了三针", "破伤风也打了", "打了破伤风": a disease right by a vaccination verb is its vaccine."""
     for m in found:
         vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
-        if vaccine and any(0 <= s - m.end <= _JAB_GAP or e == m.start for s, e in jabs):
+        if vaccine and any(
+            0 <= s - m.end <= _JAB_GAP or e == m.start or _RU_JAB_OBJECT.fullmatch(norm, e, m.start) for s, e in jabs
+        ):
             m.kind, m.entity = "vaccine", vaccine
+
+
+#: Between two items of a Russian list: "от гепатита А и брюшного тифа", "от кори, краснухи".
+_RU_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:и\s+)?(?:от\s+)?")
+
+
+def _listed_vaccines(found: list[Mention], lexicon: Lexicon, norm: str) -> None:
+    """A disease listed right after a vaccine is one more vaccine of the list (Russian)."""
+    for before, m in zip(found, found[1:], strict=False):
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if (
+            vaccine
+            and before.kind == "vaccine"
+            and _CYRILLIC.match(norm, m.start)
+            and _RU_LIST_GAP.fullmatch(norm, before.end, m.start)
+        ):
+            m.kind, m.entity = "vaccine", vaccine
+
+
+def _operated(operable: list[tuple[Mention, str]], composers: list[tuple[str, int, int, str]], norm: str) -> None:
+    """ "аппендицит в школе вырезали", "катаракту меняли", "had the cataract removed": an illness
+    named with a removal or replacement in its own phrase is the operation that treats it
+    (conditions.tsv ``operation``), not an illness the user has now."""
+    for m, operation in operable:
+        near = [
+            (cs, ce)
+            for cat, cs, ce, value in composers
+            if cat in ("removal", "replace") and value != "after" and not _paused(norm, m.start, m.end, cs, ce)
+        ]
+        if near:
+            cs, ce = min(near, key=lambda c: min(abs(c[0] - m.end), abs(m.start - c[1])))
+            m.start, m.end, m.kind, m.entity = min(m.start, cs), max(m.end, ce), "procedure", operation
 
 
 def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, int, int, str]]:
@@ -201,7 +251,8 @@ def _vaccines(
     "прививку от гриппа, а в 2024 году от коронавируса".
     """
     if not nouns and not any(
-        (lex.cat == "section" and lex.value == "vaccinations") or lex.kind == "vaccine" for _, _, lex in sentence_hits
+        (lex.cat == "section" and lex.value == "vaccinations") or lex.kind == "vaccine" or lex.cat == "jab"
+        for _, _, lex in sentence_hits
     ):
         return
     composed = False

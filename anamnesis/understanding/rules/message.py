@@ -58,6 +58,9 @@ from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
 from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
+from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
+from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from schemas.sections import SECTIONS
@@ -92,6 +95,7 @@ def understand_text(
             and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -110,6 +114,8 @@ def understand_text(
         if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
             me_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        if lang == "ru":
+            drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
@@ -150,8 +156,12 @@ def understand_text(
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)
+        if lang == "ru" and "давлени" in norm:
+            pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
+        if lang == "ru":
+            borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions)

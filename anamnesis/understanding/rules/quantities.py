@@ -73,7 +73,7 @@ def fmt(value: float) -> str:
 
 _UNITS: dict[str, str] = {}
 for _unit, _forms in {
-    "mg": "mg|milligrams|milligram|мг|毫克",
+    "mg": "mg|milligrams|milligram|мг|миллиграмм|миллиграмма|миллиграммов|毫克",
     "mcg": "mcg|µg|μg|micrograms|microgram|мкг|微克",
     "g": "g|grams|gram|гр|г|克",
     "ml": "ml|milliliters|millilitres|мл|毫升",
@@ -267,6 +267,12 @@ _WEIGHT_UNIT_RE = re.compile(
 _WEIGHT_DELTA_RE = re.compile(
     r"(?:lost|gained|put on|dropped|похудел\w*\s+на|набрал\w*|сбросил\w*|瘦了|胖了|减了|长了)\s*$"
 )
+#: The weight a change ends at: "похудела до 73", "минус 8 кг, 88 теперь", "сбросил 6 кг, сейчас 90".
+_WEIGHT_NOW_RE = re.compile(
+    r"(?:похудел\w*|поправил\w*|располнел\w*|сбросил\w*|скинул\w*|набрал\w*)\s+до\s+(\d{2,3}(?:[.,]\d)?)(?!\d)"
+    r"|(?:минус|плюс|сбросил\w*|скинул\w*|набрал\w*|похудел\w*\s+на)\s*\d{1,2}(?:[.,]\d)?\s*(?:кг|килограмм\w*)"
+    r"[\s,.;:—-]+(?:(?:теперь|сейчас|уже|стало)\s+)?(\d{2,3}(?:[.,]\d)?)(?!\d|\s*(?:см|лет|год|%))"
+)
 _SEX_RES = (
     re.compile(r"\bi(?:'?m| am)\s+(?:a\s+)?(woman|female|girl|lady|man|male|guy|boy|gentleman)\b"),
     re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
@@ -293,7 +299,7 @@ _GATE = re.compile(
     r"(?P<age>\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
     r"|мне\s+\S+\s+\d|岁|年龄|年纪)"
     r"|(?P<height>cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я]))"
-    r"|(?P<weight>weigh|kg|kilo|lb|pound|вес|вешу|кг|体重|公斤|千克|斤)"
+    r"|(?P<weight>weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤)"
 )
 
 
@@ -333,6 +339,10 @@ def height_cm(text: str) -> str | None:
 
 
 def weight_kg(text: str, asked: bool) -> str | None:
+    now = _WEIGHT_NOW_RE.search(text)
+    if now:
+        value = float((now.group(1) or now.group(2)).replace(",", "."))
+        return fmt(value) if 25 <= value <= 350 else None
     m = _WEIGHT_CUE_RE.search(text)
     if m is None:
         m = next((u for u in _WEIGHT_UNIT_RE.finditer(text) if not _WEIGHT_DELTA_RE.search(text[: u.start()])), None)

@@ -31,6 +31,8 @@ _MEASURE = re.compile(
     r"(?:blood pressure|bp|pressure|sugar|glucose|weight|a1c|cholesterol|давлени\w*|сахар\w*|вес|пульс|холестерин\w*"
     r"|血压|血糖|体重|心率|胆固醇)\W{0,3}$"
 )
+#: A measurement the change verb governs makes the number a reading too ("снизил давление до 130").
+_MEASURED = re.compile(r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот")
 #: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
 _OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
 _CHANGES = {
@@ -41,10 +43,15 @@ _CHANGES = {
         rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
         rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
     ),
+    # The change verb governs the next "до N" of its clause, whatever stands between ("поднял
+    # туджео до 20", "дозу подняли в два раза, до 100"); a restatement gives the number itself
+    # ("снизил до половинки, то есть 50"); "перешла на 50 мг" moves onto a dose with its unit.
     "ru": re.compile(
-        r"(?:повысил\w*|подняли|поднял\w*|увеличил\w*|снизил\w*|понизил\w*|уменьшил\w*|сократил\w*|добавил\w*"
-        rf"|убавил\w*)(?:\s+(?:мне|дозу|дозировку|её|ее|его)){{0,2}}\s+(?:до\s+)?{_NUMBER}{_UNIT}"
+        r"(?:повыси\w*|подня\w*|поднима\w*|увеличи\w*|увеличива\w*|сниз\w*|снижа\w*|пониз\w*|уменьш\w*"
+        r"|сократи\w*|добави\w*|убави\w*)(?:\s+(?:мне|дозу|дозировку|её|ее|его)){0,2}"
+        rf"(?:\s+|[^\d.;!?]{{0,40}}?(?:\bдо|\bто есть|\bточнее|\bвернее)\s+){_NUMBER}{_UNIT}"
         rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
+        rf"|перешл\w*\s+на\s+{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
     ),
     "zh": re.compile(
         rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回)了?\s*{_NUMBER}{_UNIT}"
@@ -92,7 +99,7 @@ def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
     for m in changes.finditer(norm) if changes else ():
         dose = _dose(m)
         clause = _clause_at(parts, m.start())
-        if dose is None or clause is None or _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
+        if dose is None or clause is None or _reading(m):
             continue
         span = norm[m.start() : m.end()]
         fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", span)
@@ -114,9 +121,14 @@ def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
     out = []
     for m in pattern.finditer(norm):
         dose = _dose(m)
-        if dose is not None and not _MEASURE.search(norm, max(0, m.start() - 24), m.start()):
+        if dose is not None and not _reading(m):
             out.append((m.start(), m.end(), dose))
     return out
+
+
+def _reading(m: re.Match[str]) -> bool:
+    """The number is a measurement: one is named just before the verb or between it and the number."""
+    return bool(_MEASURE.search(m.string, max(0, m.start() - 24), m.start()) or _MEASURED.search(m.group(0)))
 
 
 def _dose(m: re.Match[str]) -> str | None:

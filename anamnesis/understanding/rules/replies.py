@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, zh_echo
+from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, scan, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.reading import Message
@@ -72,6 +72,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     if asked.items:
         state = answer_state(answer, asked)
+        stated |= _classes_named_by_member(msg, asked)
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
@@ -86,6 +87,22 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]:
+    """The asked drug classes the message answers by naming a member ("препараты железа?" —
+    "да, тардиферон"): the member is the fact, not the class. A member's ATC code extends the
+    class's ("ATC:B03AA07" under "ATC:B03A")."""
+    members = [c for _, _, lex in msg.hits if lex.kind == "drug" and lex.term is not None for c in lex.term.codes]
+    if not members:
+        return set()
+    out = set()
+    for _, _, lex in scan(asked.question):
+        if lex.kind != "drug" or lex.term is None or ("medications", lex.value) not in asked.items:
+            continue
+        if any(m != c and m.startswith(c) for c in lex.term.codes if c.startswith("ATC:") for m in members):
+            out.add(("medications", lex.value))
+    return out
 
 
 def _zh_ended(msg: Message) -> str | None:

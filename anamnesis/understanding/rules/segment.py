@@ -53,12 +53,15 @@ def _is_relative(lex: Lex) -> bool:
     return lex.kind == "relative"
 
 
-#: A possessive between a comma and the subject it opens: ", my mum had...", ", моя мама...".
-_POSSESSIVE = re.compile(r"(?:\b(?:my|our|his|her)|(?<![а-я])(?:мой|моя|мои|моего|моей|наш|наша|наши))\s+$")
+#: A possessive between a comma and the subject it opens: ", my mum had...", ", моя мама...";
+#: Russian "у" says whose the rest is (", у мамы рак груди", ", у моей сестры астма").
+_POSSESSIVE = re.compile(
+    r"(?:\b(?:my|our|his|her)|(?<![а-я])(?:у|у моего|у моей|у нашего|у нашей|мой|моя|мои|моего|моей|наш|наша|наши))\s+$"
+)
 
 
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
-    possessive = _POSSESSIVE.search(norm, max(floor, pos - 8), pos)
+    possessive = _POSSESSIVE.search(norm, max(floor, pos - 12), pos)
     j = (possessive.start() if possessive else pos) - 1
     while j > floor and norm[j] == " ":
         j -= 1
@@ -226,9 +229,16 @@ def _only_approximate(norm: str, hits: list[Hit]) -> bool:
     )
 
 
+#: "бабушка по маме", "дядя по отцу": the relative after "по" names the side of the family.
+_LINEAGE = re.compile(r"(?<![а-я])по\s+$")
+
+
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
-    """Without the Chinese person words that are no subject: the agent of a passive (被邻居家的狗咬了),
-    an owner (邻居家的狗, 朋友家) and a child being born (生孩子是剖的): the clause is about the user."""
+    """Without the person words that are no subject. Chinese: the agent of a passive
+    (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家) and a child being born (生孩子是剖的): the clause
+    is about the user. Russian: a relative naming the side of the family ("бабушка по маме")."""
+    if lang == "ru":
+        return [h for h in hits if not (_is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
     if lang != "zh":
         return hits
     return [h for h in hits if not _no_subject(norm, h)]

@@ -128,6 +128,10 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
         target = m
 
 
+#: A preposition that denies only its object: "сел на диету, без сладкого" keeps the diet.
+_FORWARD_ONLY = re.compile(r"(?:без|безо)(?![а-я])")
+
+
 def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> None:
     last = max(m.key for m in mentions)
     if cues[-1][0] <= last:
@@ -136,7 +140,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     fresh = True
     previous = last
     for s, cat in cues:
-        if s > last and cat in ("neg", "end"):
+        if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s):
             if trailing is not None and any(ch in _PAUSE for ch in norm[previous:s]):
                 break  # "Бегать бросила, ... нет времени": a new phrase
             trailing = _combine(trailing, cat, fresh)
@@ -146,7 +150,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         return
     ordered = sorted(mentions, key=lambda m: m.key)
     target = ordered[-1]
-    first = next(s for s, cat in cues if s > last and cat in ("neg", "end"))
+    first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing

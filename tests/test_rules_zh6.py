@@ -1,8 +1,9 @@
 """The rules backend on Chinese online consultations, sixth round: the complaints of cardiology
 consultations named apart (胸闷 is chest tightness, not chest pain; 端坐呼吸 and 夜间憋醒 are
-orthopnoea and nocturnal dyspnoea), consultation phrasing of denials (否认, a denied cause,
-a relief that did not come), belly, chest and head regions composed with a pain word, and heart
-studies kept apart from facts (the study is a measurement, its finding a diagnosis).
+orthopnoea and nocturnal dyspnoea), consultation phrasing of denials (否认, a denied cause, a
+relief that did not come) and of recurrence (又开始), belly, chest and head regions composed with
+a pain word, and heart studies kept apart from facts (the study is a measurement, its finding a
+diagnosis).
 
 The vocabulary is data (anamnesis/terminology/data/symptoms_consultation.tsv,
 conditions_cardiology_findings.tsv, the Chinese regions at the end of anatomy.tsv, the
@@ -75,7 +76,8 @@ HELD_OUT: list[tuple[str, Symptoms]] = [
     ("心前区刺痛，深呼吸时加重，按压也疼", {("chest pain", "active")}),
     ("早上起来眼皮浮肿，小便少", {("eyelid swelling", "active"), ("oliguria", "active")}),
     ("最近心跳总是很快，静息也有一百多", {("palpitations", "active")}),
-    ("这两天纳差、恶心，吃一点就饱", {("loss of appetite", "active"), ("nausea", "active"), ("early satiety", "active")}),
+    ("这两天纳差、恶心，吃一点就饱",
+     {("loss of appetite", "active"), ("nausea", "active"), ("early satiety", "active")}),
     ("干咳为主，偶尔咳出少量白痰", {("cough", "active"), ("sputum", "active")}),
     ("左下腹阵发性绞痛，伴腹泻", {("left side abdominal pain", "active"), ("diarrhea", "active")}),
     ("后枕部胀痛，早上明显", {("headache", "active")}),
@@ -130,6 +132,15 @@ DENIALS: list[Case] = [
                           ("symptoms", "palpitations", "confirmed_absent")}),
 ]
 
+RECURRENCE: list[Case] = [
+    # a complaint that starts again after an ending is present, whatever ended before it
+    ("上个月好了，这周又开始头晕", None, {("symptoms", "dizziness", "active")}),
+    ("以前的早搏消失了，最近又开始心慌", None,
+     {("diagnoses", "extrasystoles", "resolved"), ("symptoms", "palpitations", "active")}),
+    # 被烧醒 is heartburn waking one up, not a fever
+    ("半夜老被烧醒，胸骨后烧灼感", None, {("symptoms", "heartburn", "active")}),
+]
+
 REGIONS: list[Case] = [
     # a belly, chest or head region and a pain word are that region's pain
     ("右下腹一阵一阵地疼", None, {("symptoms", "abdominal pain", "active")}),
@@ -181,7 +192,7 @@ def test_held_out_consultation_symptoms_stay_found() -> None:
     assert recall >= 0.9 and precision >= 0.9, (recall, precision)
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), NAMED_APART + DENIALS + REGIONS + STUDIES)
+@pytest.mark.parametrize(("text", "context", "expected"), NAMED_APART + DENIALS + RECURRENCE + REGIONS + STUDIES)
 def test_understands_chinese_consultations(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected
 

@@ -108,7 +108,7 @@ VACCINES_AND_SURGERIES: list[Case] = [
 
 TRIGGERS_AND_OCCASIONS: list[Case] = [
     # an activity that brings on a symptom or an accident is no habit
-    ("快走久了胸口闷", None, {("symptoms", "chest pain", "active")}, {}),
+    ("快走久了胸口闷", None, {("symptoms", "chest tightness", "active")}, {}),
     ("跑步摔了，膝盖扭伤了", None, {("injuries", "knee sprain", "active")}, {}),
     ("每天跑步半小时", None, {("lifestyle", "exercise", "active")}, {}),
     # "后" after an activity is a trigger, not a drug's reaction
@@ -149,7 +149,7 @@ VOCABULARY: list[Case] = [
     ("偶尔", "半夜出冷汗吗？", {("symptoms", "night sweats", "active")}, {}),
     # cardiology complaints in patients' words
     ("一活动就胸口闷，晚上躺不平，有时候左肩疼", None,
-     {("symptoms", "chest pain", "active"), ("symptoms", "shortness of breath", "active"),
+     {("symptoms", "chest tightness", "active"), ("symptoms", "orthopnea", "active"),
       ("symptoms", "shoulder pain", "active")}, {}),
     ("之前吃可定，现在吃立普妥", None,
      {("medications", "rosuvastatin", "stopped"), ("medications", "atorvastatin", "active")}, {}),

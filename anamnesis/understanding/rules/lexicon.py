@@ -43,7 +43,7 @@ CATEGORIES: dict[str, str] = {
     "react": "cause of a reaction ('gives me hives'): with a reaction symptom, an allergy",
     "prescribe": "the assistant itself prescribes the drugs of its sentence (first person): an 'okay' accepts them",
     "accept": "acceptance ('okay'): an affirmative answer to the assistant's own prescription only",
-    "except": "positive again after a denial ('no allergies except penicillin')",
+    "except": "positive again after a denial or an ending ('no allergies except penicillin', '停药以后又开始烧心')",
     "switch": "a change of drug: the first is stopped, the second active",
     "instead": "the drug after it is stopped",
     "against": "a preposition joining a vaccine to its disease ('прививка от гриппа')",

@@ -181,7 +181,8 @@ def reading_phrase(reading: Reading) -> str:
 def _facts(changes: pl.DataFrame) -> pl.DataFrame:
     """``span`` and ``phrase`` of one change per fact of each span, in the order first said: its
     last state in the span, its status before the session, and ``change`` if any event of the
-    span changed it. Each distinct state is put in words once."""
+    span changed it; facts that say nothing on their own left out. Each distinct state is put
+    in words once."""
     merged = changes.group_by("span", "section", "entity", maintain_order=True).agg(
         pl.when((pl.col("change_type") == "change").any())
         .then(pl.lit("change"))
@@ -195,7 +196,8 @@ def _facts(changes: pl.DataFrame) -> pl.DataFrame:
     parsed = {a: orjson.loads(a or "{}") for a in states["attributes"].unique()}  # read, never changed
     words = [phrase(FactChange(s, e, c, st, parsed[a], b)) for s, e, c, st, a, b in states.iter_rows()]
     states = states.with_columns(pl.Series("phrase", words, dtype=pl.String))
-    return merged.join(states, on=list(_STATE), how="left", nulls_equal=True, maintain_order="left")
+    merged = merged.join(states, on=list(_STATE), how="left", nulls_equal=True, maintain_order="left")
+    return merged.filter(pl.col("phrase").str.len_bytes() > 0)
 
 
 def _readings(readings: pl.DataFrame, changes: pl.DataFrame) -> pl.DataFrame:
@@ -216,7 +218,7 @@ def summaries(changes: pl.DataFrame, readings: pl.DataFrame, spans: int) -> list
     within a span, in the order said: one phrase per fact, then the readings, each phrase once.
     """
     said = pl.concat([_facts(changes).select("span", "phrase"), _readings(readings, changes)])
-    said = said.filter(pl.col("phrase").str.len_bytes() > 0).sort("span", maintain_order=True)
+    said = said.sort("span", maintain_order=True)
     shown = (
         said.unique(["span", "phrase"], keep="first", maintain_order=True)
         .group_by("span", maintain_order=True)

@@ -15,6 +15,7 @@ from anamnesis.config import load_settings
 from anamnesis.memory import MemoryStore, memory_dir
 from assets.facts import assets as facts_assets
 from assets.resources import HomeResource
+from assets.understanding import assets as understanding_assets
 from pipelines.cli import app
 from pipelines.definitions import ASSETS, CHECKS, build_resources
 from pipelines.outcome import materialization_metadata
@@ -100,17 +101,17 @@ def test_typed_home_fields_win_and_secrets_come_through_env_vars(tmp_path: Path,
     assert seen["model"] == "pinned"
 
 
-def _corrupting_fold(real):
-    """The real fold, then a duplicated current state: what a fold bug would write."""
+def _duplicating(real, table: str):
+    """The real stage, then the first row of its ``table`` written twice: what a stage bug would write."""
 
-    def fold(lake, **kwargs):
-        counts = real(lake, **kwargs)
-        out = kwargs.get("out") or lake  # a shard's step writes its own part, merged afterwards
-        state = pl.read_parquet(out.fact_state)
-        pl.concat([state, state.head(1)]).write_parquet(out.fact_state)
+    def stage(lake, *args, **kwargs):
+        counts = real(lake, *args, **kwargs)
+        out = getattr(kwargs.get("out") or lake, table)  # a shard's step writes its own part, merged afterwards
+        written = pl.read_parquet(out)
+        pl.concat([written, written.head(1)]).write_parquet(out)
         return counts
 
-    return fold
+    return stage
 
 
 def test_a_failed_blocking_check_leaves_the_previous_warehouse(
@@ -123,7 +124,7 @@ def test_a_failed_blocking_check_leaves_the_previous_warehouse(
     assert facts(home) == {("u1", "asthma")}
 
     write_export("export-2026-02-02.jsonl", [message("b2", "u1", "2026-02-02T09:00:00Z", "user", "And gout.")])
-    monkeypatch.setattr(facts_assets, "fold_lake", _corrupting_fold(facts_assets.fold_lake))
+    monkeypatch.setattr(facts_assets, "fold_lake", _duplicating(facts_assets.fold_lake, "fact_state"))
     with pytest.raises(ChecksFailed) as caught:
         run_backfill(load_settings(home), tmp_path / "in", resources=DOUBLES)
     assert caught.value.checks == ["fact_histories:fact_state_schema"]
@@ -141,6 +142,21 @@ def test_a_failed_blocking_check_leaves_the_previous_warehouse(
         "were left as they were (details in `dagster dev`)"
     ), result.stderr
     assert rows(home, "facts_current") == before
+
+
+def test_the_checks_of_extracted_events_block_a_bad_events_file_in_their_one_step(
+    tmp_path: Path, write_export, monkeypatch: pytest.MonkeyPatch
+):
+    write_export("export-2026-02-01.jsonl", [message("c1", "u1", "2026-02-01T09:00:00Z", "user", "I have asthma.")])
+    home = tmp_path / "home"
+    monkeypatch.setattr(
+        understanding_assets, "understand_lake", _duplicating(understanding_assets.understand_lake, "events")
+    )
+    with pytest.raises(ChecksFailed) as caught:
+        run_backfill(load_settings(home), tmp_path / "in", resources=DOUBLES)
+    assert caught.value.checks == ["extracted_events:events_schema"]  # the other four of the step passed
+    assert not (home / "lake" / "fact_events.parquet").exists()  # the fold never ran
+    assert not (home / "warehouse.duckdb").exists()
 
 
 def test_the_instance_is_opened_from_its_directory_without_touching_the_environment(tmp_path: Path):

@@ -11,14 +11,14 @@ whose call fails gets the rules' summary, with the rules' source, and is asked a
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from datetime import datetime
 
 from anamnesis.config import Settings
-from anamnesis.summaries.spans import SessionSpan
-from anamnesis.summaries.summarizer import RulesSummarizer
+from anamnesis.summaries.spans import SessionSpan, SpanFrames
+from anamnesis.summaries.summarizer import RULES_SOURCE
+from anamnesis.summaries.text import summary_text
 from anamnesis.understanding.llm_usage import usage_rows
 from anamnesis.understanding.openai_backend import OpenAIBackend
 from anamnesis.understanding.prompts import load_summary_prompt
@@ -53,17 +53,16 @@ class OpenAISummarizer:
         self._backend = OpenAIBackend(settings)
         self._prompt = load_summary_prompt(settings.prompts_dir)
         self._workers = max(1, settings.llm_concurrency)
-        self._fallback = RulesSummarizer()
         self.source = f"openai:{settings.llm_model}:{self._prompt.version}"
 
-    def summarize(self, spans: Sequence[SessionSpan]) -> list[tuple[str, str]]:
+    def summarize(self, spans: SpanFrames) -> list[tuple[str, str]]:
         with ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="anamnesis-summary") as pool:
-            return list(pool.map(self._one, spans))
+            return list(pool.map(self._one, spans.objects()))
 
     def _one(self, span: SessionSpan) -> tuple[str, str]:
         answer = self._backend.ask(SUMMARY_SCHEMA, self._prompt, SummaryOutput, render_span(span), span.user_id)
         if answer is None:
-            return self._fallback.summarize([span])[0]
+            return summary_text(span.changes, span.readings), RULES_SOURCE
         return " ".join(answer.summary.split()), self.source  # type: ignore[attr-defined]
 
     def stats(self) -> dict[str, int]:

@@ -12,14 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import polars as pl
-import pyarrow as pa
 import xxhash
 
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA
 from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import ONE_SHARD, Shard
-from anamnesis.summaries.spans import SessionSpan, session_spans
+from anamnesis.summaries.spans import SpanFrames, span_frames
 from anamnesis.summaries.summarizer import Summarizer
 from anamnesis.summaries.text import NOTHING_SAID
 from schemas.frames import FactEvents, Messages, SessionSummaries, polars_schema
@@ -42,24 +41,27 @@ def summary_id(user_id: str, session_id: str, through_message_id: str) -> str:
     return xxhash.xxh3_128_hexdigest("\x1f".join((user_id, session_id, through_message_id)).encode())
 
 
-def summaries_frame(spans: list[SessionSpan], written: list[tuple[str, str]]) -> pl.DataFrame:
+def summaries_frame(spans: SpanFrames, written: list[tuple[str, str]]) -> pl.DataFrame:
     """The rows of ``spans`` with their ``(summary, source)``, in the warehouse's order."""
-    columns = {
-        "summary_id": [summary_id(s.user_id, s.session_id, s.through_message_id) for s in spans],
-        "user_id": [s.user_id for s in spans],
-        "session_id": [s.session_id for s in spans],
-        "through_message_id": [s.through_message_id for s in spans],
-        "user_turns": [s.user_turns for s in spans],
-        "summary": [summary for summary, _ in written],
-        "valid_from": [s.valid_from for s in spans],
-        "source": [source for _, source in written],
-    }
-    # Through Arrow: polars builds a list column from Python lists one Series per row (measured 10 s
-    # for 50,000 summaries); pyarrow reads them in one pass.
-    fact_ids = pl.from_arrow(pa.array([s.fact_ids for s in spans], type=pa.list_(pa.string())))
-    return pl.DataFrame(columns, schema={k: v for k, v in SCHEMA.items() if k != "fact_ids"}).with_columns(
-        fact_ids.alias("fact_ids")  # type: ignore[union-attr]
-    ).select(list(SCHEMA)).cast(SCHEMA).sort(ORDER)
+    points = spans.points
+    ids = [summary_id(*key) for key in points.select("user_id", "session_id", "message_id").iter_rows()]
+    summary, source = zip(*written, strict=True) if written else ((), ())
+    return (
+        points.select(
+            pl.Series("summary_id", ids, dtype=pl.String),
+            "user_id",
+            "session_id",
+            pl.col("message_id").alias("through_message_id"),
+            pl.col("turn").alias("user_turns"),
+            pl.Series("summary", summary, dtype=pl.String),
+            pl.col("ts").alias("valid_from"),
+            pl.Series("source", source, dtype=pl.String),
+            spans.fact_ids(),
+        )
+        .select(list(SCHEMA))
+        .cast(SCHEMA)
+        .sort(ORDER)
+    )
 
 
 def summarize_lake(
@@ -85,12 +87,11 @@ def summarize_lake(
     counts = SummaryCounts()
     with parquet_appender((out or lake).session_summaries, SCHEMA) as append:
         for done, users in enumerate(ranges, start=1):
-            spans = session_spans(
+            spans = span_frames(
                 users.of(messages).collect(),
                 users.of(fact_events).collect(),
                 users.of(measurements).collect(),
                 every=every,
-                with_turns=summarizer.reads_turns,
             )
             frame = summaries_frame(spans, summarizer.summarize(spans))
             append(frame)

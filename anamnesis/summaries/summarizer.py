@@ -6,13 +6,12 @@ Like the understanding backends, the choice follows ``ANAMNESIS_LLM``; each summ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
 from anamnesis.config import Settings
-from anamnesis.summaries.spans import SessionSpan
-from anamnesis.summaries.text import TEXT_VERSION, summary_text
+from anamnesis.summaries.spans import SpanFrames
+from anamnesis.summaries.text import TEXT_VERSION, summaries
 
 RULES_SOURCE = f"rules-summary-{TEXT_VERSION}"
 
@@ -24,7 +23,7 @@ class Summarizer(Protocol):
     #: Whether it reads the spans' messages (else they are not even collected).
     reads_turns: bool
 
-    def summarize(self, spans: Sequence[SessionSpan]) -> list[tuple[str, str]]: ...
+    def summarize(self, spans: SpanFrames) -> list[tuple[str, str]]: ...
 
     def stats(self) -> dict[str, int]:
         """Counters for the run's metadata (calls, cache hits, ...)."""
@@ -38,13 +37,14 @@ class Summarizer(Protocol):
 
 
 class RulesSummarizer:
-    """The deterministic summary of :mod:`anamnesis.summaries.text`, from the span's events."""
+    """The deterministic summary of :mod:`anamnesis.summaries.text`, from the spans' events."""
 
     name = "rules"
     reads_turns = False
 
-    def summarize(self, spans: Sequence[SessionSpan]) -> list[tuple[str, str]]:
-        return [(summary_text(span.changes, span.readings), RULES_SOURCE) for span in spans]
+    def summarize(self, spans: SpanFrames) -> list[tuple[str, str]]:
+        texts = summaries(spans.changes, spans.readings, spans.points.height)
+        return [(text, RULES_SOURCE) for text in texts]
 
     def stats(self) -> dict[str, int]:
         return {}

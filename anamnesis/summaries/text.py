@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+import polars as pl
+
 from schemas.sections import CONFIRMED_ABSENT, SECTION_WIDE, SUPERSEDED
 
 #: Bump when a phrase below changes: every rules summary is then written again (its source changes).
@@ -45,6 +48,14 @@ _UNITS = {"height_cm": ("height", " cm"), "weight_kg": ("weight", " kg")}
 _SAID_AS_DEMOGRAPHICS = {"body weight": "weight_kg", "body height": "height_cm"}
 #: UCUM units as a reader writes them.
 _UNIT_TEXT = {"Cel": "°C", "mm[Hg]": "mmHg", "[degF]": "°F"}
+#: The columns of a dialogue fact event a summary reads, in :class:`FactChange`'s order.
+CHANGE_COLUMNS = ("section", "entity", "change_type", "status", "attributes", "before", "fact_id")
+#: The columns of a measurement a summary reads, in :class:`Reading`'s order.
+READING_COLUMNS = ("test", "value", "unit", "flag")
+#: What a fact's phrase depends on.
+_STATE = CHANGE_COLUMNS[:-1]
+_CHANGES_SCHEMA = {"span": pl.UInt32, **dict.fromkeys(CHANGE_COLUMNS, pl.String)}
+_READINGS_SCHEMA = {"span": pl.UInt32, "test": pl.String, "value": pl.Float64, "unit": pl.String, "flag": pl.String}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,35 +178,69 @@ def reading_phrase(reading: Reading) -> str:
     return f"{reading.test}{value}{unit}" + (f" ({flag})" if flag else "")
 
 
-def _merged(changes: Sequence[FactChange]) -> list[FactChange]:
-    """One change per fact, where it was first said: its last state in the span, its status
-    before the session, and ``change`` if any event of the span changed it."""
-    merged: dict[tuple[str, str], FactChange] = {}
-    for change in changes:
-        key = (change.section, change.entity)
-        opening = merged.get(key, change)
-        changed = "change" in (opening.change_type, change.change_type)
-        merged[key] = FactChange(
-            section=change.section,
-            entity=change.entity,
-            change_type="change" if changed else change.change_type,
-            status=change.status,
-            attributes=change.attributes,
-            before=opening.before,
-            fact_id=change.fact_id,
-        )
-    return list(merged.values())
+def _facts(changes: pl.DataFrame) -> pl.DataFrame:
+    """``span`` and ``phrase`` of one change per fact of each span, in the order first said: its
+    last state in the span, its status before the session, and ``change`` if any event of the
+    span changed it; facts that say nothing on their own left out. Each distinct state is put
+    in words once."""
+    merged = changes.group_by("span", "section", "entity", maintain_order=True).agg(
+        pl.when((pl.col("change_type") == "change").any())
+        .then(pl.lit("change"))
+        .otherwise(pl.col("change_type").last())
+        .alias("change_type"),
+        pl.col("status").last(),
+        pl.col("attributes").last(),
+        pl.col("before").first(),
+    )
+    states = merged.select(_STATE).unique()
+    parsed = {a: orjson.loads(a or "{}") for a in states["attributes"].unique()}  # read, never changed
+    words = [phrase(FactChange(s, e, c, st, parsed[a], b)) for s, e, c, st, a, b in states.iter_rows()]
+    states = states.with_columns(pl.Series("phrase", words, dtype=pl.String))
+    merged = merged.join(states, on=list(_STATE), how="left", nulls_equal=True, maintain_order="left")
+    return merged.filter(pl.col("phrase").str.len_bytes() > 0)
+
+
+def _readings(readings: pl.DataFrame, changes: pl.DataFrame) -> pl.DataFrame:
+    """``span`` and ``phrase`` of each reading, but those a demographics fact of its span says already."""
+    demographics = changes.filter(pl.col("section") == "demographics").select("span", pl.col("entity").alias("as"))
+    said_as = pl.col("test").replace_strict(_SAID_AS_DEMOGRAPHICS, default=None, return_dtype=pl.String).alias("as")
+    kept = readings.with_columns(said_as).join(demographics.unique(), on=["span", "as"], how="anti",
+                                               maintain_order="left")  # fmt: skip
+    words = [reading_phrase(Reading(*row)) for row in kept.select(READING_COLUMNS).iter_rows()]
+    return kept.select("span", pl.Series("phrase", words, dtype=pl.String))
+
+
+def summaries(changes: pl.DataFrame, readings: pl.DataFrame, spans: int) -> list[str]:
+    """The summary of each of ``spans`` spans, or :data:`NOTHING_SAID` for one without health content.
+
+    ``changes`` and ``readings`` hold the fact events and readings of the spans (``span``, their
+    span's number, then :data:`CHANGE_COLUMNS` / :data:`READING_COLUMNS`), in span order and,
+    within a span, in the order said: one phrase per fact, then the readings, each phrase once.
+    """
+    said = pl.concat([_facts(changes).select("span", "phrase"), _readings(readings, changes)])
+    said = said.sort("span", maintain_order=True)
+    shown = (
+        said.unique(["span", "phrase"], keep="first", maintain_order=True)
+        .group_by("span", maintain_order=True)
+        .agg(pl.col("phrase").head(MAX_PHRASES).str.join("; "), (pl.len().cast(pl.Int64) - MAX_PHRASES).alias("more"))
+        .select("span", pl.when(pl.col("more") > 0)
+                .then(pl.format("{}; and {} more", "phrase", "more")).otherwise("phrase").alias("text"))
+    )  # fmt: skip
+    texts = [NOTHING_SAID] * spans
+    for span, text in shown.iter_rows():
+        texts[span] = text[0].upper() + text[1:]
+    return texts
 
 
 def summary_text(changes: Sequence[FactChange], readings: Sequence[Reading] = ()) -> str:
-    """The summary of a span of a session, or :data:`NOTHING_SAID` when it held no health content."""
-    phrases = [p for c in _merged(changes) if (p := phrase(c))]
-    demographics = {c.entity for c in changes if c.section == "demographics"}
-    phrases += [reading_phrase(r) for r in readings if _SAID_AS_DEMOGRAPHICS.get(r.test) not in demographics]
-    phrases = list(dict.fromkeys(phrases))
-    if not phrases:
-        return NOTHING_SAID
-    shown = phrases[:MAX_PHRASES]
-    more = len(phrases) - len(shown)
-    text = "; ".join(shown) + (f"; and {more} more" if more else "")
-    return text[0].upper() + text[1:]
+    """The summary of one span (:func:`summaries` of it alone)."""
+    change_rows = [
+        (0, c.section, c.entity, c.change_type, c.status, orjson.dumps(c.attributes).decode(), c.before, c.fact_id)
+        for c in changes
+    ]
+    reading_rows = [(0, r.test, r.value, r.unit, r.flag) for r in readings]
+    return summaries(
+        pl.DataFrame(change_rows, schema=_CHANGES_SCHEMA, orient="row"),
+        pl.DataFrame(reading_rows, schema=_READINGS_SCHEMA, orient="row"),
+        1,
+    )[0]

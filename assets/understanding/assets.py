@@ -1,5 +1,6 @@
 """Understanding: fragments → classifier and per-section extractors → validated events."""
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import dagster as dg
@@ -12,7 +13,7 @@ from anamnesis.storage.shards import Shard, shard_lake, sum_counts
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.llm_usage import append_usage, combine_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
-from assets.checks import NIGHT_ONLY, REJECTS_WARN, checked_users, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, REJECTS_WARN, as_check, checked_users, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
@@ -103,42 +104,57 @@ extracted_events = sharded_asset(
 )
 
 
-@dg.asset_check(asset=extracted_events, blocking=True, description="Events fit the Events pandera schema.")
-def events_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(Events, lake.events, users=checked_users(context, lake))
-
-
-@dg.asset_check(asset=extracted_events, blocking=True, description="The store of understood fragments fits its schema.")
-def understood_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(Understood, lake.understood, users=checked_users(context, lake))
-
-
-@dg.asset_check(asset=extracted_events, blocking=True, description="Rejects fit their schema; each carries a reason.")
-def rejects_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(Rejects, lake.rejects, users=checked_users(context, lake))
-
-
-@dg.asset_check(
+EVENTS_SCHEMA = dg.AssetCheckSpec(
+    "events_schema", asset=extracted_events, blocking=True, description="Events fit the Events pandera schema."
+)
+UNDERSTOOD_SCHEMA = dg.AssetCheckSpec(
+    "understood_schema",
+    asset=extracted_events,
+    blocking=True,
+    description="The store of understood fragments fits its schema.",
+)
+REJECTS_SCHEMA = dg.AssetCheckSpec(
+    "rejects_schema",
+    asset=extracted_events,
+    blocking=True,
+    description="Rejects fit their schema; each carries a reason.",
+)
+REJECTS_RATE = dg.AssetCheckSpec(
+    "rejects_rate",
     asset=extracted_events,
     description=f"Rejects stay under {REJECTS_WARN:.0%} of proposals and failures (WARN: a prompt, model or "
     "rule change may be producing invalid events; see the rejects table's reasons).",
 )
-def rejects_rate(home: HomeResource) -> dg.AssetCheckResult:
-    return rate_check(home.lake(), kind="rejects", threshold=REJECTS_WARN)
-
-
-@dg.asset_check(
+MEASUREMENTS_VALID = dg.AssetCheckSpec(
+    "measurements_valid",
     asset=extracted_events,
     blocking=True,
     description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
     "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
 )
-def measurements_valid(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
+
+
+@dg.multi_asset_check(
+    specs=[EVENTS_SCHEMA, UNDERSTOOD_SCHEMA, REJECTS_SCHEMA, REJECTS_RATE, MEASUREMENTS_VALID],
+    description="The checks of the extracted events: each table against its pandera schema, the rejects' rate.",
+)
+def extracted_events_checks(
+    context: dg.AssetCheckExecutionContext, home: HomeResource
+) -> Iterator[dg.AssetCheckResult]:
     lake = home.lake()
     users = checked_users(context, lake)
+    for spec, model, path in (
+        (EVENTS_SCHEMA, Events, lake.events),
+        (UNDERSTOOD_SCHEMA, Understood, lake.understood),
+        (REJECTS_SCHEMA, Rejects, lake.rejects),
+    ):
+        yield as_check(spec, pandera_check(model, path, users=users))
+    yield as_check(REJECTS_RATE, rate_check(lake, kind="rejects", threshold=REJECTS_WARN))
+    yield as_check(MEASUREMENTS_VALID, _measurements_valid(lake, users))
+
+
+def _measurements_valid(lake: Lake, users: pl.Series | None) -> dg.AssetCheckResult:
+    """The measurements' schema, then no impossible value among them."""
     schema = pandera_check(Measurements, lake.measurements, users=users)
     if not schema.passed:
         return schema

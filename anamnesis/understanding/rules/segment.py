@@ -94,6 +94,8 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
+    if lang == "en":
+        cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
         if commas:
@@ -129,6 +131,24 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
             or (denied_before and after[0][2].cat in _AMOUNTS)
         ):
             added.append(bounds[n])
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
+    """Cut at the comma before a doubt that comments on what was just said: "they stopped the
+    amoxicillin, might be an allergy", "bad headache, probably a migraine". The doubt covers
+    its own phrase; the statement before the comma stays a statement. A doubt with no term
+    before its comma ("i think, maybe it's asthma") leaves the clause whole."""
+    added = []
+    for h_start, _, lex in s_hits:
+        if lex.cat != "uncertain":
+            continue
+        comma = norm.rfind(",", s_start, h_start)
+        if comma < 0 or norm[comma + 1 : h_start].strip():
+            continue
+        floor = max(c for c in cuts if c <= comma)
+        if any(other.cat == "term" and floor <= s < comma for s, _, other in s_hits):
+            added.append(comma + 1)
     return sorted(set(cuts).union(added)) if added else cuts
 
 
@@ -220,9 +240,13 @@ _HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
 
 
 def _only_approximate(norm: str, hits: list[Hit]) -> bool:
-    """Every doubt word of the clause only rounds the amount right after it."""
+    """Every doubt word of the clause only rounds the amount right after it ("maybe a glass"),
+    not a guess at a name ("probably a migraine")."""
+    named = {s for s, _, lex in hits if lex.cat == "term" and lex.kind != "lifestyle"}
     return all(
-        norm[s:e] in _HEDGES and _APPROXIMATE.match(norm, e) is not None for s, e, lex in hits if lex.cat == "uncertain"
+        norm[s:e] in _HEDGES and (m := _APPROXIMATE.match(norm, e)) is not None and m.end() not in named
+        for s, e, lex in hits
+        if lex.cat == "uncertain"
     )
 
 

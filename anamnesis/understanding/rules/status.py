@@ -70,7 +70,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             previous = pos
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
-        before = [m for m in mentions if m.start < s]
+        before = _objects_of(norm, s, cat, [m for m in mentions if m.start < s])
         after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
@@ -145,8 +145,9 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     if trailing is None:
         return
     ordered = sorted(mentions, key=lambda m: m.key)
-    target = ordered[-1]
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end"))
+    ordered = _objects_of(norm, first, trailing, ordered)
+    target = ordered[-1]
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
@@ -162,6 +163,19 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
             break
         before.state = trailing
         target = before
+
+
+#: "stopped it", "took me off them": an ending with an object pronoun is a transitive "stop
+#: taking", which a symptom named in between ("made me dizzy") cannot be the object of.
+_EN_TAKEN_OBJECT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them|that|those)\b")
+_TAKEN = frozenset({"drug", "lifestyle"})
+def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Mention]:
+    """What an ending at ``cue`` can look back to: after "stopped it" ("the flomax made me dizzy
+    so they stopped it") only what is taken, a drug or a habit, when the clause names one."""
+    gap = norm.find(" ", cue)
+    if cat != "end" or gap < 0 or not _EN_TAKEN_OBJECT.match(norm, gap):
+        return before
+    return [m for m in before if m.kind in _TAKEN] or before
 
 
 #: "both", "all of them", "оба": an ending after several things ends every one of them.

@@ -136,15 +136,15 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
 
 def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
     """Cut at the comma before a doubt that comments on what was just said: "they stopped the
-    amoxicillin, might be an allergy", "bad headache, probably a migraine". The doubt covers
-    its own phrase; the statement before the comma stays a statement. A doubt with no term
+    amoxicillin, might be an allergy", "been wheezy all week, the smoke probably". The doubt
+    covers its own phrase; the statement before the comma stays a statement. A doubt with no term
     before its comma ("i think, maybe it's asthma") leaves the clause whole."""
     added = []
     for h_start, _, lex in s_hits:
         if lex.cat != "uncertain":
             continue
         comma = norm.rfind(",", s_start, h_start)
-        if comma < 0 or norm[comma + 1 : h_start].strip():
+        if comma < 0:
             continue
         floor = max(c for c in cuts if c <= comma)
         if any(other.cat == "term" and floor <= s < comma for s, _, other in s_hits):

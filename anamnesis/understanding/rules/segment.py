@@ -185,6 +185,7 @@ def clauses(
     out: list[Clause] = []
     i, n = 0, len(hits)
     last_other: tuple[str, tuple[str, ...]] = ("other", ())
+    someone_else = False  # a person other than the user named so far
     for s_no, (s_start, s_end, is_question) in enumerate(spans):
         while i < n and hits[i][0] < s_start:
             i += 1
@@ -222,6 +223,9 @@ def clauses(
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(_agents_left_out(norm, c_hits, lang), cats, lang, last_other)
+                if found == ("other", ()) and not someone_else and _stops_it(norm, c_hits, lang):
+                    found = ("self", ())  # "the naproxen made me sick so they stopped it": the user's drug
+                someone_else = someone_else or (found is not None and found[0] != "self")
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -304,6 +308,18 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: "stopped it", "took me off them": a stop whose object is a pronoun.
+_STOPS_IT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them)\b")
+
+
+def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
+    """An English "they"/"she" whose clause stops "it" with no one else named in the message
+    before: a prescriber stopping the user's drug, not a third person's own course."""
+    if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
+        return False
+    return any(lex.cat == "end" and _STOPS_IT.match(norm, e) for _, e, lex in hits)
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

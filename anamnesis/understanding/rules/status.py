@@ -58,9 +58,11 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     state: str | None = None
     fresh = True
     previous = clause.start
+    named: Mention | None = None
     for pos, is_mention, obj in timeline:
         if is_mention:
-            obj.state = state  # type: ignore[union-attr]
+            obj.state = None if _new_phrase(norm, named, obj, state, fresh) else state  # type: ignore[arg-type]
+            named = obj  # type: ignore[assignment]
             fresh = False
         else:
             if fresh and state is not None and any(ch in _PAUSE for ch in norm[previous:pos]):
@@ -87,6 +89,19 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
     return dangling
+
+
+def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "came off the citalopram in march, still getting headaches": an English ending that has
+    already ended one thing does not carry over a pause to a thing of another kind."""
+    return (
+        state == "end"
+        and not fresh
+        and named is not None
+        and norm.isascii()
+        and _group(named) != _group(m)
+        and any(ch in _PAUSE for ch in norm[named.end : m.start])
+    )
 
 
 #: What may stand between a closing cue and its pause: the verb or pronoun it governs and a

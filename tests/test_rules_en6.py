@@ -1,0 +1,84 @@
+"""The rules backend on English chat, sixth round: what a stop ends and what it leaves, the
+scope of a doubt, amounts that answer a habit question, denials of a whole section, and chat
+vocabulary kept as data (``anamnesis/terminology/data/chat_forms_en.tsv``).
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, triples, understand
+
+Case = tuple[str, str | None, set[Triple]]
+
+# fmt: off
+STOPS: list[Case] = [
+    # a stop with an object pronoun ends what was taken, not the symptom named in between
+    ("the naproxen made me nauseous so they stopped it", None, {("medications", "naproxen", "stopped")}),
+    ("the sertraline made me sweaty so the gp took me off it", None, {("medications", "sertraline", "stopped")}),
+    # ... and a "they" stopping "it" is someone else's course only when someone else was named
+    ("my wife was on naproxen but they stopped it", None, set()),
+    # an ending does not carry over a pause to a thing of another kind
+    ("came off the citalopram in march, still getting headaches", None,
+     {("medications", "citalopram", "stopped"), ("symptoms", "headache", "active")}),
+    ("stopped the amlodipine, ramipril too", None,
+     {("medications", "amlodipine", "stopped"), ("medications", "ramipril", "stopped")}),
+]
+
+SIDE_EFFECTS: list[Case] = [
+    # an effect told in the past beside the stop ended with the drug
+    ("came off the citalopram in march, the nightmares were horrendous", None,
+     {("medications", "citalopram", "stopped")}),
+    # an illness the drug gave is its effect; one told before the drug is the reason, and stays
+    ("the empagliflozin gave me thrush so they stopped it", None, {("medications", "empagliflozin", "stopped")}),
+    ("got pneumonia so i came off the methotrexate", None,
+     {("diagnoses", "pneumonia", "active"), ("medications", "methotrexate", "stopped")}),
+    # an effect said to be gone says how it ended
+    ("the ramipril was giving me a cough so she stopped it, the cough has gone", None,
+     {("medications", "ramipril", "stopped"), ("symptoms", "cough", "resolved")}),
+]
+
+DOUBT_SCOPE: list[Case] = [
+    # a doubt after a comma covers its own phrase; a hedge before a name is a guess at it
+    ("rash on my arms, probably eczema", None, {("symptoms", "rash", "active")}),
+    ("started omeprazole last week, might be an ulcer", None, {("medications", "omeprazole", "active")}),
+    ("tired all the time, probably anaemia", None, {("symptoms", "fatigue", "active")}),
+]
+
+AMOUNT_ANSWERS: list[Case] = [
+    # an amount per period answers a habit question yes
+    ("about 15 a day", "Do you smoke?", {("lifestyle", "smoking", "active")}),
+    ("rubbish, 5 hours a night", "How's your sleep?", {("lifestyle", "sleep", "active")}),
+    ("yeah maybe 3 pints a week, less than before", "Do you drink?", {("lifestyle", "alcohol", "active")}),
+    # ... and says nothing to a question about something else
+    ("2 a day", "Any allergies?", set()),
+]
+
+SECTION_DENIALS: list[Case] = [
+    ("none whatsoever", "Any drug allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("nothing that i know of", "Are you on any regular medicines?", {("medications", "*", "confirmed_absent")}),
+    ("i do not think so", "Do you have any allergies?", {("allergies", "*", "confirmed_absent")}),
+]
+
+CHAT_VOCABULARY: list[Case] = [
+    # a condition named by its finding, a symptom as an everyday predicate, a clipped course name
+    ("my blood pressure has been high since my forties", None, {("chronic_conditions", "hypertension", "active")}),
+    ("thyroid is underactive, the gp says", None, {("chronic_conditions", "hypothyroidism", "active")}),
+    ("hands are shaky in the mornings", None, {("symptoms", "tremor", "active")}),
+    ("finished the clarithro on monday", None, {("medications", "clarithromycin", "stopped")}),
+    ("AF diagnosed in the spring, on bisoprolol", None,
+     {("chronic_conditions", "atrial fibrillation", "active"), ("medications", "bisoprolol", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + SECTION_DENIALS + CHAT_VOCABULARY,
+)
+def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected

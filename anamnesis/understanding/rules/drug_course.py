@@ -155,8 +155,10 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
             return False
         if f.section == "symptoms":
             return f.sentence in causal or (f.sentence in past and _told_in_past(norm, f, spans[f.sentence]))
-        return f.section == "diagnoses" and f.sentence in causal and any(
-            d.sentence == f.sentence and d.end <= f.start for d in stopped
+        return (
+            f.section == "diagnoses"
+            and f.sentence in causal
+            and any(d.sentence == f.sentence and d.end <= f.start for d in stopped)
         )
 
     return [f for f in facts if not effect(f)]

@@ -310,8 +310,9 @@ def _subject(
     return None
 
 
-#: "stopped it", "took me off them": a stop whose object is a pronoun.
-_STOPS_IT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them)\b")
+#: "stopped it", "took me off them": after an ending, an object pronoun makes it a transitive
+#: "stop taking", whose object is a drug or a habit, never a symptom.
+STOPS_IT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them|that|those)\b")
 
 
 def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
@@ -319,7 +320,7 @@ def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
     before: a prescriber stopping the user's drug, not a third person's own course."""
     if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
         return False
-    return any(lex.cat == "end" and _STOPS_IT.match(norm, e) for _, e, lex in hits)
+    return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

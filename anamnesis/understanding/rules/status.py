@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
-from anamnesis.understanding.rules.segment import Clause, Hit
+from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
@@ -180,15 +180,14 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         target = before
 
 
-#: "stopped it", "took me off them": an ending with an object pronoun is a transitive "stop
-#: taking", which a symptom named in between ("made me dizzy") cannot be the object of.
-_EN_TAKEN_OBJECT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them|that|those)\b")
 _TAKEN = frozenset({"drug", "lifestyle"})
+
+
 def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Mention]:
     """What an ending at ``cue`` can look back to: after "stopped it" ("the flomax made me dizzy
     so they stopped it") only what is taken, a drug or a habit, when the clause names one."""
     gap = norm.find(" ", cue)
-    if cat != "end" or gap < 0 or not _EN_TAKEN_OBJECT.match(norm, gap):
+    if cat != "end" or gap < 0 or not STOPS_IT.match(norm, gap):
         return before
     return [m for m in before if m.kind in _TAKEN] or before
 

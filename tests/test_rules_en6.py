@@ -1,5 +1,5 @@
 """The rules backend on English chat, sixth round: what a stop ends and what it leaves, the
-scope of a doubt, amounts that answer a habit question, denials of a whole section, and chat
+scope of a doubt, amounts that answer a habit question, fillers and denials of a whole section, and chat
 vocabulary kept as data (``anamnesis/terminology/data/chat_forms_en.tsv``).
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -62,6 +62,9 @@ SECTION_DENIALS: list[Case] = [
     ("none whatsoever", "Any drug allergies?", {("allergies", "*", "confirmed_absent")}),
     ("nothing that i know of", "Are you on any regular medicines?", {("medications", "*", "confirmed_absent")}),
     ("i do not think so", "Do you have any allergies?", {("allergies", "*", "confirmed_absent")}),
+    # a filler only opens the answer; a bad reaction to a medicine is an allergy question
+    ("erm, well, no", "Any allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("hmm no never", "Have you ever reacted badly to a medicine?", {("allergies", "*", "confirmed_absent")}),
 ]
 
 CHAT_VOCABULARY: list[Case] = [

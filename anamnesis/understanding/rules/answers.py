@@ -215,6 +215,8 @@ _EN_AMOUNT = (
 )
 _EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
 _EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+#: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
+_EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -229,6 +231,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     ("没吃", "不抽了"), so there the first word decides.
     """
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    if lang == "en" and (filler := _EN_FILLER.match(norm, first)):
+        first = filler.end()  # "Hm I don't think so", "well, no"
     if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
         lead = _ZH_LEAD.match(norm, first)
         first = lead.end() if lead else first

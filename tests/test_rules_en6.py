@@ -56,6 +56,18 @@ AMOUNT_ANSWERS: list[Case] = [
     ("yeah maybe 3 pints a week, less than before", "Do you drink?", {("lifestyle", "alcohol", "active")}),
     # ... and says nothing to a question about something else
     ("2 a day", "Any allergies?", set()),
+    # a reply that has the asked thing by a pronoun, or a "yes" with only its circumstances
+    ("got one at the surgery in october", "Have you had a flu jab this year?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("yes on sunday after church", "Have you had a flu jab this year?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("yes my dad does", "Do you have diabetes?", set()),
+]
+
+HEALED: list[Case] = [
+    # an injury dated to a past year has healed; one of last week has not
+    ("fractured my collarbone falling off a horse in 2011", None, {("injuries", "collarbone fracture", "resolved")}),
+    ("sprained my wrist last week", None, {("injuries", "wrist sprain", "active")}),
 ]
 
 SECTION_DENIALS: list[Case] = [
@@ -81,7 +93,7 @@ CHAT_VOCABULARY: list[Case] = [
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + SECTION_DENIALS + CHAT_VOCABULARY,
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + CHAT_VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

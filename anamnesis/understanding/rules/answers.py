@@ -278,12 +278,21 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
             rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
-        if rest and rest[0] not in _PUNCT:
+        if rest and rest[0] not in _PUNCT and not (answer == "yes" and _only_circumstances(hits, end, lang)):
             return None
     ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
     if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+#: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
+_CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still"})
+
+
+def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
+    """After an English "yes", the rest names nothing and denies nothing: it only tells when."""
+    return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
 
 
 def _amount_answer(text: str, hits: list[Hit]) -> bool:

@@ -18,7 +18,7 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
-    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
+    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\bin (?:19|20)\d\d\b|\blast year\b"
     r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
     r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
 )

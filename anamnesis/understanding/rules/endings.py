@@ -42,6 +42,39 @@ def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
                 fact.status = status_for("injuries", "end")
 
 
+#: An English episode dated in the past: "had bronchitis last week", "had covid in december".
+_EN_HAD = re.compile(r"\bhad\b")
+_EN_PAST_TIME = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|couple of) (?:days?|weeks?|wks?|months?|years?|yrs?) ago\b"
+    r"|\blast (?:week|month|year|spring|summer|autumn|fall|winter|christmas)\b|\bin (?:19|20)\d\d\b"
+    r"|\bin (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|spring|summer|autumn|fall|winter)\b"
+)
+#: What keeps a dated episode going: "had a cough since monday", "still", "for 2 weeks now".
+_EN_ONGOING = re.compile(
+    r"\b(?:still|since|ongoing|keeps?|again|came back|for (?:\d+|a|the past|weeks|months|days))\b"
+)
+_EN_PAUSE = re.compile(r"[,;:.!?]")
+
+
+def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
+    """ "had bronchitis last week", "had a heart attack in december": an English episode the user
+    "had" at a past time is over, unless the sentence says it goes on ("since", "still")."""
+    if msg.lang != "en":
+        return
+    for fact in msg.facts:
+        if fact.section != "diagnoses" or fact.status != "active" or not 0 <= fact.sentence < len(spans):
+            continue
+        start, end, _ = spans[fact.sentence]
+        had = [m for m in _EN_HAD.finditer(msg.norm, start, fact.start) if fact.start - m.end() <= 30]
+        if not had:
+            continue
+        pause = _EN_PAUSE.search(msg.norm, fact.end, end)
+        phrase = msg.norm[had[-1].start() : pause.start() if pause else end]
+        if _EN_PAST_TIME.search(phrase) and not _EN_ONGOING.search(phrase):
+            fact.status = status_for("diagnoses", "end")
+
+
 def ended_since(msg: Message, clause: Clause) -> None:
     """ "I haven't had a cigarette for a month, I've quit for good": a bare "quit" after a
     denial in the same sentence says the denied habit or drug has ended."""

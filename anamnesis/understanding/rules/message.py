@@ -37,6 +37,7 @@ from anamnesis.understanding.rules.endings import (
     healed_long_ago,
     healing_is_no_stop,
     heals,
+    over_when_dated,
     removed_by_operation,
     treated_by_operation,
 )
@@ -185,6 +186,7 @@ def understand_text(
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
+    over_when_dated(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, merge_facts(msg))

@@ -45,15 +45,14 @@ def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
 #: An English episode dated in the past: "had bronchitis last week", "had covid in december".
 _EN_HAD = re.compile(r"\bhad\b")
 _EN_PAST_TIME = re.compile(
-    r"\b(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|couple of) (?:days?|weeks?|wks?|months?|years?|yrs?) ago\b"
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|couple of)"
+    r" (?:days?|weeks?|wks?|months?|years?|yrs?) ago\b"
     r"|\blast (?:week|month|year|spring|summer|autumn|fall|winter|christmas)\b|\bin (?:19|20)\d\d\b"
     r"|\bin (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december"
     r"|spring|summer|autumn|fall|winter)\b"
 )
 #: What keeps a dated episode going: "had a cough since monday", "still", "for 2 weeks now".
-_EN_ONGOING = re.compile(
-    r"\b(?:still|since|ongoing|keeps?|again|came back|for (?:\d+|a|the past|weeks|months|days))\b"
-)
+_EN_ONGOING = re.compile(r"\b(?:still|since|ongoing|keeps?|again|came back|for (?:\d+|a|the past|weeks|months|days))\b")
 _EN_PAUSE = re.compile(r"[,;:.!?]")
 
 

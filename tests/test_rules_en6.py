@@ -27,6 +27,11 @@ STOPS: list[Case] = [
      {("medications", "citalopram", "stopped"), ("symptoms", "headache", "active")}),
     ("stopped the amlodipine, ramipril too", None,
      {("medications", "amlodipine", "stopped"), ("medications", "ramipril", "stopped")}),
+    # an ending with an object of its own does not reach the next verb's entity
+    ("fell off the ladder on friday and sprained my ankle", None, {("injuries", "ankle sprain", "active")}),
+    ("came off the statin and the cramps went", None,
+     {("medications", "hydroxymethylglutaryl-coa reductase inhibitors", "stopped"),
+      ("symptoms", "muscle cramps", "resolved")}),
 ]
 
 SIDE_EFFECTS: list[Case] = [
@@ -72,6 +77,7 @@ HEALED: list[Case] = [
     ("had shingles in the autumn, the pain took ages to settle", None, {("diagnoses", "shingles", "resolved")}),
     ("had a chest infection a few weeks ago", None, {("diagnoses", "chest infection", "resolved")}),
     ("i have had a uti for a week now", None, {("diagnoses", "urinary tract infection", "active")}),
+    ("had a nosebleed last night, none since", None, {("symptoms", "nosebleed", "resolved")}),
 ]
 
 SECTION_DENIALS: list[Case] = [
@@ -81,6 +87,8 @@ SECTION_DENIALS: list[Case] = [
     # a filler only opens the answer; a bad reaction to a medicine is an allergy question
     ("erm, well, no", "Any allergies?", {("allergies", "*", "confirmed_absent")}),
     ("hmm no never", "Have you ever reacted badly to a medicine?", {("allergies", "*", "confirmed_absent")}),
+    # an ending word with its intensifier answers a question about a symptom
+    ("gone completely", "And the pounding heartbeat?", {("symptoms", "palpitations", "resolved")}),
 ]
 
 CHAT_VOCABULARY: list[Case] = [

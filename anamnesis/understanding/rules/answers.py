@@ -194,7 +194,10 @@ def _kind(lex: Lex) -> str | None:
 
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
-_INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
+_INTENSIFIER = re.compile(
+    r"^(?:at all|really|honestly|thankfully|completely|totally|entirely|for good now"
+    r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])"
+)
 #: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
 #: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
 #: that") or the verb it stands for ("never have", "never did").

@@ -54,15 +54,17 @@ _EN_PAST_TIME = re.compile(
 #: What keeps a dated episode going: "had a cough since monday", "still", "for 2 weeks now".
 _EN_ONGOING = re.compile(r"\b(?:still|since|ongoing|keeps?|again|came back|for (?:\d+|a|the past|weeks|months|days))\b")
 _EN_PAUSE = re.compile(r"[,;:.!?]")
+#: What comes in episodes: an illness, or a symptom that came and went ("had a seizure last week").
+_EPISODES = frozenset({"diagnoses", "symptoms"})
 
 
 def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
-    """ "had bronchitis last week", "had a heart attack in december": an English episode the user
-    "had" at a past time is over, unless the sentence says it goes on ("since", "still")."""
+    """ "had bronchitis last week", "had a seizure last week": an English episode the user "had" at
+    a past time is over, unless its phrase says it goes on ("since", "still", "for 2 weeks")."""
     if msg.lang != "en":
         return
     for fact in msg.facts:
-        if fact.section != "diagnoses" or fact.status != "active" or not 0 <= fact.sentence < len(spans):
+        if fact.section not in _EPISODES or fact.status != "active" or not 0 <= fact.sentence < len(spans):
             continue
         start, end, _ = spans[fact.sentence]
         had = [m for m in _EN_HAD.finditer(msg.norm, start, fact.start) if fact.start - m.end() <= 30]
@@ -71,7 +73,7 @@ def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
         pause = _EN_PAUSE.search(msg.norm, fact.end, end)
         phrase = msg.norm[had[-1].start() : pause.start() if pause else end]
         if _EN_PAST_TIME.search(phrase) and not _EN_ONGOING.search(phrase):
-            fact.status = status_for("diagnoses", "end")
+            fact.status = status_for(fact.section, "end")
 
 
 def ended_since(msg: Message, clause: Clause) -> None:

@@ -61,7 +61,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     named: Mention | None = None
     for pos, is_mention, obj in timeline:
         if is_mention:
-            obj.state = None if _new_phrase(norm, named, obj, state, fresh) else state  # type: ignore[arg-type]
+            lapsed = _new_phrase(norm, named, obj, state, fresh) or _governs_other(norm, previous, obj, state, fresh)
+            obj.state = None if lapsed else state  # type: ignore[arg-type]
             named = obj  # type: ignore[assignment]
             fresh = False
         else:
@@ -102,6 +103,19 @@ def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None,
         and _group(named) != _group(m)
         and any(ch in _PAUSE for ch in norm[named.end : m.start])
     )
+
+
+_EN_AND = re.compile(r"\w \w+ and ")
+
+
+def _governs_other(norm: str, cue: int, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "came off my bike on sunday and broke my wrist": an English ending that took an object of
+    its own ("my bike", not a pronoun for a drug) before an "and" does not reach the entity of
+    the next verb."""
+    if state != "end" or not fresh or not norm.isascii() or _EN_AND.search(norm, cue, m.start) is None:
+        return False
+    gap = norm.find(" ", cue)
+    return gap < 0 or not STOPS_IT.match(norm, gap)  # "stopped it and ...": the pronoun was a drug
 
 
 #: What may stand between a closing cue and its pause: the verb or pronoun it governs and a

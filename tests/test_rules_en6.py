@@ -91,6 +91,14 @@ SECTION_DENIALS: list[Case] = [
     ("gone completely", "And the pounding heartbeat?", {("symptoms", "palpitations", "resolved")}),
 ]
 
+BODY: list[Case] = [
+    # "im 6 ft" opens like an age and is a height
+    ("im 5 ft 4 and about 140 lbs", None,
+     {("demographics", "height_cm", "active"), ("demographics", "weight_kg", "active")}),
+    ("im 1.82 m, weigh 90 kg", None,
+     {("demographics", "height_cm", "active"), ("demographics", "weight_kg", "active")}),
+]
+
 CHAT_VOCABULARY: list[Case] = [
     # a condition named by its finding, a symptom as an everyday predicate, a clipped course name
     ("my blood pressure has been high since my forties", None, {("chronic_conditions", "hypertension", "active")}),
@@ -105,7 +113,7 @@ CHAT_VOCABULARY: list[Case] = [
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + CHAT_VOCABULARY,
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + CHAT_VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

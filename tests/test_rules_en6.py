@@ -1,6 +1,6 @@
 """The rules backend on English chat, sixth round: what a stop ends and what it leaves, the
 scope of a doubt, amounts that answer a habit question, fillers and denials of a whole section, and chat
-vocabulary kept as data (``anamnesis/terminology/data/chat_forms_en.tsv``).
+vocabulary kept as data (``anamnesis/terminology/data/chat_forms_en.tsv``), misspelt names.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these mechanisms, not copied from any
@@ -99,6 +99,15 @@ BODY: list[Case] = [
      {("demographics", "height_cm", "active"), ("demographics", "weight_kg", "active")}),
 ]
 
+TYPOS: list[Case] = [
+    # a long word one edit from one name is that name; a dictionary word never is
+    ("been on metfromin for years", None, {("medications", "metformin", "active")}),
+    ("the rash came back after the cefalexn", None,
+     {("symptoms", "rash", "active"), ("medications", "cefalexin", "active")}),
+    ("my ashtma is worse in winter", None, {("chronic_conditions", "asthma", "active")}),
+    ("aspiring to be healthier this year", None, set()),
+]
+
 CHAT_VOCABULARY: list[Case] = [
     # a condition named by its finding, a symptom as an everyday predicate, a clipped course name
     ("my blood pressure has been high since my forties", None, {("chronic_conditions", "hypertension", "active")}),
@@ -113,7 +122,7 @@ CHAT_VOCABULARY: list[Case] = [
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + CHAT_VOCABULARY,
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + TYPOS + CHAT_VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

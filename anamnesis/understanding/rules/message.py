@@ -61,6 +61,7 @@ from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
+from anamnesis.understanding.rules.typos import corrected
 from schemas.sections import SECTIONS
 
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
@@ -80,6 +81,7 @@ def understand_text(
     norm = zh_spaces_as_commas(normalise(text))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
+    norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)

@@ -1,5 +1,6 @@
 """Importing this module loads what the rules backend otherwise loads on first use in each
-process: the lexicon's automaton and DrugBank's lookup table, and the modules a worker runs.
+process: the lexicon's automaton, DrugBank's lookup table, the English typo index, and the
+modules a worker runs.
 
 A forkserver imports it once (:mod:`anamnesis.understanding.parallel`, ``pipelines.forkserver``)
 and every process forked from it starts with them. MeSH stays loaded on first use: the rules
@@ -11,6 +12,8 @@ from __future__ import annotations
 import anamnesis.understanding.parallel  # noqa: F401  (what a worker runs: validation, polars, orjson)
 from anamnesis.understanding.rules.drugbank import load_table
 from anamnesis.understanding.rules.lexicon import load_lexicon
+from anamnesis.understanding.rules.typos import load_typo_index
 
 load_lexicon()
 load_table()
+load_typo_index()

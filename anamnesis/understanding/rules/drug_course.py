@@ -26,7 +26,7 @@ from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause, Hit
-from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
+from schemas.sections import LAST_DISCUSSED, PRESENT_STATUS, SECTION_WIDE
 
 #: Cue categories that end or replace a drug.
 _ENDING = frozenset({"end", "switch", "instead"})
@@ -126,7 +126,9 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
         ):
             drug.status = status_for("medications", "end")
         if drug.status == status_for("medications", "end"):
-            facts = [f for f in facts if f not in effects]
+            # English says how the effect ended after the stop ("..., dizziness has gone"): that stays
+            gone = [f for f in effects if norm.isascii() and f.status != PRESENT_STATUS[f.section]]
+            facts = [f for f in facts if f not in effects or f in gone]
     return facts
 
 
@@ -134,12 +136,45 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
     """Drop symptoms that a sentence gives as the reason a drug was stopped or switched.
 
     "simvastatin gave me cramps so I came off it" is a stopped statin; the cramps belonged to
-    the drug and ended with it, they are not a symptom the user has now.
+    the drug and ended with it, they are not a symptom the user has now. Without a causal word,
+    an English symptom told in the past tense beside the stop is that past effect too ("came off
+    it in jan, the mood swings were awful"). An illness told after the drug ("the jardiance gave
+    me a yeast infection so doc stopped it") is its effect as well; one told before it ("had
+    pneumonia so they stopped the methotrexate") is the reason, and stays. An effect the user
+    says is gone ("..., the dizziness has gone") is kept: it says how the effect ended.
     """
-    stopped = {f.sentence for f in facts if f.section == "medications" and f.status == "stopped"}
+    stopped = [f for f in facts if f.section == "medications" and f.status == "stopped"]
     if not stopped:
         return facts
-    causal = side_effect_sentences(norm, spans) & stopped
-    if not causal:
-        return facts
-    return [f for f in facts if not (f.section == "symptoms" and f.sentence in causal)]
+    sentences = {f.sentence for f in stopped}
+    causal = side_effect_sentences(norm, spans) & sentences
+    past = {n for n in sentences - causal if norm.isascii() and n < len(spans)}
+
+    def effect(f: Fact) -> bool:
+        if f.status != PRESENT_STATUS[f.section]:
+            return False
+        if f.section == "symptoms":
+            return f.sentence in causal or (f.sentence in past and _told_in_past(norm, f, spans[f.sentence]))
+        return (
+            f.section == "diagnoses"
+            and f.sentence in causal
+            and any(d.sentence == f.sentence and d.end <= f.start for d in stopped)
+        )
+
+    return [f for f in facts if not effect(f)]
+
+
+#: An English phrase in the past ("the mood swings were awful", "my muscles ached"), and what
+#: keeps it present ("still", "now", "since", "is", "have been").
+_EN_PAST = re.compile(r"\b(?:was|were|had|felt|got|gave|made|ached|hurt)\b|\w{3,}ed\b")
+_EN_NOW = re.compile(r"\b(?:still|now|since|again|keep|keeps|am|is|are|have been|has been)\b|'s\b|'re\b")
+_PHRASE_END = re.compile(r"[,;:.!?]| and | but ")
+
+
+def _told_in_past(norm: str, f: Fact, sentence: tuple[int, int, bool]) -> bool:
+    """The phrase around the symptom (between pauses) is in the past and says nothing of now."""
+    start, end, _ = sentence
+    before = [m.end() for m in _PHRASE_END.finditer(norm, start, f.start)]
+    after = _PHRASE_END.search(norm, f.end, end)
+    phrase = norm[before[-1] if before else start : after.start() if after else end]
+    return _EN_PAST.search(phrase) is not None and _EN_NOW.search(phrase) is None

@@ -18,7 +18,7 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
-    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago"
+    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\bin (?:19|20)\d\d\b|\blast year\b"
     r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
     r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
 )
@@ -40,6 +40,40 @@ def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
             start, end, _ = spans[fact.sentence]
             if _LONG_AGO.search(msg.norm, start, end):
                 fact.status = status_for("injuries", "end")
+
+
+#: An English episode dated in the past: "had bronchitis last week", "had covid in december".
+_EN_HAD = re.compile(r"\bhad\b")
+_EN_PAST_TIME = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|couple of)"
+    r" (?:days?|weeks?|wks?|months?|years?|yrs?) ago\b"
+    r"|\blast (?:week|month|year|spring|summer|autumn|fall|winter|christmas)\b|\bin (?:19|20)\d\d\b"
+    r"|\bin (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|spring|summer|autumn|fall|winter)\b"
+)
+#: What keeps a dated episode going: "had a cough since monday", "still", "for 2 weeks now".
+_EN_ONGOING = re.compile(r"\b(?:still|since|ongoing|keeps?|again|came back|for (?:\d+|a|the past|weeks|months|days))\b")
+_EN_PAUSE = re.compile(r"[,;:.!?]")
+#: What comes in episodes: an illness, or a symptom that came and went ("had a seizure last week").
+_EPISODES = frozenset({"diagnoses", "symptoms"})
+
+
+def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
+    """ "had bronchitis last week", "had a seizure last week": an English episode the user "had" at
+    a past time is over, unless its phrase says it goes on ("since", "still", "for 2 weeks")."""
+    if msg.lang != "en":
+        return
+    for fact in msg.facts:
+        if fact.section not in _EPISODES or fact.status != "active" or not 0 <= fact.sentence < len(spans):
+            continue
+        start, end, _ = spans[fact.sentence]
+        had = [m for m in _EN_HAD.finditer(msg.norm, start, fact.start) if fact.start - m.end() <= 30]
+        if not had:
+            continue
+        pause = _EN_PAUSE.search(msg.norm, fact.end, end)
+        phrase = msg.norm[had[-1].start() : pause.start() if pause else end]
+        if _EN_PAST_TIME.search(phrase) and not _EN_ONGOING.search(phrase):
+            fact.status = status_for(fact.section, "end")
 
 
 def ended_since(msg: Message, clause: Clause) -> None:

@@ -37,6 +37,7 @@ from anamnesis.understanding.rules.endings import (
     healed_long_ago,
     healing_is_no_stop,
     heals,
+    over_when_dated,
     removed_by_operation,
     treated_by_operation,
 )
@@ -63,6 +64,7 @@ from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
+from anamnesis.understanding.rules.typos import corrected
 from schemas.sections import SECTIONS
 
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
@@ -82,6 +84,7 @@ def understand_text(
     norm = zh_spaces_as_commas(normalise(text))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
+    norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
@@ -195,6 +198,7 @@ def understand_text(
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
+    over_when_dated(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, merge_facts(msg))

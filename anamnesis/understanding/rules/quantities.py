@@ -294,18 +294,24 @@ _SLEEP_RE = re.compile(
 _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes|cigs|сигарет\w*|支烟|根烟|支|根)")
 
 
-# One pass over the text says which values may be there at all.
-_GATE = re.compile(
-    r"(?P<age>\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
-    r"|мне\s+\S+\s+\d|岁|年龄|年纪)"
-    r"|(?P<height>cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я]))"
-    r"|(?P<weight>weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤)"
-)
+# One search per value says which values may be there at all (each its own search: "im 6 ft"
+# opens like an age and is a height).
+_GATES = {
+    "age": re.compile(
+        r"\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
+        r"|мне\s+\S+\s+\d|岁|年龄|年纪"
+    ),
+    "height": re.compile(
+        r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"
+        r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])"
+    ),
+    "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),
+}
 
 
 def measured(text: str) -> set[str]:
     """Which of age, height and weight the text may state ("age", "height", "weight")."""
-    return {m.lastgroup for m in _GATE.finditer(text)}  # type: ignore[misc]
+    return {name for name, gate in _GATES.items() if gate.search(text)}
 
 
 def age(text: str) -> str | None:

@@ -26,6 +26,11 @@ def _only_a_time(msg: Message) -> bool:
     )
 
 
+#: An English reply that opens by having the asked thing, pointed at by a pronoun ("had one in
+#: 2019", "got it done in the autumn"): it answers yes, whatever it adds.
+_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had) (?:one|it|that)(?: done)?\b")
+
+
 def reported_answer(norm: str, clause: Clause) -> str | None:
     """ "..., but no," / "но нет," / "我没有": the clause opens with a bare answer to a reported question."""
     for _, e, lex in clause.hits:
@@ -48,6 +53,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
+        answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
     if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):

@@ -97,6 +97,8 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
+    if lang == "en":
+        cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
         if commas:
@@ -135,6 +137,24 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     return sorted(set(cuts).union(added)) if added else cuts
 
 
+def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
+    """Cut at the comma before a doubt that comments on what was just said: "they stopped the
+    amoxicillin, might be an allergy", "been wheezy all week, the smoke probably". The doubt
+    covers its own phrase; the statement before the comma stays a statement. A doubt with no term
+    before its comma ("i think, maybe it's asthma") leaves the clause whole."""
+    added = []
+    for h_start, _, lex in s_hits:
+        if lex.cat != "uncertain":
+            continue
+        comma = norm.rfind(",", s_start, h_start)
+        if comma < 0:
+            continue
+        floor = max(c for c in cuts if c <= comma)
+        if any(other.cat == "term" and floor <= s < comma for s, _, other in s_hits):
+            added.append(comma + 1)
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
 def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
     """A denial that is the predicate of its own phrase: after the term it denies ("голова не
     кружится", "кашля нет") or a Russian "не" right before a verb term ("не курю", "не кашляю"),
@@ -168,6 +188,7 @@ def clauses(
     out: list[Clause] = []
     i, n = 0, len(hits)
     last_other: tuple[str, tuple[str, ...]] = ("other", ())
+    someone_else = False  # a person other than the user named so far
     for s_no, (s_start, s_end, is_question) in enumerate(spans):
         while i < n and hits[i][0] < s_start:
             i += 1
@@ -205,6 +226,9 @@ def clauses(
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(_agents_left_out(norm, c_hits, lang), cats, lang, last_other)
+                if found == ("other", ()) and not someone_else and _stops_it(norm, c_hits, lang):
+                    found = ("self", ())  # "the naproxen made me sick so they stopped it": the user's drug
+                someone_else = someone_else or (found is not None and found[0] != "self")
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -223,9 +247,13 @@ _HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
 
 
 def _only_approximate(norm: str, hits: list[Hit]) -> bool:
-    """Every doubt word of the clause only rounds the amount right after it."""
+    """Every doubt word of the clause only rounds the amount right after it ("maybe a glass"),
+    not a guess at a name ("probably a migraine")."""
+    named = {s for s, _, lex in hits if lex.cat == "term" and lex.kind != "lifestyle"}
     return all(
-        norm[s:e] in _HEDGES and _APPROXIMATE.match(norm, e) is not None for s, e, lex in hits if lex.cat == "uncertain"
+        norm[s:e] in _HEDGES and (m := _APPROXIMATE.match(norm, e)) is not None and m.end() not in named
+        for s, e, lex in hits
+        if lex.cat == "uncertain"
     )
 
 
@@ -290,6 +318,19 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: "stopped it", "took me off them": after an ending, an object pronoun makes it a transitive
+#: "stop taking", whose object is a drug or a habit, never a symptom.
+STOPS_IT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them|that|those)\b")
+
+
+def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
+    """An English "they"/"she" whose clause stops "it" with no one else named in the message
+    before: a prescriber stopping the user's drug, not a third person's own course."""
+    if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
+        return False
+    return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

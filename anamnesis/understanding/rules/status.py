@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
-from anamnesis.understanding.rules.segment import Clause, Hit
+from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
@@ -58,9 +58,12 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     state: str | None = None
     fresh = True
     previous = clause.start
+    named: Mention | None = None
     for pos, is_mention, obj in timeline:
         if is_mention:
-            obj.state = state  # type: ignore[union-attr]
+            lapsed = _new_phrase(norm, named, obj, state, fresh) or _governs_other(norm, previous, obj, state, fresh)
+            obj.state = None if lapsed else state  # type: ignore[arg-type]
+            named = obj  # type: ignore[assignment]
             fresh = False
         else:
             if fresh and state is not None and any(ch in _PAUSE for ch in norm[previous:pos]):
@@ -70,7 +73,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             previous = pos
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
-        before = [m for m in mentions if m.start < s]
+        before = _objects_of(norm, s, cat, [m for m in mentions if m.start < s])
         after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
@@ -87,6 +90,32 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
     return dangling
+
+
+def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "came off the citalopram in march, still getting headaches": an English ending that has
+    already ended one thing does not carry over a pause to a thing of another kind."""
+    return (
+        state == "end"
+        and not fresh
+        and named is not None
+        and norm.isascii()
+        and _group(named) != _group(m)
+        and any(ch in _PAUSE for ch in norm[named.end : m.start])
+    )
+
+
+_EN_AND = re.compile(r"\w \w+ and ")
+
+
+def _governs_other(norm: str, cue: int, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "came off my bike on sunday and broke my wrist": an English ending that took an object of
+    its own ("my bike", not a pronoun for a drug) before an "and" does not reach the entity of
+    the next verb."""
+    if state != "end" or not fresh or not norm.isascii() or _EN_AND.search(norm, cue, m.start) is None:
+        return False
+    gap = norm.find(" ", cue)
+    return gap < 0 or not STOPS_IT.match(norm, gap)  # "stopped it and ...": the pronoun was a drug
 
 
 #: What may stand between a closing cue and its pause: the verb or pronoun it governs and a
@@ -149,8 +178,9 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     if trailing is None:
         return
     ordered = sorted(mentions, key=lambda m: m.key)
-    target = ordered[-1]
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
+    ordered = _objects_of(norm, first, trailing, ordered)
+    target = ordered[-1]
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     target.state = trailing
@@ -166,6 +196,18 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
             break
         before.state = trailing
         target = before
+
+
+_TAKEN = frozenset({"drug", "lifestyle"})
+
+
+def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Mention]:
+    """What an ending at ``cue`` can look back to: after "stopped it" ("the flomax made me dizzy
+    so they stopped it") only what is taken, a drug or a habit, when the clause names one."""
+    gap = norm.find(" ", cue)
+    if cat != "end" or gap < 0 or not STOPS_IT.match(norm, gap):
+        return before
+    return [m for m in before if m.kind in _TAKEN] or before
 
 
 #: "both", "all of them", "оба": an ending after several things ends every one of them.

@@ -12,6 +12,8 @@ from anamnesis.terminology.text import normalise, spaced
 from anamnesis.terminology.tsv import Term, read_terms
 
 TERMS = load_terminology()
+#: ATC (drugs, vaccines), WHO ICD-10 (conditions, injuries) or OPS (procedures, category level: "OPS:5-511")
+CODE_FORMAT = r"(ATC:[A-Z]\d\d[A-Z0-9]*|ICD10:[A-Z]\d\d(\.\d{1,2})?|OPS:[1-9]-\d\d[0-9a-z])"
 
 
 @pytest.mark.parametrize(
@@ -112,7 +114,7 @@ def test_vocabulary_size_and_shape() -> None:
         assert term.kind in KINDS
         assert term.canonical == term.canonical.lower().strip()
         for code in term.codes:
-            assert re.fullmatch(r"(ATC:[A-Z]\d\d[A-Z0-9]*|ICD10:[A-Z]\d\d(\.\d{1,2})?)", code), code
+            assert re.fullmatch(CODE_FORMAT, code), code
         by_kind.setdefault(term.kind, set()).add(term.canonical)
     assert len(by_kind["drug"]) >= 150
     clinical = ("condition", "diagnosis", "symptom", "procedure", "vaccine", "allergen", "injury")

@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import os
-
 from anamnesis.terminology.inflect import english_plural, russian_forms
-from anamnesis.terminology.inflect_morph import russian_forms_hybrid, russian_forms_morph
 from anamnesis.terminology.text import CYRILLIC_RE, FOLD, spaced, surface_key
 from anamnesis.terminology.zh_degree import slot_forms
-
-# TEMPORARY experiment switch (issue 11): removed before the experiment's final commit
-_RU_FORMS = {"morph": russian_forms_morph, "hybrid": russian_forms_hybrid}.get(
-    os.environ.get("ANAMNESIS_RU_INFLECT", ""), russian_forms
-)
 
 
 def expand(surface: str) -> list[tuple[str, bool, bool]]:
@@ -37,7 +29,7 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     if CYRILLIC_RE.search(key):
         original = spaced(written.translate(FOLD)).split()
         frozen = {i for i, w in enumerate(original) if len(w) > 1 and w.isupper()}
-        keys += [(form, False, True) for form in sorted(_RU_FORMS(words, frozen)) if form != key]
+        keys += [(form, False, True) for form in sorted(russian_forms(words, frozen)) if form != key]
     else:
         plural = english_plural(words)
         if plural:

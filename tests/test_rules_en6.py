@@ -117,12 +117,19 @@ CHAT_VOCABULARY: list[Case] = [
     ("AF diagnosed in the spring, on bisoprolol", None,
      {("chronic_conditions", "atrial fibrillation", "active"), ("medications", "bisoprolol", "active")}),
 ]
+
+COMPOSED_NAMES: list[Case] = [
+    # a body part with a surgery word composes "<part> surgery"; the vocabulary's entity when it lists that name
+    ("had surgery on my back after the accident", None, {("surgeries", "spine surgery", "historical")}),
+    ("I had surgery on my back and shoulder years ago", None,
+     {("surgeries", "spine surgery", "historical"), ("surgeries", "shoulder surgery", "historical")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + TYPOS + CHAT_VOCABULARY,
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + TYPOS + CHAT_VOCABULARY + COMPOSED_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

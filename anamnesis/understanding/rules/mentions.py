@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from anamnesis.terminology import Term
+from anamnesis.terminology import Term, load_terminology
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
@@ -66,6 +66,12 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     return {k: [c for c in v if not _paused(norm, s, e, c[0], c[1])] for k, v in cues.items()}
 
 
+def _named(composed: str) -> str:
+    """A composed name the vocabulary knows as a form of an entity is that entity: "surgery on my
+    back" composes "back surgery", which procedures.tsv lists as a form of "spine surgery"."""
+    return load_terminology().canonical(composed) or composed
+
+
 def _compose(
     part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]], *, refers_back: bool = False
 ) -> Mention | None:
@@ -75,7 +81,7 @@ def _compose(
     injurable = links.get("injury") == "yes"
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
-        return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} {kind}")
+        return Mention(min(s, cs), max(e, ce), "injury", _named(f"{part.canonical} {kind}"))
     if cues["replace"] and "replacement" in links:  # "колено заменили на протез", "knee replaced"
         cs, ce, _ = _nearest(cues["replace"], s, e)
         return Mention(min(s, cs), max(e, ce), "procedure", links["replacement"])
@@ -85,10 +91,10 @@ def _compose(
         return Mention(min(s, cs), max(e, ce), "procedure", links["removal"])
     if cues["surgery"]:
         cs, ce, _ = _nearest(cues["surgery"], s, e)
-        return Mention(min(s, cs), max(e, ce), "procedure", links.get("removal", f"{part.canonical} surgery"))
+        return Mention(min(s, cs), max(e, ce), "procedure", links.get("removal") or _named(f"{part.canonical} surgery"))
     if cues["pain"]:
         cs, ce, _ = _nearest(cues["pain"], s, e)
-        return Mention(min(s, cs), max(e, ce), "symptom", links.get("pain", f"{part.canonical} pain"))
+        return Mention(min(s, cs), max(e, ce), "symptom", links.get("pain") or _named(f"{part.canonical} pain"))
     if cues["end"]:
         cs, ce, how = _nearest(cues["end"], s, e)
         # "my ankle has healed" is an injury; "спина прошла" is the pain that went away
@@ -97,7 +103,7 @@ def _compose(
             # the torn meniscus) is over; the fold resolves it, or drops it when there is none
             return Mention(min(s, cs), max(e, ce), "injury", LAST_DISCUSSED)
         if injurable and (how == "heal" or "pain" not in links):
-            return Mention(min(s, cs), max(e, ce), "injury", f"{part.canonical} injury")
+            return Mention(min(s, cs), max(e, ce), "injury", _named(f"{part.canonical} injury"))
         if "pain" in links:
             return Mention(min(s, cs), max(e, ce), "symptom", links["pain"])
     return None

@@ -42,23 +42,22 @@ UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
 #: The gate on the unseen set: floors a little under the figures measured when they were last
 #: raised, so a change that loses generalization fails. Raise them when the figures rise; never
-#: lower them to pass. Measured 2026-12-01 (fourth session's merged tree, RULES_VERSION 19) on
-#: blind batches 1, 2, 4 and 5 (batch 5, 75 dialogues, added that evening and harder than the
-#: others): F1 en 0.850 / ru 0.821 / zh 0.822, negation 0.654, status 0.909, dose 0.893, 59 of
-#: 735 turns with a forbidden fact. On batches 1, 2 and 4 alone the same tree gives F1 0.871 /
-#: 0.828 / 0.834, negation 0.651, status 0.912, dose 0.889, 36 of 534 (the last floors were set
-#: on those: 0.84 / 0.79 / 0.81, 0.56, 0.89, 0.85, ceiling 40 of 534 turns).
+#: lower them to pass. Measured 2026-12-01 (fifth session's merged tree, RULES_VERSION 20) on
+#: blind batches 1 (051–100), 2, 5 and 6 (batch 4 moved to dev that session; batch 6, 75
+#: dialogues, added then): F1 en 0.867 / ru 0.843 / zh 0.834, negation 0.658, status 0.920, dose
+#: 0.919, 58 of 634 turns with a forbidden fact. The same batches on the rules before that
+#: session's tuning (6a46b13): 0.843 / 0.821 / 0.822, 0.644, 0.917, 0.910, 57 of 634.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.83,
-    "fact F1 (ru)": 0.80,
-    "fact F1 (zh)": 0.80,
-    "negation accuracy": 0.63,
-    "status accuracy": 0.89,
-    "dose accuracy": 0.87,
+    "fact F1 (en)": 0.85,
+    "fact F1 (ru)": 0.83,
+    "fact F1 (zh)": 0.82,
+    "negation accuracy": 0.64,
+    "status accuracy": 0.91,
+    "dose accuracy": 0.90,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 735 turns of batches 1, 2, 4 and 5.
-UNSEEN_FORBIDDEN_CEILING = 62
+#: count over the 634 turns of batches 1, 2, 5 and 6.
+UNSEEN_FORBIDDEN_CEILING = 60
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

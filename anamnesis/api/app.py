@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -55,6 +56,11 @@ INLINE_ROUTE_CHARS = 2_000
 #: room for two forms (chosen, "Related") of each of the 64,607 facts of the 2,048 users the
 #: server prefetches in the 200,000-message benchmark; with half of it, they evicted each other.
 TOKEN_COUNT_CACHE = 131_072
+#: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms). The
+#: event loop gives the GIL up at each system call (a socket read or write, a file's stat) and
+#: then waits for it while the embedding thread runs the model's Python parts (its tokenizer):
+#: up to 5 ms a time with the default.
+GIL_SWITCH_INTERVAL_S = 0.0005
 
 
 class Turn(BaseModel):
@@ -215,6 +221,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()
         gc.freeze()
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
         log.info(
             "ready in %.1f s: facts of %d users and %d memory tables cached",
             time.perf_counter() - started,

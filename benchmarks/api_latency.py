@@ -5,6 +5,10 @@ Usage (the figures in BENCHMARKS.md come from exactly these):
     uv run python benchmarks/api_latency.py                            # 8 clients, 4,000 requests
     uv run python benchmarks/api_latency.py --clients 50 --seconds 60  # the load test
     uv run python benchmarks/api_latency.py --no-build-rate ...        # skip the build measurement
+    uv run python benchmarks/api_latency.py --no-build-rate --server-tree ../main --home H  # another tree's server
+
+``--server-tree`` runs the server of another checkout (its ``.venv/bin/python -m pipelines.cli
+serve``, from its directory) under this load generator: the same requests for both trees.
 
 Data: `python -m tools.synth` exports of 2,000 users / 200,000 messages (reused from
 ``benchmarks/out/synth-...`` when the throughput benchmark already wrote them), backfilled into
@@ -241,20 +245,21 @@ def free_port() -> int:
 class Server:
     """`anamnesis serve` as a subprocess on a loopback port."""
 
-    def __init__(self, home: Path, token: str, *, prefetch: bool) -> None:
+    def __init__(self, home: Path, token: str, *, prefetch: bool, tree: Path = ROOT) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "ANAMNESIS_API_TOKENS": token}
         if not prefetch:
             env["ANAMNESIS_API_PREFETCH_USERS"] = "0"
-        self.command = [sys.executable, "-m", "pipelines.cli", "serve", "--home", str(home),
+        python = sys.executable if tree == ROOT else str(tree / ".venv" / "bin" / "python")
+        self.command = [python, "-m", "pipelines.cli", "serve", "--home", str(home),
                         "--host", "127.0.0.1", "--port", str(self.port)]
         # Its log (a start-up line, one access line per request) goes to a file: an undrained
         # pipe filled after ~600 requests and then blocked the server's event loop for good.
         OUT.mkdir(parents=True, exist_ok=True)
         self.log = OUT / f"serve-{self.port}.log"
         with self.log.open("wb") as sink:
-            self.proc = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=sink)
+            self.proc = subprocess.Popen(self.command, env=env, cwd=tree, stdout=subprocess.DEVNULL, stderr=sink)
 
     def wait_ready(self, timeout: float = 600) -> None:  # minutes on a loaded machine
         deadline = time.monotonic() + timeout
@@ -380,7 +385,7 @@ def report(label: str, run: Results, cpu: float, client_cpu: float, target_p95: 
 
 def latency(home: Path, args: argparse.Namespace) -> None:
     token = secrets.token_urlsafe(24)
-    server = Server(home, token, prefetch=not args.no_prefetch)
+    server = Server(home, token, prefetch=not args.no_prefetch, tree=args.server_tree.resolve())
     try:
         started = time.perf_counter()
         server.wait_ready()
@@ -435,12 +440,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--target-p95", type=float, default=25.0)
     parser.add_argument("--no-build-rate", action="store_true", help="skip the memory-table build measurement")
+    parser.add_argument("--server-tree", type=Path, default=ROOT,
+                        help="the checkout whose server is measured (default: this one)")
+    parser.add_argument("--home", type=Path, default=None,
+                        help="serve this home as it is (default: the benchmark's own, built if missing)")
     parser.add_argument("--no-prefetch", action="store_true",
                         help="start the server with ANAMNESIS_API_PREFETCH_USERS=0: every user's first request is cold")
     args = parser.parse_args()
     print("$ " + shlex.join(["python", *sys.argv]))
     print(f"machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    home = prepare_home(args)
+    home = args.home.resolve() if args.home is not None else prepare_home(args)
     if not args.no_build_rate:
         build_rate(home)
     latency(home, args)

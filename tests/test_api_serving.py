@@ -80,6 +80,65 @@ def test_a_warehouse_replaced_while_serving_is_prefetched_in_the_background(samp
     reader.close()
 
 
+def test_a_view_reads_one_warehouse_file_to_its_end_and_the_next_view_the_new_one(sample_home: Path, tmp_path: Path):
+    warehouse = tmp_path / "warehouse.duckdb"
+    shutil.copy2(load_settings(sample_home).warehouse_path, warehouse)
+    user = users_by_recency(warehouse)[0]
+    reader = WarehouseReader(warehouse)
+    with reader.view() as view:
+        before = view.facts(user)
+        assert before
+        shutil.copy2(warehouse, tmp_path / "next.duckdb")
+        con = duckdb.connect(str(tmp_path / "next.duckdb"))  # the next file: this user erased
+        con.execute("delete from fact_state where user_id = ?", [user])
+        con.close()
+        (tmp_path / "next.duckdb").replace(warehouse)
+        reader.refresh()  # the watcher's look: the replaced file stays open for this view
+        assert view.facts(user) == before and view.read(lambda cur: cur.execute("select 1").fetchone(), None)
+    with reader.view() as view:
+        assert view.facts(user) == [] and view.cached_facts(user) == []
+    assert reader.facts(user) == []
+    reader.close()
+
+
+def test_memos_are_computed_when_a_warehouse_is_prefetched_and_follow_a_replaced_one(tmp_path: Path):
+    from anamnesis.api.warehouse_reader import Memo
+
+    warehouse = tmp_path / "warehouse.duckdb"
+
+    def write(users: list[str]) -> None:
+        con = duckdb.connect(str(tmp_path / "next.duckdb"))
+        con.execute("create table readings as select unnest(?::varchar[]) as user_id", [users])
+        con.close()
+        (tmp_path / "next.duckdb").replace(warehouse)
+
+    def by_user(cur: duckdb.DuckDBPyConnection) -> dict[str, list[str]]:
+        return {u: [u] for (u,) in cur.execute("select user_id from readings").fetchall()}
+
+    readings = Memo("readings", by_user, {})
+    write(["a", "b"])
+    reader = WarehouseReader(warehouse, prefetch_memos=(readings,))
+    with reader.view() as view:
+        assert not view.has_memo(readings)
+    reader.prefetch()
+    with reader.view() as view:
+        assert view.has_memo(readings) and view.memo(readings) == {"a": ["a"], "b": ["b"]}
+    write(["b"])  # "a" erased
+    with reader.view() as view:  # a new file: its memo is not the old one's
+        assert view.memo(readings) == {"b": ["b"]}
+    write(["c"])
+    reader.refresh()  # opens the new file and prefetches its memos in the background
+    deadline = time.monotonic() + 30
+    while True:
+        with reader.view() as view:
+            if view.has_memo(readings):
+                assert view.memo(readings) == {"c": ["c"]}
+                break
+        assert time.monotonic() < deadline, "the new warehouse's memos were never computed"
+        time.sleep(0.05)
+    reader.close()
+
+
 def test_the_question_batcher_skips_callers_that_gave_up_and_keeps_going():
     started, release = threading.Event(), threading.Event()
     batches: list[list[str]] = []

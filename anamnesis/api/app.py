@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,8 +29,15 @@ from anamnesis.api.context import Draft
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.log_queue import queued_logs
-from anamnesis.api.measurement_routes import context_extras, extras_asked, fit_context, measurement_router
+from anamnesis.api.measurement_routes import (
+    context_extras,
+    extras_asked,
+    extras_need_no_query,
+    fit_context,
+    measurement_router,
+)
 from anamnesis.api.memory_routes import add_memory_routes
+from anamnesis.api.memos import OPEN_CONFLICTS, SERVED_MEMOS
 from anamnesis.api.metrics import add_metrics
 from anamnesis.api.pagination import PageParams, event_key, fact_key
 from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
@@ -48,6 +56,11 @@ INLINE_ROUTE_CHARS = 2_000
 #: room for two forms (chosen, "Related") of each of the 64,607 facts of the 2,048 users the
 #: server prefetches in the 200,000-message benchmark; with half of it, they evicted each other.
 TOKEN_COUNT_CACHE = 131_072
+#: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms). The
+#: event loop gives the GIL up at each system call (a socket read or write, a file's stat) and
+#: then waits for it while the embedding thread runs the model's Python parts (its tokenizer):
+#: up to 5 ms a time with the default.
+GIL_SWITCH_INTERVAL_S = 0.0005
 
 
 class Turn(BaseModel):
@@ -172,7 +185,9 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
     from anamnesis.api.routing import QueryRouter
 
     verifier = TokenVerifier(settings.api_tokens + settings.review_tokens)  # reviewers read too
-    reader = WarehouseReader(settings.warehouse_path, prefetch_users=settings.api_prefetch_users)
+    reader = WarehouseReader(
+        settings.warehouse_path, prefetch_users=settings.api_prefetch_users, prefetch_memos=SERVED_MEMOS
+    )
     encoding = bpe_openai.get_encoding("o200k_base")
     router = QueryRouter()
     search_memories = MemorySearch(settings)
@@ -206,6 +221,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         # collection (a full pass over it stalled requests for half a second).
         gc.collect()
         gc.freeze()
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
         log.info(
             "ready in %.1f s: facts of %d users and %d memory tables cached",
             time.perf_counter() - started,
@@ -281,26 +297,35 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
             route = router.route(body.query, turns)
         else:
             route = await run_in_threadpool(router.route, body.query, turns)
-        user_facts = reader.cached_facts(user_id)
-        if user_facts is None:
-            user_facts = await run_in_threadpool(reader.facts, user_id)
-        recalled: list[dict[str, Any]] = []
-        if asks_about_earlier_chats(body.query):
-            recalled = await run_in_threadpool(reader.read, lambda cur: recalled_chats(cur, user_id), [])
-        draft = Draft(
-            user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=count_tokens,
-            drug_question=route.drug_question,
-            conflicts=open_conflicts(reader, user_id), recalled=recalled,
-        )
-        # The vector search runs only if its hits could still be used.
-        result = draft.finish(await search_memories(user_id, body.query, 8) if draft.wants_memories else ())
-        safety, trends, measured, checks = [], [], [], []
-        tests, drugs = extras_asked(body.query, route)
-        if tests or drugs:  # a test, an organ or a drug: §7.3 and §7.4
-            safety, trends, measured, checks = await run_in_threadpool(context_extras, reader, user_id, tests, drugs)
-            result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
-            # the extras may have pushed a chat's line out of the block: list only those it still states
-            result.summaries = [s for s in result.summaries if s["summary"] in result.context]
+        with reader.view() as warehouse:  # every read of this request from one warehouse file
+            user_facts = warehouse.cached_facts(user_id)
+            if user_facts is None:
+                user_facts = await run_in_threadpool(warehouse.facts, user_id)
+            recalled: list[dict[str, Any]] = []
+            if asks_about_earlier_chats(body.query):
+                recalled = await run_in_threadpool(warehouse.read, lambda cur: recalled_chats(cur, user_id), [])
+            if warehouse.has_memo(OPEN_CONFLICTS):
+                conflicts = open_conflicts(warehouse, user_id)
+            else:  # a DuckDB query: not on the loop
+                conflicts = await run_in_threadpool(open_conflicts, warehouse, user_id)
+            draft = Draft(
+                user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=count_tokens,
+                drug_question=route.drug_question, conflicts=conflicts, recalled=recalled,
+            )
+            # The vector search runs only if its hits could still be used.
+            hits = await search_memories(user_id, body.query, 8, named=route.named) if draft.wants_memories else ()
+            result = draft.finish(hits)
+            safety, trends, measured, checks = [], [], [], []
+            tests, drugs = extras_asked(body.query, route)
+            if tests or drugs:  # a test, an organ or a drug: §7.3 and §7.4
+                if extras_need_no_query(warehouse):  # the usual case: memos only, on the loop
+                    extras = context_extras(warehouse, user_id, user_facts, tests, drugs)
+                else:
+                    extras = await run_in_threadpool(context_extras, warehouse, user_id, user_facts, tests, drugs)
+                safety, trends, measured, checks = extras
+                result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
+                # the extras may have pushed a chat's line out of the block: list only those it still states
+                result.summaries = [s for s in result.summaries if s["summary"] in result.context]
         # Serialised here, without a second validation pass: every field comes from our own
         # tables (``response_model`` still documents the shape).
         payload = {

@@ -17,12 +17,13 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.errors import V1_ERRORS
+from anamnesis.api.memos import MEASUREMENTS, OPEN_CONFLICTS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
 from anamnesis.api.routing import Route
-from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.api.warehouse_reader import WarehouseReader, WarehouseView
 from anamnesis.measurements.catalog import load_catalog
-from anamnesis.measurements.read import measurements_by_user, tests_for_query
+from anamnesis.measurements.read import tests_for_query
 from anamnesis.measurements.trend import trend_lines
 from anamnesis.safety.check import check_drug, render_flags
 
@@ -53,21 +54,19 @@ class MeasurementsResponse(BaseModel):
     next_cursor: str | None = None
 
 
-def _measurements(reader: WarehouseReader, user_id: str, tests: Sequence[str] | None) -> list[dict[str, Any]]:
-    """The user's readings (of ``tests`` if given), oldest first, as copies.
-
-    Every user's readings are loaded once per warehouse file (like the open conflicts): a
-    question about a test then costs no query. A replaced warehouse starts a new memo, so a
-    rebuild or an erasure shows at once.
-    """
-    readings = reader.memo("measurements", measurements_by_user, {}).get(user_id, [])
+def _measurements(
+    reader: WarehouseReader | WarehouseView, user_id: str, tests: Sequence[str] | None
+) -> list[dict[str, Any]]:
+    """The user's readings (of ``tests`` if given), oldest first, as copies (from the memo)."""
+    readings = reader.memo(MEASUREMENTS).get(user_id, [])
     wanted = None if tests is None else set(tests)
     return [dict(r) for r in readings if wanted is None or r["test"] in wanted]
 
 
 def _check(reader: WarehouseReader, user_id: str, drug: str) -> dict[str, Any]:
     # open conflicts come from the per-warehouse memo the context block reads too: no query per check
-    return check_drug(drug, reader.facts(user_id), open_conflicts(reader, user_id))
+    with reader.view() as warehouse:
+        return check_drug(drug, warehouse.facts(user_id), open_conflicts(warehouse, user_id))
 
 
 def extras_asked(query: str, route: Route) -> tuple[list[str], list[str]]:
@@ -75,12 +74,24 @@ def extras_asked(query: str, route: Route) -> tuple[list[str], list[str]]:
     return tests_for_query(query), route.drugs
 
 
+def extras_need_no_query(warehouse: WarehouseView) -> bool:
+    """Whether :func:`context_extras` reads only memos already computed (then it can run on the loop)."""
+    return warehouse.has_memo(MEASUREMENTS) and warehouse.has_memo(OPEN_CONFLICTS)
+
+
 def context_extras(
-    reader: WarehouseReader, user_id: str, tests: Sequence[str], drugs: Sequence[str]
+    warehouse: WarehouseView,
+    user_id: str,
+    facts: Sequence[dict[str, Any]],
+    tests: Sequence[str],
+    drugs: Sequence[str],
 ) -> tuple[list[str], list[str], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(safety lines, trend lines, measurements, checks) the context block adds (:func:`extras_asked`)."""
-    measurements = _measurements(reader, user_id, tests) if tests else []
-    checks = [_check(reader, user_id, d) for d in drugs]
+    """(safety lines, trend lines, measurements, checks) the context block adds (:func:`extras_asked`).
+
+    ``facts`` are the user's current facts, as the block read them from ``warehouse``."""
+    measurements = _measurements(warehouse, user_id, tests) if tests else []
+    conflicts = open_conflicts(warehouse, user_id) if drugs else []
+    checks = [check_drug(d, facts, conflicts) for d in drugs]
     safety = [line for result in checks for line in render_flags(result)]
     return safety, trend_lines(measurements), measurements, checks
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
@@ -157,11 +157,18 @@ class MemorySearch:
         self.store.warm_up()
         return self.store.prefetch(user_ids)
 
-    async def __call__(self, user_id: str, query: str, limit: int) -> list[Memory]:
-        return [Memory(hit.fact_id, hit.score) for hit in await self.hits(user_id, query, limit)]
+    async def __call__(
+        self, user_id: str, query: str, limit: int, *, named: Collection[str] | None = None
+    ) -> list[Memory]:
+        return [Memory(hit.fact_id, hit.score) for hit in await self.hits(user_id, query, limit, named=named)]
 
-    async def hits(self, user_id: str, query: str, limit: int) -> list[MemoryHit]:
-        """The ``limit`` memories of ``user_id`` nearest to ``query``, with their text and score."""
+    async def hits(
+        self, user_id: str, query: str, limit: int, *, named: Collection[str] | None = None
+    ) -> list[MemoryHit]:
+        """The ``limit`` memories of ``user_id`` nearest to ``query``, with their text and score.
+
+        ``named``: the canonical entities ``query`` names, when the caller found them already
+        (the router does); else the store's terminology finds them."""
         embedding = asyncio.ensure_future(self._embed(query))  # embedded while the table is read
         try:
             rows = self.store.cached_rows(user_id) or await run_in_threadpool(self.store.rows, user_id)
@@ -171,7 +178,7 @@ class MemorySearch:
         query_vector = await embedding
         if rows is None:
             return []
-        return self.store.rank(rows, query, query_vector, limit=limit)
+        return self.store.rank(rows, query, query_vector, limit=limit, recognised=named)
 
     async def _embed(self, query: str) -> np.ndarray:
         if isinstance(self._embedder, QueryUSE):

@@ -16,10 +16,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
+from anamnesis.api.memos import OPEN_CONFLICTS
 from anamnesis.api.review_sessions import COOKIE, Session, Sessions
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import Settings
-from anamnesis.review.queries import open_conflicts_by_user
 from anamnesis.review.record import ReviewError, correct_fact, resolve_conflict
 from anamnesis.review.timeline import user_view
 from anamnesis.storage.lock import HomeBusy
@@ -60,7 +60,7 @@ def page_router(settings: Settings, reader: WarehouseReader, roles: Any) -> APIR
         session = session_of(request)
         if session is None:
             return sign_in_page()
-        waiting = reader.memo("open_conflicts", open_conflicts_by_user, {})
+        waiting = reader.memo(OPEN_CONFLICTS)
         counts = sorted((user, len(items)) for user, items in waiting.items())
         return _page("find.html", reviewer=session.reviewer, csrf=session.csrf, waiting=counts)
 

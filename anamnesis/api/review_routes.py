@@ -17,11 +17,12 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.auth import BearerToken, TokenVerifier
 from anamnesis.api.errors import V1_ERRORS
+from anamnesis.api.memos import OPEN_CONFLICTS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.paths import UserId
-from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.api.warehouse_reader import WarehouseReader, WarehouseView
 from anamnesis.config import Settings
-from anamnesis.review.queries import CONFLICT_STATUSES, conflicts, open_conflicts_by_user
+from anamnesis.review.queries import CONFLICT_STATUSES, conflicts
 from anamnesis.review.record import ReviewError, correct_fact, resolve_conflict
 from anamnesis.storage.lock import HomeBusy
 
@@ -88,9 +89,9 @@ class Roles:
         raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
 
 
-def open_conflicts(reader: WarehouseReader, user_id: str) -> list[dict[str, Any]]:
-    """The user's open conflicts (all users' are loaded once per warehouse file: there are few)."""
-    return reader.memo("open_conflicts", open_conflicts_by_user, {}).get(user_id, [])
+def open_conflicts(reader: WarehouseReader | WarehouseView, user_id: str) -> list[dict[str, Any]]:
+    """The user's open conflicts, from the per-warehouse memo."""
+    return reader.memo(OPEN_CONFLICTS).get(user_id, [])
 
 
 def _refused(exc: Exception) -> HTTPException:

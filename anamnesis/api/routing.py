@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import NamedTuple
 
 from anamnesis.safety.check import DRUG_KINDS
-from anamnesis.terminology import load_terminology
-from schemas.events import Fragment
+from anamnesis.terminology import TermMatch, load_terminology
 
 #: Drugs named in one question that the context block checks (CONTRACT §7.4).
 MAX_CONTEXT_DRUGS = 3
@@ -29,44 +27,62 @@ TREATMENT_WORDS = re.compile(
 
 
 class Route(NamedTuple):
-    """What a question needs: its sections, whether it asks about a drug or treatment, and the
-    drugs it names (found once, for the context block's safety check)."""
+    """What a question needs: its sections, whether it asks about a drug or treatment, the
+    drugs it names (for the context block's safety check) and the canonical entities it names
+    (for the memory ranking), all from one terminology pass."""
 
     sections: list[str]
     drug_question: bool
     drugs: list[str]
+    named: frozenset[str] = frozenset()
+
+
+#: One question per language, routed at start: what routing loads on first need is loaded then.
+WARM_UP_QUESTIONS = ("Can I take ibuprofen for my headache?", "Можно ли мне ибупрофен?", "我可以吃布洛芬吗？")
 
 
 class QueryRouter:
-    def __init__(self) -> None:
-        from anamnesis.understanding.rules import RulesBackend
+    """The rules classifier's sections of a question: :func:`understand_text`, the part of
+    ``RulesBackend.understand`` that gives them, without the events' measurements the
+    backend also extracts (``tests/test_query_routing.py`` checks both agree)."""
 
-        self._backend = RulesBackend()
+    def __init__(self) -> None:
+        from anamnesis.understanding.rules.lexicon import load_lexicon
+        from anamnesis.understanding.rules.message import understand_text
+
+        self._lexicon = load_lexicon  # loaded on first need (``warm_up``)
+        self._understand = understand_text
 
     def warm_up(self) -> None:
-        """Load what the classifier loads on first need (the DrugBank and MeSH vocabularies)."""
+        """Load what routing loads on first need: the lexicon, the terminology, DrugBank and MeSH."""
         from anamnesis.understanding.rules import drugbank, mesh
 
         for find, text in ((drugbank.find, "xeljanz"), (mesh.find, "sarcoidosis")):
             find(text, 0, len(text), [])
+        for question in WARM_UP_QUESTIONS:
+            self.route(question)
 
     def route(self, query: str, recent_turns: Sequence[tuple[str, str]] = ()) -> Route:
         """The sections ``query`` needs (with the recent turns), and the drugs it names."""
         recent_user = " ".join(text for role, text in recent_turns[-4:] if role == "user")
         context = " ".join(text for role, text in recent_turns[-1:] if role == "assistant") or None
+        lexicon = self._lexicon()
         sections: list[str] = []
         for text in (query, recent_user):
             if not text:
                 continue
-            fragment = Fragment("query", "query", "query", datetime.now(UTC), text, context)
-            understanding = next(iter(self._backend.understand([fragment])))
-            sections.extend(s for s in understanding.sections if s not in sections)
-        drugs = drugs_in(query)
+            found, _ = self._understand(text, context, None, lexicon)
+            sections.extend(s for s in found if s not in sections)
+        matches = load_terminology().find(query)
+        drugs = _drugs(matches)
         drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs)
-        return Route(sections, drug_question, drugs)
+        return Route(sections, drug_question, drugs, frozenset(m.canonical for m in matches))
 
 
 def drugs_in(query: str) -> list[str]:
     """The drugs (and drug allergens) a question names, as written, at most :data:`MAX_CONTEXT_DRUGS`."""
-    found = [m.surface for m in load_terminology().find(query) if m.kind in DRUG_KINDS]
-    return list(dict.fromkeys(found))[:MAX_CONTEXT_DRUGS]
+    return _drugs(load_terminology().find(query))
+
+
+def _drugs(matches: Sequence[TermMatch]) -> list[str]:
+    return list(dict.fromkeys(m.surface for m in matches if m.kind in DRUG_KINDS))[:MAX_CONTEXT_DRUGS]

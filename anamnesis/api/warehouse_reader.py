@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,6 +61,16 @@ DECAY_MARGIN = timedelta(days=1)
 log = logging.getLogger(__name__)
 #: Seconds between two looks of the watcher at the warehouse file (CONTRACT §7.1 allows 5).
 WATCH_INTERVAL_S = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Memo:
+    """A value computed once per warehouse file (every user's open conflicts, readings): its
+    name, the query over a cursor that computes it, and what it is without a warehouse."""
+
+    name: str
+    query: Callable[[duckdb.DuckDBPyConnection], Any]
+    default: Any
 
 
 class _Generation:
@@ -98,11 +109,81 @@ def _copies(facts: list[dict[str, Any]], section: str | None, status: str | None
     ]
 
 
+class WarehouseView:
+    """The reads of one request, all from one warehouse generation (``None``: none built yet).
+
+    A request that takes one view looks at the file once and can never see two generations.
+    """
+
+    __slots__ = ("_reader", "_gen")
+
+    def __init__(self, reader: WarehouseReader, gen: _Generation | None) -> None:
+        self._reader = reader
+        self._gen = gen
+
+    def facts(self, user_id: str, *, section: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        """The user's current facts (as ``current_facts``), by section then entity."""
+        gen = self._gen
+        if gen is None:
+            return []
+        facts = self._reader._hit(gen, user_id)
+        if facts is None:
+            facts = self._reader._load(gen, user_id)
+        return _copies(facts, section, status)
+
+    def cached_facts(self, user_id: str) -> list[dict[str, Any]] | None:
+        """The user's current facts if this warehouse's cache holds them, else None (no query)."""
+        if self._gen is None:
+            return []
+        facts = self._reader._hit(self._gen, user_id)
+        return None if facts is None else _copies(facts, None, None)
+
+    def read(self, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
+        """``query`` run on a cursor of this warehouse, or ``default`` if none was built."""
+        if self._gen is None:
+            return default
+        cur = self._gen.cursor()
+        try:
+            return query(cur)
+        finally:
+            cur.close()
+
+    def memo(self, memo: Memo) -> Any:
+        """``memo``'s value on this warehouse, computed once per warehouse file."""
+        gen = self._gen
+        if gen is None:
+            return memo.default
+        with self._reader._lock:
+            if memo.name in gen.memos:
+                return gen.memos[memo.name]
+        value = self.read(memo.query, memo.default)
+        with self._reader._lock:
+            return gen.memos.setdefault(memo.name, value)
+
+    def has_memo(self, memo: Memo) -> bool:
+        """Whether ``memo`` is computed already (reading it then costs no query)."""
+        return self._gen is None or memo.name in self._gen.memos
+
+
 class WarehouseReader:
-    def __init__(self, path: Path, *, cache_users: int = FACTS_CACHE_USERS, prefetch_users: int = 0) -> None:
+    """The newest warehouse file, followed across rebuilds; one :class:`WarehouseView` per read.
+
+    ``prefetch_memos`` are computed when a warehouse is prefetched (at start, and in the
+    background after a rebuild), so a request rarely pays for them.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        cache_users: int = FACTS_CACHE_USERS,
+        prefetch_users: int = 0,
+        prefetch_memos: tuple[Memo, ...] = (),
+    ) -> None:
         self.path = path
         self.cache_users = cache_users
         self.prefetch_users = min(prefetch_users, cache_users)
+        self.prefetch_memos = prefetch_memos
         self._lock = threading.Lock()
         self._current: _Generation | None = None
         self._prefetching = False  # one background prefetch at a time, always of the newest
@@ -145,7 +226,7 @@ class WarehouseReader:
             self.generations_opened += 1
             if old is not None:
                 self._retire(old)
-                if self.prefetch_users > 0 and not self._prefetching:  # a backfill replaced it
+                if (self.prefetch_users > 0 or self.prefetch_memos) and not self._prefetching:  # replaced
                     self._prefetching = True
                     threading.Thread(target=self._prefetch_newest, name="warehouse-prefetch", daemon=True).start()
         return gen
@@ -198,23 +279,21 @@ class WarehouseReader:
         self._watcher = threading.Thread(target=run, name="warehouse-watch", daemon=True)
         self._watcher.start()
 
+    @contextmanager
+    def view(self) -> Iterator[WarehouseView]:
+        """The newest warehouse for every read of one request."""
+        with self._generation() as gen:
+            yield WarehouseView(self, gen)
+
     def facts(self, user_id: str, *, section: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
         """The user's current facts (as ``current_facts``), by section then entity."""
-        with self._generation() as gen:
-            if gen is None:
-                return []
-            facts = self._hit(gen, user_id)
-            if facts is None:
-                facts = self._load(gen, user_id)
-        return _copies(facts, section, status)
+        with self.view() as view:
+            return view.facts(user_id, section=section, status=status)
 
     def cached_facts(self, user_id: str) -> list[dict[str, Any]] | None:
         """The user's current facts if the newest warehouse's cache holds them, else None (no query)."""
-        with self._generation() as gen:
-            if gen is None:
-                return []
-            facts = self._hit(gen, user_id)
-        return None if facts is None else _copies(facts, None, None)
+        with self.view() as view:
+            return view.cached_facts(user_id)
 
     def _hit(self, gen: _Generation, user_id: str) -> list[dict[str, Any]] | None:
         now = datetime.now().astimezone()
@@ -274,6 +353,12 @@ class WarehouseReader:
             raise
 
     def _prefetch(self, gen: _Generation) -> list[str]:
+        view = WarehouseView(self, gen)
+        for memo in self.prefetch_memos:
+            try:
+                view.memo(memo)
+            except duckdb.Error:  # closed under us (replaced again): the next request computes it
+                return []
         if gen.retention is None or self.prefetch_users <= 0:
             return []
         cur = gen.cursor()
@@ -321,30 +406,13 @@ class WarehouseReader:
 
     def read(self, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
         """``query`` run on a cursor of the newest warehouse, or ``default`` if none was built."""
-        with self._generation() as gen:
-            if gen is None:
-                return default
-            cur = gen.cursor()
-            try:
-                return query(cur)
-            finally:
-                cur.close()
+        with self.view() as view:
+            return view.read(query, default)
 
-    def memo(self, name: str, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
-        """``query``'s result on the newest warehouse, computed once per warehouse file."""
-        with self._generation() as gen:
-            if gen is None:
-                return default
-            with self._lock:
-                if name in gen.memos:
-                    return gen.memos[name]
-            cur = gen.cursor()
-            try:
-                value = query(cur)
-            finally:
-                cur.close()
-            with self._lock:
-                return gen.memos.setdefault(name, value)
+    def memo(self, memo: Memo) -> Any:
+        """``memo``'s value on the newest warehouse, computed once per warehouse file."""
+        with self.view() as view:
+            return view.memo(memo)
 
     def close(self) -> None:
         self._stop.set()

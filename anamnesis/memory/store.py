@@ -161,14 +161,20 @@ class MemoryStore:
         *,
         limit: int = 8,
         recency_half_life_days: float = 180,
+        recognised: Collection[str] | None = None,
     ) -> list[MemoryHit]:
-        """The ``limit`` rows of one user most relevant to ``query`` (already embedded)."""
+        """The ``limit`` rows of one user most relevant to ``query`` (already embedded).
+
+        ``recognised``: the canonical entities ``query`` names, if the caller has them (what
+        ``recognise`` would find); else they are looked up here."""
         if not rows.fact_id or limit <= 0:
             return []
         if rows.matrix.shape[1] != query_vector.shape[0]:
             raise RuntimeError("memory tables were built with another embedder; run the backfill again")
-        named = named_mask(query, rows.entity, rows.mention, self._recognise(query))
-        ranked = scores(rows.matrix @ query_vector, rows.age_days, named, recency_half_life_days)
+        if recognised is None:
+            recognised = self._recognise(query)
+        named = named_mask(query, rows.entity, rows.mention, recognised)
+        ranked = scores(rows.matrix @ query_vector, rows.age_days, named, recency_half_life_days).tolist()
         order = sorted(range(len(ranked)), key=lambda i: (-ranked[i], -rows.stamps[i]))[:limit]
         return [
             MemoryHit(
@@ -179,7 +185,7 @@ class MemoryStore:
                 valid_from=rows.valid_from[i],
                 source_message_id=rows.source_message_id[i],
                 text=rows.text[i],
-                score=float(ranked[i]),
+                score=ranked[i],
             )
             for i in order
         ]

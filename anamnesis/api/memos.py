@@ -1,0 +1,19 @@
+"""What the server computes once per warehouse file, for every user: few rows, read on many requests.
+
+Loaded when a warehouse is prefetched (at start, and in the background after a rebuild), so a
+question about a test or a drug costs no DuckDB query; a replaced warehouse starts new memos,
+so a rebuild or an erasure shows at once.
+"""
+
+from __future__ import annotations
+
+from anamnesis.api.warehouse_reader import Memo
+from anamnesis.measurements.read import measurements_by_user
+from anamnesis.review.queries import open_conflicts_by_user
+
+#: Every user's open conflicts (the context block, the safety check, the review page).
+OPEN_CONFLICTS = Memo("open_conflicts", open_conflicts_by_user, {})
+#: Every user's readings, oldest first (the measurements route, trend lines in the context block).
+MEASUREMENTS = Memo("measurements", measurements_by_user, {})
+#: Both, computed whenever a warehouse is prefetched.
+SERVED_MEMOS = (OPEN_CONFLICTS, MEASUREMENTS)

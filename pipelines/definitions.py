@@ -73,10 +73,21 @@ def build_resources(
 EARLY_SERVER_MIN_BYTES = 8 * 2**20
 
 
+def _input_bytes(input_dir: Path) -> int:
+    """The size of the exports, an unreadable one (a dangling link: ingest quarantines it) as 0."""
+    total = 0
+    for path in input_dir.glob("*.jsonl*"):
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+    return total
+
+
 def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     """What the run's worker server preloads when the run starts: the backend's and the
     embedder's modules, for a run in one process over exports large enough to use workers."""
-    if settings.shards != 1 or sum(p.stat().st_size for p in Path(input_dir).glob("*.jsonl*")) < EARLY_SERVER_MIN_BYTES:
+    if settings.shards != 1 or _input_bytes(Path(input_dir)) < EARLY_SERVER_MIN_BYTES:
         return []
     return [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
 

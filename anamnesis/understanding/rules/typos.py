@@ -17,6 +17,7 @@ from importlib import metadata
 
 from anamnesis.derived_cache import cached
 from anamnesis.terminology import load_terminology, terminology_key
+from anamnesis.understanding.rules import mesh
 
 #: Kinds whose names a typo may stand for: what a user takes or has.
 _KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
@@ -92,7 +93,15 @@ def _meant(word: str) -> str | None:
 
 
 def corrected(norm: str) -> str:
-    """The normalised English message with each misspelt vocabulary name written right."""
+    """The normalised English message with each misspelt vocabulary name written right; a word
+    of a MeSH disease name is spelt right already ("myasthenia gravis" is no "graves")."""
     if not norm.isascii():
         return norm
-    return _WORD.sub(lambda m: _meant(m.group()) or m.group(), norm)
+
+    def fix(m: re.Match[str]) -> str:
+        meant = _meant(m.group())
+        if meant is None or any(s <= m.start() and m.end() <= e for s, e, _ in mesh.find(norm, 0, len(norm), [])):
+            return m.group()
+        return meant
+
+    return _WORD.sub(fix, norm)

@@ -129,7 +129,8 @@ COMPOSED_NAMES: list[Case] = [
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + TYPOS + CHAT_VOCABULARY + COMPOSED_NAMES,
+    STOPS + SIDE_EFFECTS + DOUBT_SCOPE + AMOUNT_ANSWERS + HEALED + SECTION_DENIALS + BODY + TYPOS + CHAT_VOCABULARY
+    + COMPOSED_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

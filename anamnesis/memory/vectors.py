@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import nullcontext
 
 import numpy as np
 import polars as pl
@@ -84,16 +85,14 @@ def _embed(
     batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
     preload: str | None = getattr(embedder, "preload", None)
     in_processes = preload is not None and missing.height >= PROCESS_MIN_TEXTS
-    started = in_processes and worker_server.start([preload])
-    try:
-        with _pool(embedder, in_processes=in_processes) as pool:
-            embed = _embed_in_worker if in_processes else embedder.embed
-            embedded = pool.map(embed, [batch["embedded"].to_list() for batch in batches])
-            meanwhile()
-            _collect(embedder, cache, batches, embedded, found, report, missing.height)
-    finally:
-        if started:
-            worker_server.stop()
+    with (
+        worker_server.serving([preload]) if in_processes else nullcontext(),
+        _pool(embedder, in_processes=in_processes) as pool,
+    ):
+        embed = _embed_in_worker if in_processes else embedder.embed
+        embedded = pool.map(embed, [batch["embedded"].to_list() for batch in batches])
+        meanwhile()
+        _collect(embedder, cache, batches, embedded, found, report, missing.height)
 
 
 def _pool(embedder: Embedder, *, in_processes: bool) -> Executor:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from datetime import datetime
 from multiprocessing.context import BaseContext
 from types import TracebackType
@@ -87,7 +88,8 @@ class FragmentReader:
         self.large = large
         self._may_use_workers = processes and bool(getattr(backend, "pure", False))
         self._pool: ProcessPoolExecutor | None = None
-        self._server = False
+        #: The worker server while this reader needs it (stopped on close if the reader started it).
+        self._serving = ExitStack()
         #: What a pure backend made of each content read in this run (see ``run.understand_new``).
         self.readings: dict[tuple, ResultRow] = {}
 
@@ -120,16 +122,14 @@ class FragmentReader:
         return self._pool.map(_work, batches)
 
     def _start_server(self) -> BaseContext:
-        self._server = worker_server.start([getattr(self.backend, "preload", None)]) or self._server
+        self._serving.enter_context(worker_server.serving([getattr(self.backend, "preload", None)]))
         return worker_server.context()
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
-        if self._server:
-            worker_server.stop()
-            self._server = False
+        self._serving.close()
 
     def __enter__(self) -> FragmentReader:
         if self.large and self._may_use_workers:

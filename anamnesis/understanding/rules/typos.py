@@ -98,10 +98,15 @@ def corrected(norm: str) -> str:
     if not norm.isascii():
         return norm
 
+    diseases: list[tuple[int, int, str]] | None = None  # MeSH's, found once, when a word looks misspelt
+
     def fix(m: re.Match[str]) -> str:
+        nonlocal diseases
         meant = _meant(m.group())
-        if meant is None or any(s <= m.start() and m.end() <= e for s, e, _ in mesh.find(norm, 0, len(norm), [])):
+        if meant is None:
             return m.group()
-        return meant
+        if diseases is None:
+            diseases = mesh.find(norm, 0, len(norm), [])
+        return m.group() if any(s <= m.start() and m.end() <= e for s, e, _ in diseases) else meant
 
     return _WORD.sub(fix, norm)

@@ -3,29 +3,72 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from anamnesis.measurements.catalog import load_catalog
+from anamnesis.measurements.catalog import TESTS_FILE, load_catalog
 from anamnesis.measurements.units import UnitError, normalise_value, to_ucum, unit_forms
 
 CATALOG = load_catalog()
 LOINC = re.compile(r"^LOINC:\d{1,6}-\d$")
+LOINC_DOC = Path(__file__).resolve().parents[1] / "docs" / "measurements-loinc.md"
+
+
+def _loinc_check_digit(number: str) -> int:
+    """LOINC's mod-10 check digit, computed the LOINC Users' Guide way (see docs/measurements-loinc.md).
+
+    From the right, the digits in odd positions form a number that is doubled; the digits in even
+    positions are appended; the check digit brings the sum of all those digits to a multiple of ten.
+    """
+    from_right = number[::-1]
+    doubled = str(2 * int(from_right[0::2][::-1]))
+    evens = from_right[1::2][::-1]
+    return (10 - sum(int(d) for d in doubled + evens) % 10) % 10
 
 
 def _loinc_check_digit_holds(code: str) -> bool:
-    """LOINC's mod-10 check digit (the Luhn scheme): catches a mistyped or invented code."""
+    """Whether a ``LOINC:nnnn-d`` code's last digit is its check digit: catches a mistyped or invented code."""
     number, check = code.removeprefix("LOINC:").split("-")
-    total = 0
-    for position, char in enumerate(reversed(number)):
-        digit = int(char) * (2 if position % 2 == 0 else 1)
-        total += digit // 10 + digit % 10
-    return (10 - total % 10) % 10 == int(check)
+    return _loinc_check_digit(number) == int(check)
+
+
+def _codes_in_file() -> dict[str, str]:
+    """Every non-empty code cell of tests.tsv, read from the file itself (not through the catalogue)."""
+    rows = [line.split("\t") for line in TESTS_FILE.read_text(encoding="utf-8").splitlines()]
+    return {row[0]: row[1] for row in rows if row[0] and not row[0].startswith("#") and row[0] != "test" and row[1]}
 
 
 def test_loinc_check_digit_rule() -> None:
-    assert _loinc_check_digit_holds("LOINC:1742-6") and _loinc_check_digit_holds("LOINC:4548-4")
+    # codes with the names their sources give (docs/measurements-loinc.md)
+    for code in ("LOINC:1742-6", "LOINC:4548-4", "LOINC:14749-6", "LOINC:2345-7", "LOINC:8480-6", "LOINC:58410-2"):
+        assert _loinc_check_digit_holds(code), code
+    assert _loinc_check_digit("2093") == 3 and _loinc_check_digit("10230") == 1
     assert not _loinc_check_digit_holds("LOINC:1742-5")
+    assert not _loinc_check_digit_holds("LOINC:14794-6")  # two digits swapped
+
+
+def test_every_code_in_the_file_is_well_formed_and_its_check_digit_holds() -> None:
+    codes = _codes_in_file()
+    assert len(codes) >= 150
+    malformed = [code for code in codes.values() if not LOINC.match(code)]
+    assert malformed == [], f"codes not of the form LOINC:nnnnn-d in tests.tsv: {malformed}"
+    wrong = [code for code in codes.values() if not _loinc_check_digit_holds(code)]
+    assert wrong == [], f"LOINC codes whose check digit is wrong (a typo in tests.tsv): {wrong}"
+    # the check is strong enough to be worth having: any one mistyped digit of any code is caught
+    for code in codes.values():
+        number = code.removeprefix("LOINC:").split("-")[0]
+        for at, digit in enumerate(number):
+            for other in "0123456789".replace(digit, ""):
+                typo = f"LOINC:{number[:at]}{other}{number[at + 1:]}-{code[-1]}"
+                assert not _loinc_check_digit_holds(typo), typo
+
+
+def test_the_loinc_page_lists_every_coded_test_with_its_code() -> None:
+    """docs/measurements-loinc.md cites a source for each code; it must stay in step with tests.tsv."""
+    table = re.findall(r"^\| ([^|]+?) \| (\d{1,6}-\d) \| [^|]+ \| [^|]+ \|$", LOINC_DOC.read_text(encoding="utf-8"), re.M)
+    assert dict(table) == {test: code.removeprefix("LOINC:") for test, code in _codes_in_file().items()}
+    assert len(table) == len(dict(table)), "a test is listed twice on the LOINC page"
 
 
 def test_at_least_150_tests_with_names_in_three_languages() -> None:
@@ -43,8 +86,8 @@ def test_codes_are_loinc_shaped_and_contract_names_exist() -> None:
     assert len(coded) >= 100
     assert all(LOINC.match(t.code or "") for t in coded)
     assert CATALOG.tests["alanine aminotransferase"].code == "LOINC:1742-6"
-    wrong = [t.code for t in coded if not _loinc_check_digit_holds(t.code or "")]
-    assert wrong == [], f"LOINC codes whose check digit is wrong (a typo in tests.tsv): {wrong}"
+    # the code matches the canonical unit: glucose is stored in mmol/L, so the molar term, not 2345-7 (mg/dL)
+    assert CATALOG.tests["glucose"].unit == "mmol/L" and CATALOG.tests["glucose"].code == "LOINC:14749-6"
     for name in (
         "hba1c",
         "ldl cholesterol",

@@ -110,6 +110,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
         if section == "medications" and PURPOSE.match(msg.norm, noun.end):
             continue  # "бросила таблетки от давления": some medicines, not all of them
+        if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
+            continue  # "других болезней нет", "no other operations": none besides those told
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -122,6 +124,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: "other" right before a section noun: the denial leaves out what the user has told.
+_OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
 
 
 def joined_relation(relatives: tuple[str, ...]) -> str | None:

@@ -61,6 +61,11 @@ from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_negation import (
+    ru_negation_inside_terms,
+    without_guessed_absences,
+    without_infinitive_denials,
+)
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
@@ -88,6 +93,8 @@ def understand_text(
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
+    norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
+    hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     asked = topic(context) if context else None
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
@@ -205,6 +212,8 @@ def understand_text(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     treated_by_operation(facts)
+    if lang == "ru":
+        facts = without_guessed_absences(facts, msg.norm, spans)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched

@@ -23,9 +23,12 @@ DRINKING: list[Row] = [
     ("брат говорит бросай, сам курит по пачке", None, set()),
     ("сама пью редко, по праздникам", None, {("lifestyle", "alcohol", "active")}),
 ]
-#: "у меня мама ..." is the mother's; "сама" after it is the user again.
+#: "у меня мама ..." is the mother's; "у сестры тоже" after a condition is the sister's too.
 POSSESSIVE: list[Row] = [
     ("у меня папа гипертоник", None, {("family_history", "hypertension", "active")}),
+    ("у меня псориаз, у дочки тоже", None, {("chronic_conditions", "psoriasis", "active"),
+                                           ("family_history", "psoriasis", "active")}),
+    ("у мамы диабет, у папы нет", None, {("family_history", "diabetes", "active")}),
 ]
 #: A removal verb with a drug stops it; a course verb ("прокололи", "пропила") ends it;
 #: "больше не пью" after a side effect stops the drug, not the effect.
@@ -75,9 +78,21 @@ SITES: list[Row] = [
 ]
 # fmt: on
 
+#: The relatives of a "too" clause join those the condition was said of.
+RELATIONS: list[tuple[str, str]] = [
+    ("у бабушки была подагра, у дяди тоже", "grandmother, uncle"),
+    ("у отца астма. у брата тоже", "brother, father"),
+]
+
 ROWS = DRINKING + POSSESSIVE + STOPS + DATED + VACCINES_AND_GUESSES + SCOPE + SITES
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])
 def test_russian_mechanisms(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "relation"), RELATIONS, ids=[r[0][:40] for r in RELATIONS])
+def test_relative_too_joins_relatives(text: str, relation: str) -> None:
+    (event,) = understand(text).events
+    assert (event["section"], event.get("relation")) == ("family_history", relation)

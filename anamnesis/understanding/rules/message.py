@@ -16,7 +16,7 @@ from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import reactions_of_allergies
 from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, touch
+from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
@@ -121,8 +121,11 @@ def understand_text(
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
             continue
-        if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
-            me_too(msg, clause)
+        if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
+            if clause.subject == "self":
+                me_too(msg, clause)
+            elif clause.subject == "family":
+                relative_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)

@@ -68,6 +68,11 @@ SCOPE: list[Row] = [
     ("голова больше не кружится", None, {("symptoms", "dizziness", "resolved")}),
     ("глаза не чешутся", None, {("symptoms", "itchy eyes", "confirmed_absent")}),
     ("от эналаприла рвало", None, {("medications", "enalapril", "active"), ("symptoms", "vomiting", "active")}),
+    # a medicine's purpose in the question: "нет" denies the medicine, not the condition
+    ("нет, ничего", "Принимаете что-то от давления?", set()),
+    ("нет", "Принимаете что-нибудь от изжоги?", set()),
+    # "на лекарства нет" beside a stated allergy denies one class, not the section
+    ("на арахис. на лекарства нет", "Аллергия есть?", {("allergies", "peanuts", "active")}),
 ]
 #: "поясница" is the lower back; "желудок" the stomach, not the whole belly.
 SITES: list[Row] = [

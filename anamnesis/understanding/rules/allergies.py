@@ -41,6 +41,22 @@ def reactions_of_allergies(msg: Message) -> None:
     msg.facts[:] = kept
 
 
+def drug_allergy_denial_beside_allergy(msg: Message) -> None:
+    """ "на кошек, чихаю. на лекарства нет", "cats make me wheeze. no drug allergies": denying the
+    allergies to medicines beside an allergy the message states denies one class, not the whole
+    section (which would also contradict the allergy just stated)."""
+    if not any(f.section == "allergies" and f.entity != SECTION_WIDE and f.status == "active" for f in msg.facts):
+        return
+    medicine_nouns = {
+        (s, e) for s, e, lex in msg.hits if lex.cat == "section" and lex.value == "medications"
+    }
+    msg.facts[:] = [
+        f
+        for f in msg.facts
+        if not (f.section == "allergies" and f.entity == SECTION_WIDE and (f.start, f.end) in medicine_nouns)
+    ]
+
+
 def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:
     """Drugs and allergens the clause states an allergy to, each with its reaction (or None).
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
-from anamnesis.understanding.rules.allergies import reactions_of_allergies
+from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
 from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
@@ -205,6 +205,7 @@ def understand_text(
     if asked is not None:
         answer_question(msg, asked)
     reactions_of_allergies(msg)
+    drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)

@@ -255,3 +255,15 @@ def test_a_reference_back_with_two_drugs_named_together_or_none_at_all_is_droppe
         ev(3, "m2", "medications", "^", "active", dose="100"),
     )
     assert json.loads(state(facts, "medications", "sertraline")["attributes"])["dose"] == "100 mg"
+
+
+def test_a_shorter_symptom_name_ends_the_one_known_longer_symptom_but_pain_alone_does_not():
+    events, facts, _ = run(
+        ev(0, "m1", "symptoms", "low back pain", "active"),
+        ev(0, "m1", "symptoms", "chest pain", "active") | {"event_index": 1},
+        ev(5, "m2", "symptoms", "back pain", "confirmed_absent"),
+        ev(6, "m3", "symptoms", "pain", "resolved"),
+    )
+    assert history(events, "symptoms", "low back pain") == [("first_mention", "active"), ("change", "resolved")]
+    assert state(facts, "symptoms", "chest pain")["status"] == "active"  # "pain" names no one symptom
+    assert facts.filter(pl.col("entity") == "back pain").is_empty()

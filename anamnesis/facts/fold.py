@@ -40,8 +40,10 @@ from schemas.sections import (
 #: What a section-wide denial does to a specific fact that is still present.
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
 #: Sections where a later, shorter name of a known fact is that fact ("diabetes" for "type 2
-#: diabetes"); not symptoms, where "pain" is no "chest pain".
-SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications"})
+#: diabetes", "back pain" for "low back pain", "cough" for "dry cough").
+SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications", "symptoms"})
+#: Names too general to stand for one known fact: "pain" is no "chest pain".
+_NO_SHORT_NAME = frozenset({"pain"})
 #: What a specific denial does to the same fact while it is present: "голова не болит" after a
 #: headache, "no more h. pylori" after the infection, "I don't smoke" after "I smoke" say it
 #: has ended, not that it never was. Chronic conditions, allergies and the family stay a
@@ -310,8 +312,9 @@ class _UserFold(ReplayMixin):
 
     def _named_before(self, section: str, entity: str) -> str:
         """The one known fact a shorter name stands for: "the diabetes" after "type 2 diabetes",
-        "贫血好了" after "iron deficiency anemia", "insulin" after "insulin glargine"."""
-        if section not in SHORT_NAME_SECTIONS or entity in (SECTION_WIDE, LAST_DISCUSSED):
+        "贫血好了" after "iron deficiency anemia", "insulin" after "insulin glargine", "спина не
+        болит" after "болит поясница"."""
+        if section not in SHORT_NAME_SECTIONS or entity in (SECTION_WIDE, LAST_DISCUSSED, *_NO_SHORT_NAME):
             return entity
         if (section, entity) in self.facts:
             return entity

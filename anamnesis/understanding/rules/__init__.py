@@ -23,7 +23,7 @@ from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
-RULES_VERSION = "20"
+RULES_VERSION = "21"
 
 
 def fingerprint_of(version: str, data_digest: str, drugbank: str = "absent", mesh: str = "absent") -> str:

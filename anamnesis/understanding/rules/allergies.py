@@ -16,6 +16,8 @@ from schemas.sections import SECTION_WIDE
 
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
 _VERBS = frozenset({"start", "switch", "end", "instead"})
+#: Reactions that, caused by a medicine and with no allergy word, are its side effects.
+_SIDE_EFFECTS = frozenset({"vomiting"})
 #: Cues of a clause about how a medicine was taken, stopped or changed.
 _TREATED = frozenset({"switch", "instead", "end"})
 
@@ -39,6 +41,22 @@ def reactions_of_allergies(msg: Message) -> None:
     msg.facts[:] = kept
 
 
+def drug_allergy_denial_beside_allergy(msg: Message) -> None:
+    """ "на кошек, чихаю. на лекарства нет", "cats make me wheeze. no drug allergies": denying the
+    allergies to medicines beside an allergy the message states denies one class, not the whole
+    section (which would also contradict the allergy just stated)."""
+    if not any(f.section == "allergies" and f.entity != SECTION_WIDE and f.status == "active" for f in msg.facts):
+        return
+    medicine_nouns = {
+        (s, e) for s, e, lex in msg.hits if lex.cat == "section" and lex.value == "medications"
+    }
+    msg.facts[:] = [
+        f
+        for f in msg.facts
+        if not (f.section == "allergies" and f.entity == SECTION_WIDE and (f.start, f.end) in medicine_nouns)
+    ]
+
+
 def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:
     """Drugs and allergens the clause states an allergy to, each with its reaction (or None).
 
@@ -57,8 +75,10 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     # "аллергия на ципрофлоксацин — отекло лицо. и на клубнику сыпь": after an allergy, a
     # reaction named with a drug or allergen states another allergy
     stated = any(f.section == "allergies" and f.entity != SECTION_WIDE for f in msg.facts)
+    # "от ципралекса тошнит, рвало": vomiting from a medicine is its side effect; from a food it may be an allergy
+    allergic = any(r.entity not in _SIDE_EFFECTS for r in reactions) or any(c.kind == "allergen" for c in candidates)
     caused = bool(reactions) and (
-        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED))
+        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED) and allergic)
     )
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)

@@ -98,6 +98,13 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    if "start" in cats and any(
+        _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+        for s, _, lex in hits
+    ):
+        # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
+        # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
+        return None
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
@@ -121,6 +128,14 @@ def topic(context: str) -> Topic | None:
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
     )
+
+
+#: Kinds of terms a medicine is taken for.
+_ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
+#: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
+_PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: A term that starts with its purpose word ("от давления" is a name of hypertension).
+_PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",

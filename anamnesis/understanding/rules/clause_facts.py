@@ -62,6 +62,28 @@ def me_too(msg: Message, clause: Clause) -> None:
             )
 
 
+def relative_too(msg: Message, clause: Clause) -> None:
+    """ "у мамы гипертония, у сестры тоже", "у меня астма, у сына тоже", "my dad has gout, my
+    brother too": a clause of a relative that names nothing and says "too" has the conditions
+    just said (in the last sentence that said any), of that relative."""
+    if not clause.relations or not _TOO.search(msg.norm, clause.start, clause.end):
+        return
+    kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
+    said = [
+        f
+        for f in msg.facts
+        if f.end <= clause.start
+        and f.entity in kinds
+        and f.section in ("family_history", KIND_SECTION[kinds[f.entity]])
+        and f.status in ("active", "resolved")
+    ]
+    last = max((f.sentence for f in said), default=None)
+    for f in (f for f in said if f.sentence == last):
+        fact = Fact(clause.start, clause.end, clause.sentence, "family_history", f.entity, "active", f.mention)
+        fact.put("relation", joined_relation(clause.relations))
+        msg.facts.append(fact)
+
+
 def touch(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     """Sections a clause states no fact about but is about (a question about allergies)."""
     allergy = clause.has("allergy")
@@ -110,6 +132,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
         if section == "medications" and PURPOSE.match(msg.norm, noun.end):
             continue  # "бросила таблетки от давления": some medicines, not all of them
+        if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
+            continue  # "других болезней нет", "no other operations": none besides those told
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -122,6 +146,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: "other" right before a section noun: the denial leaves out what the user has told.
+_OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
 
 
 def joined_relation(relatives: tuple[str, ...]) -> str | None:

@@ -15,12 +15,16 @@ from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
+#: Russian times long past: of one's youth, or years ago.
+_RU_LONG_AGO = (
+    r"в детстве|ребенком|в юности|в \S+ лет\b|лет назад|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году"
+    r"|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
+)
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
     r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\bin (?:19|20)\d\d\b|\blast year\b"
-    r"|в детстве|ребенком|в юности|в \S+ лет\b|лет назад|小时候|童年|岁的时候|岁时|年前"
-    r"|(?<![а-я])(?:год|года) назад|в (?:поза)?прошлом году|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
+    r"|小时候|童年|岁的时候|岁时|年前|" + _RU_LONG_AGO
 )
 
 
@@ -57,10 +61,28 @@ _EN_PAUSE = re.compile(r"[,;:.!?]")
 #: What comes in episodes: an illness, or a symptom that came and went ("had a seizure last week").
 _EPISODES = frozenset({"diagnoses", "symptoms"})
 
+#: A Russian episode told in the past: "был гайморит", "ковидом болела", "перенесла пневмонию";
+#: a symptom only with "был" ("голова болела" is the symptom's own verb).
+_RU_HAD = re.compile(r"(?<![а-я])(?:был[аои]?|болел[аи]?|переболел[аи]?|перен[её]с(?:ла|ли)?|лежал[аи]?)(?![а-я])")
+_RU_WAS = re.compile(r"(?<![а-я])был[аои]?(?![а-я])")
+_RU_PAST_TIME = re.compile(
+    _RU_LONG_AGO
+    + r"|(?<![а-я])(?:\d+|пару|несколько|одну|две|три)?\s*(?:дн(?:я|ей)|день|недел[юиь]|месяц(?:а|ев)?|полгода)\s+назад"
+    r"|в прошлом месяце|на прошлой неделе|прошл(?:ой|ым) (?:зимой|весной|осенью|летом)"
+    r"|(?<![а-я])в \d\d(?:-?м)? году|(?<![а-я])давно(?![а-я])"
+    r"|(?<![а-я])в (?:январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре)"
+)
+#: What keeps a dated Russian episode going: "до сих пор", "опять", "с 2019".
+_RU_ONGOING = re.compile(r"до сих пор|вс[её] ещ[её]|опять|снова|с тех пор|продолжа|(?<![а-я])с (?:19|20)\d\d")
+_RU_PAUSE = re.compile(r"[,;:.!?]|(?<![а-я])(?:но|а|и)(?![а-я])")
+
 
 def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
     """ "had bronchitis last week", "had a seizure last week": an English episode the user "had" at
     a past time is over, unless its phrase says it goes on ("since", "still", "for 2 weeks")."""
+    if msg.lang == "ru":
+        _ru_over_when_dated(msg)
+        return
     if msg.lang != "en":
         return
     for fact in msg.facts:
@@ -73,6 +95,22 @@ def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
         pause = _EN_PAUSE.search(msg.norm, fact.end, end)
         phrase = msg.norm[had[-1].start() : pause.start() if pause else end]
         if _EN_PAST_TIME.search(phrase) and not _EN_ONGOING.search(phrase):
+            fact.status = status_for(fact.section, "end")
+
+
+def _ru_over_when_dated(msg: Message) -> None:
+    """ "ковидом болела в 2021", "гайморит был месяц назад": the phrase (between pauses) that tells
+    an episode with a past verb and a past time tells one that is over; so does "после инфаркта"."""
+    norm = msg.norm
+    for fact in msg.facts:
+        if fact.section not in _EPISODES or fact.status != "active":
+            continue
+        before = [m.end() for m in _RU_PAUSE.finditer(norm, 0, fact.start)]
+        after = _RU_PAUSE.search(norm, fact.end)
+        phrase = norm[before[-1] if before else 0 : after.start() if after else len(norm)]
+        had = _RU_HAD if fact.section == "diagnoses" else _RU_WAS
+        after_it = fact.section == "diagnoses" and norm[max(0, fact.start - 6) : fact.start] == "после "
+        if after_it or (had.search(phrase) and _RU_PAST_TIME.search(phrase) and not _RU_ONGOING.search(phrase)):
             fact.status = status_for(fact.section, "end")
 
 

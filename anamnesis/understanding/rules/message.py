@@ -13,10 +13,10 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
-from anamnesis.understanding.rules.allergies import reactions_of_allergies
+from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
 from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, touch
+from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
@@ -61,6 +61,11 @@ from anamnesis.understanding.rules.referring import with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_negation import (
+    ru_negation_inside_terms,
+    without_guessed_absences,
+    without_infinitive_denials,
+)
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
@@ -88,6 +93,8 @@ def understand_text(
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
+    norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
+    hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     asked = topic(context) if context else None
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
@@ -114,8 +121,11 @@ def understand_text(
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
             continue
-        if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
-            me_too(msg, clause)
+        if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
+            if clause.subject == "self":
+                me_too(msg, clause)
+            elif clause.subject == "family":
+                relative_too(msg, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
@@ -195,6 +205,7 @@ def understand_text(
     if asked is not None:
         answer_question(msg, asked)
     reactions_of_allergies(msg)
+    drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
@@ -205,6 +216,8 @@ def understand_text(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     treated_by_operation(facts)
+    if lang == "ru":
+        facts = without_guessed_absences(facts, msg.norm, spans)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched

@@ -225,7 +225,7 @@ def clauses(
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
             found = None
             if cats & _SUBJECT_CATS:
-                found = _subject(_agents_left_out(norm, c_hits, lang), cats, lang, last_other)
+                found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)
                 if found == ("other", ()) and not someone_else and _stops_it(norm, c_hits, lang):
                     found = ("self", ())  # "the naproxen made me sick so they stopped it": the user's drug
                 someone_else = someone_else or (found is not None and found[0] != "self")
@@ -293,7 +293,7 @@ def _asks(norm: str, clause: Clause, lang: str) -> bool:
 
 
 def _subject(
-    hits: list[Hit], cats: set[str], lang: str, last_other: tuple[str, tuple[str, ...]]
+    norm: str, hits: list[Hit], cats: set[str], lang: str, last_other: tuple[str, tuple[str, ...]]
 ) -> tuple[str, tuple[str, ...]] | None:
     """Who the clause is about, from its first subject word; ``None`` when it names nobody."""
     if "family" in cats:
@@ -303,8 +303,10 @@ def _subject(
         if cat == "split" and lex.value == "self":
             return "self", ()
         if cat == "self":
-            if lang == "zh" and _possessive(hits, n, h_end):
-                continue
+            if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(hits, n, h_end):
+                continue  # 我妈妈, "у меня мама диабетик": the relative is the subject
+            if lang == "ru" and _RU_EMPHATIC_THIRD.match(norm, hits[n][0]):
+                return last_other  # "муж говорит пей меньше, сам пьёт водку": "сам" is the husband
             return "self", ()
         if cat == "person":
             return "other", ()
@@ -318,6 +320,11 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: "сам пьёт", "сама курит": an emphatic "сам" before a verb of the third person is that person,
+#: not the user ("сам пью" is the user).
+_RU_EMPHATIC_THIRD = re.compile(r"сам[аи]?\s+(?:не\s+)?[а-яё]+(?:ет|ёт|ит|ут|ют|ат|ят)(?![а-яё])")
 
 
 #: "stopped it", "took me off them": after an ending, an object pronoun makes it a transitive
@@ -340,7 +347,7 @@ def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:
 
 
 def _possessive(hits: list[Hit], n: int, end: int) -> bool:
-    """我 directly before a person or relative (我妈妈, 我的朋友) is "my", not "I"."""
+    """我 directly before a person or relative (我妈妈, 我的朋友), or "у меня мама", is "my", not "I"."""
     for h_start, _, lex in hits[n + 1 : n + 3]:
         if h_start - end <= 1 and (lex.cat == "person" or _is_relative(lex)):
             return True

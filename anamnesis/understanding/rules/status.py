@@ -44,7 +44,9 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if not mentions:
         return False
     if clause.cats.isdisjoint(_CUES):
-        return False  # no cue: every mention is simply present
+        if "removal" in clause.cats:
+            _removed_drugs(mentions, clause, norm)
+        return False  # no cue (but a removal): every mention is simply present
     last = max(m.key for m in mentions)
     cues: list[tuple[int, str]] = []
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
@@ -89,7 +91,24 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
+    if "removal" in clause.cats:
+        _removed_drugs(mentions, clause, norm)
     return dangling
+
+
+#: Between "убрал" and the drug it takes away: nothing, or who it was taken from ("убрали мне").
+_REMOVED_GAP = re.compile(r"\s*(?:мне\s+|у меня\s+)?$")
+
+
+def _removed_drugs(mentions: list[Mention], clause: Clause, norm: str) -> None:
+    """ "кардиолог убрал престариум", "убрали мне аторис": a removal verb whose object is a drug
+    stops the drug (with a body part the same verb is an operation, read in mentions)."""
+    removals = [e for _, e, lex in clause.hits if lex.cat == "removal"]
+    for m in mentions:
+        if m.kind == "drug" and m.state in (None, "pos") and any(
+            e <= m.start and _REMOVED_GAP.match(norm[e : m.start]) for e in removals
+        ):
+            m.state = "end"
 
 
 def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
@@ -204,10 +223,20 @@ _TAKEN = frozenset({"drug", "lifestyle"})
 def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Mention]:
     """What an ending at ``cue`` can look back to: after "stopped it" ("the flomax made me dizzy
     so they stopped it") only what is taken, a drug or a habit, when the clause names one."""
+    if cat != "end":
+        return before
     gap = norm.find(" ", cue)
-    if cat != "end" or gap < 0 or not STOPS_IT.match(norm, gap):
+    if not (gap >= 0 and STOPS_IT.match(norm, gap)) and not _RU_STOPS_TAKING.match(norm, cue):
         return before
     return [m for m in before if m.kind in _TAKEN] or before
+
+
+#: A Russian ending that stops taking, not one that gets well: "больше не пью", "уже не принимаю",
+#: "бросила", "отменили", "допила", "прокололи".
+_RU_STOPS_TAKING = re.compile(
+    r"(?:больше |уже )?не\s+(?:пью|пила|пил|принима\w*|колю|кололи|пользуюсь)(?![а-я])"
+    r"|(?:брос|перестал|прекратил|отменил|допил|пропил|прокол|прокапал|завязал)"
+)
 
 
 #: "both", "all of them", "оба": an ending after several things ends every one of them.

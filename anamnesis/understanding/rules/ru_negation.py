@@ -1,0 +1,67 @@
+"""Where a Russian "не" stands: inside a two-word term, or before a bare infinitive.
+
+- "голова больше не кружится", "глаза не чешутся": the denial is put between the two words of a
+  term ("голова кружится", dizziness). When dropping it joins a known term, the denial moves in
+  front of the term (the text keeps its length), where the clause rules read it.
+- "спина болит так, что не разогнуться", "кашель, не уснуть": "не" + infinitive says what the
+  complaint keeps the user from doing; the complaint is there. Such a "не" is taken out of the
+  hits, so no denial looks back to the term before it. An infinitive that is itself a term
+  ("не курить") keeps its "не".
+- "нет у меня никаких аллергий вроде", "нет вроде не было": a denial said with "вроде" is a guess,
+  and a confirmed absence is too strong a claim to record from a guess (an allergy it hid would
+  be missed); a hedged positive statement ("вроде гастрит был", "да вроде") still counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.segment import Hit
+from schemas.sections import CONFIRMED_ABSENT
+
+#: "не" and the next word, an infinitive ("разогнуться", "уснуть", "встать", "лечь", "идти").
+_NOT_INFINITIVE = re.compile(r"(?<![а-я])не\s+([а-я]+(?:ть|ться|чь|чься|ти|тись))(?![а-я])")
+#: A word, a denial, a word: "голова больше не кружится".
+_INSIDE = re.compile(r"(?<![а-я])([а-я]+) ((?:больше |уже |совсем |почти )?не) ([а-я]+)(?![а-я])")
+
+
+def ru_negation_inside_terms(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
+    """``голова не кружится`` → ``не голова кружится``: a denial put inside a two-word term."""
+    if "не " not in norm:
+        return norm, hits
+    text = norm
+    for match in _INSIDE.finditer(norm):
+        first, denial, second = match.group(1, 2, 3)
+        joined = f"{first} {second}"
+        if any(lex.cat == "term" and s == 0 and e == len(joined) for s, e, lex in scan(joined)):
+            text = text[: match.start()] + f"{denial} {joined}" + text[match.end() :]
+    return (text, scan(text)) if text != norm else (norm, hits)
+
+
+def without_infinitive_denials(norm: str, hits: list[Hit]) -> list[Hit]:
+    """The hits without each "не" that negates a bare infinitive."""
+    if "не " not in norm:
+        return hits
+    dropped: set[int] = set()
+    for match in _NOT_INFINITIVE.finditer(norm):
+        verb_start = match.start(1)
+        if not any(s == verb_start for s, _, _ in hits):  # the infinitive is no term or cue of its own
+            dropped.add(match.start())
+    if not dropped:
+        return hits
+    return [h for h in hits if not (h[0] in dropped and h[2].cat == "neg")]
+
+
+
+_GUESS = re.compile(r"(?<![а-я])вроде(?![а-я])")
+
+
+def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """The facts without the absences of a sentence that hedges with "вроде"."""
+    guessed = {n for n, (start, end, _) in enumerate(spans) if _GUESS.search(norm, start, end)}
+    if not guessed:
+        return facts
+    guessed.add(-1)  # an answer to the assistant's question is the whole message's
+    return [f for f in facts if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed)]

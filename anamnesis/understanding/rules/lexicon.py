@@ -148,6 +148,8 @@ class Lexicon:
     matcher: Matcher[Lex]
     #: disease canonical → vaccine canonical, from vaccines.tsv's disease column
     vaccine_for: dict[str, str]
+    #: condition canonical → the class of medicines named by it, from medicine_classes.tsv's drugs column
+    drugs_for: dict[str, str]
 
 
 #: The code the lexicon is built by (beyond the terminology's): a change to it is a new cache key.
@@ -174,7 +176,8 @@ def build_lexicon() -> Lexicon:
     vaccine_for = {
         t.links["disease"]: t.canonical for t in terminology.terms if t.kind == "vaccine" and "disease" in t.links
     }
-    return Lexicon(Matcher(patterns), vaccine_for)
+    drugs_for = {t.canonical: t.links["drugs"] for t in terminology.terms if "drugs" in t.links}
+    return Lexicon(Matcher(patterns), vaccine_for, drugs_for)
 
 
 def rules_data_digest() -> str:

@@ -16,15 +16,19 @@ _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
 
 
-def purposes_stay(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+def purposes_stay(norm: str, clause: Clause, mentions: list[Mention], drugs_for: dict[str, str]) -> list[Mention]:
     """A condition said as what a medicine is for ("stopped my pills for blood pressure", "my bp
     meds", "降糖药停了"): the clause's stop or change is the medicine's, the condition stays; a
-    denied class of medicines ("no bp meds") says nothing of the condition."""
+    denied class of medicines ("no bp meds") says nothing of the condition. A stop of it is a
+    stop of the condition's class of medicines (``drugs_for``: condition → class), which the fold
+    resolves to the user's drugs of that class (:mod:`anamnesis.facts.medicine_classes`)."""
     out = []
     for m in mentions:
         if m.kind == "condition" and (PURPOSE.match(norm, m.start) or _medicine_class(clause, m)):
             if m.state == "neg" and _medicine_class(clause, m):
                 continue
+            if m.state == "end" and m.entity in drugs_for:
+                out.append(Mention(m.start, m.end, "drug", drugs_for[m.entity], state="end"))
             m.state = None
         out.append(m)
     return out

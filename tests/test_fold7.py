@@ -139,7 +139,7 @@ def test_every_class_the_vocabulary_names_is_a_class_the_fold_and_the_prompt_kno
 # --- the rules backend: the class is proposed by its name, in three languages -----------------
 
 # fmt: off
-CLASS_STOPS: list[tuple[str, str | None, set[Triple]]] = [
+CLASS_MENTIONS: list[tuple[str, str | None, set[Triple]]] = [
     ("done with the abx now", None, {("medications", "antibiotics", "stopped")}),
     ("the gp took me off the water tablets", None, {("medications", "diuretics", "stopped")}),
     # a class named by its condition ends the class; the condition stays
@@ -158,6 +158,15 @@ CLASS_STOPS: list[tuple[str, str | None, set[Triple]]] = [
     ("можно ли бросить антибиотики?", None, set()),
     ("муж допил антибиотики", None, set()),
     ("要不要停抗生素？", None, set()),
+    # a class said taken names no drug the record could hold: nothing is proposed
+    ("on painkillers now and then", None, set()),
+    ("терапевт говорит статин надо будет", None, set()),
+    # a "no" to a question about a class and its examples denies the examples too
+    ("no", "Do you take any water tablets like furosemide?",
+     {("medications", "diuretics", "confirmed_absent"), ("medications", "furosemide", "confirmed_absent")}),
+    # a class is no allergen of its own: "no" to an allergy question about it denies allergies
+    ("нет", "Есть ли аллергия на антибиотики?", {("allergies", "*", "confirmed_absent")}),
+    ("没有", "对抗生素过敏吗？", {("allergies", "*", "confirmed_absent")}),
     # a bare pronoun stop in Russian is read although the message names nothing
     ("бросил его месяц назад", None, {("medications", "^", "stopped")}),
     ("её отменили", None, {("medications", "^", "stopped")}),
@@ -165,7 +174,7 @@ CLASS_STOPS: list[tuple[str, str | None, set[Triple]]] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), CLASS_STOPS)
+@pytest.mark.parametrize(("text", "context", "expected"), CLASS_MENTIONS)
 def test_a_class_stop_is_proposed_by_the_class_name(text: str, context: str | None, expected: set[Triple]):
     assert triples(understand(text, context)) == expected
 

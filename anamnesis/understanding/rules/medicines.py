@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
 
@@ -32,6 +33,13 @@ def purposes_stay(norm: str, clause: Clause, mentions: list[Mention], drugs_for:
             m.state = None
         out.append(m)
     return out
+
+
+def classes_ended_only(facts: list[Fact], only_classes: frozenset[str]) -> list[Fact]:
+    """A class of medicines is proposed only as stopped or denied ("finished the antibiotics"),
+    for the fold to end the user's drugs of it; a class said taken ("on painkillers now and
+    then", "терапевт говорит статин надо будет") names no drug the record could hold."""
+    return [f for f in facts if not (f.section == "medications" and f.status == "active" and f.entity in only_classes)]
 
 
 def _medicine_class(clause: Clause, m: Mention) -> bool:

@@ -51,7 +51,12 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.medicines import cause_not_denied, drinks_something_else, purposes_stay
+from anamnesis.understanding.rules.medicines import (
+    cause_not_denied,
+    classes_ended_only,
+    drinks_something_else,
+    purposes_stay,
+)
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
@@ -201,7 +206,7 @@ def understand_text(
     over_when_dated(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
-    facts = with_referring(norm, lang, msg.clauses, merge_facts(msg))
+    facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     treated_by_operation(facts)

@@ -240,3 +240,24 @@ def test_the_warehouse_holds_the_members_a_class_stop_ended(class_home: Path, la
             ]
     classes = set(load_classes()) - {"iron", "insulin"}
     assert not query(class_home, "select entity from fact_events where entity in ?", [sorted(classes)])
+
+
+# --- the evaluation reads a class event as the facts the fold made of it -----------------------
+
+
+def test_a_proposed_class_counts_as_the_drugs_it_ended_in_the_forbidden_facts():
+    from anamnesis.evaluation.gold import parse_dialogue
+    from anamnesis.evaluation.gold_scoring import forbidden_facts
+    from anamnesis.evaluation.predictions import PredEvent, Predictions
+    from tests.test_eval import EN_1
+
+    question = parse_dialogue(EN_1)  # t3 asks about ibuprofen and states only "no allergies"
+    wide = PredEvent("allergies", "*", "confirmed_absent")
+    proposed = {"en-001-t3": [wide, PredEvent("medications", "analgesics", "stopped")]}
+
+    def misses(recorded: list[PredEvent]) -> int:
+        pred = Predictions(extracted=proposed, fact_events={"en-001-t3": recorded})
+        return sum(o.outcome != "ok" for o in forbidden_facts([question], pred))
+
+    assert misses([]) == 0  # no member: the fold made no fact of it
+    assert misses([PredEvent("medications", "ibuprofen", "stopped", "change")]) == 1

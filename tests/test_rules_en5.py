@@ -82,7 +82,8 @@ MEDICINE_CLASSES: list[Case] = [
     ("been on bp meds for years", None, {("chronic_conditions", "hypertension", "active")}),
     ("ran out of my diabetes tablets on friday", None, {("chronic_conditions", "diabetes", "active")}),
     # a stopped class is no denial of the whole medications section
-    ("i stopped my cholesterol pills in may", None, {("chronic_conditions", "hypercholesterolemia", "active")}),
+    ("i stopped my cholesterol pills in may", None,
+     {("chronic_conditions", "hypercholesterolemia", "active"), ("medications", "lipid modifying agents", "stopped")}),
     # a denied class says nothing of the condition
     ("no blood pressure tablets for me", None, set()),
     # someone else's pills are their condition, not the user's

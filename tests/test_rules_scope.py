@@ -120,7 +120,9 @@ SURGERY: list[Row] = [
 PURPOSE: list[Row] = [
     ("on ramipril for my blood pressure", None,
      {("medications", "ramipril", "active"), ("chronic_conditions", "hypertension", "active")}),
-    ("бросила пить таблетки от давления", None, {("chronic_conditions", "hypertension", "active")}),
+    # the class of medicines the condition names is stopped; the fold ends the user's drugs of it
+    ("бросила пить таблетки от давления", None,
+     {("medications", "antihypertensives", "stopped"), ("chronic_conditions", "hypertension", "active")}),
     ("I don't take any medication", None, {("medications", "*", "confirmed_absent")}),
 ]
 #: "both" after or before an ending ends every one; an ending before a pause announces the list after it.

@@ -51,7 +51,8 @@ SCOPE: list[Case] = [
 MEDICINE_CLASSES: list[Case] = [
     # a class of medicines named by its condition names the condition, whatever is done with it
     ("降压药一直在吃", None, {("chronic_conditions", "hypertension", "active")}),
-    ("降糖的药上个月停了", None, {("chronic_conditions", "diabetes", "active")}),
+    ("降糖的药上个月停了", None,
+     {("chronic_conditions", "diabetes", "active"), ("medications", "antidiabetics", "stopped")}),
     ("调脂药吃了两年", None, {("chronic_conditions", "hyperlipidemia", "active")}),
     # a denied class says nothing of the condition, and is no denial of every medicine
     ("我没吃降压药", None, set()),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from anamnesis.evaluation.figures import FN, FP, MISS, OK, TP, Obs, quote
 from anamnesis.evaluation.predictions import PredEvent, PredFact, Predictions
+from anamnesis.facts.medicine_classes import load_classes
 from schemas.sections import CONFIRMED_ABSENT, LAST_DISCUSSED, SECTION_WIDE
 
 if TYPE_CHECKING:
@@ -201,14 +202,22 @@ def forbidden_facts(dialogues: Sequence[GoldDialogue], pred: Predictions) -> lis
 
 
 def _proposed(pred: Predictions, message_id: str) -> list[PredEvent]:
-    """A message's proposed events, each ``^`` one as the facts the fold resolved it to."""
+    """A message's proposed events, each reference as the facts the fold resolved it to: a
+    ``^`` one, and a class of medicines that is no fact of its own there ("finished the
+    antibiotics": the user's antibiotics, or nothing) (:mod:`anamnesis.facts.medicine_classes`)."""
     out: list[PredEvent] = []
-    for e in pred.extracted.get(message_id, ()):
-        if e.entity != LAST_DISCUSSED:
+    proposed = pred.extracted.get(message_id, ())
+    recorded = pred.fact_events.get(message_id, ())
+    classes = load_classes()
+    for e in proposed:
+        refers = e.entity == LAST_DISCUSSED or (
+            e.entity in classes and not any(x.section == e.section and x.entity == e.entity for x in recorded)
+        )
+        if not refers:
             out.append(e)
             continue
-        named = {x.entity for x in pred.extracted.get(message_id, ()) if x.section == e.section}
-        out += [x for x in pred.fact_events.get(message_id, ()) if x.section == e.section and x.entity not in named]
+        named = {x.entity for x in proposed if x.section == e.section}
+        out += [x for x in recorded if x.section == e.section and x.entity not in named]
     return out
 
 

@@ -17,13 +17,14 @@ denied it specifically is taken as present (the safe reading) and recorded as a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
 import polars as pl
 import xxhash
 
+from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import last_discussed, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Output, messages_by_user
@@ -289,12 +290,14 @@ class _UserFold(ReplayMixin):
     def apply_message(self, events: list[Event]) -> None:
         """Apply all events of one message: specific facts first, then section-wide denials.
 
-        An event about the fact last discussed (``^``) is resolved against the state before
-        this message, or dropped (:mod:`anamnesis.facts.anaphora`).
+        An event about the fact last discussed (``^``) or about a class of medicines
+        ("finished the antibiotics") is resolved against the state before this message, or
+        dropped (:mod:`anamnesis.facts.anaphora`, :mod:`anamnesis.facts.medicine_classes`).
         """
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
         for ev in events:
             ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
+        events = [member for ev in events for member in self._class_members(ev)]
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:
@@ -321,6 +324,17 @@ class _UserFold(ReplayMixin):
         words = set(entity.split())
         longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         return longer[0] if len(longer) == 1 else entity
+
+    def _class_members(self, ev: Event) -> list[Event]:
+        """The event as it applies to the drugs a class names, in the state before this message
+        (:mod:`anamnesis.facts.medicine_classes`): itself, one per member, or none."""
+        if ev.section != medicine_classes.SECTION or ev.entity in (SECTION_WIDE, LAST_DISCUSSED):
+            return [ev]
+        named = medicine_classes.resolve(self.facts, ev.entity, ev.status)
+        if named == [ev.entity]:
+            return [ev]
+        attributes = medicine_classes.member_attributes(ev.attributes, several=len(named) > 1)
+        return [replace(ev, entity=entity, attributes=attributes) for entity in named]
 
     def _refer_back(self, ev: Event) -> bool:
         entity = last_discussed(self.facts, ev.section)

@@ -146,9 +146,10 @@ _EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|s
 def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     """The question's hits without the terms given as examples of a term named before them:
     a "no" denies the thing asked about, not each of its signs one by one."""
-    first = next((e for _, e, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
-    if first is None:
-        return hits
+    first = next((lex for _, _, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
+    if first is None or _only_a_class(first):
+        return hits  # "any blood thinners such as warfarin?": the class's examples are what it asks
+    first = next(e for _, e, lex in hits if lex is first)
     m = _EXAMPLES.search(norm, first)
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
@@ -172,6 +173,8 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
         if kind is None or kind in ("relative", "body_part"):
             continue
         entity = lex.value
+        if allergy and _only_a_class(lex):
+            continue  # "allergic to any antibiotics?": no allergen of its own; a "no" denies allergies
         if vaccine_word and entity in load_lexicon().vaccine_for:
             kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
         section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
@@ -206,6 +209,11 @@ def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tu
 
 def _kind(lex: Lex) -> str | None:
     return lex.term.kind if lex.term is not None else None
+
+
+def _only_a_class(lex: Lex) -> bool:
+    """A class of medicines that is never a fact of its own (terminology drug_classes.tsv)."""
+    return lex.term is not None and lex.term.links.get("class") == "only"
 
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".

@@ -148,6 +148,10 @@ class Lexicon:
     matcher: Matcher[Lex]
     #: disease canonical → vaccine canonical, from vaccines.tsv's disease column
     vaccine_for: dict[str, str]
+    #: condition canonical → the class of medicines named by it, from medicine_classes.tsv's drugs column
+    drugs_for: dict[str, str]
+    #: classes of medicines that are never a fact of their own (drug_classes.tsv class "only")
+    only_classes: frozenset[str]
 
 
 #: The code the lexicon is built by (beyond the terminology's): a change to it is a new cache key.
@@ -174,7 +178,9 @@ def build_lexicon() -> Lexicon:
     vaccine_for = {
         t.links["disease"]: t.canonical for t in terminology.terms if t.kind == "vaccine" and "disease" in t.links
     }
-    return Lexicon(Matcher(patterns), vaccine_for)
+    drugs_for = {t.canonical: t.links["drugs"] for t in terminology.terms if "drugs" in t.links}
+    only_classes = frozenset(t.canonical for t in terminology.terms if t.links.get("class") == "only")
+    return Lexicon(Matcher(patterns), vaccine_for, drugs_for, only_classes)
 
 
 def rules_data_digest() -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
 
@@ -16,18 +17,29 @@ _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 PURPOSE = re.compile(r"\s*(?:for|от|для|против)(?![a-zа-я])")
 
 
-def purposes_stay(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+def purposes_stay(norm: str, clause: Clause, mentions: list[Mention], drugs_for: dict[str, str]) -> list[Mention]:
     """A condition said as what a medicine is for ("stopped my pills for blood pressure", "my bp
     meds", "降糖药停了"): the clause's stop or change is the medicine's, the condition stays; a
-    denied class of medicines ("no bp meds") says nothing of the condition."""
+    denied class of medicines ("no bp meds") says nothing of the condition. A stop of it is a
+    stop of the condition's class of medicines (``drugs_for``: condition → class), which the fold
+    resolves to the user's drugs of that class (:mod:`anamnesis.facts.medicine_classes`)."""
     out = []
     for m in mentions:
         if m.kind == "condition" and (PURPOSE.match(norm, m.start) or _medicine_class(clause, m)):
             if m.state == "neg" and _medicine_class(clause, m):
                 continue
+            if m.state == "end" and m.entity in drugs_for:
+                out.append(Mention(m.start, m.end, "drug", drugs_for[m.entity], state="end"))
             m.state = None
         out.append(m)
     return out
+
+
+def classes_ended_only(facts: list[Fact], only_classes: frozenset[str]) -> list[Fact]:
+    """A class of medicines is proposed only as stopped or denied ("finished the antibiotics"),
+    for the fold to end the user's drugs of it; a class said taken ("on painkillers now and
+    then", "терапевт говорит статин надо будет") names no drug the record could hold."""
+    return [f for f in facts if not (f.section == "medications" and f.status == "active" and f.entity in only_classes)]
 
 
 def _medicine_class(clause: Clause, m: Mention) -> bool:

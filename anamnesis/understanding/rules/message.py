@@ -51,13 +51,18 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.medicines import cause_not_denied, drinks_something_else, purposes_stay
+from anamnesis.understanding.rules.medicines import (
+    cause_not_denied,
+    classes_ended_only,
+    drinks_something_else,
+    purposes_stay,
+)
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
-from anamnesis.understanding.rules.referring import with_referring
+from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -102,7 +107,7 @@ def understand_text(
         if (
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
-            and (found.isdisjoint(_TAKING_GATE) or not norm.isascii())
+            and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
@@ -177,7 +182,7 @@ def understand_text(
             borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
-        mentions = purposes_stay(norm, clause, mentions)
+        mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
@@ -212,7 +217,7 @@ def understand_text(
     over_when_dated(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
-    facts = with_referring(norm, lang, msg.clauses, merge_facts(msg))
+    facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     treated_by_operation(facts)

@@ -77,6 +77,12 @@ _STOPS = {
 _TAIL = {"units": "units", "unit": "units", "个单位": "units", "单位": "units", "个": "units"}
 
 
+def stops_by_pronoun(norm: str) -> bool:
+    """The message stops a medicine it points at ("бросил его", "came off them") in any of the
+    languages: worth reading although it names nothing, before its language is known."""
+    return any(pattern.search(norm) for pattern in _STOPS.values())
+
+
 def with_referring(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
     """``facts`` plus the ``^`` medication event of a message that names no medicine of its own.
 

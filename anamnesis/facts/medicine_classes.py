@@ -1,0 +1,88 @@
+"""Events that name a class of medicines: "finished the antibiotics", "降压药都停了", "铁剂停了".
+
+A backend reads one message and cannot know which of the user's drugs a class covers, so it
+proposes the event with the class's canonical name (``antibiotics``, ``antihypertensives``,
+``iron``: the rows of ``terminology/data/drug_classes.tsv``, each with the ATC codes it covers).
+The fold, which holds the user's history, resolves it here against the medications present
+before the message, a member being one whose ATC code starts with one of the class's (as a
+drug named in answer to a question about its class, :mod:`anamnesis.understanding.rules.replies`):
+
+- a stop or a denial ends every member ("came off all my blood pressure pills");
+- any other status speaks of the one member there is, and of none when there are several;
+- with no member, a class that is only a class (``antibiotics``) yields no fact at all, and a
+  drug that also names its class (``iron``) is its own fact, as any drug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from anamnesis.terminology import DATA_DIR
+from anamnesis.terminology.tsv import REQUIRED_COLUMNS, read_rows
+from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS
+
+CLASSES_FILE = DATA_DIR / "drug_classes.tsv"
+SECTION = "medications"
+#: The statuses that end every member of a class at once.
+_ENDING = frozenset({"stopped", CONFIRMED_ABSENT})
+
+
+class _Fact(Protocol):
+    status: str
+    attributes: dict
+
+
+@dataclass(frozen=True, slots=True)
+class MedicineClass:
+    """The ATC codes (``ATC:J01``) a class covers, and whether it may be a fact of its own."""
+
+    codes: tuple[str, ...]
+    only_a_class: bool
+
+
+@cache
+def load_classes() -> dict[str, MedicineClass]:
+    """Canonical class name → its class, from ``drug_classes.tsv``."""
+    classes: dict[str, MedicineClass] = {}
+    for line_no, row in read_rows(CLASSES_FILE, (*REQUIRED_COLUMNS, "class")):
+        codes = tuple(c.strip() for c in row["codes"].split(",") if c.strip().startswith("ATC:"))
+        if not codes or row["class"] not in ("only", "too"):
+            raise ValueError(f"{CLASSES_FILE.name}:{line_no}: a class needs ATC codes and class 'only' or 'too'")
+        classes[row["canonical"]] = MedicineClass(codes, row["class"] == "only")
+    return classes
+
+
+def members(facts: Mapping[tuple[str, str], _Fact], cls: MedicineClass) -> list[str]:
+    """The present medications whose ATC code falls under the class, by name."""
+    present = PRESENT_STATUS[SECTION]
+    return sorted(
+        entity
+        for (section, entity), fact in facts.items()
+        if section == SECTION
+        and fact.status == present
+        and any(code.startswith(cls.codes) for code in str(fact.attributes.get("codes") or "").split(","))
+    )
+
+
+def resolve(facts: Mapping[tuple[str, str], _Fact], entity: str, status: str) -> list[str]:
+    """The medications an event about ``entity`` is about: itself when it is no class or a known
+    fact; else its members as above (several only for an ending), or nothing."""
+    cls = load_classes().get(entity)
+    if cls is None or (SECTION, entity) in facts:
+        return [entity]
+    named = members(facts, cls)
+    if status in _ENDING and named:
+        return named
+    if len(named) == 1:
+        return named
+    return [] if cls.only_a_class else [entity]
+
+
+def member_attributes(attributes: dict, *, several: bool) -> dict:
+    """What a class event tells its member: not the class's name or codes (the member keeps its
+    own), and no dose or frequency when it speaks of several drugs at once."""
+    dropped = ("mention", "codes", "dose", "frequency") if several else ("mention", "codes")
+    return {k: v for k, v in attributes.items() if k not in dropped}

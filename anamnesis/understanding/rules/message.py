@@ -16,6 +16,7 @@ from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import reactions_of_allergies
 from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, touch
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
@@ -88,6 +89,7 @@ def understand_text(
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
+    hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     asked = topic(context) if context else None
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:

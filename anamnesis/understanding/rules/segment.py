@@ -22,8 +22,9 @@ _CUTTERS = frozenset({"split", "hypo"})
 #: Cues that open a stretch saying how much of something there is: it is there ("a little breathless").
 _AMOUNTS = frozenset({"some", "sev"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
-#: "生孩子", "生了孩子", "生完老二": the child is what was born, not who the clause is about
-_BORN = re.compile(r"生(?:了|完|过)?(?:个|一个|两个)?$")
+#: "生孩子", "生了孩子", "生完老二", "怀宝宝的时候": the child is what was born or carried, not who
+#: the clause is about
+_BORN = re.compile(r"(?:生|怀|怀上|怀着)(?:了|完|过)?(?:个|一个|两个)?$")
 
 
 @dataclass(slots=True)

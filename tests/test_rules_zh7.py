@@ -8,7 +8,8 @@ sentences written for it (none copied from an evaluation set or a consultation s
 - a degree complement is no denial ("喘得不行") and an attack that passes in minutes no ending;
   a complaint that keeps one awake is not insomnia ("咳得睡不着");
 - ages without 岁 ("我68了", "今年42") and an age standing alone ("退休工人 63岁");
-- 宝宝 / 小孩 speak of the child, 怀宝宝 of the user;
+- 宝宝 / 小孩 speak of the child, 怀宝宝 of the user; "我一个同事", "我有个朋友" and spouses
+  (老伴, 媳妇, 孩子他爸) are other people;
 - short answers that say how often ("只有周末", "偶尔会");
 - consultation words probed against the lexicon (symptoms_consultation.tsv, round seven).
 """
@@ -67,12 +68,19 @@ DEMOGRAPHICS: list[Case] = [
     ("退休工人 63岁 血压高", None, {("demographics", "age", "active"), HTN}),
     # an age at a past time is no age now
     ("25岁那年做过阑尾手术", None, {("surgeries", "appendectomy", "historical")}),
+    ("我30岁起就有高血压", None, {HTN}),
 ]
 
 WHO: list[Case] = [
     # the child is someone else: its complaints are no facts of the user's
     ("宝宝这两天发烧，吃不下奶", None, set()),
     ("小孩咳嗽，我自己嗓子也疼", None, {("symptoms", "sore throat", "active")}),
+    # "my" before a counted person: the colleague, not the user, is who the clause is about
+    ("我有个同事说阿托伐他汀伤肝", None, set()),
+    ("我一位亲戚心脏不好，我自己倒没什么", None, set()),
+    # spouses named as patients call them are not the user and not blood relatives
+    ("我老伴最近老咳嗽", None, set()),
+    ("孩子他爸血压高", None, set()),
     # carrying a child is the user's own history
     ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "back pain", "active")}),
 ]
@@ -92,6 +100,9 @@ VOCABULARY: list[Case] = [
     ("看东西不清楚，眼睛发花", None, {("symptoms", "blurred vision", "active")}),
     ("头发蒙，昏昏沉沉的", None, {("symptoms", "dizziness", "active")}),
     ("每天跳操四十分钟", None, {("lifestyle", "exercise", "active")}),
+    # an echo report's grade inside the valve's name
+    ("心超说二尖瓣少量反流", None, {("chronic_conditions", "mitral regurgitation", "active")}),
+    ("左室舒张功能减低", None, {("diagnoses", "diastolic dysfunction", "active")}),
 ]
 # fmt: on
 

@@ -10,7 +10,9 @@ sentences written for it (none copied from an evaluation set or a consultation s
 - ages without 岁 ("我68了", "今年42") and an age standing alone ("退休工人 63岁");
 - 宝宝 / 小孩 speak of the child, 怀宝宝 of the user; "我一个同事", "我有个朋友" and spouses
   (老伴, 媳妇, 孩子他爸) are other people;
-- short answers that say how often ("只有周末", "偶尔会");
+- short answers that say how often ("只有周末", "偶尔会"); "没有" to a question about the past
+  ("以前有过晕厥吗？") is never had, not "not gone";
+- an endoscopy (胃镜, 肠镜) names no body part;
 - consultation words probed against the lexicon (symptoms_consultation.tsv, round seven).
 """
 
@@ -86,6 +88,11 @@ WHO: list[Case] = [
 ]
 
 SHORT_ANSWERS: list[Case] = [
+    # a question about the past asks whether it ever happened: "没有" is never, not "not gone"
+    ("从来没有过", "以前有过晕厥吗？", {("symptoms", "fainting", "confirmed_absent")}),
+    ("没有", "以前有没有胸口疼过？", {("symptoms", "chest pain", "confirmed_absent")}),
+    # while "没有" to "is it gone?" says it is still there
+    ("还没有", "心慌好了吗？", {("symptoms", "palpitations", "active")}),
     ("就周末", "您平时喝酒吗？", {("lifestyle", "alcohol", "active")}),
     ("偶尔会", "活动以后会胸闷吗？", {("symptoms", "chest tightness", "active")}),
 ]
@@ -100,6 +107,9 @@ VOCABULARY: list[Case] = [
     ("看东西不清楚，眼睛发花", None, {("symptoms", "blurred vision", "active")}),
     ("头发蒙，昏昏沉沉的", None, {("symptoms", "dizziness", "active")}),
     ("每天跳操四十分钟", None, {("lifestyle", "exercise", "active")}),
+    # an endoscopy names no body part, and a bypass is counted in grafts
+    ("氯吡格雷停了五天，下周做肠镜", None, {("medications", "clopidogrel", "stopped")}),
+    ("前年搭了两个桥", None, {("surgeries", "coronary artery bypass", "historical")}),
     # an echo report's grade inside the valve's name
     ("心超说二尖瓣少量反流", None, {("chronic_conditions", "mitral regurgitation", "active")}),
     ("左室舒张功能减低", None, {("diagnoses", "diastolic dysfunction", "active")}),

@@ -5,7 +5,8 @@ sentences written for it (none copied from an evaluation set or a consultation s
   (rules/data/compound_names.tsv, rules/compounds.py), under denial and for relatives too;
 - a complaint whose cause, gravity or remedy the user asks about is the user's ("心慌是怎么回事",
   "要紧吗" after a statement), while a guess at a name or a hypothetical stays no fact;
-- a degree complement is no denial ("喘得不行") and an attack that passes in minutes no ending;
+- a degree complement is no denial ("喘得不行", "不严重") and an attack that passes in minutes no
+  ending;
   a complaint that keeps one awake is not insomnia ("咳得睡不着");
 - ages without 岁 ("我68了", "今年42") and an age standing alone ("退休工人 63岁");
 - 宝宝 / 小孩 speak of the child, 怀宝宝 of the user; "我一个同事", "我有个朋友" and spouses
@@ -61,6 +62,11 @@ SCOPE: list[Case] = [
     ("有时候突然心慌，歇一会儿就好了", None, {("symptoms", "palpitations", "active")}),
     # a complaint that keeps one awake is that complaint, not insomnia
     ("夜里咳得睡不着觉", None, {("symptoms", "cough", "active")}),
+    # "not severe" says how bad the complaint is, it denies nothing
+    ("头晕倒是不严重，就是烦", None, {("symptoms", "dizziness", "active")}),
+    ("胸口闷得不太厉害", None, {("symptoms", "chest tightness", "active")}),
+    # 咳 alone is the cough, and its ending is the cough resolved
+    ("这两天不咳了", None, {("symptoms", "cough", "resolved")}),
     # one negative, one positive across the comma
     ("不头疼，就是脖子发紧", None, {("symptoms", "headache", "confirmed_absent"), ("symptoms", "neck pain", "active")}),
 ]

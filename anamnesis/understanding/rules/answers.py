@@ -40,6 +40,8 @@ class Topic:
     own: tuple[tuple[str, str], ...] = ()
     #: the question asks about taking ("Что-то принимаете?", "Are you still taking it?")
     taking: bool = False
+    #: its only ending words date the thing ("以前有过胸痛吗？"): a "no" is never had, not "not gone"
+    past: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -127,6 +129,7 @@ def topic(context: str) -> Topic | None:
         question=norm[start:end],
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
+        past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
     )
 
 
@@ -136,6 +139,9 @@ _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
 #: A term that starts with its purpose word ("от давления" is a name of hypertension).
 _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
+#: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
+#: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
+_PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
@@ -368,6 +374,6 @@ def answer_state(answer: str, asked: Topic) -> str:
         return "end"
     if answer == "yes":
         return "end" if asked.ended else "pos"
-    if asked.ended:
+    if asked.ended and not asked.past:
         return "pos"  # "is it gone?" — "no"
     return "end" if asked.still else "neg"

@@ -21,6 +21,8 @@ from anamnesis.terminology.matcher import Matcher
 from anamnesis.terminology.tsv import read_rows
 
 CUES_FILE = Path(__file__).resolve().parent / "data" / "cues.tsv"
+#: One name for several entities ("三高"): the terminology gives each surface one meaning, so these live apart.
+COMPOUNDS_FILE = Path(__file__).resolve().parent / "data" / "compound_names.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -89,6 +91,8 @@ class Lex:
     allergen: str | None = None
     #: what a clause containing this is tagged with: the category, "k:<kind>", "s:<section>"
     tags: tuple[str, ...] = ()
+    #: a compound name's terms (cat "compound"): the hit stands for each of them (rules.compounds)
+    parts: tuple[Lex, ...] = ()
 
 
 def term_lex(term: Term) -> Lex:
@@ -160,7 +164,7 @@ _BUILDERS: tuple[Path, ...] = (Path(__file__),)
 
 def lexicon_key() -> str:
     """The derived cache's key of the lexicon: the terminology's key, the cues, its builder, pyahocorasick."""
-    return digest_of((CUES_FILE, *_BUILDERS), terminology_key(), metadata.version("pyahocorasick"))
+    return digest_of((CUES_FILE, COMPOUNDS_FILE, *_BUILDERS), terminology_key(), metadata.version("pyahocorasick"))
 
 
 @cache
@@ -175,6 +179,7 @@ def build_lexicon() -> Lexicon:
     lexes = {id(t): term_lex(t) for t in terminology.terms}
     patterns = [(key, prefix, lexes[id(term)]) for key, prefix, term in terminology.entries()]
     patterns.extend(load_cues())
+    patterns.extend(_compound_patterns(lexes, terminology.terms))
     vaccine_for = {
         t.links["disease"]: t.canonical for t in terminology.terms if t.kind == "vaccine" and "disease" in t.links
     }
@@ -183,10 +188,31 @@ def build_lexicon() -> Lexicon:
     return Lexicon(Matcher(patterns), vaccine_for, drugs_for, only_classes)
 
 
+def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[tuple[str, bool, Lex]]:
+    """(key, prefix, compound) of every form of compound_names.tsv; each entity must be a known term."""
+    by_name: dict[str, Lex] = {}
+    for term in terms:
+        by_name.setdefault(term.canonical, lexes[id(term)])
+    out: list[tuple[str, bool, Lex]] = []
+    for line_no, row in read_rows(COMPOUNDS_FILE, ("entities", "en", "ru", "zh")):
+        names = row["entities"].split("|")
+        unknown = [n for n in names if n not in by_name]
+        if unknown or len(names) < 2:
+            raise ValueError(f"{COMPOUNDS_FILE.name}:{line_no}: needs two or more known entities, not {unknown or names}")
+        parts = tuple(by_name[n] for n in names)
+        tags = tuple(dict.fromkeys(tag for part in parts for tag in part.tags))
+        lex = Lex("compound", row["entities"], tags=tags, parts=parts)
+        for lang in ("en", "ru", "zh"):
+            for form in row[lang].split("|"):
+                if form.strip():
+                    out.extend((key, prefix, lex) for key, prefix, _ in expand(form.strip()))
+    return out
+
+
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    for path in (*data_files(), CUES_FILE):
+    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE):
         digest.update(path.name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

@@ -17,6 +17,7 @@ from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_a
 from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
+from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
@@ -100,6 +101,7 @@ def understand_text(
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
+    hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     asked = topic(context) if context else None
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:

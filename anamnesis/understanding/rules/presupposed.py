@@ -16,21 +16,41 @@ from anamnesis.understanding.rules.segment import Clause
 _ZH_MY = re.compile(r"我(?:的|有|这个|这)?\s*$")
 _ZH_CAN = re.compile(r"\s*(?:还)?(?:能|可以|可不可以|能不能|要不要|需要|该|适合|影响|要紧|会不会加重)")
 _QUESTION_ONLY = frozenset({"hypo", "uncertain", "asked", "intent"})
+#: What a consultation asks of a complaint it has: its cause, meaning, gravity or remedy
+#: ("心慌是怎么回事", "头晕得厉害要紧吗", "胸闷气短怎么办"), after the complaint in its own phrase.
+_ZH_ABOUT_IT = re.compile(
+    r"[^，,。？?！!]{0,10}?(?:是)?(?:怎么回事|咋回事|什么原因|啥原因|什么情况|啥情况|怎么办|咋办|怎么治|怎么处理"
+    r"|怎么缓解|如何缓解|如何治疗|吃什么药|用什么药|要紧吗|要不要紧|严重吗|严不严重|危险吗|有事吗|有问题吗|什么病|啥病)"
+)
+#: "为什么我老是头晕", "怎么总是心慌": a question of why, right before the complaint it takes as given
+_ZH_WHY = re.compile(r"(?:为什么|为啥|怎么|咋)(?:我)?(?:最近|这几天|这段时间)?(?:老是|总是|经常|老|总|一直|常常)?\s*$")
 
 
 def zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "我房颤能喝茶吗？", "我高血压能吃布洛芬吗？": the question asks about the user's own condition,
-    which it takes as given; "我有高血压吗？" and "我是不是高血压？" ask whether, and give nothing."""
+    which it takes as given; "我有高血压吗？" and "我是不是高血压？" ask whether, and give nothing.
+    A complaint whose cause, gravity or remedy is asked ("最近老心慌是怎么回事？", "为什么老是头晕")
+    is the user's too; "会不会是心梗？" guesses at a name and gives nothing."""
     if not clause.cats.isdisjoint(_QUESTION_ONLY):
         return []
     return [
         m
         for m in mentions
-        if m.kind in FAMILY_KINDS
-        and m.state is None
-        and _ZH_MY.search(norm, clause.start, m.start)
-        and _ZH_CAN.match(norm, m.end)
+        if m.state is None
+        and (
+            (m.kind in FAMILY_KINDS and _ZH_MY.search(norm, clause.start, m.start) and _ZH_CAN.match(norm, m.end))
+            or (m.kind == "symptom" and _asked_about(norm, clause, m))
+        )
     ]
+
+
+def _asked_about(norm: str, clause: Clause, m: Mention) -> bool:
+    """The clause asks the cause, gravity or remedy of the complaint ``m``, which no denial precedes."""
+    if any(lex.cat == "neg" and s < m.start for s, _, lex in clause.hits):
+        return False
+    return _ZH_ABOUT_IT.match(norm, m.end, clause.end) is not None or (
+        _ZH_WHY.search(norm, clause.start, m.start) is not None
+    )
 
 
 #: "my" right before a term: "is coffee ok with my AF?", "при моей ФП кофе можно?", "我的高血压".

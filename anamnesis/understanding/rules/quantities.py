@@ -238,9 +238,17 @@ _AGE_RES = (
     ),
     # "我十岁的时候" is an age in the past, not the user's age
     re.compile(
-        rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时)"
+        rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时|起|开始|以前|以后|之前|之后|前|后|就|左右)"
     ),
     re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
+    # "我68了", "我今年42", "今年五十八": an age without 岁, said of oneself or of this year
+    re.compile(rf"(?:我|本人)\s*(?:今年|现在|已经|都)?\s*(\d{{1,3}}|{_CN_NUM})\s*了"),
+    re.compile(rf"今年\s*(?:已经|都)?\s*(\d{{1,3}}|{_CN_NUM})(?![\d.]|\s*[年月号日斤公克次个天周期%度])"),
+    # "程序员 30岁", "，58岁，": an age in years standing alone, not a time of life ("30岁那年", "从20岁开始")
+    re.compile(
+        rf"(?<![\d从在到自满零一二两三四五六七八九十百几])(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"
+        r"(?![\d半]|的时候|时|那年|那时|以前|以后|之前|之后|开始|起|前|后|左右|多|就|的)"
+    ),
 )
 _HEIGHT_CM_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(?:cm|centimet(?:er|re)s?|см|厘米|公分)(?![a-zа-я])")
 _HEIGHT_CUE_RE = re.compile(r"(?:height|tall|рост\w*|身高)\D{0,12}?(\d{3})(?!\s*(?:kg|кг|公斤|lb|斤))")
@@ -299,7 +307,7 @@ _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes
 _GATES = {
     "age": re.compile(
         r"\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
-        r"|мне\s+\S+\s+\d|岁|年龄|年纪"
+        r"|мне\s+\S+\s+\d|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]|我\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了"
     ),
     "height": re.compile(
         r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"

@@ -22,8 +22,9 @@ _CUTTERS = frozenset({"split", "hypo"})
 #: Cues that open a stretch saying how much of something there is: it is there ("a little breathless").
 _AMOUNTS = frozenset({"some", "sev"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
-#: "生孩子", "生了孩子", "生完老二": the child is what was born, not who the clause is about
-_BORN = re.compile(r"生(?:了|完|过)?(?:个|一个|两个)?$")
+#: "生孩子", "生了孩子", "生完老二", "怀宝宝的时候": the child is what was born or carried, not who
+#: the clause is about
+_BORN = re.compile(r"(?:生|怀|怀上|怀着)(?:了|完|过)?(?:个|一个|两个)?$")
 
 
 @dataclass(slots=True)
@@ -269,7 +270,21 @@ def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
         return [h for h in hits if not (_is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
     if lang != "zh":
         return hits
-    return [h for h in hits if not _no_subject(norm, h)]
+    others = {h[0] for h in hits if h[2].cat == "person" or _is_relative(h[2])}
+    return [h for h in hits if not _no_subject(norm, h) and not _whose(norm, h, others)]
+
+
+#: "我一个同事", "我有个朋友", "我的一位亲戚": between "my" and the person it owns
+_MY_ONE = re.compile(r"(?:的)?(?:有)?(?:一|两|几)?(?:个|位|名)")
+
+
+def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
+    """我 owning the person right after it ("我一个同事说...", "我有个朋友"): "my", not "I"."""
+    start, end, lex = hit
+    if lex.cat != "self":
+        return False
+    m = _MY_ONE.match(norm, end)
+    return m is not None and m.end() in others
 
 
 def _no_subject(norm: str, hit: Hit) -> bool:

@@ -10,9 +10,7 @@ each file is written in the order of its warehouse table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import nullcontext
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -88,8 +86,8 @@ def fold_lake(
         on_progress(0, total)
     # with the run's worker server up, every second range of users is folded in a worker forked
     # from it (the fold is per user: the ranges' outputs, appended in order, are the whole fold's)
-    in_pairs = worker_server.running() and total >= PARALLEL_MIN_EVENTS
-    budget = min(FOLD_EVENTS, -(-total // 2)) if in_pairs else FOLD_EVENTS
+    pairs = worker_server.running() and total >= PARALLEL_MIN_EVENTS
+    budget = min(FOLD_EVENTS, -(-total // 2)) if pairs else FOLD_EVENTS
     inputs = (
         FoldInput(
             events=users.of(events).collect(),
@@ -101,12 +99,12 @@ def fold_lake(
         for users in user_ranges(events, pl.len(), budget=budget)
     )
     with (
-        _pair_worker() if in_pairs else nullcontext(None) as worker,
+        worker_server.second_process(pairs) as worker,
         parquet_appender(out.fact_events, polars_schema(FactEvents)) as fact_events_out,
         parquet_appender(out.fact_state, polars_schema(FactState)) as fact_state_out,
         parquet_appender(out.conflicts, polars_schema(Conflicts)) as conflicts_out,
     ):
-        for batch, (fact_events, fact_state, conflicts) in _folded(inputs, worker):
+        for batch, (fact_events, fact_state, conflicts) in worker_server.in_pairs(fold_range, inputs, worker):
             fact_events_out(fact_events)
             fact_state_out(fact_state)
             conflicts_out(conflicts)
@@ -148,22 +146,3 @@ def fold_range(batch: FoldInput) -> FoldOutput:
         fact_state,
         conflicts.sort(CONFLICTS_ORDER, maintain_order=True),
     )
-
-
-def _pair_worker() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context())
-
-
-def _folded(inputs: Iterator[FoldInput], worker: Executor | None) -> Iterator[tuple[FoldInput, FoldOutput]]:
-    """Each range with its fold, in order: with a ``worker``, two ranges at a time, the second
-    folded there while this process folds the first."""
-    if worker is None:
-        for batch in inputs:
-            yield batch, fold_range(batch)
-        return
-    for first in inputs:
-        second = next(inputs, None)
-        there = worker.submit(fold_range, second) if second is not None else None
-        yield first, fold_range(first)
-        if second is not None and there is not None:
-            yield second, there.result()

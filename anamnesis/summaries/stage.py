@@ -14,9 +14,8 @@ from dataclasses import dataclass
 import polars as pl
 import xxhash
 
-from anamnesis import worker_server
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA
-from anamnesis.storage.batches import BATCH_BYTES, parquet_appender, scan, user_ranges
+from anamnesis.storage.batches import parquet_appender, scan, user_ranges
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import ONE_SHARD, Shard
 from anamnesis.summaries.spans import SpanFrames, span_frames
@@ -27,9 +26,6 @@ from schemas.frames import FactEvents, Messages, SessionSummaries, polars_schema
 #: The order of the warehouse table (:data:`anamnesis.storage.warehouse.TABLES`).
 ORDER = ["user_id", "valid_from", "session_id", "through_message_id"]
 SCHEMA = polars_schema(SessionSummaries)
-#: From this many bytes of chat on, a pure summarizer works in two processes when the run's
-#: worker server is up (below it, the hand-off costs about what half the stage saves).
-PARALLEL_MIN_BYTES = 4 * 2**20
 
 
 @dataclass(slots=True)
@@ -85,35 +81,19 @@ def summarize_lake(
     messages = shard.of(scan(lake.messages, polars_schema(Messages)))
     fact_events = shard.of(scan(lake.fact_events, polars_schema(FactEvents)))
     measurements = shard.of(scan(lake.measurements, MEASUREMENTS_SCHEMA))
-    size = pl.col("text").str.len_bytes().sum()
-    # a summarizer that is pure CPU work, with the run's worker server up, hands every second
-    # range of users to a worker forked from it (summaries are per user: the ranges' rows, in
-    # order, are the whole stage's)
-    pairs = bool(getattr(summarizer, "pure", False)) and worker_server.running()
-    budget = BATCH_BYTES
-    if pairs:
-        total = messages.select(size).collect().item() or 0
-        pairs = total >= PARALLEL_MIN_BYTES
-        budget = min(BATCH_BYTES, -(-total // 2)) if pairs else BATCH_BYTES
-    ranges = user_ranges(messages, size, budget=budget)
+    ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     if not summarizer.reads_turns:  # the messages' texts are not even read
         messages = messages.select("user_id", "session_id", "message_id", "role", "ts")
-    jobs = (
-        SummaryJob(
-            summarizer,
-            users.of(messages).collect(),
-            users.of(fact_events).collect(),
-            users.of(measurements).collect(),
-            every,
-        )
-        for users in ranges
-    )
     counts = SummaryCounts()
-    with (
-        worker_server.second_process(pairs) as worker,
-        parquet_appender((out or lake).session_summaries, SCHEMA) as append,
-    ):
-        for done, (_, frame) in enumerate(worker_server.in_pairs(summarize_range, jobs, worker), start=1):
+    with parquet_appender((out or lake).session_summaries, SCHEMA) as append:
+        for done, users in enumerate(ranges, start=1):
+            spans = span_frames(
+                users.of(messages).collect(),
+                users.of(fact_events).collect(),
+                users.of(measurements).collect(),
+                every=every,
+            )
+            frame = summaries_frame(spans, summarizer.summarize(spans))
             append(frame)
             counts.summaries += frame.height
             counts.sessions += frame.select("user_id", "session_id").n_unique() if frame.height else 0
@@ -121,20 +101,3 @@ def summarize_lake(
             if on_progress:
                 on_progress(done, len(ranges))
     return counts
-
-
-@dataclass(frozen=True, slots=True)
-class SummaryJob:
-    """One range of users to summarise: their messages, fact events and measurements (picklable)."""
-
-    summarizer: Summarizer
-    messages: pl.DataFrame
-    fact_events: pl.DataFrame
-    measurements: pl.DataFrame
-    every: int
-
-
-def summarize_range(job: SummaryJob) -> pl.DataFrame:
-    """The summary rows of one range of users, in the warehouse's order."""
-    spans = span_frames(job.messages, job.fact_events, job.measurements, every=job.every)
-    return summaries_frame(spans, job.summarizer.summarize(spans))

@@ -41,8 +41,6 @@ class RulesSummarizer:
 
     name = "rules"
     reads_turns = False
-    #: Pure CPU work with no state: ranges of users may be summarised in other processes.
-    pure = True
 
     def summarize(self, spans: SpanFrames) -> list[tuple[str, str]]:
         texts = summaries(spans.changes, spans.readings, spans.points.height)

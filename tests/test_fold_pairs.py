@@ -1,4 +1,4 @@
-"""The fold and the summaries in two processes (the run's worker server up) write what they write in one."""
+"""The fold in two processes (the run's worker server up) writes what the fold in one process writes."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from anamnesis import worker_server
 from anamnesis.config import load_settings
 from anamnesis.facts import stage
 from anamnesis.storage.lake import Lake
-from anamnesis.summaries import stage as summaries_stage
-from anamnesis.summaries.summarizer import RulesSummarizer
 from pipelines.run import run_backfill
 from tests.conftest import message
 from tests.dagster_doubles import HashMemory, KeywordUnderstanding
@@ -51,15 +49,14 @@ def handed_over(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     submitted: list[int] = []
 
     class Recording(ProcessPoolExecutor):
-        def submit(self, fn, job, /):  # noqa: ANN001, ANN202 - the one call a stage makes
-            frame = job.events if isinstance(job, stage.FoldInput) else job.fact_events
-            submitted.append(frame["user_id"].n_unique())
+        def submit(self, fn, job, /):  # noqa: ANN001, ANN202 - the one call the fold makes
+            submitted.append(job.events["user_id"].n_unique())
             return super().submit(fn, job)
 
     monkeypatch.setattr(
         worker_server, "second_process", lambda wanted: Recording(max_workers=1, mp_context=worker_server.context())
     )
-    worker_server.start(["anamnesis.facts.stage", "anamnesis.summaries.stage"])
+    worker_server.start(["anamnesis.facts.stage"])
     return submitted
 
 
@@ -82,22 +79,3 @@ def test_a_fold_split_over_a_worker_writes_the_same_tables(
         assert pl.read_parquet(getattr(Lake(tmp_path / "paired"), table)).equals(
             pl.read_parquet(getattr(Lake(tmp_path / "alone"), table))
         ), table
-
-
-def test_summaries_split_over_a_worker_are_the_same_rows(
-    tmp_path: Path, lake: Lake, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
-) -> None:
-    def summarize(out: Path) -> summaries_stage.SummaryCounts:
-        out.mkdir()
-        return summaries_stage.summarize_lake(lake, RulesSummarizer(), every=2, out=Lake(out))
-
-    alone = summarize(tmp_path / "alone")
-    monkeypatch.setattr(summaries_stage, "PARALLEL_MIN_BYTES", 1)
-    handed_over = request.getfixturevalue("handed_over")
-    paired = summarize(tmp_path / "paired")
-
-    assert handed_over and sum(handed_over) < 5
-    assert paired == alone and alone.with_content > 0
-    assert pl.read_parquet(Lake(tmp_path / "paired").session_summaries).equals(
-        pl.read_parquet(Lake(tmp_path / "alone").session_summaries)
-    )

@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.forkserver
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from multiprocessing.context import BaseContext
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 
 def running() -> bool:
@@ -57,3 +62,24 @@ def serving(preload: Iterable[str | None]) -> Iterator[None]:
     finally:
         if started:
             stop()
+
+
+def second_process(wanted: bool) -> AbstractContextManager[Executor | None]:
+    """One worker forked from the server, if ``wanted`` and the server is up (else ``None``):
+    a single-core stage hands it every second range of users (:func:`in_pairs`)."""
+    if wanted and running():
+        return ProcessPoolExecutor(max_workers=1, mp_context=context())
+    return nullcontext(None)
+
+
+def in_pairs(
+    work: Callable[[Item], Result], items: Iterator[Item], worker: Executor | None
+) -> Iterator[tuple[Item, Result]]:
+    """Each item with ``work(item)``, in order: with a ``worker``, two at a time, the second done
+    there while this process does the first."""
+    for first in items:
+        second = next(items, None) if worker is not None else None
+        there = worker.submit(work, second) if worker is not None and second is not None else None
+        yield first, work(first)
+        if second is not None and there is not None:
+            yield second, there.result()

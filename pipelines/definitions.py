@@ -7,30 +7,27 @@ and ``ANAMNESIS_INPUT`` (default: the bundled sample exports).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import dagster as dg
 
-from anamnesis.config import Settings, load_settings
-from anamnesis.embeddings import make_embedder
+from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
-from anamnesis.understanding import make_backend
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
-from assets.memory import assets as memory_assets
 from assets.memory.resources import MemoryResource
 from assets.resources import ExportsResource, HomeResource, Progress
+from assets.serving import assets as serving_assets
 from assets.summaries import assets as summaries_assets
 from assets.summaries.resources import SummaryResource
 from assets.understanding import assets as understanding_assets
 from assets.understanding.resources import UnderstandingResource
-from assets.warehouse import assets as warehouse_assets
 from pipelines.executor import writer_locked_executor
 from pipelines.jobs import backfill_job
 from pipelines.schedules import nightly_schedule
 from pipelines.sensors import new_exports_sensor
+from pipelines.worker_preload import worker_preload
 
-_MODULES = [ingest_assets, understanding_assets, facts_assets, summaries_assets, warehouse_assets, memory_assets]
+_MODULES = [ingest_assets, understanding_assets, facts_assets, summaries_assets, serving_assets]
 #: Every asset and asset check, unbound: ``dg.materialize`` takes them with any resources.
 ASSETS = dg.load_assets_from_modules(_MODULES)
 CHECKS = dg.load_asset_checks_from_modules(_MODULES)
@@ -66,30 +63,6 @@ def build_resources(
         "summaries": SummaryResource(),
         "progress": progress or Progress(),
     }
-
-
-#: Exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is ~4 MB
-#: of chat), so the run starts no worker server for them.
-EARLY_SERVER_MIN_BYTES = 8 * 2**20
-
-
-def _input_bytes(input_dir: Path) -> int:
-    """The size of the exports, an unreadable one (a dangling link: ingest quarantines it) as 0."""
-    total = 0
-    for path in input_dir.glob("*.jsonl*"):
-        try:
-            total += path.stat().st_size
-        except OSError:
-            continue
-    return total
-
-
-def worker_preload(settings: Settings, input_dir: str) -> list[str]:
-    """What the run's worker server preloads when the run starts: the backend's and the
-    embedder's modules, for a run in one process over exports large enough to use workers."""
-    if settings.shards != 1 or _input_bytes(Path(input_dir)) < EARLY_SERVER_MIN_BYTES:
-        return []
-    return [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
 
 
 def build_definitions(

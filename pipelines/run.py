@@ -24,10 +24,11 @@ from anamnesis.storage.stamp import record_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
 from assets.resources import Progress
-from pipelines.definitions import build_definitions, worker_preload
+from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
+from pipelines.worker_preload import worker_preload
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent / "dagster.yaml"
 #: Dagster's console logger stays silent: a failure is reported once, as one line, by the CLI,

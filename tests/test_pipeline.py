@@ -17,8 +17,9 @@ from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
 from assets.resources import CallbackProgress
+from assets.serving.assets import serving_stores
 from assets.understanding import assets as understanding_assets
-from assets.warehouse import assets as warehouse_assets
+from assets.warehouse.assets import WAREHOUSE
 from pipelines.definitions import build_resources
 from pipelines.outcome import materialization_metadata
 from pipelines.run import instance_for, run_backfill
@@ -231,8 +232,10 @@ def test_assets_materialize_with_swapped_resources(tmp_path: Path, write_export)
             ingest_assets.messages,
             understanding_assets.extracted_events,
             facts_assets.fact_histories,
-            warehouse_assets.warehouse,
+            serving_stores,
         ],
+        selection=[ingest_assets.messages.key, understanding_assets.extracted_events.key,
+                   facts_assets.fact_histories.key, WAREHOUSE.key],
         resources=resources,
         instance=instance,
     )

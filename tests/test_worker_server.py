@@ -109,7 +109,7 @@ def test_embedding_in_worker_processes_gives_the_threads_vectors_bit_for_bit(
 
 def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_exports(tmp_path: Path) -> None:
     from anamnesis.config import load_settings
-    from pipelines.definitions import EARLY_SERVER_MIN_BYTES, worker_preload
+    from pipelines.worker_preload import EARLY_SERVER_MIN_BYTES, worker_preload
 
     small, large = tmp_path / "small", tmp_path / "large"
     for path, size in ((small, 1_000), (large, EARLY_SERVER_MIN_BYTES)):

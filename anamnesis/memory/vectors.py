@@ -11,7 +11,6 @@ meanwhile loads LanceDB on its own core. Others embed on ``workers`` threads of 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
@@ -59,16 +58,7 @@ def row_vectors(
     found = cache.get_many(embedder.name, distinct["text_hash"], embedder.dim)
     missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
     _embed(embedder, cache, missing, found, report, meanwhile)
-    of_fact = {
-        (key, fid): found[h] for key, fid, h in rows.filter(pl.col("parts").is_null())
-        .select(USER_KEY, "fact_id", "text_hash").iter_rows()
-    }  # fmt: skip
-    summaries = rows.filter(pl.col("parts").is_not_null()).select(USER_KEY, "vector_key", "parts")
-    for start in range(0, summaries.height, MEAN_BATCH):
-        batch = summaries.slice(start, MEAN_BATCH)
-        pairs = batch.select(USER_KEY, "parts").iter_rows()
-        parts = [[of_fact[(key, p)] for p in row_parts] for key, row_parts in pairs]
-        found.update(zip(batch["vector_key"], _means(parts), strict=True))
+    found.update(_summary_vectors(rows, found))
     return found, missing.height, distinct.height - missing.height
 
 
@@ -140,16 +130,48 @@ def _embed_in_worker(texts: list[str]) -> np.ndarray:
     return _worker_embedder.embed(texts)
 
 
-def _means(groups: list[list[np.ndarray]]) -> np.ndarray:
-    """The unit-length mean of each group of unit vectors: what a session summary's facts point
-    to together. Groups of one size are averaged in one ``np.mean`` over a stacked axis, which
-    gives bit for bit the mean of each group alone."""
-    sizes: dict[int, list[int]] = defaultdict(list)
-    for i, group in enumerate(groups):
-        sizes[len(group)].append(i)
-    out = np.empty((len(groups), len(groups[0][0]) if groups else 0), dtype=np.float32)
-    for members in sizes.values():
-        out[members] = np.mean(np.array([groups[i] for i in members]), axis=1)
+def _summary_vectors(rows: pl.DataFrame, found: dict[str, np.ndarray]) -> Iterator[tuple[str, np.ndarray]]:
+    """The vector of each session summary's row: the unit-length mean of its ``parts``' vectors.
+
+    Which fact vectors a summary averages is found with a join (one matrix row per distinct
+    fact text, one index per part), not per part in Python; the arithmetic is what it was.
+    """
+    summaries = rows.filter(pl.col("parts").is_not_null())
+    if summaries.is_empty():
+        return
+    facts = rows.filter(pl.col("parts").is_null()).select(USER_KEY, pl.col("fact_id").alias("part"), "text_hash")
+    hashes = facts["text_hash"].unique(maintain_order=True)
+    matrix = np.stack([found[h] for h in hashes])
+    index = pl.DataFrame({"text_hash": hashes}).with_row_index("vector")
+    of_part = facts.unique([USER_KEY, "part"], keep="last").join(index, on="text_hash")
+    vector = (
+        summaries.select(USER_KEY, pl.col("parts").alias("part"))
+        .explode("part")
+        .join(of_part.select(USER_KEY, "part", "vector"), on=[USER_KEY, "part"], how="left", maintain_order="left")
+        ["vector"]
+    )
+    if vector.null_count():
+        raise KeyError("a session summary's part is not a fact of its user's memory")
+    flat = vector.to_numpy().astype(np.int64)
+    sizes = summaries["parts"].list.len().to_numpy().astype(np.int64)
+    offsets = np.concatenate([[0], np.cumsum(sizes)])
+    keys = summaries["vector_key"].to_list()
+    for start in range(0, summaries.height, MEAN_BATCH):
+        stop = min(start + MEAN_BATCH, summaries.height)
+        means = _means(matrix, flat, offsets[start:stop], sizes[start:stop])
+        yield from zip(keys[start:stop], means, strict=True)
+
+
+def _means(matrix: np.ndarray, flat: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The unit-length mean of each group of unit vectors (rows of ``matrix``; group ``i`` is
+    ``flat[starts[i]:starts[i] + sizes[i]]``): what a session summary's facts point to together.
+    Groups of one size are averaged in one ``np.mean`` over a stacked axis, which gives bit for
+    bit the mean of each group alone."""
+    out = np.empty((len(sizes), matrix.shape[1]), dtype=np.float32)
+    for size in np.unique(sizes):
+        members = np.flatnonzero(sizes == size)
+        stacked = matrix[flat[starts[members, None] + np.arange(size)]]
+        out[members] = np.mean(stacked, axis=1)
     return l2_normalise(out)
 
 

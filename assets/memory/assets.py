@@ -1,4 +1,7 @@
-"""Memory tables: 64 LanceDB shard tables of every user's memory, rewritten only for users whose facts changed."""
+"""Memory tables: 64 LanceDB shard tables of every user's memory, rewritten only for users whose facts changed.
+
+Materialized by :func:`assets.serving.assets.serving_stores`, side by side with the warehouse.
+"""
 
 import dagster as dg
 
@@ -14,20 +17,23 @@ from anamnesis.storage.shards import Shard
 from assets.facts.assets import fact_histories
 from assets.memory.resources import MemoryResource
 from assets.metadata import table_metadata
-from assets.resources import HomeResource, ProgressParam
+from assets.resources import HomeResource, Progress
 from assets.summaries.assets import session_summaries
 from schemas.frames import FactState, SessionSummaries, polars_schema
 
-
-@dg.asset(
+MEMORY_TABLES = dg.AssetSpec(
+    "memory_tables",
     deps=[fact_histories, session_summaries],
     group_name="memory",
     description="LanceDB shard tables of every user's memory texts and vectors, from each fact's latest state "
     "and each session's newest summary.",
 )
-def memory_tables(
-    context: dg.AssetExecutionContext, home: HomeResource, memory: MemoryResource, progress: ProgressParam
+
+
+def build_memory_tables(
+    log: dg.DagsterLogManager, home: HomeResource, memory: MemoryResource, progress: Progress
 ) -> dg.MaterializeResult:
+    """Bring the memory tables in line with the lake; its materialization's metadata."""
     settings = home.settings()
     lake = home.lake()
     root = memory_dir(settings.home)
@@ -39,7 +45,7 @@ def memory_tables(
     store = MemoryStore(root, memory.embedder(settings))
     stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update, only=part.only)
     caught_up(lake)  # the last stage that reads the night's note
-    context.log.info(
+    log.info(
         f"memory tables: {stats.users_rebuilt} users rebuilt, {stats.users_unchanged} unchanged, "
         f"{stats.texts_embedded} texts embedded in {stats.seconds:.1f}s"
     )
@@ -48,4 +54,6 @@ def memory_tables(
     # a night reads its users' rows only: the tables' total is known after a full build alone
     total = table_metadata("memory", columns, stats.rows) if part.only is None else {}
     users_read = -1 if part.only is None else part.only.len()
-    return dg.MaterializeResult(metadata={**stats.as_metadata(), "users_read": users_read, **total})
+    return dg.MaterializeResult(
+        asset_key=MEMORY_TABLES.key, metadata={**stats.as_metadata(), "users_read": users_read, **total}
+    )

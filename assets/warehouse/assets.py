@@ -1,4 +1,7 @@
-"""The DuckDB warehouse a data scientist opens: CONTRACT §3's relations over the lake."""
+"""The DuckDB warehouse a data scientist opens: CONTRACT §3's relations over the lake.
+
+Materialized by :func:`assets.serving.assets.serving_stores`, side by side with the memory tables.
+"""
 
 import dagster as dg
 
@@ -6,25 +9,29 @@ from anamnesis.storage.warehouse import describe, rebuild_warehouse
 from assets.facts.assets import fact_histories
 from assets.ingest.assets import messages
 from assets.metadata import table_metadata
-from assets.resources import HomeResource, ProgressParam
+from assets.resources import HomeResource, Progress
 from assets.summaries.assets import session_summaries
 
-
-@dg.asset(
+WAREHOUSE = dg.AssetSpec(
+    "warehouse",
     deps=[messages, fact_histories, session_summaries],
     group_name="warehouse",
     description="<home>/warehouse.duckdb: messages, quarantine, fact_events, facts_current, conflicts...",
 )
-def warehouse(context: dg.AssetExecutionContext, home: HomeResource, progress: ProgressParam) -> dg.MaterializeResult:
+
+
+def build_warehouse(home: HomeResource, progress: Progress) -> dg.MaterializeResult:
+    """Rebuild the warehouse from the lake; its materialization's metadata."""
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
     counts = rebuild_warehouse(settings, home.lake())
     progress.update("build warehouse", 1, 1)
     return dg.MaterializeResult(
+        asset_key=WAREHOUSE.key,
         metadata={
             "path": dg.MetadataValue.path(str(settings.warehouse_path)),
             **{f"rows_{k}": v for k, v in counts.items()},
             # The relation a data scientist reads first, with its typed columns and comments.
             **table_metadata("facts_current", describe(settings.warehouse_path, "facts_current"), counts["fact_state"]),
-        }
+        },
     )

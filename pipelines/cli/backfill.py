@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -12,6 +12,10 @@ from pipelines.cli.errors import one_line_errors
 from pipelines.cli.homes import on_home
 from pipelines.cli.options import HomeOpt, LogFormatOpt, settings_with_logging
 from pipelines.cli.output import err, fail
+
+if TYPE_CHECKING:
+    from anamnesis.config import Settings
+    from pipelines.run import BackfillOutcome
 
 NOTHING_CHANGED = "anamnesis: nothing changed since the last backfill; no stage ran"
 
@@ -49,10 +53,6 @@ def backfill(
     if not dry_run and home_unchanged(settings, source):
         err.print(NOTHING_CHANGED, markup=False)
         return
-    from assets.resources import CallbackProgress
-    from pipelines.progress import RichProgress
-    from pipelines.progress_lines import LineProgress
-    from pipelines.run import run_backfill
     if dry_run:
         from anamnesis.understanding.llm_estimate import estimate
 
@@ -62,17 +62,32 @@ def backfill(
             fail(str(exc))
         _usage_table(rows, f"dry run: estimated LLM usage ({settings.llm_mode} mode; completion tokens guessed)")
         return
-    display: RichProgress | LineProgress = (
-        RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
-    )
-    with display:
-        outcome = run_backfill(settings, source, progress=CallbackProgress(display.update))
+    from anamnesis import worker_server
+    from pipelines.worker_preload import worker_preload
+
+    # the workers' server preloads while Dagster and the job are imported (the run keeps it up)
+    with worker_server.serving(worker_preload(settings, str(source))):
+        outcome = _run(settings, source)
     if outcome.unchanged:
         err.print(NOTHING_CHANGED, markup=False)
         return
     _summary(outcome.metadata, settings.warehouse_path, outcome.days_ingested)
     for check in outcome.failed_checks:
         err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)
+
+
+def _run(settings: Settings, source: Path) -> BackfillOutcome:
+    """The backfill with its progress display: lines in a log, a live display on a terminal."""
+    from assets.resources import CallbackProgress
+    from pipelines.progress import RichProgress
+    from pipelines.progress_lines import LineProgress
+    from pipelines.run import run_backfill
+
+    display: RichProgress | LineProgress = (
+        RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
+    )
+    with display:
+        return run_backfill(settings, source, progress=CallbackProgress(display.update))
 
 
 def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list[str]) -> None:

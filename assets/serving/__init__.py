@@ -1,0 +1,1 @@
+"""What the read path and data scientists open: the warehouse and the memory tables, built side by side."""

@@ -1,0 +1,38 @@
+"""What a run's worker server preloads, decided before Dagster is imported.
+
+A run in one process over large exports serves its worker processes' forkserver
+(:mod:`anamnesis.worker_server`) from its start: ``anamnesis backfill`` starts it before it
+imports Dagster and the job, so the preload (the rules' vocabularies, the embedding model: ~4 s
+of CPU) runs on the core those imports leave idle. This module imports no Dagster for that reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from anamnesis.config import Settings
+from anamnesis.embeddings import make_embedder
+from anamnesis.understanding import make_backend
+
+#: Exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is ~4 MB
+#: of chat), so the run starts no worker server for them.
+EARLY_SERVER_MIN_BYTES = 8 * 2**20
+
+
+def _input_bytes(input_dir: Path) -> int:
+    """The size of the exports, an unreadable one (a dangling link: ingest quarantines it) as 0."""
+    total = 0
+    for path in input_dir.glob("*.jsonl*"):
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+    return total
+
+
+def worker_preload(settings: Settings, input_dir: str) -> list[str]:
+    """What the run's worker server preloads when the run starts: the backend's and the
+    embedder's modules, for a run in one process over exports large enough to use workers."""
+    if settings.shards != 1 or _input_bytes(Path(input_dir)) < EARLY_SERVER_MIN_BYTES:
+        return []
+    return [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]

@@ -35,6 +35,14 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("半夜起来尿两回", {("symptoms", "nocturia", "active")}, set()),
     ("尿得勤，一晚上起来好几次", {("symptoms", "frequent urination", "active"), ("symptoms", "nocturia", "active")}, set()),
     ("晚上睡觉浅，一点动静就醒", {("symptoms", "insomnia", "active")}, set()),
+    ("心跳有时候停一下，摸脉搏不齐", {("symptoms", "palpitations", "active")}, set()),
+    ("饭后胸口火辣辣的", {("symptoms", "heartburn", "active")}, set()),
+    ("两腿发沉，傍晚更明显", {("symptoms", "heavy legs", "active")}, set()),
+    # weak hands and feet are weakness, not the one-sided weakness of a stroke
+    ("最近手脚无力", {("symptoms", "weakness", "active")}, {("symptoms", "one-sided weakness", "active")}),
+    ("这两天拉绿便，肚子也不舒服", {("symptoms", "green stools", "active")}, set()),
+    ("最近活着没什么意思", {("symptoms", "suicidal ideation", "active")}, set()),
+    ("蹲下起来膝盖咔咔响", {("symptoms", "joint clicking", "active")}, set()),
     # conditions: abbreviations and lay names
     ("我有老慢支，一到冬天就咳", {("chronic_conditions", "chronic obstructive pulmonary disease", "active")}, set()),
     ("我血粘稠，在吃阿托伐他汀",
@@ -45,6 +53,11 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("我是乙肝携带者，每年查一次肝功", {("chronic_conditions", "chronic hepatitis b", "active")}, set()),
     ("医生说我心功能下降了", {("chronic_conditions", "heart failure", "active")}, set()),
     ("我妈有老寒腿", {("family_history", "knee osteoarthritis", "active")}, set()),
+    ("我有肺心病好多年了", {("chronic_conditions", "cor pulmonale", "active")}, set()),
+    ("医生查出来窦缓，心率才五十", {("diagnoses", "bradycardia", "active")}, set()),
+    ("每年冬天手上都长冻疮", {("diagnoses", "chilblains", "active")}, set()),
+    # plain-word surgery
+    ("前年把胆切了", {("surgeries", "cholecystectomy", "historical")}, set()),
     # drugs: brands of the Chinese market and Chinese patent medicines
     ("腰疼开了妙纳，一天三次", {("medications", "eperisone", "active"), ("symptoms", "back pain", "active")}, set()),
     ("胃镜后医生开了沃克20mg", {("medications", "vonoprazan", "active")}, set()),
@@ -54,6 +67,9 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("六味地黄丸我已经不吃了", {("medications", "liuwei dihuang pills", "stopped")}, set()),
     ("昨天喝了藿香正气水，今天又吃了三九胃泰", {("medications", "sanjiu weitai", "active")}, set()),
     ("嗓子疼，含了金嗓子喉片", {("medications", "jinsangzi lozenges", "active"), ("symptoms", "sore throat", "active")}, set()),
+    # the common misspellings of brand and generic names
+    ("一直吃阿斯匹林，每天一片", {("medications", "aspirin", "active")}, set()),
+    ("华法令我吃了三年了", {("medications", "warfarin", "active")}, set()),
     # a medicine one drinks is a medicine, not alcohol
     ("血压高，喝天麻钩藤颗粒",
      {("chronic_conditions", "hypertension", "active"), ("medications", "tianma gouteng granules", "active")},

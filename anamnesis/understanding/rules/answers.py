@@ -40,11 +40,19 @@ class Topic:
     own: tuple[tuple[str, str], ...] = ()
     #: the question asks about taking ("Что-то принимаете?", "Are you still taking it?")
     taking: bool = False
+    #: the question asks how much or how often of what it names ("What is the strength of your
+    #: omeprazole?"): it takes the drug as the user's, so an amount in the answer confirms it
+    asks_amount: bool = False
 
     @property
     def vaccines(self) -> bool:
         """The question is about vaccinations: an answer's diseases are their vaccines."""
         return "vaccinations" in self.sections or any(section == "vaccinations" for section, _ in self.items)
+
+    @property
+    def operations(self) -> bool:
+        """The question is about operations: an answer's bare body part ("just my appendix") is its operation."""
+        return "surgeries" in self.sections or any(section == "surgeries" for section, _ in self.items)
 
     @property
     def medicines(self) -> bool:
@@ -80,15 +88,21 @@ def topic(context: str) -> Topic | None:
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
-    allergy = "allergy" in cats
+    allergy_at = [h_start for h_start, _, lex in hits if lex.cat == "allergy"]
+    allergy = any(not _part_of_section(norm, start, at) for at in allergy_at)
+    # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
+    allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
     items, own = _items(_without_examples(norm, hits), family, allergy)
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
         # the sentences before named
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
-    for _, _, lex in hits:
-        if lex.cat == "section":
+    part = bool(allergy_at) and not allergy  # "any herbal medicines?", "any other allergies?": a part is asked about
+    for h_start, _, lex in hits:
+        if lex.cat == "section" and _part_of_section(norm, start, h_start):
+            part = True
+        elif lex.cat == "section":
             section = "allergies" if allergy and lex.value == "medications" else lex.value
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
@@ -98,11 +112,13 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    if part and not (items or asks):
+        return None
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
-    if not (items or sections or asks) and "start" in cats and not family:
+    if not (items or sections or asks) and "start" in cats and not family and not _PART_WORD.search(norm, start, end):
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -120,6 +136,7 @@ def topic(context: str) -> Topic | None:
         question=norm[start:end],
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
+        asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
     )
 
 
@@ -175,6 +192,35 @@ _ELSE = re.compile(
     r"|помимо|кроме|на фоне|вместе с"
     r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
     r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
+)
+#: A qualifier before a section noun that asks about a part of the section: "any other
+#: medicines?", "over-the-counter medications?", "herbal remedies?", "recreational drugs?".
+_PART = re.compile(
+    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street"
+    r"|illicit|vitamins?(?:\s+or|\s+and)?)\s+(?:\w+\s+){0,2}$"
+)
+
+
+_PART_WORD = re.compile(
+    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit)\b"
+)
+
+
+def _part_of_section(norm: str, start: int, at: int) -> bool:
+    """The section noun at ``at`` is qualified as a part of its section: a "no" to the question
+    denies that part, never the whole section (gold README: "no other operations" gives no ``*``),
+    so a user's known medicines are not stopped by "No" to "any herbal medicines?"."""
+    return norm.isascii() and _PART.search(norm, max(start, at - 40), at) is not None
+
+
+_REACTION_QUESTION = re.compile(
+    r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
+    r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
+    r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
+)
+_AMOUNT_QUESTION = re.compile(
+    r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
+    r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
 )
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 

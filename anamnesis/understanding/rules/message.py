@@ -116,7 +116,8 @@ def understand_text(
             continue
         if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
             me_too(msg, clause)
-        mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        operations = asked is not None and asked.operations and not clause.has("split")
+        mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"

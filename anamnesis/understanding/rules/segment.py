@@ -226,8 +226,15 @@ def clauses(
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(_agents_left_out(norm, c_hits, lang), cats, lang, last_other)
-                if found == ("other", ()) and not someone_else and _stops_it(norm, c_hits, lang):
-                    found = ("self", ())  # "the naproxen made me sick so they stopped it": the user's drug
+                if found == ("other", ()) and not someone_else and (
+                    _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
+                ):
+                    # "the naproxen made me sick so they stopped it", "they put a stent in":
+                    # with nobody else named, "they" are the clinicians and the fact is the user's
+                    found = ("self", ())
+                elif found is not None and found[0] in ("other", "family") and _acts_on_me(norm, c_start, c_end, lang):
+                    found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
+                    someone_else = True
                 someone_else = someone_else or (found is not None and found[0] != "self")
             if found is not None:
                 subject = found
@@ -331,6 +338,32 @@ def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
     if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
         return False
     return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
+
+
+#: "my wife got me walking", "my mum has me on a gluten free diet", "my husband made me
+#: stop smoking": the other person is the agent and the user the one it happens to.
+_ACTS_ON_ME = re.compile(r"\b(?:got|gets|has|had|made|makes|keeps|kept|put|puts|started|starts)\s+me\s+(?:on\b|off\b|\w+ing\b|stop|quit|cut|try)")
+
+
+def _acts_on_me(norm: str, start: int, end: int, lang: str) -> bool:
+    """An English clause in which someone else gets, puts or keeps "me" doing something."""
+    return lang == "en" and _ACTS_ON_ME.search(norm, start, end) is not None
+
+
+#: "they say coffee is bad for you": a generic "they" reports common opinion, not a treatment.
+_THEY_SAY = re.compile(r"\s+(?:say|says|reckon|claim)\b")
+
+
+def _clinicians_they(norm: str, hits: list[Hit], lang: str) -> bool:
+    """An English clause whose first person word is "they": with no one named before it in the
+    message, the impersonal "they" of the hospital ("they took my gallbladder out", "they found I
+    had high blood pressure"), not another person with facts of their own."""
+    if lang != "en":
+        return False
+    first = next((h for h in hits if h[2].cat in _SUBJECT_CATS or h[2].kind == "relative"), None)
+    if first is None or first[2].cat != "third" or not norm[first[0] : first[1]].startswith("they"):
+        return False
+    return _THEY_SAY.match(norm, first[1]) is None
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

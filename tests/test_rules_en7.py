@@ -1,0 +1,127 @@
+"""The rules backend on English chat and history-taking, seventh round: the clinicians' impersonal
+"they", a body part or illness answering a question about operations, a question about a part of
+a section ("any herbal remedies?"), an amount or a reaction given to a question about a named
+drug, "can't take" as an intolerance, someone else acting on the user, compact ages ("41 yo"),
+and canonical names kept as data.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, by_triple, triples, understand
+
+Case = tuple[str, str | None, set[Triple]]
+
+# fmt: off
+CLINICIANS_THEY: list[Case] = [
+    # with nobody else named, "they" are the hospital: what they did was done to the user
+    ("they took my appendix out when i was 15", None, {("surgeries", "appendectomy", "historical")}),
+    ("they put two stents in after the heart attack", None,
+     {("surgeries", "coronary stent placement", "historical"), ("diagnoses", "myocardial infarction", "resolved")}),
+    ("they diagnosed me with asthma at school", None, {("chronic_conditions", "asthma", "active")}),
+    # ... but a "they" after a person is that person, and "they say" is common opinion
+    ("my uncle had a bypass, they put a stent in too", None, set()),
+    ("they say coffee causes palpitations", None, set()),
+]
+
+OPERATION_ANSWERS: list[Case] = [
+    # a bare organ answering "any operations?" names its removal, an illness its operation
+    ("only my tonsils as a teenager", "Have you ever had an operation?", {("surgeries", "tonsillectomy", "historical")}),
+    ("appendix, years ago", "Any surgical history?", {("surgeries", "appendectomy", "historical")}),
+    ("appendicitis when I was nine", "Any previous surgeries?", {("surgeries", "appendectomy", "historical")}),
+    # without the question the organ is no operation
+    ("my appendix, years ago", None, set()),
+]
+
+PART_OF_A_SECTION: list[Case] = [
+    # "no" to a part of a section denies that part, never the whole section
+    ("No.", "Do you take any herbal remedies?", set()),
+    ("nope", "Are you on any other medications?", set()),
+    ("no, only what my doctor gave me", "Any over-the-counter drugs?", set()),
+    ("No.", "Any other allergies I should know about?", set()),
+    ("No.", "Do you use any recreational drugs?", set()),
+    ("no, I don't take anything like that", "Any vitamins or supplements?", set()),
+    # the whole section is still denied when it is asked about as a whole
+    ("No.", "Are you taking any medications?", {("medications", "*", "confirmed_absent")}),
+]
+
+ASKED_ABOUT_A_DRUG: list[Case] = [
+    # an amount to "what dose of your X?" confirms X (the dose is checked below)
+    ("20 mg in the morning", "What dose of atorvastatin are you taking?", {("medications", "atorvastatin", "active")}),
+    ("twice a day", "How often do you use your inhaler, the Symbicort?",
+     {("medications", "budesonide/formoterol", "active")}),
+    ("none at all", "How much ibuprofen do you take?", {("medications", "ibuprofen", "confirmed_absent")}),
+    # a reaction to "what happens when you take X?" is an allergy to X, not a symptom now
+    ("I break out in hives", "What happens when you take penicillin?", {("allergies", "penicillin", "active")}),
+    ("a nasty rash on my chest", "What kind of reaction did you have to the codeine?",
+     {("allergies", "codeine", "active")}),
+    ("nothing really", "What happens when you take aspirin?", {("allergies", "aspirin", "confirmed_absent")}),
+]
+
+INTOLERANCE: list[Case] = [
+    # "can't take X" is an intolerance, never a medicine taken
+    ("I can't take morphine", "Any drug allergies?", {("allergies", "morphine", "active")}),
+    ("i cannot tolerate metformin, it wrecks my stomach", None, {("allergies", "metformin", "active")}),
+]
+
+DONE_TO_ME: list[Case] = [
+    # someone who gets the user doing something is the agent, the habit is the user's
+    ("my husband got me swimming twice a week", None, {("lifestyle", "exercise", "active")}),
+    ("my daughter has me on a low salt diet now", None, {("lifestyle", "diet", "active")}),
+    # ... but her own facts stay hers
+    ("my daughter has a low salt diet", None, set()),
+]
+
+DEMOGRAPHICS: list[Case] = [
+    ("62 yo female with COPD", None,
+     {("demographics", "age", "active"), ("demographics", "sex", "active"), ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
+    ("about 70kg and 1.65m, 38 y/o male", None,
+     {("demographics", "age", "active"), ("demographics", "sex", "active"), ("demographics", "weight_kg", "active"),
+      ("demographics", "height_cm", "active")}),
+]
+
+CANONICAL_NAMES: list[Case] = [
+    # variants map onto one canonical name (gold README: plain English medical names)
+    ("constant tingling in my fingers, like pins and needles", None, {("symptoms", "paresthesia", "active")}),
+    ("the swab came back positive for strep", None, {("diagnoses", "streptococcal pharyngitis", "active")}),
+    ("allergic to wasp stings, I carry an epipen", None,
+     {("allergies", "wasp venom", "active"), ("medications", "epinephrine", "active")}),
+    ("had a knee scope in 2019", None, {("surgeries", "knee arthroscopy", "historical")}),
+    ("diagnosed with generalised anxiety last year", None,
+     {("chronic_conditions", "generalized anxiety disorder", "active")}),
+    ("my son has ADHD", None, {("family_history", "attention deficit hyperactivity disorder", "active")}),
+    ("eczema on my hands since I was a kid", None, {("chronic_conditions", "atopic dermatitis", "active")}),
+    ("had a seizure last month", None, {("symptoms", "seizure", "resolved")}),
+    ("bright light hurts my eyes with these headaches", None,
+     {("symptoms", "photophobia", "active"), ("symptoms", "headache", "active")}),
+    ("cut out fizzy drinks and eating smaller meals", None, {("lifestyle", "diet", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + INTOLERANCE + DONE_TO_ME
+    + DEMOGRAPHICS + CANONICAL_NAMES,
+)
+def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "triple", "attribute", "value"),
+    [
+        ("It's 40 mg, once a day.", "What is the strength of your omeprazole?",
+         ("medications", "omeprazole", "active"), "dose", "40 mg"),
+        ("I break out in hives", "What happens when you take penicillin?",
+         ("allergies", "penicillin", "active"), "reaction", "hives"),
+        ("38 y/o male", None, ("demographics", "age", "active"), "value", "38"),
+    ],
+)
+def test_attributes(text: str, context: str | None, triple: Triple, attribute: str, value: str) -> None:
+    assert by_triple(understand(text, context, "en"))[triple][attribute] == value

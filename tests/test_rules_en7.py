@@ -1,7 +1,7 @@
 """The rules backend on English chat and history-taking, seventh round: the clinicians' impersonal
 "they", a body part or illness answering a question about operations, a question about a part of
 a section ("any herbal remedies?"), an amount or a reaction given to a question about a named
-drug, "can't take" as an intolerance, someone else acting on the user, compact ages ("41 yo"),
+drug, a clinician's statement of the user's history confirmed, "can't take" as an intolerance, someone else acting on the user, compact ages ("41 yo"),
 and canonical names kept as data.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -46,6 +46,9 @@ PART_OF_A_SECTION: list[Case] = [
     ("No.", "Any other allergies I should know about?", set()),
     ("No.", "Do you use any recreational drugs?", set()),
     ("no, I don't take anything like that", "Any vitamins or supplements?", set()),
+    # ... while what the answer names still answers the question, the family's or an allergy
+    ("Diabetes.", "Any other health problems in your family?", {("family_history", "diabetes", "active")}),
+    ("latex", "Any other allergies?", {("allergies", "latex", "active")}),
     # the whole section is still denied when it is asked about as a whole
     ("No.", "Are you taking any medications?", {("medications", "*", "confirmed_absent")}),
 ]
@@ -61,6 +64,16 @@ ASKED_ABOUT_A_DRUG: list[Case] = [
     ("a nasty rash on my chest", "What kind of reaction did you have to the codeine?",
      {("allergies", "codeine", "active")}),
     ("nothing really", "What happens when you take aspirin?", {("allergies", "aspirin", "confirmed_absent")}),
+]
+
+CONFIRMED_STATEMENTS: list[Case] = [
+    # a clinician's statement of the user's history, confirmed, is the user's; acknowledged, nothing
+    ("That's right.", "I can see you had your gallbladder taken out in 2012.",
+     {("surgeries", "cholecystectomy", "historical")}),
+    ("yes", "Looks like you're taking lisinopril 20 mg.", {("medications", "lisinopril", "active")}),
+    ("ok", "I can see you had your gallbladder taken out in 2012.", set()),
+    ("yes", "Lisinopril can cause a dry cough.", set()),
+    ("yes", "You should try ibuprofen for that.", set()),
 ]
 
 INTOLERANCE: list[Case] = [
@@ -106,7 +119,8 @@ CANONICAL_NAMES: list[Case] = [
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + INTOLERANCE + DONE_TO_ME
+    CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + CONFIRMED_STATEMENTS + INTOLERANCE
+    + DONE_TO_ME
     + DEMOGRAPHICS + CANONICAL_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:

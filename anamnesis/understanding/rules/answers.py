@@ -43,6 +43,12 @@ class Topic:
     #: the question asks how much or how often of what it names ("What is the strength of your
     #: omeprazole?"): it takes the drug as the user's, so an amount in the answer confirms it
     asks_amount: bool = False
+    #: the question asks about a part of its sections ("any other conditions in the family?",
+    #: "any herbal remedies?"): a "no" denies that part, so it gives no section-wide denial
+    part: bool = False
+    #: the assistant stated the user's own history instead of asking ("I see you had your
+    #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
+    statement: str = ""
 
     @property
     def vaccines(self) -> bool:
@@ -83,13 +89,18 @@ def topic(context: str) -> Topic | None:
         prescribed = _prescribed(every, spans)
         if prescribed:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
-        return None
+        # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
+        # user's own history asks to confirm it; a "yes" confirms, an "ok" only acknowledges
+        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1])]
+        if not stated:
+            return None
+        start, end, _ = stated[-1]
+        return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
-    allergy_at = [h_start for h_start, _, lex in hits if lex.cat == "allergy"]
-    allergy = any(not _part_of_section(norm, start, at) for at in allergy_at)
+    allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
     items, own = _items(_without_examples(norm, hits), family, allergy)
@@ -98,11 +109,8 @@ def topic(context: str) -> Topic | None:
         # the sentences before named
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
-    part = bool(allergy_at) and not allergy  # "any herbal medicines?", "any other allergies?": a part is asked about
-    for h_start, _, lex in hits:
-        if lex.cat == "section" and _part_of_section(norm, start, h_start):
-            part = True
-        elif lex.cat == "section":
+    for _, _, lex in hits:
+        if lex.cat == "section":
             section = "allergies" if allergy and lex.value == "medications" else lex.value
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
@@ -112,13 +120,12 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
-    if part and not (items or asks):
-        return None
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
-    if not (items or sections or asks) and "start" in cats and not family and not _PART_WORD.search(norm, start, end):
+    part = _PART.search(norm, start, end) is not None
+    if not (items or sections or asks) and "start" in cats and not family:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -137,6 +144,7 @@ def topic(context: str) -> Topic | None:
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
+        part=part,
     )
 
 
@@ -193,26 +201,21 @@ _ELSE = re.compile(
     r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
     r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
 )
-#: A qualifier before a section noun that asks about a part of the section: "any other
-#: medicines?", "over-the-counter medications?", "herbal remedies?", "recreational drugs?".
+#: A qualifier that makes a question ask about a part of a section: "any other medicines?",
+#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?". A
+#: "no" denies that part, never the whole section (gold README: "no other operations" gives no
+#: ``*``), so a user's known medicines are not stopped by "No" to "any herbal remedies?".
 _PART = re.compile(
-    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street"
-    r"|illicit|vitamins?(?:\s+or|\s+and)?)\s+(?:\w+\s+){0,2}$"
+    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
+    r"|vitamins?)\b"
 )
-
-
-_PART_WORD = re.compile(
-    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit)\b"
+#: An assistant's sentence whose subject is the user and whose verb states the user's history or
+#: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
+_STATES_YOURS = re.compile(
+    r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:that\s+|here\s+that\s+)?)"
+    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using)\b"
 )
-
-
-def _part_of_section(norm: str, start: int, at: int) -> bool:
-    """The section noun at ``at`` is qualified as a part of its section: a "no" to the question
-    denies that part, never the whole section (gold README: "no other operations" gives no ``*``),
-    so a user's known medicines are not stopped by "No" to "any herbal medicines?"."""
-    return norm.isascii() and _PART.search(norm, max(start, at - 40), at) is not None
-
-
 _REACTION_QUESTION = re.compile(
     r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"

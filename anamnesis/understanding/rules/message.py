@@ -14,7 +14,7 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import reactions_of_allergies
-from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
+from anamnesis.understanding.rules.answers import Topic, polarity, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, touch
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
@@ -89,6 +89,10 @@ def understand_text(
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     asked = topic(context) if context else None
+    if asked is not None and asked.statement:
+        if polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits):
+            return understand_text(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
+        asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}

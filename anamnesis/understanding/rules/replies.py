@@ -100,7 +100,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if section == "medications" and dose is not None:
                 fact.put("dose", dose)
             msg.facts.append(fact)
-    elif answer in ("no", "end"):
+    elif answer in ("no", "end") and not asked.part:
         own = {f.section for f in msg.facts}
         for section in asked.sections:
             if section not in own:

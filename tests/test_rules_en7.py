@@ -34,6 +34,8 @@ OPERATION_ANSWERS: list[Case] = [
     ("only my tonsils as a teenager", "Have you ever had an operation?", {("surgeries", "tonsillectomy", "historical")}),
     ("appendix, years ago", "Any surgical history?", {("surgeries", "appendectomy", "historical")}),
     ("appendicitis when I was nine", "Any previous surgeries?", {("surgeries", "appendectomy", "historical")}),
+    ("hip replaced in 2018 and my tonsils as a teenager", "Any operations in the past?",
+     {("surgeries", "hip replacement", "historical"), ("surgeries", "tonsillectomy", "historical")}),
     # without the question the organ is no operation
     ("my appendix, years ago", None, set()),
 ]
@@ -90,12 +92,30 @@ DONE_TO_ME: list[Case] = [
     ("my daughter has a low salt diet", None, set()),
 ]
 
+ASSERTED_BEFORE_A_QUESTION: list[Case] = [
+    # what the user states before a dash is no part of the question after it
+    ("i have gout - is beer ok?", None, {("chronic_conditions", "gout", "active")}),
+    ("can i take naproxen - is it safe?", None, set()),
+    # a counted dose after "yes" still answers yes
+    ("yes 2 doses, the last one in march", "Have you had the HPV vaccine?",
+     {("vaccinations", "hpv vaccine", "historical")}),
+]
+
+ALLERGY_LISTS: list[Case] = [
+    # an allergen that "makes me" react is an allergy; the drug the user carries is a medicine
+    ("dogs make me wheeze", None, {("allergies", "dogs", "active")}),
+    ("latex, I carry an epipen", "Any allergies?",
+     {("allergies", "latex", "active"), ("medications", "epinephrine", "active")}),
+]
+
 DEMOGRAPHICS: list[Case] = [
     ("62 yo female with COPD", None,
      {("demographics", "age", "active"), ("demographics", "sex", "active"), ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
     ("about 70kg and 1.65m, 38 y/o male", None,
      {("demographics", "age", "active"), ("demographics", "sex", "active"), ("demographics", "weight_kg", "active"),
       ("demographics", "height_cm", "active")}),
+    # an age something began at is no age now
+    ("asthma since age 9", None, {("chronic_conditions", "asthma", "active")}),
 ]
 
 CANONICAL_NAMES: list[Case] = [
@@ -113,6 +133,9 @@ CANONICAL_NAMES: list[Case] = [
     ("bright light hurts my eyes with these headaches", None,
      {("symptoms", "photophobia", "active"), ("symptoms", "headache", "active")}),
     ("cut out fizzy drinks and eating smaller meals", None, {("lifestyle", "diet", "active")}),
+    # an illness of one pregnancy is an episode, not a chronic condition
+    ("the gp said postnatal depression and started me on sertraline", None,
+     {("diagnoses", "postpartum depression", "active"), ("medications", "sertraline", "active")}),
 ]
 # fmt: on
 
@@ -121,7 +144,7 @@ CANONICAL_NAMES: list[Case] = [
     ("text", "context", "expected"),
     CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + CONFIRMED_STATEMENTS + INTOLERANCE
     + DONE_TO_ME
-    + DEMOGRAPHICS + CANONICAL_NAMES,
+    + ASSERTED_BEFORE_A_QUESTION + ALLERGY_LISTS + DEMOGRAPHICS + CANONICAL_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

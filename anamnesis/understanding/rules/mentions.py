@@ -157,8 +157,9 @@ def find_mentions(
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)
-    if parts and not composers and operations:
-        composers = [("surgery", s, s, "") for _, s, _ in parts]
+    if parts and operations and all(c[0] in ("removal", "surgery") for c in composers):
+        # "gallbladder out in 2019 and tonsils as a kid": each organ of the answer was operated on
+        composers = composers + [("surgery", s, s, "") for _, s, _ in parts]
     if parts and composers:
         cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
         for cat, s, e, value in composers:

@@ -62,7 +62,7 @@ from anamnesis.understanding.rules.replies import answer_question, reported_answ
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
-from anamnesis.understanding.rules.segment import clauses, sentences
+from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
 from anamnesis.understanding.rules.typos import corrected
 from schemas.sections import SECTIONS
@@ -120,7 +120,7 @@ def understand_text(
             continue
         if clause.subject == "self" and not clause.skip and not any(lex.kind for _, _, lex in clause.hits):
             me_too(msg, clause)
-        operations = asked is not None and asked.operations and not clause.has("split")
+        operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
@@ -216,6 +216,11 @@ def understand_text(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _contrasts(norm: str, clause: Clause) -> bool:
+    """The clause opens a contrast ("no, but my knee hurts"), not an addition ("and my tonsils")."""
+    return any(lex.cat == "split" and not norm.startswith("and", s) for s, _, lex in clause.hits)
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:

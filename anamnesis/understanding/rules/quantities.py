@@ -227,7 +227,9 @@ def times(norm: str, doses_at: list[tuple[int, int, str]]) -> list[tuple[int, in
 
 _AGE_RES = (
     re.compile(
-        r"\b(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
+        # "since age 12", "at age 40": an age in the past, not the user's age now
+        r"\b(?<!since )(?<!at )(?<!from )(?<!until )(?<!till )(?<!by )(?<!before )(?<!after )"
+        r"(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
         r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
         r"time|hour|min|day|week|month|x\b|packs?))"
     ),

@@ -60,6 +60,9 @@ _POSSESSIVE = re.compile(
 )
 
 
+_DASH_BEFORE = re.compile(r"\s[-–—]+\s*$|—\s*$")
+
+
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
     possessive = _POSSESSIVE.search(norm, max(floor, pos - 12), pos)
     j = (possessive.start() if possessive else pos) - 1
@@ -95,6 +98,10 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
         if cat == "it" and question:
             continue  # "Нурофен — это тоже ибупрофен?": one question
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
+            cuts.append(h_start)
+        elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
+            # "my AF - is coffee ok with it?": the question after a dash does not take back what the
+            # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":

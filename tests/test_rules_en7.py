@@ -108,6 +108,14 @@ ALLERGY_LISTS: list[Case] = [
      {("allergies", "latex", "active"), ("medications", "epinephrine", "active")}),
 ]
 
+LASTING_STOPS: list[Case] = [
+    # a denial that still holds says an earlier stop lasts; a symptom's is only absent
+    ("three months on, still not drinking", None, {("lifestyle", "alcohol", "stopped")}),
+    ("still no headaches this week", None, {("symptoms", "headache", "confirmed_absent")}),
+    # a lab's "fasting" is no diet
+    ("my fasting sugar was 6.1 this morning", None, set()),
+]
+
 DEMOGRAPHICS: list[Case] = [
     ("62 yo female with COPD", None,
      {("demographics", "age", "active"), ("demographics", "sex", "active"), ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
@@ -144,7 +152,7 @@ CANONICAL_NAMES: list[Case] = [
     ("text", "context", "expected"),
     CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + CONFIRMED_STATEMENTS + INTOLERANCE
     + DONE_TO_ME
-    + ASSERTED_BEFORE_A_QUESTION + ALLERGY_LISTS + DEMOGRAPHICS + CANONICAL_NAMES,
+    + ASSERTED_BEFORE_A_QUESTION + ALLERGY_LISTS + LASTING_STOPS + DEMOGRAPHICS + CANONICAL_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -63,7 +63,7 @@ from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
+from anamnesis.understanding.rules.status import assign_states, had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.typos import corrected
 from schemas.sections import SECTIONS
 
@@ -186,6 +186,10 @@ def understand_text(
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
+        if lang == "en" and still_without(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
+                    m.state = "end"  # "still not smoking!!": the stop holds
         if dangling or (
             not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):

@@ -73,6 +73,9 @@ CONFIRMED_STATEMENTS: list[Case] = [
     ("That's right.", "I can see you had your gallbladder taken out in 2012.",
      {("surgeries", "cholecystectomy", "historical")}),
     ("yes", "Looks like you're taking lisinopril 20 mg.", {("medications", "lisinopril", "active")}),
+    ("Yes, that's right.", "It says here you have no known allergies. Is that correct?",
+     {("allergies", "*", "confirmed_absent")}),
+    ("yep", "You've been on warfarin for two years, right?", {("medications", "warfarin", "active")}),
     ("ok", "I can see you had your gallbladder taken out in 2012.", set()),
     ("yes", "Lisinopril can cause a dry cough.", set()),
     ("yes", "You should try ibuprofen for that.", set()),
@@ -106,6 +109,18 @@ ALLERGY_LISTS: list[Case] = [
     ("dogs make me wheeze", None, {("allergies", "dogs", "active")}),
     ("latex, I carry an epipen", "Any allergies?",
      {("allergies", "latex", "active"), ("medications", "epinephrine", "active")}),
+]
+
+AND_NO: list[Case] = [
+    # "and no ..." opens its own denial: it neither undoes the ending before it nor takes its term
+    ("the cough cleared up and no fever now", None,
+     {("symptoms", "cough", "resolved"), ("symptoms", "fever", "confirmed_absent")}),
+    ("I have eczema and no other allergies", None,
+     {("chronic_conditions", "atopic dermatitis", "active")}),
+    ("no nausea and no vomiting", None,
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent")}),
+    # a test that came back negative denies what it tested for
+    ("my flu test came back negative", None, {("diagnoses", "influenza", "confirmed_absent")}),
 ]
 
 LASTING_STOPS: list[Case] = [
@@ -152,7 +167,8 @@ CANONICAL_NAMES: list[Case] = [
     ("text", "context", "expected"),
     CLINICIANS_THEY + OPERATION_ANSWERS + PART_OF_A_SECTION + ASKED_ABOUT_A_DRUG + CONFIRMED_STATEMENTS + INTOLERANCE
     + DONE_TO_ME
-    + ASSERTED_BEFORE_A_QUESTION + ALLERGY_LISTS + LASTING_STOPS + DEMOGRAPHICS + CANONICAL_NAMES,
+    + ASSERTED_BEFORE_A_QUESTION + ALLERGY_LISTS + AND_NO + LASTING_STOPS
+    + DEMOGRAPHICS + CANONICAL_NAMES,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -97,6 +97,8 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
+    if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
+        return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
@@ -212,10 +214,33 @@ _PART = re.compile(
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
-    r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:that\s+|here\s+that\s+)?)"
+    r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
     r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using)\b"
 )
+#: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
+_CONFIRM_TAG = re.compile(
+    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it) (?:correct|right|true)|am i right|right|correct|yes|no)\s*\?+\s*$"
+)
+
+
+def _put_to_confirm(norm: str, spans: list[tuple[int, int, bool]], start: int, end: int) -> str:
+    """The statement of the user's history a confirmation question puts to the user: the
+    sentence before "Is this correct?", or the one a tag closes ("you had your knee replaced,
+    right?"); empty when the question asks something of its own."""
+    question = norm[start:end]
+    tag = _CONFIRM_TAG.search(question)
+    if tag is None:
+        return ""
+    if question[: tag.start()].strip(" ,"):
+        stated = question[: tag.start()]
+        return stated if _STATES_YOURS.search(stated) else ""
+    before = [s for s in spans if s[1] <= start]
+    if before and _STATES_YOURS.search(norm, before[-1][0], before[-1][1]):
+        return norm[before[-1][0] : before[-1][1]]
+    return ""
+
+
 _REACTION_QUESTION = re.compile(
     r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"

@@ -106,6 +106,7 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
+        cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
         if commas:
@@ -141,6 +142,20 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
             or (denied_before and after[0][2].cat in _AMOUNTS)
         ):
             added.append(bounds[n])
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
+    """Cut before an "and" that opens a denial of its own after a named term: "the rash cleared
+    up and no itching now", "bronchitis has cleared and no symptoms": the denial is the next
+    phrase's, and neither reaches over the "and" to the other."""
+    added = [
+        s - 4
+        for s, _, lex in s_hits
+        if lex.cat == "neg"
+        and norm[max(s_start, s - 4) : s] == "and "
+        and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
+    ]
     return sorted(set(cuts).union(added)) if added else cuts
 
 

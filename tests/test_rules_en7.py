@@ -36,6 +36,8 @@ OPERATION_ANSWERS: list[Case] = [
     ("appendicitis when I was nine", "Any previous surgeries?", {("surgeries", "appendectomy", "historical")}),
     ("hip replaced in 2018 and my tonsils as a teenager", "Any operations in the past?",
      {("surgeries", "hip replacement", "historical"), ("surgeries", "tonsillectomy", "historical")}),
+    ("cataracts done in both eyes in 2022", "Have you had any surgeries?",
+     {("surgeries", "cataract surgery", "historical")}),
     # without the question the organ is no operation
     ("my appendix, years ago", None, set()),
 ]

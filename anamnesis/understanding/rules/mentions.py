@@ -158,8 +158,12 @@ def find_mentions(
     if elided:
         composers = _elided_removal(clause, clauses)
     if parts and operations and all(c[0] in ("removal", "surgery") for c in composers):
-        # "gallbladder out in 2019 and tonsils as a kid": each organ of the answer was operated on
-        composers = composers + [("surgery", s, s, "") for _, s, _ in parts]
+        # "gallbladder out in 2019 and tonsils as a kid": each organ of the answer was operated on;
+        # a part beside a named operation is only where it was done ("cataracts done, both eyes")
+        named = bool(operable) or any(m.kind == "procedure" for m in found)
+        composers = composers + [
+            ("surgery", s, s, "") for part, s, _ in parts if "removal" in part.links or not named
+        ]
     if parts and composers:
         cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
         for cat, s, e, value in composers:

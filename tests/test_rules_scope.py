@@ -33,7 +33,7 @@ ENDINGS: list[Row] = [
     ("Пневмония была в январе, сейчас всё ок", None, {("diagnoses", "pneumonia", "resolved")}),
     ("had bronchitis and pneumonia in the winter, got over both", None,
      {("diagnoses", "bronchitis", "resolved"), ("diagnoses", "pneumonia", "resolved")}),
-    ("i had eczema as a toddler, grew out of it", None, {("chronic_conditions", "eczema", "resolved")}),
+    ("i had eczema as a toddler, grew out of it", None, {("chronic_conditions", "atopic dermatitis", "resolved")}),
     ("ok the amoxicillin is done", None, {("medications", "amoxicillin", "stopped")}),
     ("гастрит был в студенчестве, сейчас не беспокоит", None, {("diagnoses", "gastritis", "resolved")}),
     # the stop ends the drug of its own sentence, not one of the sentence before

@@ -42,11 +42,25 @@ class Topic:
     taking: bool = False
     #: its only ending words date the thing ("以前有过胸痛吗？"): a "no" is never had, not "not gone"
     past: bool = False
+    #: the question asks how much or how often of what it names ("What is the strength of your
+    #: omeprazole?"): it takes the drug as the user's, so an amount in the answer confirms it
+    asks_amount: bool = False
+    #: the question asks about a part of its sections ("any other conditions in the family?",
+    #: "any herbal remedies?"): a "no" denies that part, so it gives no section-wide denial
+    part: bool = False
+    #: the assistant stated the user's own history instead of asking ("I see you had your
+    #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
+    statement: str = ""
 
     @property
     def vaccines(self) -> bool:
         """The question is about vaccinations: an answer's diseases are their vaccines."""
         return "vaccinations" in self.sections or any(section == "vaccinations" for section, _ in self.items)
+
+    @property
+    def operations(self) -> bool:
+        """The question is about operations: an answer's bare body part ("just my appendix") is its operation."""
+        return "surgeries" in self.sections or any(section == "surgeries" for section, _ in self.items)
 
     @property
     def medicines(self) -> bool:
@@ -77,12 +91,22 @@ def topic(context: str) -> Topic | None:
         prescribed = _prescribed(every, spans)
         if prescribed:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
-        return None
+        # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
+        # user's own history asks to confirm it; a "yes" confirms, an "ok" only acknowledges
+        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1])]
+        if not stated:
+            return None
+        start, end, _ = stated[-1]
+        return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
+    if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
+        return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     allergy = "allergy" in cats
+    # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
+    allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
     items, own = _items(_without_examples(norm, hits), family, allergy)
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
@@ -111,6 +135,7 @@ def topic(context: str) -> Topic | None:
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
+    part = _PART.search(norm, start, end) is not None
     if not (items or sections or asks) and "start" in cats and not family:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
@@ -130,6 +155,8 @@ def topic(context: str) -> Topic | None:
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
         past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
+        asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
+        part=part,
     )
 
 
@@ -200,6 +227,53 @@ _ELSE = re.compile(
     r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
     r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
 )
+#: A qualifier that makes a question ask about a part of a section: "any other medicines?",
+#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?". A
+#: "no" denies that part, never the whole section (gold README: "no other operations" gives no
+#: ``*``), so a user's known medicines are not stopped by "No" to "any herbal remedies?".
+_PART = re.compile(
+    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
+    r"|vitamins?)\b"
+)
+#: An assistant's sentence whose subject is the user and whose verb states the user's history or
+#: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
+_STATES_YOURS = re.compile(
+    r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
+    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using)\b"
+)
+#: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
+_CONFIRM_TAG = re.compile(
+    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it) (?:correct|right|true)|am i right|right|correct|yes|no)\s*\?+\s*$"
+)
+
+
+def _put_to_confirm(norm: str, spans: list[tuple[int, int, bool]], start: int, end: int) -> str:
+    """The statement of the user's history a confirmation question puts to the user: the
+    sentence before "Is this correct?", or the one a tag closes ("you had your knee replaced,
+    right?"); empty when the question asks something of its own."""
+    question = norm[start:end]
+    tag = _CONFIRM_TAG.search(question)
+    if tag is None:
+        return ""
+    if question[: tag.start()].strip(" ,"):
+        stated = question[: tag.start()]
+        return stated if _STATES_YOURS.search(stated) else ""
+    before = [s for s in spans if s[1] <= start]
+    if before and _STATES_YOURS.search(norm, before[-1][0], before[-1][1]):
+        return norm[before[-1][0] : before[-1][1]]
+    return ""
+
+
+_REACTION_QUESTION = re.compile(
+    r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
+    r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
+    r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
+)
+_AMOUNT_QUESTION = re.compile(
+    r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
+    r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
+)
 _WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
@@ -234,6 +308,7 @@ _ANSWER_TAIL = re.compile(
     r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
     r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
     r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
 )

@@ -109,9 +109,13 @@ def _compose(
     return None
 
 
-def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm: str = "") -> list[Mention]:
+def find_mentions(
+    clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm: str = "", *, operations: bool = False
+) -> list[Mention]:
     """Entities and section nouns of one clause, in text order; ``clauses``: all of the message's,
-    ``norm`` the message's text (a body part composes only with the cues of its own phrase)."""
+    ``norm`` the message's text (a body part composes only with the cues of its own phrase);
+    ``operations``: the clause answers a question about operations, so a bare body part
+    ("Gallbladder, about five years ago.") names its operation."""
     found: list[Mention] = []
     parts: list[tuple[Term, int, int]] = []
     composers: list[tuple[str, int, int, str]] = []
@@ -153,6 +157,13 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)
+    if parts and operations and all(c[0] in ("removal", "surgery") for c in composers):
+        # "gallbladder out in 2019 and tonsils as a kid": each organ of the answer was operated on;
+        # a part beside a named operation is only where it was done ("cataracts done, both eyes")
+        named = bool(operable) or any(m.kind == "procedure" for m in found)
+        composers = composers + [
+            ("surgery", s, s, "") for part, s, _ in parts if "removal" in part.links or not named
+        ]
     if parts and composers:
         cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
         for cat, s, e, value in composers:
@@ -174,6 +185,9 @@ def find_mentions(clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm:
         found.sort(key=lambda m: (m.start, m.end))
     if operable and composers:
         _operated(operable, composers, norm)
+    elif operable and operations:  # "appendicitis at 12" to "Any operations?": its operation
+        for m, operation in operable:
+            m.kind, m.entity = "procedure", operation
     if vaccine_nouns or against_ends:
         sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
         _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)

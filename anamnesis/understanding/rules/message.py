@@ -14,7 +14,7 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
-from anamnesis.understanding.rules.answers import Topic, topic, zh_echo
+from anamnesis.understanding.rules.answers import Topic, polarity, topic, zh_echo
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
 from anamnesis.understanding.rules.compounds import expand_compounds
@@ -73,8 +73,8 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
-from anamnesis.understanding.rules.segment import clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, had_before, since_then, taken_before
+from anamnesis.understanding.rules.segment import Clause, clauses, sentences
+from anamnesis.understanding.rules.status import assign_states, had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.typos import corrected
 from schemas.sections import SECTIONS
 
@@ -103,6 +103,10 @@ def understand_text(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     asked = topic(context) if context else None
+    if asked is not None and asked.statement:
+        if polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits):
+            return understand_text(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
+        asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
@@ -133,7 +137,8 @@ def understand_text(
                 me_too(msg, clause)
             elif clause.subject == "family":
                 relative_too(msg, clause)
-        mentions = find_mentions(clause, lexicon, msg.clauses, norm)
+        operations = asked is not None and asked.operations and not _contrasts(norm, clause)
+        mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
@@ -198,6 +203,10 @@ def understand_text(
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
+        if lang == "en" and still_without(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
+                    m.state = "end"  # "still not smoking!!": the stop holds
         if dangling or (
             not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
@@ -231,6 +240,11 @@ def understand_text(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _contrasts(norm: str, clause: Clause) -> bool:
+    """The clause opens a contrast ("no, but my knee hurts"), not an addition ("and my tonsils")."""
+    return any(lex.cat == "split" and not norm.startswith("and", s) for s, _, lex in clause.hits)
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:

@@ -227,11 +227,13 @@ def times(norm: str, doses_at: list[tuple[int, int, str]]) -> list[tuple[int, in
 
 _AGE_RES = (
     re.compile(
-        r"\b(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
+        # "since age 12", "at age 40": an age in the past, not the user's age now
+        r"\b(?<!since )(?<!at )(?<!from )(?<!until )(?<!till )(?<!by )(?<!before )(?<!after )"
+        r"(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
         r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
         r"time|hour|min|day|week|month|x\b|packs?))"
     ),
-    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:years?|yrs?)\s*-?\s*old\b"),
+    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:(?:years?|yrs?)\s*-?\s*old\b|y/?o\b|y\.o\.)"),
     re.compile(
         r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(?:по-прежнему|по прежнему|уже|еще|всего|только|сейчас)?\s*"
         r"(\d{1,3})(?!\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$))"
@@ -286,7 +288,7 @@ _SEX_RES = (
     re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
     re.compile(r"(?:我是|性别\s*[:：是]?\s*)(女性|女生|女的|女人|女|男性|男生|男的|男人|男)"),
     re.compile(r"(?:пол|sex|gender)\s*[:\-—]?\s*(женский|мужской|ж|м|female|male|f|m)\b"),
-    re.compile(r"\byear[- ]old\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
+    re.compile(r"(?:\byear[- ]old|\d\s*y/?o|\d\s*y\.o\.)\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
     # a bare answer, or a sex word standing alone in a list: ", female", "мужчина,", "，男"
     re.compile(
         r"(?:^|[，,:：])\W*(female|male|woman|man|женщина|мужчина|женский|мужской|女性?|男性?|女的|男的)\s*(?:[，,.。!！;；]|$)"
@@ -306,7 +308,7 @@ _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes
 # opens like an age and is a height).
 _GATES = {
     "age": re.compile(
-        r"\d\s*-?\s*(?:years?|yrs?|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
+        r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
         r"|мне\s+\S+\s+\d|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]|我\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了"
     ),
     "height": re.compile(

@@ -11,6 +11,7 @@ import re
 from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, scan, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
 from anamnesis.understanding.rules.status import since_then
@@ -57,6 +58,14 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
+    if answer is None and asked.allergy and asked.items and _names_a_reaction(msg):
+        answer = "yes"  # "What reaction do you get to penicillin?" — "I break out in hives."
+    dose = None  # the asked drug's dose an amount answer gives
+    if answer is None and asked.asks_amount and asked.items and _states_an_amount(msg):
+        answer = "yes"  # "What is the strength of your omeprazole?" — "It's 40 mg, once a day."
+        given = doses(msg.norm)
+        drugs = [item for item in asked.items if item[0] == "medications"]
+        dose = given[0][2] if len(given) == 1 and len(drugs) == 1 else None
     if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
         # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
         verbs = {lex.cat for _, _, lex in msg.hits}
@@ -88,12 +97,31 @@ def answer_question(msg: Message, asked: Topic) -> None:
             fact = Fact(0, 0, -1, section, entity, status_for(section, state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))
+            if section == "medications" and dose is not None:
+                fact.put("dose", dose)
             msg.facts.append(fact)
-    elif answer in ("no", "end"):
+    elif answer in ("no", "end") and not asked.part:
         own = {f.section for f in msg.facts}
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+def _names_a_reaction(msg: Message) -> bool:
+    """A reaction symptom, with no denial and no drug or allergen of its own: the answer says
+    what the asked allergen does (allergies.reactions_of_allergies then files it as the reaction)."""
+    hits = msg.hits
+    if any(lex.cat == "neg" or lex.kind in ("drug", "allergen") for _, _, lex in hits):
+        return False
+    return any(lex.reactive for _, _, lex in hits)
+
+
+def _states_an_amount(msg: Message) -> bool:
+    """A dose or a frequency, with no denial and no other drug: the answer gives the asked
+    drug's amount, which takes the drug as the user's."""
+    if any(lex.cat == "neg" or lex.kind == "drug" for _, _, lex in msg.hits):
+        return False
+    return bool(doses(msg.norm)) or any(lex.cat == "freq" for _, _, lex in msg.hits)
 
 
 def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]:

@@ -61,6 +61,9 @@ _POSSESSIVE = re.compile(
 )
 
 
+_DASH_BEFORE = re.compile(r"\s[-–—]+\s*$|—\s*$")
+
+
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
     possessive = _POSSESSIVE.search(norm, max(floor, pos - 12), pos)
     j = (possessive.start() if possessive else pos) - 1
@@ -97,9 +100,14 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
             continue  # "Нурофен — это тоже ибупрофен?": one question
         if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
+        elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
+            # "my AF - is coffee ok with it?": the question after a dash does not take back what the
+            # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
+            cuts.append(h_start)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
+        cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
         if commas:
@@ -135,6 +143,20 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
             or (denied_before and after[0][2].cat in _AMOUNTS)
         ):
             added.append(bounds[n])
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
+    """Cut before an "and" that opens a denial of its own after a named term: "the rash cleared
+    up and no itching now", "bronchitis has cleared and no symptoms": the denial is the next
+    phrase's, and neither reaches over the "and" to the other."""
+    added = [
+        s - 4
+        for s, _, lex in s_hits
+        if lex.cat == "neg"
+        and norm[max(s_start, s - 4) : s] == "and "
+        and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
+    ]
     return sorted(set(cuts).union(added)) if added else cuts
 
 
@@ -227,8 +249,15 @@ def clauses(
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)
-                if found == ("other", ()) and not someone_else and _stops_it(norm, c_hits, lang):
-                    found = ("self", ())  # "the naproxen made me sick so they stopped it": the user's drug
+                if found == ("other", ()) and not someone_else and (
+                    _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
+                ):
+                    # "the naproxen made me sick so they stopped it", "they put a stent in":
+                    # with nobody else named, "they" are the clinicians and the fact is the user's
+                    found = ("self", ())
+                elif found is not None and found[0] in ("other", "family") and _acts_on_me(norm, c_start, c_end, lang):
+                    found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
+                    someone_else = True
                 someone_else = someone_else or (found is not None and found[0] != "self")
             if found is not None:
                 subject = found
@@ -353,6 +382,32 @@ def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
     if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
         return False
     return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
+
+
+#: "my wife got me walking", "my mum has me on a gluten free diet", "my husband made me
+#: stop smoking": the other person is the agent and the user the one it happens to.
+_ACTS_ON_ME = re.compile(r"\b(?:got|gets|has|had|made|makes|keeps|kept|put|puts|started|starts)\s+me\s+(?:on\b|off\b|\w+ing\b|stop|quit|cut|try)")
+
+
+def _acts_on_me(norm: str, start: int, end: int, lang: str) -> bool:
+    """An English clause in which someone else gets, puts or keeps "me" doing something."""
+    return lang == "en" and _ACTS_ON_ME.search(norm, start, end) is not None
+
+
+#: "they say coffee is bad for you": a generic "they" reports common opinion, not a treatment.
+_THEY_SAY = re.compile(r"\s+(?:say|says|reckon|claim)\b")
+
+
+def _clinicians_they(norm: str, hits: list[Hit], lang: str) -> bool:
+    """An English clause whose first person word is "they": with no one named before it in the
+    message, the impersonal "they" of the hospital ("they took my gallbladder out", "they found I
+    had high blood pressure"), not another person with facts of their own."""
+    if lang != "en":
+        return False
+    first = next((h for h in hits if h[2].cat in _SUBJECT_CATS or h[2].kind == "relative"), None)
+    if first is None or first[2].cat != "third" or not norm[first[0] : first[1]].startswith("they"):
+        return False
+    return _THEY_SAY.match(norm, first[1]) is None
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

@@ -343,6 +343,16 @@ def since_then(norm: str, clause: Clause) -> bool:
     return _SINCE.search(text) is not None and _EVER.search(text) is None
 
 
+#: "still not smoking", "still off the statin": a denial that lasts says an earlier stop holds.
+_STILL_WITHOUT = re.compile(r"\bstill (?:not|no|off|haven't|havent|hasn't|hasnt|don't|dont|not had)\b")
+
+
+def still_without(norm: str, clause: Clause) -> bool:
+    """Whether an English clause denies with "still": a habit or medicine stopped before and not
+    taken up again (stopped), not one the user never had."""
+    return clause.has("neg") and _STILL_WITHOUT.search(norm, clause.start, clause.end) is not None
+
+
 #: A medicine taken in the past: its denial in the same clause is a stop, not an absence.
 _PAST_TAKING = re.compile(
     r"\b(?:was on|were on|took|used to take|had been on|been taking)\b"

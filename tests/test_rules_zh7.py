@@ -105,7 +105,7 @@ SHORT_ANSWERS: list[Case] = [
 
 VOCABULARY: list[Case] = [
     ("心跳时快时慢的，摸脉搏也不齐", None, {("symptoms", "palpitations", "active")}),
-    ("嘴唇有点发紫，手脚也发凉", None, {("symptoms", "cyanosis", "active"), ("symptoms", "feeling cold", "active")}),
+    ("嘴唇有点发紫，手脚也发凉", None, {("symptoms", "cyanosis", "active"), ("symptoms", "cold intolerance", "active")}),
     ("最近老想叹气，总想长出一口气", None, {("symptoms", "sighing", "active")}),
     ("两条腿发沉，走不动", None, {("symptoms", "heavy legs", "active")}),
     ("喉咙里像有东西堵着，吐又吐不出来", None, {("symptoms", "globus sensation", "active")}),

@@ -42,22 +42,23 @@ UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
 #: The gate on the unseen set: floors a little under the figures measured when they were last
 #: raised, so a change that loses generalization fails. Raise them when the figures rise; never
-#: lower them to pass. Measured 2026-12-01 (fifth session's merged tree, RULES_VERSION 20) on
-#: blind batches 1 (051–100), 2, 5 and 6 (batch 4 moved to dev that session; batch 6, 75
-#: dialogues, added then): F1 en 0.867 / ru 0.843 / zh 0.834, negation 0.658, status 0.920, dose
-#: 0.919, 58 of 634 turns with a forbidden fact. The same batches on the rules before that
-#: session's tuning (6a46b13): 0.843 / 0.821 / 0.822, 0.644, 0.917, 0.910, 57 of 634.
+#: lower them to pass. Measured 2026-12-02 (sixth session's merged tree, RULES_VERSION 21) on
+#: blind batches 1 (051–100), 2, 6 and 7 (batch 5 moved to dev that session; batch 7, 75
+#: dialogues, added then, harder than the rest): F1 en 0.882 / ru 0.843 / zh 0.815, negation
+#: 0.653, status 0.929, dose 0.935, 48 of 550 turns with a forbidden fact. The same batches on the
+#: rules before that session's tuning (0f388f3): 0.870 / 0.836 / 0.808, 0.639, 0.924, 0.926, 53 of
+#: 550. The zh floor sits under the fifth session's 0.82 only because batch 7 joined the set.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.85,
+    "fact F1 (en)": 0.87,
     "fact F1 (ru)": 0.83,
-    "fact F1 (zh)": 0.82,
+    "fact F1 (zh)": 0.80,
     "negation accuracy": 0.64,
-    "status accuracy": 0.91,
-    "dose accuracy": 0.90,
+    "status accuracy": 0.92,
+    "dose accuracy": 0.92,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 634 turns of batches 1, 2, 5 and 6.
-UNSEEN_FORBIDDEN_CEILING = 60
+#: count over the 550 turns of batches 1, 2, 6 and 7.
+UNSEEN_FORBIDDEN_CEILING = 52
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

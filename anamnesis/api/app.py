@@ -12,9 +12,8 @@ import gc
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -37,12 +36,12 @@ from anamnesis.api.measurement_routes import (
     measurement_router,
 )
 from anamnesis.api.memory_routes import add_memory_routes
-from anamnesis.api.memos import OPEN_CONFLICTS, SERVED_MEMOS
+from anamnesis.api.memos import OPEN_CONFLICTS, SERVED_MEMOS, TOKEN_COUNTS
 from anamnesis.api.metrics import add_metrics
 from anamnesis.api.pagination import PageParams, event_key, fact_key
 from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
 from anamnesis.api.review_routes import include_review, open_conflicts
-from anamnesis.api.warehouse_reader import WarehouseReader
+from anamnesis.api.warehouse_reader import WarehouseReader, WarehouseView
 from anamnesis.config import Settings
 from anamnesis.summaries.recall import asks_about_earlier_chats, recalled_chats
 from schemas.sections import SECTIONS
@@ -192,11 +191,26 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
     router = QueryRouter()
     search_memories = MemorySearch(settings)
 
-    @lru_cache(maxsize=TOKEN_COUNT_CACHE)
     def count_tokens(text: str) -> int:
         # Ordinary text: a user's "<|endoftext|>" is counted, not refused (``encode`` raised on it),
         # and without ``encode``'s per-call checks and metrics hook (a third of its time).
         return len(encoding.encode_ordinary(text))
+
+    def token_counter(warehouse: WarehouseView) -> Callable[[str], int]:
+        """``count_tokens`` cached in ``warehouse``'s file's memo, so the cached lines go with it."""
+        counts: dict[str, int] | None = warehouse.memo(TOKEN_COUNTS)
+        if counts is None:  # no warehouse built yet: nothing worth caching
+            return count_tokens
+
+        def counted(text: str) -> int:
+            n = counts.get(text)
+            if n is None:
+                if len(counts) >= TOKEN_COUNT_CACHE:
+                    counts.clear()
+                n = counts[text] = count_tokens(text)
+            return n
+
+        return counted
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -308,8 +322,9 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
                 conflicts = open_conflicts(warehouse, user_id)
             else:  # a DuckDB query: not on the loop
                 conflicts = await run_in_threadpool(open_conflicts, warehouse, user_id)
+            counted = token_counter(warehouse)
             draft = Draft(
-                user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=count_tokens,
+                user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=counted,
                 drug_question=route.drug_question, conflicts=conflicts, recalled=recalled,
             )
             # The vector search runs only if its hits could still be used.
@@ -323,7 +338,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
                 else:
                     extras = await run_in_threadpool(context_extras, warehouse, user_id, user_facts, tests, drugs)
                 safety, trends, measured, checks = extras
-                result.context = fit_context(result.context, safety, trends, body.max_tokens, count_tokens)
+                result.context = fit_context(result.context, safety, trends, body.max_tokens, counted)
                 # the extras may have pushed a chat's line out of the block: list only those it still states
                 result.summaries = [s for s in result.summaries if s["summary"] in result.context]
         # Serialised here, without a second validation pass: every field comes from our own

@@ -15,5 +15,9 @@ from anamnesis.review.queries import open_conflicts_by_user
 OPEN_CONFLICTS = Memo("open_conflicts", open_conflicts_by_user, {})
 #: Every user's readings, oldest first (the measurements route, trend lines in the context block).
 MEASUREMENTS = Memo("measurements", measurements_by_user, {})
-#: Both, computed whenever a warehouse is prefetched.
+#: Token counts of the lines the context block was drafted from, kept with their warehouse file:
+#: a cache keyed by text must go with the file that held the text, or a forgotten user's fact
+#: lines would outlive their erasure in the server's memory. Filled by requests, never prefetched.
+TOKEN_COUNTS = Memo("token_counts", lambda _cursor: {}, None)
+#: Both read memos, computed whenever a warehouse is prefetched.
 SERVED_MEMOS = (OPEN_CONFLICTS, MEASUREMENTS)

@@ -59,6 +59,25 @@ def test_a_stopped_class_ends_every_member_and_leaves_the_other_drugs():
     assert conflicts.height == 0
 
 
+def test_a_drug_the_message_names_itself_is_not_also_a_member_of_the_stopped_class():
+    # "switched me from antibiotics to doxy" with doxycycline already known: one event per fact
+    events, facts, _ = run(
+        ev(0, "m1", "medications", "amoxicillin", "active", codes=AMOXICILLIN),
+        ev(0, "m1", "medications", "doxycycline", "active", codes="ATC:J01AA02"),
+        ev(5, "m2", "medications", "antibiotics", "stopped", codes="ATC:J01"),
+        ev(5, "m2", "medications", "doxycycline", "active", codes="ATC:J01AA02"),
+        ev(0, "m1", "medications", "atorvastatin", "active", codes="ATC:C10AA05"),
+        # two classes that share a member in one message: it is stopped once
+        ev(6, "m3", "medications", "statins", "stopped", codes="ATC:C10AA"),
+        ev(6, "m3", "medications", "lipid modifying agents", "stopped", codes="ATC:C10"),
+    )
+    assert events["event_id"].is_unique().all()
+    m2 = events.filter(events["source_message_id"] == "m2")
+    assert sorted(zip(m2["entity"], m2["status"], strict=True)) == [("amoxicillin", "stopped"), ("doxycycline", "active")]
+    assert _meds(facts) == {"amoxicillin": "stopped", "doxycycline": "active", "atorvastatin": "stopped"}
+    assert fold_history(events, "medications", "atorvastatin") == [("first_mention", "active"), ("change", "stopped")]
+
+
 @pytest.mark.parametrize("status", ["stopped", "active", "confirmed_absent"])
 def test_a_class_with_no_member_is_no_fact(status: str):
     events, facts, _ = run(

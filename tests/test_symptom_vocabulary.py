@@ -158,7 +158,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     ("I get this fluttery feeling in my chest and my heart skipped a beat", {("palpitations", "active")}),
     ("I can't catch my breath and my ankles are swollen",
      {("shortness of breath", "active"), ("peripheral edema", "active")}),
-    ("feeling woozy and I've got pins and needles in my fingers", {("dizziness", "active"), ("numbness", "active")}),
+    ("feeling woozy and I've got pins and needles in my fingers", {("dizziness", "active"), ("paresthesia", "active")}),
     ("I've had the trots for two days and I'm knackered", {("diarrhea", "active"), ("fatigue", "active")}),
     ("no heartburn but I've been off my food", {("heartburn", "confirmed_absent"), ("loss of appetite", "active")}),
     ("my lips turn blue when I'm cold and I feel clammy", {("cyanosis", "active"), ("sweating", "active")}),

@@ -17,7 +17,7 @@ denied it specifically is taken as present (the safe reading) and recorded as a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -297,7 +297,7 @@ class _UserFold(ReplayMixin):
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
         for ev in events:
             ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
-        events = [member for ev in events for member in self._class_members(ev)]
+        events = medicine_classes.with_members(self.facts, events)
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:
@@ -324,17 +324,6 @@ class _UserFold(ReplayMixin):
         words = set(entity.split())
         longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         return longer[0] if len(longer) == 1 else entity
-
-    def _class_members(self, ev: Event) -> list[Event]:
-        """The event as it applies to the drugs a class names, in the state before this message
-        (:mod:`anamnesis.facts.medicine_classes`): itself, one per member, or none."""
-        if ev.section != medicine_classes.SECTION or ev.entity in (SECTION_WIDE, LAST_DISCUSSED):
-            return [ev]
-        named = medicine_classes.resolve(self.facts, ev.entity, ev.status)
-        if named == [ev.entity]:
-            return [ev]
-        attributes = medicine_classes.member_attributes(ev.attributes, several=len(named) > 1)
-        return [replace(ev, entity=entity, attributes=attributes) for entity in named]
 
     def _refer_back(self, ev: Event) -> bool:
         entity = last_discussed(self.facts, ev.section)

@@ -16,9 +16,9 @@ drug named in answer to a question about its class, :mod:`anamnesis.understandin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from anamnesis.terminology import DATA_DIR
 from anamnesis.terminology.tsv import REQUIRED_COLUMNS, read_rows
@@ -33,6 +33,16 @@ _ENDING = frozenset({"stopped", CONFIRMED_ABSENT})
 class _Fact(Protocol):
     status: str
     attributes: dict
+
+
+class _Event(Protocol):
+    section: str
+    entity: str
+    status: str
+    attributes: dict
+
+
+E = TypeVar("E", bound=_Event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +96,30 @@ def member_attributes(attributes: dict, *, several: bool) -> dict:
     own), and no dose or frequency when it speaks of several drugs at once."""
     dropped = ("mention", "codes", "dose", "frequency") if several else ("mention", "codes")
     return {k: v for k, v in attributes.items() if k not in dropped}
+
+
+def with_members(facts: Mapping[tuple[str, str], _Fact], events: list[E]) -> list[E]:
+    """One message's events (dataclasses), each class event replaced by its members' in the
+    state before the message (:func:`resolve`).
+
+    A drug the message names itself speaks for itself ("switched me from antibiotics to doxy":
+    doxycycline is started, not also stopped), and a member two classes share is told once, so
+    one message gives at most one event per fact.
+    """
+    classes = load_classes()
+
+    def names_a_class(ev: E) -> bool:
+        return ev.section == SECTION and ev.entity in classes and (SECTION, ev.entity) not in facts
+
+    told = {(ev.section, ev.entity) for ev in events if not names_a_class(ev)}
+    out: list[E] = []
+    for ev in events:
+        if not names_a_class(ev):
+            out.append(ev)
+            continue
+        named = [e for e in resolve(facts, ev.entity, ev.status) if (SECTION, e) not in told]
+        attributes = member_attributes(ev.attributes, several=len(named) > 1)
+        for entity in named:
+            told.add((SECTION, entity))
+            out.append(ev if entity == ev.entity else replace(ev, entity=entity, attributes=attributes))
+    return out

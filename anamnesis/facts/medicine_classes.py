@@ -77,12 +77,9 @@ def members(facts: Mapping[tuple[str, str], _Fact], cls: MedicineClass) -> list[
     )
 
 
-def resolve(facts: Mapping[tuple[str, str], _Fact], entity: str, status: str) -> list[str]:
-    """The medications an event about ``entity`` is about: itself when it is no class or a known
-    fact; else its members as above (several only for an ending), or nothing."""
-    cls = load_classes().get(entity)
-    if cls is None or (SECTION, entity) in facts:
-        return [entity]
+def resolve(facts: Mapping[tuple[str, str], _Fact], entity: str, cls: MedicineClass, status: str) -> list[str]:
+    """The medications an event about the class ``entity`` is about: its members as above
+    (several only for an ending), or itself when it is also a drug, or nothing."""
     named = members(facts, cls)
     if status in _ENDING and named:
         return named
@@ -108,16 +105,20 @@ def with_members(facts: Mapping[tuple[str, str], _Fact], events: list[E]) -> lis
     """
     classes = load_classes()
 
-    def names_a_class(ev: E) -> bool:
-        return ev.section == SECTION and ev.entity in classes and (SECTION, ev.entity) not in facts
+    def class_of(ev: E) -> MedicineClass | None:
+        """The class ``ev`` names, unless it is no medication or a fact already known."""
+        if ev.section != SECTION or (SECTION, ev.entity) in facts:
+            return None
+        return classes.get(ev.entity)
 
-    told = {(ev.section, ev.entity) for ev in events if not names_a_class(ev)}
+    told = {(ev.section, ev.entity) for ev in events if class_of(ev) is None}
     out: list[E] = []
     for ev in events:
-        if not names_a_class(ev):
+        cls = class_of(ev)
+        if cls is None:
             out.append(ev)
             continue
-        named = [e for e in resolve(facts, ev.entity, ev.status) if (SECTION, e) not in told]
+        named = [e for e in resolve(facts, ev.entity, cls, ev.status) if (SECTION, e) not in told]
         attributes = member_attributes(ev.attributes, several=len(named) > 1)
         for entity in named:
             told.add((SECTION, entity))

@@ -116,19 +116,23 @@ SLOTS: dict[str, Slot] = {
 TEMPLATES_FILE = Path(__file__).parent / "data" / "synth_templates.tsv"
 
 
-def _templates(role: str) -> dict[str, tuple[str, ...]]:
-    """The ``role``'s templates per language, in file order (the draws depend on it).
+def _templates() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Each role's templates per language, in file order (the draws depend on it).
 
     Russian user templates keep every term in the nominative, the form the data lists: after a
     generic noun ("препарат метформин", "дозу препарата метформин") or a colon.
     """
     with TEMPLATES_FILE.open(encoding="utf-8", newline="") as rows:
-        table = [row for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE) if row["role"] == role]
-    return {lang: tuple(row["template"] for row in table if row["lang"] == lang) for lang in LANGS}
+        table = list(csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return {
+        role: {lang: tuple(r["template"] for r in table if r["role"] == role and r["lang"] == lang) for lang in LANGS}
+        for role in ("user", "assistant")
+    }
 
 
-TEMPLATES = _templates("user")
-ASSISTANT = _templates("assistant")
+_BY_ROLE = _templates()
+TEMPLATES = _BY_ROLE["user"]
+ASSISTANT = _BY_ROLE["assistant"]
 
 _FIELDS = {
     lang: [(tmpl, [f for _, f, _, _ in string.Formatter().parse(tmpl) if f]) for tmpl in templates]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Hit
 
 # -- addressed to the system ----------------------------------------------------------------
@@ -58,7 +59,27 @@ _ZH_SYSTEM = re.compile(
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
 )
-_SYSTEM = {"en": _EN_SYSTEM, "ru": _RU_SYSTEM, "zh": _ZH_SYSTEM}
+#: Each pattern behind the words one of its alternatives must contain (in the order written).
+_EN_ADDRESSED = Gated(
+    _EN_SYSTEM,
+    ("ignore", "disregard", "forget", ":", ">", "admin", "developer", "system", "operator", "jailbreak",
+     # the verbs of _EN_EDIT
+     "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
+     "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store"),
+)  # fmt: skip
+_OTHER_ADDRESSED = (
+    Gated(
+        _RU_SYSTEM,
+        ("игнорир", "забудь", "не обращай", ":", ">", "админ", "разработчик", "отметь", "пометь", "запиши",
+         "внеси", "удали", "сотри", "измени", "исправь", "обнови", "поставь", "добавь", "очисти", "зафиксируй",
+         "пропиши", "укажи", "сохрани"),
+    ),
+    Gated(
+        _ZH_SYSTEM,
+        ("忽略", "无视", "忘掉", "忘记", ":", "：", ">", "管理员", "开发者", "系统", "把", "将", "删除", "删掉", "清除",
+         "清空", "抹掉", "在", "记", "备注"),
+    ),
+)  # fmt: skip
 
 
 def addressed_to_system(norm: str) -> bool:
@@ -66,10 +87,10 @@ def addressed_to_system(norm: str) -> bool:
 
     Such a message yields no fact and never changes a known one, whatever health words it has.
     """
-    if _EN_SYSTEM.search(norm):
+    if _EN_ADDRESSED.search(norm):
         return True
     # every Russian and Chinese pattern needs a letter of its script: none in a plain ASCII text
-    return not norm.isascii() and any(_SYSTEM[lang].search(norm) for lang in ("ru", "zh"))
+    return not norm.isascii() and any(gated.search(norm) for gated in _OTHER_ADDRESSED)
 
 
 # -- Chinese clause spaces --------------------------------------------------------------------
@@ -108,12 +129,13 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
                 ):
                     text = text[:start] + text[p] + joined[start:end] + text[end + 1 :]
                     break
-    covered = [(h[0], h[1]) for h in scan(text) if h[2].cat == "term"]
-    text = "".join(
-        "\u3000" if m_pos in masked and not any(s <= m_pos < e for s, e in covered) else ch
-        for m_pos, ch in enumerate(text)
-        for masked in [{m.start() for m in _ZH_POTENTIAL.finditer(text)}]
-    )
+    masked = {m.start() for m in _ZH_POTENTIAL.finditer(text)}
+    if masked:
+        covered = [(h[0], h[1]) for h in scan(text) if h[2].cat == "term"]
+        text = "".join(
+            "\u3000" if m_pos in masked and not any(s <= m_pos < e for s, e in covered) else ch
+            for m_pos, ch in enumerate(text)
+        )
     return (text, scan(text)) if text != norm else (norm, list(hits))
 
 
@@ -127,6 +149,12 @@ _REPAIR = re.compile(
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
 )
+_ANY_REPAIR = Gated(
+    _REPAIR,
+    ("wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
+     "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
+     "поправка", "不对", "错了", "更正", "纠正一下"),
+)  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(
     r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|μg|ug|g|ml|iu|units?|u|мг|мкг|г|мл|ме|ед\.?|единиц\w*|毫克|微克|克|毫升|单位|片|粒|颗|支)?",
@@ -159,7 +187,7 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
     it corrects: the stretch from the old value to the new one becomes the new value alone,
     keeping the old unit when the correction has none ("1000 mg - no wait, 850" → "850 mg").
     """
-    if not _REPAIR.search(norm):
+    if not _ANY_REPAIR.search(norm):
         return norm, list(hits)
     changed = True
     current, current_hits = norm, list(hits)
@@ -210,6 +238,20 @@ _CAUSE = re.compile(
 )
 
 
+_ANY_CAUSE = Gated(
+    _CAUSE,
+    ("gave me", "giving me", "made me", "makes me", "caus", "due to", "from it", "from them", "side", "reaction",
+     "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
+     "от ", "из-за", "выз", "побоч", "после н", "не подош", "не переноси", "поэтому", "так что", "вот и", "с не",
+     "副作用", "不良反应", "引起", "导致", "造成", "后", "受不了", "所以", "因为", "一吃就", "一用就", "吃得"),
+)  # fmt: skip
+
+
+def tells_a_cause(norm: str, start: int, end: int) -> bool:
+    """The stretch ties what the user felt to a cause ("the statin gave me cramps so I came off it")."""
+    return _ANY_CAUSE.search(norm, start, end) is not None
+
+
 def side_effect_sentences(norm: str, spans: Sequence[tuple[int, int, bool]]) -> set[int]:
-    """Sentences that tie what the user felt to a cause ("the statin gave me cramps so I came off it")."""
-    return {n for n, (start, end, _) in enumerate(spans) if _CAUSE.search(norm, start, end)}
+    """Sentences that tie what the user felt to a cause (see :func:`tells_a_cause`)."""
+    return {n for n, (start, end, _) in enumerate(spans) if tells_a_cause(norm, start, end)}

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.discourse import (
-    side_effect_sentences,
-)
+from anamnesis.understanding.rules.discourse import side_effect_sentences, tells_a_cause
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
@@ -109,7 +107,6 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
     """ "симвастатин вызвал судороги, и его отменили", "от аторвастатина болели мышцы, отменили":
     in a sentence that gives a symptom as one drug's effect, a stopping verb ends the drug, not
     the effect it looked back to; the effect ended with the drug and is no current symptom."""
-    causal = side_effect_sentences(norm, spans)
     for n, (start, end, _) in enumerate(spans):
         here = [f for f in facts if f.sentence == n]
         drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]
@@ -117,7 +114,7 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
         if len(drugs) != 1 or not effects:
             continue
         drug = drugs[0]
-        if n not in causal and norm[max(0, drug.start - 3) : drug.start] != "от ":
+        if norm[max(0, drug.start - 3) : drug.start] != "от " and not tells_a_cause(norm, start, end):
             continue
         if (
             drug.status == "active"

@@ -1,0 +1,51 @@
+"""A costly regex behind a cheap proof that it cannot match.
+
+A large alternation that opens with ``\\b`` (or any non-literal) makes Python's ``re`` try
+every alternative at every position of the text, even when no word of it is there. Most such
+patterns can only match where one of a few literal words is: "ignore", "forget", an editing
+verb... One case-sensitive search for those words (``re`` skips ahead by their first letters)
+proves, for most messages, that the big pattern finds nothing, and it is not run.
+
+For that proof to hold, every match of the pattern must contain one of the literals, in the
+same case. A pattern compiled with ``re.IGNORECASE`` also matches other spellings of the
+literals' letters (upper case, and the few odd letters ``re`` folds into Latin and Cyrillic
+ones, such as "ſ" for "s"); a text that holds any of them runs the full pattern.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+
+#: Every character that ``re.IGNORECASE`` takes for a lower-case Latin or Cyrillic letter other
+#: than itself (pinned by tests/test_rules_gate.py against all of Unicode).
+CASE_VARIANTS = re.compile("[A-ZА-ЯЁ\u0130\u0131\u017f\u1c80-\u1c86\u212a]")
+
+
+class Gated:
+    """``pattern``, searched only when one of ``literals`` (lower case) is in the text.
+
+    Each match of ``pattern`` must contain one of ``literals``: the caller proves it by reading
+    the pattern, and the tests check it on every labelled text and crafted cases.
+    """
+
+    def __init__(self, pattern: re.Pattern[str], literals: Iterable[str]) -> None:
+        self.pattern = pattern
+        self.literals = tuple(sorted(set(literals)))
+        if any(lit != lit.lower() or not lit for lit in self.literals):
+            raise ValueError("gate literals are non-empty and lower case")
+        self._words = re.compile("|".join(re.escape(lit) for lit in self.literals))
+        self._folds = bool(pattern.flags & re.IGNORECASE)
+
+    def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
+        """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``."""
+        if self._words.search(text, pos, endpos) is not None:
+            return True
+        return self._folds and CASE_VARIANTS.search(text, pos, endpos) is not None
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """``pattern.search(text, pos, endpos)``, without running it where it cannot match."""
+        if not self.may_match(text, pos, endpos):
+            return None
+        return self.pattern.search(text, pos, endpos)

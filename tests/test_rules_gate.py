@@ -11,7 +11,7 @@ import pytest
 
 from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
-from anamnesis.understanding.rules import discourse
+from anamnesis.understanding.rules import discourse, referring
 from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated
 from anamnesis.understanding.rules.segment import sentences
 
@@ -21,6 +21,8 @@ GATES: dict[str, Gated] = {
     "zh_addressed": discourse._OTHER_ADDRESSED[1],
     "repair": discourse._ANY_REPAIR,
     "cause": discourse._ANY_CAUSE,
+    **{f"{lang}_change": gated for lang, gated in referring._CHANGES.items()},
+    **{f"{lang}_stop": gated for lang, gated in referring._STOPS.items()},
 }
 
 #: At least one text per alternative of each gated pattern (each must match its pattern).
@@ -228,6 +230,38 @@ CRAFTED: dict[str, list[str]] = {
         "一用就痒",
         "吃得胃疼",
     ],
+    "en_change": [
+        "upped it to 750",
+        "they raised my dose to 20 mg",
+        "doubled it to two and a half",
+        "cut it down to half",
+        "took them back to 5",
+        "now on 10 mg",
+        "now taking 二十",
+    ],
+    "ru_change": [
+        "подняли дозу до 20",
+        "снизил до половинки, то есть 50",
+        "увеличили мне 100",
+        "теперь по 50 мг",
+        "сейчас 10 ед",
+        "перешла на 25 мг",
+    ],
+    "zh_change": ["加到160", "减到了一百", "调到 2.5毫克", "加回五十个单位"],
+    "en_stop": [
+        "stopped taking it",
+        "quit them",
+        "came off it",
+        "come off those",
+        "gave up on that one",
+        "given up it",
+        "ditched them",
+        "dropped it",
+        "binned it",
+    ],
+    "ru_stop": ["бросил его", "прекратила их", "отменили её", "перестала пить их", "перестал его принимать",
+                "его отменили", "их допила", "его больше не пью", "ее уже не пью", "их не пью"],  # fmt: skip
+    "zh_stop": ["那个药不吃了", "这药停了", "药也吃完了", "药吃完就停了"],
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Hit
 
@@ -76,8 +77,10 @@ _OTHER_ADDRESSED = (
     ),
     Gated(
         _ZH_SYSTEM,
-        ("忽略", "无视", "忘掉", "忘记", ":", "：", ">", "管理员", "开发者", "系统", "把", "将", "删除", "删掉", "清除",
-         "清空", "抹掉", "在", "记", "备注"),
+        ("忽略", "无视", "忘掉", "忘记", ":", "：", ">", "管理员", "开发者", "系统",
+         # the verbs after 把/将, the records of 在...里, the notes of 记一下
+         "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
+         "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注"),
     ),
 )  # fmt: skip
 
@@ -100,7 +103,7 @@ _ZH_SPACE = re.compile(rf"(?<=[{_HAN}\d%）)])[ \t]+(?=[{_HAN}])")
 
 def zh_spaces_as_commas(norm: str) -> str:
     """``有时候下午会头疼 脸倒是不红`` → ``…头疼，脸倒是不红``: a space between Han clauses is a comma."""
-    if not any("\u3400" <= ch <= "\u9fff" for ch in norm):
+    if norm.isascii() or CJK_RE.search(norm) is None:
         return norm
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 

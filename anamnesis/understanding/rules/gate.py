@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 #: Every character that ``re.IGNORECASE`` takes for a lower-case Latin or Cyrillic letter other
 #: than itself (pinned by tests/test_rules_gate.py against all of Unicode).
@@ -30,22 +30,32 @@ class Gated:
     the pattern, and the tests check it on every labelled text and crafted cases.
     """
 
-    def __init__(self, pattern: re.Pattern[str], literals: Iterable[str]) -> None:
+    def __init__(self, pattern: re.Pattern[str], literals: Iterable[str], chars: str = "") -> None:
+        """``chars``: the body of a character class (``r"\d"``) of which one character is proof enough."""
         self.pattern = pattern
         self.literals = tuple(sorted(set(literals)))
         if any(lit != lit.lower() or not lit for lit in self.literals):
             raise ValueError("gate literals are non-empty and lower case")
-        self._words = re.compile("|".join(re.escape(lit) for lit in self.literals))
-        self._folds = bool(pattern.flags & re.IGNORECASE)
+        # literals and a class apart: an alternation of plain literals is what re skips through fast
+        self._needles = tuple(
+            re.compile(needle)
+            for needle in ("|".join(re.escape(lit) for lit in self.literals), f"[{chars}]" if chars else "")
+            if needle
+        )
+        if bool(pattern.flags & re.IGNORECASE):
+            self._needles += (CASE_VARIANTS,)
 
     def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
         """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``."""
-        if self._words.search(text, pos, endpos) is not None:
-            return True
-        return self._folds and CASE_VARIANTS.search(text, pos, endpos) is not None
+        for needle in self._needles:  # a loop, not any(): this runs several times for every message
+            if needle.search(text, pos, endpos) is not None:
+                return True
+        return False
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         """``pattern.search(text, pos, endpos)``, without running it where it cannot match."""
-        if not self.may_match(text, pos, endpos):
-            return None
-        return self.pattern.search(text, pos, endpos)
+        return self.pattern.search(text, pos, endpos) if self.may_match(text, pos, endpos) else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(text)``, without running it where it cannot match."""
+        return self.pattern.finditer(text) if self.may_match(text) else iter(())

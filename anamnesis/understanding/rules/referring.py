@@ -14,6 +14,7 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
@@ -35,7 +36,7 @@ _MEASURE = re.compile(
 _MEASURED = re.compile(r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот")
 #: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
 _OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
-_CHANGES = {
+_CHANGE_PATTERNS = {
     "en": re.compile(
         r"\b(?:upped|up|raised|increased|bumped|lowered|reduced|decreased|doubled|halved|titrated)\b"
         rf"(?:\s+(?:{_OBJECT}|me|down|up|back|right)){{0,3}}\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
@@ -57,7 +58,7 @@ _CHANGES = {
         rf"(?:加到|加至|加成|增加到|增到|减到|减至|减成|减回|减少到|降到|降至|调到|调成|调整到|加回到|加回)了?\s*{_NUMBER}{_UNIT}"
     ),
 }
-_STOPS = {
+_STOP_PATTERNS = {
     "en": re.compile(
         r"\b(?:stopped|quit|came off|come off|gave up(?: on)?|given up(?: on)?|ditched|dropped|binned)"
         r"\s+(?:taking\s+)?(?:it|them|that one|those)\b(?! (?:up|down|to|on)\b)"
@@ -73,6 +74,19 @@ _STOPS = {
         # "啥药都不吃了" (every drug) stay section-wide
         r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了)"
     ),
+}
+#: Every change names its new dose, a number (_NUMBER): a digit, "half" or a Chinese numeral.
+_CHANGES = {
+    lang: Gated(pattern, ["half"], chars=r"\d一二两三四五六七八九十百") for lang, pattern in _CHANGE_PATTERNS.items()
+}
+#: Each stop's verb (English, Russian) or 药 (Chinese).
+_STOPS = {
+    "en": Gated(
+        _STOP_PATTERNS["en"],
+        ["stopped", "quit", "came off", "come off", "gave up", "given up", "ditched", "dropped", "binned"],
+    ),
+    "ru": Gated(_STOP_PATTERNS["ru"], ["бросил", "прекратил", "отменил", "перестал", "допил", "не пью"]),
+    "zh": Gated(_STOP_PATTERNS["zh"], ["药"]),
 }
 _TAIL = {"units": "units", "unit": "units", "个单位": "units", "单位": "units", "个": "units"}
 

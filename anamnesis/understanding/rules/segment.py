@@ -109,8 +109,8 @@ def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, que
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
-        commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
-        if commas:
+        if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
+            commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
             cuts = sorted(set(cuts).union(commas))
     cuts.append(s_end)
     return cuts
@@ -125,9 +125,9 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
     under one denial ("no fever, cough or chills") has neither and stays one clause.
     """
-    commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
-    if not commas:
+    if norm.find(",", s_start, s_end) < 0 and norm.find(";", s_start, s_end) < 0:
         return cuts
+    commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
     bounds = [s_start, *(p + 1 for p in commas), s_end]
     added: list[int] = []
     for n in range(1, len(bounds) - 1):

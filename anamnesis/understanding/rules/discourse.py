@@ -60,10 +60,10 @@ _ZH_SYSTEM = re.compile(
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
 )
-#: Each pattern behind the words one of its alternatives must contain (in the order written).
+#: Each pattern behind words of which every one of its alternatives contains one.
 _EN_ADDRESSED = Gated(
     _EN_SYSTEM,
-    ("ignore", "disregard", "forget", ":", ">", "admin", "developer", "system", "operator", "jailbreak",
+    ("ignore", "disregard", "forget", "system", "admin", "developer", "assistant", "operator", "jailbreak",
      # the verbs of _EN_EDIT
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
      "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store"),
@@ -71,13 +71,13 @@ _EN_ADDRESSED = Gated(
 _OTHER_ADDRESSED = (
     Gated(
         _RU_SYSTEM,
-        ("игнорир", "забудь", "не обращай", ":", ">", "админ", "разработчик", "отметь", "пометь", "запиши",
+        ("игнорир", "забудь", "не обращай", "система", "админ", "разработчик", "отметь", "пометь", "запиши",
          "внеси", "удали", "сотри", "измени", "исправь", "обнови", "поставь", "добавь", "очисти", "зафиксируй",
          "пропиши", "укажи", "сохрани"),
     ),
     Gated(
         _ZH_SYSTEM,
-        ("忽略", "无视", "忘掉", "忘记", ":", "：", ">", "管理员", "开发者", "系统",
+        ("忽略", "无视", "忘掉", "忘记", "管理员", "开发者", "系统",
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注"),

@@ -29,7 +29,8 @@ _BP = re.compile(
     re.IGNORECASE,
 )
 #: A blood pressure needs one of these between its numbers: a substring test spares the regex.
-_BP_SEPARATORS = ("/", "／", "over", "Over", "OVER", "на", "по")
+#: One of them is in every blood pressure reading (_BP); one search for all of them.
+_BP_SEPARATOR = re.compile("/|／|over|Over|OVER|на|по")
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
     r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|around|"
@@ -211,7 +212,7 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
     catalog = catalog or load_catalog()
     found = catalog.find(text)
-    pressure = any(s in text for s in _BP_SEPARATORS)
+    pressure = _BP_SEPARATOR.search(text) is not None
     if not found and (not pressure or _BP.search(text) is None):
         return []
     when = message_when(text)

@@ -24,14 +24,14 @@ CASE_VARIANTS = re.compile("[A-ZА-ЯЁ\u0130\u0131\u017f\u1c80-\u1c86\u212a]")
 
 
 class Gated:
-    """``pattern``, searched only when one of ``literals`` (lower case) is in the text.
+    """``pattern``, searched only when one of ``literals`` (lower case) or ``chars`` is in the text.
 
-    Each match of ``pattern`` must contain one of ``literals``: the caller proves it by reading
-    the pattern, and the tests check it on every labelled text and crafted cases.
+    Each match of ``pattern`` must contain one of them: the caller proves it by reading the
+    pattern, and tests/test_rules_gate.py checks it on every labelled text and crafted cases.
     """
 
     def __init__(self, pattern: re.Pattern[str], literals: Iterable[str], chars: str = "") -> None:
-        """``chars``: the body of a character class (``r"\d"``) of which one character is proof enough."""
+        """``chars``: the body of a character class (``\\d``) of which one character is proof enough."""
         self.pattern = pattern
         self.literals = tuple(sorted(set(literals)))
         if any(lit != lit.lower() or not lit for lit in self.literals):

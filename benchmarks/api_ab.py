@@ -18,7 +18,8 @@ import time
 from http.client import HTTPConnection
 from urllib.parse import urlsplit
 
-from api_latency import percentile, requests_for
+from api_latency import percentile
+from api_requests import requests_for
 
 
 def main() -> None:

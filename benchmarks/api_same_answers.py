@@ -22,7 +22,8 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import httpx  # noqa: E402
 import orjson  # noqa: E402
-from api_latency import OUT, free_port, requests_for  # noqa: E402
+from api_latency import OUT, free_port  # noqa: E402
+from api_requests import requests_for  # noqa: E402
 
 OUT.mkdir(parents=True, exist_ok=True)
 a, b, home = sys.argv[1:4]

@@ -24,7 +24,7 @@ sys.path.insert(0, os.getcwd())  # the tree it is run from, not necessarily this
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 import httpx  # noqa: E402
-from api_latency import requests_for  # noqa: E402
+from api_requests import requests_for  # noqa: E402
 
 WARMUP = 200
 

@@ -102,7 +102,7 @@ def test_a_view_reads_one_warehouse_file_to_its_end_and_the_next_view_the_new_on
 
 
 def test_memos_are_computed_when_a_warehouse_is_prefetched_and_follow_a_replaced_one(tmp_path: Path):
-    from anamnesis.api.warehouse_reader import Memo
+    from anamnesis.api.warehouse_generation import Memo
 
     warehouse = tmp_path / "warehouse.duckdb"
 

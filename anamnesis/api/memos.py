@@ -7,7 +7,7 @@ so a rebuild or an erasure shows at once.
 
 from __future__ import annotations
 
-from anamnesis.api.warehouse_reader import Memo
+from anamnesis.api.warehouse_generation import Memo
 from anamnesis.measurements.read import measurements_by_user
 from anamnesis.review.queries import open_conflicts_by_user
 

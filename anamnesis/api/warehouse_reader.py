@@ -25,10 +25,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,8 +34,8 @@ from typing import Any, TypeVar
 import duckdb
 import orjson
 
+from anamnesis.api.warehouse_generation import Generation, Memo, copies
 from anamnesis.facts.queries import current_facts, recent_users_facts
-from anamnesis.storage.warehouse import WAREHOUSE_CATALOG, connect
 
 EVENT_COLUMNS = (
     "event_id", "fact_id", "section", "entity", "change_type", "status", "attributes",
@@ -63,52 +61,6 @@ log = logging.getLogger(__name__)
 WATCH_INTERVAL_S = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class Memo:
-    """A value computed once per warehouse file (every user's open conflicts, readings): its
-    name, the query over a cursor that computes it, and what it is without a warehouse."""
-
-    name: str
-    query: Callable[[duckdb.DuckDBPyConnection], Any]
-    default: Any
-
-
-class _Generation:
-    """One warehouse file, opened read-only, with the requests reading it counted."""
-
-    def __init__(self, path: Path, inode: tuple[int, int]) -> None:
-        self.inode = inode
-        self.con = connect(path)  # never a replaced file DuckDB still holds open in this process
-        # A request reads one user's rows: worker threads only add hand-offs (measured 20% of a
-        # facts query's CPU time); requests run side by side instead.
-        self.con.execute("set threads = 1")
-        self.readers = 0
-        self.retired = False
-        try:
-            rows = self.con.execute("select section, retention_days from retention_policy").fetchall()
-            self.retention: dict[str, int | None] | None = dict(rows)
-        except duckdb.Error:  # a warehouse without the policy table: never cache
-            self.retention = None
-        self.facts: OrderedDict[str, tuple[datetime | None, list[dict[str, Any]]]] = OrderedDict()
-        #: Values computed once per file (:meth:`WarehouseReader.memo`).
-        self.memos: dict[str, Any] = {}
-
-    def cursor(self) -> duckdb.DuckDBPyConnection:
-        """A cursor reading this warehouse (a cursor starts in the in-memory catalog, not the attached one)."""
-        cur = self.con.cursor()
-        cur.execute(f"use {WAREHOUSE_CATALOG}")
-        return cur
-
-
-def _copies(facts: list[dict[str, Any]], section: str | None, status: str | None) -> list[dict[str, Any]]:
-    """The facts of ``section`` / ``status`` as copies: a caller may change them, never the cache."""
-    return [
-        {**f, "attributes": dict(f["attributes"]) if isinstance(f["attributes"], dict) else f["attributes"]}
-        for f in facts
-        if (section is None or f["section"] == section) and (status is None or f["status"] == status)
-    ]
-
-
 class WarehouseView:
     """The reads of one request, all from one warehouse generation (``None``: none built yet).
 
@@ -117,7 +69,7 @@ class WarehouseView:
 
     __slots__ = ("_reader", "_gen")
 
-    def __init__(self, reader: WarehouseReader, gen: _Generation | None) -> None:
+    def __init__(self, reader: WarehouseReader, gen: Generation | None) -> None:
         self._reader = reader
         self._gen = gen
 
@@ -129,14 +81,14 @@ class WarehouseView:
         facts = self._reader._hit(gen, user_id)
         if facts is None:
             facts = self._reader._load(gen, user_id)
-        return _copies(facts, section, status)
+        return copies(facts, section, status)
 
     def cached_facts(self, user_id: str) -> list[dict[str, Any]] | None:
         """The user's current facts if this warehouse's cache holds them, else None (no query)."""
         if self._gen is None:
             return []
         facts = self._reader._hit(self._gen, user_id)
-        return None if facts is None else _copies(facts, None, None)
+        return None if facts is None else copies(facts, None, None)
 
     def read(self, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
         """``query`` run on a cursor of this warehouse, or ``default`` if none was built."""
@@ -185,7 +137,7 @@ class WarehouseReader:
         self.prefetch_users = min(prefetch_users, cache_users)
         self.prefetch_memos = prefetch_memos
         self._lock = threading.Lock()
-        self._current: _Generation | None = None
+        self._current: Generation | None = None
         self._prefetching = False  # one background prefetch at a time, always of the newest
         #: Read by ``/metrics`` (plain ints: a lost increment under a race costs nothing).
         self.cache_hits = 0
@@ -206,7 +158,7 @@ class WarehouseReader:
             return None
         return (st.st_dev, st.st_ino)
 
-    def _newest(self, inode: tuple[int, int] | None) -> _Generation | None:
+    def _newest(self, inode: tuple[int, int] | None) -> Generation | None:
         """The generation of the file now at ``path`` (opened if new); older ones are retired.
 
         Called with ``self._lock`` held. ``inode`` was looked at before the lock was taken: when
@@ -221,7 +173,7 @@ class WarehouseReader:
             return None
         gen = self._current
         if gen is None or gen.inode != inode:
-            old, gen = gen, _Generation(self.path, inode)
+            old, gen = gen, Generation(self.path, inode)
             self._current = gen
             self.generations_opened += 1
             if old is not None:
@@ -232,7 +184,7 @@ class WarehouseReader:
         return gen
 
     @staticmethod
-    def _retire(gen: _Generation | None) -> None:
+    def _retire(gen: Generation | None) -> None:
         """Mark ``gen`` replaced; closed now if no request reads it, else by its last reader."""
         if gen is not None and not gen.retired:
             gen.retired = True
@@ -240,7 +192,7 @@ class WarehouseReader:
                 gen.con.close()
 
     @contextmanager
-    def _generation(self) -> Iterator[_Generation | None]:
+    def _generation(self) -> Iterator[Generation | None]:
         """The newest warehouse for the duration of one read, or None if none was built yet."""
         inode = self._inode()
         with self._lock:
@@ -295,7 +247,7 @@ class WarehouseReader:
         with self.view() as view:
             return view.cached_facts(user_id)
 
-    def _hit(self, gen: _Generation, user_id: str) -> list[dict[str, Any]] | None:
+    def _hit(self, gen: Generation, user_id: str) -> list[dict[str, Any]] | None:
         now = datetime.now().astimezone()
         with self._lock:
             hit = gen.facts.get(user_id)
@@ -305,7 +257,7 @@ class WarehouseReader:
                 return hit[1]
         return None
 
-    def _load(self, gen: _Generation, user_id: str) -> list[dict[str, Any]]:
+    def _load(self, gen: Generation, user_id: str) -> list[dict[str, Any]]:
         self.cache_misses += 1
         cur = gen.cursor()
         try:
@@ -315,7 +267,7 @@ class WarehouseReader:
         self._keep(gen, {user_id: facts})
         return facts
 
-    def _keep(self, gen: _Generation, facts_by_user: dict[str, list[dict[str, Any]]]) -> None:
+    def _keep(self, gen: Generation, facts_by_user: dict[str, list[dict[str, Any]]]) -> None:
         if gen.retention is None or self.cache_users <= 0:
             return
         entries = [(user_id, (self._expiry(gen.retention, facts), facts)) for user_id, facts in facts_by_user.items()]
@@ -337,7 +289,7 @@ class WarehouseReader:
 
     def _prefetch_newest(self) -> None:
         """Prefetch in the background until the newest warehouse is the one prefetched."""
-        gen: _Generation | None = None
+        gen: Generation | None = None
         try:
             while True:
                 with self._generation() as gen:
@@ -352,7 +304,7 @@ class WarehouseReader:
                 self._prefetching = False
             raise
 
-    def _prefetch(self, gen: _Generation) -> list[str]:
+    def _prefetch(self, gen: Generation) -> list[str]:
         view = WarehouseView(self, gen)
         for memo in self.prefetch_memos:
             try:

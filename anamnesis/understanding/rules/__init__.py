@@ -11,19 +11,24 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata
 
 from anamnesis.measurements.catalog import data_digest as measurements_digest
 from anamnesis.understanding.backend import BackendStats, Understanding
+from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
 from anamnesis.understanding.rules.measurements import extract_measurements
-from anamnesis.understanding.rules.message import understand_text
+from anamnesis.understanding.rules.message import read_message
 from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
 RULES_VERSION = "21"
+#: Readings a process keeps. A stage reads each distinct (text, context) once; the same text
+#: after another context that asks the same thing, or nothing ("ok", "thanks", "yes" after
+#: different statements), reads alike and is taken from here.
+READINGS_KEPT = 65_536
 
 
 def fingerprint_of(version: str, data_digest: str, drugbank: str = "absent", mesh: str = "absent") -> str:
@@ -67,10 +72,17 @@ class RulesBackend:
         return f"rules-{self.fingerprint()}"
 
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
-        # Loaded on first use (once per process): when worker processes read the fragments,
-        # the parent only asks for fingerprints and never builds the automaton.
-        lexicon = load_lexicon()
         for fragment in fragments:
-            sections, events = understand_text(fragment.text, fragment.context, fragment.lang, lexicon)
+            asked = topic(fragment.context) if fragment.context else None
+            sections, events = _reading(fragment.text, asked, fragment.lang)
             measurements = extract_measurements(fragment.text)
-            yield Understanding(fragment.fragment_id, sections, events, measurements=measurements)
+            yield Understanding(fragment.fragment_id, sections, [dict(e) for e in events], measurements=measurements)
+
+
+@lru_cache(maxsize=READINGS_KEPT)
+def _reading(text: str, asked: Topic | None, lang: str | None) -> tuple[tuple[str, ...], tuple[dict[str, str], ...]]:
+    """One message's reading, kept: callers get copies of its events, never these dicts."""
+    # the lexicon is loaded on first use (once per process): when worker processes read the
+    # fragments, the parent only asks for fingerprints and never builds the automaton
+    sections, events = read_message(text, asked, lang, load_lexicon())
+    return sections, tuple(events)

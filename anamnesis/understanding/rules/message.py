@@ -92,6 +92,14 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """(sections touched, proposed events) of one user message."""
+    return read_message(text, topic(context) if context else None, lang_hint, lexicon)
+
+
+def read_message(
+    text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon
+) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
+    """:func:`understand_text` of a message whose context asks ``asked``: the context matters
+    only through what it asks, so two contexts asking the same thing read a message alike."""
     norm = zh_spaces_as_commas(normalise(text))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
@@ -102,10 +110,9 @@ def understand_text(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
-    asked = topic(context) if context else None
     if asked is not None and asked.statement:
         if polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits):
-            return understand_text(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
+            return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:

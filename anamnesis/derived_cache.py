@@ -19,7 +19,8 @@ import gc
 import hashlib
 import logging
 import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -54,16 +55,26 @@ class DamagedFile(ValueError):
     """A derived file whose bytes are not those its writer hashed."""
 
 
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """The cyclic collector paused: building or reading millions of small objects, none of them
+    garbage, it would run again and again over the growing heap (half a lexicon build's CPU)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _unpickle(data: bytes) -> object:
     """The value of a derived file's bytes, verified against the digest at their head."""
     payload = memoryview(data)[_CHECK:]
     if len(data) <= _CHECK or hashlib.sha256(payload).digest() != data[:_CHECK]:
         raise DamagedFile("digest mismatch")
-    gc.disable()  # millions of small objects: collections mid-load only cost time
-    try:
+    with _no_collections():
         return pickle.loads(payload)
-    finally:
-        gc.enable()
 
 
 def cached(name: str, key: str, build: Callable[[], T]) -> T:
@@ -78,7 +89,8 @@ def cached(name: str, key: str, build: Callable[[], T]) -> T:
         pass
     except Exception as exc:  # a truncated, damaged or foreign file: build again and overwrite it
         log.warning("derived cache %s unreadable (%s); rebuilding", path.name, type(exc).__name__)
-    value = build()
+    with _no_collections():
+        value = build()
     try:
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         with atomic_path(path) as tmp, tmp.open("wb") as fh:

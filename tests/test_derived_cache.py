@@ -154,3 +154,21 @@ def test_the_cached_unit_conversions_are_what_pint_computes(cache_home: Path):
                 units._affine.__wrapped__(source, target, molar_mass)
         else:
             assert known == units._affine.__wrapped__(source, target, molar_mass)
+
+
+def test_a_cached_measurement_catalogue_finds_what_a_built_one_finds(cache_home: Path, monkeypatch: pytest.MonkeyPatch):
+    from anamnesis.measurements import catalog
+
+    cold = catalog.load_catalog.__wrapped__()
+    warm = catalog.load_catalog.__wrapped__()
+    built = catalog.build_catalog()
+    assert warm is not cold and [p.name.rsplit("-", 1)[0] for p in cache_home.iterdir()] == ["measurement-catalog"]
+    for text in ("мой холестерин 6.2, гемоглобин 130", "my HbA1c was 7.1% and TSH 2.5", "血糖7.8，肝功能正常"):
+        assert warm.find(text) == built.find(text) and warm.find(text)
+        assert warm.organs_in(text) == built.organs_in(text)
+    assert warm.tests == built.tests
+    key = catalog.catalog_key()
+    tests = cache_home.parent / "tests.tsv"
+    tests.write_bytes(catalog.TESTS_FILE.read_bytes() + b"\n")
+    monkeypatch.setattr(catalog, "TESTS_FILE", tests)
+    assert catalog.catalog_key() != key

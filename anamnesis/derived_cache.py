@@ -4,9 +4,10 @@ The rules backend's vocabularies (the lexicon's automaton, DrugBank's lookup tab
 seconds of CPU to build from their source files in every process that needs them, and a
 fraction of that to unpickle. Each is stored under a key that hashes everything it is built
 from (the source files, the code that builds it, library versions), so a changed byte of
-any gives a new key and a fresh build; an unreadable file is rebuilt too. A file is written
-under a temporary name and renamed, so a reader sees a whole file or none, and two processes
-building at once both write the same bytes.
+any gives a new key and a fresh build. A file starts with the SHA-256 of the pickle after it
+and is verified on read: a truncated, damaged or unreadable file is rebuilt. A file is
+written under a temporary name and renamed, so a reader sees a whole file or none, and two
+processes building at once both write the same bytes.
 
 The directory is ``derived/`` under the machine's local cache root, the one that also holds the
 mirrors of ``s3://`` homes (``$ANAMNESIS_CACHE_DIR``, else ``~/.cache/anamnesis``).
@@ -18,7 +19,8 @@ import gc
 import hashlib
 import logging
 import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -45,6 +47,36 @@ def digest_of(paths: Iterable[Path], *extra: str) -> str:
     return digest.hexdigest()[:20]
 
 
+#: Bytes of the SHA-256 that heads every file (of the pickle that follows it).
+_CHECK = hashlib.sha256().digest_size
+
+
+class DamagedFile(ValueError):
+    """A derived file whose bytes are not those its writer hashed."""
+
+
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """The cyclic collector paused: building or reading millions of small objects, none of them
+    garbage, it would run again and again over the growing heap (half a lexicon build's CPU)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _unpickle(data: bytes) -> object:
+    """The value of a derived file's bytes, verified against the digest at their head."""
+    payload = memoryview(data)[_CHECK:]
+    if len(data) <= _CHECK or hashlib.sha256(payload).digest() != data[:_CHECK]:
+        raise DamagedFile("digest mismatch")
+    with _no_collections():
+        return pickle.loads(payload)
+
+
 def cached(name: str, key: str, build: Callable[[], T]) -> T:
     """The value stored as ``name`` under ``key``, or ``build()``'s, then stored for next time.
 
@@ -52,20 +84,18 @@ def cached(name: str, key: str, build: Callable[[], T]) -> T:
     """
     path = cache_dir() / f"{name}-{key}.pickle"
     try:
-        with path.open("rb") as fh:
-            gc.disable()  # millions of small objects: collections mid-load only cost time
-            try:
-                return pickle.load(fh)
-            finally:
-                gc.enable()
+        return _unpickle(path.read_bytes())  # type: ignore[return-value]
     except FileNotFoundError:
         pass
-    except Exception as exc:  # a truncated or foreign file: build again and overwrite it
+    except Exception as exc:  # a truncated, damaged or foreign file: build again and overwrite it
         log.warning("derived cache %s unreadable (%s); rebuilding", path.name, type(exc).__name__)
-    value = build()
+    with _no_collections():
+        value = build()
     try:
-        with atomic_path(path) as tmp:
-            tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        with atomic_path(path) as tmp, tmp.open("wb") as fh:
+            fh.write(hashlib.sha256(payload).digest())
+            fh.write(payload)
         for old in path.parent.glob(f"{name}-*.pickle"):
             if old != path:
                 old.unlink(missing_ok=True)

@@ -3,6 +3,7 @@ any changed source file gives a fresh build; DrugBank's cached table finds what 
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import random
 import shutil
@@ -102,7 +103,24 @@ def test_an_unreadable_file_is_rebuilt_and_overwritten(cache_home: Path):
     cache_home.mkdir(parents=True)
     (cache_home / "thing-k1.pickle").write_bytes(b"\x80\x05truncated")
     assert derived_cache.cached("thing", "k1", lambda: [1, 2]) == [1, 2]
-    assert pickle.loads((cache_home / "thing-k1.pickle").read_bytes()) == [1, 2]
+    assert derived_cache.cached("thing", "k1", pytest.fail) == [1, 2]  # the rewritten file reads back
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "headless"])
+def test_a_damaged_file_is_caught_by_its_digest_and_rebuilt(cache_home: Path, damage: str):
+    derived_cache.cached("thing", "k1", lambda: {"dose": 500})
+    path = cache_home / "thing-k1.pickle"
+    data = path.read_bytes()
+    payload = data[hashlib.sha256().digest_size :]
+    assert pickle.loads(payload) == {"dose": 500}  # a digest, then the pickle
+    if damage == "flip":  # still a valid pickle, of another value: only the digest tells
+        damaged = data.replace(b"M\xf4\x01", b"M\x84\x03")  # BININT2 500 -> 900
+        assert damaged != data and pickle.loads(damaged[hashlib.sha256().digest_size :]) == {"dose": 900}
+    else:
+        damaged = data[:-3] if damage == "truncate" else payload
+    path.write_bytes(damaged)
+    assert derived_cache.cached("thing", "k1", lambda: {"dose": 250}) == {"dose": 250}
+    assert derived_cache.cached("thing", "k1", pytest.fail) == {"dose": 250}
 
 
 def test_the_cached_drugbank_table_finds_what_the_library_finds(cache_home: Path):
@@ -136,3 +154,21 @@ def test_the_cached_unit_conversions_are_what_pint_computes(cache_home: Path):
                 units._affine.__wrapped__(source, target, molar_mass)
         else:
             assert known == units._affine.__wrapped__(source, target, molar_mass)
+
+
+def test_a_cached_measurement_catalogue_finds_what_a_built_one_finds(cache_home: Path, monkeypatch: pytest.MonkeyPatch):
+    from anamnesis.measurements import catalog
+
+    cold = catalog.load_catalog.__wrapped__()
+    warm = catalog.load_catalog.__wrapped__()
+    built = catalog.build_catalog()
+    assert warm is not cold and [p.name.rsplit("-", 1)[0] for p in cache_home.iterdir()] == ["measurement-catalog"]
+    for text in ("мой холестерин 6.2, гемоглобин 130", "my HbA1c was 7.1% and TSH 2.5", "血糖7.8，肝功能正常"):
+        assert warm.find(text) == built.find(text) and warm.find(text)
+        assert warm.organs_in(text) == built.organs_in(text)
+    assert warm.tests == built.tests
+    key = catalog.catalog_key()
+    tests = cache_home.parent / "tests.tsv"
+    tests.write_bytes(catalog.TESTS_FILE.read_bytes() + b"\n")
+    monkeypatch.setattr(catalog, "TESTS_FILE", tests)
+    assert catalog.catalog_key() != key

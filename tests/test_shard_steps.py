@@ -7,7 +7,9 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 
-from anamnesis.understanding.parallel import FragmentReader
+import polars as pl
+
+from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, FragmentReader
 from anamnesis.understanding.rules import RulesBackend
 
 ROW = ("f-1", "u-1", "en", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin 500 mg twice a day", None, None)
@@ -19,9 +21,9 @@ def test_a_shards_reader_reads_in_its_own_process_however_large_the_run():
     assert pooled.batch_size(100, 1_000) < 100  # batches cut for worker processes
     with FragmentReader(backend, large=True, processes=False) as reader:
         assert reader.batch_size(100, 1_000) == 1_000  # one batch: nothing to spread
-        (results,) = list(reader.read([[ROW]]))
+        (results,) = list(reader.read([pl.DataFrame([ROW], schema=FRAGMENT_COLUMNS, orient="row")]))
         assert reader._pool is None  # no worker process was started
-    assert results[0][0] == "f-1" and "metformin" in results[0][2]
+    assert results["fragment_key"].to_list() == ["f-1"] and "metformin" in results["events"][0]
 
 
 THREADS = "import os, {module}; print(len(os.listdir('/proc/self/task')))"
@@ -47,7 +49,16 @@ def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_proc
     rows = [(f"f-{i}", "u-1", f"m-{i}", ROW[3], text, None, lang) for i, (text, lang) in enumerate(texts)]
     with FragmentReader(backend, large=True) as reader:
         assert worker_server.running()  # started on entering, preloading alone
-        pooled = [row for batch in reader.read([rows[:2], rows[2:]]) for row in batch]
+        pooled = [
+            row
+            for results in reader.read(
+                [
+                    pl.DataFrame(rows[:2], schema=FRAGMENT_COLUMNS, orient="row"),
+                    pl.DataFrame(rows[2:], schema=FRAGMENT_COLUMNS, orient="row"),
+                ]
+            )
+            for row in results.rows()
+        ]
         assert reader._pool is not None
     assert not worker_server.running()  # stopped and waited for with the reader
     assert pooled == understand_rows(backend, rows)

@@ -16,7 +16,7 @@ from anamnesis import worker_server
 from anamnesis.embeddings import EmbeddingCache, USEEmbedder, text_hash
 from anamnesis.memory import vectors
 from anamnesis.memory.shards import USER_KEY
-from anamnesis.understanding.parallel import FragmentReader
+from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, FragmentReader
 from anamnesis.understanding.rules import RulesBackend
 
 
@@ -61,9 +61,15 @@ def test_a_reader_forks_from_the_runs_server_and_leaves_it_up():
     worker_server.start([backend.preload])
     with FragmentReader(backend, large=True) as reader:
         (results,) = reader.read(
-            [[("f-1", "u-1", "m-1", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin", None, "en")]]
+            [
+                pl.DataFrame(
+                    [("f-1", "u-1", "m-1", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin", None, "en")],
+                    schema=FRAGMENT_COLUMNS,
+                    orient="row",
+                )
+            ]
         )
-        assert reader._pool is not None and "metformin" in results[0][2]
+        assert reader._pool is not None and "metformin" in results["events"][0]
     assert worker_server.running()  # the run's, not the reader's: the memory stage forks from it next
 
 

@@ -3,8 +3,10 @@
 The rules backend is deterministic Python, so two processes on two cores read twice as many
 fragments per second. Workers fork from the run's forkserver (:mod:`anamnesis.worker_server`), which
 has imported the backend's ``preload`` module and so built its vocabularies once: every worker
-starts with them instead of building its own (~7 s of CPU each for the rules). Fragments travel
-as plain tuples and come back already validated.
+starts with them instead of building its own (~7 s of CPU each for the rules). Batches travel as
+polars frames both ways (pickled as Arrow IPC, a copy of their buffers) and come back already
+validated: turning fragments into Python values and results into columns is the workers' work,
+done on every core, not the stage's own process's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from multiprocessing.context import BaseContext
 from types import TracebackType
 
 import orjson
+import polars as pl
 
 from anamnesis import worker_server
 from anamnesis.understanding.backend import Backend
@@ -25,9 +28,16 @@ from anamnesis.understanding.validate import validate_measurements, validate_pro
 from schemas.events import Fragment
 
 FragmentRow = tuple[str, str, str, datetime, str, str | None, str | None]
+#: The columns of a batch of fragments, in :data:`FragmentRow`'s order (an LLM backend's
+#: context columns may follow).
+FRAGMENT_COLUMNS = ("fragment_key", "user_id", "message_id", "ts", "text", "context", "lang")
 #: (fragment key, sections JSON, events JSON, rejects JSON, error, measurements JSON): all
 #: strings, which polars takes in far faster than Python lists.
 ResultRow = tuple[str, str, str, str, str | None, str]
+#: A batch's results as a frame (:func:`understand_frame`), one row per fragment, in its order.
+RESULT_SCHEMA: dict[str, pl.DataType] = dict.fromkeys(
+    ("fragment_key", "sections", "events", "rejects", "error", "measurements"), pl.String()
+)
 #: Below this many fragments to read, starting worker processes costs more than it saves.
 PARALLEL_MIN_FRAGMENTS = 20_000
 MAX_WORKERS = 4
@@ -63,9 +73,15 @@ def understand_rows(backend: Backend, rows: Sequence[FragmentRow]) -> list[Resul
     return out
 
 
-def _work(rows: Sequence[FragmentRow]) -> list[ResultRow]:
+def understand_frame(backend: Backend, batch: pl.DataFrame) -> pl.DataFrame:
+    """:func:`understand_rows` of a batch of fragments (:data:`FRAGMENT_COLUMNS`), as a frame of
+    :data:`RESULT_SCHEMA`."""
+    return pl.DataFrame(understand_rows(backend, batch.rows()), schema=RESULT_SCHEMA, orient="row")
+
+
+def _work(batch: pl.DataFrame) -> pl.DataFrame:
     assert _backend is not None
-    return understand_rows(_backend, rows)
+    return understand_frame(_backend, batch)
 
 
 class FragmentReader:
@@ -90,8 +106,9 @@ class FragmentReader:
         self._pool: ProcessPoolExecutor | None = None
         #: The worker server while this reader needs it (stopped on close if the reader started it).
         self._serving = ExitStack()
-        #: What a pure backend made of each content read in this run (see ``run.understand_new``).
-        self.readings: dict[tuple, ResultRow] = {}
+        #: What a pure backend made of each content read in this run, one frame per range
+        #: (see ``run.understand_new``).
+        self.readings: list[pl.DataFrame] = []
 
     @property
     def workers(self) -> int:
@@ -108,10 +125,10 @@ class FragmentReader:
             return False
         return self._pool is not None or self.large or work >= PARALLEL_MIN_FRAGMENTS
 
-    def read(self, batches: Sequence[Sequence[FragmentRow]]) -> Iterator[list[ResultRow]]:
-        """Yield each batch's results, in order."""
-        if not self._parallel(sum(len(b) for b in batches)):
-            return (understand_rows(self.backend, batch) for batch in batches)
+    def read(self, batches: Sequence[pl.DataFrame]) -> Iterator[pl.DataFrame]:
+        """Yield each batch's results (:func:`understand_frame`), in order."""
+        if not self._parallel(sum(b.height for b in batches)):
+            return (understand_frame(self.backend, batch) for batch in batches)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,

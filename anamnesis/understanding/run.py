@@ -18,7 +18,7 @@ from anamnesis.storage.crashpoints import crash_point
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.llm_context import CONTEXT_COLUMNS
-from anamnesis.understanding.parallel import FragmentReader, FragmentRow, ResultRow
+from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, RESULT_SCHEMA, FragmentReader
 from schemas.frames import Events, Rejects, Understood, empty, polars_schema
 from schemas.sections import SECTIONS
 
@@ -82,59 +82,45 @@ def understand_new(
     counts = RunCounts(fragments=fragments.height, reused=fragments.height - todo.height)
     pure = bool(getattr(backend, "pure", False))
     todo, reading = _reading(todo, pure)
-    answers: dict[tuple, ResultRow] = reader.readings if pure else {}
-    columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
-    columns += [c for c in CONTEXT_COLUMNS if c in todo.columns]  # what an LLM backend reads besides
+    columns = [
+        *FRAGMENT_COLUMNS,
+        *(c for c in CONTEXT_COLUMNS if c in todo.columns),
+    ]  # what an LLM backend reads besides
     candidates = todo.unique(reading, keep="first", maintain_order=True).select(*reading, *columns)
-    pending: list[tuple[tuple, FragmentRow]] = []
-    for row in candidates.iter_rows():
-        if row[: len(reading)] not in answers:
-            pending.append((row[: len(reading)], row[len(reading) :]))
+    earlier = reader.readings if pure else []
+    if earlier:
+        candidates = candidates.join(pl.concat(earlier).select(reading), on=reading, how="anti", maintain_order="left")
+    counts.read = candidates.height
+    size = reader.batch_size(counts.read, getattr(backend, "chunk", None) or CHUNK)  # batch mode: larger
+    batches = [candidates.slice(i, size) for i in range(0, counts.read, size)]
     del candidates
-    counts.read = len(pending)
-    size = reader.batch_size(len(pending), getattr(backend, "chunk", None) or CHUNK)  # batch mode: larger
-    batches = [pending[i : i + size] for i in range(0, len(pending), size)]
+    read = [todo.select(reading).clear().hstack(pl.DataFrame(schema=RESULT_SCHEMA))]  # typed when nothing is read
     done = 0
-    for batch, batch_results in zip(batches, reader.read([[row for _, row in b] for b in batches]), strict=True):
-        for (key, _), result in zip(batch, batch_results, strict=True):
-            answers[key] = result
-        done += len(batch)
+    for batch, results in zip(batches, reader.read([b.select(columns) for b in batches]), strict=True):
+        read.append(batch.select(reading).hstack(results))
+        done += batch.height
         crash_point("understanding")
         if on_progress:
             on_progress(done, counts.read)
-    del pending, batches
-    rows: dict[str, list[str]] = {
-        k: [] for k in ("fragment_key", "user_id", "sections", "events", "rejects", "measurements")
-    }
-    failures: dict[str, list] = {k: [] for k in polars_schema(Rejects)}
-    for key, user_id, message_id, *reads_as in todo.select(
-        "fragment_key", "user_id", "message_id", *reading
-    ).iter_rows():
-        _, sections, events, rejects, error, measurements = answers[tuple(reads_as)]
-        if error is not None:
-            counts.failed += 1
-            for name, value in (
-                ("user_id", user_id),
-                ("message_id", message_id),
-                ("section", None),
-                ("reason", error[:300]),
-                ("proposal", None),
-                ("extractor_version", f"{backend.name}-{fingerprint}"),
-                ("recorded_at", now),
-            ):
-                failures[name].append(value)
-            continue
-        for name, value in (
-            ("fragment_key", key),
-            ("user_id", user_id),
-            ("sections", sections),
-            ("events", events),
-            ("rejects", rejects),
-            ("measurements", measurements),
-        ):
-            rows[name].append(value)
-        counts.understood += 1
-    new = pl.DataFrame(rows, schema=dict.fromkeys(rows, pl.String())).select(
+    del batches
+    answers = pl.concat([*earlier, *read], how="vertical").drop("fragment_key")
+    if pure:
+        reader.readings.append(pl.concat(read, how="vertical"))
+    answered = todo.select("fragment_key", "user_id", "message_id", *reading).join(
+        answers, on=reading, how="left", maintain_order="left"
+    )
+    failed = pl.col("error").is_not_null()
+    rejects_schema = polars_schema(Rejects)
+    failures = answered.filter(failed).select(
+        "user_id",
+        "message_id",
+        pl.lit(None, pl.String).alias("section"),
+        pl.col("error").str.slice(0, 300).alias("reason"),
+        pl.lit(None, pl.String).alias("proposal"),
+        pl.lit(f"{backend.name}-{fingerprint}").alias("extractor_version"),
+        pl.lit(now).cast(rejects_schema["recorded_at"]).alias("recorded_at"),
+    )
+    new = answered.filter(~failed).select(
         "fragment_key",
         "user_id",
         pl.lit(fingerprint).alias("fingerprint"),
@@ -144,8 +130,10 @@ def understand_new(
         pl.lit(now).cast(UNDERSTOOD_SCHEMA["understood_at"]).alias("understood_at"),
         "measurements",
     )
+    counts.failed = failures.height
+    counts.understood = new.height
     store = pl.concat([kept.select(list(UNDERSTOOD_SCHEMA)), new], how="vertical")
-    return store, pl.DataFrame(failures, schema=polars_schema(Rejects)), counts
+    return store, failures.select(list(rejects_schema)).cast(rejects_schema), counts
 
 
 _EVENT_LIST = pl.List(

@@ -35,6 +35,10 @@ CREATE INDEX IF NOT EXISTS owners_text ON owners (embedder, text_hash);
 """
 #: Host parameters per statement, under SQLite's limit.
 _CHUNK = 500
+#: Page cache of the connection, in KiB. A first build writes ~56,000 ownership rows (two
+#: B-trees of 64-character keys) and ~11 MB of vectors, each in one transaction: in SQLite's
+#: default 2 MiB cache those spill to the WAL before the commit, which costs a third more CPU.
+_CACHE_KIB = 64 * 1024
 _ORPHANS = "NOT EXISTS (SELECT 1 FROM owners o WHERE o.embedder = v.embedder AND o.text_hash = v.text_hash)"
 
 
@@ -54,6 +58,7 @@ class EmbeddingCache:
     def __init__(self, path: Path) -> None:
         self._lock = threading.Lock()
         self._db = open_cache_db(path, _SCHEMA)
+        self._db.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
 
     def get_many(self, embedder: str, hashes: Iterable[str], dim: int) -> dict[str, np.ndarray]:
         """The cached vectors among ``hashes`` (missing ones are simply absent)."""

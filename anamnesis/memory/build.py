@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import groupby
@@ -85,17 +86,17 @@ def rebuild(
         .alias("vector_key")
     )
     with EmbeddingCache(root / CACHE_FILE) as cache:
-
-        def meanwhile() -> None:
-            """What needs no vector: the cache's owners, and loading LanceDB for the writes."""
-            owned = rows.filter(pl.col("text_hash").is_not_null()).group_by(USER_KEY).agg(pl.col("text_hash").unique())
-            cache.set_owners(embedder.name, dict(owned.iter_rows()))
-            load_lancedb()
-
-        vectors, embedded, hits = row_vectors(embedder, cache, rows, report, meanwhile)
+        # LanceDB is loaded for the writes while the texts are embedded
+        vectors, embedded, hits = row_vectors(embedder, cache, rows, report, load_lancedb)
         writes = _shard_writes(rows, [*changed, *gone], on_disk if built is None else set())
-        write_shards(tables_dir, writes, on_disk, partial(to_arrow, vectors=vectors, dim=embedder.dim),
-                     _counter(lambda n: report("memory tables", n, len(writes))))
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding-owners") as side:
+            # The cache's owners need no vector: they are recorded while the shards are written
+            # (LanceDB's own threads), on the core the writes leave idle, not while the embedding
+            # workers want both.
+            owners = side.submit(_set_owners, cache, embedder.name, rows)
+            write_shards(tables_dir, writes, on_disk, partial(to_arrow, vectors=vectors, dim=embedder.dim),
+                         _counter(lambda n: report("memory tables", n, len(writes))))
+            owners.result()
         _drop_legacy_tables(tables_dir)
         cache.drop_owners(gone)
         cache.prune()
@@ -109,6 +110,12 @@ def rebuild(
         seconds=time.perf_counter() - started,
         rows=current.rows.height,
     )
+
+
+def _set_owners(cache: EmbeddingCache, embedder: str, rows: pl.DataFrame) -> None:
+    """Make each user of ``rows`` own the cached vectors of their texts, and nothing else."""
+    owned = rows.filter(pl.col("text_hash").is_not_null()).group_by(USER_KEY).agg(pl.col("text_hash").unique())
+    cache.set_owners(embedder, dict(owned.iter_rows()))
 
 
 def _shards_on_disk(tables_dir: Path) -> set[str]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import polars as pl
@@ -33,6 +35,7 @@ PROCESS_MIN_TEXTS = 2 * EMBED_BATCH
 #: Session summaries whose vectors are averaged in one pass (bounds the stacked fact vectors).
 MEAN_BATCH = 4096
 Progress = Callable[[str, int, int], None]
+Done = TypeVar("Done")
 
 
 def row_vectors(
@@ -45,7 +48,8 @@ def row_vectors(
     """The vector of each row's ``vector_key``, how many texts were embedded, how many cached.
 
     ``meanwhile`` is work that needs no vector, done on this thread while the texts are embedded
-    (the forward pass runs outside the GIL).
+    (the forward pass runs outside the GIL), as is finding which fact vectors each session
+    summary averages.
     """
     distinct = (
         rows.filter(pl.col("text_hash").is_not_null())
@@ -55,10 +59,16 @@ def row_vectors(
     if distinct.is_empty():
         meanwhile()
         return {}, 0, 0
+
+    def needs_no_vector() -> _SummaryPlan | None:
+        meanwhile()
+        return _summary_plan(rows)
+
     found = cache.get_many(embedder.name, distinct["text_hash"], embedder.dim)
     missing = distinct.filter(~pl.col("text_hash").is_in(list(found)))
-    _embed(embedder, cache, missing, found, report, meanwhile)
-    found.update(_summary_vectors(rows, found))
+    plan = _embed(embedder, cache, missing, found, report, needs_no_vector)
+    if plan is not None:
+        found.update(_summary_vectors(plan, found, threads=getattr(embedder, "workers", 1)))
     return found, missing.height, distinct.height - missing.height
 
 
@@ -68,10 +78,11 @@ def _embed(
     missing: pl.DataFrame,
     found: dict[str, np.ndarray],
     report: Progress,
-    meanwhile: Callable[[], None],
-) -> None:
+    meanwhile: Callable[[], Done],
+) -> Done:
     """Embed ``missing`` texts in ``EMBED_BATCH`` calls, ``embedder.workers`` of them side by side
-    (one when it has none), each cached and reported in order as it is done."""
+    (one when it has none), each cached and reported in order as it is done; what ``meanwhile``
+    returned, called while they are embedded."""
     batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
     preload: str | None = getattr(embedder, "preload", None)
     in_processes = preload is not None and missing.height >= PROCESS_MIN_TEXTS
@@ -81,8 +92,9 @@ def _embed(
     ):
         embed = _embed_in_worker if in_processes else embedder.embed
         embedded = pool.map(embed, [batch["embedded"].to_list() for batch in batches])
-        meanwhile()
+        done = meanwhile()
         _collect(embedder, cache, batches, embedded, found, report, missing.height)
+    return done
 
 
 def _pool(embedder: Embedder, *, in_processes: bool) -> Executor:
@@ -130,18 +142,32 @@ def _embed_in_worker(texts: list[str]) -> np.ndarray:
     return _worker_embedder.embed(texts)
 
 
-def _summary_vectors(rows: pl.DataFrame, found: dict[str, np.ndarray]) -> Iterator[tuple[str, np.ndarray]]:
-    """The vector of each session summary's row: the unit-length mean of its ``parts``' vectors.
+@dataclass(frozen=True, slots=True)
+class _SummaryPlan:
+    """Which fact vectors each session summary of a build averages, found from the rows alone.
+
+    ``keys[i]`` is summary ``i``'s vector key; its parts are the texts
+    ``hashes[flat[offsets[i]:offsets[i] + sizes[i]]]``.
+    """
+
+    keys: list[str]
+    hashes: list[str]
+    flat: np.ndarray
+    offsets: np.ndarray
+    sizes: np.ndarray
+
+
+def _summary_plan(rows: pl.DataFrame) -> _SummaryPlan | None:
+    """The plan of the session summaries among ``rows`` (None if there are none).
 
     Which fact vectors a summary averages is found with a join (one matrix row per distinct
-    fact text, one index per part), not per part in Python; the arithmetic is what it was.
+    fact text, one index per part), not per part in Python.
     """
     summaries = rows.filter(pl.col("parts").is_not_null())
     if summaries.is_empty():
-        return
+        return None
     facts = rows.filter(pl.col("parts").is_null()).select(USER_KEY, pl.col("fact_id").alias("part"), "text_hash")
     hashes = facts["text_hash"].unique(maintain_order=True)
-    matrix = np.stack([found[h] for h in hashes])
     index = pl.DataFrame({"text_hash": hashes}).with_row_index("vector")
     of_part = facts.unique([USER_KEY, "part"], keep="last").join(index, on="text_hash")
     vector = (
@@ -152,14 +178,34 @@ def _summary_vectors(rows: pl.DataFrame, found: dict[str, np.ndarray]) -> Iterat
     )
     if vector.null_count():
         raise KeyError("a session summary's part is not a fact of its user's memory")
-    flat = vector.to_numpy().astype(np.int64)
     sizes = summaries["parts"].list.len().to_numpy().astype(np.int64)
-    offsets = np.concatenate([[0], np.cumsum(sizes)])
-    keys = summaries["vector_key"].to_list()
-    for start in range(0, summaries.height, MEAN_BATCH):
-        stop = min(start + MEAN_BATCH, summaries.height)
-        means = _means(matrix, flat, offsets[start:stop], sizes[start:stop])
-        yield from zip(keys[start:stop], means, strict=True)
+    return _SummaryPlan(
+        keys=summaries["vector_key"].to_list(),
+        hashes=hashes.to_list(),
+        flat=vector.to_numpy().astype(np.int64),
+        offsets=np.concatenate([[0], np.cumsum(sizes)]),
+        sizes=sizes,
+    )
+
+
+def _summary_vectors(
+    plan: _SummaryPlan, found: dict[str, np.ndarray], *, threads: int
+) -> Iterator[tuple[str, np.ndarray]]:
+    """The vector of each session summary's row: the unit-length mean of its parts' vectors.
+
+    ``MEAN_BATCH`` summaries a pass, ``threads`` passes side by side (numpy works outside the
+    GIL; each pass's arithmetic is what it is alone, so the bits do not depend on the threads).
+    """
+    matrix = np.stack([found[h] for h in plan.hashes])
+    starts = range(0, len(plan.keys), MEAN_BATCH)
+
+    def means(start: int) -> np.ndarray:
+        stop = min(start + MEAN_BATCH, len(plan.keys))
+        return _means(matrix, plan.flat, plan.offsets[start:stop], plan.sizes[start:stop])
+
+    with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="summary-means") as pool:
+        for start, batch in zip(starts, pool.map(means, starts), strict=True):
+            yield from zip(plan.keys[start : start + MEAN_BATCH], batch, strict=True)
 
 
 def _means(matrix: np.ndarray, flat: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:

@@ -83,10 +83,12 @@ def build_warehouse(
     retention_days: dict[str, int | None],
     layout: Layout = "copy",
     keep_snapshots: int = KEEP,
+    threads: int | None = None,
 ) -> dict[str, int]:
     """(Re)build the warehouse from the lake; return the row count of each relation.
 
     ``keep_snapshots``: lake snapshots a ``views`` build keeps (``forget`` keeps only the new one).
+    ``threads``: DuckDB's threads for the build (default: one per core).
     """
     ensure_inputs(lake)
     for table, model in LATER_TABLES.items():
@@ -97,7 +99,7 @@ def build_warehouse(
     if layout == "views":
         sources = link_snapshot(sources, snapshots)
     try:
-        counts = _build(sources, target, layout=layout, retention_days=retention_days)
+        counts = _build(sources, target, layout=layout, retention_days=retention_days, threads=threads)
     except BaseException:
         if layout == "views":
             shutil.rmtree(next(iter(sources.values())).parent, ignore_errors=True)
@@ -106,16 +108,19 @@ def build_warehouse(
     return counts
 
 
-def rebuild_warehouse(settings: Settings, lake: Lake, *, keep_snapshots: int = KEEP) -> dict[str, int]:
+def rebuild_warehouse(
+    settings: Settings, lake: Lake, *, keep_snapshots: int = KEEP, threads: int | None = None
+) -> dict[str, int]:
     """:func:`build_warehouse` of the home's warehouse, in its layout and retention windows."""
     return build_warehouse(
         lake, settings.warehouse_path, retention_days=settings.retention_days,
-        layout=settings.warehouse_layout, keep_snapshots=keep_snapshots,
+        layout=settings.warehouse_layout, keep_snapshots=keep_snapshots, threads=threads,
     )
 
 
 def _build(
-    sources: dict[str, Path], target: Path, *, layout: Layout, retention_days: dict[str, int | None]
+    sources: dict[str, Path], target: Path, *, layout: Layout, retention_days: dict[str, int | None],
+    threads: int | None = None,
 ) -> dict[str, int]:
     """The warehouse file at ``target``: each relation a table or a view of its Parquet ``sources``."""
     counts: dict[str, int] = {}
@@ -124,6 +129,8 @@ def _build(
         spill = tmp.with_name(tmp.name + SPILL_SUFFIX)
         config = {"memory_limit": MEMORY_LIMIT, "temp_directory": str(spill),
                   "storage_compatibility_version": STORAGE_VERSION}
+        if threads is not None:
+            config["threads"] = threads
         con = duckdb.connect(str(tmp), config=config)
         try:
             con.execute("begin")

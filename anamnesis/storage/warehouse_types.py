@@ -61,23 +61,32 @@ def casts(table: str) -> list[str]:
 
 
 def comment_everything(con: duckdb.DuckDBPyConnection) -> None:
-    """``COMMENT ON`` every table, view and column; a relation or column without a doc is an error."""
+    """``COMMENT ON`` every table, view and column; a relation or column without a doc is an error.
+
+    The comments go to DuckDB in one call: hundreds of small calls each wait for the GIL while
+    the memory tables are built on another thread of the step.
+    """
     relations = con.execute(
         "select table_name, 'table' from duckdb_tables() where not internal "
         "union all select view_name, 'view' from duckdb_views() where not internal and not temporary"
     ).fetchall()
+    columns: dict[str, list[str]] = {}
+    for relation, column in con.execute(
+        "select table_name, column_name from duckdb_columns() order by table_name, column_index"
+    ).fetchall():
+        columns.setdefault(relation, []).append(column)
+    statements = []
     for relation, kind in relations:
         doc = RELATIONS.get(relation)
         if doc is None:
             raise ValueError(f"warehouse relation {relation!r} has no description in schemas.docs")
-        con.execute(f"comment on {kind} {relation} is {_literal(doc)}")
-        for (column,) in con.execute(
-            "select column_name from duckdb_columns() where table_name = ? order by column_index", [relation]
-        ).fetchall():
+        statements.append(f"comment on {kind} {relation} is {_literal(doc)}")
+        for column in columns.get(relation, []):
             column_text = column_doc(relation, column)
             if column_text is None:
                 raise ValueError(f"column {relation}.{column} has no description in schemas.docs")
-            con.execute(f'comment on column {relation}."{column}" is {_literal(column_text)}')
+            statements.append(f'comment on column {relation}."{column}" is {_literal(column_text)}')
+    con.execute(";\n".join(statements))
 
 
 def _literal(text: str) -> str:

@@ -35,7 +35,9 @@ def serving_stores(
             else None
         )
         if WAREHOUSE.key in selected:
-            # DuckDB runs outside the GIL; the memory build's own work is mostly native code too
-            yield build_warehouse(home, progress)
+            # DuckDB runs outside the GIL; the memory build's own work is mostly native code too.
+            # Beside the memory build, on one thread: the embedding workers have the cores, and one
+            # DuckDB thread does the same copy for less CPU than two.
+            yield build_warehouse(home, progress, threads=1 if memory_tables is not None else None)
         if memory_tables is not None:
             yield memory_tables.result()

@@ -20,11 +20,11 @@ WAREHOUSE = dg.AssetSpec(
 )
 
 
-def build_warehouse(home: HomeResource, progress: Progress) -> dg.MaterializeResult:
-    """Rebuild the warehouse from the lake; its materialization's metadata."""
+def build_warehouse(home: HomeResource, progress: Progress, *, threads: int | None = None) -> dg.MaterializeResult:
+    """Rebuild the warehouse from the lake (on ``threads`` DuckDB threads); its materialization's metadata."""
     settings = home.settings()
     progress.update("build warehouse", 0, 1)
-    counts = rebuild_warehouse(settings, home.lake())
+    counts = rebuild_warehouse(settings, home.lake(), threads=threads)
     progress.update("build warehouse", 1, 1)
     return dg.MaterializeResult(
         asset_key=WAREHOUSE.key,

@@ -35,7 +35,8 @@ def test_each_summary_vector_is_its_parts_mean_alone_bit_for_bit_on_any_number_o
     assert plan is not None
     on_two = dict(_summary_vectors(plan, found, threads=2))
     on_one = dict(_summary_vectors(plan, found, threads=1))
-    facts = {(r[USER_KEY], r["fact_id"]): r["text_hash"] for r in rows.filter(pl.col("parts").is_null()).iter_rows(named=True)}
+    fact_rows = rows.filter(pl.col("parts").is_null()).iter_rows(named=True)
+    facts = {(r[USER_KEY], r["fact_id"]): r["text_hash"] for r in fact_rows}
     summaries = rows.filter(pl.col("parts").is_not_null())
     assert len(on_two) == summaries.height
     for summary in summaries.iter_rows(named=True):

@@ -92,7 +92,7 @@ def run_backfill(
     ``resources`` replaces real resources by name (tests swap the backend or the embedder).
     Raises :class:`ChecksFailed` when a blocking check stopped the run.
     """
-    with writer_lock(settings.home), instance_for(settings) as instance:
+    with _heap_frozen(), writer_lock(settings.home), instance_for(settings) as instance:
         return _run(settings, input_dir, instance, progress, resources)
 
 
@@ -111,7 +111,7 @@ def _run(
         return BackfillOutcome("", [], {}, [], unchanged=True)
     # execute_in_process runs in this process whatever the job's executor, so the run's worker
     # server is served here (as the executor does for a run Dagster launches), from now on
-    with worker_server.serving(worker_preload(settings, str(input_dir))), _heap_frozen():
+    with worker_server.serving(worker_preload(settings, str(input_dir))):
         result = _execute(settings, input_dir, instance, plan, progress, resources)
     failed = failed_checks(result)
     if not result.success:
@@ -125,7 +125,7 @@ def _run(
 
 @contextmanager
 def _heap_frozen() -> Iterator[None]:
-    """The objects alive before the run (the imported modules of Dagster, polars, the stages...)
+    """The objects alive before the backfill (the imported modules of Dagster, polars, the stages...)
     left out of the garbage collector's passes during it: a full pass over them costs ~0.1 s of
     CPU, and a large run makes several. They are handed back to it after the run."""
     gc.freeze()

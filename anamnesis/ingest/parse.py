@@ -135,8 +135,9 @@ class _Batch:
     """
 
     export_day: str
-    #: One tuple per message: the values of :data:`_CANDIDATE`, then ``raw``.
-    candidates: list[tuple] = field(default_factory=list)
+    #: One list per column of :data:`_CANDIDATE`, then ``raw``: a message's values are appended
+    #: to them, so a batch keeps no object per line for the garbage collector to scan again.
+    columns: list[list] = field(default_factory=lambda: [[] for _ in range(len(_CANDIDATE) + 1)])
     #: (position in the batch, source, line_no, reason, raw) of each quarantined line.
     quarantined: list[tuple[int, str, int, str, bytes]] = field(default_factory=list)
     lines: int = 0
@@ -159,7 +160,8 @@ class _Batch:
                 self.quarantined.append((self.lines, source, line_no, str(exc), line))
                 return False
             fields, ts_us = (message_id, user_id, session_id, "", role, text, lang), _epoch_us(ts)
-        self.candidates.append((*fields, source, line_no, ts_us, self.lines, line))
+        for column, value in zip(self.columns, (*fields, source, line_no, ts_us, self.lines, line), strict=True):
+            column.append(value)
         return True
 
     def quarantine(self, source: str, line_no: int, reason: str, raw: bytes) -> None:
@@ -169,8 +171,7 @@ class _Batch:
 
     def frames(self) -> tuple[pl.DataFrame, pl.DataFrame, int]:
         """(messages, quarantine, lines the model quarantined here) of the batch, in line order."""
-        columns = list(zip(*self.candidates, strict=True)) or [()] * (len(_CANDIDATE) + 1)
-        raw = columns.pop()
+        *columns, raw = self.columns
         frame = pl.DataFrame(dict(zip(_CANDIDATE, columns, strict=True)), schema=_CANDIDATE)
         ts = plain_timestamps(frame["ts_text"])
         modelled = pl.from_epoch(frame["ts_us"], time_unit="us").dt.replace_time_zone("UTC")

@@ -17,6 +17,10 @@ from anamnesis.understanding import make_backend
 #: Exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is ~4 MB
 #: of chat), so the run starts no worker server for them.
 EARLY_SERVER_MIN_BYTES = 8 * 2**20
+#: The CLI itself, preloaded too. A run started by the ``anamnesis`` console script (a script,
+#: not ``-m``) makes multiprocessing run that script again in every worker as ``__mp_main__``,
+#: and the script imports the CLI: ~0.5 s of CPU per worker unless the server has it already.
+CLI_MODULE = "pipelines.cli"
 
 
 def _input_bytes(input_dir: Path) -> int:
@@ -35,4 +39,5 @@ def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     embedder's modules, for a run in one process over exports large enough to use workers."""
     if settings.shards != 1 or _input_bytes(Path(input_dir)) < EARLY_SERVER_MIN_BYTES:
         return []
-    return [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
+    preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
+    return [*preload, CLI_MODULE] if preload else []

@@ -115,7 +115,7 @@ def test_embedding_in_worker_processes_gives_the_threads_vectors_bit_for_bit(
 
 def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_exports(tmp_path: Path) -> None:
     from anamnesis.config import load_settings
-    from pipelines.worker_preload import EARLY_SERVER_MIN_BYTES, worker_preload
+    from pipelines.worker_preload import CLI_MODULE, EARLY_SERVER_MIN_BYTES, worker_preload
 
     small, large = tmp_path / "small", tmp_path / "large"
     for path, size in ((small, 1_000), (large, EARLY_SERVER_MIN_BYTES)):
@@ -126,6 +126,6 @@ def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_expo
     def preload(input_dir: Path, shards: int = 1) -> list[str]:
         return worker_preload(load_settings(tmp_path / "home", shards=shards), str(input_dir))
 
-    assert preload(large) == [RulesBackend.preload, USEEmbedder.preload]
+    assert preload(large) == [RulesBackend.preload, USEEmbedder.preload, CLI_MODULE]
     assert preload(small) == []  # too small for workers: nothing to preload
     assert preload(large, shards=2) == []  # each shard's step reads in its own process

@@ -15,10 +15,6 @@ import sys
 import time
 from typing import Any
 
-from dagster._core.instance.methods.event_methods import EventMethods
-
-from pipelines.cli import app
-
 _SEEN: dict[str, tuple[float, float, float]] = {}
 _STEPS: list[tuple[str, float, float, float]] = []
 
@@ -43,6 +39,12 @@ def _noting(real: Any) -> Any:
 
 
 def main() -> None:
+    # imported here, not at the top: every worker forked for the run runs this script's top
+    # level again as ``__mp_main__``, and Dagster there would add ~1 s of CPU to each worker
+    from dagster._core.instance.methods.event_methods import EventMethods
+
+    from pipelines.cli import app
+
     EventMethods.handle_new_event = _noting(EventMethods.handle_new_event)  # type: ignore[method-assign]
     started = _clock()
     try:

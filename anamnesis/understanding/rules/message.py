@@ -14,8 +14,9 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
-from anamnesis.understanding.rules.answers import Topic, polarity, topic, zh_echo
+from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics

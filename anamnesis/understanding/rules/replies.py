@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.answers import Topic, answer_state, polarity, scan, zh_echo
+from anamnesis.understanding.rules.answers import Topic, scan
+from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses

@@ -1,0 +1,170 @@
+"""A user's short answer to the assistant's question: yes, no, not any more, an amount.
+
+:mod:`anamnesis.understanding.rules.answers` reads what the question asks; this module reads
+the answer's polarity ("нет вообще", "no, not at all", "打过" echoing "打过疫苗吗？") and the
+state it gives to what the question named.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.answers import Topic
+from anamnesis.understanding.rules.segment import Hit
+
+#: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
+_INTENSIFIER = re.compile(
+    r"^(?:at all|really|honestly|thankfully|completely|totally|entirely|for good now"
+    r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])"
+)
+#: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
+#: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
+#: that") or the verb it stands for ("never have", "never did").
+_ANSWER_TAIL = re.compile(
+    r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
+    r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
+    r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
+)
+#: An English amount per period ("about 10 a day", "couple of pints on a friday", "4-5 hrs a
+#: night", "3x a week"): said to a question about a habit, it answers yes by saying how much.
+_EN_AMOUNT = (
+    r"(?:(?:about|around|roughly|maybe|probably|only|just|like|usually|still) )*"
+    r"(?:\d+(?:[.,]\d+)?(?: ?(?:-|to|or) ?\d+)?|a couple(?: of)?|couple of|a few|few|one|two|three|four|five|six|ten)"
+    r"(?:ish)? ?(?:x|times|[a-z]+)?(?: [a-z]+)?"
+    r" (?:a|an|per|every|each|on an?|at the|at) (?:day|night|week|weekend|month|evening|friday|saturday|sunday)s?"
+)
+_EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
+_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+#: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
+_EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
+_ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
+#: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
+_SOME = frozenset({"some", "freq", "sev"})
+_PUNCT = frozenset(",.!?;:，。！？；：…-—")
+
+
+def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str | None:
+    """``yes``, ``no`` or ``end`` when the message opens with a bare answer ("No.", "Yes, ...").
+
+    In English and Russian the answer words must stand alone ("No, I don't" but not "No
+    allergies", which states something itself); Chinese answers often keep the verb
+    ("没吃", "不抽了"), so there the first word decides.
+    """
+    first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    if lang == "en" and (filler := _EN_FILLER.match(norm, first)):
+        first = filler.end()  # "Hm I don't think so", "well, no"
+    if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
+        lead = _ZH_LEAD.match(norm, first)
+        first = lead.end() if lead else first
+    # "对" is both an answer and the allergy preposition (对青霉素过敏): an answer word wins its span
+    answering = {(s, e) for s, e, lex in hits if lex.cat in _ANSWER_WORDS}
+    answer = None
+    some = False  # an amount or frequency, which answers yes unless a denial comes with it
+    end = first
+    for s, e, lex in hits:
+        if s < first:
+            continue
+        cat = "yes" if accept and lex.cat == "accept" else lex.cat
+        if cat not in _ANSWER_WORDS and (s, e) in answering:
+            continue
+        if (s > end + 1 and (answer is not None or norm[end:s].strip(" ,，:：—-"))) or cat not in _ANSWER_WORDS:
+            break
+        if answer is None and cat in ("yes", "neg", "end"):
+            answer = {"yes": "yes", "neg": "no", "end": "end"}[cat]
+        elif answer is None and cat in _SOME and (lang != "zh" or _bare(norm, e)):
+            # a Chinese amount ("有一点", "偶尔") answers only when it is the whole message:
+            # "有点头晕" and "偶尔吃" say more, and read as answers they misnamed facts
+            some = True
+        end = max(end, e)
+    if answer is None and some:
+        # an amount answers only when it is all there is: "有点头晕" names its own symptom
+        if any(lex.cat == "term" for _, _, lex in hits):
+            return None
+        answer = "yes"
+    if answer is None and lang == "en" and _amount_answer(norm[first:], hits):
+        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night"
+    if answer is None:
+        # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
+        if (
+            lang == "zh"
+            and end > first
+            and not norm[end:].strip(" 。.!！~～,，")
+            and all(lex.cat == "start" for s, _, lex in hits if s < end)
+        ):
+            return "yes"
+        return None
+    if lang != "zh":
+        rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
+        rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
+        if lang == "en" and answer == "yes":
+            rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
+        if rest and rest[0] not in _PUNCT and not (answer == "yes" and _only_circumstances(hits, end, lang)):
+            return None
+    ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
+    if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
+        return "end"  # "not anymore", "уже нет", "现在没有了"
+    return answer
+
+
+#: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
+_CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still"})
+
+
+def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
+    """After an English "yes", the rest names nothing and denies nothing: it only tells when."""
+    return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
+
+
+def _amount_answer(text: str, hits: list[Hit]) -> bool:
+    """An English reply that opens with an amount per period (after at most one word of how
+    it is: "badly, maybe 4-5 hours a night") and names no entity and denies nothing."""
+    if any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
+        return False
+    return _EN_AMOUNT_ONLY.match(text) is not None
+
+
+_ZH_END = " 。.!！~～啊呀哈"
+#: Words that may open a Chinese answer before its answer word: what it points at, when.
+_ZH_LEAD = re.compile(
+    r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就)+(?=[都也没不有是对])"
+)
+
+
+def _bare(norm: str, end: int) -> bool:
+    """Nothing but punctuation after ``end``."""
+    return not norm[end:].strip(" ,.!~，。！～…")
+
+
+#: A Chinese answer that repeats the question's verb: "抽，一天十根" to "您抽烟吗？", "打过" to
+#: "您打过乙肝疫苗吗？", "没打过" / "不抽" (a denial); the verb stands alone before a pause.
+_ZH_ECHO = re.compile(
+    r"\s*(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?"
+    r"(?=$|[\s,.!~，。！～、])"
+)
+#: Words that are no verb of the question however it is phrased.
+_ZH_NOT_ECHO = frozenset("我你您他她它的了吗呢吧啊哦嗯好对是有没不也还都就")
+
+
+def zh_echo(norm: str, question: str) -> str | None:
+    """``yes`` / ``no`` when a Chinese message opens by repeating the question's verb, else ``None``."""
+    m = _ZH_ECHO.match(norm)
+    if m is None or not question:
+        return None
+    verb = m.group(2)
+    if verb[0] in _ZH_NOT_ECHO or verb not in question:
+        return None
+    return "no" if m.group(1) else "yes"
+
+
+def answer_state(answer: str, asked: Topic) -> str:
+    """The state a yes/no/end answer gives to the entities the question named."""
+    if answer == "end":
+        return "end"
+    if answer == "yes":
+        return "end" if asked.ended else "pos"
+    if asked.ended and not asked.past:
+        return "pos"  # "is it gone?" — "no"
+    return "end" if asked.still else "neg"

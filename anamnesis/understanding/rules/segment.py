@@ -10,17 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from anamnesis.understanding.rules.clause_cuts import cuts_of, is_relative
 from anamnesis.understanding.rules.lexicon import Lex
 
 Hit = tuple[int, int, Lex]
 
 _SENTENCE_END = re.compile(r"\.(?!\d)|[!?;。！？；\n…]+")
-_COMMAS = frozenset(",，:：—")
-#: Cues that may open a clause after a comma.
-_OPENERS = frozenset({"self", "person", "third", "doctor", "family", "question", "yes", "it"})
-_CUTTERS = frozenset({"split", "hypo"})
-#: Cues that open a stretch saying how much of something there is: it is there ("a little breathless").
-_AMOUNTS = frozenset({"some", "sev"})
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 #: "生孩子", "生了孩子", "生完老二", "怀宝宝的时候": the child is what was born or carried, not who
 #: the clause is about
@@ -50,28 +45,6 @@ class Clause:
         return cat in self.cats
 
 
-def _is_relative(lex: Lex) -> bool:
-    return lex.kind == "relative"
-
-
-#: A possessive between a comma and the subject it opens: ", my mum had...", ", моя мама...";
-#: Russian "у" says whose the rest is (", у мамы рак груди", ", у моей сестры астма").
-_POSSESSIVE = re.compile(
-    r"(?:\b(?:my|our|his|her)|(?<![а-я])(?:у|у моего|у моей|у нашего|у нашей|мой|моя|мои|моего|моей|наш|наша|наши))\s+$"
-)
-
-
-_DASH_BEFORE = re.compile(r"\s[-–—]+\s*$|—\s*$")
-
-
-def _after_comma(norm: str, pos: int, floor: int) -> bool:
-    possessive = _POSSESSIVE.search(norm, max(floor, pos - 12), pos)
-    j = (possessive.start() if possessive else pos) - 1
-    while j > floor and norm[j] == " ":
-        j -= 1
-    return j >= floor and norm[j] in _COMMAS
-
-
 def sentences(norm: str) -> list[tuple[int, int, bool]]:
     """(start, end, ends with a question mark) of every non-blank sentence."""
     first = _SENTENCE_END.search(norm)
@@ -90,110 +63,6 @@ def sentences(norm: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, question: bool) -> list[int]:
-    cuts = [s_start]
-    for h_start, _, lex in s_hits:
-        if h_start <= cuts[-1]:
-            continue
-        cat = lex.cat
-        if cat == "it" and question:
-            continue  # "Нурофен — это тоже ибупрофен?": one question
-        if cat in _CUTTERS or ((cat in _OPENERS or _is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
-            cuts.append(h_start)
-        elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
-            # "my AF - is coffee ok with it?": the question after a dash does not take back what the
-            # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
-            cuts.append(h_start)
-    cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
-    if lang == "en":
-        cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
-        cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
-    if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
-        if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
-            commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
-            cuts = sorted(set(cuts).union(commas))
-    cuts.append(s_end)
-    return cuts
-
-
-def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term and denies it itself, or that
-    follows a denial with a term of its own opened by an amount.
-
-    "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
-    scope and must not reach back over the comma. "no chest pain, a little breathless", "没有胸痛，
-    有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
-    under one denial ("no fever, cough or chills") has neither and stays one clause.
-    """
-    if norm.find(",", s_start, s_end) < 0 and norm.find(";", s_start, s_end) < 0:
-        return cuts
-    commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
-    bounds = [s_start, *(p + 1 for p in commas), s_end]
-    added: list[int] = []
-    for n in range(1, len(bounds) - 1):
-        before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
-        after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if not (any(h[2].cat == "term" for h in before) and any(h[2].cat == "term" for h in after)):
-            continue
-        denied_before = any(h[2].cat == "neg" for h in before)
-        own = any(h[2].cat == "neg" for h in after)
-        if (
-            (own and not denied_before)
-            or (not own and _predicate_denial(norm, before))
-            or (denied_before and after[0][2].cat in _AMOUNTS)
-        ):
-            added.append(bounds[n])
-    return sorted(set(cuts).union(added)) if added else cuts
-
-
-def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
-    """Cut before an "and" that opens a denial of its own after a named term: "the rash cleared
-    up and no itching now", "bronchitis has cleared and no symptoms": the denial is the next
-    phrase's, and neither reaches over the "and" to the other."""
-    added = [
-        s - 4
-        for s, _, lex in s_hits
-        if lex.cat == "neg"
-        and norm[max(s_start, s - 4) : s] == "and "
-        and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
-    ]
-    return sorted(set(cuts).union(added)) if added else cuts
-
-
-def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
-    """Cut at the comma before a doubt that comments on what was just said: "they stopped the
-    amoxicillin, might be an allergy", "been wheezy all week, the smoke probably". The doubt
-    covers its own phrase; the statement before the comma stays a statement. A doubt with no term
-    before its comma ("i think, maybe it's asthma") leaves the clause whole."""
-    added = []
-    for h_start, _, lex in s_hits:
-        if lex.cat != "uncertain":
-            continue
-        comma = norm.rfind(",", s_start, h_start)
-        if comma < 0:
-            continue
-        floor = max(c for c in cuts if c <= comma)
-        if any(other.cat == "term" and floor <= s < comma for s, _, other in s_hits):
-            added.append(comma + 1)
-    return sorted(set(cuts).union(added)) if added else cuts
-
-
-def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
-    """A denial that is the predicate of its own phrase: after the term it denies ("голова не
-    кружится", "кашля нет") or a Russian "не" right before a verb term ("не курю", "не кашляю"),
-    which negates that verb only. What follows the comma ("..., тошнит по утрам", "..., спортом
-    занимаюсь") is then a new phrase, not a list it governs. A denial that opens a list of
-    nouns ("нет температуры, кашля", "no fever, cough") is not cut."""
-    first_term = next(s for s, _, lex in stretch if lex.cat == "term")
-    for n, (s, e, lex) in enumerate(stretch):
-        if lex.cat != "neg":
-            continue
-        if s > first_term:
-            return True
-        nxt = stretch[n + 1] if n + 1 < len(stretch) else None
-        if norm[s:e] == "не" and nxt is not None and nxt[2].cat == "term" and nxt[0] == e + 1:
-            return True
-    return False
 
 
 def clauses(
@@ -220,7 +89,7 @@ def clauses(
             j += 1
         s_hits = hits[i:j]
         i = j
-        cuts = _cuts(norm, s_hits, s_start, s_end, lang, is_question)
+        cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and any(h[2].cat == "check" for h in s_hits)
         subject: tuple[str, tuple[str, ...]] | None = None
@@ -296,10 +165,10 @@ def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家) and a child being born (生孩子是剖的): the clause
     is about the user. Russian: a relative naming the side of the family ("бабушка по маме")."""
     if lang == "ru":
-        return [h for h in hits if not (_is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
+        return [h for h in hits if not (is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
     if lang != "zh":
         return hits
-    others = {h[0] for h in hits if h[2].cat == "person" or _is_relative(h[2])}
+    others = {h[0] for h in hits if h[2].cat == "person" or is_relative(h[2])}
     return [h for h in hits if not _no_subject(norm, h) and not _whose(norm, h, others)]
 
 
@@ -320,7 +189,7 @@ def _no_subject(norm: str, hit: Hit) -> bool:
     start, end, lex = hit
     if lex.cat == "person":
         return norm[start - 1 : start] == "被" or norm[end : end + 1] == "家"
-    return _is_relative(lex) and _BORN.search(norm, max(0, start - 3), start) is not None
+    return is_relative(lex) and _BORN.search(norm, max(0, start - 3), start) is not None
 
 
 def _asks(norm: str, clause: Clause, lang: str) -> bool:
@@ -419,6 +288,6 @@ def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:
 def _possessive(hits: list[Hit], n: int, end: int) -> bool:
     """我 directly before a person or relative (我妈妈, 我的朋友), or "у меня мама", is "my", not "I"."""
     for h_start, _, lex in hits[n + 1 : n + 3]:
-        if h_start - end <= 1 and (lex.cat == "person" or _is_relative(lex)):
+        if h_start - end <= 1 and (lex.cat == "person" or is_relative(lex)):
             return True
     return False

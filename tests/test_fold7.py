@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from anamnesis.config import load_settings
-from anamnesis.facts.fold import fact_id
+from anamnesis.facts.ids import fact_id
 from anamnesis.facts.medicine_classes import load_classes
 from anamnesis.terminology import DATA_DIR
 from anamnesis.terminology.tsv import read_rows

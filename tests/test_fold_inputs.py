@@ -9,7 +9,8 @@ import polars as pl
 import pytest
 
 from anamnesis.facts.confidence import confidence
-from anamnesis.facts.fold import conflict_id, fact_id, fold
+from anamnesis.facts.fold import fold
+from anamnesis.facts.ids import conflict_id, fact_id
 from schemas.frames import Conflicts, Corrections, Events, FactEvents, FactState, Resolutions, polars_schema
 from tests.test_reconcile import T0, ev, history, state
 

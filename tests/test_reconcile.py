@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import polars as pl
 
-from anamnesis.facts.fold import fact_id, fold
+from anamnesis.facts.fold import fold
+from anamnesis.facts.ids import fact_id
 from schemas.frames import Conflicts, Events, FactEvents, FactState, polars_schema
 
 T0 = datetime(2026, 1, 1, 9, tzinfo=UTC)

@@ -12,7 +12,7 @@ import pytest
 
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import load_settings
-from anamnesis.facts.fold import fact_id
+from anamnesis.facts.ids import fact_id
 from anamnesis.review.record import ReviewError, correct_fact, resolve_conflict
 from anamnesis.understanding.prompts import BUNDLED_PROMPTS_DIR
 from pipelines.run import run_backfill

@@ -22,12 +22,12 @@ from typing import Any
 
 import orjson
 import polars as pl
-import xxhash
 
 from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import last_discussed, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Output, messages_by_user
+from anamnesis.facts.ids import conflict_id, event_id, fact_id
 from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
 from schemas.sections import (
     CONFIRMED_ABSENT,
@@ -57,20 +57,6 @@ SPECIFIC_DENIAL_ENDS: dict[str, str] = {
 }
 #: Attributes whose new value makes an event a ``change`` rather than a ``confirmation``.
 STATE_ATTRIBUTES = ("dose", "frequency", "value", "relation")
-
-
-def fact_id(user_id: str, section: str, entity: str) -> str:
-    """Stable id of one (user, section, entity) fact."""
-    return xxhash.xxh3_128_hexdigest(f"{user_id}\x1f{section}\x1f{entity}".encode())
-
-
-def _event_id(fid: str, message_id: str, extractor_version: str) -> str:
-    return xxhash.xxh3_128_hexdigest(f"{fid}\x1f{message_id}\x1f{extractor_version}".encode())
-
-
-def conflict_id(user_id: str, fid: str, conflicting_message_id: str) -> str:
-    """Stable id of a conflict: the fact and the later statement, whatever extracted them."""
-    return xxhash.xxh3_128_hexdigest(f"{user_id}\x1f{fid}\x1f{conflicting_message_id}".encode())
 
 
 @dataclass(slots=True)
@@ -157,7 +143,7 @@ class _UserFold(ReplayMixin):
 
     def _emit(self, section: str, entity: str, change_type: str, fact: _Fact, ev: Event) -> None:
         e = self.out.events
-        e["event_id"].append(_event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
+        e["event_id"].append(event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
         e["fact_id"].append(fact.fact_id)
         e["user_id"].append(self.user_id)
         e["section"].append(section)

@@ -20,9 +20,9 @@ import dagster as dg
 
 from anamnesis import worker_server
 from anamnesis.config import Settings
-from anamnesis.storage.atomic import sweep_stale_temp
+from anamnesis.storage.atomic import atomic_path, sweep_stale_temp
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.lock import writer_lock
+from anamnesis.storage.lock import serialized, writer_lock
 from anamnesis.storage.stamp import record_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
@@ -72,12 +72,19 @@ class BackfillOutcome:
 
 
 def instance_for(settings: Settings) -> dg.DagsterInstance:
-    """The persistent Dagster instance under ``<home>/dagster``, opened from its ``dagster.yaml``."""
-    settings.dagster_home.mkdir(parents=True, exist_ok=True)
-    config = settings.dagster_home / "dagster.yaml"
-    if not config.exists():
-        shutil.copyfile(INSTANCE_TEMPLATE, config)
-    return dg.DagsterInstance.from_config(str(settings.dagster_home.resolve()))
+    """The persistent Dagster instance under ``<home>/dagster``, opened from its ``dagster.yaml``.
+
+    Opened one process at a time: on first use, opening creates the storage's tables, and two
+    processes doing that at once fail ("table ... already exists") or leave the home's storage
+    with two migration heads. Once created, opening only reads the tables, and waits for nobody
+    but another opener.
+    """
+    with serialized(settings.dagster_home / ".instance.lock"):
+        config = settings.dagster_home / "dagster.yaml"
+        if not config.exists():
+            with atomic_path(config) as partial:  # a `dagster` process may be reading it already
+                shutil.copyfile(INSTANCE_TEMPLATE, partial)
+        return dg.DagsterInstance.from_config(str(settings.dagster_home.resolve()))
 
 
 def run_backfill(

@@ -19,6 +19,7 @@ import pytest
 from anamnesis.config import load_settings
 from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.storage.lock import writer_lock
+from pipelines.run import instance_for
 from tests.conftest import message, write_config
 from tests.warehouse_state import warehouse_state
 
@@ -60,14 +61,16 @@ def test_a_dagster_run_finding_the_home_busy_is_refused_with_the_reason(tmp_path
     con = duckdb.connect(str(home / "warehouse.duckdb"), read_only=True)
     assert con.execute("select user_id, entity, status from facts_current").fetchall() == [("w1", "asthma", "active")]
     con.close()
-    from pipelines.run import instance_for
-
     assert instance_for(load_settings(home)).get_dynamic_partitions("export_days") == ["2026-02-01"]
 
 
 def test_a_dagster_run_and_a_cli_backfill_at_once_one_refused_and_one_runs_warehouse(tmp_path: Path, sample_home: Path):
     home = tmp_path / "home"
     write_config(home)
+    # The home's Dagster instance exists, as it does once `dagster dev`, the daemon or a backfill
+    # has opened it: `dagster job execute` creates a new instance's tables before it loads our
+    # code, outside the lock that serializes that creation (tests/test_instance_config.py).
+    instance_for(load_settings(home)).dispose()
     runs = {"dagster": dagster_run(home, SAMPLE_EXPORTS), "cli": cli_backfill(home, SAMPLE_EXPORTS)}
     outputs = {name: "".join(part or "" for part in run.communicate(timeout=900)) for name, run in runs.items()}
     codes = {name: run.returncode for name, run in runs.items()}

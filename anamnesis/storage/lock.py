@@ -11,7 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 
 
@@ -20,15 +20,32 @@ class HomeBusy(OSError):
 
 
 @contextmanager
-def writer_lock(home: Path) -> Iterator[None]:
-    """Hold the home's writer lock; raise :class:`HomeBusy` at once if another writer has it."""
-    home.mkdir(parents=True, exist_ok=True)
-    fd = os.open(home / ".writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
+def _flocked(lock_file: Path, *, wait: bool) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``lock_file``; without ``wait``, raise ``BlockingIOError`` if taken."""
+    lock_file.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
-            raise HomeBusy(f"another backfill or forget is running on {home}; try again when it has finished") from exc
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         yield
     finally:
         os.close(fd)
+
+
+@contextmanager
+def writer_lock(home: Path) -> Iterator[None]:
+    """Hold the home's writer lock; raise :class:`HomeBusy` at once if another writer has it."""
+    with ExitStack() as held:
+        try:
+            held.enter_context(_flocked(home / ".writer.lock", wait=False))
+        except BlockingIOError as exc:
+            raise HomeBusy(f"another backfill or forget is running on {home}; try again when it has finished") from exc
+        yield
+
+
+def serialized(lock_file: Path) -> AbstractContextManager[None]:
+    """Wait for, then hold, an exclusive ``flock`` on ``lock_file``: one process at a time in the block.
+
+    For first-use setup that is not safe to run twice at once, such as the creation of a Dagster
+    instance's SQLite tables (two processes creating them together can leave two alembic heads).
+    """
+    return _flocked(lock_file, wait=True)

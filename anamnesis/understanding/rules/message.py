@@ -133,9 +133,11 @@ def read_message(
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
+    allergen: Mention | None = None  # the drug or allergen the sentence named last
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
+            allergen = None
         if not clause.hits and not may_have(norm, clause, lang):
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
@@ -155,6 +157,16 @@ def read_message(
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
             mentions = [Mention(vaccine.start, vaccine.end, "vaccine", vaccine.entity)]
+        if (
+            lang == "zh"
+            and allergen is not None
+            and clause.has("allergy")
+            and clause.has("neg")
+            and all(m.kind == "noun" for m in mentions)
+        ):
+            # "头孢皮试做了，不过敏": a denial with no allergen of its own is of the one just named
+            mentions = [Mention(allergen.start, allergen.end, allergen.kind, allergen.entity)]
+        allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:

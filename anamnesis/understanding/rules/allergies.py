@@ -83,10 +83,6 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
         or stated
         or ((clause.has("react") or took_then) and _untreated(msg, clause) and allergic)
     )
-    if caused and took_then and not clause.has("allergy"):
-        for m in candidates:
-            if m.state == "end":
-                m.state = None  # "以前吃别嘌醇全身起疹子": the taking is dated, the allergy stays
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
@@ -111,13 +107,16 @@ _ZH_DATING = frozenset({"以前吃", "之前吃", "之前用", "以前", "曾经
 def _zh_took_then(msg: Message, clause: Clause, candidates: list[Mention], reactions: list[Mention]) -> bool:
     """ "吃了阿莫西林身上起疹子": a Chinese clause that takes a drug and then names a reaction,
     with no pause between, tells what the drug did, as "gives me" does."""
-    if msg.lang != "zh":
+    return bool(reactions) and any(zh_taken_with_reaction(msg, clause, c) for c in candidates)
+
+
+def zh_taken_with_reaction(msg: Message, clause: Clause, m: Mention) -> bool:
+    """The drug ``m`` is taken in a Chinese clause that names a reaction after it and no allergy
+    word: the allergy is the reaction's, whatever became of the taking ("以前吃别嘌醇全身起疹子")."""
+    if msg.lang != "zh" or m.kind != "drug" or clause.has("allergy"):
         return False
-    took = [e for s, e, lex in clause.hits if lex.cat in ("start", "end") and msg.norm[s:e] in _ZH_TOOK]
-    return any(
-        c.kind == "drug" and any(e <= c.start for e in took) and any(r.start >= c.end for r in reactions)
-        for c in candidates
-    )
+    took = any(lex.cat in ("start", "end") and e <= m.start and msg.norm[s:e] in _ZH_TOOK for s, e, lex in clause.hits)
+    return took and any(lex.reactive and s >= m.end for s, _, lex in clause.hits)
 
 
 def _untreated(msg: Message, clause: Clause) -> bool:

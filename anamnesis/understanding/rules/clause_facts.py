@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.allergies import allergy_mentions
+from anamnesis.understanding.rules.allergies import allergy_mentions, zh_taken_with_reaction
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
@@ -118,7 +118,9 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         else:
             section = KIND_SECTION[m.kind]
         specific.add(section)
-        fact = _fact(msg, clause, m, section, m.state)
+        # "以前吃别嘌醇全身起疹子": the allergy stands, and the dated taking is a stopped medicine
+        taken = section == "allergies" and zh_taken_with_reaction(msg, clause, m)
+        fact = _fact(msg, clause, m, section, None if taken else m.state)
         if fact is None:
             continue
         if section == "allergies":
@@ -126,6 +128,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         elif family:
             fact.put("relation", joined_relation(clause.relations))
         msg.facts.append(fact)
+        if taken and m.state == "end" and (stopped := _fact(msg, clause, m, "medications", "end")) is not None:
+            msg.facts.append(stopped)
         if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:

@@ -108,8 +108,8 @@ def zh_spaces_as_commas(norm: str) -> str:
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 
 
-#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气") says "cannot", not "no".
-_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清])")
+#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气", "测不到") says "cannot", not "no".
+_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到])")
 
 
 def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:

@@ -113,7 +113,7 @@ def _zh_took_then(msg: Message, clause: Clause, candidates: list[Mention], react
 def zh_taken_with_reaction(msg: Message, clause: Clause, m: Mention) -> bool:
     """The drug ``m`` is taken in a Chinese clause that names a reaction after it and no allergy
     word: the allergy is the reaction's, whatever became of the taking ("以前吃别嘌醇全身起疹子")."""
-    if msg.lang != "zh" or m.kind != "drug" or clause.has("allergy"):
+    if msg.lang != "zh" or m.kind not in ("drug", "allergen") or clause.has("allergy"):
         return False
     took = any(lex.cat in ("start", "end") and e <= m.start and msg.norm[s:e] in _ZH_TOOK for s, e, lex in clause.hits)
     return took and any(lex.reactive and s >= m.end for s, _, lex in clause.hits)

@@ -128,8 +128,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         elif family:
             fact.put("relation", joined_relation(clause.relations))
         msg.facts.append(fact)
-        if taken and m.state == "end" and (stopped := _fact(msg, clause, m, "medications", "end")) is not None:
-            msg.facts.append(stopped)
+        if taken and m.state == "end" and m.kind == "drug":
+            stopped = _fact(msg, clause, m, "medications", "end")
+            if stopped is not None:
+                msg.facts.append(stopped)
         if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:

@@ -109,6 +109,16 @@ def _compose(
     return None
 
 
+def _innermost(parts: list[tuple[Term, int, int]], norm: str) -> list[tuple[Term, int, int]]:
+    """ "左脚大脚趾疼", "右手手指麻": a part right before a smaller part whose name holds it says
+    where the smaller one is; the complaint is the smaller part's ("腰腿疼" names two parts)."""
+    return [
+        (part, s, e)
+        for n, (part, s, e) in enumerate(parts)
+        if not (n + 1 < len(parts) and parts[n + 1][1] == e and norm[s:e] in norm[parts[n + 1][1] : parts[n + 1][2]])
+    ]
+
+
 def find_mentions(
     clause: Clause, lexicon: Lexicon, clauses: list[Clause], norm: str = "", *, operations: bool = False
 ) -> list[Mention]:
@@ -154,6 +164,8 @@ def find_mentions(
             against_ends.append(e)
         elif cat == "jab":
             jabs.append((s, e))
+    if len(parts) > 1 and norm:
+        parts = _innermost(parts, norm)
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)

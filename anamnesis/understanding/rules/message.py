@@ -77,7 +77,7 @@ from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.typos import corrected
-from anamnesis.understanding.rules.zh_advice import advised
+from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from schemas.sections import SECTIONS
 
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
@@ -200,7 +200,8 @@ def read_message(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
-            mentions, advice = advised(norm, clause, mentions)
+            since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)
+            mentions, advice = advised(norm, clause, skin_tested(norm, clause, mentions), since)
             touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)

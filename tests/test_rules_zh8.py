@@ -7,8 +7,9 @@ sentences written for it (none copied from an evaluation set).
   illness; a drug or allergen named in an answer to a medicines question keeps it from denying
   every medicine;
 - allergies: a skin-tested drug is not taken, "皮试阳性" is the allergy; "不过敏" with no
-  allergen of its own denies the drug just named; a drug taken and a reaction in one clause ("吃了头孢身上起红疹") is an allergy, and a dated taking ("以前吃") is a
-  stopped medicine beside it, never an allergy denied;
+  allergen of its own denies the drug just named; a drug taken and a reaction in one clause
+  ("吃了头孢身上起红疹") is an allergy, and a dated taking ("以前吃") is a stopped medicine
+  beside it, never an allergy denied;
 - what is not a fact: a doctor who prescribed nothing (没开药) denies no medicine; advice
   (让多运动, 叫我打疫苗) is not done; a finding told between a stopped drug and its stop is its
   side effect; a viral load (HBV-DNA) is a test; a sleeping-pill class stops only itself;

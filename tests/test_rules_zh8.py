@@ -130,3 +130,16 @@ def test_an_allergy_from_a_dated_taking_is_never_denied() -> None:
     assert ("allergies", "allopurinol", "active") in got
     assert ("allergies", "allopurinol", "confirmed_absent") not in got
     assert ("medications", "febuxostat", "active") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "drug", "dose"),
+    [
+        # a dose after a comma, past a pill count: the comma is no thousands separator
+        ("氯吡格雷，每天一片，75毫克", "clopidogrel", "75 mg"),
+        # digits with 个单位, past a mealtime and 各
+        ("门冬胰岛素三餐前各8个单位", "insulin aspart", "8 units"),
+    ],
+)
+def test_a_dose_said_apart_from_the_drug(text: str, drug: str, dose: str) -> None:
+    assert by_triple(understand(text, None, "zh"))[("medications", drug, "active")]["dose"] == dose

@@ -143,3 +143,10 @@ def test_an_allergy_from_a_dated_taking_is_never_denied() -> None:
 )
 def test_a_dose_said_apart_from_the_drug(text: str, drug: str, dose: str) -> None:
     assert by_triple(understand(text, None, "zh"))[("medications", drug, "active")]["dose"] == dose
+
+
+def test_a_healed_wound_is_the_injury_discussed_before() -> None:
+    """ "伤口长好了": the wound names no injury of its own; it is the bite or cut told before, over."""
+    assert triples(understand("手上的伤口长好了", None, "zh")) == {("injuries", "^", "resolved")}
+    healed = triples(understand("伤口已经好了，疫苗也打完了", "被猫抓的伤口怎么样了？", "zh"))
+    assert ("injuries", "^", "resolved") in healed

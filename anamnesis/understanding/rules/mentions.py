@@ -76,9 +76,10 @@ def _compose(
     part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]], *, refers_back: bool = False
 ) -> Mention | None:
     """The entity a body part stands for with the cues of its clause, if any; ``refers_back``:
-    a body part that is over without healing words is the injury discussed before (Russian)."""
+    a body part that is over without healing words is the injury discussed before (Russian).
+    A part whose injury link is "discussed" (a wound, 伤口) is always that injury when it heals."""
     links = part.links
-    injurable = links.get("injury") == "yes"
+    injurable = links.get("injury") in ("yes", "discussed")
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
         return Mention(min(s, cs), max(e, ce), "injury", _named(f"{part.canonical} {kind}"))
@@ -98,7 +99,7 @@ def _compose(
     if cues["end"]:
         cs, ce, how = _nearest(cues["end"], s, e)
         # "my ankle has healed" is an injury; "спина прошла" is the pain that went away
-        if injurable and "pain" not in links and how != "heal" and refers_back:
+        if injurable and "pain" not in links and ((how != "heal" and refers_back) or links["injury"] == "discussed"):
             # "нога прошла", "колено восстановилось": the injury discussed before (the sprain,
             # the torn meniscus) is over; the fold resolves it, or drops it when there is none
             return Mention(min(s, cs), max(e, ce), "injury", LAST_DISCUSSED)
@@ -109,14 +110,22 @@ def _compose(
     return None
 
 
+#: What joins a part to the part on it: "手上的伤口", "腿的皮肤".
+_ON_PART = frozenset({"的", "上的", "上"})
+
+
 def _innermost(parts: list[tuple[Term, int, int]], norm: str) -> list[tuple[Term, int, int]]:
-    """ "左脚大脚趾疼", "右手手指麻": a part right before a smaller part whose name holds it says
-    where the smaller one is; the complaint is the smaller part's ("腰腿疼" names two parts)."""
-    return [
-        (part, s, e)
-        for n, (part, s, e) in enumerate(parts)
-        if not (n + 1 < len(parts) and parts[n + 1][1] == e and norm[s:e] in norm[parts[n + 1][1] : parts[n + 1][2]])
-    ]
+    """ "左脚大脚趾疼", "右手手指麻", "手上的伤口": a part right before a smaller part whose name
+    holds it, or joined to the next part by 的, says where that part is; the complaint is the
+    next part's ("腰腿疼" names two parts)."""
+    kept = []
+    for n, (part, s, e) in enumerate(parts):
+        if n + 1 < len(parts):
+            ns, ne = parts[n + 1][1], parts[n + 1][2]
+            if (ns == e and norm[s:e] in norm[ns:ne]) or norm[e:ns] in _ON_PART:
+                continue
+        kept.append((part, s, e))
+    return kept
 
 
 def find_mentions(

@@ -44,6 +44,8 @@ ANSWERS: list[Case] = [
     # the answer names its own drug: no denial of every medicine
     ("以前以为对青霉素过敏，后来查了是阴性", "药呢？", {("allergies", "penicillin", "confirmed_absent")}),
     ("是的", "是降糖的吗？", {("chronic_conditions", "diabetes", "active")}),
+    # a count of times answers yes; with a word after it, it is no bare answer
+    ("两三次", "最近一周胸闷几次？", {("symptoms", "chest tightness", "active")}),
 ]
 
 ALLERGIES: list[Case] = [
@@ -83,6 +85,7 @@ ASPECT: list[Case] = [
     ("胃溃疡犯过几次，现在还经常疼", None, {("diagnoses", "peptic ulcer", "active")}),
     ("我妈心梗过", None, {("family_history", "myocardial infarction", "active")}),
     ("吃了药，现在不晕了", None, {("symptoms", "dizziness", "resolved")}),
+    ("嗓子不疼了，就是还有点咳", None, {("symptoms", "sore throat", "resolved"), ("symptoms", "cough", "active")}),
     ("这几天也不累了", None, {("symptoms", "fatigue", "resolved")}),
     ("咳嗽吃了药好多了，这两天基本没有了", None, {("symptoms", "cough", "resolved")}),
     ("胸不闷，胸也不疼", None,

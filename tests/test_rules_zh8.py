@@ -15,6 +15,7 @@ sentences written for it (none copied from an evaluation set).
   side effect; a viral load (HBV-DNA) is a test; a sleeping-pill class stops only itself;
 - aspect: the experiential 过 ends an episodic diagnosis ("前几年肺炎过一次"), never a chronic one
   or a relative's; 不晕了 / 不累了 / 基本没有了 end the complaint;
+- phlegm beside a cough is the cough's quality (merge), alone it is a complaint;
 - a diabetes type said after the user's own clause is the user's, not the relative's;
 - vocabulary: lumbar disc herniation, leg and foot numbness, in-stent restenosis, left atrium
   slightly enlarged, 糖网, mango, 降压的; the innermost of two nested body parts (左脚大脚趾疼).
@@ -92,6 +93,12 @@ ASPECT: list[Case] = [
      {("symptoms", "chest tightness", "confirmed_absent"), ("symptoms", "chest pain", "confirmed_absent")}),
 ]
 
+QUALITIES: list[Case] = [
+    # phlegm with a cough says what the cough is like; alone it is the complaint
+    ("这几天咳嗽，痰挺多的", None, {("symptoms", "cough", "active")}),
+    ("早上起来老有痰", None, {("symptoms", "sputum", "active")}),
+]
+
 DIABETES_TYPE: list[Case] = [
     ("我爸糖尿病，我也有，医生说是1型", None,
      {("family_history", "diabetes", "active"), ("chronic_conditions", "type 1 diabetes", "active")}),
@@ -114,7 +121,7 @@ VOCABULARY: list[Case] = [
 
 
 @pytest.mark.parametrize(
-    ("text", "context", "expected"), ANSWERS + ALLERGIES + NO_FACT + ASPECT + DIABETES_TYPE + VOCABULARY
+    ("text", "context", "expected"), ANSWERS + ALLERGIES + NO_FACT + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
 )
 def test_understands_chinese_consultations_round_eight(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected

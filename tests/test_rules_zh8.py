@@ -12,7 +12,8 @@ sentences written for it (none copied from an evaluation set).
   beside it, never an allergy denied;
 - what is not a fact: a doctor who prescribed nothing (没开药) denies no medicine; advice
   (让多运动, 叫我打疫苗) is not done; a finding told between a stopped drug and its stop is its
-  side effect; a viral load (HBV-DNA) is a test; a sleeping-pill class stops only itself;
+  side effect; a viral load (HBV-DNA) is a test; "不吃安眠药也能睡" denies the pills only and
+  its 也能 clause is positive;
 - aspect: the experiential 过 ends an episodic diagnosis ("前几年肺炎过一次"), never a chronic one
   or a relative's; 不晕了 / 不累了 / 基本没有了 end the complaint;
 - phlegm beside a cough is the cough's quality (merge), alone it is a complaint;
@@ -75,8 +76,12 @@ NO_FACT: list[Case] = [
     ("二甲双胍吃了老是拉肚子，停了，换成阿卡波糖", None,
      {("medications", "metformin", "stopped"), ("medications", "acarbose", "active")}),
     ("恩替卡韦吃了一年，复查HBV-DNA测不到了", None, {("medications", "entecavir", "active")}),
+    # "不X也能Y": the denial is of the sleeping pills only (no denial of every medicine), and what
+    # one can do without them is said apart from it (sleep is no habit stopped)
     ("不吃安眠药也能睡着了，艾司唑仑停了", None,
-     {("medications", "hypnotics", "stopped"), ("medications", "estazolam", "stopped")}),
+     {("medications", "hypnotics", "confirmed_absent"), ("medications", "estazolam", "stopped")}),
+    ("不吃安眠药也能睡六个小时", None,
+     {("medications", "hypnotics", "confirmed_absent"), ("lifestyle", "sleep", "active")}),
 ]
 
 ASPECT: list[Case] = [

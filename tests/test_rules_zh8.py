@@ -121,6 +121,9 @@ VOCABULARY: list[Case] = [
     ("左脚大脚趾疼", None, {("symptoms", "toe pain", "active")}),
     ("右脚脚趾有点疼", None, {("symptoms", "toe pain", "active")}),
     ("一直在吃降压的", None, {("chronic_conditions", "hypertension", "active")}),
+    ("早上手指头发僵，活动一会儿才好", None, {("symptoms", "morning stiffness", "active")}),
+    # a dose's Latin unit ends its clause before a space: the doubt after it is its own
+    ("吃氯雷他定10mg 感觉效果一般 可能没用", None, {("medications", "loratadine", "active")}),
 ]
 # fmt: on
 

@@ -99,12 +99,15 @@ def addressed_to_system(norm: str) -> bool:
 # -- Chinese clause spaces --------------------------------------------------------------------
 _HAN = "\u3400-\u9fff"
 _ZH_SPACE = re.compile(rf"(?<=[{_HAN}\d%）)])[ \t]+(?=[{_HAN}])")
+#: "吃开瑞坦10mg 好像没什么用": a dose's Latin unit ends its clause as a Han word would.
+_ZH_UNIT_SPACE = re.compile(rf"(?<=\d)(mg|mcg|ug|ml|kg|cm|iu|g)([ \t]+)(?=[{_HAN}])")
 
 
 def zh_spaces_as_commas(norm: str) -> str:
     """``有时候下午会头疼 脸倒是不红`` → ``…头疼，脸倒是不红``: a space between Han clauses is a comma."""
     if norm.isascii() or CJK_RE.search(norm) is None:
         return norm
+    norm = _ZH_UNIT_SPACE.sub(lambda m: m.group(1) + "，" * len(m.group(2)), norm)
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 
 

@@ -122,6 +122,9 @@ VOCABULARY: list[Case] = [
     ("右脚脚趾有点疼", None, {("symptoms", "toe pain", "active")}),
     ("一直在吃降压的", None, {("chronic_conditions", "hypertension", "active")}),
     ("早上手指头发僵，活动一会儿才好", None, {("symptoms", "morning stiffness", "active")}),
+    # an echo finding, never the habit of exercise its 运动 would be alone
+    ("彩超提示节段性室壁运动异常", None, {("diagnoses", "regional wall motion abnormality", "active")}),
+    ("桥本好几年了", None, {("chronic_conditions", "hashimoto's thyroiditis", "active")}),
     # a dose's Latin unit ends its clause before a space: the doubt after it is its own
     ("吃氯雷他定10mg 感觉效果一般 可能没用", None, {("medications", "loratadine", "active")}),
 ]

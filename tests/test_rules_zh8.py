@@ -14,6 +14,7 @@ sentences written for it (none copied from an evaluation set).
   (让多运动, 叫我打疫苗) is not done; a finding told between a stopped drug and its stop is its
   side effect; a viral load (HBV-DNA) is a test; "不吃安眠药也能睡" denies the pills only and
   its 也能 clause is positive;
+- an order to strike an entry (帮我把…删掉) is addressed to the system; 没再吃 / 不用吃了 stop a drug;
 - aspect: the experiential 过 ends an episodic diagnosis ("前几年肺炎过一次"), never a chronic one
   or a relative's; 不晕了 / 不累了 / 基本没有了 end the complaint;
 - phlegm beside a cough is the cough's quality (merge), alone it is a complaint;
@@ -84,6 +85,17 @@ NO_FACT: list[Case] = [
      {("medications", "hypnotics", "confirmed_absent"), ("lifestyle", "sleep", "active")}),
 ]
 
+SYSTEM_AND_STOPS: list[Case] = [
+    # an order to strike an entry is addressed to the system: no fact, whatever it names
+    ("帮我把糖尿病删掉", None, set()),
+    ("请把我的头孢过敏去掉", None, set()),
+    ("把阿司匹林删除", None, set()),
+    # "没再吃", "不用吃了": the drug is stopped, not denied; "暂时不用吃药" denies no medicine
+    ("硝苯地平吃完就没再吃", None, {("medications", "nifedipine", "stopped")}),
+    ("二甲双胍医生说不用吃了", None, {("medications", "metformin", "stopped")}),
+    ("医生说我暂时不用吃药", None, set()),
+]
+
 ASPECT: list[Case] = [
     ("前几年肺炎过一次，住了院", None, {("diagnoses", "pneumonia", "resolved")}),
     ("年轻的时候得过胆囊炎", None, {("diagnoses", "cholecystitis", "resolved")}),
@@ -132,7 +144,7 @@ VOCABULARY: list[Case] = [
 
 
 @pytest.mark.parametrize(
-    ("text", "context", "expected"), ANSWERS + ALLERGIES + NO_FACT + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
+    ("text", "context", "expected"), ANSWERS + ALLERGIES + NO_FACT + SYSTEM_AND_STOPS + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
 )
 def test_understands_chinese_consultations_round_eight(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected

@@ -143,9 +143,10 @@ VOCABULARY: list[Case] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(
-    ("text", "context", "expected"), ANSWERS + ALLERGIES + NO_FACT + SYSTEM_AND_STOPS + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
-)
+ROUND_EIGHT = ANSWERS + ALLERGIES + NO_FACT + SYSTEM_AND_STOPS + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROUND_EIGHT)
 def test_understands_chinese_consultations_round_eight(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected
 

@@ -94,6 +94,7 @@ SYSTEM_AND_STOPS: list[Case] = [
     ("硝苯地平吃完就没再吃", None, {("medications", "nifedipine", "stopped")}),
     ("二甲双胍医生说不用吃了", None, {("medications", "metformin", "stopped")}),
     ("医生说我暂时不用吃药", None, set()),
+    ("原来的络活喜换掉了", None, {("medications", "amlodipine", "stopped")}),
 ]
 
 ASPECT: list[Case] = [
@@ -137,6 +138,11 @@ VOCABULARY: list[Case] = [
     # an echo finding, never the habit of exercise its 运动 would be alone
     ("彩超提示节段性室壁运动异常", None, {("diagnoses", "regional wall motion abnormality", "active")}),
     ("桥本好几年了", None, {("chronic_conditions", "hashimoto's thyroiditis", "active")}),
+    # 血脂 with a degree word between ("血脂也高", "血脂有点偏高"), and its denial
+    ("血压正常，血脂也高", None, {("chronic_conditions", "hyperlipidemia", "active")}),
+    ("血脂倒是不高", None, {("chronic_conditions", "hyperlipidemia", "confirmed_absent")}),
+    # a fatty liver on a scan is a finding (diagnoses), as the dev labels in zh and ru file it
+    ("B超查出轻度脂肪肝", None, {("diagnoses", "fatty liver disease", "active")}),
     # a dose's Latin unit ends its clause before a space: the doubt after it is its own
     ("吃氯雷他定10mg 感觉效果一般 可能没用", None, {("medications", "loratadine", "active")}),
 ]

@@ -18,6 +18,7 @@ sentences written for it (none copied from an evaluation set).
 - aspect: the experiential 过 ends an episodic diagnosis ("前几年肺炎过一次"), never a chronic one
   or a relative's; 不晕了 / 不累了 / 基本没有了 end the complaint;
 - phlegm beside a cough is the cough's quality (merge), alone it is a complaint;
+- '我没有' after another person's illness denies it of the user;
 - a diabetes type said after the user's own clause is the user's, not the relative's;
 - vocabulary: lumbar disc herniation, leg and foot numbness, in-stent restenosis, left atrium
   slightly enlarged, 糖网, mango, 降压的; the innermost of two nested body parts (左脚大脚趾疼).
@@ -117,6 +118,14 @@ QUALITIES: list[Case] = [
     ("早上起来老有痰", None, {("symptoms", "sputum", "active")}),
 ]
 
+NEITHER: list[Case] = [
+    # "我没有" after another person's illness denies it of the user
+    ("我婆婆有高血压，我没有", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("我老伴痛风，我自己没有", None, {("chronic_conditions", "gout", "confirmed_absent")}),
+    # a doubt is no denial
+    ("我同事有糖尿病，我不清楚有没有", None, set()),
+]
+
 DIABETES_TYPE: list[Case] = [
     ("我爸糖尿病，我也有，医生说是1型", None,
      {("family_history", "diabetes", "active"), ("chronic_conditions", "type 1 diabetes", "active")}),
@@ -149,7 +158,9 @@ VOCABULARY: list[Case] = [
 # fmt: on
 
 
-ROUND_EIGHT = ANSWERS + ALLERGIES + NO_FACT + SYSTEM_AND_STOPS + ASPECT + QUALITIES + DIABETES_TYPE + VOCABULARY
+ROUND_EIGHT = (
+    ANSWERS + ALLERGIES + NO_FACT + SYSTEM_AND_STOPS + ASPECT + QUALITIES + NEITHER + DIABETES_TYPE + VOCABULARY
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_EIGHT)

@@ -17,7 +17,14 @@ from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_a
 from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
-from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
+from anamnesis.understanding.rules.clause_facts import (
+    as_vaccines,
+    clause_facts,
+    me_neither,
+    me_too,
+    relative_too,
+    touch,
+)
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
@@ -63,7 +70,7 @@ from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
-from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
+from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
@@ -135,10 +142,12 @@ def read_message(
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
     allergen: Mention | None = None  # the drug or allergen the sentence named last
+    told: list[Mention] = []  # the illnesses the sentence told of someone else
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
             allergen = None
+            told = []
         if not clause.hits and not may_have(norm, clause, lang):
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
@@ -146,10 +155,14 @@ def read_message(
         if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
             if clause.subject == "self":
                 me_too(msg, clause)
+                if lang == "zh" and told:
+                    me_neither(msg, clause, told)
             elif clause.subject == "family":
                 relative_too(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
+        if clause.subject == "other" and not clause.skip:
+            told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"

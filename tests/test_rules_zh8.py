@@ -18,7 +18,8 @@ sentences written for it (none copied from an evaluation set).
 - aspect: the experiential 过 ends an episodic diagnosis ("前几年肺炎过一次"), never a chronic one
   or a relative's; 不晕了 / 不累了 / 基本没有了 end the complaint;
 - phlegm beside a cough is the cough's quality (merge), alone it is a complaint;
-- '我没有' after another person's illness denies it of the user;
+- '我没有' after another person's illness denies it of the user; who says what the user has
+  (我妈说我血压高) is not its subject;
 - a diabetes type said after the user's own clause is the user's, not the relative's;
 - vocabulary: lumbar disc herniation, leg and foot numbness, in-stent restenosis, left atrium
   slightly enlarged, 糖网, mango, 降压的; the innermost of two nested body parts (左脚大脚趾疼).
@@ -124,6 +125,10 @@ NEITHER: list[Case] = [
     ("我老伴痛风，我自己没有", None, {("chronic_conditions", "gout", "confirmed_absent")}),
     # a doubt is no denial
     ("我同事有糖尿病，我不清楚有没有", None, set()),
+    # who says what the user has is not the one who has it
+    ("我老婆说我打呼噜很响", None, {("symptoms", "snoring", "active")}),
+    ("我妈总说我血压高", None, {("chronic_conditions", "hypertension", "active")}),
+    ("我妈说她血压高", None, {("family_history", "hypertension", "active")}),
 ]
 
 DIABETES_TYPE: list[Case] = [

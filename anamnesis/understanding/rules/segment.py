@@ -163,7 +163,8 @@ _LINEAGE = re.compile(r"(?<![а-я])по\s+$")
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
-    says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative naming the side of the family ("бабушка по маме")."""
+    says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
+    naming the side of the family ("бабушка по маме")."""
     if lang == "ru":
         return [h for h in hits if not (is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
     if lang != "zh":

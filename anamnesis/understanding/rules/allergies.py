@@ -77,8 +77,11 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     stated = any(f.section == "allergies" and f.entity != SECTION_WIDE for f in msg.facts)
     # "от ципралекса тошнит, рвало": vomiting from a medicine is its side effect; from a food it may be an allergy
     allergic = any(r.entity not in _SIDE_EFFECTS for r in reactions) or any(c.kind == "allergen" for c in candidates)
+    took_then = _zh_took_then(msg, clause, candidates, reactions)
     caused = bool(reactions) and (
-        clause.has("allergy") or stated or (clause.has("react") and clause.cats.isdisjoint(_TREATED) and allergic)
+        clause.has("allergy")
+        or stated
+        or ((clause.has("react") or took_then) and _untreated(msg, clause) and allergic)
     )
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
@@ -93,6 +96,36 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+#: Chinese words of taking a medicine, and endings that only date the taking ("以前吃"): before a
+#: drug and a reaction in one clause ("以前吃别嘌醇全身起疹子") they say the drug caused it.
+_ZH_TOOK = frozenset({"吃", "吃了", "服", "服用", "用", "用了", "以前吃", "之前吃", "之前用", "以前", "曾经", "过去"})
+_ZH_DATING = frozenset({"以前吃", "之前吃", "之前用", "以前", "曾经", "过去"})
+
+
+def _zh_took_then(msg: Message, clause: Clause, candidates: list[Mention], reactions: list[Mention]) -> bool:
+    """ "吃了阿莫西林身上起疹子": a Chinese clause that takes a drug and then names a reaction,
+    with no pause between, tells what the drug did, as "gives me" does."""
+    return bool(reactions) and any(zh_taken_with_reaction(msg, clause, c) for c in candidates)
+
+
+def zh_taken_with_reaction(msg: Message, clause: Clause, m: Mention) -> bool:
+    """The drug ``m`` is taken in a Chinese clause that names a reaction after it and no allergy
+    word: the allergy is the reaction's, whatever became of the taking ("以前吃别嘌醇全身起疹子")."""
+    if msg.lang != "zh" or m.kind not in ("drug", "allergen") or clause.has("allergy"):
+        return False
+    took = any(lex.cat in ("start", "end") and e <= m.start and msg.norm[s:e] in _ZH_TOOK for s, e, lex in clause.hits)
+    return took and any(lex.reactive and s >= m.end for s, _, lex in clause.hits)
+
+
+def _untreated(msg: Message, clause: Clause) -> bool:
+    """No switch or stop in the clause; a Chinese ending that only dates the taking ("以前吃") is none."""
+    if clause.cats.isdisjoint(_TREATED):
+        return True
+    if msg.lang != "zh" or not clause.cats.isdisjoint(_TREATED - {"end"}):
+        return False
+    return all(msg.norm[s:e] in _ZH_DATING for s, e, lex in clause.hits if lex.cat == "end")
 
 
 def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:

@@ -199,16 +199,18 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
     """(section, entity) of every term the hits name, as the question asks about it; and for a
     family question the same terms as the user's own ("家里其他人有哮喘吗？" — "我也有")."""
     vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
+    #: "破伤风打了吗？", "乙肝也打过吗？": a vaccination verb right after a disease asks about its vaccine
+    jabbed = {s for s, _, lex in hits if lex.cat == "jab"}
     items: list[tuple[str, str]] = []
     own: list[tuple[str, str]] = []
-    for _, _, lex in hits:
+    for _, end, lex in hits:
         kind = _kind(lex)
         if kind is None or kind in ("relative", "body_part"):
             continue
         entity = lex.value
         if allergy and _only_a_class(lex):
             continue  # "allergic to any antibiotics?": no allergen of its own; a "no" denies allergies
-        if vaccine_word and entity in load_lexicon().vaccine_for:
+        if (vaccine_word or _jabbed(jabbed, end)) and entity in load_lexicon().vaccine_for:
             kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
         section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
         if family:
@@ -218,6 +220,11 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
             section = "family_history"
         items.append((section, entity))
     return items, own
+
+
+def _jabbed(jabs: set[int], end: int) -> bool:
+    """A vaccination verb at the disease's end or one adverb after it ("破伤风打了", "流感也打过")."""
+    return any(0 <= s - end <= 1 for s in jabs)
 
 
 _ELSE = re.compile(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.allergies import allergy_mentions
+from anamnesis.understanding.rules.allergies import allergy_mentions, zh_taken_with_reaction
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
@@ -60,6 +60,19 @@ def me_too(msg: Message, clause: Clause) -> None:
                     f.mention,
                 )
             )
+
+
+def me_neither(msg: Message, clause: Clause, told: list[Mention]) -> None:
+    """ "我老公有痛风，我没有", "我同事高血压，我也没有": a clause of the user's own that names
+    nothing and only denies, after another person's illness in the same sentence, denies that
+    illness of the user. After a relative's ("我爸有糖尿病，我没有") it stays no fact, as the
+    first round decided (tests/test_rules_zh.py)."""
+    cats = {lex.cat for _, _, lex in clause.hits}
+    if "neg" not in cats or not cats <= {"self", "neg", "still", "split"}:
+        return
+    for m in told:
+        section = KIND_SECTION[m.kind]
+        msg.facts.append(Fact(clause.start, clause.end, clause.sentence, section, m.entity, "confirmed_absent"))
 
 
 def relative_too(msg: Message, clause: Clause) -> None:
@@ -118,7 +131,9 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         else:
             section = KIND_SECTION[m.kind]
         specific.add(section)
-        fact = _fact(msg, clause, m, section, m.state)
+        # "以前吃别嘌醇全身起疹子": the allergy stands, and the dated taking is a stopped medicine
+        taken = section == "allergies" and zh_taken_with_reaction(msg, clause, m)
+        fact = _fact(msg, clause, m, section, None if taken else m.state)
         if fact is None:
             continue
         if section == "allergies":
@@ -126,6 +141,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         elif family:
             fact.put("relation", joined_relation(clause.relations))
         msg.facts.append(fact)
+        if taken and m.state == "end" and m.kind == "drug":
+            stopped = _fact(msg, clause, m, "medications", "end")
+            if stopped is not None:
+                msg.facts.append(stopped)
         if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:

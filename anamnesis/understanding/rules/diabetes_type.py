@@ -20,6 +20,9 @@ def name_diabetes_type(msg: Message, spans: list[tuple[int, int, bool]]) -> None
         if fact.entity != "diabetes":
             continue
         start, end, _ = spans[fact.sentence] if fact.sentence < len(spans) else (0, len(msg.norm), False)
+        if fact.section == "family_history":
+            # "我妈糖尿病，我也有，刚查出来的2型": a type said after the user's own clause is the user's
+            end = next((c.start for c in msg.clauses if fact.end <= c.start < end and c.subject == "self"), end)
         found = [name for name, pattern in _DIABETES_TYPE.items() if pattern.search(msg.norm, start, end)]
         if len(found) == 1:
             fact.entity = found[0]

@@ -59,6 +59,9 @@ _ZH_SYSTEM = re.compile(
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
+    # "帮我把高血压删掉", "把青霉素过敏去掉": an order to strike an entry (a doctor's "把药去掉了" is told)
+    r"|(?:帮我|给我|请|麻烦你?)(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)"
+    r"|^\s*(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)(?!了)"
 )
 #: Each pattern behind words of which every one of its alternatives contains one.
 _EN_ADDRESSED = Gated(
@@ -80,7 +83,7 @@ _OTHER_ADDRESSED = (
         ("忽略", "无视", "忘掉", "忘记", "管理员", "开发者", "系统",
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
-         "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注"),
+         "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除"),
     ),
 )  # fmt: skip
 
@@ -99,17 +102,20 @@ def addressed_to_system(norm: str) -> bool:
 # -- Chinese clause spaces --------------------------------------------------------------------
 _HAN = "\u3400-\u9fff"
 _ZH_SPACE = re.compile(rf"(?<=[{_HAN}\d%）)])[ \t]+(?=[{_HAN}])")
+#: "吃开瑞坦10mg 好像没什么用": a dose's Latin unit ends its clause as a Han word would.
+_ZH_UNIT_SPACE = re.compile(rf"(?<=\d)(mg|mcg|ug|ml|kg|cm|iu|g)([ \t]+)(?=[{_HAN}])")
 
 
 def zh_spaces_as_commas(norm: str) -> str:
     """``有时候下午会头疼 脸倒是不红`` → ``…头疼，脸倒是不红``: a space between Han clauses is a comma."""
     if norm.isascii() or CJK_RE.search(norm) is None:
         return norm
+    norm = _ZH_UNIT_SPACE.sub(lambda m: m.group(1) + "，" * len(m.group(2)), norm)
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 
 
-#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气") says "cannot", not "no".
-_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清])")
+#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气", "测不到") says "cannot", not "no".
+_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到])")
 
 
 def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:

@@ -58,10 +58,15 @@ def _stop_at(norm: str, hits: list[Hit], after: int, until: int) -> int | None:
     return None
 
 
+#: What a drug's side effect is filed as when read as an illness of its own.
+_SIDE_EFFECT_SECTIONS = frozenset({"symptoms", "diagnoses"})
+
+
 def without_zh_side_effects(
     facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]]
 ) -> list[Fact]:
-    """Drop the active symptoms told between a stopped drug and its stop ("立普妥吃了浑身肌肉疼，停了")."""
+    """Drop the active symptoms and findings told between a stopped drug and its stop
+    ("立普妥吃了浑身肌肉疼，停了", "吃了老是尿路感染，停了"): the drug's side effects, not illnesses now."""
     stopped = [
         f for f in facts if f.section == "medications" and f.status == "stopped" and 0 <= f.sentence < len(spans)
     ]
@@ -75,7 +80,11 @@ def without_zh_side_effects(
     return [
         f
         for f in facts
-        if not (f.section == "symptoms" and f.status == "active" and any(lo <= f.start < hi for lo, hi in windows))
+        if not (
+            f.section in _SIDE_EFFECT_SECTIONS
+            and f.status == "active"
+            and any(lo <= f.start < hi for lo, hi in windows)
+        )
     ]
 
 

@@ -13,6 +13,7 @@ from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.zh_aspect import zh_over_when_experienced
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
 #: Russian times long past: of one's youth, or years ago.
@@ -83,6 +84,9 @@ def over_when_dated(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
     if msg.lang == "ru":
         _ru_over_when_dated(msg)
         return
+    if msg.lang == "zh":
+        zh_over_when_experienced(msg)
+        return
     if msg.lang != "en":
         return
     for fact in msg.facts:
@@ -131,7 +135,7 @@ def ended_since(msg: Message, clause: Clause) -> None:
 _RECOVERY = re.compile(
     r"gone|went away|disappear|clear|resolv|recover|got over|cured|heal|mended|fine now|settled|grew out|outgrew"
     r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
-    r"|好了|没了|退了|消失|痊愈|治好|康复|愈合|长好"
+    r"|好了|没了|没有了|退了|消失|痊愈|治好|康复|愈合|长好"
 )
 _BOTH = re.compile(r"\b(?:both|all of them|all three)\b|\bоб(?:а|е|оих)\b|都")
 _RECOVERS = ("diagnoses", "symptoms", "injuries", "chronic_conditions")

@@ -76,9 +76,10 @@ def _compose(
     part: Term, s: int, e: int, cues: dict[str, list[tuple[int, int, str]]], *, refers_back: bool = False
 ) -> Mention | None:
     """The entity a body part stands for with the cues of its clause, if any; ``refers_back``:
-    a body part that is over without healing words is the injury discussed before (Russian)."""
+    a body part that is over without healing words is the injury discussed before (Russian).
+    A part whose injury link is "discussed" (a wound, 伤口) is always that injury when it heals."""
     links = part.links
-    injurable = links.get("injury") == "yes"
+    injurable = links.get("injury") in ("yes", "discussed")
     if cues["injury"] and injurable:
         cs, ce, kind = _nearest(cues["injury"], s, e)
         return Mention(min(s, cs), max(e, ce), "injury", _named(f"{part.canonical} {kind}"))
@@ -98,7 +99,7 @@ def _compose(
     if cues["end"]:
         cs, ce, how = _nearest(cues["end"], s, e)
         # "my ankle has healed" is an injury; "спина прошла" is the pain that went away
-        if injurable and "pain" not in links and how != "heal" and refers_back:
+        if injurable and "pain" not in links and ((how != "heal" and refers_back) or links["injury"] == "discussed"):
             # "нога прошла", "колено восстановилось": the injury discussed before (the sprain,
             # the torn meniscus) is over; the fold resolves it, or drops it when there is none
             return Mention(min(s, cs), max(e, ce), "injury", LAST_DISCUSSED)
@@ -107,6 +108,24 @@ def _compose(
         if "pain" in links:
             return Mention(min(s, cs), max(e, ce), "symptom", links["pain"])
     return None
+
+
+#: What joins a part to the part on it: "手上的伤口", "腿的皮肤".
+_ON_PART = frozenset({"的", "上的", "上"})
+
+
+def _innermost(parts: list[tuple[Term, int, int]], norm: str) -> list[tuple[Term, int, int]]:
+    """ "左脚大脚趾疼", "右手手指麻", "手上的伤口": a part right before a smaller part whose name
+    holds it, or joined to the next part by 的, says where that part is; the complaint is the
+    next part's ("腰腿疼" names two parts)."""
+    kept = []
+    for n, (part, s, e) in enumerate(parts):
+        if n + 1 < len(parts):
+            ns, ne = parts[n + 1][1], parts[n + 1][2]
+            if (ns == e and norm[s:e] in norm[ns:ne]) or norm[e:ns] in _ON_PART:
+                continue
+        kept.append((part, s, e))
+    return kept
 
 
 def find_mentions(
@@ -154,6 +173,8 @@ def find_mentions(
             against_ends.append(e)
         elif cat == "jab":
             jabs.append((s, e))
+    if len(parts) > 1 and norm:
+        parts = _innermost(parts, norm)
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)

@@ -17,7 +17,14 @@ from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_a
 from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
-from anamnesis.understanding.rules.clause_facts import as_vaccines, clause_facts, me_too, relative_too, touch
+from anamnesis.understanding.rules.clause_facts import (
+    as_vaccines,
+    clause_facts,
+    me_neither,
+    me_too,
+    relative_too,
+    touch,
+)
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
@@ -63,7 +70,7 @@ from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
-from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
+from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
@@ -77,6 +84,7 @@ from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states, had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.typos import corrected
+from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from schemas.sections import SECTIONS
 
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
@@ -133,9 +141,13 @@ def read_message(
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
+    allergen: Mention | None = None  # the drug or allergen the sentence named last
+    told: list[Mention] = []  # the illnesses the sentence told of someone else
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
+            allergen = None
+            told = []
         if not clause.hits and not may_have(norm, clause, lang):
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
@@ -143,10 +155,14 @@ def read_message(
         if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
             if clause.subject == "self":
                 me_too(msg, clause)
+                if lang == "zh" and told:
+                    me_neither(msg, clause, told)
             elif clause.subject == "family":
                 relative_too(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
+        if clause.subject == "other" and not clause.skip:
+            told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
@@ -155,6 +171,16 @@ def read_message(
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
             mentions = [Mention(vaccine.start, vaccine.end, "vaccine", vaccine.entity)]
+        if (
+            lang == "zh"
+            and allergen is not None
+            and clause.has("allergy")
+            and clause.has("neg")
+            and all(m.kind == "noun" for m in mentions)
+        ):
+            # "头孢皮试做了，不过敏": a denial with no allergen of its own is of the one just named
+            mentions = [Mention(allergen.start, allergen.end, allergen.kind, allergen.entity)]
+        allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:
@@ -187,6 +213,9 @@ def read_message(
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
+            since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)
+            mentions, advice = advised(norm, clause, skin_tested(norm, clause, mentions), since)
+            touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)
         if lang == "ru" and "давлени" in norm:

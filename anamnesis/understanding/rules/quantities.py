@@ -85,7 +85,7 @@ for _unit, _forms in {
 
 # A number and the word after it; the word is a unit only if _UNITS knows it.
 DOSE_RE = re.compile(
-    r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(国际单位|毫克|微克|毫升|单位|克|international units|[a-zа-яµμ]+)"
+    r"(?<![\d.])(?<!\d,)(\d+(?:[.,]\d+)?)\s*(国际单位|毫克|微克|毫升|个单位|单位|克|international units|[a-zа-яµμ]+)"
 )
 
 
@@ -111,7 +111,7 @@ def doses(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, "500 mg") of every dose; years ("2019 г.") are not doses."""
     out = _cn_doses(norm) if "克" in norm or "单位" in norm or "毫升" in norm else []
     for m in DOSE_RE.finditer(norm):
-        unit = _UNITS.get(m.group(2))
+        unit = _UNITS.get(m.group(2)) or _CN_UNITS.get(m.group(2))
         if unit is None:
             continue
         digits = m.group(1)

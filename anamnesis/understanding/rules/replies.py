@@ -13,8 +13,8 @@ from anamnesis.understanding.rules.bare_answers import answer_state, polarity, z
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
-from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.reading import DIGIT, Message
+from anamnesis.understanding.rules.segment import Clause, sentences
 from anamnesis.understanding.rules.status import since_then
 from schemas.sections import SECTION_WIDE
 
@@ -51,7 +51,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
-        answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
+        answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
     relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
@@ -72,6 +72,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         verbs = {lex.cat for _, _, lex in msg.hits}
         if "start" in verbs:
             answer = "no" if "neg" in verbs else "yes"
+    if answer is None and asked.family and asked.items and relatives and _relatives_say_yes(msg, asked):
+        msg.touched.add("family_history")
+        return
     if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
@@ -103,9 +106,48 @@ def answer_question(msg: Message, asked: Topic) -> None:
             msg.facts.append(fact)
     elif answer in ("no", "end") and not asked.part:
         own = {f.section for f in msg.facts}
+        if any(lex.kind in ("drug", "allergen") for _, _, lex in msg.hits):
+            own.add("medications")  # "药物呢？" — "头孢皮试阴性": the answer is about the drug it names
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+#: Cues a compact profile is made of ("52，女。", "男 61岁"): no answer of its own.
+_PROFILE = frozenset({"sexword", "none"})
+
+
+def _zh_after_profile(msg: Message) -> str | None:
+    """ "52，女。都没有" to "您多大年纪？有没有高血压、糖尿病？": after a sentence that only gives
+    age and sex, the next sentence's bare answer answers the question."""
+    spans = sentences(msg.norm)
+    if len(spans) < 2:
+        return None
+    first_end = spans[0][1]
+    head = [lex for s, _, lex in msg.hits if s < first_end]
+    if any(lex.cat not in _PROFILE for lex in head) or DIGIT.search(msg.norm, 0, first_end) is None:
+        return None
+    rest = " " * first_end + msg.norm[first_end:]
+    return polarity(rest, [h for h in msg.hits if h[0] >= first_end], msg.lang)
+
+
+def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
+    """ "我妈有，我爸是脑出血走的" to "家里人有高血压吗？": a relative's clause that names nothing
+    and says 有 ("has it") answers the question for that relative, whatever the others have."""
+    added = False
+    for c in msg.clauses:
+        if c.subject != "family" or not c.relations or c.skip:
+            continue
+        cats = {lex.cat for _, _, lex in c.hits}
+        if "yes" not in cats or "neg" in cats or any(lex.kind and lex.kind != "relative" for _, _, lex in c.hits):
+            continue
+        for section, entity in asked.items:
+            if section == "family_history":
+                fact = Fact(c.start, c.end, c.sentence, section, entity, "active")
+                fact.put("relation", joined_relation(c.relations))
+                msg.facts.append(fact)
+                added = True
+    return added
 
 
 def _names_a_reaction(msg: Message) -> bool:

@@ -162,8 +162,9 @@ _LINEAGE = re.compile(r"(?<![а-я])по\s+$")
 
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
-    (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家) and a child being born (生孩子是剖的): the clause
-    is about the user. Russian: a relative naming the side of the family ("бабушка по маме")."""
+    (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
+    says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
+    naming the side of the family ("бабушка по маме")."""
     if lang == "ru":
         return [h for h in hits if not (is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
     if lang != "zh":
@@ -185,8 +186,14 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
+#: "我爸说我血压高", "老婆嫌我打呼噜": someone who speaks of the user ("says I...") is no subject
+_SAYS_I = re.compile(r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)")
+
+
 def _no_subject(norm: str, hit: Hit) -> bool:
     start, end, lex = hit
+    if (lex.cat == "person" or is_relative(lex)) and _SAYS_I.match(norm, end):
+        return True
     if lex.cat == "person":
         return norm[start - 1 : start] == "被" or norm[end : end + 1] == "家"
     return is_relative(lex) and _BORN.search(norm, max(0, start - 3), start) is not None

@@ -85,6 +85,38 @@ _OTHER_ADDRESSED = (
 )  # fmt: skip
 
 
+#: A later sentence or clause of a message that edits the record ("..., btw mark him as allergic to
+#: nothing", "... . also put me down as having no allergies"): a verb of :data:`_EN_EDIT` after a
+#: pause or a filler, with the person it edits (the user, or the relative they speak for).
+_EN_LATE_EDIT = re.compile(
+    r"(?:[.!?;,\n]\s*|\b(?:btw|by the way|also|and|oh and|ps|plus|then)[,:]?\s+)"
+    r"(?:(?:please|pls|plz|can you|could you|would you|just|also)\s+)*"
+    r"(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down|overwrite"
+    r"|reset|clear|write down|save|store|put)\s+(?:me|him|her|them|us|my (?:son|daughter|child|kid|mum|mom|dad|wife"
+    r"|husband|record|records|profile|chart|file|data|history|allerg\w*|medication\w*))\s+(?:down\s+)?(?:as|to|with"
+    r"|for|that)\b[^.!?\n]*",
+    re.IGNORECASE,
+)
+_EN_LATE = Gated(
+    _EN_LATE_EDIT,
+    ("mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
+     "add", "note down", "put"),
+)  # fmt: skip
+
+
+def without_system_sentences(norm: str) -> str:
+    """The message with each later clause addressed to the system blanked out (same length).
+
+    "on omeprazole for reflux. also mark me as having no allergies pls": the first sentence is
+    a health statement, the second an instruction that states nothing, so no allergy is denied.
+    """
+    if not norm.isascii():
+        return norm
+    for m in list(_EN_LATE.finditer(norm)):
+        norm = norm[: m.start()] + " " * (m.end() - m.start()) + norm[m.end() :]
+    return norm
+
+
 def addressed_to_system(norm: str) -> bool:
     """Whether a message instructs the system about the record instead of telling about health.
 
@@ -147,6 +179,7 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
 _REPAIR = re.compile(
     r"(?:[,;(—–-]\s*|\s)(?:no+ wait|wait,? no|oh wait|wait|sorry|i mean|i meant|or rather|correction|scratch that"
     r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was )?"
+    r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так|ошиб\w+|опечатка"
     r"|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
@@ -154,7 +187,8 @@ _REPAIR = re.compile(
 )
 _ANY_REPAIR = Gated(
     _REPAIR,
-    ("wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
+    ("wait", "sorry", "i mean", ", no", ",no", "- no", "-no", "; no", ";no", "— no", "—no", "– no", "–no",
+     "(no", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
      "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
      "поправка", "不对", "错了", "更正", "纠正一下"),
 )  # fmt: skip
@@ -211,7 +245,12 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
                 new = quantity.group(1) + (
                     " " + unit if unit and not quantity.group(2) else current[quantity.end(1) : quantity.end()]
                 )
-                rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
+                if any(old[1] <= h[0] and h[1] <= cue.start() and h[2].kind for h in current_hits):
+                    # "30 units of lantus - no, just 26": the drug between stays, only the old number goes
+                    rewritten = _overwrite(_overwrite(current, old[0], old[1], ""), cue.start(), quantity.end(),
+                                           new.rstrip())
+                else:
+                    rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
             elif term is not None:
                 kind = term[2].kind
                 olds = [(h[0], h[1]) for h in current_hits if h[2].kind == kind and h[1] <= cue.start()]

@@ -1,0 +1,74 @@
+"""The rules backend on English chat, eighth round: an instruction to the system inside a message
+("..., btw mark him as allergic to nothing"), a bare "no," that corrects a number, operations that
+are planned or called off, a question opened by a filler ("and what about..."), and more.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, by_triple, triples, understand
+
+Case = tuple[str, str | None, set[Triple]]
+
+# fmt: off
+SYSTEM_SENTENCES: list[Case] = [
+    # a later sentence or clause that edits the record states nothing; the rest of the message does
+    ("taking amlodipine 5mg for blood pressure. also please mark me as having no allergies", None,
+     {("medications", "amlodipine", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("she's a lot better now, btw put her down as allergic to nothing", None, set()),
+    ("my cough has gone, and set me as a non smoker", None, {("symptoms", "cough", "resolved")}),
+]
+
+CORRECTED_NUMBERS: list[Case] = [
+    # "no," straight before a number takes back the number before it: it denies nothing
+    ("bisoprolol 5, no, 2.5 in the mornings", None, {("medications", "bisoprolol", "active")}),
+    ("I use 30 units of lantus - no, just 26", None, {("medications", "insulin glargine", "active")}),
+    # ... a "no" before words is still a denial
+    ("ramipril 10mg, no other tablets", "What medicines do you take?",
+     {("medications", "ramipril", "active")}),
+]
+
+UNMADE_OPERATIONS: list[Case] = [
+    # an operation awaited, booked or called off has not been done
+    ("I'm on the waiting list for a hip replacement", None, set()),
+    ("my hernia repair is scheduled for next spring", None, set()),
+    ("they postponed my cholecystectomy twice", None, set()),
+    ("had a knee replacement pencilled in but called it off", None, set()),
+    # ... while an operation done stays done when something else is booked
+    ("had my appendix out in 2010, a check up is booked for may", None,
+     {("surgeries", "appendectomy", "historical")}),
+]
+
+FILLER_QUESTIONS: list[Case] = [
+    # a question after "and", "so", "ok so" asserts nothing about the drug it asks about
+    ("and what about lansoprazole, does it thin the bones?", None, set()),
+    ("ok so is naproxen safe with my stomach?", None, set()),
+    # ... a statement after "and" is still a statement
+    ("and i take naproxen most days", None, {("medications", "naproxen", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS,
+)
+def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "triple", "attribute", "value"),
+    [
+        ("bisoprolol 5, no, 2.5 in the mornings", None, ("medications", "bisoprolol", "active"), "dose", "2.5 mg"),
+        ("I use 30 units of lantus - no, just 26", None, ("medications", "insulin glargine", "active"), "dose",
+         "26 units"),
+    ],
+)
+def test_attributes(text: str, context: str | None, triple: Triple, attribute: str, value: str) -> None:
+    assert by_triple(understand(text, context, "en"))[triple][attribute] == value

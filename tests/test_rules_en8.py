@@ -22,6 +22,31 @@ SYSTEM_SENTENCES: list[Case] = [
      {("medications", "amlodipine", "active"), ("chronic_conditions", "hypertension", "active")}),
     ("she's a lot better now, btw put her down as allergic to nothing", None, set()),
     ("my cough has gone, and set me as a non smoker", None, {("symptoms", "cough", "resolved")}),
+    ("my knee is better. could you remove the gout from my notes please", None, set()),
+    # ... but "update:" heads news, it instructs nothing
+    ("update: the cardiologist put me on bisoprolol 2.5", None, {("medications", "bisoprolol", "active")}),
+]
+
+TEST_RESULTS: list[Case] = [
+    # a result word after the test's illness denies it, wherever the sentence goes on
+    ("stool test came back, h pylori negative", None,
+     {("diagnoses", "helicobacter pylori infection", "confirmed_absent")}),
+    ("flu negative but still coughing", None,
+     {("diagnoses", "influenza", "confirmed_absent"), ("symptoms", "cough", "active")}),
+    # ... a receptor status or an effect denies nothing
+    ("I had triple negative breast cancer, all clear since 2020", None,
+     {("chronic_conditions", "breast cancer", "resolved")}),
+    ("stress has a negative effect on my psoriasis", None, {("chronic_conditions", "psoriasis", "active")}),
+]
+
+HABIT_STATUS_WORDS: list[Case] = [
+    # the habit named with its status: "non-smoker" denies, "ex-smoker" and "smoke free" end it
+    ("non-smoker, the odd glass of white", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("ex smoker since 2015, teetotal", None,
+     {("lifestyle", "smoking", "stopped"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("a month smoke-free now", None, {("lifestyle", "smoking", "stopped")}),
+    ("I'm a smoker, about ten a day", None, {("lifestyle", "smoking", "active")}),
 ]
 
 CORRECTED_NUMBERS: list[Case] = [
@@ -51,12 +76,19 @@ FILLER_QUESTIONS: list[Case] = [
     # ... a statement after "and" is still a statement
     ("and i take naproxen most days", None, {("medications", "naproxen", "active")}),
 ]
+
+VOCABULARY: list[Case] = [
+    ("Estradot patch and a small sherry on Sundays", None,
+     {("medications", "estradiol", "active"), ("lifestyle", "alcohol", "active")}),
+    ("no ops so far", "Any past surgical history?", {("surgeries", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS,
+    SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
+    + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

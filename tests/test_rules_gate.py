@@ -34,6 +34,9 @@ CRAFTED: dict[str, list[str]] = {
         "; register us for that", ". update my son to none", "! change my file to none", "by the way edit them to x",
         "plus remove my allergies for good", "oh and delete my data that", "then erase her as x", ". wipe me as x",
         ". add me as x", ". note down me as x", ". put down me as x", ". put me down as asthmatic",
+        ". please delete everything about x from my record", "and take that off my chart", "! update the file",
+        "; change his notes", ". edit her profile", ". remove it from the data", ". wipe my memory",
+        ". erase my records", ". clear the record",
     ],
     "en_unmade_operation": [
         "on the waiting list for", "wait list for", "waiting for a", "awaiting surgery", "booked in for",

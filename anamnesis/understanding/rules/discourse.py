@@ -23,7 +23,7 @@ from anamnesis.understanding.rules.segment import Hit
 #: A verb that edits the record, and what it edits: the user, their data, the record.
 _EN_EDIT = (
     r"\b(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down"
-    r"|overwrite|reset|clear|write down|save|store)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
+    r"|overwrite|reset|clear|write down|save|store)\b(?!\s*[:—–-])[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
     r"allerg\w*|medication\w*|diagnos\w*)|this user|the user|user|patient record|the record|records?|profile|"
     r"chart|database|memory)\b"
 )
@@ -94,13 +94,17 @@ _EN_LATE_EDIT = re.compile(
     r"(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down|overwrite"
     r"|reset|clear|write down|save|store|put)\s+(?:me|him|her|them|us|my (?:son|daughter|child|kid|mum|mom|dad|wife"
     r"|husband|record|records|profile|chart|file|data|history|allerg\w*|medication\w*))\s+(?:down\s+)?(?:as|to|with"
-    r"|for|that)\b[^.!?\n]*",
+    r"|for|that)\b[^.!?\n]*"
+    r"|(?:[.!?;\n]\s*|\b(?:btw|by the way|also|and|oh and|ps|plus|then)[,:]?\s+)"
+    r"(?:(?:please|pls|plz|can you|could you|would you|just|also)\s+)*"
+    r"(?:update|change|edit|remove|delete|erase|wipe|clear|take)\b[^.!?\n]{0,60}?\b(?:from |in |on |off )?"
+    r"(?:my|the|his|her) (?:record|records|profile|chart|file|notes|data|memory)\b[^.!?\n]*",
     re.IGNORECASE,
 )
 _EN_LATE = Gated(
     _EN_LATE_EDIT,
     ("mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
-     "add", "note down", "put"),
+     "add", "note down", "put", "take"),
 )  # fmt: skip
 
 

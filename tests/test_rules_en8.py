@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_reconcile import ev, run
 from tests.test_rules_backend import Triple, by_triple, triples, understand
 
 Case = tuple[str, str | None, set[Triple]]
@@ -104,3 +105,27 @@ def test_understands(text: str, context: str | None, expected: set[Triple]) -> N
 )
 def test_attributes(text: str, context: str | None, triple: Triple, attribute: str, value: str) -> None:
     assert by_triple(understand(text, context, "en"))[triple][attribute] == value
+
+
+# --- the fold: a body part's generic injury stands for the one known injury of that part -----
+
+def _injuries(facts) -> dict[str, str]:
+    rows = facts.filter(facts["section"] == "injuries")
+    return dict(zip(rows["entity"], rows["status"], strict=True))
+
+
+def test_a_healed_body_part_ends_its_one_known_injury() -> None:
+    _, facts, _ = run(
+        ev(0, "m1", "injuries", "elbow fracture", "active"),
+        ev(20, "m2", "injuries", "elbow injury", "resolved"),
+    )
+    assert _injuries(facts) == {"elbow fracture": "resolved"}
+
+
+def test_a_healed_body_part_with_two_known_injuries_refers_to_neither() -> None:
+    _, facts, _ = run(
+        ev(0, "m1", "injuries", "knee sprain", "active"),
+        ev(1, "m1", "injuries", "knee laceration", "active"),
+        ev(20, "m2", "injuries", "knee injury", "resolved"),
+    )
+    assert _injuries(facts) == {"knee sprain": "active", "knee laceration": "active", "knee injury": "resolved"}

@@ -78,6 +78,18 @@ FILLER_QUESTIONS: list[Case] = [
     ("and i take naproxen most days", None, {("medications", "naproxen", "active")}),
 ]
 
+FAMILY_ANSWERS: list[Case] = [
+    # a spouse's or a friend's relative is no blood relative of the user
+    ("my husband's father had a stroke at 70", "Any strokes or heart disease in your family?", set()),
+    # a relative named to a question about two illnesses does not say which one they had
+    ("my brother", "Any heart disease or diabetes in the family?", set()),
+    # ... to a question about one, the relative is the answer
+    ("my brother", "Any diabetes in the family?", {("family_history", "diabetes", "active")}),
+    ("my grandad had the sugar", "Any heart disease or diabetes in the family?",
+     {("family_history", "diabetes", "active")}),
+    ("she takes sugar in her coffee", None, set()),
+]
+
 VOCABULARY: list[Case] = [
     ("Estradot patch and a small sherry on Sundays", None,
      {("medications", "estradiol", "active"), ("lifestyle", "alcohol", "active")}),
@@ -89,7 +101,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + VOCABULARY,
+    + FAMILY_ANSWERS + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -47,6 +47,13 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
     return None
 
 
+#: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
+_IN_LAW = re.compile(
+    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
+    re.IGNORECASE,
+)
+
+
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
@@ -54,7 +61,13 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
-    relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    relatives = tuple(
+        dict.fromkeys(
+            lex.value
+            for start, _, lex in msg.hits
+            if lex.kind == "relative" and _IN_LAW.search(msg.norm, max(0, start - 24), start) is None
+        )
+    )
     if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
@@ -72,7 +85,13 @@ def answer_question(msg: Message, asked: Topic) -> None:
         verbs = {lex.cat for _, _, lex in msg.hits}
         if "start" in verbs:
             answer = "no" if "neg" in verbs else "yes"
-    if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
+    if (
+        answer is None
+        and asked.family
+        and len(asked.items) == 1  # "my mum" to "heart disease or diabetes?" does not say which
+        and relatives
+        and not _names_family_history(msg)
+    ):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return

@@ -90,6 +90,16 @@ FAMILY_ANSWERS: list[Case] = [
     ("she takes sugar in her coffee", None, set()),
 ]
 
+REASONS_FOR_A_CHANGE: list[Case] = [
+    # an effect told in the past as the reason a dose was lowered or a drug changed is no current symptom
+    ("they halved my bisoprolol because i was getting dizzy", None, {("medications", "bisoprolol", "active")}),
+    ("gp switched the ramipril cos of the cough, now on losartan", None,
+     {("medications", "ramipril", "stopped"), ("medications", "losartan", "active")}),
+    # ... a symptom the user still has stays
+    ("they lowered my sertraline but i still get headaches", None,
+     {("medications", "sertraline", "active"), ("symptoms", "headache", "active")}),
+]
+
 VOCABULARY: list[Case] = [
     ("Estradot patch and a small sherry on Sundays", None,
      {("medications", "estradiol", "active"), ("lifestyle", "alcohol", "active")}),
@@ -101,7 +111,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + VOCABULARY,
+    + FAMILY_ANSWERS + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

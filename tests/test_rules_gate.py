@@ -180,6 +180,7 @@ CRAFTED: dict[str, list[str]] = {
         "10毫克纠正一下5",
     ],
     "cause": [
+        "stopped because my legs ached", "cos of the hypos", "coz of the rash", "cuz of it",
         "it gave me cramps",
         "giving me a rash",
         "made me dizzy",

@@ -273,7 +273,8 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
 # -- side effects of a drug that was stopped ----------------------------------------------------
 #: Words that make a symptom the effect of a drug ("gave me", "из-за него", "副作用").
 _CAUSE = re.compile(
-    r"\b(?:gave me|giving me|made me|makes me|caused|causing|cause[sd]?|because of|due to|from it|from them"
+    r"\b(?:gave me|giving me|made me|makes me|caused|causing|cause[sd]?|because of|because (?:my|the|i|it|they)"
+    r"|(?:cos|coz|cuz) of|due to|from it|from them"
     r"|side[- ]effects?|reaction|couldn'?t (?:tolerate|stand|handle)|didn'?t (?:agree|suit)|so (?:i|my|the|they)"
     r"|which is why|that'?s why|upset my|messed (?:up )?my|played havoc)\b"
     r"|(?:от н(?:его|её|ее|их)|из-за|вызвал\w*|вызыва\w*|побочк\w*|побочн\w*|после н(?:его|её|ее|их)"
@@ -286,7 +287,7 @@ _CAUSE = re.compile(
 
 _ANY_CAUSE = Gated(
     _CAUSE,
-    ("gave me", "giving me", "made me", "makes me", "caus", "due to", "from it", "from them", "side", "reaction",
+    ("gave me", "giving me", "made me", "makes me", "caus", "cos of", "coz of", "cuz of", "due to", "from it", "from them", "side", "reaction",
      "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
      "от ", "из-за", "выз", "побоч", "после н", "не подош", "не переноси", "поэтому", "так что", "вот и", "с не",
      "副作用", "不良反应", "引起", "导致", "造成", "后", "受不了", "所以", "因为", "一吃就", "一用就", "吃得"),

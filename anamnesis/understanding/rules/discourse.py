@@ -287,8 +287,8 @@ _CAUSE = re.compile(
 
 _ANY_CAUSE = Gated(
     _CAUSE,
-    ("gave me", "giving me", "made me", "makes me", "caus", "cos of", "coz of", "cuz of", "due to", "from it", "from them", "side", "reaction",
-     "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
+    ("gave me", "giving me", "made me", "makes me", "caus", "cos of", "coz of", "cuz of", "due to", "from it",
+     "from them", "side", "reaction", "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
      "от ", "из-за", "выз", "побоч", "после н", "не подош", "не переноси", "поэтому", "так что", "вот и", "с не",
      "副作用", "不良反应", "引起", "导致", "造成", "后", "受不了", "所以", "因为", "一吃就", "一用就", "吃得"),
 )  # fmt: skip

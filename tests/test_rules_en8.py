@@ -90,6 +90,12 @@ FAMILY_ANSWERS: list[Case] = [
     ("she takes sugar in her coffee", None, set()),
 ]
 
+ANSWERED_LISTS: list[Case] = [
+    # "X yes, Y not really": the denial after a word that names no known entity is not X's
+    ("tiredness yes, the other thing not really", "Any tiredness or weight loss?", {("symptoms", "fatigue", "active")}),
+    ("wheeze yes, no fever", None, {("symptoms", "wheezing", "active"), ("symptoms", "fever", "confirmed_absent")}),
+]
+
 REASONS_FOR_A_CHANGE: list[Case] = [
     # an effect told in the past as the reason a dose was lowered or a drug changed is no current symptom
     ("they halved my bisoprolol because i was getting dizzy", None, {("medications", "bisoprolol", "active")}),
@@ -111,7 +117,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + REASONS_FOR_A_CHANGE + VOCABULARY,
+    + FAMILY_ANSWERS + ANSWERED_LISTS + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -206,6 +206,13 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     target = ordered[-1]
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
+    if (
+        trailing == "neg"
+        and any(ch in _PAUSE for ch in norm[target.end : first])
+        and any(lex.cat == "yes" and target.end <= s < first for s, _, lex in clause_hits)
+        and not any(lex.cat == "anymore" for _, _, lex in clause_hits)
+    ):
+        return  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word
     target.state = trailing
     if _ALL_OF_THEM.match(norm, next(e for s, e, lex in clause_hits if s == first)) or _BOTH_BEFORE.search(
         norm, max(0, first - 16), first

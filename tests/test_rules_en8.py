@@ -96,6 +96,12 @@ ANSWERED_LISTS: list[Case] = [
     ("wheeze yes, no fever", None, {("symptoms", "wheezing", "active"), ("symptoms", "fever", "confirmed_absent")}),
 ]
 
+NOT_ABOUT_HEALTH: list[Case] = [
+    # a denial of what the assistant does denies nothing; "next time" is a case, not a fact
+    ("don't nag me about the wine please", None, {("lifestyle", "alcohol", "active")}),
+    ("next time i have a flare should i double the prednisolone?", None, set()),
+]
+
 REASONS_FOR_A_CHANGE: list[Case] = [
     # an effect told in the past as the reason a dose was lowered or a drug changed is no current symptom
     ("they halved my bisoprolol because i was getting dizzy", None, {("medications", "bisoprolol", "active")}),
@@ -117,7 +123,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + ANSWERED_LISTS + REASONS_FOR_A_CHANGE + VOCABULARY,
+    + FAMILY_ANSWERS + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -90,6 +90,16 @@ FAMILY_ANSWERS: list[Case] = [
     ("she takes sugar in her coffee", None, set()),
 ]
 
+RELATIVES_ALLERGIES: list[Case] = [
+    # a relative's allergy is family history, "<allergen> allergy", never the user's allergy
+    ("my little boy is allergic to eggs", None, {("family_history", "egg allergy", "active")}),
+    ("my wife's fine but my dad has a penicillin allergy", None, {("family_history", "penicillin allergy", "active")}),
+    # ... a drug later in the sentence is not part of it
+    ("our son is allergic to peanuts so the nursery keeps an epipen", None,
+     {("family_history", "peanut allergy", "active")}),
+    ("my daughter isn't allergic to anything", None, set()),
+]
+
 ANSWERED_LISTS: list[Case] = [
     # "X yes, Y not really": the denial after a word that names no known entity is not X's
     ("tiredness yes, the other thing not really", "Any tiredness or weight loss?", {("symptoms", "fatigue", "active")}),
@@ -123,7 +133,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
+    + FAMILY_ANSWERS + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

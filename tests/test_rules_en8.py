@@ -102,7 +102,8 @@ RELATIVES_ALLERGIES: list[Case] = [
 
 ANSWERED_LISTS: list[Case] = [
     # "X yes, Y not really": the denial after a word that names no known entity is not X's
-    ("tiredness yes, the other thing not really", "Any tiredness or weight loss?", {("symptoms", "fatigue", "active")}),
+    ("tiredness yes, the other thing not really", "Any tiredness or weight loss?",
+     {("symptoms", "fatigue", "active")}),
     ("wheeze yes, no fever", None, {("symptoms", "wheezing", "active"), ("symptoms", "fever", "confirmed_absent")}),
 ]
 
@@ -122,10 +123,19 @@ REASONS_FOR_A_CHANGE: list[Case] = [
      {("medications", "sertraline", "active"), ("symptoms", "headache", "active")}),
 ]
 
+PLANNED_CHANGES: list[Case] = [
+    # a prescriber's change told in the progressive is a plan, not yet a drug the user takes
+    ("the cardiologist is switching me to apixaban", None, set()),
+    ("they are starting me on insulin", None, set()),
+    # ... the past tense is a fact
+    ("they started me on insulin", None, {("medications", "insulin", "active")}),
+]
+
 VOCABULARY: list[Case] = [
     ("Estradot patch and a small sherry on Sundays", None,
      {("medications", "estradiol", "active"), ("lifestyle", "alcohol", "active")}),
     ("no ops so far", "Any past surgical history?", {("surgeries", "*", "confirmed_absent")}),
+    ("been on rosuva 5 since the spring", None, {("medications", "rosuvastatin", "active")}),
 ]
 # fmt: on
 
@@ -133,7 +143,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
+    + FAMILY_ANSWERS + PLANNED_CHANGES + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

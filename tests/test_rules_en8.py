@@ -143,7 +143,8 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + PLANNED_CHANGES + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH + REASONS_FOR_A_CHANGE + VOCABULARY,
+    + FAMILY_ANSWERS + PLANNED_CHANGES + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH
+    + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

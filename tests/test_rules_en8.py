@@ -123,6 +123,15 @@ REASONS_FOR_A_CHANGE: list[Case] = [
      {("medications", "sertraline", "active"), ("symptoms", "headache", "active")}),
 ]
 
+STOPPED_IN_THE_ANSWER: list[Case] = [
+    # a question about one named drug answered with a stop of "it": the drug is stopped, not taken
+    ("yes but I came off it in the summer", "Have you ever taken sertraline?",
+     {("medications", "sertraline", "stopped")}),
+    ("used to, stopped them when I got pregnant", "Were you on ramipril?", {("medications", "ramipril", "stopped")}),
+    # ... a denied stop keeps it going
+    ("yes, never stopped it", "Are you still on the bisoprolol?", {("medications", "bisoprolol", "active")}),
+]
+
 PLANNED_CHANGES: list[Case] = [
     # a prescriber's change told in the progressive is a plan, not yet a drug the user takes
     ("the cardiologist is switching me to apixaban", None, set()),
@@ -143,7 +152,7 @@ VOCABULARY: list[Case] = [
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     SYSTEM_SENTENCES + CORRECTED_NUMBERS + UNMADE_OPERATIONS + FILLER_QUESTIONS + TEST_RESULTS + HABIT_STATUS_WORDS
-    + FAMILY_ANSWERS + PLANNED_CHANGES + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH
+    + FAMILY_ANSWERS + STOPPED_IN_THE_ANSWER + PLANNED_CHANGES + RELATIVES_ALLERGIES + ANSWERED_LISTS + NOT_ABOUT_HEALTH
     + REASONS_FOR_A_CHANGE + VOCABULARY,
 )
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:

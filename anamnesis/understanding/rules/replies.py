@@ -14,6 +14,7 @@ from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.referring import stops_by_pronoun
 from anamnesis.understanding.rules.segment import Clause
 from anamnesis.understanding.rules.status import since_then
 from schemas.sections import SECTION_WIDE
@@ -50,6 +51,14 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
 #: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
 _IN_LAW = re.compile(
     r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
+    re.IGNORECASE,
+)
+
+
+#: A stop denied ("never stopped it", "didn't come off them"): the drug goes on.
+_EN_NO_STOP = re.compile(
+    r"\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|wouldn'?t|can'?t|cannot)\s+(?:\w+\s+)?"
+    r"(?:stop|stopped|quit|came off|come off|gave up|given up)\b",
     re.IGNORECASE,
 )
 
@@ -93,6 +102,16 @@ def answer_question(msg: Message, asked: Topic) -> None:
         and not _names_family_history(msg)
     ):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+    if (
+        msg.lang == "en"
+        and len(asked.items) == 1
+        and asked.items[0][0] == "medications"
+        and answer in (None, "yes")
+        and not any(lex.kind == "drug" for _, _, lex in msg.hits)
+        and stops_by_pronoun(msg.norm)
+        and _EN_NO_STOP.search(msg.norm) is None
+    ):
+        answer = "end"  # "Have you been on allopurinol?" — "yes, but I came off it years ago"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return
     msg.touched.update(s for s, _ in asked.items)

@@ -42,7 +42,10 @@ from schemas.sections import (
 DENIAL_ENDS: dict[str, str] = {"medications": "stopped", "symptoms": "resolved"}
 #: Sections where a later, shorter name of a known fact is that fact ("diabetes" for "type 2
 #: diabetes", "back pain" for "low back pain", "cough" for "dry cough").
-SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications", "symptoms"})
+SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications", "symptoms", "injuries"})
+#: A head word that names no kind of its own: "ankle injury" ("ankle's fine now") is the one known
+#: injury of the ankle, a sprain or a fracture.
+_GENERIC_HEADS = {"injuries": frozenset({"injury"})}
 #: Names too general to stand for one known fact: "pain" is no "chest pain".
 _NO_SHORT_NAME = frozenset({"pain"})
 #: What a specific denial does to the same fact while it is present: "голова не болит" after a
@@ -307,7 +310,9 @@ class _UserFold(ReplayMixin):
             return entity
         if (section, entity) in self.facts:
             return entity
-        words = set(entity.split())
+        words = set(entity.split()) - _GENERIC_HEADS.get(section, frozenset())
+        if not words:
+            return entity
         longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         return longer[0] if len(longer) == 1 else entity
 

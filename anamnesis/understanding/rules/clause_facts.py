@@ -121,6 +121,9 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             nouns.append(m)
             continue
         if family:
+            if id(m) in allergy and m.state in (None, "pos") and msg.lang == "en" and _beside_allergy(msg, clause, m):
+                _relative_allergy(msg, clause, m)  # "my daughter is allergic to peanuts"
+                continue
             if m.kind not in FAMILY_KINDS:
                 continue
             section = "family_history"
@@ -201,3 +204,35 @@ def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | N
     )
     fact.put("value", m.value)
     return fact
+
+
+#: Between "allergic" and its allergens: "to", articles and the allergens' own "and"s and commas.
+_ALLERGY_OBJECT_GAP = re.compile(
+    r"^(?:\s|,|/|\b(?:to|of|the|a|an|any|all|and|or|both|also|really|very|badly|mildly|severely)\b"
+    r"|\w+(?= and | or |, ))*$"
+)
+
+
+def _beside_allergy(msg: Message, clause: Clause, m: Mention) -> bool:
+    """The allergen is the object of the allergy word ("allergic to peanuts", "a peanut allergy"),
+    not a drug later in the sentence ("..., we carry an epipen")."""
+    for s, e, lex in clause.hits:
+        if lex.cat != "allergy":
+            continue
+        if e <= m.start and _ALLERGY_OBJECT_GAP.match(msg.norm[e : m.start]):
+            return True
+        if m.end <= s and not msg.norm[m.end : s].strip():
+            return True
+    return False
+
+
+def _relative_allergy(msg: Message, clause: Clause, m: Mention) -> None:
+    """A relative's allergy is their history: family_history "<allergen> allergy" ("peanut allergy")."""
+    words = m.entity.split()
+    last = words[-1]
+    if last.endswith("s") and not last.endswith(("ss", "is", "us")) and len(last) > 3:
+        words[-1] = last[:-1]  # "peanuts" -> "peanut allergy", "eggs" -> "egg allergy"
+    fact = Fact(m.start, m.end, clause.sentence, "family_history", " ".join(words) + " allergy", "active",
+                msg.text[m.start : m.end])
+    fact.put("relation", joined_relation(clause.relations))
+    msg.facts.append(fact)

@@ -23,7 +23,7 @@ from anamnesis.understanding.rules.segment import Hit
 #: A verb that edits the record, and what it edits: the user, their data, the record.
 _EN_EDIT = (
     r"\b(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down"
-    r"|overwrite|reset|clear|write down|save|store)\b[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
+    r"|overwrite|reset|clear|write down|save|store)\b(?!\s*[:—–-])[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
     r"allerg\w*|medication\w*|diagnos\w*)|this user|the user|user|patient record|the record|records?|profile|"
     r"chart|database|memory)\b"
 )
@@ -86,6 +86,42 @@ _OTHER_ADDRESSED = (
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除"),
     ),
 )  # fmt: skip
+
+
+#: A later sentence or clause of a message that edits the record ("..., btw mark him as allergic to
+#: nothing", "... . also put me down as having no allergies"): a verb of :data:`_EN_EDIT` after a
+#: pause or a filler, with the person it edits (the user, or the relative they speak for).
+_EN_LATE_EDIT = re.compile(
+    r"(?:[.!?;,\n]\s*|\b(?:btw|by the way|also|and|oh and|ps|plus|then)[,:]?\s+)"
+    r"(?:(?:please|pls|plz|can you|could you|would you|just|also)\s+)*"
+    r"(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down|overwrite"
+    r"|reset|clear|write down|save|store|put)\s+(?:me|him|her|them|us|my (?:son|daughter|child|kid|mum|mom|dad|wife"
+    r"|husband|record|records|profile|chart|file|data|history|allerg\w*|medication\w*))\s+(?:down\s+)?(?:as|to|with"
+    r"|for|that)\b[^.!?\n]*"
+    r"|(?:[.!?;\n]\s*|\b(?:btw|by the way|also|and|oh and|ps|plus|then)[,:]?\s+)"
+    r"(?:(?:please|pls|plz|can you|could you|would you|just|also)\s+)*"
+    r"(?:update|change|edit|remove|delete|erase|wipe|clear|take)\b[^.!?\n]{0,60}?\b(?:from |in |on |off )?"
+    r"(?:my|the|his|her) (?:record|records|profile|chart|file|notes|data|memory)\b[^.!?\n]*",
+    re.IGNORECASE,
+)
+_EN_LATE = Gated(
+    _EN_LATE_EDIT,
+    ("mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
+     "add", "note down", "put", "take"),
+)  # fmt: skip
+
+
+def without_system_sentences(norm: str) -> str:
+    """The message with each later clause addressed to the system blanked out (same length).
+
+    "on omeprazole for reflux. also mark me as having no allergies pls": the first sentence is
+    a health statement, the second an instruction that states nothing, so no allergy is denied.
+    """
+    if not norm.isascii():
+        return norm
+    for m in list(_EN_LATE.finditer(norm)):
+        norm = norm[: m.start()] + " " * (m.end() - m.start()) + norm[m.end() :]
+    return norm
 
 
 def addressed_to_system(norm: str) -> bool:
@@ -153,6 +189,7 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
 _REPAIR = re.compile(
     r"(?:[,;(—–-]\s*|\s)(?:no+ wait|wait,? no|oh wait|wait|sorry|i mean|i meant|or rather|correction|scratch that"
     r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was )?"
+    r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так|ошиб\w+|опечатка"
     r"|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
@@ -160,7 +197,8 @@ _REPAIR = re.compile(
 )
 _ANY_REPAIR = Gated(
     _REPAIR,
-    ("wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
+    ("wait", "sorry", "i mean", ", no", ",no", "- no", "-no", "; no", ";no", "— no", "—no", "– no", "–no",
+     "(no", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
      "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
      "поправка", "不对", "错了", "更正", "纠正一下"),
 )  # fmt: skip
@@ -217,7 +255,12 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
                 new = quantity.group(1) + (
                     " " + unit if unit and not quantity.group(2) else current[quantity.end(1) : quantity.end()]
                 )
-                rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
+                if any(old[1] <= h[0] and h[1] <= cue.start() and h[2].kind for h in current_hits):
+                    # "30 units of lantus - no, just 26": the drug between stays, only the old number goes
+                    rewritten = _overwrite(_overwrite(current, old[0], old[1], ""), cue.start(), quantity.end(),
+                                           new.rstrip())
+                else:
+                    rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
             elif term is not None:
                 kind = term[2].kind
                 olds = [(h[0], h[1]) for h in current_hits if h[2].kind == kind and h[1] <= cue.start()]
@@ -236,7 +279,8 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
 # -- side effects of a drug that was stopped ----------------------------------------------------
 #: Words that make a symptom the effect of a drug ("gave me", "из-за него", "副作用").
 _CAUSE = re.compile(
-    r"\b(?:gave me|giving me|made me|makes me|caused|causing|cause[sd]?|because of|due to|from it|from them"
+    r"\b(?:gave me|giving me|made me|makes me|caused|causing|cause[sd]?|because of|because (?:my|the|i|it|they)"
+    r"|(?:cos|coz|cuz) of|due to|from it|from them"
     r"|side[- ]effects?|reaction|couldn'?t (?:tolerate|stand|handle)|didn'?t (?:agree|suit)|so (?:i|my|the|they)"
     r"|which is why|that'?s why|upset my|messed (?:up )?my|played havoc)\b"
     r"|(?:от н(?:его|её|ее|их)|из-за|вызвал\w*|вызыва\w*|побочк\w*|побочн\w*|после н(?:его|её|ее|их)"
@@ -249,8 +293,8 @@ _CAUSE = re.compile(
 
 _ANY_CAUSE = Gated(
     _CAUSE,
-    ("gave me", "giving me", "made me", "makes me", "caus", "due to", "from it", "from them", "side", "reaction",
-     "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
+    ("gave me", "giving me", "made me", "makes me", "caus", "cos of", "coz of", "cuz of", "due to", "from it",
+     "from them", "side", "reaction", "couldn", "didn", "so ", "why", "upset my", "messed", "played havoc",
      "от ", "из-за", "выз", "побоч", "после н", "не подош", "не переноси", "поэтому", "так что", "вот и", "с не",
      "副作用", "不良反应", "引起", "导致", "造成", "后", "受不了", "所以", "因为", "一吃就", "一用就", "吃得"),
 )  # fmt: skip

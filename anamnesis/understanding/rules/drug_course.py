@@ -150,6 +150,15 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
     says is gone ("..., the dizziness has gone") is kept: it says how the effect ended.
     """
     stopped = [f for f in facts if f.section == "medications" and f.status == "stopped"]
+    if norm.isascii():  # "atorvastatin was dropped to 40 because my muscles were aching": a change for an effect
+        stopped += [
+            f
+            for f in facts
+            if f.section == "medications"
+            and f.status == "active"
+            and 0 <= f.sentence < len(spans)
+            and _EN_LOWERED.search(norm, spans[f.sentence][0], spans[f.sentence][1])
+        ]
     if not stopped:
         return facts
     sentences = {f.sentence for f in stopped}
@@ -170,6 +179,11 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
     return [f for f in facts if not effect(f)]
 
 
+#: An English verb that lowers a dose or changes the drug: what made it is the drug's past effect.
+_EN_LOWERED = re.compile(
+    r"\b(?:dropped|reduced|lowered|decreased|halved|cut (?:back|down)|brought down|took me down|weaned me down"
+    r"|switched|swapped|changed)\b"
+)
 #: An English phrase in the past ("the mood swings were awful", "my muscles ached"), and what
 #: keeps it present ("still", "now", "since", "is", "have been").
 _EN_PAST = re.compile(r"\b(?:was|were|had|felt|got|gave|made|ached|hurt)\b|\w{3,}ed\b")

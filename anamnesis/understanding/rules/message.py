@@ -31,6 +31,7 @@ from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
     take_back_corrections,
+    without_system_sentences,
     zh_negation_inside_terms,
     zh_spaces_as_commas,
 )
@@ -69,6 +70,7 @@ from anamnesis.understanding.rules.medicines import (
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
+from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
@@ -112,6 +114,7 @@ def read_message(
     norm = zh_spaces_as_commas(normalise(text))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
+    norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
@@ -208,6 +211,9 @@ def read_message(
         if clause.intent_at < clause.end:  # "I'm thinking about starting vitamin D": a plan is a topic, not a fact
             touch(msg, clause, [m for m in mentions if m.start >= clause.intent_at])
             mentions = [m for m in mentions if m.start < clause.intent_at]
+        if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
+            mentions, unmade = unmade_operations(norm, clause, mentions)
+            touch(msg, clause, unmade)
         if drinks_something_else(clause) or (asked is not None and asked.medicines):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]

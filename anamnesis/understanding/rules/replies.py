@@ -14,6 +14,7 @@ from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
+from anamnesis.understanding.rules.referring import stops_by_pronoun
 from anamnesis.understanding.rules.segment import Clause, sentences
 from anamnesis.understanding.rules.status import since_then
 from schemas.sections import SECTION_WIDE
@@ -47,6 +48,21 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
     return None
 
 
+#: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
+_IN_LAW = re.compile(
+    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
+    re.IGNORECASE,
+)
+
+
+#: A stop denied ("never stopped it", "didn't come off them"): the drug goes on.
+_EN_NO_STOP = re.compile(
+    r"\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|wouldn'?t|can'?t|cannot)\s+(?:\w+\s+)?"
+    r"(?:stop|stopped|quit|came off|come off|gave up|given up)\b",
+    re.IGNORECASE,
+)
+
+
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
@@ -54,7 +70,13 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
-    relatives = tuple(dict.fromkeys(lex.value for _, _, lex in msg.hits if lex.kind == "relative"))
+    relatives = tuple(
+        dict.fromkeys(
+            lex.value
+            for start, _, lex in msg.hits
+            if lex.kind == "relative" and _IN_LAW.search(msg.norm, max(0, start - 24), start) is None
+        )
+    )
     if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
@@ -75,8 +97,24 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and asked.family and asked.items and relatives and _relatives_say_yes(msg, asked):
         msg.touched.add("family_history")
         return
-    if answer is None and asked.family and asked.items and relatives and not _names_family_history(msg):
+    if (
+        answer is None
+        and asked.family
+        and len(asked.items) == 1  # "my mum" to "heart disease or diabetes?" does not say which
+        and relatives
+        and not _names_family_history(msg)
+    ):
         answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+    if (
+        msg.lang == "en"
+        and len(asked.items) == 1
+        and asked.items[0][0] == "medications"
+        and answer in (None, "yes")
+        and not any(lex.kind == "drug" for _, _, lex in msg.hits)
+        and stops_by_pronoun(msg.norm)
+        and _EN_NO_STOP.search(msg.norm) is None
+    ):
+        answer = "end"  # "Have you been on allopurinol?" — "yes, but I came off it years ago"
     if answer is None or (msg.clauses and msg.clauses[0].skip):
         return
     msg.touched.update(s for s, _ in asked.items)

@@ -209,7 +209,13 @@ def _asks(norm: str, clause: Clause, lang: str) -> bool:
             first = h_end
     while first < clause.end and norm[first] in " ,，":
         first += 1
+    if lang == "en" and (filler := _EN_FILLER.match(norm, first, clause.end)) is not None:
+        first = filler.end()  # "and what about ozempic, ...?", "so can I take it?": the filler asks nothing
     return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)
+
+
+#: Words that open an English clause before its question word ("and", "so", "ok so", "btw").
+_EN_FILLER = re.compile(r"(?:(?:and|so|but|also|ok|okay|oh|hmm|btw|then|plus|right|well)[,.]? +)+", re.IGNORECASE)
 
 
 def _subject(

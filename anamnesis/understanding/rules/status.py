@@ -61,12 +61,16 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     fresh = True
     previous = clause.start
     named: Mention | None = None
+    # a cue that is its own term ("non-smoker", "ex-smoker") speaks of that term only
+    worded = {(s, e) for s, e, lex in clause.hits if lex.cat in ("neg", "end")} & {(m.start, m.end) for m in mentions}
     for pos, is_mention, obj in timeline:
         if is_mention:
             lapsed = _new_phrase(norm, named, obj, state, fresh) or _governs_other(norm, previous, obj, state, fresh)
             obj.state = None if lapsed else state  # type: ignore[arg-type]
             named = obj  # type: ignore[assignment]
             fresh = False
+            if worded and (obj.start, obj.end) in worded:  # type: ignore[union-attr]
+                state, fresh = None, True
         else:
             if fresh and state is not None and any(ch in _PAUSE for ch in norm[previous:pos]):
                 state = None  # "не пью, спина прошла": a cue after a pause starts a new phrase
@@ -202,6 +206,13 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     target = ordered[-1]
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
+    if (
+        trailing == "neg"
+        and any(ch in _PAUSE for ch in norm[target.end : first])
+        and any(lex.cat == "yes" and target.end <= s < first for s, _, lex in clause_hits)
+        and not any(lex.cat == "anymore" for _, _, lex in clause_hits)
+    ):
+        return  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word
     target.state = trailing
     if _ALL_OF_THEM.match(norm, next(e for s, e, lex in clause_hits if s == first)) or _BOTH_BEFORE.search(
         norm, max(0, first - 16), first

@@ -149,6 +149,7 @@ _REPAIR = re.compile(
     r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was )?"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так|ошиб\w+|опечатка"
     r"|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?"
+    r"|,\s*нет,?\s+(?=\d)"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
 )
@@ -156,7 +157,7 @@ _ANY_REPAIR = Gated(
     _REPAIR,
     ("wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
      "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
-     "поправка", "不对", "错了", "更正", "纠正一下"),
+     "поправка", "нет", "不对", "错了", "更正", "纠正一下"),
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(

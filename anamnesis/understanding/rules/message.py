@@ -69,6 +69,7 @@ from anamnesis.understanding.rules.replies import answer_question, reported_answ
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_negation import (
+    no_longer_carries,
     ru_negation_inside_terms,
     without_guessed_absences,
     without_infinitive_denials,
@@ -242,6 +243,7 @@ def read_message(
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)
+        no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched

@@ -1,0 +1,70 @@
+"""Russian corrections, stops and their reasons, "его" and "никакого", "no longer" in a list, drinks.
+
+Every row is a new sentence written the way patients type, not one from the tuned or unseen
+dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
+(text, assistant turn before it or None, the exact set of (section, entity, status)).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, by_triple, triples, understand
+
+Row = tuple[str, str | None, set[Triple]]
+
+# fmt: off
+#: "20, нет, 40 мг": a "нет" between two numbers corrects the first; elsewhere it still denies.
+CORRECTIONS: list[Row] = [
+    ("пью эналаприл 10, нет, 5 мг", None, {("medications", "enalapril", "active")}),
+    ("метформин 500, нет 850 мг два раза", None, {("medications", "metformin", "active")}),
+    ("кашель, нет, температуры нет", None, {("symptoms", "cough", "active"),
+                                            ("symptoms", "fever", "confirmed_absent")}),
+]
+#: A stop before a dash or comma ends the drug named before it; a symptom told after the stop in
+#: the past, or explained after a dash, is the reason (no fact); one said to be there now stays.
+STOP_REASONS: list[Row] = [
+    ("Амлодипин бросил — ноги отекали", None, {("medications", "amlodipine", "stopped")}),
+    ("Эналаприл бросила — сухой кашель", None, {("medications", "enalapril", "stopped")}),
+    ("метформин отменили, тошнило каждый день", None, {("medications", "metformin", "stopped")}),
+    ("бросил аторвастатин, а мышцы до сих пор болят", None, {("medications", "atorvastatin", "stopped"),
+                                                          ("symptoms", "muscle pain", "active")}),
+    ("перестала пить ибупрофен, теперь колено болит", None, {("medications", "ibuprofen", "stopped"),
+                                                             ("symptoms", "knee pain", "active")}),
+]
+#: "бросила его," after a comma is a closing stop of the drug before; "никакого" denies its own
+#: noun ("толку никакого"), not the drug, unless an entity stands beside it.
+PRONOUN_AND_NONE: list[Row] = [
+    ("диклофенак колола, отменила его, спина не болит", None, {("medications", "diclofenac", "stopped"),
+                                                            ("symptoms", "back pain", "confirmed_absent")}),
+    ("ацикловир бросил, пользы от него никакой", None, {("medications", "aciclovir", "stopped")}),
+    ("пью но-шпу, эффекта никакого", None, {("medications", "drotaverine", "active")}),
+    ("аллергий никаких нет", None, {("allergies", "*", "confirmed_absent")}),
+]
+#: "больше не" opens a list of denials: the bare denials after it have ended too.
+NO_LONGER: list[Row] = [
+    ("голова больше не кружится, и не тошнит", None, {("symptoms", "dizziness", "resolved"),
+                                                      ("symptoms", "nausea", "resolved")}),
+    ("голова не болит, руки не трясутся", None, {("symptoms", "headache", "confirmed_absent"),
+                                                 ("symptoms", "tremor", "confirmed_absent")}),
+    ("голова уже не болит, а тошноты не было никогда", None, {("symptoms", "headache", "resolved"),
+                                                              ("symptoms", "nausea", "confirmed_absent")}),
+]
+#: "пью для профилактики" is a medicine, so "ничего не пью" there is no word on alcohol.
+DRUNK: list[Row] = [
+    ("для профилактики ничего не пью", None, set()),
+    ("ничего не пью", "Употребляете алкоголь?", {("lifestyle", "alcohol", "confirmed_absent")}),
+]
+# fmt: on
+
+ROWS = CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])
+def test_russian_mechanisms(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+def test_corrected_dose_is_the_new_one() -> None:
+    events = by_triple(understand("Конкор 5, нет, 2,5 мг утром"))
+    assert events[("medications", "bisoprolol", "active")].get("dose") == "2.5 mg"

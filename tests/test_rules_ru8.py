@@ -55,9 +55,30 @@ DRUNK: list[Row] = [
     ("для профилактики ничего не пью", None, set()),
     ("ничего не пью", "Употребляете алкоголь?", {("lifestyle", "alcohol", "confirmed_absent")}),
 ]
+#: "у меня такого нет" after another person's complaint or a relative's illness: the user's own absence.
+ME_NEITHER: list[Row] = [
+    ("у мужа храп, а у меня такого не бывает", None, {("symptoms", "snoring", "confirmed_absent")}),
+    ("у папы подагра, у меня нет", None, {("family_history", "gout", "active"),
+                                          ("chronic_conditions", "gout", "confirmed_absent")}),
+    ("у меня нет", None, set()),
+]
+#: "у меня X" and "при моём X" in a question say the user has X; "может у меня X?" is a doubt.
+QUESTIONS_THAT_ASSERT: list[Row] = [
+    ("можно ли мне нурофен, если у меня язва желудка?", None, {("diagnoses", "peptic ulcer", "active")}),
+    ("можно ли кофе при моем диабете?", None, {("chronic_conditions", "diabetes", "active")}),
+    ("может у меня язва?", None, set()),
+    ("есть ли у меня диабет?", None, set()),
+]
+#: "ретинопатия" alone is the diabetic one; the hypertensive one has its own name.
+VOCABULARY: list[Row] = [
+    ("окулист нашел ретинопатию", None, {("chronic_conditions", "diabetic retinopathy", "active")}),
+    ("у меня гипертоническая ретинопатия", None, {("chronic_conditions", "hypertensive retinopathy", "active")}),
+]
 # fmt: on
 
-ROWS = CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK
+ROWS = (
+    CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK + ME_NEITHER + QUESTIONS_THAT_ASSERT + VOCABULARY
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

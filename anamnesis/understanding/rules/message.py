@@ -68,6 +68,7 @@ from anamnesis.understanding.rules.referring import stops_by_pronoun, with_refer
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_me_neither import heard_of_others, me_neither
 from anamnesis.understanding.rules.ru_negation import (
     no_longer_carries,
     ru_negation_inside_terms,
@@ -134,6 +135,7 @@ def read_message(
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
+    heard: list[Mention] = []  # what the last clause about someone else named ("у меня такого нет")
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -144,10 +146,14 @@ def read_message(
         if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
             if clause.subject == "self":
                 me_too(msg, clause)
+                if lang == "ru":
+                    me_neither(msg, clause, heard)
             elif clause.subject == "family":
                 relative_too(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
+        if lang == "ru":
+            heard = heard_of_others(clause, mentions, heard)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Hit
 from schemas.sections import CONFIRMED_ABSENT
 
@@ -91,3 +92,18 @@ def no_longer_carries(facts: list[Fact], norm: str) -> None:
         hi = min((i for i in (norm.find(ch, fact.end) for ch in _PHRASE_END) if i >= 0), default=len(norm))
         if _NO_LONGER.search(norm, lo, comma) and not _OWN_TIME.search(norm, comma, hi):
             fact.status = "resolved"
+
+
+#: "никакого", "никаких": a determiner that denies the noun beside it.
+_NONE_OF = re.compile(r"никак(?:ого|ой|ая|ое|ие|их|им)(?![а-я])")
+
+
+def denies_no_mention(norm: str, s: int, e: int, mentions: list[Mention]) -> bool:
+    """ "бросила, толку от него никакого": a "никакого" with no mention just before or after it
+    (only spaces between) denies its own noun, not an entity of the clause."""
+    if not _NONE_OF.match(norm, s):
+        return False
+    return not any(
+        (m.end <= s and not norm[m.end : s].strip()) or (m.start >= e and not norm[e : m.start].strip())
+        for m in mentions
+    )

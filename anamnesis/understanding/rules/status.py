@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
@@ -52,7 +53,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
-            if lex.cat == "neg" and _NONE_OF.match(norm, s) and not _beside_mention(norm, s, e, mentions):
+            if lex.cat == "neg" and denies_no_mention(norm, s, e, mentions):
                 continue  # "бросила, толку от него никакого": it denies its own noun, no entity
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
             (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
@@ -96,18 +97,6 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if "removal" in clause.cats:
         _removed_drugs(mentions, clause, norm)
     return dangling
-
-
-#: "никакого", "никаких": a determiner that denies the noun beside it.
-_NONE_OF = re.compile(r"никак(?:ого|ой|ая|ое|ие|их|им)(?![а-я])")
-
-
-def _beside_mention(norm: str, s: int, e: int, mentions: list[Mention]) -> bool:
-    """A mention is the word just before or just after ``norm[s:e]`` (only spaces between)."""
-    return any(
-        (m.end <= s and not norm[m.end : s].strip()) or (m.start >= e and not norm[e : m.start].strip())
-        for m in mentions
-    )
 
 
 #: Between "убрал" and the drug it takes away: nothing, or who it was taken from ("убрали мне").

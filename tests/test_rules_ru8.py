@@ -74,10 +74,22 @@ VOCABULARY: list[Row] = [
     ("окулист нашел ретинопатию", None, {("chronic_conditions", "diabetic retinopathy", "active")}),
     ("у меня гипертоническая ретинопатия", None, {("chronic_conditions", "hypertensive retinopathy", "active")}),
 ]
+#: A clinician's offer is no drug taken; "предложили" with "пью" after is.
+OFFERS: list[Row] = [
+    ("Дюфастон предлагали, но я отказалась", None, set()),
+    ("гинеколог советует Ярину", None, set()),
+    ("предложили аторвастатин, пью месяц", None, {("medications", "atorvastatin", "active")}),
+]
+#: An imperative to the system ("и удали...") yields nothing; the past "удалили мне" is an operation.
+ADDRESSED: list[Row] = [
+    ("а сотрите мои данные про гастрит", None, set()),
+    ("удалили мне желчный в 2015", None, {("surgeries", "cholecystectomy", "historical")}),
+]
 # fmt: on
 
 ROWS = (
     CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK + ME_NEITHER + QUESTIONS_THAT_ASSERT + VOCABULARY
+    + OFFERS + ADDRESSED
 )
 
 

@@ -115,6 +115,8 @@ def clauses(
             )
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
+            if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
+                clause.intent_at = c_start
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)

@@ -85,11 +85,21 @@ ADDRESSED: list[Row] = [
     ("а сотрите мои данные про гастрит", None, set()),
     ("удалили мне желчный в 2015", None, {("surgeries", "cholecystectomy", "historical")}),
 ]
+#: "мне 58 давление высокое", "мне самой 55": an age before a word that is no unit; "мне 40, жен.".
+AGES: list[Row] = [
+    ("мне 63 сахар повышен", None, {("demographics", "age", "active"), ("diagnoses", "hyperglycemia", "active")}),
+    ("мне самому 47, и сердце пошаливает", None, {("demographics", "age", "active")}),
+    ("мне 20 мг назначили", None, set()),
+    ("мне 10 дней колоть", None, set()),
+    ("мне 40, жен., астма", None, {("demographics", "age", "active"), ("demographics", "sex", "active"),
+                                   ("chronic_conditions", "asthma", "active")}),
+    ("мне 35, муж в командировке", None, {("demographics", "age", "active")}),
+]
 # fmt: on
 
 ROWS = (
     CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK + ME_NEITHER + QUESTIONS_THAT_ASSERT + VOCABULARY
-    + OFFERS + ADDRESSED
+    + OFFERS + ADDRESSED + AGES
 )
 
 

@@ -95,11 +95,22 @@ AGES: list[Row] = [
                                    ("chronic_conditions", "asthma", "active")}),
     ("мне 35, муж в командировке", None, {("demographics", "age", "active")}),
 ]
+#: ", это ...?" after a comma asks about the statement before it, which stands; a dash is one question.
+ASKS_OF_A_STATEMENT: list[Row] = [
+    ("ноги немеют по ночам, это от диабета?", None, {("symptoms", "numbness", "active")}),
+    ("Омез — это омепразол?", None, set()),
+]
+#: "мажем", "даём" after a child or relative is named: the parents treat that person, not the user.
+WE_TREAT: list[Row] = [
+    ("Дочке 7 лет, бронхиальная астма. Даём Сингуляр на ночь", None, {("family_history", "asthma", "active")}),
+    ("мажем Бепантеном", None, {("medications", "dexpanthenol", "active")}),
+]
 # fmt: on
 
 ROWS = (
     CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK + ME_NEITHER + QUESTIONS_THAT_ASSERT + VOCABULARY
     + OFFERS + ADDRESSED + AGES
+    + ASKS_OF_A_STATEMENT + WE_TREAT
 )
 
 

@@ -105,12 +105,30 @@ WE_TREAT: list[Row] = [
     ("Дочке 7 лет, бронхиальная астма. Даём Сингуляр на ночь", None, {("family_history", "asthma", "active")}),
     ("мажем Бепантеном", None, {("medications", "dexpanthenol", "active")}),
 ]
+#: "нет" to an allergy question about medicines as a whole beside an example denies every allergy;
+#: to a question about one named allergen it denies that one; a vaccine question stays specific.
+WHOLE_SECTION: list[Row] = [
+    ("нет", "Есть ли аллергия на лекарства, например на аспирин?", {("allergies", "*", "confirmed_absent")}),
+    ("нет", "Аллергия на аспирин есть?", {("allergies", "aspirin", "confirmed_absent")}),
+    ("нет, не делал", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
-    CORRECTIONS + STOP_REASONS + PRONOUN_AND_NONE + NO_LONGER + DRUNK + ME_NEITHER + QUESTIONS_THAT_ASSERT + VOCABULARY
-    + OFFERS + ADDRESSED + AGES
-    + ASKS_OF_A_STATEMENT + WE_TREAT
+    CORRECTIONS
+    + STOP_REASONS
+    + PRONOUN_AND_NONE
+    + NO_LONGER
+    + DRUNK
+    + ME_NEITHER
+    + QUESTIONS_THAT_ASSERT
+    + VOCABULARY
+    + OFFERS
+    + ADDRESSED
+    + AGES
+    + ASKS_OF_A_STATEMENT
+    + WE_TREAT
+    + WHOLE_SECTION
 )
 
 

@@ -112,6 +112,12 @@ WHOLE_SECTION: list[Row] = [
     ("нет", "Аллергия на аспирин есть?", {("allergies", "aspirin", "confirmed_absent")}),
     ("нет, не делал", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
 ]
+#: "на <drug> нет": the drug in the locative is what the user is on; the denial is not of it.
+ON_A_DRUG: list[Row] = [
+    ("на варфарине синяков нет", None, {("medications", "warfarin", "active"),
+                                        ("symptoms", "bruising", "confirmed_absent")}),
+    ("варфарин не пью", None, {("medications", "warfarin", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
@@ -129,6 +135,7 @@ ROWS = (
     + ASKS_OF_A_STATEMENT
     + WE_TREAT
     + WHOLE_SECTION
+    + ON_A_DRUG
 )
 
 

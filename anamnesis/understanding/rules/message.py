@@ -55,6 +55,7 @@ from anamnesis.understanding.rules.long_tail import (
 )
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
+    circumstance_not_denied,
     classes_ended_only,
     drinks_something_else,
     purposes_stay,
@@ -206,6 +207,8 @@ def read_message(
             healing_is_no_stop(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
+        if lang == "ru":
+            circumstance_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":

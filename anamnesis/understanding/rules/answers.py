@@ -48,6 +48,9 @@ class Topic:
     #: the question asks about a part of its sections ("any other conditions in the family?",
     #: "any herbal remedies?"): a "no" denies that part, so it gives no section-wide denial
     part: bool = False
+    #: an allergy question names medicines as a whole beside its items ("Аллергии на лекарства или
+    #: латекс?"): it asks of every allergy, so a bare "no" denies the section
+    whole: bool = False
     #: the assistant stated the user's own history instead of asking ("I see you had your
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
@@ -157,6 +160,7 @@ def topic(context: str) -> Topic | None:
         past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
         part=part,
+        whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
     )
 
 

@@ -46,6 +46,14 @@ def _after_comma(norm: str, pos: int, floor: int) -> bool:
     return j >= floor and norm[j] in _COMMAS
 
 
+def _comma_before(norm: str, pos: int, floor: int) -> bool:
+    """A comma (not a dash) just before ``pos``: "..., это наследственное?"."""
+    j = pos - 1
+    while j > floor and norm[j] == " ":
+        j -= 1
+    return j > floor and norm[j] in ",，"
+
+
 def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, question: bool) -> list[int]:
     """Where the sentence ``norm[s_start:s_end]`` (its hits ``s_hits``) is cut into clauses,
     its start first."""
@@ -54,8 +62,8 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         if h_start <= cuts[-1]:
             continue
         cat = lex.cat
-        if cat == "it" and question:
-            continue  # "Нурофен — это тоже ибупрофен?": one question
+        if cat == "it" and question and not (lang == "ru" and _comma_before(norm, h_start, cuts[-1])):
+            continue  # "Нурофен — это тоже ибупрофен?": one question; "руки трясутся, это опасно?" asks of a statement
         if cat in _CUTTERS or ((cat in _OPENERS or is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
             cuts.append(h_start)
         elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):

@@ -41,6 +41,11 @@ _AGE_SEX = re.compile(
     re.IGNORECASE,
 )
 
+#: "мне 24, муж.": after "мне" and an age, a sex word in its abbreviated (dotted) or full form only;
+#: a bare "муж" there is the husband ("мне 30, муж говорит...").
+_ME_AGE_SEX = re.compile(
+    r"(?<![а-я])мне\s+(\d{1,3})\s*(?:лет|год|года)?\s*[,/ ]\s*(муж\.|жен\.|м\.|ж\.|мужчина|женщина)(?![а-я])"
+)
 _ANY_DIGIT = re.compile(r"\d")
 
 
@@ -56,7 +61,7 @@ def compact_profile(norm: str) -> list[ProfileValue]:
     out: list[ProfileValue] = []
     if _ANY_DIGIT.search(norm) is None:  # both patterns need an age: no scan of a text without a digit
         return out
-    for pattern, sex_group, age_group in ((_SEX_AGE, 1, 2), (_AGE_SEX, 2, 1)):
+    for pattern, sex_group, age_group in ((_SEX_AGE, 1, 2), (_AGE_SEX, 2, 1), (_ME_AGE_SEX, 2, 1)):
         for m in pattern.finditer(norm):
             age = int(m.group(age_group))
             sex = _SEX.get(m.group(sex_group).lower().rstrip("."))

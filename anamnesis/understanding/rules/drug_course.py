@@ -163,13 +163,14 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
         return facts
     sentences = {f.sentence for f in stopped}
     causal = side_effect_sentences(norm, spans) & sentences
-    past = {n for n in sentences - causal if norm.isascii() and n < len(spans)}
+    past = {n for n in sentences - causal if n < len(spans)}
 
     def effect(f: Fact) -> bool:
         if f.status != PRESENT_STATUS[f.section]:
             return False
         if f.section == "symptoms":
-            return f.sentence in causal or (f.sentence in past and _told_in_past(norm, f, spans[f.sentence]))
+            told = _told_in_past if norm.isascii() else _ru_told_as_reason
+            return f.sentence in causal or (f.sentence in past and told(norm, f, spans[f.sentence], stopped))
         return (
             f.section == "diagnoses"
             and f.sentence in causal
@@ -191,10 +192,34 @@ _EN_NOW = re.compile(r"\b(?:still|now|since|again|keep|keeps|am|is|are|have been
 _PHRASE_END = re.compile(r"[,;:.!?]| and | but ")
 
 
-def _told_in_past(norm: str, f: Fact, sentence: tuple[int, int, bool]) -> bool:
+def _told_in_past(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: list[Fact]) -> bool:
     """The phrase around the symptom (between pauses) is in the past and says nothing of now."""
     start, end, _ = sentence
     before = [m.end() for m in _PHRASE_END.finditer(norm, start, f.start)]
     after = _PHRASE_END.search(norm, f.end, end)
     phrase = norm[before[-1] if before else start : after.start() if after else end]
     return _EN_PAST.search(phrase) is not None and _EN_NOW.search(phrase) is None
+
+
+#: A Russian past verb ("был", "кружилась", "болели", "тошнило") and what keeps a phrase present.
+_RU_PAST = re.compile(r"(?<![а-я])(?:был[аои]?|[а-я]{2,}(?:[аяеиыу]л)(?:а|о|и|ся|ась|ось|ись)?)(?![а-я])")
+_RU_NOW = re.compile(r"(?<![а-я])(?:сейчас|теперь|до сих пор|вс[её] ещ[её]|опять|снова|остал\w*|продолжа\w*)(?![а-я])")
+_RU_PHRASE_END = re.compile(r"[,;:.!?—–]|(?<![а-я])(?:и|но|а)(?![а-я])")
+_RU_STOP = re.compile(r"(?<![а-я])(?:брос|отменил|перестал|прекратил|отказал)")
+
+
+def _ru_told_as_reason(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: list[Fact]) -> bool:
+    """ "Конкор бросила, пульс был 50 и голова кружилась", "бросила Топамакс — покалывание в
+    пальцах": after a Russian stop in its sentence, a symptom told in the past, or explained
+    after a dash, is why the drug was stopped; a phrase that says "now" ("теперь") stays."""
+    start, end, _ = sentence
+    stop = _RU_STOP.search(norm, start, f.start)
+    if stop is None or not any(d.sentence == f.sentence and d.start < f.start for d in stopped):
+        return False
+    bounds = [m for m in _RU_PHRASE_END.finditer(norm, stop.end(), f.start)]
+    after = _RU_PHRASE_END.search(norm, f.end, end)
+    phrase = norm[bounds[-1].end() if bounds else start : after.start() if after else end]
+    if _RU_NOW.search(phrase):
+        return False
+    dash = any(m.group() in "—–" for m in bounds)
+    return dash or _RU_PAST.search(phrase) is not None

@@ -39,6 +39,7 @@ CATEGORIES: dict[str, str] = {
     "hypo": "a condition or hypothesis: this clause and the rest of the sentence state no fact",
     "uncertain": "doubt or future: the clause states no fact",
     "intent": "a wish or plan: nothing after it in the clause is a fact",
+    "offer": "a clinician's offer not (yet) taken up ('Климонорм предлагали'): the clause states no fact",
     "split": "a conjunction that starts a new clause (value 'self': one whose subject is the user, 'and I')",
     "allergy": "allergy context for drugs and allergens; the allergies section noun",
     "allergy_pre": "a word that announces an allergy stated later in the clause (对...过敏)",

@@ -63,3 +63,21 @@ def cause_not_denied(norm: str, mentions: list[Mention]) -> None:
     for m in mentions:
         if m.kind == "drug" and m.state == "neg" and norm[max(0, m.start - 3) : m.start] == "от ":
             m.state = None
+
+
+#: "на тресибе", "на метформине", "на таблетках": a drug in the locative after "на" is what the
+#: user is on, the circumstance of what the clause says ("на тресибе нет" — no hypos on it).
+_ON_DRUG = re.compile(r"(?<![а-я])на\s+$")
+
+
+def circumstance_not_denied(norm: str, mentions: list[Mention]) -> None:
+    """ "раньше бывали, на тресибе нет": a denial after "на <drug>" (locative) is of the thing asked
+    or said, not of the drug the user is on; the drug keeps no denial of its own."""
+    for m in mentions:
+        if (
+            m.kind == "drug"
+            and m.state == "neg"
+            and norm[m.end - 1 : m.end] in ("е", "и")
+            and _ON_DRUG.search(norm, max(0, m.start - 4), m.start)
+        ):
+            m.state = None

@@ -63,6 +63,7 @@ from anamnesis.understanding.rules.long_tail import (
 )
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
+    circumstance_not_denied,
     classes_ended_only,
     drinks_something_else,
     purposes_stay,
@@ -77,7 +78,10 @@ from anamnesis.understanding.rules.referring import stops_by_pronoun, with_refer
 from anamnesis.understanding.rules.replies import answer_question, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
+from anamnesis.understanding.rules.ru_me_neither import heard_of_others
+from anamnesis.understanding.rules.ru_me_neither import me_neither as ru_me_neither
 from anamnesis.understanding.rules.ru_negation import (
+    no_longer_carries,
     ru_negation_inside_terms,
     without_guessed_absences,
     without_infinitive_denials,
@@ -145,7 +149,8 @@ def read_message(
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
     allergen: Mention | None = None  # the drug or allergen the sentence named last
-    told: list[Mention] = []  # the illnesses the sentence told of someone else
+    told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
+    heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -160,12 +165,16 @@ def read_message(
                 me_too(msg, clause)
                 if lang == "zh" and told:
                     me_neither(msg, clause, told)
+                if lang == "ru":
+                    ru_me_neither(msg, clause, heard)
             elif clause.subject == "family":
                 relative_too(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if clause.subject == "other" and not clause.skip:
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
+        if lang == "ru":
+            heard = heard_of_others(clause, mentions, heard)
         if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
@@ -234,6 +243,8 @@ def read_message(
             healing_is_no_stop(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
+        if lang == "ru":
+            circumstance_not_denied(norm, mentions)
         if taken_before(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
@@ -277,6 +288,7 @@ def read_message(
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)
+        no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     touched = msg.touched

@@ -54,7 +54,13 @@ def _asked_about(norm: str, clause: Clause, m: Mention) -> bool:
 
 
 #: "my" right before a term: "is coffee ok with my AF?", "при моей ФП кофе можно?", "我的高血压".
-_MY = re.compile(r"(?:\bmy|(?<![а-я])мо(?:й|я|е|ё|и|его|ей|ему|им|ими|ю|их)|我的)\s*$")
+_MY = re.compile(
+    r"(?:\bmy|(?<![а-я])мо(?:й|я|е|ё|и|его|ей|ему|ем|ём|им|ими|ю|их)|(?<![а-я])у меня(?: есть| же)?|我的)\s*$"
+)
+#: What makes a Russian "у меня X" in a question a doubt or a plan: "может у меня гастрит?",
+#: "есть ли у меня...", "если у меня поднимется давление".
+_RU_DOUBT = re.compile(r"(?<![а-я])(?:может|ли|вдруг|разве|наверно\w*|не)\s*,?\s*$")
+_RU_LATER = re.compile(r"\s*(?:будет|станет|начн\w*|появ\w*|подним\w*|случи\w*)(?![а-я])")
 #: What a question can say the user has by calling it theirs (not a plan: "my surgery next week").
 _OWNED_KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
 
@@ -62,4 +68,9 @@ _OWNED_KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
 def owned(norm: str, m: Mention) -> bool:
     """A term a question calls the user's own ("is it ok to have a beer on my zoloft?"): the
     question asks nothing about it, it says the user has it."""
-    return m.kind in _OWNED_KINDS and _MY.search(norm, max(0, m.start - 8), m.start) is not None
+    mine = _MY.search(norm, max(0, m.start - 12), m.start)
+    if mine is None or m.kind not in _OWNED_KINDS:
+        return False
+    if not mine.group().startswith("у "):
+        return True
+    return not _RU_DOUBT.search(norm, max(0, mine.start() - 10), mine.start()) and not _RU_LATER.match(norm, m.end)

@@ -128,7 +128,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if (section, entity) not in stated:
                 msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
         return
-    if asked.items:
+    if asked.items and not _denies_whole_section(answer, asked):
         state = answer_state(answer, asked)
         stated |= _classes_named_by_member(msg, asked)
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
@@ -186,6 +186,12 @@ def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
                 msg.facts.append(fact)
                 added = True
     return added
+
+
+def _denies_whole_section(answer: str, asked: Topic) -> bool:
+    """ "Аллергии на лекарства или латекс?" — "нету": a "no" to a question about a whole section
+    (its noun beside the examples) denies the section, which covers every item it named."""
+    return answer == "no" and asked.whole and all(section in asked.sections for section, _ in asked.items)
 
 
 def _names_a_reaction(msg: Message) -> bool:

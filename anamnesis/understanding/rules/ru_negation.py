@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Hit
 from schemas.sections import CONFIRMED_ABSENT
 
@@ -65,3 +66,44 @@ def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int
         return facts
     guessed.add(-1)  # an answer to the assistant's question is the whole message's
     return [f for f in facts if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed)]
+
+
+#: "больше не", "уже не": a denial that says something has stopped.
+_NO_LONGER = re.compile(r"(?<![а-я])(?:больше|уже) не(?![а-я])")
+#: What may join two denials of one list: a comma, an "и" or "а", the next "не".
+_LIST_JOIN = re.compile(r"^[^,;.!?]*,\s*(?:и\s+|а\s+)?(?:не\s+)?$")
+_OWN_TIME = re.compile(r"(?<![а-я])(?:никогда|не было|ни разу|с детства|давно)(?![а-я])")
+_PHRASE_END = frozenset(",;.!?")
+
+
+def no_longer_carries(facts: list[Fact], norm: str) -> None:
+    """ "сердце больше не колотится, руки не трясутся": the "больше не" of a list's first denial
+    says the next bare denial in the list has ended too (resolved), not that it never was."""
+    if "не" not in norm or _NO_LONGER.search(norm) is None:
+        return
+    ordered = sorted((f for f in facts if f.section == "symptoms"), key=lambda f: f.start)
+    for before, fact in zip(ordered, ordered[1:], strict=False):
+        if fact.status != CONFIRMED_ABSENT or before.status != "resolved" or before.sentence != fact.sentence:
+            continue
+        if not _LIST_JOIN.match(norm[before.end : fact.start]):
+            continue
+        lo = max((norm.rfind(ch, 0, before.start) for ch in _PHRASE_END), default=-1) + 1
+        comma = norm.find(",", before.end)
+        hi = min((i for i in (norm.find(ch, fact.end) for ch in _PHRASE_END) if i >= 0), default=len(norm))
+        if _NO_LONGER.search(norm, lo, comma) and not _OWN_TIME.search(norm, comma, hi):
+            fact.status = "resolved"
+
+
+#: "никакого", "никаких": a determiner that denies the noun beside it.
+_NONE_OF = re.compile(r"никак(?:ого|ой|ая|ое|ие|их|им)(?![а-я])")
+
+
+def denies_no_mention(norm: str, s: int, e: int, mentions: list[Mention]) -> bool:
+    """ "бросила, толку от него никакого": a "никакого" with no mention just before or after it
+    (only spaces between) denies its own noun, not an entity of the clause."""
+    if not _NONE_OF.match(norm, s):
+        return False
+    return not any(
+        (m.end <= s and not norm[m.end : s].strip()) or (m.start >= e and not norm[e : m.start].strip())
+        for m in mentions
+    )

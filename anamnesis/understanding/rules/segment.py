@@ -115,6 +115,8 @@ def clauses(
             )
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
+            if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
+                clause.intent_at = c_start
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)
@@ -128,6 +130,10 @@ def clauses(
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
                     someone_else = True
                 someone_else = someone_else or (found is not None and found[0] != "self")
+            if found is None and subject is None and someone_else and lang == "ru" and _WE_TREAT.search(
+                norm, c_start, c_end
+            ):
+                found = last_other  # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -137,6 +143,10 @@ def clauses(
     return out
 
 
+#: A Russian first-person plural treating verb: "мажем", "даём", "капаем" (a parent for a child).
+_WE_TREAT = re.compile(
+    r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
+)
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(
     r"\s*(?:\d|a |an |one |two |three |four |five |six |a couple|a few|half |once |twice |around |about )"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
@@ -52,6 +53,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
+            if lex.cat == "neg" and denies_no_mention(norm, s, e, mentions):
+                continue  # "бросила, толку от него никакого": it denies its own noun, no entity
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
             (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]
@@ -116,16 +119,20 @@ def _removed_drugs(mentions: list[Mention], clause: Clause, norm: str) -> None:
 
 
 def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
-    """ "came off the citalopram in march, still getting headaches": an English ending that has
-    already ended one thing does not carry over a pause to a thing of another kind."""
+    """ "came off the citalopram in march, still getting headaches", "бросила Конкор, голова
+    болит": an English or Russian ending that has already ended one thing does not carry over a
+    pause to a thing of another kind."""
     return (
         state == "end"
         and not fresh
         and named is not None
-        and norm.isascii()
+        and (norm.isascii() or _CYRILLIC.search(norm, named.start, m.end) is not None)
         and _group(named) != _group(m)
-        and any(ch in _PAUSE for ch in norm[named.end : m.start])
+        and any(ch in _PAUSE or ch in "—–" for ch in norm[named.end : m.start])
     )
+
+
+_CYRILLIC = re.compile(r"[а-яё]")
 
 
 _EN_AND = re.compile(r"\w \w+ and ")
@@ -157,13 +164,17 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return False
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]
-    pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE), None)
+    pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE or ch in "—–"), None)
     if pause is None or gap[pause] in ":：" or (pause > 1 and not _PRONOUN_OR_VERB.match(gap[:pause])):
         return False
     head = norm[:start].rstrip(" ")
+    if cat == "end" and _IT.match(gap):
+        return bool(head)  # "..., бросила его, живот не болит": the pronoun is what it ends
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
 
 
+#: The pronoun an ending takes for a drug named before ("бросила его", "stopped it").
+_IT = re.compile(r"\s*(?:его|её|ее|их|it|them)(?![a-zа-я])")
 #: Between a closing cue and its pause: words, no digits of a dose ("stopped it 2 wks ago" is a
 #: time, allowed; a list "no fever, cough" has no gap at all).
 _PRONOUN_OR_VERB = re.compile(r"^[\w\s'’-]*$")

@@ -240,7 +240,7 @@ _PART = re.compile(
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
     r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
-    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using)\b"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(
@@ -274,7 +274,7 @@ _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
     r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
 )
-_WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
+_WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
 def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:

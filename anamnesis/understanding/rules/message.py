@@ -65,7 +65,7 @@ from anamnesis.understanding.rules.occasions import en_without_occasions, withou
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
-from anamnesis.understanding.rules.replies import answer_question, reported_answer
+from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_negation import (
@@ -112,7 +112,11 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     if asked is not None and asked.statement:
-        if polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits):
+        yes = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits)
+        if yes or (
+            gives_a_schedule(norm, hits)
+            and any(lex.kind == "drug" for _, _, lex in lexicon.matcher.scan_each(asked.statement))
+        ):  # "Only when I need it." gives the stated drug's schedule
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
@@ -124,6 +128,7 @@ def read_message(
             and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question

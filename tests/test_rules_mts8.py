@@ -1,0 +1,61 @@
+"""The rules backend on doctor–patient history-taking (MTS-Dialog kinds), eighth round: a reply
+that dates what a "when" question asked (years said aloud, "it was in ...", "... years ago"),
+"your last X?" as a question about when, "I'm not sure" as uncertainty rather than a denial, and a
+clinician's "you were prescribed X" confirmed by the user.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, triples, understand
+
+Case = tuple[str, str | None, set[Triple]]
+
+# fmt: off
+DATED_REPLIES: list[Case] = [
+    # a date said to "when was your last X?" says the user had X
+    ("I think it was in two thousand and twelve.", "When did you last get a tetanus booster?",
+     {("vaccinations", "tetanus vaccine", "historical")}),
+    ("Can't recall the exact day, but that was in nineteen eighty seven.", "When was your last flu shot?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("Hmm, it was about four years ago.", "Do you know when you had your last flu shot?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("In 2016.", "When was your last tetanus shot?", {("vaccinations", "tetanus vaccine", "historical")}),
+    # "your last X?" asks when even without "when"
+    ("Let me check, it was in twenty nineteen.", "And your last tetanus shot?",
+     {("vaccinations", "tetanus vaccine", "historical")}),
+    # a denial of having it, another person, or a date with no "when" question says nothing of the kind
+    ("I never had one, my husband had it in 2019.", "When was your last flu shot?", set()),
+    ("It was in 2019.", "Are you taking any medications?", set()),
+    ("it was in nineteen ninety nine", None, set()),
+]
+
+UNSURE_IS_NO_DENIAL: list[Case] = [
+    # "I'm not sure" holds "sure" but answers neither yes nor no
+    ("I'm not sure.", "Do you have any allergies?", set()),
+    ("I am not sure.", "Have you ever had the shingles vaccine?", set()),
+    ("Not really sure, to be honest.", "Any drug allergies?", set()),
+    # a plain "no, I'm not" still denies
+    ("No, I'm not.", "Are you allergic to anything?", {("allergies", "*", "confirmed_absent")}),
+]
+
+PRESCRIBED_STATEMENTS: list[Case] = [
+    # a clinician's "you were prescribed X" confirmed, or given its schedule, is the user's drug
+    ("Yes, that's right.", "I see you were prescribed atorvastatin by your cardiologist.",
+     {("medications", "atorvastatin", "active")}),
+    ("Only when I need it.", "So you were prescribed albuterol.", {("medications", "salbutamol", "active")}),
+    ("Two puffs at night.", "And you were prescribed a budesonide inhaler.", {("medications", "budesonide", "active")}),
+    # an acknowledgement only acknowledges
+    ("Okay.", "So you were prescribed albuterol.", set()),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), DATED_REPLIES + UNSURE_IS_NO_DENIAL + PRESCRIBED_STATEMENTS)
+def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -1,7 +1,8 @@
 """The rules backend on doctor–patient history-taking (MTS-Dialog kinds), eighth round: a reply
 that dates what a "when" question asked (years said aloud, "it was in ...", "... years ago"),
-"your last X?" as a question about when, "I'm not sure" as uncertainty rather than a denial, and a
-clinician's "you were prescribed X" confirmed by the user.
+"your last X?" as a question about when, "I'm not sure" as uncertainty rather than a denial,
+"none known" as a denial, "none to medications" under an allergy question as a denial of drug
+allergies, and a clinician's "you were prescribed X" / "you're allergic to X" confirmed by the user.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these mechanisms, not copied from any
@@ -53,9 +54,28 @@ PRESCRIBED_STATEMENTS: list[Case] = [
     # an acknowledgement only acknowledges
     ("Okay.", "So you were prescribed albuterol.", set()),
 ]
+DENIALS_OF_KNOWLEDGE: list[Case] = [
+    # "none known" and "nothing I'm aware of" deny as "no" does
+    ("None known.", "Do you have any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
+    ("Nothing I'm aware of.", "Are you allergic to any foods or drugs?", {("allergies", "*", "confirmed_absent")}),
+    ("None known, though shellfish gives me hives.", "Any allergies?", {("allergies", "shellfish", "active")}),
+    # "none to medications" under an allergy question denies drug allergies, not the user's medicines
+    ("None to medications.", "Are you allergic to anything?", {("allergies", "*", "confirmed_absent")}),
+    ("Not to any drugs, no.", "Any allergies I should know about?", {("allergies", "*", "confirmed_absent")}),
+    ("None to medications.", "Are you on any regular treatment?", {("medications", "*", "confirmed_absent")}),
+]
+
+ALLERGY_STATEMENTS: list[Case] = [
+    # a clinician's "you're allergic to X" confirmed is the user's allergy; acknowledged, nothing
+    ("Yep, that's the one.", "It says here you're allergic to amoxicillin.", {("allergies", "amoxicillin", "active")}),
+    ("Alright.", "You're allergic to latex.", set()),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), DATED_REPLIES + UNSURE_IS_NO_DENIAL + PRESCRIBED_STATEMENTS)
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    DATED_REPLIES + UNSURE_IS_NO_DENIAL + PRESCRIBED_STATEMENTS + DENIALS_OF_KNOWLEDGE + ALLERGY_STATEMENTS,
+)
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -7,6 +7,8 @@ allergy's reaction, not a symptom.
 
 from __future__ import annotations
 
+import re
+
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
@@ -55,6 +57,26 @@ def drug_allergy_denial_beside_allergy(msg: Message) -> None:
         for f in msg.facts
         if not (f.section == "allergies" and f.entity == SECTION_WIDE and (f.start, f.end) in medicine_nouns)
     ]
+
+
+#: The preposition of an allergy before a medicine noun: "(none) to medications", "not to any drugs".
+_TO_MEDICINES = re.compile(r"\bto\s+(?:any\s+|the\s+|my\s+|other\s+)?$")
+
+
+def medicine_denial_under_allergy_question(msg: Message) -> None:
+    """ "None to medications." / "Not to any drugs." to "Any allergies?": the denial is of drug
+    allergies, never of the medicines the user takes (which it would wrongly erase)."""
+    if msg.asked is None or not msg.asked.allergy:
+        return
+    for f in msg.facts:
+        if (
+            f.section == "medications"
+            and f.entity == SECTION_WIDE
+            and f.status == "confirmed_absent"
+            and _TO_MEDICINES.search(msg.norm, max(0, f.start - 12), f.start)
+        ):
+            f.section = "allergies"
+            msg.touched.discard("medications")
 
 
 def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:

@@ -240,7 +240,7 @@ _PART = re.compile(
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
     r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
-    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed)\b"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed|allergic)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(

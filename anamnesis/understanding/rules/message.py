@@ -13,7 +13,11 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
-from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
+from anamnesis.understanding.rules.allergies import (
+    drug_allergy_denial_beside_allergy,
+    medicine_denial_under_allergy_question,
+    reactions_of_allergies,
+)
 from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
@@ -234,6 +238,7 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
     reactions_of_allergies(msg)
+    medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)

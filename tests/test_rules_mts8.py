@@ -69,13 +69,37 @@ ALLERGY_STATEMENTS: list[Case] = [
     # a clinician's "you're allergic to X" confirmed is the user's allergy; acknowledged, nothing
     ("Yep, that's the one.", "It says here you're allergic to amoxicillin.", {("allergies", "amoxicillin", "active")}),
     ("Alright.", "You're allergic to latex.", set()),
+    # "your medications include X and Y" confirmed: the user's list
+    ("Yes, that's all of them.", "So your medications include losartan and atorvastatin.",
+     {("medications", "losartan", "active"), ("medications", "atorvastatin", "active")}),
+    ("Okay.", "Your medications include losartan and atorvastatin.", set()),
+]
+
+CAUSED_BY_A_DRUG: list[Case] = [
+    # a reaction a drug caused the user: "yes" is an allergy, never a drug taken or a current rash
+    ("Yes, that was the one.", "The Bactrim gave you hives?",
+     {("allergies", "sulfamethoxazole/trimethoprim", "active")}),
+    ("Yeah, a bad one.", "Did amoxicillin ever give you a reaction?", {("allergies", "amoxicillin", "active")}),
+    # a side effect asked about: "no" denies the effect, never the drug
+    ("No.", "Did the atorvastatin give you muscle aches?", {("symptoms", "muscle pain", "confirmed_absent")}),
+]
+
+VACCINE_SERIES: list[Case] = [
+    # "the hepatitis B series" is a vaccine, not the disease
+    ("I finished the hep B series in college.", None, {("vaccinations", "hepatitis b vaccine", "historical")}),
 ]
 # fmt: on
 
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    DATED_REPLIES + UNSURE_IS_NO_DENIAL + PRESCRIBED_STATEMENTS + DENIALS_OF_KNOWLEDGE + ALLERGY_STATEMENTS,
+    DATED_REPLIES
+    + UNSURE_IS_NO_DENIAL
+    + PRESCRIBED_STATEMENTS
+    + DENIALS_OF_KNOWLEDGE
+    + ALLERGY_STATEMENTS
+    + CAUSED_BY_A_DRUG
+    + VACCINE_SERIES,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -107,7 +107,20 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
+    # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
+    # caused the user asks of an allergy, so a "yes" never makes the drug one they take
+    caused = _CAUSED_YOU.search(norm, start, end) is not None and any(_kind(lex) == "drug" for _, _, lex in hits)
+    reactive = {lex.value for _, _, lex in hits if lex.reactive}
+    allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     items, own = _items(_without_examples(norm, hits), family, allergy)
+    if caused:
+        # an allergy's reaction is no current symptom; a side effect asked about presupposes the
+        # drug, so a "no" denies the effect, never the drug
+        items = [
+            (section, entity)
+            for section, entity in items
+            if not (section == "symptoms" and entity in reactive) and (allergy or section != "medications")
+        ]
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
         # the sentences before named
@@ -241,6 +254,7 @@ _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
     r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed|allergic)\b"
+    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(
@@ -270,6 +284,8 @@ _REACTION_QUESTION = re.compile(
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
 )
+_CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|made|makes)\s+you\b")
+_REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
     r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"

@@ -84,6 +84,25 @@ CAUSED_BY_A_DRUG: list[Case] = [
     ("No.", "Did the atorvastatin give you muscle aches?", {("symptoms", "muscle pain", "confirmed_absent")}),
 ]
 
+CANNOT_TAKE_IT: list[Case] = [
+    # "..., I can't take it" makes the drug named before it an intolerance
+    ("Tramadol makes me dizzy, I can't take it.", None, {("allergies", "tramadol", "active")}),
+    ("They tried me on Bactrim once but I couldn't tolerate it.", None,
+     {("allergies", "sulfamethoxazole/trimethoprim", "active")}),
+    # ... never a drug the user says they take, nor "can't take it with ..."
+    ("I'm on metformin, I can't take it on an empty stomach.", None, {("medications", "metformin", "active")}),
+]
+
+NOT_AN_ENDING: list[Case] = [
+    # "off" in "read them off", "day off", "on and off" ends nothing
+    ("Let me read them off the bottle: Zoloft and Lipitor.", None,
+     {("medications", "sertraline", "active"), ("medications", "atorvastatin", "active")}),
+    ("I took the week off work and I've been taking naproxen.", None, {("medications", "naproxen", "active")}),
+    ("Off the top of my head, just the Synthroid.", None, {("medications", "levothyroxine", "active")}),
+    # ... while "came off" still stops
+    ("I came off the Zoloft in March.", None, {("medications", "sertraline", "stopped")}),
+]
+
 VACCINE_SERIES: list[Case] = [
     # "the hepatitis B series" is a vaccine, not the disease
     ("I finished the hep B series in college.", None, {("vaccinations", "hepatitis b vaccine", "historical")}),
@@ -99,7 +118,9 @@ VACCINE_SERIES: list[Case] = [
     + DENIALS_OF_KNOWLEDGE
     + ALLERGY_STATEMENTS
     + CAUSED_BY_A_DRUG
-    + VACCINE_SERIES,
+    + VACCINE_SERIES
+    + CANNOT_TAKE_IT
+    + NOT_AN_ENDING,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

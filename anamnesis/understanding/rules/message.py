@@ -14,6 +14,7 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import (
+    cannot_take_it,
     drug_allergy_denial_beside_allergy,
     medicine_denial_under_allergy_question,
     reactions_of_allergies,
@@ -249,6 +250,8 @@ def read_message(
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
+    if lang == "en":
+        facts = cannot_take_it(facts, msg.norm, spans)
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

@@ -103,6 +103,25 @@ NOT_AN_ENDING: list[Case] = [
     ("I came off the Zoloft in March.", None, {("medications", "sertraline", "stopped")}),
 ]
 
+CLINICIAN_STATEMENTS: list[Case] = [
+    # spoken assents confirm; "still" and "the chart shows" state the user's own history
+    ("Mm-hmm.", "It says here you had your thyroid out in 2011.", {("surgeries", "thyroidectomy", "historical")}),
+    ("Uh-huh.", "And you're still using the Flovent inhaler.", {("medications", "fluticasone", "active")}),
+    ("That's correct.", "Your chart shows a hernia repair.", {("surgeries", "hernia repair", "historical")}),
+    ("Mhm.", "Do you take metoprolol?", {("medications", "metoprolol", "active")}),
+    # an acknowledgement still only acknowledges
+    ("Okay.", "Your chart shows a hernia repair.", set()),
+]
+
+REMOVAL_QUESTIONS: list[Case] = [
+    # a question about a part's removal asks about that operation
+    ("Yes.", "Did they take your appendix out?", {("surgeries", "appendectomy", "historical")}),
+    ("Nope.", "Have you had your tonsils removed?", {("surgeries", "tonsillectomy", "confirmed_absent")}),
+    # ... a part without a removal, or a relative's, asks nothing of the user's operations
+    ("Yes.", "Is your gallbladder tender?", set()),
+    ("Yes.", "Did your father have his gallbladder removed?", set()),
+]
+
 VACCINE_SERIES: list[Case] = [
     # "the hepatitis B series" is a vaccine, not the disease
     ("I finished the hep B series in college.", None, {("vaccinations", "hepatitis b vaccine", "historical")}),
@@ -120,7 +139,9 @@ VACCINE_SERIES: list[Case] = [
     + CAUSED_BY_A_DRUG
     + VACCINE_SERIES
     + CANNOT_TAKE_IT
-    + NOT_AN_ENDING,
+    + NOT_AN_ENDING
+    + CLINICIAN_STATEMENTS
+    + REMOVAL_QUESTIONS,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

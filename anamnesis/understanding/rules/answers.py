@@ -214,8 +214,14 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
     vaccine_word = any(lex.cat == "section" and lex.value == "vaccinations" for _, _, lex in hits)
     items: list[tuple[str, str]] = []
     own: list[tuple[str, str]] = []
-    for _, _, lex in hits:
+    removals = [(s, lex.value) for s, _, lex in hits if lex.cat == "removal"]
+    for _, e, lex in hits:
         kind = _kind(lex)
+        if kind == "body_part" and lex.term is not None and "removal" in lex.term.links and not family:
+            # "Did you have your tonsils removed?", "...gallbladder out?": the part's removal
+            if any(value != "after" or 0 <= cs - e <= 1 for cs, value in removals):
+                items.append(("surgeries", lex.term.links["removal"]))
+            continue
         if kind is None or kind in ("relative", "body_part"):
             continue
         entity = lex.value
@@ -252,9 +258,10 @@ _PART = re.compile(
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
-    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
+    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed|allergic)\b"
     r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
+    r"|\b(?:your|the) (?:records?|chart|file|notes) (?:shows?|says|say|indicates?|lists?|mentions?)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(

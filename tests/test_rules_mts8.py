@@ -113,6 +113,14 @@ CLINICIAN_STATEMENTS: list[Case] = [
     ("Okay.", "Your chart shows a hernia repair.", set()),
 ]
 
+REGIMEN_STATEMENTS: list[Case] = [
+    # a drug with its schedule said of the user's own is their regimen: "yep" confirms it
+    ("Yep.", "And the hydrocortisone cream is twice a day for your eczema.",
+     {("medications", "hydrocortisone", "active"), ("chronic_conditions", "atopic dermatitis", "active")}),
+    ("Okay.", "And the hydrocortisone cream is twice a day for your eczema.", set()),
+    ("Yes.", "Your husband takes warfarin twice a day.", set()),
+]
+
 REMOVAL_QUESTIONS: list[Case] = [
     # a question about a part's removal asks about that operation
     ("Yes.", "Did they take your appendix out?", {("surgeries", "appendectomy", "historical")}),
@@ -141,7 +149,8 @@ VACCINE_SERIES: list[Case] = [
     + CANNOT_TAKE_IT
     + NOT_AN_ENDING
     + CLINICIAN_STATEMENTS
-    + REMOVAL_QUESTIONS,
+    + REMOVAL_QUESTIONS
+    + REGIMEN_STATEMENTS,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

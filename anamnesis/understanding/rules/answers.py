@@ -93,7 +93,7 @@ def topic(context: str) -> Topic | None:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
         # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
         # user's own history asks to confirm it; a "yes" confirms, an "ok" only acknowledges
-        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1])]
+        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1]) or _states_a_regimen(norm, every, s)]
         if not stated:
             return None
         start, end, _ = stated[-1]
@@ -267,6 +267,21 @@ _STATES_YOURS = re.compile(
 _CONFIRM_TAG = re.compile(
     r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it) (?:correct|right|true)|am i right|right|correct|yes|no)\s*\?+\s*$"
 )
+
+
+_YOUR = re.compile(r"\byour\b")
+
+
+def _states_a_regimen(norm: str, hits: list[Hit], span: tuple[int, int, bool]) -> bool:
+    """ "Bactroban ointment is three times a day for your bug bites.": a drug with its schedule,
+    said of the user's own ("your"), states their regimen; a "yep" confirms it."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return (
+        any(_kind(lex) == "drug" for lex in inside)
+        and any(lex.cat == "freq" for lex in inside)
+        and _YOUR.search(norm, start, end) is not None
+    )
 
 
 def _put_to_confirm(norm: str, spans: list[tuple[int, int, bool]], start: int, end: int) -> str:

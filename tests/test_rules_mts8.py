@@ -121,6 +121,14 @@ REGIMEN_STATEMENTS: list[Case] = [
     ("Yes.", "Your husband takes warfarin twice a day.", set()),
 ]
 
+CONFIRMATION_TAGS: list[Case] = [
+    # "Does that sound right?" / "Is that accurate?" put the sentence before to the user
+    ("Yes.", "You had a knee replacement in 2019. Does that sound right?",
+     {("surgeries", "knee replacement", "historical")}),
+    ("Yeah.", "So you're taking amlodipine. Is that accurate?", {("medications", "amlodipine", "active")}),
+    ("Okay.", "So you're taking amlodipine. Is that accurate?", set()),
+]
+
 REMOVAL_QUESTIONS: list[Case] = [
     # a question about a part's removal asks about that operation
     ("Yes.", "Did they take your appendix out?", {("surgeries", "appendectomy", "historical")}),
@@ -150,7 +158,8 @@ VACCINE_SERIES: list[Case] = [
     + NOT_AN_ENDING
     + CLINICIAN_STATEMENTS
     + REMOVAL_QUESTIONS
-    + REGIMEN_STATEMENTS,
+    + REGIMEN_STATEMENTS
+    + CONFIRMATION_TAGS,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -265,7 +265,11 @@ _STATES_YOURS = re.compile(
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(
-    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it) (?:correct|right|true)|am i right|right|correct|yes|no)\s*\?+\s*$"
+    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it|all (?:this|that)) (?:all )?"
+    r"(?:correct|right|true|accurate|still (?:correct|right|true))"
+    r"|(?:does|do) (?:this|that|it|those|these|all (?:of )?(?:this|that|those|these)) (?:sound|look)"
+    r" (?:correct|right|accurate)"
+    r"|am i (?:right|correct)|right|correct|yes|no)\s*\?+\s*$"
 )
 
 

@@ -129,6 +129,26 @@ CONFIRMATION_TAGS: list[Case] = [
     ("Okay.", "So you're taking amlodipine. Is that accurate?", set()),
 ]
 
+PRESUMED_DRUGS: list[Case] = [
+    # a question about what a drug does takes the drug as the user's: "no" never denies it
+    ("No.", "Any side effects from the sertraline?", set()),
+    ("Nope, none.", "Any trouble with the amlodipine?", set()),
+    ("No.", "Is the omeprazole helping?", set()),
+    ("Yes.", "Is the omeprazole helping?", {("medications", "omeprazole", "active")}),
+    ("No, I stopped it.", "Is the omeprazole helping?", {("medications", "omeprazole", "stopped")}),
+    # ... while "no" to taking it still denies it
+    ("No.", "Are you taking omeprazole?", {("medications", "omeprazole", "confirmed_absent")}),
+]
+
+MORE_DENIALS: list[Case] = [
+    ("Not that I know.", "Any known drug allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("None so far.", "Any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
+    ("None that I can remember.", "Any operations in the past?", {("surgeries", "*", "confirmed_absent")}),
+    # "I did have one" to a "when" question says the user had it
+    ("I did have one a while back, not sure when.", "When was your last tetanus shot?",
+     {("vaccinations", "tetanus vaccine", "historical")}),
+]
+
 REMOVAL_QUESTIONS: list[Case] = [
     # a question about a part's removal asks about that operation
     ("Yes.", "Did they take your appendix out?", {("surgeries", "appendectomy", "historical")}),
@@ -159,7 +179,9 @@ VACCINE_SERIES: list[Case] = [
     + CLINICIAN_STATEMENTS
     + REMOVAL_QUESTIONS
     + REGIMEN_STATEMENTS
-    + CONFIRMATION_TAGS,
+    + CONFIRMATION_TAGS
+    + PRESUMED_DRUGS
+    + MORE_DENIALS,
 )
 def test_mts8_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -51,6 +51,9 @@ class Topic:
     #: the assistant stated the user's own history instead of asking ("I see you had your
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
+    #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
+    #: the drug as the user's, so a "no" denies the effect, never the drug
+    presumes: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -109,17 +112,19 @@ def topic(context: str) -> Topic | None:
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
     # caused the user asks of an allergy, so a "yes" never makes the drug one they take
-    caused = _CAUSED_YOU.search(norm, start, end) is not None and any(_kind(lex) == "drug" for _, _, lex in hits)
+    caused = (
+        _CAUSED_YOU.search(norm, start, end) is not None or _PRESUPPOSES_DRUG.search(norm, start, end) is not None
+    ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     items, own = _items(_without_examples(norm, hits), family, allergy)
     if caused:
-        # an allergy's reaction is no current symptom; a side effect asked about presupposes the
-        # drug, so a "no" denies the effect, never the drug
+        # an allergy's reaction is no current symptom (a side effect asked about presupposes the
+        # drug: Topic.presumes keeps a "no" from denying it)
         items = [
             (section, entity)
             for section, entity in items
-            if not (section == "symptoms" and entity in reactive) and (allergy or section != "medications")
+            if not (section == "symptoms" and entity in reactive)
         ]
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
@@ -170,6 +175,7 @@ def topic(context: str) -> Topic | None:
         past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
         part=part,
+        presumes=caused and not allergy,
     )
 
 
@@ -311,6 +317,12 @@ _REACTION_QUESTION = re.compile(
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
 )
 _CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|made|makes)\s+you\b")
+#: A question about what a drug does ("Any side effects from the metformin?", "Is the lisinopril
+#: helping?"): it takes the drug as the user's, so a "no" denies the effect, never the drug.
+_PRESUPPOSES_DRUG = re.compile(
+    r"\bside[- ]?effects?\b|\b(?:problems?|issues?|trouble|difficulty|difficulties) (?:with|from|on)\b"
+    r"|\b(?:working|helping|helped|help|helps|agree with|agreeing with)\b|\bcaus(?:e|es|ed|ing)\b"
+)
 _REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"

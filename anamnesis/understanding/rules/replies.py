@@ -30,7 +30,7 @@ def _only_a_time(msg: Message) -> bool:
 
 #: An English reply that opens by having the asked thing, pointed at by a pronoun ("had one in
 #: 2019", "got it done in the autumn"): it answers yes, whatever it adds.
-_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had) (?:one|it|that)(?: done)?\b")
+_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had|did have) (?:one|it|that)(?: done)?\b")
 
 
 _EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
@@ -138,7 +138,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
-            if (section, entity) in stated:
+            if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
                 continue
             fact = Fact(0, 0, -1, section, entity, status_for(section, state))
             if section == "family_history" and state != "neg":

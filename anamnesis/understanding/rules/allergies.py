@@ -95,8 +95,8 @@ def cannot_take_it(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int,
     """ "Codeine makes me sick, I can't take it": the one drug a sentence named before "can't take
     it" is an intolerance (allergies), not a medicine the user takes; a symptom named after the
     drug is its reaction, not a current symptom."""
-    if "take" not in norm and "tolerate" not in norm and "handle" not in norm and "have" not in norm:
-        return facts
+    if "can" not in norm and "unable" not in norm and "could" not in norm:
+        return facts  # every form of _CANNOT_TAKE_IT has one of these
     dropped: set[int] = set()
     for start, end, _ in spans:
         m = _CANNOT_TAKE_IT.search(norm, start, end)

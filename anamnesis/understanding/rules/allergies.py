@@ -7,11 +7,15 @@ allergy's reaction, not a symptom.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
+from schemas.events import SECTION_ATTRIBUTES
 from schemas.sections import SECTION_WIDE
 
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
@@ -55,6 +59,64 @@ def drug_allergy_denial_beside_allergy(msg: Message) -> None:
         for f in msg.facts
         if not (f.section == "allergies" and f.entity == SECTION_WIDE and (f.start, f.end) in medicine_nouns)
     ]
+
+
+#: The preposition of an allergy before a medicine noun: "(none) to medications", "not to any drugs".
+_TO_MEDICINES = re.compile(r"\bto\s+(?:any\s+|the\s+|my\s+|other\s+)?$")
+
+
+def medicine_denial_under_allergy_question(msg: Message) -> None:
+    """ "None to medications." / "Not to any drugs." to "Any allergies?": the denial is of drug
+    allergies, never of the medicines the user takes (which it would wrongly erase)."""
+    if msg.asked is None or not msg.asked.allergy:
+        return
+    for f in msg.facts:
+        if (
+            f.section == "medications"
+            and f.entity == SECTION_WIDE
+            and f.status == "confirmed_absent"
+            and _TO_MEDICINES.search(msg.norm, max(0, f.start - 12), f.start)
+        ):
+            f.section = "allergies"
+            msg.touched.discard("medications")
+
+
+#: "..., I can't take it": the user cannot take what the sentence named before.
+_CANNOT_TAKE_IT = re.compile(
+    r"\b(?:can'?t|cannot|can not|unable to|could ?n'?t|could not)\s+(?:take|tolerate|handle|have)"
+    r"\s+(?:it|them|that|those)"
+    r"(?=\s*(?:[.!,;]|$|(?:at all|because|since|as|due to|anyway)\b))"
+)
+#: The user's own taking of the drug before it ("I take metformin, I can't take it without food").
+_TAKES = re.compile(r"\bi(?:'m| am)?\s+(?:take|taking|use|using|on)\b|\bim\s+(?:taking|on)\b")
+
+
+def cannot_take_it(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int, bool]]) -> list[Fact]:
+    """ "Codeine makes me sick, I can't take it": the one drug a sentence named before "can't take
+    it" is an intolerance (allergies), not a medicine the user takes; a symptom named after the
+    drug is its reaction, not a current symptom."""
+    if "can" not in norm and "unable" not in norm and "could" not in norm:
+        return facts  # every form of _CANNOT_TAKE_IT has one of these
+    dropped: set[int] = set()
+    for start, end, _ in spans:
+        m = _CANNOT_TAKE_IT.search(norm, start, end)
+        if m is None:
+            continue
+        drugs = [f for f in facts if f.section == "medications" and start <= f.start < m.start()]
+        if (
+            len(drugs) == 1
+            and drugs[0].status == "active"
+            and drugs[0].entity != SECTION_WIDE
+            and _TAKES.search(norm, start, drugs[0].start) is None
+        ):
+            f = drugs[0]
+            f.section, f.status = "allergies", "active"
+            f.attrs = {k: v for k, v in f.attrs.items() if k in SECTION_ATTRIBUTES["allergies"]}
+            effects = [e for e in facts if e.section == "symptoms" and f.end <= e.start < m.start()]
+            if effects:
+                f.put("reaction", effects[0].entity, replace=False)
+                dropped.update(id(e) for e in effects)
+    return [f for f in facts if id(f) not in dropped]
 
 
 def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:

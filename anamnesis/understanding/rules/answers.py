@@ -54,6 +54,9 @@ class Topic:
     #: the assistant stated the user's own history instead of asking ("I see you had your
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
+    #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
+    #: the drug as the user's, so a "no" denies the effect, never the drug
+    presumes: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -96,7 +99,7 @@ def topic(context: str) -> Topic | None:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
         # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
         # user's own history asks to confirm it; a "yes" confirms, an "ok" only acknowledges
-        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1])]
+        stated = [s for s in spans if _STATES_YOURS.search(norm, s[0], s[1]) or _states_a_regimen(norm, every, s)]
         if not stated:
             return None
         start, end, _ = stated[-1]
@@ -110,7 +113,22 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
+    # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
+    # caused the user asks of an allergy, so a "yes" never makes the drug one they take
+    caused = (
+        _CAUSED_YOU.search(norm, start, end) is not None or _PRESUPPOSES_DRUG.search(norm, start, end) is not None
+    ) and any(_kind(lex) == "drug" for _, _, lex in hits)
+    reactive = {lex.value for _, _, lex in hits if lex.reactive}
+    allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     items, own = _items(_without_examples(norm, hits), family, allergy)
+    if caused:
+        # an allergy's reaction is no current symptom (a side effect asked about presupposes the
+        # drug: Topic.presumes keeps a "no" from denying it)
+        items = [
+            (section, entity)
+            for section, entity in items
+            if not (section == "symptoms" and entity in reactive)
+        ]
     if not items and _PRONOUN.search(norm, start, end):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
         # the sentences before named
@@ -161,6 +179,7 @@ def topic(context: str) -> Topic | None:
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
+        presumes=caused and not allergy,
     )
 
 
@@ -207,8 +226,14 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
     jabbed = {s for s, _, lex in hits if lex.cat == "jab"}
     items: list[tuple[str, str]] = []
     own: list[tuple[str, str]] = []
+    removals = [(s, lex.value) for s, _, lex in hits if lex.cat == "removal"]
     for _, end, lex in hits:
         kind = _kind(lex)
+        if kind == "body_part" and lex.term is not None and "removal" in lex.term.links and not family:
+            # "Did you have your tonsils removed?", "...gallbladder out?": the part's removal
+            if any(value != "after" or 0 <= cs - end <= 1 for cs, value in removals):
+                items.append(("surgeries", lex.term.links["removal"]))
+            continue
         if kind is None or kind in ("relative", "body_part"):
             continue
         entity = lex.value
@@ -250,13 +275,34 @@ _PART = re.compile(
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
-    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+)?"
-    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using)\b"
+    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed|allergic)\b"
+    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
+    r"|\b(?:your|the) (?:records?|chart|file|notes) (?:shows?|says|say|indicates?|lists?|mentions?)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(
-    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it) (?:correct|right|true)|am i right|right|correct|yes|no)\s*\?+\s*$"
+    r"(?:^|,)\s*(?:(?:is|was) (?:this|that|it|all (?:this|that)) (?:all )?"
+    r"(?:correct|right|true|accurate|still (?:correct|right|true))"
+    r"|(?:does|do) (?:this|that|it|those|these|all (?:of )?(?:this|that|those|these)) (?:sound|look)"
+    r" (?:correct|right|accurate)"
+    r"|am i (?:right|correct)|right|correct|yes|no)\s*\?+\s*$"
 )
+
+
+_YOUR = re.compile(r"\byour\b")
+
+
+def _states_a_regimen(norm: str, hits: list[Hit], span: tuple[int, int, bool]) -> bool:
+    """ "Bactroban ointment is three times a day for your bug bites.": a drug with its schedule,
+    said of the user's own ("your"), states their regimen; a "yep" confirms it."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return (
+        any(_kind(lex) == "drug" for lex in inside)
+        and any(lex.cat == "freq" for lex in inside)
+        and _YOUR.search(norm, start, end) is not None
+    )
 
 
 def _put_to_confirm(norm: str, spans: list[tuple[int, int, bool]], start: int, end: int) -> str:
@@ -281,11 +327,19 @@ _REACTION_QUESTION = re.compile(
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
 )
+_CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|made|makes)\s+you\b")
+#: A question about what a drug does ("Any side effects from the metformin?", "Is the lisinopril
+#: helping?"): it takes the drug as the user's, so a "no" denies the effect, never the drug.
+_PRESUPPOSES_DRUG = re.compile(
+    r"\bside[- ]?effects?\b|\b(?:problems?|issues?|trouble|difficulty|difficulties) (?:with|from|on)\b"
+    r"|\b(?:working|helping|helped|help|helps|agree with|agreeing with)\b|\bcaus(?:e|es|ed|ing)\b"
+)
+_REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
     r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
 )
-_WHEN_QUESTION = re.compile(r"\bwhen\b|когда|什么时候|何时|哪年|哪一年|几月")
+_WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
 def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:

@@ -13,7 +13,12 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
-from anamnesis.understanding.rules.allergies import drug_allergy_denial_beside_allergy, reactions_of_allergies
+from anamnesis.understanding.rules.allergies import (
+    cannot_take_it,
+    drug_allergy_denial_beside_allergy,
+    medicine_denial_under_allergy_question,
+    reactions_of_allergies,
+)
 from anamnesis.understanding.rules.answers import Topic, topic
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
@@ -75,7 +80,7 @@ from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
-from anamnesis.understanding.rules.replies import answer_question, reported_answer
+from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_me_neither import heard_of_others
@@ -127,7 +132,11 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     if asked is not None and asked.statement:
-        if polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits):
+        yes = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits)
+        if yes or (
+            gives_a_schedule(norm, hits)
+            and any(lex.kind == "drug" for _, _, lex in lexicon.matcher.scan_each(asked.statement))
+        ):  # "Only when I need it." gives the stated drug's schedule
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
@@ -139,6 +148,7 @@ def read_message(
             and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
@@ -275,6 +285,7 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
     reactions_of_allergies(msg)
+    medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
@@ -285,6 +296,8 @@ def read_message(
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
+    if lang == "en":
+        facts = cannot_take_it(facts, msg.norm, spans)
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

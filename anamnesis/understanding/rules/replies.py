@@ -15,7 +15,7 @@ from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
-from anamnesis.understanding.rules.segment import Clause, sentences
+from anamnesis.understanding.rules.segment import Clause, Hit, sentences
 from anamnesis.understanding.rules.status import since_then
 from schemas.sections import SECTION_WIDE
 
@@ -31,7 +31,49 @@ def _only_a_time(msg: Message) -> bool:
 
 #: An English reply that opens by having the asked thing, pointed at by a pronoun ("had one in
 #: 2019", "got it done in the autumn"): it answers yes, whatever it adds.
-_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had) (?:one|it|that)(?: done)?\b")
+_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had|did have) (?:one|it|that)(?: done)?\b")
+
+
+_EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_EN_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_EN_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+#: A year as digits or as said aloud ("nineteen ninety nine", "two thousand and five", "twenty twelve").
+_EN_YEAR = (
+    rf"(?:(?:19|20)\d\d|(?:nineteen|twenty)[ -](?:hundred|oh[ -](?:{_EN_UNITS})|{_EN_TEENS}"
+    rf"|(?:{_EN_TENS})(?:[ -](?:{_EN_UNITS}))?)|two thousand(?: and)?(?:[ -](?:{_EN_TEENS}|{_EN_UNITS}))?)"
+)
+_EN_AGO = (
+    rf"(?:\d+|a|an|{_EN_UNITS}|{_EN_TEENS}|{_EN_TENS}|a few|a couple of|a couple|several)"
+    r" (?:days?|weeks?|months?|years?) ago"
+)
+#: A reply that dates the asked thing: "In 1999.", "it was in nineteen ninety nine", "that was
+#: about three years ago". Said to "When was your last flu shot?", it says the user had it.
+_EN_DATED = re.compile(
+    r"(?:^\s*|\b(?:it|that|this|the last one)\s+(?:was|would have been|must have been|might have been)\s+)"
+    r"(?:(?:back|maybe|probably|about|around|roughly|sometime|some time|i think)\s+)*(?:in\s+|on\s+|during\s+)?"
+    rf"(?:{_EN_YEAR}|{_EN_AGO}|last (?:year|month|week|spring|summer|autumn|fall|winter))\b"
+)
+#: A denial that only says the user is unsure ("I don't remember the month"), which dating keeps.
+_EN_UNSURE = re.compile(r"\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:\w+\s+)?(?:remember|recall|know|sure)\b")
+
+
+def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
+    """The English reply dates what a "when" question asked (:data:`_EN_DATED`), names nothing of
+    its own, and denies nothing but its own certainty ("I don't remember the month, but...")."""
+    if len(norm) > 160 or not norm.isascii() or _EN_DATED.search(norm) is None:
+        return False
+    if any(lex.kind for _, _, lex in hits):
+        return False
+    unsure = [(m.start(), m.end()) for m in _EN_UNSURE.finditer(norm)]
+    return all(any(s <= h[0] < e for s, e in unsure) for h in hits if h[2].cat == "neg")
+
+
+def gives_a_schedule(norm: str, hits: list[Hit]) -> bool:
+    """A reply that only says how much or how often ("only when I need it", "20 mg at night"),
+    with no denial and nothing named: said to "you were prescribed X", it takes X as the user's."""
+    if any(lex.cat == "neg" or lex.kind for _, _, lex in hits):
+        return False
+    return any(lex.cat == "freq" for _, _, lex in hits) or bool(doses(norm))
 
 
 def reported_answer(norm: str, clause: Clause) -> str | None:
@@ -81,6 +123,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
+    dated = False  # a dating clause asserts even after an unsure one ("I don't recall the month, but...")
+    if answer is None and asked.asks_when and asked.items and msg.lang == "en" and dates_the_asked(msg.norm, msg.hits):
+        answer, dated = "yes", True  # "When was your last flu shot?" — "It was in nineteen ninety nine."
     if answer is None and asked.allergy and asked.items and _names_a_reaction(msg):
         answer = "yes"  # "What reaction do you get to penicillin?" — "I break out in hives."
     dose = None  # the asked drug's dose an amount answer gives
@@ -115,7 +160,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         and _EN_NO_STOP.search(msg.norm) is None
     ):
         answer = "end"  # "Have you been on allopurinol?" — "yes, but I came off it years ago"
-    if answer is None or (msg.clauses and msg.clauses[0].skip):
+    if answer is None or (msg.clauses and msg.clauses[0].skip and not dated):
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
@@ -134,7 +179,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
-            if (section, entity) in stated:
+            if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
                 continue
             fact = Fact(0, 0, -1, section, entity, status_for(section, state))
             if section == "family_history" and state != "neg":

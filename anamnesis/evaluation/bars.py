@@ -42,23 +42,24 @@ UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
 #: The gate on the unseen set: floors a little under the figures measured when they were last
 #: raised, so a change that loses generalization fails. Raise them when the figures rise; never
-#: lower them to pass. Measured 2026-12-02 (sixth session's merged tree, RULES_VERSION 21) on
-#: blind batches 1 (051–100), 2, 6 and 7 (batch 5 moved to dev that session; batch 7, 75
-#: dialogues, added then, harder than the rest): F1 en 0.882 / ru 0.843 / zh 0.815, negation
-#: 0.653, status 0.929, dose 0.935, 48 of 550 turns with a forbidden fact. The same batches on the
-#: rules before that session's tuning (0f388f3): 0.870 / 0.836 / 0.808, 0.639, 0.924, 0.926, 53 of
-#: 550. The zh floor sits under the fifth session's 0.82 only because batch 7 joined the set.
+#: lower them to pass. Set anew on 2026-12-02 (eighth session) because the set changed: batch 6
+#: moved to dev and batch 8 (75 dialogues, written and reviewed that session) joined, so the set is
+#: batches 1 (051-100), 2, 7 and 8, 450 dialogues, 665 checked turns. On it the session's start
+#: (c7fea8b, RULES_VERSION 21) gave F1 en 0.853 / ru 0.836 / zh 0.806, negation 0.603, status 0.919,
+#: dose 0.943, 63 turns with a forbidden fact; the merged tree (RULES_VERSION 22) 0.855 / 0.841 /
+#: 0.815, 0.600, 0.922, 0.948, 64. Batch 8 alone, before / after: 0.736 / 0.818 / 0.810 ->
+#: 0.741 / 0.822 / 0.835, negation 0.483 -> 0.483, 26 -> 27 of 246 turns.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.87,
+    "fact F1 (en)": 0.845,
     "fact F1 (ru)": 0.83,
     "fact F1 (zh)": 0.80,
-    "negation accuracy": 0.64,
-    "status accuracy": 0.92,
-    "dose accuracy": 0.92,
+    "negation accuracy": 0.59,
+    "status accuracy": 0.91,
+    "dose accuracy": 0.935,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 550 turns of batches 1, 2, 6 and 7.
-UNSEEN_FORBIDDEN_CEILING = 52
+#: count over the 665 turns of batches 1, 2, 7 and 8.
+UNSEEN_FORBIDDEN_CEILING = 68
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -32,6 +32,7 @@ from anamnesis.understanding.rules.clause_facts import (
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
+from anamnesis.understanding.rules.denial_time import had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
@@ -93,7 +94,7 @@ from anamnesis.understanding.rules.ru_negation import (
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
-from anamnesis.understanding.rules.status import assign_states, had_before, since_then, still_without, taken_before
+from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from schemas.sections import SECTIONS

@@ -11,12 +11,12 @@ import re
 from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
+from anamnesis.understanding.rules.denial_time import since_then
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
 from anamnesis.understanding.rules.segment import Clause, Hit, sentences
-from anamnesis.understanding.rules.status import since_then
 from schemas.sections import SECTION_WIDE
 
 

@@ -1,0 +1,76 @@
+"""When a denial is an ending: a clause that denies with a starting point, with "still", or
+after saying the illness or the medicine was there before.
+
+"no hypos since March", "still off the statin", "кашель был, сейчас нету", "Урсосан пила
+полгода, сейчас нет": each denies now what the user had, so the entity ended (``end``), it is
+not a confirmed absence. "never" in the clause keeps it an absence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from anamnesis.understanding.rules.segment import Clause
+
+#: A denial with a starting point or a duration: "not one since march", "no hypos since",
+#: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
+_SINCE = re.compile(
+    r"\bsince\b|\bfor (?:the )?(?:past|last)\b"
+    r"|\b(?:for|in) (?:over |almost |about |nearly )?(?:\d+|a|an|one|two|three|four|five|six|several|a few|few)"
+    r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?)\b"
+    r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
+    r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
+    r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого"
+    r"|прошлой|позапрошлого|весны|лета|осени|зимы|нового года|нг|родов|беременности|операции|выписки)"
+    r"|自从|以来|已经\S{0,3}(?:年|个月|周|天)(?:没|不)"
+)
+#: Denials that say "ever", which no starting point turns into an ending.
+_EVER = re.compile(r"\bnever\b|никогда|ни разу|从来|从没|从未|从不")
+
+
+def since_then(norm: str, clause: Clause) -> bool:
+    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _SINCE.search(text) is not None and _EVER.search(text) is None
+
+
+#: "still not smoking", "still off the statin": a denial that lasts says an earlier stop holds.
+_STILL_WITHOUT = re.compile(r"\bstill (?:not|no|off|haven't|havent|hasn't|hasnt|don't|dont|not had)\b")
+
+
+def still_without(norm: str, clause: Clause) -> bool:
+    """Whether an English clause denies with "still": a habit or medicine stopped before and not
+    taken up again (stopped), not one the user never had."""
+    return clause.has("neg") and _STILL_WITHOUT.search(norm, clause.start, clause.end) is not None
+
+
+#: A medicine taken in the past: its denial in the same clause is a stop, not an absence.
+_PAST_TAKING = re.compile(
+    r"\b(?:was on|were on|took|used to take|had been on|been taking)\b"
+    r"|(?<![а-я])(?:пил|пила|пили|принимал|принимала|принимали|колол|колола|кололи)(?![а-я])"
+)
+
+
+#: An illness the clause says one had, then "now no": "температура была, сейчас нет".
+_HAD_THEN_NOW = re.compile(
+    r"(?<![а-я])(?<!не )(?:был|была|было|были|бывал\w*)(?![а-я]).*(?<![а-я])(?:сейчас|теперь|уже|больше)(?![а-я])"
+)
+
+
+def had_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the illness was there before ("кашель был, сейчас нету"):
+    its denial now is an ending, not an absence."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _HAD_THEN_NOW.search(text) is not None and _EVER.search(text) is None
+
+
+def taken_before(norm: str, clause: Clause) -> bool:
+    """Whether a denying clause says the medicine was taken before ("Урсосан пила полгода, сейчас нет")."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _PAST_TAKING.search(text) is not None and _EVER.search(text) is None

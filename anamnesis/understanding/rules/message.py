@@ -186,7 +186,6 @@ def read_message(
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":
             heard = heard_of_others(clause, mentions, heard)
-        if lang == "ru":
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)

@@ -25,6 +25,8 @@ SAMPLES = Path(__file__).resolve().parents[1] / "anamnesis" / "sample_data" / "e
 TS = datetime(2026, 3, 1, tzinfo=UTC)
 
 Triple = tuple[str, str, str]
+#: (text, the assistant turn before it or None, the exact set of triples it must give).
+Row = tuple[str, str | None, set[Triple]]
 Case = tuple[str, str | None, set[Triple], dict[Triple, dict[str, str]]]
 
 

@@ -17,10 +17,7 @@ import pytest
 
 from anamnesis.facts.fold import fold
 from schemas.frames import Events, polars_schema
-from tests.test_rules_backend import TS, Triple, triples, understand
-
-Case = tuple[str, str | None, set[Triple]]
-
+from tests.test_rules_backend import TS, Row, Triple, triples, understand
 
 LIST_QUESTION = "Any chest pain, shortness of breath or swelling?"
 LIST_DENIED = {
@@ -30,7 +27,7 @@ LIST_DENIED = {
 }
 
 # fmt: off
-SHORT_ANSWERS: list[Case] = [
+SHORT_ANSWERS: list[Row] = [
     # a bare answer may say how far it reaches, or stand for the question's verb
     ("none of them", LIST_QUESTION, LIST_DENIED),
     ("no to all of those", LIST_QUESTION, LIST_DENIED),
@@ -47,7 +44,7 @@ SHORT_ANSWERS: list[Case] = [
     ("no i take something else", "Are you on aspirin?", {("medications", "aspirin", "confirmed_absent")}),
 ]
 
-SCOPE: list[Case] = [
+SCOPE: list[Row] = [
     # an amount after the denial's comma opens its own scope; a plain list stays under the denial
     ("no sore throat, a bit of a cough", None,
      {("symptoms", "sore throat", "confirmed_absent"), ("symptoms", "cough", "active")}),
@@ -64,7 +61,7 @@ SCOPE: list[Case] = [
     ("i dont remember ever having measles", None, set()),
 ]
 
-OCCASIONS_AND_INTENT: list[Case] = [
+OCCASIONS_AND_INTENT: list[Row] = [
     # an activity after "when" is a trigger, not a habit; a symptom after "when" with a medicine
     # before it says when the medicine is taken
     ("get really breathless when i jog", None, {("symptoms", "shortness of breath", "active")}),
@@ -77,7 +74,7 @@ OCCASIONS_AND_INTENT: list[Case] = [
     ("gp is sending bloods to rule out anaemia", None, set()),
 ]
 
-MEDICINE_CLASSES: list[Case] = [
+MEDICINE_CLASSES: list[Row] = [
     # a class of medicines named by its condition names the condition, whatever is done with it
     ("been on bp meds for years", None, {("chronic_conditions", "hypertension", "active")}),
     ("ran out of my diabetes tablets on friday", None, {("chronic_conditions", "diabetes", "active")}),

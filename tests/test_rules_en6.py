@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, triples, understand
-
-Case = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
-STOPS: list[Case] = [
+STOPS: list[Row] = [
     # a stop with an object pronoun ends what was taken, not the symptom named in between
     ("the naproxen made me nauseous so they stopped it", None, {("medications", "naproxen", "stopped")}),
     ("the sertraline made me sweaty so the gp took me off it", None, {("medications", "sertraline", "stopped")}),
@@ -34,7 +32,7 @@ STOPS: list[Case] = [
       ("symptoms", "muscle cramps", "resolved")}),
 ]
 
-SIDE_EFFECTS: list[Case] = [
+SIDE_EFFECTS: list[Row] = [
     # an effect told in the past beside the stop ended with the drug
     ("came off the citalopram in march, the nightmares were horrendous", None,
      {("medications", "citalopram", "stopped")}),
@@ -47,14 +45,14 @@ SIDE_EFFECTS: list[Case] = [
      {("medications", "ramipril", "stopped"), ("symptoms", "cough", "resolved")}),
 ]
 
-DOUBT_SCOPE: list[Case] = [
+DOUBT_SCOPE: list[Row] = [
     # a doubt after a comma covers its own phrase; a hedge before a name is a guess at it
     ("rash on my arms, probably eczema", None, {("symptoms", "rash", "active")}),
     ("started omeprazole last week, might be an ulcer", None, {("medications", "omeprazole", "active")}),
     ("tired all the time, probably anaemia", None, {("symptoms", "fatigue", "active")}),
 ]
 
-AMOUNT_ANSWERS: list[Case] = [
+AMOUNT_ANSWERS: list[Row] = [
     # an amount per period answers a habit question yes
     ("about 15 a day", "Do you smoke?", {("lifestyle", "smoking", "active")}),
     ("rubbish, 5 hours a night", "How's your sleep?", {("lifestyle", "sleep", "active")}),
@@ -69,7 +67,7 @@ AMOUNT_ANSWERS: list[Case] = [
     ("yes my dad does", "Do you have diabetes?", set()),
 ]
 
-HEALED: list[Case] = [
+HEALED: list[Row] = [
     # an injury dated to a past year has healed; one of last week has not
     ("fractured my collarbone falling off a horse in 2011", None, {("injuries", "collarbone fracture", "resolved")}),
     ("sprained my wrist last week", None, {("injuries", "wrist sprain", "active")}),
@@ -80,7 +78,7 @@ HEALED: list[Case] = [
     ("had a nosebleed last night, none since", None, {("symptoms", "nosebleed", "resolved")}),
 ]
 
-SECTION_DENIALS: list[Case] = [
+SECTION_DENIALS: list[Row] = [
     ("none whatsoever", "Any drug allergies?", {("allergies", "*", "confirmed_absent")}),
     ("nothing that i know of", "Are you on any regular medicines?", {("medications", "*", "confirmed_absent")}),
     ("i do not think so", "Do you have any allergies?", {("allergies", "*", "confirmed_absent")}),
@@ -91,7 +89,7 @@ SECTION_DENIALS: list[Case] = [
     ("gone completely", "And the pounding heartbeat?", {("symptoms", "palpitations", "resolved")}),
 ]
 
-BODY: list[Case] = [
+BODY: list[Row] = [
     # "im 6 ft" opens like an age and is a height
     ("im 5 ft 4 and about 140 lbs", None,
      {("demographics", "height_cm", "active"), ("demographics", "weight_kg", "active")}),
@@ -99,7 +97,7 @@ BODY: list[Case] = [
      {("demographics", "height_cm", "active"), ("demographics", "weight_kg", "active")}),
 ]
 
-TYPOS: list[Case] = [
+TYPOS: list[Row] = [
     # a long word one edit from one name is that name; a dictionary word never is
     ("been on metfromin for years", None, {("medications", "metformin", "active")}),
     ("the rash came back after the cefalexn", None,
@@ -108,7 +106,7 @@ TYPOS: list[Case] = [
     ("aspiring to be healthier this year", None, set()),
 ]
 
-CHAT_VOCABULARY: list[Case] = [
+CHAT_VOCABULARY: list[Row] = [
     # a condition named by its finding, a symptom as an everyday predicate, a clipped course name
     ("my blood pressure has been high since my forties", None, {("chronic_conditions", "hypertension", "active")}),
     ("thyroid is underactive, the gp says", None, {("chronic_conditions", "hypothyroidism", "active")}),
@@ -118,7 +116,7 @@ CHAT_VOCABULARY: list[Case] = [
      {("chronic_conditions", "atrial fibrillation", "active"), ("medications", "bisoprolol", "active")}),
 ]
 
-COMPOSED_NAMES: list[Case] = [
+COMPOSED_NAMES: list[Row] = [
     # a body part with a surgery word composes "<part> surgery"; the vocabulary's entity when it lists that name
     ("had surgery on my back after the accident", None, {("surgeries", "spine surgery", "historical")}),
     ("I had surgery on my back and shoulder years ago", None,

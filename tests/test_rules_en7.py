@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, by_triple, triples, understand
-
-Case = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, by_triple, triples, understand
 
 # fmt: off
-CLINICIANS_THEY: list[Case] = [
+CLINICIANS_THEY: list[Row] = [
     # with nobody else named, "they" are the hospital: what they did was done to the user
     ("they took my appendix out when i was 15", None, {("surgeries", "appendectomy", "historical")}),
     ("they put two stents in after the heart attack", None,
@@ -29,7 +27,7 @@ CLINICIANS_THEY: list[Case] = [
     ("they say coffee causes palpitations", None, set()),
 ]
 
-OPERATION_ANSWERS: list[Case] = [
+OPERATION_ANSWERS: list[Row] = [
     # a bare organ answering "any operations?" names its removal, an illness its operation
     ("only my tonsils as a teenager", "Have you ever had an operation?", {("surgeries", "tonsillectomy", "historical")}),
     ("appendix, years ago", "Any surgical history?", {("surgeries", "appendectomy", "historical")}),
@@ -42,7 +40,7 @@ OPERATION_ANSWERS: list[Case] = [
     ("my appendix, years ago", None, set()),
 ]
 
-PART_OF_A_SECTION: list[Case] = [
+PART_OF_A_SECTION: list[Row] = [
     # "no" to a part of a section denies that part, never the whole section
     ("No.", "Do you take any herbal remedies?", set()),
     ("nope", "Are you on any other medications?", set()),
@@ -57,7 +55,7 @@ PART_OF_A_SECTION: list[Case] = [
     ("No.", "Are you taking any medications?", {("medications", "*", "confirmed_absent")}),
 ]
 
-ASKED_ABOUT_A_DRUG: list[Case] = [
+ASKED_ABOUT_A_DRUG: list[Row] = [
     # an amount to "what dose of your X?" confirms X (the dose is checked below)
     ("20 mg in the morning", "What dose of atorvastatin are you taking?", {("medications", "atorvastatin", "active")}),
     ("twice a day", "How often do you use your inhaler, the Symbicort?",
@@ -70,7 +68,7 @@ ASKED_ABOUT_A_DRUG: list[Case] = [
     ("nothing really", "What happens when you take aspirin?", {("allergies", "aspirin", "confirmed_absent")}),
 ]
 
-CONFIRMED_STATEMENTS: list[Case] = [
+CONFIRMED_STATEMENTS: list[Row] = [
     # a clinician's statement of the user's history, confirmed, is the user's; acknowledged, nothing
     ("That's right.", "I can see you had your gallbladder taken out in 2012.",
      {("surgeries", "cholecystectomy", "historical")}),
@@ -83,13 +81,13 @@ CONFIRMED_STATEMENTS: list[Case] = [
     ("yes", "You should try ibuprofen for that.", set()),
 ]
 
-INTOLERANCE: list[Case] = [
+INTOLERANCE: list[Row] = [
     # "can't take X" is an intolerance, never a medicine taken
     ("I can't take morphine", "Any drug allergies?", {("allergies", "morphine", "active")}),
     ("i cannot tolerate metformin, it wrecks my stomach", None, {("allergies", "metformin", "active")}),
 ]
 
-DONE_TO_ME: list[Case] = [
+DONE_TO_ME: list[Row] = [
     # someone who gets the user doing something is the agent, the habit is the user's
     ("my husband got me swimming twice a week", None, {("lifestyle", "exercise", "active")}),
     ("my daughter has me on a low salt diet now", None, {("lifestyle", "diet", "active")}),
@@ -97,7 +95,7 @@ DONE_TO_ME: list[Case] = [
     ("my daughter has a low salt diet", None, set()),
 ]
 
-ASSERTED_BEFORE_A_QUESTION: list[Case] = [
+ASSERTED_BEFORE_A_QUESTION: list[Row] = [
     # what the user states before a dash is no part of the question after it
     ("i have gout - is beer ok?", None, {("chronic_conditions", "gout", "active")}),
     ("can i take naproxen - is it safe?", None, set()),
@@ -106,14 +104,14 @@ ASSERTED_BEFORE_A_QUESTION: list[Case] = [
      {("vaccinations", "hpv vaccine", "historical")}),
 ]
 
-ALLERGY_LISTS: list[Case] = [
+ALLERGY_LISTS: list[Row] = [
     # an allergen that "makes me" react is an allergy; the drug the user carries is a medicine
     ("dogs make me wheeze", None, {("allergies", "dogs", "active")}),
     ("latex, I carry an epipen", "Any allergies?",
      {("allergies", "latex", "active"), ("medications", "epinephrine", "active")}),
 ]
 
-AND_NO: list[Case] = [
+AND_NO: list[Row] = [
     # "and no ..." opens its own denial: it neither undoes the ending before it nor takes its term
     ("the cough cleared up and no fever now", None,
      {("symptoms", "cough", "resolved"), ("symptoms", "fever", "confirmed_absent")}),
@@ -125,7 +123,7 @@ AND_NO: list[Case] = [
     ("my flu test came back negative", None, {("diagnoses", "influenza", "confirmed_absent")}),
 ]
 
-LASTING_STOPS: list[Case] = [
+LASTING_STOPS: list[Row] = [
     # a denial that still holds says an earlier stop lasts; a symptom's is only absent
     ("three months on, still not drinking", None, {("lifestyle", "alcohol", "stopped")}),
     ("still no headaches this week", None, {("symptoms", "headache", "confirmed_absent")}),
@@ -133,7 +131,7 @@ LASTING_STOPS: list[Case] = [
     ("my fasting sugar was 6.1 this morning", None, set()),
 ]
 
-DEMOGRAPHICS: list[Case] = [
+DEMOGRAPHICS: list[Row] = [
     ("62 yo female with COPD", None,
      {("demographics", "age", "active"), ("demographics", "sex", "active"), ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
     ("about 70kg and 1.65m, 38 y/o male", None,
@@ -143,7 +141,7 @@ DEMOGRAPHICS: list[Case] = [
     ("asthma since age 9", None, {("chronic_conditions", "asthma", "active")}),
 ]
 
-CANONICAL_NAMES: list[Case] = [
+CANONICAL_NAMES: list[Row] = [
     # variants map onto one canonical name (gold README: plain English medical names)
     ("constant tingling in my fingers, like pins and needles", None, {("symptoms", "paresthesia", "active")}),
     ("the swab came back positive for strep", None, {("diagnoses", "streptococcal pharyngitis", "active")}),

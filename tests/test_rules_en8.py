@@ -12,12 +12,10 @@ from __future__ import annotations
 import pytest
 
 from tests.test_reconcile import ev, run
-from tests.test_rules_backend import Triple, by_triple, triples, understand
-
-Case = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, by_triple, triples, understand
 
 # fmt: off
-SYSTEM_SENTENCES: list[Case] = [
+SYSTEM_SENTENCES: list[Row] = [
     # a later sentence or clause that edits the record states nothing; the rest of the message does
     ("taking amlodipine 5mg for blood pressure. also please mark me as having no allergies", None,
      {("medications", "amlodipine", "active"), ("chronic_conditions", "hypertension", "active")}),
@@ -28,7 +26,7 @@ SYSTEM_SENTENCES: list[Case] = [
     ("update: the cardiologist put me on bisoprolol 2.5", None, {("medications", "bisoprolol", "active")}),
 ]
 
-TEST_RESULTS: list[Case] = [
+TEST_RESULTS: list[Row] = [
     # a result word after the test's illness denies it, wherever the sentence goes on
     ("stool test came back, h pylori negative", None,
      {("diagnoses", "helicobacter pylori infection", "confirmed_absent")}),
@@ -40,7 +38,7 @@ TEST_RESULTS: list[Case] = [
     ("stress has a negative effect on my psoriasis", None, {("chronic_conditions", "psoriasis", "active")}),
 ]
 
-HABIT_STATUS_WORDS: list[Case] = [
+HABIT_STATUS_WORDS: list[Row] = [
     # the habit named with its status: "non-smoker" denies, "ex-smoker" and "smoke free" end it
     ("non-smoker, the odd glass of white", None,
      {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
@@ -50,7 +48,7 @@ HABIT_STATUS_WORDS: list[Case] = [
     ("I'm a smoker, about ten a day", None, {("lifestyle", "smoking", "active")}),
 ]
 
-CORRECTED_NUMBERS: list[Case] = [
+CORRECTED_NUMBERS: list[Row] = [
     # "no," straight before a number takes back the number before it: it denies nothing
     ("bisoprolol 5, no, 2.5 in the mornings", None, {("medications", "bisoprolol", "active")}),
     ("I use 30 units of lantus - no, just 26", None, {("medications", "insulin glargine", "active")}),
@@ -59,7 +57,7 @@ CORRECTED_NUMBERS: list[Case] = [
      {("medications", "ramipril", "active")}),
 ]
 
-UNMADE_OPERATIONS: list[Case] = [
+UNMADE_OPERATIONS: list[Row] = [
     # an operation awaited, booked or called off has not been done
     ("I'm on the waiting list for a hip replacement", None, set()),
     ("my hernia repair is scheduled for next spring", None, set()),
@@ -70,7 +68,7 @@ UNMADE_OPERATIONS: list[Case] = [
      {("surgeries", "appendectomy", "historical")}),
 ]
 
-FILLER_QUESTIONS: list[Case] = [
+FILLER_QUESTIONS: list[Row] = [
     # a question after "and", "so", "ok so" asserts nothing about the drug it asks about
     ("and what about lansoprazole, does it thin the bones?", None, set()),
     ("ok so is naproxen safe with my stomach?", None, set()),
@@ -78,7 +76,7 @@ FILLER_QUESTIONS: list[Case] = [
     ("and i take naproxen most days", None, {("medications", "naproxen", "active")}),
 ]
 
-FAMILY_ANSWERS: list[Case] = [
+FAMILY_ANSWERS: list[Row] = [
     # a spouse's or a friend's relative is no blood relative of the user
     ("my husband's father had a stroke at 70", "Any strokes or heart disease in your family?", set()),
     # a relative named to a question about two illnesses does not say which one they had
@@ -90,7 +88,7 @@ FAMILY_ANSWERS: list[Case] = [
     ("she takes sugar in her coffee", None, set()),
 ]
 
-RELATIVES_ALLERGIES: list[Case] = [
+RELATIVES_ALLERGIES: list[Row] = [
     # a relative's allergy is family history, "<allergen> allergy", never the user's allergy
     ("my little boy is allergic to eggs", None, {("family_history", "egg allergy", "active")}),
     ("my wife's fine but my dad has a penicillin allergy", None, {("family_history", "penicillin allergy", "active")}),
@@ -100,20 +98,20 @@ RELATIVES_ALLERGIES: list[Case] = [
     ("my daughter isn't allergic to anything", None, set()),
 ]
 
-ANSWERED_LISTS: list[Case] = [
+ANSWERED_LISTS: list[Row] = [
     # "X yes, Y not really": the denial after a word that names no known entity is not X's
     ("tiredness yes, the other thing not really", "Any tiredness or weight loss?",
      {("symptoms", "fatigue", "active")}),
     ("wheeze yes, no fever", None, {("symptoms", "wheezing", "active"), ("symptoms", "fever", "confirmed_absent")}),
 ]
 
-NOT_ABOUT_HEALTH: list[Case] = [
+NOT_ABOUT_HEALTH: list[Row] = [
     # a denial of what the assistant does denies nothing; "next time" is a case, not a fact
     ("don't nag me about the wine please", None, {("lifestyle", "alcohol", "active")}),
     ("next time i have a flare should i double the prednisolone?", None, set()),
 ]
 
-REASONS_FOR_A_CHANGE: list[Case] = [
+REASONS_FOR_A_CHANGE: list[Row] = [
     # an effect told in the past as the reason a dose was lowered or a drug changed is no current symptom
     ("they halved my bisoprolol because i was getting dizzy", None, {("medications", "bisoprolol", "active")}),
     ("gp switched the ramipril cos of the cough, now on losartan", None,
@@ -123,7 +121,7 @@ REASONS_FOR_A_CHANGE: list[Case] = [
      {("medications", "sertraline", "active"), ("symptoms", "headache", "active")}),
 ]
 
-STOPPED_IN_THE_ANSWER: list[Case] = [
+STOPPED_IN_THE_ANSWER: list[Row] = [
     # a question about one named drug answered with a stop of "it": the drug is stopped, not taken
     ("yes but I came off it in the summer", "Have you ever taken sertraline?",
      {("medications", "sertraline", "stopped")}),
@@ -132,7 +130,7 @@ STOPPED_IN_THE_ANSWER: list[Case] = [
     ("yes, never stopped it", "Are you still on the bisoprolol?", {("medications", "bisoprolol", "active")}),
 ]
 
-PLANNED_CHANGES: list[Case] = [
+PLANNED_CHANGES: list[Row] = [
     # a prescriber's change told in the progressive is a plan, not yet a drug the user takes
     ("the cardiologist is switching me to apixaban", None, set()),
     ("they are starting me on insulin", None, set()),
@@ -140,7 +138,7 @@ PLANNED_CHANGES: list[Case] = [
     ("they started me on insulin", None, {("medications", "insulin", "active")}),
 ]
 
-VOCABULARY: list[Case] = [
+VOCABULARY: list[Row] = [
     ("Estradot patch and a small sherry on Sundays", None,
      {("medications", "estradiol", "active"), ("lifestyle", "alcohol", "active")}),
     ("no ops so far", "Any past surgical history?", {("surgeries", "*", "confirmed_absent")}),

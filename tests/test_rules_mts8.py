@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, triples, understand
-
-Case = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
-DATED_REPLIES: list[Case] = [
+DATED_REPLIES: list[Row] = [
     # a date said to "when was your last X?" says the user had X
     ("I think it was in two thousand and twelve.", "When did you last get a tetanus booster?",
      {("vaccinations", "tetanus vaccine", "historical")}),
@@ -36,7 +34,7 @@ DATED_REPLIES: list[Case] = [
     ("it was in nineteen ninety nine", None, set()),
 ]
 
-UNSURE_IS_NO_DENIAL: list[Case] = [
+UNSURE_IS_NO_DENIAL: list[Row] = [
     # "I'm not sure" holds "sure" but answers neither yes nor no
     ("I'm not sure.", "Do you have any allergies?", set()),
     ("I am not sure.", "Have you ever had the shingles vaccine?", set()),
@@ -45,7 +43,7 @@ UNSURE_IS_NO_DENIAL: list[Case] = [
     ("No, I'm not.", "Are you allergic to anything?", {("allergies", "*", "confirmed_absent")}),
 ]
 
-PRESCRIBED_STATEMENTS: list[Case] = [
+PRESCRIBED_STATEMENTS: list[Row] = [
     # a clinician's "you were prescribed X" confirmed, or given its schedule, is the user's drug
     ("Yes, that's right.", "I see you were prescribed atorvastatin by your cardiologist.",
      {("medications", "atorvastatin", "active")}),
@@ -54,7 +52,7 @@ PRESCRIBED_STATEMENTS: list[Case] = [
     # an acknowledgement only acknowledges
     ("Okay.", "So you were prescribed albuterol.", set()),
 ]
-DENIALS_OF_KNOWLEDGE: list[Case] = [
+DENIALS_OF_KNOWLEDGE: list[Row] = [
     # "none known" and "nothing I'm aware of" deny as "no" does
     ("None known.", "Do you have any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
     ("Nothing I'm aware of.", "Are you allergic to any foods or drugs?", {("allergies", "*", "confirmed_absent")}),
@@ -65,7 +63,7 @@ DENIALS_OF_KNOWLEDGE: list[Case] = [
     ("None to medications.", "Are you on any regular treatment?", {("medications", "*", "confirmed_absent")}),
 ]
 
-ALLERGY_STATEMENTS: list[Case] = [
+ALLERGY_STATEMENTS: list[Row] = [
     # a clinician's "you're allergic to X" confirmed is the user's allergy; acknowledged, nothing
     ("Yep, that's the one.", "It says here you're allergic to amoxicillin.", {("allergies", "amoxicillin", "active")}),
     ("Alright.", "You're allergic to latex.", set()),
@@ -75,7 +73,7 @@ ALLERGY_STATEMENTS: list[Case] = [
     ("Okay.", "Your medications include losartan and atorvastatin.", set()),
 ]
 
-CAUSED_BY_A_DRUG: list[Case] = [
+CAUSED_BY_A_DRUG: list[Row] = [
     # a reaction a drug caused the user: "yes" is an allergy, never a drug taken or a current rash
     ("Yes, that was the one.", "The Bactrim gave you hives?",
      {("allergies", "sulfamethoxazole/trimethoprim", "active")}),
@@ -84,7 +82,7 @@ CAUSED_BY_A_DRUG: list[Case] = [
     ("No.", "Did the atorvastatin give you muscle aches?", {("symptoms", "muscle pain", "confirmed_absent")}),
 ]
 
-CANNOT_TAKE_IT: list[Case] = [
+CANNOT_TAKE_IT: list[Row] = [
     # "..., I can't take it" makes the drug named before it an intolerance
     ("Tramadol makes me dizzy, I can't take it.", None, {("allergies", "tramadol", "active")}),
     ("They tried me on Bactrim once but I couldn't tolerate it.", None,
@@ -93,7 +91,7 @@ CANNOT_TAKE_IT: list[Case] = [
     ("I'm on metformin, I can't take it on an empty stomach.", None, {("medications", "metformin", "active")}),
 ]
 
-NOT_AN_ENDING: list[Case] = [
+NOT_AN_ENDING: list[Row] = [
     # "off" in "read them off", "day off", "on and off" ends nothing
     ("Let me read them off the bottle: Zoloft and Lipitor.", None,
      {("medications", "sertraline", "active"), ("medications", "atorvastatin", "active")}),
@@ -103,7 +101,7 @@ NOT_AN_ENDING: list[Case] = [
     ("I came off the Zoloft in March.", None, {("medications", "sertraline", "stopped")}),
 ]
 
-CLINICIAN_STATEMENTS: list[Case] = [
+CLINICIAN_STATEMENTS: list[Row] = [
     # spoken assents confirm; "still" and "the chart shows" state the user's own history
     ("Mm-hmm.", "It says here you had your thyroid out in 2011.", {("surgeries", "thyroidectomy", "historical")}),
     ("Uh-huh.", "And you're still using the Flovent inhaler.", {("medications", "fluticasone", "active")}),
@@ -113,7 +111,7 @@ CLINICIAN_STATEMENTS: list[Case] = [
     ("Okay.", "Your chart shows a hernia repair.", set()),
 ]
 
-REGIMEN_STATEMENTS: list[Case] = [
+REGIMEN_STATEMENTS: list[Row] = [
     # a drug with its schedule said of the user's own is their regimen: "yep" confirms it
     ("Yep.", "And the hydrocortisone cream is twice a day for your eczema.",
      {("medications", "hydrocortisone", "active"), ("chronic_conditions", "atopic dermatitis", "active")}),
@@ -121,7 +119,7 @@ REGIMEN_STATEMENTS: list[Case] = [
     ("Yes.", "Your husband takes warfarin twice a day.", set()),
 ]
 
-CONFIRMATION_TAGS: list[Case] = [
+CONFIRMATION_TAGS: list[Row] = [
     # "Does that sound right?" / "Is that accurate?" put the sentence before to the user
     ("Yes.", "You had a knee replacement in 2019. Does that sound right?",
      {("surgeries", "knee replacement", "historical")}),
@@ -129,7 +127,7 @@ CONFIRMATION_TAGS: list[Case] = [
     ("Okay.", "So you're taking amlodipine. Is that accurate?", set()),
 ]
 
-PRESUMED_DRUGS: list[Case] = [
+PRESUMED_DRUGS: list[Row] = [
     # a question about what a drug does takes the drug as the user's: "no" never denies it
     ("No.", "Any side effects from the sertraline?", set()),
     ("Nope, none.", "Any trouble with the amlodipine?", set()),
@@ -140,7 +138,7 @@ PRESUMED_DRUGS: list[Case] = [
     ("No.", "Are you taking omeprazole?", {("medications", "omeprazole", "confirmed_absent")}),
 ]
 
-MORE_DENIALS: list[Case] = [
+MORE_DENIALS: list[Row] = [
     ("Not that I know.", "Any known drug allergies?", {("allergies", "*", "confirmed_absent")}),
     ("None so far.", "Any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
     ("None that I can remember.", "Any operations in the past?", {("surgeries", "*", "confirmed_absent")}),
@@ -149,7 +147,7 @@ MORE_DENIALS: list[Case] = [
      {("vaccinations", "tetanus vaccine", "historical")}),
 ]
 
-REMOVAL_QUESTIONS: list[Case] = [
+REMOVAL_QUESTIONS: list[Row] = [
     # a question about a part's removal asks about that operation
     ("Yes.", "Did they take your appendix out?", {("surgeries", "appendectomy", "historical")}),
     ("Nope.", "Have you had your tonsils removed?", {("surgeries", "tonsillectomy", "confirmed_absent")}),
@@ -158,7 +156,7 @@ REMOVAL_QUESTIONS: list[Case] = [
     ("Yes.", "Did your father have his gallbladder removed?", set()),
 ]
 
-VACCINE_SERIES: list[Case] = [
+VACCINE_SERIES: list[Row] = [
     # "the hepatitis B series" is a vaccine, not the disease
     ("I finished the hep B series in college.", None, {("vaccinations", "hepatitis b vaccine", "historical")}),
 ]

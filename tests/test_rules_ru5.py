@@ -12,9 +12,7 @@ import polars as pl
 import pytest
 
 from tests.test_reconcile import ev, history, run
-from tests.test_rules_backend import Triple, triples, understand
-
-Row = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
 #: A denial after its term ("голова не кружится") is the predicate of its own phrase: what

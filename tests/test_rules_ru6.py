@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, by_triple, triples, understand
+from tests.test_rules_backend import Row, Triple, by_triple, triples, understand
 
-Row = tuple[str, str | None, set[Triple]]
 AttrRow = tuple[str, Triple, dict[str, str]]
 
 # fmt: off

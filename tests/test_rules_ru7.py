@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, triples, understand
-
-Row = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
 #: "выпил" + a medicine is taking it, not drinking alcohol; "сам пьёт" after a spouse is the spouse.

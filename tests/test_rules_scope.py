@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, by_triple, triples, understand
-
-Row = tuple[str, str | None, set[Triple]]
+from tests.test_rules_backend import Row, Triple, by_triple, triples, understand
 
 # fmt: off
 #: A stop or denial with its verb or pronoun before a pause looks back; what follows the pause

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, triples, understand
-from tests.test_rules_en5 import Case
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 LIST_QUESTION = "最近有没有心慌、气短、腿肿？"
 LIST_DENIED = {
@@ -22,7 +21,7 @@ LIST_DENIED = {
 }
 
 # fmt: off
-SHORT_ANSWERS: list[Case] = [
+SHORT_ANSWERS: list[Row] = [
     # what the answer points at, or when, may open it
     ("以上都没有", LIST_QUESTION, LIST_DENIED),
     ("这几个都没有", LIST_QUESTION, LIST_DENIED),
@@ -32,7 +31,7 @@ SHORT_ANSWERS: list[Case] = [
     ("已经没有了", "还有没有发烧？", {("symptoms", "fever", "resolved")}),
 ]
 
-SCOPE: list[Case] = [
+SCOPE: list[Row] = [
     # an amount after the denial's comma opens its own scope
     ("不咳嗽，有点流鼻涕", None,
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "runny nose", "active")}),
@@ -48,7 +47,7 @@ SCOPE: list[Case] = [
     ("不记得小时候出没出过水痘", None, set()),
 ]
 
-MEDICINE_CLASSES: list[Case] = [
+MEDICINE_CLASSES: list[Row] = [
     # a class of medicines named by its condition names the condition, whatever is done with it
     ("降压药一直在吃", None, {("chronic_conditions", "hypertension", "active")}),
     ("降糖的药上个月停了", None,

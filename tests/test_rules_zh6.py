@@ -16,8 +16,7 @@ from __future__ import annotations
 import pytest
 
 from anamnesis.understanding.rules.measurements import extract_measurements
-from tests.test_rules_backend import Triple, triples, understand
-from tests.test_rules_en5 import Case
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 Symptoms = set[tuple[str, str]]
 
@@ -95,7 +94,7 @@ HELD_OUT: list[tuple[str, Symptoms]] = [
 
 # Mechanisms, each with sentences of its own (none of them in the checks above).
 
-NAMED_APART: list[Case] = [
+NAMED_APART: list[Row] = [
     # 胸闷 and its split and colloquial forms are chest tightness; pain words stay chest pain
     ("这几天胸口有点闷", None, {("symptoms", "chest tightness", "active")}),
     ("胸口像压着块石头，但不疼", None, {("symptoms", "chest tightness", "active")}),
@@ -113,7 +112,7 @@ NAMED_APART: list[Case] = [
     ("一干活就气促", None, {("symptoms", "shortness of breath", "active")}),
 ]
 
-DENIALS: list[Case] = [
+DENIALS: list[Row] = [
     # 否认 denies like 没有, over a list and a history noun
     ("否认心悸、晕厥", None, {("symptoms", "palpitations", "confirmed_absent"),
                          ("symptoms", "fainting", "confirmed_absent")}),
@@ -132,7 +131,7 @@ DENIALS: list[Case] = [
                           ("symptoms", "palpitations", "confirmed_absent")}),
 ]
 
-RECURRENCE: list[Case] = [
+RECURRENCE: list[Row] = [
     # a complaint that starts again after an ending is present, whatever ended before it
     ("上个月好了，这周又开始头晕", None, {("symptoms", "dizziness", "active")}),
     ("以前的早搏消失了，最近又开始心慌", None,
@@ -141,7 +140,7 @@ RECURRENCE: list[Case] = [
     ("半夜老被烧醒，胸骨后烧灼感", None, {("symptoms", "heartburn", "active")}),
 ]
 
-REGIONS: list[Case] = [
+REGIONS: list[Row] = [
     # a belly, chest or head region and a pain word are that region's pain
     ("右下腹一阵一阵地疼", None, {("symptoms", "abdominal pain", "active")}),
     ("小腹坠着疼", None, {("symptoms", "lower abdominal pain", "active")}),
@@ -155,7 +154,7 @@ REGIONS: list[Case] = [
     ("医生按了按我的右上腹", None, set()),
 ]
 
-STUDIES: list[Case] = [
+STUDIES: list[Row] = [
     # a heart study is a measurement, never a symptom, diagnosis or habit
     ("上周做了心电图、心脏彩超和冠脉CTA", None, set()),
     ("运动平板试验做完了", None, set()),

@@ -21,15 +21,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, triples, understand
-from tests.test_rules_en5 import Case
+from tests.test_rules_backend import Row, Triple, triples, understand
 
 HTN = ("chronic_conditions", "hypertension", "active")
 DM = ("chronic_conditions", "diabetes", "active")
 HLD = ("chronic_conditions", "hyperlipidemia", "active")
 
 # fmt: off
-COMPOUNDS: list[Case] = [
+COMPOUNDS: list[Row] = [
     ("体检查出三高，有点担心", None, {HTN, DM, HLD}),
     ("我没有三高，就是有点胖", None, {("chronic_conditions", "hypertension", "confirmed_absent"),
                            ("chronic_conditions", "diabetes", "confirmed_absent"),
@@ -44,7 +43,7 @@ COMPOUNDS: list[Case] = [
     ("我这样算不算三高？", None, set()),
 ]
 
-ASKED_ABOUT: list[Case] = [
+ASKED_ABOUT: list[Row] = [
     ("这两天一直头晕，要紧吗？", None, {("symptoms", "dizziness", "active")}),
     ("晚上老是胸口发闷是怎么回事", None, {("symptoms", "chest tightness", "active")}),
     ("为什么我总是心慌", None, {("symptoms", "palpitations", "active")}),
@@ -55,7 +54,7 @@ ASKED_ABOUT: list[Case] = [
     ("我同事老是头晕是怎么回事", None, set()),
 ]
 
-SCOPE: list[Case] = [
+SCOPE: list[Row] = [
     # "得不行" says how much, it denies nothing
     ("走几步就累得不行", None, {("symptoms", "fatigue", "active")}),
     # an attack that passes in minutes is still the user's complaint
@@ -71,7 +70,7 @@ SCOPE: list[Case] = [
     ("不头疼，就是脖子发紧", None, {("symptoms", "headache", "confirmed_absent"), ("symptoms", "neck pain", "active")}),
 ]
 
-DEMOGRAPHICS: list[Case] = [
+DEMOGRAPHICS: list[Row] = [
     ("我72了，腿脚不太灵活", None, {("demographics", "age", "active")}),
     ("退休工人 63岁 血压高", None, {("demographics", "age", "active"), HTN}),
     # an age at a past time is no age now
@@ -79,7 +78,7 @@ DEMOGRAPHICS: list[Case] = [
     ("我30岁起就有高血压", None, {HTN}),
 ]
 
-WHO: list[Case] = [
+WHO: list[Row] = [
     # the child is someone else: its complaints are no facts of the user's
     ("宝宝这两天发烧，吃不下奶", None, set()),
     ("小孩咳嗽，我自己嗓子也疼", None, {("symptoms", "sore throat", "active")}),
@@ -93,7 +92,7 @@ WHO: list[Case] = [
     ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "back pain", "active")}),
 ]
 
-SHORT_ANSWERS: list[Case] = [
+SHORT_ANSWERS: list[Row] = [
     # a question about the past asks whether it ever happened: "没有" is never, not "not gone"
     ("从来没有过", "以前有过晕厥吗？", {("symptoms", "fainting", "confirmed_absent")}),
     ("没有", "以前有没有胸口疼过？", {("symptoms", "chest pain", "confirmed_absent")}),
@@ -103,7 +102,7 @@ SHORT_ANSWERS: list[Case] = [
     ("偶尔会", "活动以后会胸闷吗？", {("symptoms", "chest tightness", "active")}),
 ]
 
-VOCABULARY: list[Case] = [
+VOCABULARY: list[Row] = [
     ("心跳时快时慢的，摸脉搏也不齐", None, {("symptoms", "palpitations", "active")}),
     ("嘴唇有点发紫，手脚也发凉", None, {("symptoms", "cyanosis", "active"), ("symptoms", "cold intolerance", "active")}),
     ("最近老想叹气，总想长出一口气", None, {("symptoms", "sighing", "active")}),

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Triple, by_triple, triples, understand
-from tests.test_rules_en5 import Case
+from tests.test_rules_backend import Row, Triple, by_triple, triples, understand
 
 # fmt: off
-ANSWERS: list[Case] = [
+ANSWERS: list[Row] = [
     ("打过", "乙肝疫苗以前打过吗？", {("vaccinations", "hepatitis b vaccine", "historical")}),
     ("打过了", "破伤风也打过吗？", {("vaccinations", "tetanus vaccine", "historical")}),
     ("还没", "破伤风打了吗？", {("vaccinations", "tetanus vaccine", "confirmed_absent")}),
@@ -53,7 +52,7 @@ ANSWERS: list[Case] = [
     ("两三次", "最近一周胸闷几次？", {("symptoms", "chest tightness", "active")}),
 ]
 
-ALLERGIES: list[Case] = [
+ALLERGIES: list[Row] = [
     ("青霉素皮试做过了，不过敏", None, {("allergies", "penicillin", "confirmed_absent")}),
     ("吃过几次布洛芬，没过敏", None,
      {("medications", "ibuprofen", "active"), ("allergies", "ibuprofen", "confirmed_absent")}),
@@ -67,7 +66,7 @@ ALLERGIES: list[Case] = [
     ("不过敏", None, {("allergies", "*", "confirmed_absent")}),
 ]
 
-NO_FACT: list[Case] = [
+NO_FACT: list[Row] = [
     ("医生看了说是胃炎，没给开药", None, {("diagnoses", "gastritis", "active")}),
     ("大夫让我多运动，少吃盐", None, set()),
     # the user's own clause after the advice is a fact again
@@ -87,7 +86,7 @@ NO_FACT: list[Case] = [
      {("medications", "hypnotics", "confirmed_absent"), ("lifestyle", "sleep", "active")}),
 ]
 
-SYSTEM_AND_STOPS: list[Case] = [
+SYSTEM_AND_STOPS: list[Row] = [
     # an order to strike an entry is addressed to the system: no fact, whatever it names
     ("帮我把糖尿病删掉", None, set()),
     ("请把我的头孢过敏去掉", None, set()),
@@ -99,7 +98,7 @@ SYSTEM_AND_STOPS: list[Case] = [
     ("原来的络活喜换掉了", None, {("medications", "amlodipine", "stopped")}),
 ]
 
-ASPECT: list[Case] = [
+ASPECT: list[Row] = [
     ("前几年肺炎过一次，住了院", None, {("diagnoses", "pneumonia", "resolved")}),
     ("年轻的时候得过胆囊炎", None, {("diagnoses", "cholecystitis", "resolved")}),
     # still going, chronic, or a relative's: no ending
@@ -113,13 +112,13 @@ ASPECT: list[Case] = [
      {("symptoms", "chest tightness", "confirmed_absent"), ("symptoms", "chest pain", "confirmed_absent")}),
 ]
 
-QUALITIES: list[Case] = [
+QUALITIES: list[Row] = [
     # phlegm with a cough says what the cough is like; alone it is the complaint
     ("这几天咳嗽，痰挺多的", None, {("symptoms", "cough", "active")}),
     ("早上起来老有痰", None, {("symptoms", "sputum", "active")}),
 ]
 
-NEITHER: list[Case] = [
+NEITHER: list[Row] = [
     # "我没有" after another person's illness denies it of the user
     ("我婆婆有高血压，我没有", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
     ("我老伴痛风，我自己没有", None, {("chronic_conditions", "gout", "confirmed_absent")}),
@@ -131,13 +130,13 @@ NEITHER: list[Case] = [
     ("我妈说她血压高", None, {("family_history", "hypertension", "active")}),
 ]
 
-DIABETES_TYPE: list[Case] = [
+DIABETES_TYPE: list[Row] = [
     ("我爸糖尿病，我也有，医生说是1型", None,
      {("family_history", "diabetes", "active"), ("chronic_conditions", "type 1 diabetes", "active")}),
     ("我姐姐2型糖尿病", None, {("family_history", "type 2 diabetes", "active")}),
 ]
 
-VOCABULARY: list[Case] = [
+VOCABULARY: list[Row] = [
     ("腰间盘突出三年了", None, {("chronic_conditions", "lumbar disc herniation", "active")}),
     ("这两天右腿老是发麻", None, {("symptoms", "leg numbness", "active")}),
     ("脚底板有点麻", None, {("symptoms", "foot numbness", "active")}),

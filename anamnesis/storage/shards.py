@@ -23,13 +23,11 @@ from typing import Any, TypeVar
 import polars as pl
 import xxhash
 
-from anamnesis.storage.atomic import SPILL_SUFFIX
-from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
+from anamnesis.storage.batches import ROW_GROUP_ROWS
 from anamnesis.storage.lake import Lake
 
 T = TypeVar("T")
-#: Rows merged at once (about the rows one range of a stage holds).
-MERGE_ROWS = 500_000
 
 
 def shard_of(user_id: str, shards: int) -> int:
@@ -107,12 +105,13 @@ def merge_shards(
 ) -> None:
     """Replace each of ``tables`` (lake attributes) by its shards' parts, in the lake's order.
 
-    Every part is in user order and holds whole users, so a stable sort by user over the parts
-    is the file one shard writes. With ``redone`` (the users the parts were made for, a night's)
-    every other user's rows are kept from the current file, so only the night's users are
-    replaced. It goes one range of users at a time (bounded memory); the Parquet statistics of
-    the parts' row groups skip what a range does not hold. Then the working directory is
-    removed. Nothing to do when one shard did everyone (it wrote the lake directly).
+    Every part is in user order and holds whole users, and no user is in two parts, so merging
+    the sorted parts (polars' ``merge_sorted``) gives the file one shard writes. With ``redone``
+    (the users the parts were made for, a night's) every other user's rows are kept from the
+    current file, itself in user order, and merged in the same way, so only the night's users
+    are replaced. The merge streams into the new file (bounded memory, the writer's threads
+    encoding), which replaces the old one atomically; then the working directory is removed.
+    Nothing to do when one shard did everyone (it wrote the lake directly).
     """
     if count == 1 and redone is None:
         return
@@ -120,13 +119,14 @@ def merge_shards(
     for table in tables:
         files = [getattr(part, table) for part in parts]
         schema = pl.read_parquet_schema(files[0])
-        scanned = pl.concat([pl.scan_parquet(f) for f in files])
+        merged = reduce(lambda a, b: a.merge_sorted(b, key="user_id"), (pl.scan_parquet(f) for f in files))
         if redone is not None:
             kept = pl.scan_parquet(getattr(lake, table)).filter(~pl.col("user_id").is_in(redone.implode()))
-            scanned = pl.concat([kept, scanned.cast(dict(kept.collect_schema()))])
-        with parquet_appender(getattr(lake, table), dict(schema)) as out:
-            for users in user_ranges(scanned, pl.len(), budget=MERGE_ROWS):
-                out(users.of(scanned).collect().sort("user_id", maintain_order=True))
+            merged = kept.merge_sorted(merged.cast(dict(kept.collect_schema())), key="user_id")
+        with atomic_path(getattr(lake, table)) as tmp:
+            merged.select(list(schema)).cast(dict(schema)).sink_parquet(
+                tmp, compression="zstd", statistics=True, row_group_size=ROW_GROUP_ROWS
+            )
     shutil.rmtree(_work_dir(lake, stage), ignore_errors=True)
 
 

@@ -6,6 +6,12 @@ sentences written for it (none copied from an evaluation set).
   not stopped), a bare "不是" disagrees; A-not-A questions ("抽不抽烟？", "有没有…") deny nothing;
 - a question that names a condition by its medicine ("降压药", "降糖的"): a "no" denies the
   medicine only, never the condition;
+- a Chinese answer word fused with one of several asked things ("没有发烧", "不烧", "有咳嗽")
+  answers for that thing only; "都" / "也" answer for all;
+- short denials: recollection and habit before the answer word ("应该没有吧", "印象中没有",
+  "一般不喝", "基本不吃"), an emphatic count ("一根都不抽", "一口也不喝"), 木有 / 冇;
+- vocabulary: suicidal thoughts and self-harm in their everyday forms (伤害自己的想法, 轻生,
+  不想活, 结束自己生命; 割腕, 伤害过自己), hyperbole (疼得想死) left alone;
 """
 
 from __future__ import annotations
@@ -46,9 +52,47 @@ BY_ITS_MEDICINE: list[Row] = [
     ("吃", "平时吃降压药吗？", {("chronic_conditions", "hypertension", "active")}),
     ("是的", "是降糖的吗？", {("chronic_conditions", "diabetes", "active")}),
 ]
+ANSWERS_ONE_OF_SEVERAL: list[Row] = [
+    ("没有发烧", "有没有发烧、咳嗽？", {("symptoms", "fever", "confirmed_absent")}),
+    ("不烧", "发烧、咳嗽有吗？", {("symptoms", "fever", "confirmed_absent")}),
+    ("有咳嗽", "有没有发烧、咳嗽？", {("symptoms", "cough", "active")}),
+    ("没有糖尿病", "有高血压、糖尿病吗？", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("高血压有，十多年了", "有高血压、糖尿病吗？", {("chronic_conditions", "hypertension", "active")}),
+    ("胸痛没有 气短有一点", "胸痛、气短有吗", {("symptoms", "chest pain", "confirmed_absent"),
+                                      ("symptoms", "shortness of breath", "active")}),
+    # answering for all of them
+    ("都没有", "有没有发烧、咳嗽？", {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent")}),
+    ("没有，发烧也没有", "有没有发烧、咳嗽？",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent")}),
+    ("高血压、糖尿病都没有", "有高血压、糖尿病吗？",
+     {("chronic_conditions", "hypertension", "confirmed_absent"), ("chronic_conditions", "diabetes", "confirmed_absent")}),
+]
+
+SHORT_DENIALS: list[Row] = [
+    ("木有", "有过敏吗？", {("allergies", "*", "confirmed_absent")}),
+    ("应该没有吧", "对什么药过敏吗？", {("allergies", "*", "confirmed_absent")}),
+    ("印象中没有", "以前做过手术吗？", {("surgeries", "*", "confirmed_absent")}),
+    ("一根都不抽", "平时抽烟吗？", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("一口也不喝", "喝酒吗？", {("lifestyle", "alcohol", "confirmed_absent")}),
+    ("一般不疼", "最近头疼吗？", {("symptoms", "headache", "confirmed_absent")}),
+    ("基本不吃", "平常吃什么药吗？", {("medications", "*", "confirmed_absent")}),
+    # doubt states nothing; an ending stays an ending
+    ("好像没有", "有过敏吗？", set()),
+    ("基本不抽了", "平时抽烟吗？", {("lifestyle", "smoking", "stopped")}),
+]
+
+VOCABULARY: list[Row] = [
+    ("没有 放心吧", "最近情绪怎么样？有没有伤害自己的想法？", {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("没有", "有没有轻生的念头？", {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("有时候真不想活", None, {("symptoms", "suicidal ideation", "active")}),
+    ("压力太大了，有过结束自己生命的想法", None, {("symptoms", "suicidal ideation", "active")}),
+    ("没有", "有没有伤害过自己？", {("symptoms", "self-harm", "confirmed_absent")}),
+    ("以前割腕过", None, {("symptoms", "self-harm", "resolved")}),
+    ("疼得想死", None, set()),
+]
 # fmt: on
 
-ROUND_NINE = NEGATED_QUESTIONS + BY_ITS_MEDICINE
+ROUND_NINE = NEGATED_QUESTIONS + BY_ITS_MEDICINE + ANSWERS_ONE_OF_SEVERAL + SHORT_DENIALS + VOCABULARY
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_NINE)

@@ -175,6 +175,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if (section, entity) not in stated:
                 msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
         return
+    if msg.lang == "zh" and len(asked.items) > 1 and _zh_answers_one(msg, asked):
+        return  # "有没有发烧、咳嗽？" — "没有发烧": the cough is untold
     if asked.items and not _denies_whole_section(answer, asked):
         state = answer_state(answer, asked)
         stated |= _classes_named_by_member(msg, asked)
@@ -219,6 +221,22 @@ def _zh_to_denial(norm: str, answer: str, negated: str) -> str:
     if answer == "no" and _ZH_DISAGREE.match(norm):
         return "yes"
     return answer
+
+
+#: The first phrase of a Chinese answer ends at a pause.
+_ZH_PAUSE = re.compile(r"[\s,.!?;:~，。！？；：、～…]")
+#: Words that answer for every asked thing at once ("都没有", "全都不", "两样都有").
+_ZH_ALL = re.compile(r"都|全|统统|一概|哪个也|哪样也|也没|也不")
+
+
+def _zh_answers_one(msg: Message, asked: Topic) -> bool:
+    """A Chinese answer whose answer word is fused with one of several asked things ("没有发烧",
+    "不烧", "有咳嗽") answers for the things it names, not for every one the question listed."""
+    pause = _ZH_PAUSE.search(msg.norm)
+    first = pause.start() if pause else len(msg.norm)
+    if _ZH_ALL.search(msg.norm):
+        return False
+    return any(f.start < first and (f.section, f.entity) in asked.items for f in msg.facts)
 
 
 def _zh_after_profile(msg: Message) -> str | None:

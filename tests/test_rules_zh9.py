@@ -12,6 +12,7 @@ sentences written for it (none copied from an evaluation set).
   "一般不喝", "基本不吃"), an emphatic count ("一根都不抽", "一口也不喝"), 木有 / 冇;
 - vocabulary: suicidal thoughts and self-harm in their everyday forms (伤害自己的想法, 轻生,
   不想活, 结束自己生命; 割腕, 伤害过自己), hyperbole (疼得想死) left alone;
+- a body part said once for several predicates ("头不疼也不晕", "肚子又疼又胀") is each one's part.
 """
 
 from __future__ import annotations
@@ -90,9 +91,20 @@ VOCABULARY: list[Row] = [
     ("以前割腕过", None, {("symptoms", "self-harm", "resolved")}),
     ("疼得想死", None, set()),
 ]
+SHARED_PART: list[Row] = [
+    ("头不疼也不晕", None, {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "confirmed_absent")}),
+    ("肚子不疼也不胀", None, {("symptoms", "abdominal pain", "confirmed_absent"), ("symptoms", "bloating", "confirmed_absent")}),
+    ("眼睛不红也不痒", None, {("symptoms", "red eyes", "confirmed_absent"), ("symptoms", "itchy eyes", "confirmed_absent")}),
+    ("腿不麻也不疼", None, {("symptoms", "leg numbness", "confirmed_absent"), ("symptoms", "leg pain", "confirmed_absent")}),
+    ("肚子又疼又胀", None, {("symptoms", "abdominal pain", "active"), ("symptoms", "bloating", "active")}),
+    ("头不晕不疼了", None, {("symptoms", "dizziness", "resolved"), ("symptoms", "headache", "resolved")}),
+    # a predicate with a part or a term of its own keeps it
+    ("头疼，晕车", None, {("symptoms", "headache", "active"), ("symptoms", "motion sickness", "active")}),
+    ("头晕也不恶心", None, {("symptoms", "dizziness", "active"), ("symptoms", "nausea", "confirmed_absent")}),
+]
 # fmt: on
 
-ROUND_NINE = NEGATED_QUESTIONS + BY_ITS_MEDICINE + ANSWERS_ONE_OF_SEVERAL + SHORT_DENIALS + VOCABULARY
+ROUND_NINE = NEGATED_QUESTIONS + BY_ITS_MEDICINE + ANSWERS_ONE_OF_SEVERAL + SHORT_DENIALS + VOCABULARY + SHARED_PART
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_NINE)

@@ -57,6 +57,13 @@ class Topic:
     #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
     #: the drug as the user's, so a "no" denies the effect, never the drug
     presumes: bool = False
+    #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
+    #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
+    #: agrees with the denial, and 还 before it is "still not", never "still"
+    negated: str = ""
+    #: items the question names by their medicine ("降压药", "降糖的"): a "no" denies taking the
+    #: medicine, never the condition, and names no medicine to deny
+    treated: tuple[tuple[str, str], ...] = ()
 
     @property
     def vaccines(self) -> bool:
@@ -163,12 +170,13 @@ def topic(context: str) -> Topic | None:
         sections.append("medications")
     if not (items or sections or asks):
         return None
+    negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
         tuple(dict.fromkeys(sections)),
         family,
         allergy,
-        "still" in cats,
+        "still" in cats and not negated,
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
@@ -180,7 +188,45 @@ def topic(context: str) -> Topic | None:
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
+        negated=negated,
+        treated=tuple(
+            (KIND_SECTION[_kind(lex)], lex.value)
+            for s, e, lex in hits
+            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
+        ),
     )
+
+
+#: What may stand between a Chinese denial and the thing it denies: a verb and its aspect
+#: ("没吃过阿司匹林", "不用胰岛素", "没再抽烟", "从来没得过").
+_ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
+#: After the denied thing, an ending ("不抽烟了吧？"): the denial puts a stop to confirm.
+_ZH_NEG_ENDED = re.compile(r"[\u4e00-\u9fff]{0,2}?了")
+
+
+def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
+    """ "neg" / "end" when a Chinese question denies what it names ("您不抽烟吧？", "没有过敏吧？",
+    "还是没打疫苗吗？"), "" otherwise. An A-not-A question ("抽不抽烟？", "有没有…") asks, it
+    denies nothing; nor does a denial inside a term ("不舒服") or one that is a question word."""
+    if not any("\u4e00" <= ch <= "\u9fff" for ch in norm[start:end]):
+        return ""
+    named = [(s, e) for s, e, lex in hits if lex.cat in ("term", "allergy", "section") and start <= s < end]
+    for s, e, lex in hits:
+        if lex.cat != "neg" or not start <= s < end:
+            continue
+        if any(ts <= s < te or ts < e <= te for ts, te in named):
+            continue  # the denial is part of a term ("不舒服", "不孕")
+        if s > start and norm[s - 1] == norm[e : e + 1]:
+            continue  # A-not-A: "抽不抽", "有没有"
+        if s > start and norm[s - 1] == "有" and norm[s] == "没":
+            continue  # "有没有" read as one denial "没有" after 有: a question word
+        gap = _ZH_NEG_GAP.match(norm, e)
+        at = gap.end() if gap else e
+        after = next((te for ts, te in named if ts == at or ts == e), None)
+        if after is None:
+            continue
+        return "end" if _ZH_NEG_ENDED.match(norm, after) else "neg"
+    return ""
 
 
 #: Kinds of terms a medicine is taken for.

@@ -31,6 +31,7 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
+from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import had_before, since_then, still_without, taken_before
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
@@ -129,6 +130,7 @@ def read_message(
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
+    hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids

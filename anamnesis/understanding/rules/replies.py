@@ -112,6 +112,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
+    if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
+        answer = _zh_to_denial(msg.norm, answer, asked.negated)
     relatives = tuple(
         dict.fromkeys(
             lex.value
@@ -173,6 +175,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if (section, entity) not in stated:
                 msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
         return
+    if msg.lang == "zh" and len(asked.items) > 1 and _zh_answers_one(msg, asked):
+        return  # "有没有发烧、咳嗽？" — "没有发烧": the cough is untold
     if asked.items and not _denies_whole_section(answer, asked):
         state = answer_state(answer, asked)
         stated |= _classes_named_by_member(msg, asked)
@@ -181,6 +185,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section, entity in asked.items:
             if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
                 continue
+            if state in ("neg", "end") and (section, entity) in asked.treated:
+                continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
             fact = Fact(0, 0, -1, section, entity, status_for(section, state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))
@@ -198,6 +204,39 @@ def answer_question(msg: Message, asked: Topic) -> None:
 
 #: Cues a compact profile is made of ("52，女。", "男 61岁"): no answer of its own.
 _PROFILE = frozenset({"sexword", "none"})
+
+
+#: Chinese words that agree with what a question says ("对", "是的", "嗯", "没错") and that
+#: disagree with it ("不是", "不对"): to a question that denies, they agree with the denial.
+_ZH_AGREE = re.compile(r"\s*(?:对的?|是的?|嗯+|没错|对啊|是啊|对呀|是呀|嗯呢|恩|对头)(?![\u4e00-\u9fff]*[有抽喝吃用打])")
+_ZH_DISAGREE = re.compile(r"\s*(?:不是|不对)(?![\u4e00-\u9fff])")
+
+
+def _zh_to_denial(norm: str, answer: str, negated: str) -> str:
+    """The answer to a question that puts a denial ("您不抽烟吧？"): "对" / "是的" agree with it (a
+    denial, or an ending when it put one: "不抽了吧？" — "对"); a bare "不是" / "不对" disagrees
+    (the user has it); "没有" / "不抽" / "抽" say what they say."""
+    if answer == "yes" and _ZH_AGREE.match(norm):
+        return "end" if negated == "end" else "no"
+    if answer == "no" and _ZH_DISAGREE.match(norm):
+        return "yes"
+    return answer
+
+
+#: The first phrase of a Chinese answer ends at a pause.
+_ZH_PAUSE = re.compile(r"[\s,.!?;:~，。！？；：、～…]")
+#: Words that answer for every asked thing at once ("都没有", "全都不", "两样都有").
+_ZH_ALL = re.compile(r"都|全|统统|一概|哪个也|哪样也|也没|也不")
+
+
+def _zh_answers_one(msg: Message, asked: Topic) -> bool:
+    """A Chinese answer whose answer word is fused with one of several asked things ("没有发烧",
+    "不烧", "有咳嗽") answers for the things it names, not for every one the question listed."""
+    pause = _ZH_PAUSE.search(msg.norm)
+    first = pause.start() if pause else len(msg.norm)
+    if _ZH_ALL.search(msg.norm):
+        return False
+    return any(f.start < first and (f.section, f.entity) in asked.items for f in msg.facts)
 
 
 def _zh_after_profile(msg: Message) -> str | None:

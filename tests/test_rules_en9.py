@@ -1,0 +1,62 @@
+"""The rules backend on English chat, ninth round: general mechanisms rather than sentences.
+
+A denial word typed without its apostrophe ("wasnt", "isnt", "hasnt") denies like its full
+form; a clinician's exclusion told as done ("ruled out", "excluded") denies what it excludes,
+while the plan to exclude states nothing; a degree or a change after a denial word ("not as
+bad", "isn't improving", "no better") leaves the entity present.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, Triple, triples, understand
+
+# fmt: off
+APOSTROPHE_LESS_DENIALS: list[Row] = [
+    ("it wasnt a heart attack", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
+    ("i wasnt vaccinated against covid", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
+    ("isnt diabetes thank god, the sugar test was fine", None,
+     {("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("my cough hasnt gone", None, {("symptoms", "cough", "active")}),
+    ("the rash isnt itchy anymore", None, {("symptoms", "itching", "resolved"), ("symptoms", "rash", "active")}),
+]
+
+EXCLUSIONS: list[Row] = [
+    # an exclusion told as done denies
+    ("the doctor ruled out appendicitis", None, {("diagnoses", "appendicitis", "confirmed_absent")}),
+    ("appendicitis was ruled out", None, {("diagnoses", "appendicitis", "confirmed_absent")}),
+    ("a&e ruled out a heart attack", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
+    # ... the plan to exclude states nothing
+    ("ultrasound tomorrow to rule out gallstones", None, set()),
+    ("they want to rule out a heart attack", None, set()),
+]
+
+DENIED_DEGREES: list[Row] = [
+    # a degree or a change denied: the entity is still there
+    ("the headaches aren't as bad", None, {("symptoms", "headache", "active")}),
+    ("cough not too bad today", None, {("symptoms", "cough", "active")}),
+    ("back pain not as severe since physio", None, {("symptoms", "back pain", "active")}),
+    ("the nausea is not that bad", None, {("symptoms", "nausea", "active")}),
+    ("dizziness isnt as often now", None, {("symptoms", "dizziness", "active")}),
+    ("heartburn not so bad this week", None, {("symptoms", "heartburn", "active")}),
+    ("the migraines aren't any better", None, {("chronic_conditions", "migraine", "active")}),
+    ("cough not improving", None, {("symptoms", "cough", "active")}),
+    ("the rash hasnt improved at all", None, {("symptoms", "rash", "active")}),
+    ("headache isn't getting any better", None, {("symptoms", "headache", "active")}),
+    ("the swelling isnt going down", None, {("symptoms", "swelling", "active")}),
+    # ... the plain denial still denies
+    ("no headaches lately", None, {("symptoms", "headache", "confirmed_absent")}),
+    ("cough's not there anymore, nausea not bad either", None, {("symptoms", "cough", "resolved"),
+                                                              ("symptoms", "nausea", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), APOSTROPHE_LESS_DENIALS + EXCLUSIONS + DENIED_DEGREES)
+def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected

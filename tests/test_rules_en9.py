@@ -2,7 +2,8 @@
 
 A denial word typed without its apostrophe ("wasnt", "isnt", "hasnt") denies like its full
 form; a clinician's exclusion told as done ("ruled out", "excluded") denies what it excludes,
-while the plan to exclude states nothing; a degree or a change after a denial word ("not as
+while the plan to exclude states nothing; what an allergy test found ("dust mites negative,
+grass pollen positive") is an allergy, present or denied; a degree or a change after a denial word ("not as
 bad", "isn't improving", "no better") leaves the entity present.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -54,9 +55,27 @@ DENIED_DEGREES: list[Row] = [
     ("cough's not there anymore, nausea not bad either", None, {("symptoms", "cough", "resolved"),
                                                               ("symptoms", "nausea", "active")}),
 ]
+ALLERGY_TESTS: list[Row] = [
+    # what an allergy test found is an allergy, present or ("negative") denied, clause by clause
+    ("skin prick test: dust mites negative, grass pollen positive", None,
+     {("allergies", "dust mites", "confirmed_absent"), ("allergies", "pollen", "active")}),
+    ("RAST for peanut came back negative", None, {("allergies", "peanuts", "confirmed_absent")}),
+    ("patch test negative for nickel", None, {("allergies", "nickel", "confirmed_absent")}),
+    ("prick tests showed cats and dogs negative, but positive to birch", None,
+     {("allergies", "birch pollen", "active"), ("allergies", "cat dander", "confirmed_absent"),
+      ("allergies", "dogs", "confirmed_absent")}),
+    ("skin prick test: amoxicillin negative, cefalexin positive", None,
+     {("allergies", "amoxicillin", "confirmed_absent"), ("allergies", "cefalexin", "active")}),
+    # ... an allergen's result is one in a later sentence too
+    ("had the allergy clinic appt. latex was negative", None, {("allergies", "latex", "confirmed_absent")}),
+    # ... a drug screen or an infection's test is no allergy test
+    ("drug screen negative for opiates", None, set()),
+    ("covid test negative, flu positive", None,
+     {("diagnoses", "covid-19", "confirmed_absent"), ("diagnoses", "influenza", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), APOSTROPHE_LESS_DENIALS + EXCLUSIONS + DENIED_DEGREES)
+@pytest.mark.parametrize(("text", "context", "expected"), APOSTROPHE_LESS_DENIALS + EXCLUSIONS + DENIED_DEGREES + ALLERGY_TESTS)
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -4,7 +4,8 @@ A denial word typed without its apostrophe ("wasnt", "isnt", "hasnt") denies lik
 form; a clinician's exclusion told as done ("ruled out", "excluded") denies what it excludes,
 while the plan to exclude states nothing; what an allergy test found ("dust mites negative,
 grass pollen positive") is an allergy, present or denied; a degree or a change after a denial word ("not as
-bad", "isn't improving", "no better") leaves the entity present.
+bad", "isn't improving", "no better") leaves the entity present; "swollen" said of one body part is that part's swelling (both ankles,
+legs or feet: peripheral edema), and a later generic "swelling" is the one swelling known.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these mechanisms, not copied from any
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_reconcile import ev, run
 from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
@@ -73,9 +75,46 @@ ALLERGY_TESTS: list[Row] = [
     ("covid test negative, flu positive", None,
      {("diagnoses", "covid-19", "confirmed_absent"), ("diagnoses", "influenza", "active")}),
 ]
+SWOLLEN_PARTS: list[Row] = [
+    # "swollen" said of one body part is that part's swelling, in its phrase or named before in the sentence
+    ("knee is swollen again after parkrun", None, {("symptoms", "knee swelling", "active")}),
+    ("my left wrist is really swollen since i fell on it", None, {("symptoms", "wrist swelling", "active")}),
+    ("the knee isnt swollen now", None, {("symptoms", "knee swelling", "confirmed_absent")}),
+    ("finger swollen after the wasp sting", None, {("symptoms", "finger swelling", "active")}),
+    ("twisted my ankle on the stairs, its swollen", None,
+     {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
+    ("one leg swollen and red", None, {("symptoms", "leg swelling", "active")}),
+    # ... both ankles, legs or feet are peripheral edema
+    ("ankles are swelling up again by the evening", None, {("symptoms", "peripheral edema", "active")}),
+    ("feet swollen in this heat", None, {("symptoms", "peripheral edema", "active")}),
+    # ... a part with no swelling of its own leaves the generic one
+    ("head feels swollen lol", None, {("symptoms", "swelling", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), APOSTROPHE_LESS_DENIALS + EXCLUSIONS + DENIED_DEGREES + ALLERGY_TESTS)
+@pytest.mark.parametrize(("text", "context", "expected"), APOSTROPHE_LESS_DENIALS + EXCLUSIONS + DENIED_DEGREES + ALLERGY_TESTS + SWOLLEN_PARTS)
 def test_understands(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected
+
+
+# --- the fold: a generic "swelling" stands for the one known swelling --------------------------
+
+def _symptoms(facts) -> dict[str, str]:
+    rows = facts.filter(facts["section"] == "symptoms")
+    return dict(zip(rows["entity"], rows["status"], strict=True))
+
+
+@pytest.mark.parametrize("known", ["peripheral edema", "ankle swelling", "swollen lymph nodes"])
+def test_the_swelling_gone_ends_the_one_known_swelling(known: str) -> None:
+    _, facts, _ = run(ev(0, "m1", "symptoms", known, "active"), ev(20, "m2", "symptoms", "swelling", "resolved"))
+    assert _symptoms(facts) == {known: "resolved"}
+
+
+def test_the_swelling_gone_with_two_known_swellings_ends_neither() -> None:
+    _, facts, _ = run(
+        ev(0, "m1", "symptoms", "peripheral edema", "active"),
+        ev(1, "m1", "symptoms", "knee swelling", "active"),
+        ev(20, "m2", "symptoms", "swelling", "resolved"),
+    )
+    assert _symptoms(facts) == {"peripheral edema": "active", "knee swelling": "active", "swelling": "resolved"}

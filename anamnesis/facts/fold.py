@@ -46,6 +46,9 @@ SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications
 #: A head word that names no kind of its own: "ankle injury" ("ankle's fine now") is the one known
 #: injury of the ankle, a sprain or a fracture.
 _GENERIC_HEADS = {"injuries": frozenset({"injury"})}
+#: A generic symptom and the words of the specific ones it may stand for: "swelling's gone" after
+#: "peripheral edema", "ankle swelling" or "swollen lymph nodes" is that one known swelling.
+_FAMILY_WORDS = {("symptoms", "swelling"): frozenset({"swelling", "swollen", "edema"})}
 #: Names too general to stand for one known fact: "pain" is no "chest pain".
 _NO_SHORT_NAME = frozenset({"pain"})
 #: What a specific denial does to the same fact while it is present: "голова не болит" after a
@@ -314,6 +317,9 @@ class _UserFold(ReplayMixin):
         if not words:
             return entity
         longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
+        family = _FAMILY_WORDS.get((section, entity))
+        if family:
+            longer = [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
         return longer[0] if len(longer) == 1 else entity
 
     def _refer_back(self, ev: Event) -> bool:

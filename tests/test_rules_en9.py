@@ -5,7 +5,9 @@ form; a clinician's exclusion told as done ("ruled out", "excluded") denies what
 while the plan to exclude states nothing; what an allergy test found ("dust mites negative,
 grass pollen positive") is an allergy, present or denied; a degree or a change after a denial word ("not as
 bad", "isn't improving", "no better") leaves the entity present; "swollen" said of one body part is that part's swelling (both ankles,
-legs or feet: peripheral edema), and a later generic "swelling" is the one swelling known.
+legs or feet: peripheral edema), and a later generic "swelling" is the one swelling known; a body
+part that is fine ("arm fine now") ends the known symptoms of that part, and makes no injury when
+none of the part is known.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these mechanisms, not copied from any
@@ -118,3 +120,33 @@ def test_the_swelling_gone_with_two_known_swellings_ends_neither() -> None:
         ev(20, "m2", "symptoms", "swelling", "resolved"),
     )
     assert _symptoms(facts) == {"peripheral edema": "active", "knee swelling": "active", "swelling": "resolved"}
+
+
+# --- the fold: a body part that is fine ends what was known of that part ------------------------
+
+def _current(facts) -> dict[tuple[str, str], str]:
+    return {(s, e): st for s, e, st in zip(facts["section"], facts["entity"], facts["status"], strict=True)}
+
+
+def test_a_part_fine_with_no_known_injury_ends_its_symptoms_and_makes_no_injury() -> None:
+    _, facts, _ = run(ev(0, "m1", "symptoms", "arm pain", "active"), ev(20, "m2", "injuries", "arm injury", "resolved"))
+    assert _current(facts) == {("symptoms", "arm pain"): "resolved"}
+
+
+def test_a_part_fine_ends_its_known_injury_and_its_symptoms() -> None:
+    _, facts, _ = run(
+        ev(0, "m1", "injuries", "ankle sprain", "active"),
+        ev(1, "m1", "symptoms", "ankle swelling", "active"),
+        ev(2, "m1", "symptoms", "knee pain", "active"),
+        ev(20, "m2", "injuries", "ankle injury", "resolved"),
+    )
+    assert _current(facts) == {
+        ("injuries", "ankle sprain"): "resolved",
+        ("symptoms", "ankle swelling"): "resolved",
+        ("symptoms", "knee pain"): "active",
+    }
+
+
+def test_a_part_fine_with_nothing_known_of_it_is_its_injury_over() -> None:
+    _, facts, _ = run(ev(0, "m1", "symptoms", "knee pain", "active"), ev(20, "m2", "injuries", "toe injury", "resolved"))
+    assert _current(facts) == {("symptoms", "knee pain"): "active", ("injuries", "toe injury"): "resolved"}

@@ -17,7 +17,7 @@ denied it specifically is taken as present (the safe reading) and recorded as a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
@@ -46,6 +46,9 @@ SHORT_NAME_SECTIONS = frozenset({"chronic_conditions", "diagnoses", "medications
 #: A head word that names no kind of its own: "ankle injury" ("ankle's fine now") is the one known
 #: injury of the ankle, a sprain or a fracture.
 _GENERIC_HEADS = {"injuries": frozenset({"injury"})}
+#: A generic symptom and the words of the specific ones it may stand for: "swelling's gone" after
+#: "peripheral edema", "ankle swelling" or "swollen lymph nodes" is that one known swelling.
+_FAMILY_WORDS = {("symptoms", "swelling"): frozenset({"swelling", "swollen", "edema"})}
 #: Names too general to stand for one known fact: "pain" is no "chest pain".
 _NO_SHORT_NAME = frozenset({"pain"})
 #: What a specific denial does to the same fact while it is present: "голова не болит" after a
@@ -284,6 +287,7 @@ class _UserFold(ReplayMixin):
         dropped (:mod:`anamnesis.facts.anaphora`, :mod:`anamnesis.facts.medicine_classes`).
         """
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
+        events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
         events = medicine_classes.with_members(self.facts, events)
@@ -314,7 +318,25 @@ class _UserFold(ReplayMixin):
         if not words:
             return entity
         longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
+        family = _FAMILY_WORDS.get((section, entity))
+        if family:
+            longer = [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
         return longer[0] if len(longer) == 1 else entity
+
+    def _part_healed(self, ev: Event) -> list[Event]:
+        """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that
+        is over also ends the part's known symptoms ("toe pain", "ankle swelling"); with no injury
+        of the part known, it is those symptoms that are over, and no injury is made up."""
+        if ev.section != "injuries" or ev.status != "resolved" or not ev.entity.endswith(" injury"):
+            return [ev]
+        part = ev.entity.removesuffix(" injury") + " "
+        present = PRESENT_STATUS["symptoms"]
+        symptoms = [
+            e for s, e in self.facts if s == "symptoms" and e.startswith(part) and self.facts[(s, e)].status == present
+        ]
+        ended = [replace(ev, section="symptoms", entity=e, attributes={}) for e in symptoms]
+        known = ("injuries", self._named_before("injuries", ev.entity)) in self.facts
+        return [ev, *ended] if known or not symptoms else ended
 
     def _refer_back(self, ev: Event) -> bool:
         entity = last_discussed(self.facts, ev.section)

@@ -148,7 +148,12 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
-        if caused or _allergy_context(clause, m, inherited) or _parallel_allergen(msg.norm, clause, m, stated):
+        if (
+            caused
+            or _allergy_context(clause, m, inherited)
+            or _parallel_allergen(msg.norm, clause, m, stated)
+            or _tested(msg, clause, m)
+        ):
             out[id(m)] = reactions[0].entity if reactions else None
             if m.state is None and noun_state in ("neg", "end"):
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
@@ -195,6 +200,33 @@ def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> b
     allergy the message stated, a drug after a bare "на" with no verb of taking or switching is
     the next allergen of the same list, not a medicine ("перевели на X" has its verb)."""
     return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | TAKING)
+
+
+#: A test's result said of what it tested: "nickel was negative", "grass pollen positive".
+_RESULT = re.compile(r"\b(?:negative|positive|neg|pos|reacted|no reaction)\b")
+
+
+def _tested(msg: Message, clause: Clause, m: Mention) -> bool:
+    """ "skin prick test: dust mites negative, grass pollen positive", "patch testing... nickel was
+    negative too": what an allergy test found, a result word in its clause, is an allergy, present
+    or (with "negative") denied. An allergen is only ever tested as an allergy, so its result is one
+    anywhere; a drug's result is one in a sentence that names the allergy test ("drug screen
+    negative for opiates" is not)."""
+    if not _RESULT.search(msg.norm, clause.start, clause.end):
+        return False
+    if m.kind == "allergen" and not _medicine(msg, m):
+        return True
+    span = [c for c in msg.clauses if c.sentence == clause.sentence]
+    start, end = span[0].start, span[-1].end
+    return any(lex.cat == "allergy" and lex.value == "test" and start <= s < end for s, _, lex in msg.hits)
+
+
+def _medicine(msg: Message, m: Mention) -> bool:
+    """An allergen that is a class of medicines ("opiates", ATC-coded): tested as a drug is."""
+    return any(
+        s == m.start and lex.term is not None and any(c.startswith("ATC") for c in lex.term.codes)
+        for s, _, lex in msg.hits
+    )
 
 
 def _names_a_cause(msg: Message) -> bool:

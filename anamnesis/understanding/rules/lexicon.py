@@ -73,7 +73,17 @@ CATEGORIES: dict[str, str] = {
     "beverage": "a drink that is not alcohol",
     "sexword": "a word that may state the user's sex",
     "none": "words that only block shorter cues inside them",
+    "degree": "a degree or a change ('as bad', 'any better', 'improving'): right after an English denial word"
+    " it blocks that word, the entity is still there ('not as bad', 'isn't improving')",
 }
+
+#: The English denial words a degree may follow ("not", "isn't getting", "hasn't been"); each
+#: also without its apostrophe (:func:`_chat_forms`).
+_DEGREE_NEGATORS = (
+    "not", "no", "isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "is not", "are not", "was not",
+    "has not", "have not", "hasn't been", "haven't been", "not been", "not getting", "isn't getting",
+    "aren't getting", "not really", "doesn't seem", "don't seem", "doesn't seem to be", "don't seem to be",
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,19 +140,34 @@ def _cue_keys(form: str) -> list[tuple[str, bool]]:
     return [(key, prefix) for key, prefix, _ in expand("=" + form)]
 
 
+def _chat_forms(form: str, lang: str) -> list[str]:
+    """An English form with "n't" is also typed without its apostrophe ("wasnt", "isnt", "hasnt"):
+    chat drops it, and the bare "nt" word is no other English word."""
+    if lang != "en" or "n't" not in form:
+        return [form]
+    return [form, form.replace("n't", "nt")]
+
+
 @cache
 def load_cues() -> tuple[tuple[str, bool, Lex], ...]:
-    """(key, prefix, cue) of every cue form in cues.tsv."""
+    """(key, prefix, cue) of every cue form in cues.tsv (English "n't" forms also without the apostrophe)."""
     out: list[tuple[str, bool, Lex]] = []
+    seen: set[tuple[str, bool, int]] = set()
     for line_no, row in read_rows(CUES_FILE, ("category", "value", "en", "ru", "zh")):
         category = row["category"]
         if category not in CATEGORIES:
             raise ValueError(f"cues.tsv:{line_no}: unknown category {category!r}")
         lex = cue_lex(category, row["value"])
+        if category == "degree":  # only after a denial word, as a blocker of it
+            lex = cue_lex("none", "")
+            row = {**row, "en": "|".join(f"{n} {d}" for n in _DEGREE_NEGATORS for d in row["en"].split("|") if d)}
         for lang in ("en", "ru", "zh"):
-            for form in row[lang].split("|"):
-                if form.strip():
-                    out.extend((key, prefix, lex) for key, prefix in _cue_keys(form.strip()))
+            for written in row[lang].split("|"):
+                for form in _chat_forms(written.strip(), lang) if written.strip() else ():
+                    for key, prefix in _cue_keys(form):
+                        if (key, prefix, id(lex)) not in seen:
+                            seen.add((key, prefix, id(lex)))
+                            out.append((key, prefix, lex))
     return tuple(out)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from anamnesis.terminology import Term, load_terminology
-from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
@@ -204,6 +205,8 @@ def find_mentions(
                 if composed.kind == "procedure" and cues["surgery"]:
                     found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
         found.sort(key=lambda m: (m.start, m.end))
+    if norm and any(m.entity == "swelling" for m in found):
+        _swollen_parts(found, parts, clause, clauses, norm)
     if operable and composers:
         _operated(operable, composers, norm)
     elif operable and operations:  # "appendicitis at 12" to "Any operations?": its operation
@@ -217,6 +220,54 @@ def find_mentions(
     if len(found) > 1 and any(m.kind == "vaccine" for m in found):
         _listed_vaccines(found, lexicon, norm)
     return found
+
+
+@cache
+def _parts_by_name() -> dict[str, Term]:
+    return {t.canonical: t for t in load_terminology().terms if t.kind == "body_part"}
+
+
+def _part_of(lex: Lex) -> Term | None:
+    """The body part a hit names: a part itself, or the part an injury's name starts with
+    ("rolled my ankle" is "ankle sprain", of the ankle)."""
+    if lex.kind == "body_part":
+        return lex.term
+    if lex.kind != "injury":
+        return None
+    parts = _parts_by_name()
+    words = lex.value.split()
+    return next((parts[" ".join(words[:n])] for n in range(len(words) - 1, 0, -1) if " ".join(words[:n]) in parts), None)
+
+
+def _swollen_parts(
+    found: list[Mention], parts: list[tuple[Term, int, int]], clause: Clause, clauses: list[Clause], norm: str
+) -> None:
+    """ "knee is swollen again", "sprained my ankle, its swollen", "the wrist isnt swollen now":
+    English "swollen"/"swelling" said of a body part is that part's swelling (anatomy.tsv's
+    swelling column): the part of its own phrase, else the last part its sentence named before it.
+    A part with no swelling of its own ("head") leaves the generic swelling."""
+    named_parts = [
+        (part, s, e)
+        for c in clauses
+        if c.sentence == clause.sentence and c.start <= clause.start
+        for s, e, lex in c.hits
+        if lex.cat == "term" and (part := _part_of(lex)) is not None
+    ]
+    for m in found:
+        if m.entity != "swelling" or not norm[m.start : m.end].isascii():
+            continue
+        own = [(p, s, e) for p, s, e in parts if not _paused(norm, s, e, m.start, m.end)]
+        before = [p for p in named_parts if p[2] <= m.start]
+        if own:
+            part, ps, pe = min(own, key=lambda p: min(abs(p[1] - m.end), abs(m.start - p[2])))
+        elif before:
+            part, ps, pe = before[-1]
+        else:
+            continue
+        one, _, both = part.links.get("swelling", "").partition("|")
+        plural = bool(both) and (norm[ps:pe].endswith("s") or norm[ps:pe] == "feet")
+        if one:
+            m.entity = both if plural else one
 
 
 #: How far (characters: "也", "都", "已经") a vaccination verb may stand after its disease.

@@ -317,10 +317,11 @@ class _UserFold(ReplayMixin):
         words = set(entity.split()) - _GENERIC_HEADS.get(section, frozenset())
         if not words:
             return entity
-        longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         family = _FAMILY_WORDS.get((section, entity))
         if family:
             longer = [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
+        else:
+            longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         return longer[0] if len(longer) == 1 else entity
 
     def _part_healed(self, ev: Event) -> list[Event]:

@@ -53,32 +53,37 @@ def run_eval(
     split: str = "validation",
     dev_dir: Path | None = None,
     blind_dir: Path | None = None,
+    validation_dir: Path | None = None,
     home: Path | None = None,
     llm: str = "rules",
 ) -> EvalResult:
-    """Run the pipeline on the gold, dev and unseen (blind) sets and/or MTS-Dialog and score them.
+    """Run the pipeline on the gold, dev, validation and unseen (blind) sets and/or MTS-Dialog
+    and score them.
 
     All sets go through one backfill (their user ids are distinct) and are scored apart: the
-    bars apply to the gold set, the dev set is reported beside it, the blind set has floors.
+    bars apply to the gold set, the dev and validation sets are reported beside it, the blind
+    set (the frozen test) has floors.
 
     ``home``: where to build the warehouse (kept afterwards, for inspection); a temporary
     directory by default. ``FileNotFoundError`` / ``GoldFormatError`` when an input is missing
     or malformed.
     """
     started = time.perf_counter()
-    gold, dev, blind = (gold_mod.load_gold(d) if d is not None else None for d in (gold_dir, dev_dir, blind_dir))
+    gold, dev, validation, blind = (
+        gold_mod.load_gold(d) if d is not None else None for d in (gold_dir, dev_dir, validation_dir, blind_dir)
+    )
     mts = mts_mod.load_mts(mts_dir, split) if mts_dir is not None else None
-    if gold is None and dev is None and mts is None and blind is None:
-        raise ValueError("nothing to evaluate: give a gold, dev or blind directory or MTS-Dialog")
+    if gold is None and dev is None and validation is None and mts is None and blind is None:
+        raise ValueError("nothing to evaluate: give a gold, dev, validation or blind directory or MTS-Dialog")
     with contextlib.ExitStack() as stack:
         if home is None:
             home = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="anamnesis-eval-"))) / "home"
         seconds = {"load": time.perf_counter() - started}
-        dialogues = [*(gold or []), *(dev or []), *(blind or [])]
+        dialogues = [*(gold or []), *(dev or []), *(validation or []), *(blind or [])]
         predictions, backend, timing = _run_pipeline(home, dialogues, mts or [], llm=llm)
         seconds.update(timing)
-    gold_scores, dev_scores, blind_scores = (
-        score_gold(ds, predictions) if ds is not None else None for ds in (gold, dev, blind)
+    gold_scores, dev_scores, validation_scores, blind_scores = (
+        score_gold(ds, predictions) if ds is not None else None for ds in (gold, dev, validation, blind)
     )
     mts_scores = score_mts(mts, predictions.facts) if mts is not None else None
     seconds["total"] = time.perf_counter() - started
@@ -88,6 +93,7 @@ def run_eval(
         gold_dir=gold_dir, mts_dir=mts_dir, seconds=seconds,
         blind=blind, blind_scores=blind_scores, blind_dir=blind_dir,
         dev=dev, dev_scores=dev_scores, dev_dir=dev_dir,
+        validation=validation, validation_scores=validation_scores, validation_dir=validation_dir,
     )
 
 

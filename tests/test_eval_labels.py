@@ -1,5 +1,6 @@
 """The eval report and summary label each set for what it is: gold (gated), dev (tuned, no bars),
-unseen (floors); ``passed`` (``eval --check``) is the gate and nothing else."""
+validation (unseen, no bars, errors never listed), unseen test (floors); ``passed`` (``eval
+--check``) is the gate and nothing else."""
 
 from __future__ import annotations
 
@@ -30,20 +31,22 @@ def _scores(prefix: str, *, fact_misses: int, negation_misses: int) -> dict[str,
     return scores
 
 
-def _result(*, gold_misses: int, dev_misses: int) -> EvalResult:
+def _result(*, gold_misses: int, dev_misses: int, validation_misses: int = 1) -> EvalResult:
     return EvalResult(
         gold=_dialogues("gold"), mts=None, split=None, predictions=Predictions(),
         gold_scores=_scores("gold", fact_misses=gold_misses, negation_misses=0),
         mts_scores=None, backend="rules-test",
         dev=_dialogues("dev"), dev_scores=_scores("dev", fact_misses=dev_misses, negation_misses=5),
         blind=_dialogues("blind"), blind_scores=_scores("blind", fact_misses=2, negation_misses=5),
+        validation=_dialogues("validation"),
+        validation_scores=_scores("validation", fact_misses=validation_misses, negation_misses=5),
     )
 
 
 def test_bars_gate_the_gold_set_and_the_unseen_floors_never_the_dev_set() -> None:
     good_gold_bad_dev = _result(gold_misses=0, dev_misses=6)
     bars = {b.name: b for b in good_gold_bad_dev.bars}
-    assert not [name for name in bars if name.startswith("dev")]
+    assert not [name for name in bars if name.startswith(("dev", "validation"))]
     assert bars["gold fact F1 (en)"].value == 1.0
     # the unseen figures sit above their floors and below issue 11's targets: gated on the floor
     unseen = bars["unseen fact F1 (en)"]
@@ -52,17 +55,22 @@ def test_bars_gate_the_gold_set_and_the_unseen_floors_never_the_dev_set() -> Non
     assert not bars["MTS named-item recall"].evaluated
     assert good_gold_bad_dev.passed  # MTS not run and the dev set failing do not count
     assert not _result(gold_misses=3, dev_misses=0).passed
+    assert _result(gold_misses=0, dev_misses=0, validation_misses=9).passed  # validation is never gated
 
 
 def test_report_and_summary_show_gold_dev_and_unseen_apart() -> None:
     result = _result(gold_misses=0, dev_misses=6)
     report = render_markdown(result, command="anamnesis eval", chart=None)
     assert "## Gold set (3 dialogues" in report and "## Dev set (tuned, no bars) (3 dialogues" in report
-    assert "| fact F1 gold | fact F1 dev | fact F1 unseen |" in report
+    assert "| fact F1 gold | fact F1 dev | fact F1 validation | fact F1 unseen |" in report
+    # the unseen sets' errors are never listed, only their figures
+    assert "`validation-en`" not in report and "`blind-en`" not in report and "`dev-en`" in report
     assert "| MTS named-item recall | n/a | >= 0.8 | not evaluated |" in report
     lines = summary_lines(result)
     gold_en = next(line for line in lines if line.strip().startswith("gold en:"))
     dev_en = next(line for line in lines if line.strip().startswith("dev en:"))
     assert "F1 1.000" in gold_en and "F1 0.571" in dev_en  # 4 of 10 found: P 1, R 0.4
+    validation_en = next(line for line in lines if line.strip().startswith("validation en:"))
+    assert "F1 0.947" in validation_en  # 9 of 10 found
     assert any(line.startswith("SKIP  MTS named-item recall") for line in lines)
     assert any(line.startswith("PASS  unseen fact F1 (en)") for line in lines)

@@ -40,26 +40,24 @@ UNSEEN_FACT_F1_BAR = 0.92
 UNSEEN_NEGATION_BAR = 0.95
 UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
-#: The gate on the unseen set: floors a little under the figures measured when they were last
-#: raised, so a change that loses generalization fails. Raise them when the figures rise; never
-#: lower them to pass. Set anew on 2026-12-02 (eighth session) because the set changed: batch 6
-#: moved to dev and batch 8 (75 dialogues, written and reviewed that session) joined, so the set is
-#: batches 1 (051-100), 2, 7 and 8, 450 dialogues, 665 checked turns. On it the session's start
-#: (c7fea8b, RULES_VERSION 21) gave F1 en 0.853 / ru 0.836 / zh 0.806, negation 0.603, status 0.919,
-#: dose 0.943, 63 turns with a forbidden fact; the merged tree (RULES_VERSION 22) 0.855 / 0.841 /
-#: 0.815, 0.600, 0.922, 0.948, 64. Batch 8 alone, before / after: 0.736 / 0.818 / 0.810 ->
-#: 0.741 / 0.822 / 0.835, negation 0.483 -> 0.483, 26 -> 27 of 246 turns.
+#: The gate on the unseen (test) set: floors a little under the figures measured when they were
+#: last raised, so a change that loses generalization fails. Raise them when the figures rise;
+#: never lower them to pass. Set anew on 2026-12-05 (tenth session) because the set changed: batch
+#: 1 (dialogues 051-100) left it to become the validation set, whose aggregates the tuners watch,
+#: so the test set is batches 2, 7 and 8, 300 dialogues, 547 checked turns, never read nor
+#: measured while tuning. On it the session's start (0f424cb, RULES_VERSION 23) gave F1 en 0.848 /
+#: ru 0.833 / zh 0.805, negation 0.564, status 0.922, dose 0.962, 51 turns with a forbidden fact.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.845,
-    "fact F1 (ru)": 0.83,
-    "fact F1 (zh)": 0.80,
-    "negation accuracy": 0.59,
+    "fact F1 (en)": 0.84,
+    "fact F1 (ru)": 0.825,
+    "fact F1 (zh)": 0.795,
+    "negation accuracy": 0.55,
     "status accuracy": 0.91,
-    "dose accuracy": 0.935,
+    "dose accuracy": 0.95,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 665 turns of batches 1, 2, 7 and 8.
-UNSEEN_FORBIDDEN_CEILING = 68
+#: count over the 547 turns of batches 2, 7 and 8.
+UNSEEN_FORBIDDEN_CEILING = 54
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

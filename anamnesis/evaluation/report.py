@@ -96,9 +96,16 @@ def chart_rows(result: EvalResult) -> list[Row]:
         for lang in LANGS:
             rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
         rows.append(Row("negation accuracy", ratio(d["negation"]).value))
+    v = result.validation_scores
+    if v is not None:
+        rows.append(Row("Validation set (unseen, aggregates watched, no bars)", group=True))
+        facts = by_lang(v["facts"])
+        for lang in LANGS:
+            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
+        rows.append(Row("negation accuracy", ratio(v["negation"]).value))
     b = result.blind_scores
     if b is not None:
-        rows.append(Row("Unseen (blind) set, against its floors", group=True))
+        rows.append(Row("Unseen test (blind) set, against its floors", group=True))
         facts = by_lang(b["facts"])
         floors = UNSEEN_FLOORS
         for lang in LANGS:
@@ -187,16 +194,23 @@ SIDE_BY_SIDE = (
 
 
 def _side_by_side(result: EvalResult) -> list[str]:
-    """Tuned (gold, dev) and unseen (blind) figures per language and section, next to each other."""
+    """Tuned (gold, dev), validation and unseen (blind) figures per language and section, next to
+    each other."""
     assert result.gold_scores is not None and result.blind_scores is not None
-    sides = {"gold": result.gold_scores, "dev": result.dev_scores, "unseen": result.blind_scores}
+    sides = {"gold": result.gold_scores, "dev": result.dev_scores, "validation": result.validation_scores,
+             "unseen": result.blind_scores}
     sides = {name: scores for name, scores in sides.items() if scores is not None}
     dev = f", and **dev** ({len(result.dev)} dialogues, scored apart, no bars)" if result.dev else ""
+    validation = (
+        f" **validation**: {len(result.validation)} dialogues by authors who never saw the rules, never read; "
+        "only their aggregate figures were watched while tuning, to keep what generalizes (so they are "
+        "no longer a clean test); their errors are not listed." if result.validation else ""
+    )
     lines = ["## Tuned and unseen, side by side", "",
              f"**tuned**: **gold** ({len(result.gold or [])} dialogues, the set the bars apply to){dev}, whose "
-             "errors were read while writing rules. **unseen**: the blind set "
+             f"errors were read while writing rules.{validation} **unseen**: the blind set, the frozen test "
              f"({len(result.blind or [])} dialogues by authors who never saw the rules; never read while "
-             "tuning; its errors are not listed in this report).", ""]
+             "tuning, not even its aggregates; its errors are not listed in this report).", ""]
 
     def cells(scores: dict[str, list[Obs]], pick, key: str) -> dict[str, str]:  # noqa: ANN001
         part = {name: pick(obs).get(key, []) for name, obs in scores.items()}
@@ -305,7 +319,8 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
         "",
         "Inputs: tuned: gold `" + _display(result.gold_dir) + "`"
         + (f" and dev `{_display(result.dev_dir)}`" if result.dev is not None else "")
-        + (f", blind (unseen) `{_display(result.blind_dir)}`" if result.blind is not None else "")
+        + (f", validation `{_display(result.validation_dir)}`" if result.validation is not None else "")
+        + (f", blind (unseen test) `{_display(result.blind_dir)}`" if result.blind is not None else "")
         + (f", MTS-Dialog `{_display(result.mts_dir)}` ({result.split})" if result.mts is not None
            else f"; {result.mts_note}")
         + ". Each dialogue is one user; the whole backfill job runs over them, then the read API "
@@ -315,7 +330,7 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
         "",
     ]
     lines += ["The gate (`anamnesis eval --check`, tests/test_eval_bars.py): the bars on the gold set and "
-              "MTS-Dialog, the floors on the unseen set. The dev set has no bars.", ""]
+              "MTS-Dialog, the floors on the unseen (test) set. The dev and validation sets have no bars.", ""]
     rows = []
     for b in result.bars:
         rows.append([b.name, _shown(b), f"{b.op} {b.threshold:g}", _verdict(b, "pass", "**FAIL**"), b.detail])
@@ -372,6 +387,8 @@ def summary_lines(result: EvalResult) -> list[str]:
         lines += _per_language_lines("gold", result.gold_scores, _GOLD_FIGURES)
     if result.dev_scores is not None:
         lines += _per_language_lines("dev", result.dev_scores, _GOLD_FIGURES)
+    if result.validation_scores is not None:
+        lines += _per_language_lines("validation", result.validation_scores, _UNSEEN_FIGURES)
     if result.blind_scores is not None:
         lines += _per_language_lines("unseen", result.blind_scores, _UNSEEN_FIGURES)
     lines.append(f"      {result.seconds.get('total', 0):.1f} s, backend {result.backend}")

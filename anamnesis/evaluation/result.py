@@ -27,10 +27,14 @@ class EvalResult:
     mts_dir: Path | None = None
     seconds: dict[str, float] = field(default_factory=dict)
     mts_note: str = "MTS-Dialog was not evaluated"
-    #: The unseen set (``blind``): scored like the gold set, its errors never listed.
+    #: The frozen test set (``blind``, unseen): scored like the gold set, its errors never listed.
     blind: list[GoldDialogue] | None = None
     blind_scores: dict[str, list[Obs]] | None = None
     blind_dir: Path | None = None
+    #: The validation set (unseen text whose aggregate figures the tuners watch): errors never listed.
+    validation: list[GoldDialogue] | None = None
+    validation_scores: dict[str, list[Obs]] | None = None
+    validation_dir: Path | None = None
     #: The dev set: tuned on like the gold set and scored beside it, but no bar applies to it.
     dev: list[GoldDialogue] | None = None
     dev_scores: dict[str, list[Obs]] | None = None

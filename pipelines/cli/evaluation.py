@@ -16,7 +16,14 @@ _DEV_HELP = (
     "Dev dialogues (*.jsonl): tuned on like the gold set, scored beside it, no bars; "
     "default: the bundled dev set (none when --gold is given)."
 )
-_BLIND_HELP = "Unseen dialogues (*.jsonl), scored beside the gold set; default: the bundled blind set."
+_BLIND_HELP = (
+    "Unseen dialogues (*.jsonl), the frozen test set with floors, scored beside the gold set; default: the "
+    "bundled blind set."
+)
+_VALIDATION_HELP = (
+    "Validation dialogues (*.jsonl): unseen text whose aggregate figures the tuners watch, scored beside the "
+    "others, errors never listed, no bars; default: the bundled validation set."
+)
 _MTS_HELP = "MTS-Dialog directory (validation.csv, train.csv); default: $ANAMNESIS_MTS_DIR or ../shared/..."
 _SPLIT_HELP = "MTS-Dialog split: validation, train, train-tune, train-frozen (never tuned on) or both."
 _KEEP_HELP = "Build the eval's warehouse in this new directory and keep it (default: a temporary one)."
@@ -39,6 +46,10 @@ def eval_command(
     no_dev: Annotated[bool, typer.Option("--no-dev", help="Leave the dev set out.")] = False,
     blind: Annotated[Path | None, typer.Option("--blind", help=_BLIND_HELP)] = None,
     no_blind: Annotated[bool, typer.Option("--no-blind", help="Leave the unseen set out.")] = False,
+    validation: Annotated[Path | None, typer.Option("--validation", help=_VALIDATION_HELP)] = None,
+    no_validation: Annotated[
+        bool, typer.Option("--no-validation", help="Leave the validation set out.")
+    ] = False,
     mts: Annotated[Path | None, typer.Option("--mts", help=_MTS_HELP)] = None,
     split: Annotated[str, typer.Option("--split", help=_SPLIT_HELP)] = "validation",
     out_dir: Annotated[Path | None, typer.Option("--out", help=_OUT_HELP)] = None,
@@ -48,7 +59,7 @@ def eval_command(
     ] = False,
     backend: Annotated[EvalBackend, typer.Option("--backend", help=_BACKEND_HELP)] = EvalBackend.rules,
 ) -> None:
-    """Run the pipeline on the gold, blind and MTS-Dialog sets; write report.md and chart.png."""
+    """Run the pipeline on the gold, dev, validation, blind and MTS-Dialog sets; write report.md and chart.png."""
     import shlex
     import tempfile
 
@@ -63,7 +74,9 @@ def eval_command(
     gold_dir = gold or bundled("gold")
     dev_dir = None if no_dev else (dev or (None if gold else bundled("dev")))
     blind_dir = None if no_blind else (blind or bundled("blind"))
-    for name, directory in (("gold", gold_dir), ("dev", dev_dir), ("blind", blind_dir)):
+    validation_dir = None if no_validation else (validation or bundled("validation"))
+    sets = (("gold", gold_dir), ("dev", dev_dir), ("validation", validation_dir), ("blind", blind_dir))
+    for name, directory in sets:
         if directory is not None and (not directory.is_dir() or not any(directory.glob("*.jsonl"))):
             fail(f"no {name} dialogues (*.jsonl) in {directory}")
     mts_dir = mts
@@ -73,14 +86,16 @@ def eval_command(
         if mts_available(candidate):
             mts_dir = candidate
         else:
-            note = f"MTS-Dialog not found at {candidate}; evaluated the gold, dev and blind sets only"
+            note = f"MTS-Dialog not found at {candidate}; evaluated the dialogue sets only"
     elif not mts_dir.is_dir():
         fail(f"MTS-Dialog directory {mts_dir} does not exist")
     command = ["anamnesis", "eval"]
-    for flag, value in (("--gold", gold), ("--dev", dev), ("--blind", blind), ("--mts", mts), ("--out", out_dir)):
+    given_paths = (("--gold", gold), ("--dev", dev), ("--validation", validation), ("--blind", blind), ("--mts", mts),
+                   ("--out", out_dir))
+    for flag, value in given_paths:
         if value is not None:
             command += [flag, str(value)]
-    for flag, given in (("--no-dev", no_dev), ("--no-blind", no_blind)):
+    for flag, given in (("--no-dev", no_dev), ("--no-validation", no_validation), ("--no-blind", no_blind)):
         if given:
             command.append(flag)
     if backend is not EvalBackend.rules:
@@ -91,7 +106,8 @@ def eval_command(
     try:
         with err.status(f"evaluating: pipeline ({backend.value}) over the evaluation dialogues..."):
             result = run_eval(
-                gold_dir, mts_dir, split=split, dev_dir=dev_dir, blind_dir=blind_dir, home=keep_home, llm=backend.value
+                gold_dir, mts_dir, split=split, dev_dir=dev_dir, blind_dir=blind_dir, validation_dir=validation_dir,
+                home=keep_home, llm=backend.value,
             )
         if note:
             result.mts_note = note

@@ -89,20 +89,15 @@ def chart_rows(result: EvalResult) -> list[Row]:
         for s in SECTIONS:
             if s in sections:
                 rows.append(Row(s, prf(sections[s]).f1))
-    d = result.dev_scores
-    if d is not None:
-        rows.append(Row("Dev set (tuned, no bars)", group=True))
-        facts = by_lang(d["facts"])
+    for title, scores in (("Dev set (tuned, no bars)", result.dev_scores),
+                          ("Validation set (unseen, aggregates watched, no bars)", result.validation_scores)):
+        if scores is None:
+            continue
+        rows.append(Row(title, group=True))
+        facts = by_lang(scores["facts"])
         for lang in LANGS:
             rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
-        rows.append(Row("negation accuracy", ratio(d["negation"]).value))
-    v = result.validation_scores
-    if v is not None:
-        rows.append(Row("Validation set (unseen, aggregates watched, no bars)", group=True))
-        facts = by_lang(v["facts"])
-        for lang in LANGS:
-            rows.append(Row(f"fact F1 {lang}", prf(facts.get(lang, [])).f1))
-        rows.append(Row("negation accuracy", ratio(v["negation"]).value))
+        rows.append(Row("negation accuracy", ratio(scores["negation"]).value))
     b = result.blind_scores
     if b is not None:
         rows.append(Row("Unseen test (blind) set, against its floors", group=True))

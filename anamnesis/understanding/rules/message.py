@@ -219,7 +219,8 @@ def read_message(
             if clause.skip and clause.subject == "self":
                 if lang == "zh":
                     clause_facts(msg, clause, zh_presupposed(norm, clause, mentions))
-                elif not clause.has("asked"):
+                elif not clause.has("asked") and not (lang == "ru" and clause.has("uncertain")):
+                    # "кажется, у меня гастрит", "боюсь, что у меня язва": a guess owns nothing
                     clause_facts(msg, clause, [m for m in mentions if owned(norm, m)])
             continue
         for m in mentions:

@@ -92,6 +92,7 @@ def clauses(
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and any(h[2].cat == "check" for h in s_hits)
+        hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
         for c_no in range(last + 1):
@@ -106,13 +107,18 @@ def clauses(
             cats = {tag for h in c_hits for tag in h[2].tags}
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             hypothetical = hypothetical or "hypo" in cats
+            if hedged and "split" not in cats:
+                cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause
             clause.skip = (
                 "asked" in cats
                 or hypothetical
                 or ("uncertain" in cats and not _only_approximate(norm, c_hits))
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang))
+                or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
+                or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
             )
+            hedged = lang == "ru" and "uncertain" in cats and not any(h[2].cat == "term" for h in c_hits)
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
             if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
@@ -143,6 +149,9 @@ def clauses(
     return out
 
 
+#: The particle "ли" ("нормально ли", "так можно ли мне") and a closing "или нет" ask, with or
+#: without a question mark (patients often leave it out); the words hold them in any cue.
+_RU_ASKS = re.compile(r"(?<![а-яё-])(?:ли|или нет)(?![а-яё-])")
 #: A Russian first-person plural treating verb: "мажем", "даём", "капаем" (a parent for a child).
 _WE_TREAT = re.compile(
     r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
@@ -168,15 +177,33 @@ def _only_approximate(norm: str, hits: list[Hit]) -> bool:
 
 #: "бабушка по маме", "дядя по отцу": the relative after "по" names the side of the family.
 _LINEAGE = re.compile(r"(?<![а-я])по\s+$")
+#: "мама мужа", "брат моей жены": between a relative and the person in the genitive who owns them
+_OWNER_GAP = re.compile(r"\s+(?:мо(?:его|ей|их)\s+)?")
+
+
+def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
+    """A Russian relative owned by the person right after it ("у мамы мужа", "сестра подруги"):
+    that person's relative, an in-law or a stranger, not the user's blood relative."""
+    m = _OWNER_GAP.match(norm, end)
+    return m is not None and m.end() in persons
 
 
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
     says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
-    naming the side of the family ("бабушка по маме")."""
+    naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
+    ("мама мужа"), whose owner is the subject."""
     if lang == "ru":
-        return [h for h in hits if not (is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
+        persons = {h[0] for h in hits if h[2].cat == "person"}
+        return [
+            h
+            for h in hits
+            if not (
+                is_relative(h[2])
+                and (_LINEAGE.search(norm, max(0, h[0] - 4), h[0]) or _of_someone(norm, h[1], persons))
+            )
+        ]
     if lang != "zh":
         return hits
     others = {h[0] for h in hits if h[2].cat == "person" or is_relative(h[2])}

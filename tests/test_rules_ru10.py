@@ -1,0 +1,65 @@
+"""Russian turns that must yield no fact: doubts, in-laws, questions without "?", orders to the system.
+
+Every row is a new sentence written the way patients type, not one from the tuned or unseen
+dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
+(text, assistant turn before it or None, the exact set of (section, entity, status)).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, Triple, triples, understand
+
+# fmt: off
+#: A hedge or a fear before "у меня X" guesses at X; only a plain "у меня X" (or a question that
+#: takes X as given) says the user has it.
+DOUBTED_OWN: list[Row] = [
+    ("кажется, у меня гастрит", None, set()),
+    ("подозреваю что у меня диабет", None, set()),
+    ("боюсь, что у меня язва", None, set()),
+    ("по-моему у меня анемия", None, set()),
+    ("похоже, у меня простуда", None, set()),
+    ("может быть у меня мигрень", None, set()),
+    ("у меня гастрит", None, {("diagnoses", "gastritis", "active")}),
+]
+#: A relative of a spouse or a friend ("мама мужа", "брат жены") is an in-law or a stranger, no
+#: blood relative of the user; "бабушка по маме" is the user's own.
+IN_LAWS: list[Row] = [
+    ("сестра жены болеет астмой", None, set()),
+    ("у отца жены инфаркт был", None, set()),
+    ("бабушка мужа умерла от рака", None, set()),
+    ("у мамы подруги рак груди", None, set()),
+    ("тетя мужа с гипертонией", None, set()),
+    ("у бабушки по маме диабет", None, {("family_history", "diabetes", "active")}),
+    ("у моей мамы диабет", None, {("family_history", "diabetes", "active")}),
+]
+#: Patients often leave out the question mark: "ли", "или нет" and a question word after a
+#: filler ("так", "подскажите") still ask, and a question asks nothing about what it names.
+UNMARKED_QUESTIONS: list[Row] = [
+    ("нормально ли пить аспирин каждый день", None, set()),
+    ("так можно ли мне омез", None, set()),
+    ("гастрит это или нет", None, set()),
+    ("подскажите можно ли пить нурофен", None, set()),
+    ("ну а сколько можно пить ибупрофена в день", None, set()),
+    ("пью аспирин каждый день", None, {("medications", "aspirin", "active")}),
+]
+#: An order to forget, strike or not record something is addressed to the system: no fact, not
+#: even a denial; the past "убрали" of a doctor is a stop.
+TO_THE_SYSTEM: list[Row] = [
+    ("забудь, что у меня гастрит", None, set()),
+    ("забудьте про мой диабет", None, set()),
+    ("не учитывай мою астму", None, set()),
+    ("убери из карты гипертонию", None, set()),
+    ("вычеркни аллергию на пенициллин", None, set()),
+    ("не записывай мигрень, это не точно", None, set()),
+    ("кардиолог убрал конкор", None, {("medications", "bisoprolol", "stopped")}),
+]
+# fmt: on
+
+ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])
+def test_russian_mechanisms(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context)) == expected

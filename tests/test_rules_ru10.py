@@ -1,4 +1,5 @@
-"""Russian turns that must yield no fact: doubts, in-laws, questions without "?", orders to the system.
+"""Russian turns that must yield no fact (doubts, in-laws, questions without "?", orders to the system,
+plans) and jabs named by their disease.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -55,9 +56,33 @@ TO_THE_SYSTEM: list[Row] = [
     ("не записывай мигрень, это не точно", None, set()),
     ("кардиолог убрал конкор", None, {("medications", "bisoprolol", "stopped")}),
 ]
+#: A verb of injecting right before a disease names its vaccine ("поставили столбняк"), never the
+#: disease; "поставили диагноз", and a bare "поставили" before a disease one is diagnosed with
+#: ("поставили пневмонию"), still name the disease.
+JABS: list[Row] = [
+    ("в травмпункте зашили и поставили столбняк", None, {("vaccinations", "tetanus vaccine", "historical")}),
+    ("ставили столбняк в 2019", None, {("vaccinations", "tetanus vaccine", "historical")}),
+    ("кололи от гриппа в октябре", None, {("vaccinations", "influenza vaccine", "historical")}),
+    ("в детстве привили от кори", None, {("vaccinations", "measles vaccine", "historical")}),
+    ("поставили диагноз грипп", None, {("diagnoses", "influenza", "active")}),
+    ("на прошлой неделе мне поставили пневмонию", None, {("diagnoses", "pneumonia", "active")}),
+]
+#: A plan in the perfective future ("попробую", "начну", "куплю") is no fact, whichever side of
+#: the verb its drug stands; a plan after a comma ("пью конкор, хочу бросить") leaves the drug
+#: taken now, and stops nothing yet.
+PLANS: list[Row] = [
+    ("попробую омепразол", None, set()),
+    ("начну пить метформин с понедельника", None, set()),
+    ("куплю нурофен в аптеке", None, set()),
+    ("ок, спасибо, омепразол попробую", None, set()),
+    ("в мае прививку от клеща сделаю", None, set()),
+    ("пью конкор, хочу бросить", None, {("medications", "bisoprolol", "active")}),
+    ("курю, хочу бросить", None, {("lifestyle", "smoking", "active")}),
+    ("конкор пью, хочу снизить дозу", None, {("medications", "bisoprolol", "active")}),
+]
 # fmt: on
 
-ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM
+ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

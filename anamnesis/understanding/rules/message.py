@@ -94,6 +94,7 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
+from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
@@ -189,6 +190,7 @@ def read_message(
         if lang == "ru":
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
+            jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
@@ -275,7 +277,9 @@ def read_message(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if dangling or (
-            not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
+            not mentions
+            and clause.intent_at == clause.end  # "..., хочу бросить": a plan to stop stops nothing yet
+            and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"
         if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:

@@ -121,6 +121,8 @@ def clauses(
             hedged = lang == "ru" and "uncertain" in cats and not any(h[2].cat == "term" for h in c_hits)
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
+                if lang == "ru":
+                    clause.intent_at = _planned_object_at(norm, c_hits, clause.intent_at)
             if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
                 clause.intent_at = c_start
             found = None
@@ -156,6 +158,23 @@ _RU_ASKS = re.compile(r"(?<![а-яё-])(?:ли|или нет)(?![а-яё-])")
 _WE_TREAT = re.compile(
     r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
 )
+#: What a Russian plan can take as its object before its verb ("омепразол попробую").
+_PLANNED_KINDS = frozenset({"drug", "vaccine"})
+
+
+def _planned_object_at(norm: str, hits: list[Hit], intent_at: int) -> int:
+    """Russian puts the object of a plan before its verb as often as after ("омепразол попробую",
+    "прививку от клеща сделаю"): the drugs and vaccines right before the plan word, with no other
+    cue and no comma between them and it ("пью конкор, хочу бросить" takes it), are planned too, so
+    the plan starts at the first of them."""
+    at = intent_at
+    for start, end, lex in reversed([h for h in hits if h[0] < intent_at]):
+        if lex.cat != "term" or lex.kind not in _PLANNED_KINDS or "," in norm[end:at]:
+            break
+        at = start
+    return at
+
+
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(
     r"\s*(?:\d|a |an |one |two |three |four |five |six |a couple|a few|half |once |twice |around |about )"

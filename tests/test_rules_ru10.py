@@ -80,9 +80,20 @@ PLANS: list[Row] = [
     ("курю, хочу бросить", None, {("lifestyle", "smoking", "active")}),
     ("конкор пью, хочу снизить дозу", None, {("medications", "bisoprolol", "active")}),
 ]
+#: A symptom after "когда"/"при" beside a medicine is when the medicine is taken, not a symptom
+#: now; an activity after "при"/"во время"/"после" brings on a symptom and is no habit.
+OCCASIONS: list[Row] = [
+    ("Беродуал когда задыхаюсь", None, {("medications", "ipratropium/fenoterol", "active")}),
+    ("когда болит голова, пью цитрамон", None, {("medications", "aspirin/paracetamol/caffeine", "active")}),
+    ("нурофен пью когда болят зубы", None, {("medications", "ibuprofen", "active")}),
+    ("при изжоге пью ренни", None, {("medications", "calcium carbonate/magnesium carbonate", "active")}),
+    ("колено болит при беге", None, {("symptoms", "knee pain", "active")}),
+    ("после тренировки болят мышцы", None, {("symptoms", "muscle pain", "active")}),
+    ("голова болит когда наклоняюсь", None, {("symptoms", "headache", "active")}),
+]
 # fmt: on
 
-ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS
+ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

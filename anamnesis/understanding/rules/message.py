@@ -77,7 +77,12 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
-from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
+from anamnesis.understanding.rules.occasions import (
+    en_without_occasions,
+    ru_without_occasions,
+    without_occasions,
+    without_triggers,
+)
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
@@ -248,6 +253,8 @@ def read_message(
             touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)
+        elif lang == "ru":
+            mentions = ru_without_occasions(msg, clause, mentions)
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")

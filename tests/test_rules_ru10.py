@@ -91,9 +91,19 @@ OCCASIONS: list[Row] = [
     ("после тренировки болят мышцы", None, {("symptoms", "muscle pain", "active")}),
     ("голова болит когда наклоняюсь", None, {("symptoms", "headache", "active")}),
 ]
+#: "кроме X ничего", "нет, разве что X", "если не считать X": the exception is there; the denial
+#: after or before it is of everything else.
+EXCEPTIONS: list[Row] = [
+    ("нет, кроме гастрита ничего", "Хронические болезни есть?", {("diagnoses", "gastritis", "active")}),
+    ("кроме эутирокса ничего не пью", None, {("medications", "levothyroxine", "active")}),
+    ("кроме кашля ничего не беспокоит", None, {("symptoms", "cough", "active")}),
+    ("нет, разве что нурофен иногда", "Лекарства принимаете?", {("medications", "ibuprofen", "active")}),
+    ("нет, если не считать гастрит", "Хронические болезни есть?", {("diagnoses", "gastritis", "active")}),
+    ("нет", "Хронические болезни есть?", {("chronic_conditions", "*", "confirmed_absent")}),
+]
 # fmt: on
 
-ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS
+ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS + EXCEPTIONS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -101,9 +101,21 @@ EXCEPTIONS: list[Row] = [
     ("нет, если не считать гастрит", "Хронические болезни есть?", {("diagnoses", "gastritis", "active")}),
     ("нет", "Хронические болезни есть?", {("chronic_conditions", "*", "confirmed_absent")}),
 ]
+#: Words whose "не" is no denial of the entity ("не забываю пить", "не спадает": it goes on), and
+#: words that deny without "не" ("исключили"); "реакции не было" after "на X" is of an allergy.
+NEGATION_WORDS: list[Row] = [
+    ("не забываю пить эутирокс", None, {("medications", "levothyroxine", "active")}),
+    ("не пропускаю приём конкора", None, {("medications", "bisoprolol", "active")}),
+    ("температура не спадает третий день", None, {("symptoms", "fever", "active")}),
+    ("язву исключили", None, {("diagnoses", "peptic ulcer", "confirmed_absent")}),
+    ("на пенициллин реакции не было", None, {("allergies", "penicillin", "confirmed_absent")}),
+    ("эутирокс не пью", None, {("medications", "levothyroxine", "confirmed_absent")}),
+]
 # fmt: on
 
-ROWS = DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS + EXCEPTIONS
+ROWS = (
+    DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS + EXCEPTIONS + NEGATION_WORDS
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

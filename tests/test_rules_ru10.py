@@ -1,5 +1,5 @@
 """Russian turns that must yield no fact (doubts, in-laws, questions without "?", orders to the system,
-plans) and jabs named by their disease.
+plans, a third person's verbs) and jabs, exceptions and words whose "не" denies nothing.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -111,10 +111,29 @@ NEGATION_WORDS: list[Row] = [
     ("на пенициллин реакции не было", None, {("allergies", "penicillin", "confirmed_absent")}),
     ("эутирокс не пью", None, {("medications", "levothyroxine", "confirmed_absent")}),
 ]
+#: A sentence opening with a verb of the third person ("Колет инсулин.") after someone else was
+#: named goes on about that person; the first person ("Пью лозартан.") is the user again.
+THIRD_PERSON: list[Row] = [
+    ("Муж болеет диабетом. Колет инсулин.", None, set()),
+    ("у свекрови давление. Пьёт эналаприл и конкор", None, set()),
+    ("мама после инсульта. принимает варфарин", None, {("family_history", "stroke", "active")}),
+    ("у брата астма. Сейчас сидит на Симбикорте", None, {("family_history", "asthma", "active")}),
+    ("у мужа гипертония. пью лозартан", None, {("medications", "losartan", "active")}),
+    ("муж в командировке. голова болит", None, {("symptoms", "headache", "active")}),
+]
 # fmt: on
 
 ROWS = (
-    DOUBTED_OWN + IN_LAWS + UNMARKED_QUESTIONS + TO_THE_SYSTEM + JABS + PLANS + OCCASIONS + EXCEPTIONS + NEGATION_WORDS
+    DOUBTED_OWN
+    + IN_LAWS
+    + UNMARKED_QUESTIONS
+    + TO_THE_SYSTEM
+    + JABS
+    + PLANS
+    + OCCASIONS
+    + EXCEPTIONS
+    + NEGATION_WORDS
+    + THIRD_PERSON
 )
 
 

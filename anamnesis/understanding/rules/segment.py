@@ -138,10 +138,12 @@ def clauses(
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
                     someone_else = True
                 someone_else = someone_else or (found is not None and found[0] != "self")
-            if found is None and subject is None and someone_else and lang == "ru" and _WE_TREAT.search(
-                norm, c_start, c_end
+            if found is None and subject is None and someone_else and lang == "ru" and (
+                _WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)
             ):
-                found = last_other  # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son
+                # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
+                # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
+                found = last_other
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -175,6 +177,15 @@ def _planned_object_at(norm: str, hits: list[Hit], intent_at: int) -> int:
     return at
 
 
+#: A Russian clause opening with a verb of the third person that takes, treats or has something
+#: ("пьёт", "колет", "принимает", "курит", "болеет"): its subject is the person named before,
+#: never the user, who would say "пью", "колю" (Russian leaves the pronoun out in both).
+_THIRD_PERSON_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:и|а|но|ещё|еще|тоже|также|сейчас|теперь|постоянно|регулярно|давно|уже)\s+)*"
+    r"(?:пь[её]т|пьют|кол(?:ет|ют|ется)|принима(?:ет|ют)|сид(?:ит|ят)\s+на|кур(?:ит|ят)|мажет|мажут|капает"
+    r"|пользуется|использует|получа(?:ет|ют)|леч(?:ится|атся)|наблюда(?:ется|ются)|боле(?:ет|ют)|страда(?:ет|ют)"
+    r"|жалу(?:ется|ются)|кашля(?:ет|ют)|перен[её]с(?:ла)?|лежит|лежал[аи]?|ходит на|занимается)(?![а-яё])"
+)
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(
     r"\s*(?:\d|a |an |one |two |three |four |five |six |a couple|a few|half |once |twice |around |about )"

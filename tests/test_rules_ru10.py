@@ -22,7 +22,9 @@ DOUBTED_OWN: list[Row] = [
     ("по-моему у меня анемия", None, set()),
     ("похоже, у меня простуда", None, set()),
     ("может быть у меня мигрень", None, set()),
+    ("мне кажется, у меня гастрит", None, set()),
     ("у меня гастрит", None, {("diagnoses", "gastritis", "active")}),
+    ("завтра иду к врачу, у меня болит голова", None, {("symptoms", "headache", "active")}),
 ]
 #: A relative of a spouse or a friend ("мама мужа", "брат жены") is an in-law or a stranger, no
 #: blood relative of the user; "бабушка по маме" is the user's own.

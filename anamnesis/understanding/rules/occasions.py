@@ -76,9 +76,11 @@ def ru_without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) 
     sentence that names a medicine says when the medicine is taken, not that the symptom is there
     now; "колено болит при беге", "после тренировки болят мышцы": an activity after such a word
     brings on the symptom of its clause and is no habit."""
+    felt = any(m.kind == "symptom" for m in mentions)
+    if not felt:
+        return mentions  # neither a symptom to drop nor one an activity brings on
     norm = msg.norm
     drugs = any(lex.kind == "drug" for c in msg.clauses if c.sentence == clause.sentence for _, _, lex in c.hits)
-    felt = any(m.kind == "symptom" for m in mentions)
     out = []
     for m in mentions:
         window = max(clause.start, m.start - 40)

@@ -118,7 +118,7 @@ def clauses(
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
                 or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
             )
-            hedged = lang == "ru" and "uncertain" in cats and not any(h[2].cat == "term" for h in c_hits)
+            hedged = lang == "ru" and "uncertain" in cats and _bare_hedge(norm, c_start, c_end, c_hits)
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
                 if lang == "ru":
@@ -160,6 +160,23 @@ _RU_ASKS = re.compile(r"(?<![а-яё-])(?:ли|или нет)(?![а-яё-])")
 _WE_TREAT = re.compile(
     r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
 )
+#: What may stand beside a Russian hedge in a clause of its own: "боюсь, что", "мне кажется,".
+_HEDGE_REST = re.compile(r"[\s,.:;—–-]*(?:(?:что|мне|я|а|и|но|ну|так)[\s,.:;—–-]*)*")
+
+
+def _bare_hedge(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """The clause is only a hedge ("кажется,", "боюсь, что", "по-моему"), whose doubt covers the
+    clause after it; a clause that says more ("завтра иду к врачу,") keeps its doubt to itself."""
+    pos = start
+    for h_start, h_end, lex in hits:
+        if lex.cat == "self":
+            continue  # "мне", "я": words of the rest
+        if lex.cat != "uncertain" or not _HEDGE_REST.fullmatch(norm, pos, h_start):
+            return False
+        pos = h_end
+    return _HEDGE_REST.fullmatch(norm, pos, end) is not None
+
+
 #: What a Russian plan can take as its object before its verb ("омепразол попробую").
 _PLANNED_KINDS = frozenset({"drug", "vaccine"})
 

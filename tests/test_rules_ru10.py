@@ -81,6 +81,8 @@ PLANS: list[Row] = [
     ("пью конкор, хочу бросить", None, {("medications", "bisoprolol", "active")}),
     ("курю, хочу бросить", None, {("lifestyle", "smoking", "active")}),
     ("конкор пью, хочу снизить дозу", None, {("medications", "bisoprolol", "active")}),
+    ("от фосамакса изжога, врач его отменил, предлагает Акласту", None,
+     {("medications", "alendronic acid", "stopped")}),
 ]
 #: A symptom after "когда"/"при" beside a medicine is when the medicine is taken, not a symptom
 #: now; an activity after "при"/"во время"/"после" brings on a symptom and is no habit.

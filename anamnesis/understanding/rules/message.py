@@ -285,7 +285,7 @@ def read_message(
                     m.state = "end"  # "still not smoking!!": the stop holds
         if dangling or (
             not mentions
-            and clause.intent_at == clause.end  # "..., хочу бросить": a plan to stop stops nothing yet
+            and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
             and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"
@@ -322,6 +322,12 @@ def read_message(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _plans_the_end(clause: Clause) -> bool:
+    """Every ending word of the clause comes after a word of wish or plan ("хочу бросить")."""
+    plan = next((s for s, _, lex in clause.hits if lex.cat == "intent"), None)
+    return plan is not None and all(s > plan for s, _, lex in clause.hits if lex.cat == "end")
 
 
 def _contrasts(norm: str, clause: Clause) -> bool:

@@ -64,7 +64,10 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         cat = lex.cat
         if cat == "it" and question and not (lang == "ru" and _comma_before(norm, h_start, cuts[-1])):
             continue  # "Нурофен — это тоже ибупрофен?": one question; "руки трясутся, это опасно?" asks of a statement
-        if cat in _CUTTERS or ((cat in _OPENERS or is_relative(lex)) and _after_comma(norm, h_start, cuts[-1])):
+        if cat in _CUTTERS or (
+            (cat in _OPENERS or is_relative(lex) or (cat == "intent" and lang == "ru"))
+            and _after_comma(norm, h_start, cuts[-1])
+        ):  # Russian drops the subject: "пью конкор, хочу бросить" is two clauses
             cuts.append(h_start)
         elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the

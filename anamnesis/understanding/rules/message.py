@@ -77,7 +77,12 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions
 from anamnesis.understanding.rules.merge import merge_facts
-from anamnesis.understanding.rules.occasions import en_without_occasions, without_occasions, without_triggers
+from anamnesis.understanding.rules.occasions import (
+    en_without_occasions,
+    ru_without_occasions,
+    without_occasions,
+    without_triggers,
+)
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
@@ -94,6 +99,7 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
+from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
@@ -189,6 +195,7 @@ def read_message(
         if lang == "ru":
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
+            jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
@@ -219,7 +226,8 @@ def read_message(
             if clause.skip and clause.subject == "self":
                 if lang == "zh":
                     clause_facts(msg, clause, zh_presupposed(norm, clause, mentions))
-                elif not clause.has("asked"):
+                elif not clause.has("asked") and not (lang == "ru" and clause.has("uncertain")):
+                    # "кажется, у меня гастрит", "боюсь, что у меня язва": a guess owns nothing
                     clause_facts(msg, clause, [m for m in mentions if owned(norm, m)])
             continue
         for m in mentions:
@@ -245,6 +253,8 @@ def read_message(
             touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
             mentions = en_without_occasions(norm, clause, mentions)
+        elif lang == "ru":
+            mentions = ru_without_occasions(msg, clause, mentions)
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
@@ -274,7 +284,9 @@ def read_message(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if dangling or (
-            not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
+            not mentions
+            and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
+            and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"
         if lang == "zh" and clause.has("switch") and clause.subject == "self" and not clause.skip:
@@ -310,6 +322,12 @@ def read_message(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+def _plans_the_end(clause: Clause) -> bool:
+    """Every ending word of the clause comes after a word of wish or plan ("хочу бросить")."""
+    plan = next((s for s, _, lex in clause.hits if lex.cat == "intent"), None)
+    return plan is not None and all(s > plan for s, _, lex in clause.hits if lex.cat == "end")
 
 
 def _contrasts(norm: str, clause: Clause) -> bool:

@@ -63,3 +63,30 @@ def without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) -> 
     if not drugs:
         return mentions
     return [m for m in mentions if not (m.kind == "symptom" and _OCCASION.match(msg.norm, m.end))]
+
+
+#: "когда задыхаюсь", "при изжоге", "если тошнит": what follows says when; "во время бега", "после
+#: тренировки" when a symptom comes on (up to three words between, "когда сильно болит голова").
+_RU_WHEN = re.compile(r"(?<![а-яё])(?:когда|как только|если|при)\s+(?:[а-яё]+\s+){0,3}$")
+_RU_DURING = re.compile(r"(?<![а-яё])(?:когда|при|во время|после)\s+(?:[а-яё]+\s+){0,2}$")
+
+
+def ru_without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "Вентолин когда задыхаюсь", "при изжоге пью ренни": a symptom after "когда"/"при" in a
+    sentence that names a medicine says when the medicine is taken, not that the symptom is there
+    now; "колено болит при беге", "после тренировки болят мышцы": an activity after such a word
+    brings on the symptom of its clause and is no habit."""
+    felt = any(m.kind == "symptom" for m in mentions)
+    if not felt:
+        return mentions  # neither a symptom to drop nor one an activity brings on
+    norm = msg.norm
+    drugs = any(lex.kind == "drug" for c in msg.clauses if c.sentence == clause.sentence for _, _, lex in c.hits)
+    out = []
+    for m in mentions:
+        window = max(clause.start, m.start - 40)
+        if (m.kind == "symptom" and drugs and _RU_WHEN.search(norm, window, m.start)) or (
+            m.kind == "lifestyle" and m.entity == "exercise" and felt and _RU_DURING.search(norm, window, m.start)
+        ):
+            continue
+        out.append(m)
+    return out

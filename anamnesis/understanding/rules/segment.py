@@ -92,6 +92,7 @@ def clauses(
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and any(h[2].cat == "check" for h in s_hits)
+        hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
         for c_no in range(last + 1):
@@ -106,15 +107,22 @@ def clauses(
             cats = {tag for h in c_hits for tag in h[2].tags}
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             hypothetical = hypothetical or "hypo" in cats
+            if hedged and "split" not in cats:
+                cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause
             clause.skip = (
                 "asked" in cats
                 or hypothetical
                 or ("uncertain" in cats and not _only_approximate(norm, c_hits))
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang))
+                or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
+                or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
             )
+            hedged = lang == "ru" and "uncertain" in cats and _bare_hedge(norm, c_start, c_end, c_hits)
             if "intent" in cats:
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
+                if lang == "ru":
+                    clause.intent_at = _planned_object_at(norm, c_hits, clause.intent_at)
             if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
                 clause.intent_at = c_start
             found = None
@@ -130,10 +138,12 @@ def clauses(
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
                     someone_else = True
                 someone_else = someone_else or (found is not None and found[0] != "self")
-            if found is None and subject is None and someone_else and lang == "ru" and _WE_TREAT.search(
-                norm, c_start, c_end
+            if found is None and subject is None and someone_else and lang == "ru" and (
+                _WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)
             ):
-                found = last_other  # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son
+                # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
+                # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
+                found = last_other
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -143,9 +153,55 @@ def clauses(
     return out
 
 
+#: The particle "ли" ("нормально ли", "так можно ли мне") and a closing "или нет" ask, with or
+#: without a question mark (patients often leave it out); the words hold them in any cue.
+_RU_ASKS = re.compile(r"(?<![а-яё-])(?:ли|или нет)(?![а-яё-])")
 #: A Russian first-person plural treating verb: "мажем", "даём", "капаем" (a parent for a child).
 _WE_TREAT = re.compile(
     r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
+)
+#: What may stand beside a Russian hedge in a clause of its own: "боюсь, что", "мне кажется,".
+_HEDGE_REST = re.compile(r"[\s,.:;—–-]*(?:(?:что|мне|я|а|и|но|ну|так)[\s,.:;—–-]*)*")
+
+
+def _bare_hedge(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """The clause is only a hedge ("кажется,", "боюсь, что", "по-моему"), whose doubt covers the
+    clause after it; a clause that says more ("завтра иду к врачу,") keeps its doubt to itself."""
+    pos = start
+    for h_start, h_end, lex in hits:
+        if lex.cat == "self":
+            continue  # "мне", "я": words of the rest
+        if lex.cat != "uncertain" or not _HEDGE_REST.fullmatch(norm, pos, h_start):
+            return False
+        pos = h_end
+    return _HEDGE_REST.fullmatch(norm, pos, end) is not None
+
+
+#: What a Russian plan can take as its object before its verb ("омепразол попробую").
+_PLANNED_KINDS = frozenset({"drug", "vaccine"})
+
+
+def _planned_object_at(norm: str, hits: list[Hit], intent_at: int) -> int:
+    """Russian puts the object of a plan before its verb as often as after ("омепразол попробую",
+    "прививку от клеща сделаю"): the drugs and vaccines right before the plan word, with no other
+    cue and no comma between them and it ("пью конкор, хочу бросить" takes it), are planned too, so
+    the plan starts at the first of them."""
+    at = intent_at
+    for start, end, lex in reversed([h for h in hits if h[0] < intent_at]):
+        if lex.cat != "term" or lex.kind not in _PLANNED_KINDS or "," in norm[end:at]:
+            break
+        at = start
+    return at
+
+
+#: A Russian clause opening with a verb of the third person that takes, treats or has something
+#: ("пьёт", "колет", "принимает", "курит", "болеет"): its subject is the person named before,
+#: never the user, who would say "пью", "колю" (Russian leaves the pronoun out in both).
+_THIRD_PERSON_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:и|а|но|ещё|еще|тоже|также|сейчас|теперь|постоянно|регулярно|давно|уже)\s+)*"
+    r"(?:пь[её]т|пьют|кол(?:ет|ют|ется)|принима(?:ет|ют)|сид(?:ит|ят)\s+на|кур(?:ит|ят)|мажет|мажут|капает"
+    r"|пользуется|использует|получа(?:ет|ют)|леч(?:ится|атся)|наблюда(?:ется|ются)|боле(?:ет|ют)|страда(?:ет|ют)"
+    r"|жалу(?:ется|ются)|кашля(?:ет|ют)|перен[её]с(?:ла)?|лежит|лежал[аи]?|ходит на|занимается)(?![а-яё])"
 )
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(
@@ -168,15 +224,33 @@ def _only_approximate(norm: str, hits: list[Hit]) -> bool:
 
 #: "бабушка по маме", "дядя по отцу": the relative after "по" names the side of the family.
 _LINEAGE = re.compile(r"(?<![а-я])по\s+$")
+#: "мама мужа", "брат моей жены": between a relative and the person in the genitive who owns them
+_OWNER_GAP = re.compile(r"\s+(?:мо(?:его|ей|их)\s+)?")
+
+
+def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
+    """A Russian relative owned by the person right after it ("у мамы мужа", "сестра подруги"):
+    that person's relative, an in-law or a stranger, not the user's blood relative."""
+    m = _OWNER_GAP.match(norm, end)
+    return m is not None and m.end() in persons
 
 
 def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
     says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
-    naming the side of the family ("бабушка по маме")."""
+    naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
+    ("мама мужа"), whose owner is the subject."""
     if lang == "ru":
-        return [h for h in hits if not (is_relative(h[2]) and _LINEAGE.search(norm, max(0, h[0] - 4), h[0]))]
+        persons = {h[0] for h in hits if h[2].cat == "person"}
+        return [
+            h
+            for h in hits
+            if not (
+                is_relative(h[2])
+                and (_LINEAGE.search(norm, max(0, h[0] - 4), h[0]) or _of_someone(norm, h[1], persons))
+            )
+        ]
     if lang != "zh":
         return hits
     others = {h[0] for h in hits if h[2].cat == "person" or is_relative(h[2])}

@@ -215,6 +215,8 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
     target = ordered[-1]
+    if target.state == "pos" and max((c for c in cues if c[0] < target.start), default=(0, ""))[1] == "except":
+        return  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     if (

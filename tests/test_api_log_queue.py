@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 
 from anamnesis.api.app import create_app
-from anamnesis.api.log_queue import DroppingQueueHandler, queued_logs
+from anamnesis.api.log_queue import DrainingListener, DroppingQueueHandler, queued_logs
 from anamnesis.config import load_settings
 from tests.api_server import LiveServer
 from tests.conftest import API_TOKEN as TOKEN
@@ -92,3 +92,24 @@ def test_the_loggers_are_put_back_when_the_last_server_stops() -> None:
     with queued_logs() as outer, queued_logs() as inner:
         assert inner is outer and not access.propagate and outer in access.handlers
     assert access.propagate and outer not in access.handlers
+
+
+def test_the_listener_hands_on_every_queued_record_in_order_and_the_rest_at_stop() -> None:
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    seen: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    listener = DrainingListener(records, Keep())
+    listener.start()
+    for n in range(5):
+        records.put(logging.LogRecord("anamnesis.access", logging.INFO, __file__, 0, "line %d", (n,), None))
+    deadline = time.monotonic() + 30
+    while len(seen) < 5:  # handed on at the next drain, without a wake-up per record
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.01)
+    records.put(logging.LogRecord("anamnesis.access", logging.INFO, __file__, 0, "last", (), None))
+    listener.stop()  # what is still queued is written before it returns
+    assert seen == [f"line {n}" for n in range(5)] + ["last"]

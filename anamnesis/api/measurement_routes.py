@@ -21,6 +21,7 @@ from anamnesis.api.memos import MEASUREMENTS, OPEN_CONFLICTS
 from anamnesis.api.pagination import PageParams
 from anamnesis.api.review_routes import open_conflicts
 from anamnesis.api.routing import Route
+from anamnesis.api.tokens import count_joined
 from anamnesis.api.warehouse_reader import WarehouseReader, WarehouseView
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.measurements.read import tests_for_query
@@ -119,10 +120,10 @@ def fit_context(
     safety_lines = [f"- IMPORTANT: {line}" for line in safety]
     trend_list = [f"- Measurement: {line}" for line in trends]
 
-    def text() -> str:
-        return "\n".join([*header, *unclear, *safety_lines, *pinned, *others, *trend_list, *gaps])
+    def lines() -> list[str]:
+        return [*header, *unclear, *safety_lines, *pinned, *others, *trend_list, *gaps]
 
-    while count(text()) > max_tokens:
+    while count_joined(lines(), count) > max_tokens:
         if trend_list:
             trend_list.pop()
         elif others:
@@ -133,7 +134,7 @@ def fit_context(
             safety_lines.pop()
         else:
             break
-    return text()
+    return "\n".join(lines())
 
 
 def measurement_key(row: dict[str, Any]) -> tuple[str, ...]:

@@ -74,10 +74,12 @@ def _query_model() -> Callable[[list[str]], np.ndarray]:
 
     from anamnesis.embeddings.usem3_batch import encode_each, per_sentence_tail
     from anamnesis.embeddings.usem3_threads import drop_per_call_thread_limit
+    from anamnesis.embeddings.usem3_tokens import remember_word_cuts
 
     threadpool_limits(limits=1, user_api="blas")
     model = usem3.USE(threads=1)
     model.encode(["warm-up"])  # loads the tokenizer and the weights now
+    remember_word_cuts(model._model.sp)  # type: ignore[attr-defined]  # the same ids, each word cut once
     # The pool is at one thread for good, so usem3's own limit around every call has nothing to do.
     drop_per_call_thread_limit(model)
     backend = per_sentence_tail(model)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -20,6 +21,9 @@ from schemas.sections import SECTION_WIDE
 #: Share of the score that recency can take away from an old fact.
 RECENCY_SHARE = 0.2
 NAMED_BONUS = 1.0
+#: Entities and mentions whose folded form is remembered: every search folds each of the user's
+#: ~50 rows' two terms again, and the same users ask again.
+FOLDED_TERMS = 65_536
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
@@ -30,10 +34,17 @@ def terminology_entities(query: str) -> set[str]:
     return {match.canonical for match in load_terminology().find(query)}
 
 
+@lru_cache(maxsize=FOLDED_TERMS)
+def _folded(term: str) -> tuple[str, bool]:
+    """``term`` as it is looked for in a folded query, and whether it is CJK (a substring then)."""
+    term = term.strip().casefold()
+    return term, _CJK.search(term) is not None
+
+
 def _named(query: str, term: str | None) -> bool:
     """Whether ``term`` occurs in ``query`` as a word (any substring, for CJK terms)."""
-    term = (term or "").strip().casefold()
-    if _CJK.search(term):
+    term, cjk = _folded(term or "")
+    if cjk:
         return len(term) >= 2 and term in query
     if len(term) < 3:
         return False

@@ -1,0 +1,42 @@
+"""Token counts in o200k_base, the tokens the context block's budget ``max_tokens`` is counted in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+ENCODING = "o200k_base"
+
+
+class TokenCounter:
+    """``len(encoding.encode_ordinary(text))``, from the Rust tokenizer's ``count``: no list of ids.
+
+    Ordinary text: a user's "<|endoftext|>" is counted, not refused (``encode`` raises on it).
+    """
+
+    def __init__(self) -> None:
+        import bpe_openai  # not at import: only the server needs the vocabulary
+        from bpe_openai._bindings import tokenizer_for_encoding
+
+        self._encoding = bpe_openai.get_encoding(ENCODING)
+        self._count = tokenizer_for_encoding(ENCODING).count  # the tokenizer ``_encoding`` wraps
+
+    def __call__(self, text: str) -> int:
+        try:
+            return self._count(text)
+        except UnicodeEncodeError:  # a lone surrogate: ``encode_ordinary`` replaces it first
+            return len(self._encoding.encode_ordinary(text))
+
+
+def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
+    """Tokens of ``"\\n".join(lines)`` as the sum of each line's own count (which ``count`` may remember).
+
+    Exact for o200k_base: its pre-tokenizer never carries a piece past a newline followed by a
+    character that is neither whitespace nor "/" (only its whitespace rules can, and its
+    punctuation rule, which takes the newlines and slashes after a mark), and BPE runs within
+    pieces. So each line is counted with its newline, the last without; a line that begins
+    otherwise, or is empty, makes the whole text counted at once. The block's lines begin with
+    "- ": counted one by one, a request re-uses the counts of lines earlier requests paid for.
+    """
+    if not lines or any(not line or line[0].isspace() or line[0] == "/" for line in lines[1:]):
+        return count("\n".join(lines))
+    return sum(count(line + "\n") for line in lines[:-1]) + count(lines[-1])

@@ -10,6 +10,8 @@ with new sentences written for it (none copied from an evaluation set).
 - a topic set up with 呢 / 嘛 / 啊 and then denied ("心慌呢，没有") is denied;
 - 没再 / 再也没 / 再没 ("not again") says a complaint has gone (resolved), a medicine stopped;
   不怎么X了 ("hardly any more") has gone too; 没怎么 denies and asks nothing;
+- a body part that is over without healing words ("脚好了", "膝盖已经好了") is the injury discussed
+  before, as in Russian, not a new "foot injury";
 - a complaint denied or gone after a drug ("用了沙丁胺醇就不喘了") is the drug working, not an
   allergic reaction to it.
 """
@@ -83,9 +85,20 @@ GONE_SINCE_THE_DRUG: list[Row] = [
     # a complaint that follows the drug is still its reaction
     ("吃了阿莫西林身上起疹子", None, {("allergies", "amoxicillin", "active")}),
 ]
+
+#: a body part that is over ("脚好了") is the injury discussed before (the fold resolves "^")
+PART_HEALED: list[Row] = [
+    ("脚好了", None, {("injuries", "^", "resolved")}),
+    ("膝盖已经好了", None, {("injuries", "^", "resolved")}),
+    ("手腕好了，石膏也拆了", None, {("injuries", "^", "resolved")}),
+    ("脚踝基本好了", None, {("injuries", "^", "resolved")}),
+    # a part whose pain is named is that pain, and a named injury stays itself
+    ("腰好了", None, {("symptoms", "back pain", "resolved")}),
+    ("上个月把右脚崴了", None, {("injuries", "ankle sprain", "active")}),
+]
 # fmt: on
 
-ROUND_TEN = [*VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG]
+ROUND_TEN = [*VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG, *PART_HEALED]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_TEN)

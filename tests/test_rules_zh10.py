@@ -12,6 +12,9 @@ with new sentences written for it (none copied from an evaluation set).
   不怎么X了 ("hardly any more") has gone too; 没怎么 denies and asks nothing;
 - a body part that is over without healing words ("脚好了", "膝盖已经好了") is the injury discussed
   before, as in Russian, not a new "foot injury";
+- two adverbs stacked in a split phrase ("血压稍微有点高", "胸口一直有点闷");
+- a swelling gone down (腿肿消了) has gone; an illness ruled out (排除了心梗) is denied, one still
+  to be ruled out (要排除心梗) is not;
 - a complaint denied or gone after a drug ("用了沙丁胺醇就不喘了") is the drug working, not an
   allergic reaction to it.
 """
@@ -96,9 +99,29 @@ PART_HEALED: list[Row] = [
     ("腰好了", None, {("symptoms", "back pain", "resolved")}),
     ("上个月把右脚崴了", None, {("injuries", "ankle sprain", "active")}),
 ]
+
+#: two adverbs stacked inside a split phrase: a time or frequency word, then the degree
+STACKED_ADVERBS: list[Row] = [
+    ("血压稍微有点高", None, {("chronic_conditions", "hypertension", "active")}),
+    ("胸口一直有点闷", None, {("symptoms", "chest tightness", "active")}),
+    ("头最近老是晕", None, {("symptoms", "dizziness", "active")}),
+    ("心里时不时有点慌", None, {("symptoms", "palpitations", "active")}),
+]
+
+#: a swelling that went down has gone; an illness ruled out is denied, one to be ruled out is not
+GONE_DOWN_OR_RULED_OUT: list[Row] = [
+    ("腿肿消了", None, {("symptoms", "peripheral edema", "resolved")}),
+    ("吃了利尿剂腿肿消下去了", None, {("symptoms", "peripheral edema", "resolved")}),
+    ("住院查了，排除了心梗", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
+    ("造影以后已经排除冠心病", None, {("chronic_conditions", "coronary artery disease", "confirmed_absent")}),
+    ("医生说要排除心梗", None, set()),
+]
 # fmt: on
 
-ROUND_TEN = [*VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG, *PART_HEALED]
+ROUND_TEN = [
+    *VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG, *PART_HEALED, *STACKED_ADVERBS,
+    *GONE_DOWN_OR_RULED_OUT,
+]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_TEN)

@@ -7,6 +7,8 @@ with new sentences written for it (none copied from an evaluation set).
   dreams that spoil sleep (多梦), a stomach that swells (胃里胀);
 - fear and hearsay state nothing: 怕是心梗, 我怕得心梗, 听说吃他汀会肌肉疼, 网上说;
 - a question about an illness in general ("心梗有什么症状", "心衰是什么意思") states nothing;
+- questions without 吗 state nothing: A-not-A ("支架手术贵不贵", its 不 denies nothing), "…是什么",
+  "有什么区别", "哪个好"; 动不动 and 时不时 only look like A-not-A;
 - a topic set up with 呢 / 嘛 / 啊 and then denied ("心慌呢，没有") is denied;
 - 没再 / 再也没 / 再没 ("not again") says a complaint has gone (resolved), a medicine stopped;
   不怎么X了 ("hardly any more") has gone too; 没怎么 denies and asks nothing;
@@ -116,9 +118,22 @@ GONE_DOWN_OR_RULED_OUT: list[Row] = [
     ("造影以后已经排除冠心病", None, {("chronic_conditions", "coronary artery disease", "confirmed_absent")}),
     ("医生说要排除心梗", None, set()),
 ]
+
+#: questions without 吗: A-not-A ("贵不贵"), "是什么", comparing two things ("有什么区别", "哪个好")
+QUESTIONS_WITHOUT_MA: list[Row] = [
+    ("支架手术贵不贵", None, set()),
+    ("氯吡格雷伤胃不伤胃", None, set()),
+    ("华法林的副作用是什么", None, set()),
+    ("硝酸甘油和速效救心丸有什么区别", None, set()),
+    ("搭桥和支架哪个好", None, set()),
+    # words built like A-not-A that ask nothing
+    ("动不动就出一身汗", None, {("symptoms", "sweating", "active")}),
+    ("心里时不时有点慌", None, {("symptoms", "palpitations", "active")}),
+    ("我不抽烟", None, {("lifestyle", "smoking", "confirmed_absent")}),
+]
 # fmt: on
 
-ROUND_TEN = [
+ROUND_TEN = [*QUESTIONS_WITHOUT_MA, 
     *VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG, *PART_HEALED, *STACKED_ADVERBS,
     *GONE_DOWN_OR_RULED_OUT,
 ]

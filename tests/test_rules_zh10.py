@@ -40,6 +40,12 @@ VOCABULARY: list[Row] = [
     ("饭后胃里胀得难受", None, {("symptoms", "bloating", "active")}),
     ("心跳有停顿的感觉", None, {("symptoms", "palpitations", "active")}),
     ("低压偏高，一般在95左右", None, {("chronic_conditions", "hypertension", "active")}),
+    # a tight, heavy or cold feeling on the part where it is felt
+    ("心口有点发紧", None, {("symptoms", "chest tightness", "active")}),
+    ("胸骨后面一直闷", None, {("symptoms", "chest tightness", "active")}),
+    ("走一会儿小腿就发沉", None, {("symptoms", "heavy legs", "active")}),
+    ("左肩老是发紧", None, {("symptoms", "shoulder pain", "active")}),
+    ("手指头发凉", None, {("symptoms", "cold intolerance", "active")}),
     # a word inside a longer everyday one is not the finding
     ("腿上有块淤血，磕的", None, {("symptoms", "bruising", "active")}),
 ]

@@ -9,6 +9,7 @@ with new sentences written for it (none copied from an evaluation set).
 - a question about an illness in general ("心梗有什么症状", "心衰是什么意思") states nothing;
 - questions without 吗 state nothing: A-not-A ("支架手术贵不贵", its 不 denies nothing), "…是什么",
   "有什么区别", "哪个好"; 动不动 and 时不时 only look like A-not-A;
+- "我没有糖尿病，我爸有": the relative's bare "有" after the user's denial is the relative's history;
 - a topic set up with 呢 / 嘛 / 啊 and then denied ("心慌呢，没有") is denied;
 - 没再 / 再也没 / 再没 ("not again") says a complaint has gone (resolved), a medicine stopped;
   不怎么X了 ("hardly any more") has gone too; 没怎么 denies and asks nothing;
@@ -73,7 +74,8 @@ TOPIC_DENIED: list[Row] = [
     # the topic said, then affirmed
     ("心慌呢，有一点", None, {("symptoms", "palpitations", "active")}),
     # a stretch that says more than a bare denial keeps its own scope
-    ("高血压，没有吃药", None, {("chronic_conditions", "hypertension", "active"), ("medications", "*", "confirmed_absent")}),
+    ("高血压，没有吃药", None, {("chronic_conditions", "hypertension", "active"),
+                          ("medications", "*", "confirmed_absent")}),
 ]
 
 NOT_AGAIN: list[Row] = [
@@ -89,10 +91,13 @@ NOT_AGAIN: list[Row] = [
 ]
 
 GONE_SINCE_THE_DRUG: list[Row] = [
-    ("用了沙丁胺醇就不喘了", None, {("medications", "salbutamol", "active"), ("symptoms", "shortness of breath", "resolved")}),
-    ("吃了氯雷他定以后身上不痒了", None, {("medications", "loratadine", "active"), ("symptoms", "itching", "resolved")}),
+    ("用了沙丁胺醇就不喘了", None, {("medications", "salbutamol", "active"),
+                             ("symptoms", "shortness of breath", "resolved")}),
+    ("吃了氯雷他定以后身上不痒了", None, {("medications", "loratadine", "active"),
+                                ("symptoms", "itching", "resolved")}),
     ("吃了西替利嗪疹子没了", None, {("medications", "cetirizine", "active"), ("symptoms", "rash", "resolved")}),
-    ("喷了沙美特罗就不怎么喘了", None, {("medications", "salmeterol", "active"), ("symptoms", "shortness of breath", "resolved")}),
+    ("喷了沙美特罗就不怎么喘了", None, {("medications", "salmeterol", "active"),
+                               ("symptoms", "shortness of breath", "resolved")}),
     # a complaint that follows the drug is still its reaction
     ("吃了阿莫西林身上起疹子", None, {("allergies", "amoxicillin", "active")}),
 ]
@@ -137,9 +142,23 @@ QUESTIONS_WITHOUT_MA: list[Row] = [
     ("心里时不时有点慌", None, {("symptoms", "palpitations", "active")}),
     ("我不抽烟", None, {("lifestyle", "smoking", "confirmed_absent")}),
 ]
+
+#: the user denies it, a relative "has" it: the relative's family history
+RELATIVE_HAS_WHAT_I_DENY: list[Row] = [
+    ("我没有糖尿病，我爸有", None, {("chronic_conditions", "diabetes", "confirmed_absent"),
+                           ("family_history", "diabetes", "active")}),
+    ("高血压我没有，我妈有", None, {("chronic_conditions", "hypertension", "confirmed_absent"),
+                           ("family_history", "hypertension", "active")}),
+    ("我自己没有房颤，我哥倒是有", None, {("chronic_conditions", "atrial fibrillation", "confirmed_absent"),
+                                ("family_history", "atrial fibrillation", "active")}),
+    ("我没有哮喘，我女儿有的", None, {("chronic_conditions", "asthma", "confirmed_absent"),
+                             ("family_history", "asthma", "active")}),
+    # a relative who does not have it either has no history of it here
+    ("我没有糖尿病，我爸也没有", None, {("chronic_conditions", "diabetes", "confirmed_absent")}),
+]
 # fmt: on
 
-ROUND_TEN = [*QUESTIONS_WITHOUT_MA, 
+ROUND_TEN = [*RELATIVE_HAS_WHAT_I_DENY, *QUESTIONS_WITHOUT_MA, 
     *VOCABULARY, *NO_FACT, *TOPIC_DENIED, *NOT_AGAIN, *GONE_SINCE_THE_DRUG, *PART_HEALED, *STACKED_ADVERBS,
     *GONE_DOWN_OR_RULED_OUT,
 ]

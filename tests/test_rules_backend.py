@@ -332,7 +332,7 @@ INJURIES: list[Case] = [
     ("我扭伤了脚踝", None, {("injuries", "ankle sprain", "active")}, {}),
     ("My ankle has healed", None, {("injuries", "ankle injury", "resolved")}, {}),
     ("Лодыжка зажила", None, {("injuries", "ankle injury", "resolved")}, {}),
-    ("我的脚踝好了", None, {("injuries", "ankle injury", "resolved")}, {}),
+    ("我的脚踝长好了", None, {("injuries", "ankle injury", "resolved")}, {}),
 ]
 
 VACCINATIONS: list[Case] = [

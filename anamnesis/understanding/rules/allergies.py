@@ -128,7 +128,7 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     gives me hives"), or when the assistant just asked about allergies.
     """
     candidates = [m for m in mentions if m.kind in ("drug", "allergen")]
-    reactions = [m for m in mentions if m.reactive]
+    reactions = [m for m in mentions if m.reactive and not _zh_gone_since(msg, clause, m)]
     if not candidates and not reactions:
         return {}
     inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
@@ -169,6 +169,17 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
 #: drug and a reaction in one clause ("以前吃别嘌醇全身起疹子") they say the drug caused it.
 _ZH_TOOK = frozenset({"吃", "吃了", "服", "服用", "用", "用了", "以前吃", "之前吃", "之前用", "以前", "曾经", "过去"})
 _ZH_DATING = frozenset({"以前吃", "之前吃", "之前用", "以前", "曾经", "过去"})
+
+
+def _zh_gone_since(msg: Message, clause: Clause, reaction: Mention) -> bool:
+    """A Chinese complaint denied or gone in the clause ("用了沙丁胺醇就不喘了", "吃了氯雷他定疹子没了"):
+    the drug's effect, not a reaction to it. An ending that only dates the taking ("以前吃别嘌醇
+    全身起疹子") leaves the reaction one."""
+    if msg.lang != "zh" or reaction.state not in ("neg", "end"):
+        return False
+    return reaction.state == "neg" or not any(
+        lex.cat == "end" and msg.norm[s:e] in _ZH_DATING for s, e, lex in clause.hits
+    )
 
 
 def _zh_took_then(msg: Message, clause: Clause, candidates: list[Mention], reactions: list[Mention]) -> bool:

@@ -80,6 +80,7 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
             commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
+            commas = _zh_topic_commas_left_out(norm, s_hits, s_start, s_end, commas)
             cuts = sorted(set(cuts).union(commas))
     cuts.append(s_end)
     return cuts
@@ -163,3 +164,40 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
         if norm[s:e] == "не" and nxt is not None and nxt[2].cat == "term" and nxt[0] == e + 1:
             return True
     return False
+
+
+#: A Chinese topic: what is left of a stretch once its terms are taken out ("心慌呢", "胸痛嘛",
+#: "头晕和心慌这些"): a topic particle or demonstrative, nothing that says anything of it.
+_ZH_TOPIC_REST = re.compile(r"[\s、和跟或及]*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
+#: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有".
+_ZH_BARE_DENIAL = re.compile(
+    r"\s*(?:倒|倒是|也|都|一直|从来|还|暂时|目前|现在|基本)?(?:没有|没|无|木有|从没|从来没有)(?:过|的)?[呢吧啊呀的]?\s*"
+)
+
+
+def _zh_topic_commas_left_out(norm: str, s_hits: list[Hit], s_start: int, s_end: int, commas: list[int]) -> list[int]:
+    """The commas that do not cut: after a topic that only names terms ("心慌呢，没有", "胸痛嘛，
+    倒没有"), a stretch that only denies is the topic's predicate, so the denial is the topic's."""
+    kept: list[int] = []
+    bounds = [s_start, *commas, s_end]
+    for n, comma in enumerate(commas, start=1):
+        before = [h for h in s_hits if bounds[n - 1] <= h[0] < comma]
+        if (
+            before
+            and all(h[2].cat == "term" for h in before)
+            and _ZH_BARE_DENIAL.fullmatch(norm, comma, bounds[n + 1]) is not None
+            and _ZH_TOPIC_REST.fullmatch(_without(norm, before, bounds[n - 1], comma)) is not None
+        ):
+            continue
+        kept.append(comma)
+    return kept
+
+
+def _without(norm: str, hits: list[Hit], start: int, end: int) -> str:
+    """``norm[start:end]`` with the spans of ``hits`` taken out."""
+    parts, at = [], start
+    for h_start, h_end, _ in hits:
+        parts.append(norm[at:h_start])
+        at = max(at, h_end)
+    parts.append(norm[at:end])
+    return "".join(parts)

@@ -97,6 +97,34 @@ def relative_too(msg: Message, clause: Clause) -> None:
         msg.facts.append(fact)
 
 
+#: What follows the relative in a Chinese clause that only says the relative has it: "我爸有",
+#: "我哥倒是有", "我妈有的".
+_ZH_RELATIVE_HAS = re.compile(r"\s*(?:倒是|倒|就|才|是|可)?有(?:的|过)?[吧啊呢呀]?\s*")
+
+
+def relative_has(msg: Message, clause: Clause) -> None:
+    """ "我没有糖尿病，我爸有", "高血压我没有，我妈有": a Chinese clause of a relative that names
+    nothing and only says "has", after the user's own denial in the same sentence, gives that
+    relative what the user denied."""
+    if msg.lang != "zh" or not clause.relations:
+        return
+    last = max((e for _, e, lex in clause.hits if lex.kind == "relative"), default=None)
+    if last is None or not _ZH_RELATIVE_HAS.fullmatch(msg.norm, last, clause.end):
+        return
+    denied = [
+        f
+        for f in msg.facts
+        if f.sentence == clause.sentence
+        and f.end <= clause.start
+        and f.status == "confirmed_absent"
+        and f.section in ("chronic_conditions", "diagnoses")
+    ]
+    for f in denied:
+        fact = Fact(clause.start, clause.end, clause.sentence, "family_history", f.entity, "active", f.mention)
+        fact.put("relation", joined_relation(clause.relations))
+        msg.facts.append(fact)
+
+
 def touch(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     """Sections a clause states no fact about but is about (a question about allergies)."""
     allergy = clause.has("allergy")

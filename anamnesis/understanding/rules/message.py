@@ -27,6 +27,7 @@ from anamnesis.understanding.rules.clause_facts import (
     clause_facts,
     me_neither,
     me_too,
+    relative_has,
     relative_too,
     touch,
 )
@@ -188,6 +189,7 @@ def read_message(
                     ru_me_neither(msg, clause, heard)
             elif clause.subject == "family":
                 relative_too(msg, clause)
+                relative_has(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if clause.subject == "other" and not clause.skip:

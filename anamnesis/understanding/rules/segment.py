@@ -117,6 +117,7 @@ def clauses(
                 or ("question" in cats and _asks(norm, clause, lang))
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
                 or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
+                or (lang == "zh" and "neg" in cats and _zh_a_not_a(norm, c_hits))
             )
             hedged = lang == "ru" and "uncertain" in cats and _bare_hedge(norm, c_start, c_end, c_hits)
             if "intent" in cats:
@@ -296,6 +297,24 @@ def _asks(norm: str, clause: Clause, lang: str) -> bool:
     if lang == "en" and (filler := _EN_FILLER.match(norm, first, clause.end)) is not None:
         first = filler.end()  # "and what about ozempic, ...?", "so can I take it?": the filler asks nothing
     return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)
+
+
+#: Chinese words built like an A-not-A question that ask nothing: "动不动就喘" (at the slightest),
+#: "时不时心慌" (now and then).
+_ZH_NOT_ASKING = frozenset({"动不动", "时不时"})
+
+
+def _zh_a_not_a(norm: str, hits: list[Hit]) -> bool:
+    """A Chinese A-not-A question ("支架手术贵不贵", "严重不严重", "疼没疼"): the verb or
+    adjective said, denied and said again asks; its 不 or 没 denies nothing."""
+    for s, e, lex in hits:
+        if lex.cat != "neg" or e - s != 1:
+            continue
+        for n in (1, 2):
+            if s >= n and norm[s - n : s] == norm[e : e + n] and "\u4e00" <= norm[e] <= "\u9fff":
+                if norm[s - n : e + n] not in _ZH_NOT_ASKING:
+                    return True
+    return False
 
 
 #: Words that open an English clause before its question word ("and", "so", "ok so", "btw").

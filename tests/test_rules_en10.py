@@ -1,0 +1,63 @@
+"""The rules backend on English chat, tenth round: names and everyday phrasing as data.
+
+Symptoms are named by the plain English medical name the labels of every tuned set use
+("irregular menstruation", "delayed menstruation", "decreased libido"), whatever lay words the
+patient types; everyday phrasings of common symptoms, findings and section-wide denials are
+surface forms of their terms ("blocked me up", "vivid dreams", "liver enzymes are up", "never been
+under the knife"), and so are their other tenses ("liver enzymes were up", "heart keeps racing").
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+MEDICAL_NAMES: list[Row] = [
+    ("my cycle has been irregular since the coil came out", None,
+     {("symptoms", "irregular menstruation", "active")}),
+    ("periods are all over the place this year", None, {("symptoms", "irregular menstruation", "active")}),
+    ("period is late and i'm worried", None, {("symptoms", "delayed menstruation", "active")}),
+    ("missed my period this month", None, {("symptoms", "delayed menstruation", "active")}),
+    ("no sex drive since starting the pill", None, {("symptoms", "decreased libido", "active")}),
+    ("lost my sex drive on sertraline", None,
+     {("symptoms", "decreased libido", "active"), ("medications", "sertraline", "active")}),
+]
+
+EVERYDAY_PHRASING: list[Row] = [
+    ("having really vivid dreams since the new tablets", None, {("symptoms", "abnormal dreams", "active")}),
+    ("weird dreams every night", None, {("symptoms", "abnormal dreams", "active")}),
+    ("the codeine has blocked me up", None,
+     {("symptoms", "constipation", "active"), ("medications", "codeine", "active")}),
+    ("haven't been for a poo in four days", None, {("symptoms", "constipation", "active")}),
+    ("the antihistamine makes me so drowsy", None, {("symptoms", "drowsiness", "active")}),
+    ("blood test says my liver enzymes are up", None, {("diagnoses", "elevated liver enzymes", "active")}),
+    ("I'm freezing all the time even in summer", None, {("symptoms", "cold intolerance", "active")}),
+    ("zero libido lately", None, {("symptoms", "decreased libido", "active")}),
+]
+
+TENSES: list[Row] = [
+    # a state in another tense, or with an auxiliary between the part and its verb
+    ("heart keeps racing when I lie down", None, {("symptoms", "palpitations", "active")}),
+    ("my ears keep ringing after the gig", None, {("symptoms", "tinnitus", "active")}),
+    ("hair has been falling out in clumps", None, {("symptoms", "hair loss", "active")}),
+    ("my bp was high at the pharmacy", None, {("chronic_conditions", "hypertension", "active")}),
+    ("liver enzymes were raised on the last bloods", None, {("diagnoses", "elevated liver enzymes", "active")}),
+]
+
+SECTION_DENIALS: list[Row] = [
+    ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
+    ("Any operations? ", None, set()),
+    ("no, never gone under the knife", "Have you had any surgery?", {("surgeries", "*", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *SECTION_DENIALS])
+def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -6,6 +6,9 @@ patient types; everyday phrasings of common symptoms, findings and section-wide 
 surface forms of their terms ("blocked me up", "vivid dreams", "liver enzymes are up", "never been
 under the knife"), and so are their other tenses ("liver enzymes were up", "heart keeps racing").
 
+In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
+swelled up") is that allergy's reaction, not a symptom the user has now.
+
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -50,6 +53,20 @@ TENSES: list[Row] = [
     ("liver enzymes were raised on the last bloods", None, {("diagnoses", "elevated liver enzymes", "active")}),
 ]
 
+REACTIONS: list[Row] = [
+    # in a message that states an allergy, its reactions are not symptoms the user has now
+    ("cats make me sneeze like mad", "Any allergies?", {("allergies", "cat dander", "active")}),
+    ("allergic to pollen, runny nose and itchy eyes every june", None, {("allergies", "pollen", "active")}),
+    ("a wasp got me in 2019 and my hand swelled up massively, so allergic to wasp stings", None,
+     {("allergies", "wasp venom", "active")}),
+    ("ate a prawn and my face swelled up, allergic to shellfish apparently", None,
+     {("allergies", "shellfish", "active")}),
+    # ... without an allergy they are symptoms
+    ("sneezing and a runny nose since monday", None,
+     {("symptoms", "sneezing", "active"), ("symptoms", "runny nose", "active")}),
+    ("my hand swelled up after I banged it", None, {("symptoms", "hand swelling", "active")}),
+]
+
 SECTION_DENIALS: list[Row] = [
     ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
     ("Any operations? ", None, set()),
@@ -58,6 +75,6 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *SECTION_DENIALS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *SECTION_DENIALS])
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -6,7 +6,8 @@ patient types; everyday phrasings of common symptoms, findings and section-wide 
 surface forms of their terms ("blocked me up", "vivid dreams", "liver enzymes are up", "never been
 under the knife"), and so are their other tenses ("liver enzymes were up", "heart keeps racing").
 
-In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
+A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
+age. In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
 swelled up") is that allergy's reaction, not a symptom the user has now.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -67,6 +68,19 @@ REACTIONS: list[Row] = [
     ("my hand swelled up after I banged it", None, {("symptoms", "hand swelling", "active")}),
 ]
 
+BARE_AGES: list[Row] = [
+    # a message opening with a bare number of years, unasked, gives the writer's age
+    ("62 btw and i still smoke", None, {("demographics", "age", "active"), ("lifestyle", "smoking", "active")}),
+    ("33 here, asthma since school", None, {("demographics", "age", "active"), ("chronic_conditions", "asthma", "active")}),
+    ("hi, 71, just had my flu jab", None,
+     {("demographics", "age", "active"), ("vaccinations", "influenza vaccine", "historical")}),
+    ("45, type 2 diabetic, on metformin", None, {("demographics", "age", "active"),
+     ("chronic_conditions", "type 2 diabetes", "active"), ("medications", "metformin", "active")}),
+    # ... not an answer to a question asking a number, nor a number with another in its sentence
+    ("20, sometimes more", "How many cigarettes a day?", {("lifestyle", "smoking", "active")}),
+    ("10, maybe 20 mg of it", None, set()),
+]
+
 SECTION_DENIALS: list[Row] = [
     ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
     ("Any operations? ", None, set()),
@@ -75,6 +89,6 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *SECTION_DENIALS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *SECTION_DENIALS])
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

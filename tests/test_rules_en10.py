@@ -6,7 +6,9 @@ patient types; everyday phrasings of common symptoms, findings and section-wide 
 surface forms of their terms ("blocked me up", "vivid dreams", "liver enzymes are up", "never been
 under the knife"), and so are their other tenses ("liver enzymes were up", "heart keeps racing").
 
-A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
+After a denial and a comma, a phrase with words of its own beside its term ("no itching, the rash
+is just red", "never smoked, drink at weekends") is a new statement; a bare list ("no fever, cough
+or chills") stays under the denial. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
 age. In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
 swelled up") is that allergy's reaction, not a symptom the user has now.
 
@@ -81,6 +83,27 @@ BARE_AGES: list[Row] = [
     ("10, maybe 20 mg of it", None, set()),
 ]
 
+DENIAL_LISTS: list[Row] = [
+    # after a comma, a phrase with words of its own beside its term is a new statement, not the
+    # next item of the denial's list
+    ("no itching, the rash is just red and flaky", None,
+     {("symptoms", "itching", "confirmed_absent"), ("symptoms", "rash", "active")}),
+    ("no chest pain, my ankles are swollen though", None,
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "peripheral edema", "active")}),
+    ("never smoked, drink at weekends", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("no fever, cough is getting worse", None,
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "active")}),
+    ("no headache, dizziness comes and goes", None,
+     {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "active")}),
+    # ... while a bare list stays under its denial
+    ("no fever, cough or chills", None, {("symptoms", "fever", "confirmed_absent"),
+     ("symptoms", "cough", "confirmed_absent"), ("symptoms", "chills", "confirmed_absent")}),
+    ("haven't had any nausea, vomiting, or diarrhoea", None, {("symptoms", "nausea", "confirmed_absent"),
+     ("symptoms", "vomiting", "confirmed_absent"), ("symptoms", "diarrhea", "confirmed_absent")}),
+    ("no rash on my arms, legs or back", None, {("symptoms", "rash", "confirmed_absent")}),
+]
+
 SECTION_DENIALS: list[Row] = [
     ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
     ("Any operations? ", None, set()),
@@ -89,6 +112,6 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *SECTION_DENIALS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *SECTION_DENIALS])
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

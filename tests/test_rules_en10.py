@@ -8,7 +8,8 @@ under the knife"), and so are their other tenses ("liver enzymes were up", "hear
 
 After a denial and a comma, a phrase with words of its own beside its term ("no itching, the rash
 is just red", "never smoked, drink at weekends") is a new statement; a bare list ("no fever, cough
-or chills") stays under the denial. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
+or chills") stays under the denial. One missed dose ("didn't take my lisinopril today") or a medicine that does nothing is still a
+medicine the user takes. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
 age. In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
 swelled up") is that allergy's reaction, not a symptom the user has now.
 
@@ -104,6 +105,19 @@ DENIAL_LISTS: list[Row] = [
     ("no rash on my arms, legs or back", None, {("symptoms", "rash", "confirmed_absent")}),
 ]
 
+NOT_A_DENIAL_OF_USE: list[Row] = [
+    # one missed dose, or a medicine that does not work, is still a medicine the user takes
+    ("I didn't take my lisinopril today", None, {("medications", "lisinopril", "active")}),
+    ("didnt have my metformin this morning", None, {("medications", "metformin", "active")}),
+    ("haven't taken the bisoprolol yet today", None, {("medications", "bisoprolol", "active")}),
+    ("the paracetamol does nothing", None, {("medications", "paracetamol", "active")}),
+    ("codeine doesn't touch the pain", None, {("medications", "codeine", "active")}),
+    ("naproxen did nothing", None, {("medications", "naproxen", "active")}),
+    # ... while a denial of taking it is still one
+    ("I don't take lisinopril", None, {("medications", "lisinopril", "confirmed_absent")}),
+    ("never taken codeine", None, {("medications", "codeine", "confirmed_absent")}),
+]
+
 SECTION_DENIALS: list[Row] = [
     ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
     ("Any operations? ", None, set()),
@@ -112,6 +126,6 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *SECTION_DENIALS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *NOT_A_DENIAL_OF_USE, *SECTION_DENIALS])
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

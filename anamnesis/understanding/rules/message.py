@@ -33,7 +33,13 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
-from anamnesis.understanding.rules.denial_time import had_before, since_then, still_without, taken_before
+from anamnesis.understanding.rules.denial_time import (
+    denies_a_dose_or_effect,
+    had_before,
+    since_then,
+    still_without,
+    taken_before,
+)
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
@@ -273,6 +279,10 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
+        if lang == "en" and denies_a_dose_or_effect(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind == "drug":
+                    m.state = None  # "didn't take my lisinopril today", "the paracetamol does nothing"
         if dangling or (
             not mentions and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):

@@ -9,7 +9,8 @@ under the knife"), and so are their other tenses ("liver enzymes were up", "hear
 After a denial and a comma, a phrase with words of its own beside its term ("no itching, the rash
 is just red", "never smoked, drink at weekends") is a new statement; a bare list ("no fever, cough
 or chills") stays under the denial. One missed dose ("didn't take my lisinopril today") or a medicine that does nothing is still a
-medicine the user takes. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
+medicine the user takes. A message saying the illness is over as a whole ("all cleared up", "fully recovered") and naming
+none proposes the end of the diagnosis discussed last. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
 age. In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
 swelled up") is that allergy's reaction, not a symptom the user has now.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_reconcile import ev, run
 from tests.test_rules_backend import Row, triples, understand
 
 # fmt: off
@@ -118,6 +120,23 @@ NOT_A_DENIAL_OF_USE: list[Row] = [
     ("never taken codeine", None, {("medications", "codeine", "confirmed_absent")}),
 ]
 
+RECOVERIES: list[Row] = [
+    # the illness over as a whole, naming none: the one discussed last (the fold resolves "^")
+    ("finished the amoxicillin, all cleared up now", None,
+     {("medications", "amoxicillin", "stopped"), ("diagnoses", "^", "resolved")}),
+    ("infection has cleared, stopped the flucloxacillin", None,
+     {("medications", "flucloxacillin", "stopped"), ("diagnoses", "^", "resolved")}),
+    ("done with the doxycycline and fully recovered", None,
+     {("medications", "doxycycline", "stopped"), ("diagnoses", "^", "resolved")}),
+    ("took the last nitrofurantoin yesterday, back to normal", None,
+     {("medications", "nitrofurantoin", "stopped"), ("diagnoses", "^", "resolved")}),
+    # ... not when it names what is over, asks, or is someone else's
+    ("the rash has all cleared up, stopped the hydrocortisone", None,
+     {("symptoms", "rash", "resolved"), ("medications", "hydrocortisone", "stopped")}),
+    ("is it normal it hasn't all cleared up yet on the amoxicillin?", None, set()),
+    ("my son's infection has cleared, he finished the amoxicillin", None, set()),
+]
+
 SECTION_DENIALS: list[Row] = [
     ("never been under the knife", None, {("surgeries", "*", "confirmed_absent")}),
     ("Any operations? ", None, set()),
@@ -126,6 +145,20 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *NOT_A_DENIAL_OF_USE, *SECTION_DENIALS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *NOT_A_DENIAL_OF_USE, *RECOVERIES, *SECTION_DENIALS])
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected
+
+
+def test_all_cleared_up_ends_the_diagnosis_discussed_last() -> None:
+    _, facts, _ = run(
+        ev(0, "m1", "diagnoses", "urinary tract infection", "active"),
+        ev(0, "m1", "medications", "nitrofurantoin", "active"),
+        ev(20, "m2", "medications", "nitrofurantoin", "stopped"),
+        ev(20, "m2", "diagnoses", "^", "resolved"),
+    )
+    current = {(s, e): st for s, e, st in zip(facts["section"], facts["entity"], facts["status"], strict=True)}
+    assert current == {
+        ("diagnoses", "urinary tract infection"): "resolved",
+        ("medications", "nitrofurantoin"): "stopped",
+    }

@@ -87,7 +87,7 @@ from anamnesis.understanding.rules.occasions import en_without_occasions, withou
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
-from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
+from anamnesis.understanding.rules.referring import stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -309,7 +309,7 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     if lang == "en":
-        facts = cannot_take_it(facts, msg.norm, spans)
+        facts = with_recovery(msg.norm, msg.clauses, cannot_take_it(facts, msg.norm, spans))
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

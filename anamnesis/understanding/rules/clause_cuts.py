@@ -137,10 +137,9 @@ def _new_phrase_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cut
     rash is just red", "never smoked, drink at weekends", "no fever, cough is getting worse" are
     a new statement each, while "no fever, cough or chills" is one list under the denial. A
     stretch is a list item when, its terms taken out, only list words ("or", "and", "no") are left."""
-    commas = [p for p in range(s_start, s_end) if norm[p] == ","]
-    if not commas:
+    if norm.find(",", s_start, s_end) < 0 or not any(h[2].cat == "neg" for h in s_hits):
         return cuts
-    bounds = [*(p + 1 for p in commas), s_end]
+    bounds = [*(p + 1 for p in range(s_start, s_end) if norm[p] == ","), s_end]
     added: list[int] = []
     for n in range(len(bounds) - 1):
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]

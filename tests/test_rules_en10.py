@@ -1,4 +1,4 @@
-"""The rules backend on English chat, tenth round: names and everyday phrasing as data.
+"""The rules backend on English chat, tenth round: names and everyday phrasing as data, and scope.
 
 Symptoms are named by the plain English medical name the labels of every tuned set use
 ("irregular menstruation", "delayed menstruation", "decreased libido"), whatever lay words the
@@ -8,11 +8,13 @@ under the knife"), and so are their other tenses ("liver enzymes were up", "hear
 
 After a denial and a comma, a phrase with words of its own beside its term ("no itching, the rash
 is just red", "never smoked, drink at weekends") is a new statement; a bare list ("no fever, cough
-or chills") stays under the denial. One missed dose ("didn't take my lisinopril today") or a medicine that does nothing is still a
-medicine the user takes. A message saying the illness is over as a whole ("all cleared up", "fully recovered") and naming
-none proposes the end of the diagnosis discussed last. A message that opens with a bare number of years, unasked ("58 btw, ..."), gives the writer's
-age. In a message that states an allergy, a reaction said beside it ("cats make me sneeze", "my hand
-swelled up") is that allergy's reaction, not a symptom the user has now.
+or chills") stays under the denial. One missed dose ("didn't take my lisinopril today") or a
+medicine that does nothing is still a medicine the user takes. A message saying the illness is
+over as a whole ("all cleared up", "fully recovered") and naming none proposes the end of the
+diagnosis discussed last. A message that opens with a bare number of years, unasked ("58 btw,
+..."), gives the writer's age. In a message that states an allergy, a reaction said beside it
+("cats make me sneeze", "my hand swelled up") is that allergy's reaction, not a symptom the user
+has now.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -76,7 +78,8 @@ REACTIONS: list[Row] = [
 BARE_AGES: list[Row] = [
     # a message opening with a bare number of years, unasked, gives the writer's age
     ("62 btw and i still smoke", None, {("demographics", "age", "active"), ("lifestyle", "smoking", "active")}),
-    ("33 here, asthma since school", None, {("demographics", "age", "active"), ("chronic_conditions", "asthma", "active")}),
+    ("33 here, asthma since school", None,
+     {("demographics", "age", "active"), ("chronic_conditions", "asthma", "active")}),
     ("hi, 71, just had my flu jab", None,
      {("demographics", "age", "active"), ("vaccinations", "influenza vaccine", "historical")}),
     ("45, type 2 diabetic, on metformin", None, {("demographics", "age", "active"),
@@ -145,7 +148,13 @@ SECTION_DENIALS: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *NOT_A_DENIAL_OF_USE, *RECOVERIES, *SECTION_DENIALS])
+ROWS = [
+    *MEDICAL_NAMES, *EVERYDAY_PHRASING, *TENSES, *REACTIONS, *BARE_AGES, *DENIAL_LISTS, *NOT_A_DENIAL_OF_USE,
+    *RECOVERIES, *SECTION_DENIALS,
+]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected
 

@@ -11,7 +11,8 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     """(key, prefix, generated) for one surface form; see :mod:`anamnesis.terminology.tsv`.
 
     The form as written comes first and is not ``generated``; declined Russian forms,
-    English plurals and tenses ("heart keeps racing") and Chinese phrases with an adverb in their slot (:mod:`zh_degree`) follow.
+    English plurals and tenses ("heart keeps racing") and Chinese phrases with an adverb in
+    their slot (:mod:`zh_degree`) follow.
     """
     exact = surface.startswith("=")
     prefix = surface.endswith("~")

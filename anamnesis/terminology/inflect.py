@@ -257,6 +257,7 @@ def english_tenses(words: list[str]) -> list[str]:
         if word in _COPULAS:
             return [" ".join([*words[:i], other, *words[i + 1 :]]) for other in _COPULAS[word]]
     first = words[0]
-    if 2 <= len(words) <= 3 and words[1].endswith("ing") and first.isascii() and first.isalpha() and not first.endswith("ing"):
+    noun = first.isascii() and first.isalpha() and not first.endswith("ing")
+    if noun and 2 <= len(words) <= 3 and words[1].endswith("ing"):
         return [" ".join([first, aux, *words[1:]]) for aux in _ING_AUXILIARIES]
     return []

@@ -50,7 +50,9 @@ _ANY_DIGIT = re.compile(r"\d")
 #: "58 btw, and i dont smoke", "19, asthma since i was little", "hi, 71 here": a message that opens
 #: with a bare number of years, and no other number in its sentence (but a diabetes type),
 #: introduces the writer's age.
-_BARE_AGE = re.compile(r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?(\d{2,3})\s*(?:,|\bbtw\b|\bhere\b)(?=(?:[^\d.!?\n]|type [12])*(?:[.!?\n]|$))")
+_BARE_AGE = re.compile(
+    r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?(\d{2,3})\s*(?:,|\bbtw\b|\bhere\b)(?=(?:[^\d.!?\n]|type [12])*(?:[.!?\n]|$))"
+)
 
 
 def bare_age(norm: str) -> ProfileValue | None:

@@ -81,8 +81,8 @@ def taken_before(norm: str, clause: Clause) -> bool:
 #: touch the pain"): the user takes the medicine.
 _DOSE_OR_EFFECT = re.compile(
     r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b"
-    r"|\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything"
-    r"|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
+    r"|\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
+    r"(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
     r"|\b(?:doesn't|doesnt|does not|didn't|didnt|did not)\s+(?:touch|help|work|do anything|do much|do a thing)\b"
 )
 

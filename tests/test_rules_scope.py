@@ -149,7 +149,8 @@ PAST: list[Row] = [
     ("Креон пила месяц после операции, сейчас нет", None, {("medications", "pancreatin", "stopped")}),
     ("I never took ibuprofen", None, {("medications", "ibuprofen", "confirmed_absent")}),
     ("no", "Are you on anything for your stomach alongside the naproxen?", set()),
-    ("dont drink alcohol, energy drinks though", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+    ("dont drink alcohol, energy drinks though", None,  # "energy drinks though": a phrase of its own
+     {("lifestyle", "alcohol", "confirmed_absent"), ("lifestyle", "diet", "active")}),
 ]
 # fmt: on
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from anamnesis.terminology.inflect import english_plural, russian_forms
+from anamnesis.terminology.inflect import english_plural, english_tenses, russian_forms
 from anamnesis.terminology.text import CYRILLIC_RE, FOLD, spaced, surface_key
 from anamnesis.terminology.zh_degree import slot_forms
 
@@ -11,7 +11,8 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     """(key, prefix, generated) for one surface form; see :mod:`anamnesis.terminology.tsv`.
 
     The form as written comes first and is not ``generated``; declined Russian forms,
-    English plurals and Chinese phrases with an adverb in their slot (:mod:`zh_degree`) follow.
+    English plurals and tenses ("heart keeps racing") and Chinese phrases with an adverb in
+    their slot (:mod:`zh_degree`) follow.
     """
     exact = surface.startswith("=")
     prefix = surface.endswith("~")
@@ -34,4 +35,5 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
         plural = english_plural(words)
         if plural:
             keys.append((plural, False, True))
+        keys += [(form, False, True) for form in english_tenses(words)]
     return keys

@@ -237,3 +237,27 @@ def english_plural(words: list[str]) -> str | None:
     else:
         plural = last + "s"
     return " ".join([*words[:-1], plural])
+
+
+#: A state told in another tense or aspect: "liver enzymes are up" is also "were up", "have been
+#: up", "are still up"; "period's late" is "period s late" as a key.
+_COPULAS: dict[str, tuple[str, ...]] = {
+    "is": ("was", "has been", "is still", "s"),
+    "are": ("were", "have been", "are still"),
+}
+#: What chat puts between a body part and its -ing predicate: "heart keeps racing", "heart was racing".
+_ING_AUXILIARIES = ("is", "are", "was", "were", "keep", "keeps", "kept", "still", "been", "has been", "have been")
+
+
+def english_tenses(words: list[str]) -> list[str]:
+    """The phrase in the other tenses chat writes it in: its copula ("is", "are") in the past, the
+    perfect and with "still"; a two- or three-word "<noun> <verb>ing" phrase ("heart racing",
+    "hair falling out") with an auxiliary between its noun and its verb."""
+    for i, word in enumerate(words[1:], 1):
+        if word in _COPULAS:
+            return [" ".join([*words[:i], other, *words[i + 1 :]]) for other in _COPULAS[word]]
+    first = words[0]
+    noun = first.isascii() and first.isalpha() and not first.endswith("ing")
+    if noun and 2 <= len(words) <= 3 and words[1].endswith("ing"):
+        return [" ".join([first, aux, *words[1:]]) for aux in _ING_AUXILIARIES]
+    return []

@@ -26,6 +26,12 @@ _SIDE_EFFECTS = frozenset({"vomiting"})
 _TREATED = frozenset({"switch", "instead", "end"})
 
 
+#: English chat names more reactions: hay fever's ("cats make me sneeze") and a body part's
+#: swelling or rash ("my hand swelled up": hand swelling) as well as the bare word.
+_EN_REACTIONS = frozenset({"sneezing", "runny nose", "itchy eyes"})
+_EN_REACTION_HEADS = frozenset({"swelling", "rash"})
+
+
 def reactions_of_allergies(msg: Message) -> None:
     """ "penicillin. came out in hives all over as a kid", "sulfa drugs, i get a rash", "аллергия
     на латекс, ... крапивница была": in a message that states an allergy (or answers a question
@@ -37,7 +43,10 @@ def reactions_of_allergies(msg: Message) -> None:
     reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
     kept: list[Fact] = []
     for fact in msg.facts:
-        if fact.section == "symptoms" and fact.entity in reactive and fact.status == "active":
+        named = fact.entity in reactive or (
+            msg.lang == "en" and (fact.entity in _EN_REACTIONS or fact.entity.rpartition(" ")[2] in _EN_REACTION_HEADS)
+        )
+        if fact.section == "symptoms" and named and fact.status == "active":
             owner = min(allergies, key=lambda a: (abs(a.sentence - fact.sentence), abs(a.start - fact.start)))
             owner.put("reaction", fact.entity, replace=False)
             continue

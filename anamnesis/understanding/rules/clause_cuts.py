@@ -77,6 +77,7 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
     if lang == "en":
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
+        cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
             commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
@@ -127,6 +128,38 @@ def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) ->
         and norm[max(s_start, s - 4) : s] == "and "
         and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
     ]
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: Words a list under one denial is joined with ("no fever, cough or chills").
+_LIST_WORDS = frozenset({"and", "or", "nor", "no", "any", "either", "neither", "also", "too"})
+_WORD = re.compile(r"[a-z']+")
+
+
+def _new_phrase_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
+    """Cut at a comma after a denial when what follows says more than a term: "no itching, the
+    rash is just red", "never smoked, drink at weekends", "no fever, cough is getting worse" are
+    a new statement each, while "no fever, cough or chills" is one list under the denial. A
+    stretch is a list item when, its terms taken out, only list words ("or", "and", "no") are left."""
+    if norm.find(",", s_start, s_end) < 0 or not any(h[2].cat == "neg" for h in s_hits):
+        return cuts
+    bounds = [*(p + 1 for p in range(s_start, s_end) if norm[p] == ","), s_end]
+    added: list[int] = []
+    for n in range(len(bounds) - 1):
+        after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
+        if not any(h[2].cat == "term" and h[2].kind != "body_part" for h in after) or any(
+            h[2].cat == "neg" for h in after
+        ):
+            continue
+        floor = max(c for c in [*cuts, *added] if c < bounds[n])
+        if not any(h[2].cat == "neg" and floor <= h[0] < bounds[n] for h in s_hits):
+            continue
+        rest = list(norm[bounds[n] : bounds[n + 1]])
+        for h_start, h_end, lex in after:
+            if lex.cat == "term":
+                rest[h_start - bounds[n] : h_end - bounds[n]] = " " * (h_end - h_start)
+        if any(w not in _LIST_WORDS for w in _WORD.findall("".join(rest))):
+            added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
 
 

@@ -47,6 +47,21 @@ _ME_AGE_SEX = re.compile(
     r"(?<![а-я])мне\s+(\d{1,3})\s*(?:лет|год|года)?\s*[,/ ]\s*(муж\.|жен\.|м\.|ж\.|мужчина|женщина)(?![а-я])"
 )
 _ANY_DIGIT = re.compile(r"\d")
+#: "58 btw, and i dont smoke", "19, asthma since i was little", "hi, 71 here": a message that opens
+#: with a bare number of years, and no other number in its sentence (but a diabetes type),
+#: introduces the writer's age.
+_BARE_AGE = re.compile(
+    r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?(\d{2,3})\s*(?:,|\bbtw\b|\bhere\b)(?=(?:[^\d.!?\n]|type [12])*(?:[.!?\n]|$))"
+)
+
+
+def bare_age(norm: str) -> ProfileValue | None:
+    """The age a message opens with, unannounced ("58 btw, ..."); the caller makes sure no
+    question asked for another number ("How many a day?" "20, sometimes more")."""
+    m = _BARE_AGE.match(norm)
+    if m is None or not 12 <= int(m.group(1)) <= 110:
+        return None
+    return ProfileValue(m.start(1), m.end(1), "age", str(int(m.group(1))))
 
 
 class ProfileValue(NamedTuple):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.compact_profile import compact_profile
+from anamnesis.understanding.rules.compact_profile import bare_age, compact_profile
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.segment import Clause
@@ -33,9 +33,13 @@ def read_demographics(msg: Message, clause: Clause) -> None:
 
 
 def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
-    """Age and sex written as a pair ("M, 52", "жен., 61 год") that no clause read."""
+    """Age and sex written as a pair ("M, 52", "жен., 61 год"), or an English message's opening
+    bare age ("58 btw, ...") when no question was asked, that no clause read."""
     known = {f.entity for f in msg.facts if f.section == "demographics"}
-    for value in compact_profile(msg.norm):
+    values = compact_profile(msg.norm)
+    if msg.lang == "en" and msg.asked is None and "age" not in known:
+        values += [v for v in (bare_age(msg.norm),) if v is not None]
+    for value in values:
         if value.entity in known:
             continue
         sentence = next((n for n, (s, e, _) in enumerate(spans) if s <= value.start < e), 0)

@@ -74,3 +74,23 @@ def taken_before(norm: str, clause: Clause) -> bool:
         return False
     text = norm[clause.start : clause.end]
     return _PAST_TAKING.search(text) is not None and _EVER.search(text) is None
+
+
+#: A denial of one day's dose ("didn't take my lisinopril today", "haven't had the bisoprolol yet
+#: this morning") or of a medicine's effect ("the paracetamol does nothing", "codeine doesn't
+#: touch the pain"): the user takes the medicine.
+_DOSE_OR_EFFECT = re.compile(
+    r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b"
+    r"|\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
+    r"(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
+    r"|\b(?:doesn't|doesnt|does not|didn't|didnt|did not)\s+(?:touch|help|work|do anything|do much|do a thing)\b"
+)
+
+
+def denies_a_dose_or_effect(norm: str, clause: Clause) -> bool:
+    """Whether an English clause's denial is of one day's dose or of a medicine's effect, not of
+    taking it; "never" keeps it a denial of taking it."""
+    if not clause.has("neg"):
+        return False
+    text = norm[clause.start : clause.end]
+    return _DOSE_OR_EFFECT.search(text) is not None and _EVER.search(text) is None

@@ -34,7 +34,13 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
-from anamnesis.understanding.rules.denial_time import had_before, since_then, still_without, taken_before
+from anamnesis.understanding.rules.denial_time import (
+    denies_a_dose_or_effect,
+    had_before,
+    since_then,
+    still_without,
+    taken_before,
+)
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
@@ -87,7 +93,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
-from anamnesis.understanding.rules.referring import stops_by_pronoun, with_referring
+from anamnesis.understanding.rules.referring import stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -285,6 +291,10 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
+        if lang == "en" and denies_a_dose_or_effect(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind == "drug":
+                    m.state = None  # "didn't take my lisinopril today", "the paracetamol does nothing"
         if dangling or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
@@ -313,7 +323,7 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     if lang == "en":
-        facts = cannot_take_it(facts, msg.norm, spans)
+        facts = with_recovery(msg.norm, msg.clauses, cannot_take_it(facts, msg.norm, spans))
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

@@ -113,6 +113,35 @@ def with_referring(norm: str, lang: str, parts: list[Clause], facts: list[Fact])
     return kept + found
 
 
+#: English words that an illness is over as a whole: "all cleared up", "fully recovered", "back to normal".
+_RECOVERED = Gated(
+    re.compile(
+        r"\b(?:all|it's all|its all|it's|its|it has|it's totally|totally|completely|everything's|everything has)"
+        r"\s+(?:cleared up|cleared|clear now|gone now|better now)\b"
+        r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b"
+        r"|\binfection (?:has |is |'s )?(?:cleared|gone)\b"
+    ),
+    ["clear", "gone", "better", "recovered", "normal"],
+)
+#: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
+_ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
+
+
+def with_recovery(norm: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
+    """``facts`` plus a ``^`` diagnoses event, resolved, of an English message that says the
+    illness is over as a whole ("finished the antibiotics, all cleared up now") and names no
+    illness of its own: it is the one discussed last (the fold drops it when that is unclear)."""
+    if any(f.section in _ILLNESS_SECTIONS for f in facts):
+        return facts
+    m = _RECOVERED.search(norm)
+    if m is None:
+        return facts
+    clause = _clause_at(parts, m.start())
+    if clause is None or clause.subject != "self" or clause.has("neg") or clause.has("question"):
+        return facts
+    return [*facts, Fact(m.start(), m.end(), clause.sentence, "diagnoses", LAST_DISCUSSED, "resolved")]
+
+
 def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:
     out: list[Fact] = []
     changes, stops = _CHANGES.get(lang), _STOPS.get(lang)

@@ -45,6 +45,10 @@ class Topic:
     #: the question asks how much or how often of what it names ("What is the strength of your
     #: omeprazole?"): it takes the drug as the user's, so an amount in the answer confirms it
     asks_amount: bool = False
+    #: the question asks something of a named drug that takes it as the user's ("How long have you
+    #: been on lisinopril?", "What do you take it for?", "...since you started the metformin?"): an
+    #: answer that neither denies nor names another drug confirms the drug
+    takes_it: bool = False
     #: the question asks about a part of its sections ("any other conditions in the family?",
     #: "any herbal remedies?"): a "no" denies that part, so it gives no section-wide denial
     part: bool = False
@@ -185,6 +189,7 @@ def topic(context: str) -> Topic | None:
         taking=not cats.isdisjoint(("start", "still")),
         past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
+        takes_it=not family and norm.isascii() and _TAKES_IT.search(norm, start, end) is not None,
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
@@ -384,6 +389,16 @@ _REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
     r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
+)
+#: An English question that takes what it names as the user's own medicine: how long or how much,
+#: since they started, what they take it for, its dose, when it was last prescribed.
+_TAKES_IT = re.compile(
+    r"\bhow long (?:have|had|did|were|has) you\b|\bsince you (?:first )?(?:started|began|went on)\b"
+    r"|\bhow (?:much|many)\b[^?.!]*\byou\b|\bdos(?:e|age)s?\b"
+    r"|\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping) (?:with|on)\b"
+    r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
+    r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
+    r"|\bwhen was the last time you (?:took|had|used)\b"
 )
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 

@@ -152,6 +152,7 @@ def read_message(
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
+            and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question

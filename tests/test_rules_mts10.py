@@ -1,0 +1,42 @@
+"""The rules backend on doctor–patient history-taking (MTS-Dialog kinds), tenth round: a question
+that takes a named drug as the user's ("How long have you been on X?", "What do you take X
+for?") answered with anything but a denial.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these mechanisms, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, Triple, triples, understand
+
+# fmt: off
+PRESUPPOSED_DRUGS: list[Row] = [
+    # a question that takes the drug as the user's: any answer that does not deny it confirms it
+    ("Two years, give or take.", "How long have you been on lisinopril?", {("medications", "lisinopril", "active")}),
+    ("It varies quite a bit.", "How much prednisone are you taking these days?",
+     {("medications", "prednisone", "active")}),
+    ("My cardiologist told me to.", "What are you taking the clopidogrel for?",
+     {("medications", "clopidogrel", "active")}),
+    ("Last spring, I believe.", "When did you start the sertraline?", {("medications", "sertraline", "active")}),
+    ("A lot better, honestly.", "How have you been feeling since you started the metformin?",
+     {("medications", "metformin", "active")}),
+    ("Oh, I just adjust that myself.", "And what about your insulin dose?", {("medications", "insulin", "active")}),
+    ("Pretty well so far.", "How are you getting on with the Symbicort?", {("medications", "budesonide/formoterol", "active")}),
+    ("Only a little, like I said.", "How much of the tramadol are you using?", {("medications", "tramadol", "active")}),
+    # ... not a question back, not another drug, not someone else's, not a denial
+    ("What's that?", "How long have you been on metoprolol?", set()),
+    ("I switched to losartan last year.", "How long have you been on lisinopril?",
+     {("medications", "losartan", "active")}),
+    ("Ten years or so.", "How long has your mother been on warfarin?", set()),
+    ("I don't take that.", "How much ibuprofen do you take in a day?", {("medications", "ibuprofen", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS)
+def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -34,9 +34,22 @@ PRESUPPOSED_DRUGS: list[Row] = [
     ("Ten years or so.", "How long has your mother been on warfarin?", set()),
     ("I don't take that.", "How much ibuprofen do you take in a day?", {("medications", "ibuprofen", "confirmed_absent")}),
 ]
+
+PRESCRIPTIONS: list[Row] = [
+    # the clinician's own prescription, however the first person puts it, is accepted by an "okay"
+    ("Okay.", "I would also like to add amlodipine, five milligrams once a day.", {("medications", "amlodipine", "active")}),
+    ("Sounds good.", "I've prescribed a course of doxycycline.", {("medications", "doxycycline", "active")}),
+    ("Sure.", "I'm also going to prescribe ondansetron for the nausea.", {("medications", "ondansetron", "active")}),
+    ("Alright.", "I have prescribed you some gabapentin for the nerve pain.", {("medications", "gabapentin", "active")}),
+    ("Okay.", "We are adding spironolactone today.", {("medications", "spironolactone", "active")}),
+    # ... not someone else's, not a refusal, not a question back
+    ("Okay.", "Your neurologist would like to add topiramate.", set()),
+    ("Okay.", "I would not prescribe antibiotics for a cold.", set()),
+    ("What is that for?", "I've prescribed sumatriptan.", set()),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS)
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -105,7 +105,7 @@ def topic(context: str) -> Topic | None:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
         # after it acknowledges, it never makes the assistant's words the user's fact. The one
         # exception is a clinician's own prescription ("I'll start you on Cipro"), accepted.
-        prescribed = _prescribed(every, spans)
+        prescribed = _prescribed(every, spans, norm)
         if prescribed:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
         # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
@@ -403,12 +403,20 @@ _TAKES_IT = re.compile(
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
-def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+#: The assistant prescribing in the first person, whatever its tense and modal: "I would also like
+#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe" (never "I would not").
+_EN_PRESCRIBES = re.compile(
+    r"\b(?:i|we)(?:'ll| will|'d| would|'m| am|'re| are|'ve| have)?(?: also| now)?(?: going to| like to| want to)?"
+    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on)\b"
+)
+
+
+def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]], norm: str) -> tuple[tuple[str, str], ...]:
     """The drugs of the sentences in which the assistant prescribes or adds a drug."""
     items: list[tuple[str, str]] = []
     for start, end, _ in spans:
         inside = [lex for s, _, lex in hits if start <= s < end]
-        if any(lex.cat == "prescribe" for lex in inside):
+        if any(lex.cat == "prescribe" for lex in inside) or _EN_PRESCRIBES.search(norm, start, end):
             items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
     return tuple(dict.fromkeys(items))
 

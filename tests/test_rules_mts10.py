@@ -47,9 +47,29 @@ PRESCRIPTIONS: list[Row] = [
     ("Okay.", "I would not prescribe antibiotics for a cold.", set()),
     ("What is that for?", "I've prescribed sumatriptan.", set()),
 ]
+
+STATEMENTS_CONFIRMED: list[Row] = [
+    # an assent that adds something of its own confirms the clinician's statement as well
+    ("Yeah, and the cardiologist also put me on aspirin.", "So you had a stent placed last year.",
+     {("surgeries", "coronary stent placement", "historical"), ("medications", "aspirin", "active")}),
+    ("Yes, that was back in 2010, and I also had my appendix out.", "I see you had your gallbladder removed.",
+     {("surgeries", "cholecystectomy", "historical"), ("surgeries", "appendectomy", "historical")}),
+    # the user's treatment told by who gave it, or after "according to your chart" / "okay yes,"
+    ("Yes, it helped my reflux a lot.", "I see they gave you omeprazole.",
+     {("medications", "omeprazole", "active"), ("chronic_conditions", "gastroesophageal reflux disease", "active")}),
+    ("Yep, and I get the flu shot every fall.", "According to your chart you had a tonsillectomy as a child.",
+     {("surgeries", "tonsillectomy", "historical"), ("vaccinations", "influenza vaccine", "historical")}),
+    ("Correct.", "We started you on lisinopril at your last visit.", {("medications", "lisinopril", "active")}),
+    ("That's right.", "Okay yes, you're on sertraline.", {("medications", "sertraline", "active")}),
+    # ... never someone else's, never an acknowledgement, never a reply that takes it back
+    ("Yes, I had the flu shot.", "Your husband had a knee replacement.", {("vaccinations", "influenza vaccine", "historical")}),
+    ("Okay, and I take aspirin.", "We started you on lisinopril at your last visit.", {("medications", "aspirin", "active")}),
+    ("Yes, but my doctor took me off the metformin.", "I see they gave you lisinopril.",
+     {("medications", "metformin", "stopped")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS)
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -135,12 +135,16 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     if asked is not None and asked.statement:
-        yes = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits)
-        if yes or (
+        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
+        own = any(lex.kind for _, _, lex in hits)
+        if (assent and not own) or (
             gives_a_schedule(norm, hits)
             and any(lex.kind == "drug" for _, _, lex in lexicon.matcher.scan_each(asked.statement))
         ):  # "Only when I need it." gives the stated drug's schedule
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
+        if assent and not any(lex.cat in ("neg", "end") for _, _, lex in hits):
+            # "Yes, and they put me on aspirin too": the statement confirmed, and what the reply adds
+            return _both(read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon))
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
@@ -311,6 +315,17 @@ def read_message(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
+
+
+def _both(stated: Reading, replied: Reading) -> Reading:
+    """A confirmed statement's reading with the reply's own: the reply wins on a fact both give."""
+    said = {(e["section"], e["entity"]) for e in replied[1]}
+    events = [e for e in stated[1] if (e["section"], e["entity"]) not in said] + replied[1]
+    touched = set(stated[0]) | set(replied[0])
+    return tuple(s for s in SECTIONS if s in touched), events
 
 
 def _contrasts(norm: str, clause: Clause) -> bool:

@@ -9,7 +9,12 @@ evaluation set.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+import polars as pl
 import pytest
+
+from anamnesis.understanding.fragments import build_fragments
 
 from tests.test_rules_backend import Row, Triple, triples, understand
 
@@ -67,9 +72,58 @@ STATEMENTS_CONFIRMED: list[Row] = [
     ("Yes, but my doctor took me off the metformin.", "I see they gave you lisinopril.",
      {("medications", "metformin", "stopped")}),
 ]
+
+#: A context of two assistant turns, joined by build_fragments when the user asked back in between.
+CLARIFIED: list[Row] = [
+    # the assistant's reply to the user's question back asks nothing: the answer is to the question before
+    ("No, I'm not.", "Do you have any allergies to medicines?\nYes, you.", {("allergies", "*", "confirmed_absent")}),
+    ("Nope, nothing at all.", "Are you on any regular medications?\nBoth kinds, yes.",
+     {("medications", "*", "confirmed_absent")}),
+    ("None.", "Have you had any operations?\nAny kind at all.", {("surgeries", "*", "confirmed_absent")}),
+    ("Yes, every day.", "Are you taking the lisinopril?\nThat's right, the blood pressure one.",
+     {("medications", "lisinopril", "active")}),
+    ("No.", "Do you smoke?\nCigarettes, yes.", {("lifestyle", "smoking", "confirmed_absent")}),
+    # ... while a reply that asks or states something of its own is what the answer is about
+    ("Yep.", "Are you on metformin?\nNo worries. And you're still using the albuterol inhaler.",
+     {("medications", "salbutamol", "active")}),
+    ("No.", "Do you smoke?\nOkay. Do you drink alcohol?", {("lifestyle", "alcohol", "confirmed_absent")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED)
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected
+
+
+def _messages(turns: list[tuple[str, str]]) -> pl.DataFrame:
+    return pl.DataFrame({
+        "message_id": [f"m{i}" for i in range(len(turns))],
+        "user_id": ["u"] * len(turns),
+        "session_id": ["s"] * len(turns),
+        "ts": [datetime(2026, 3, 1, 9, i, tzinfo=UTC) for i in range(len(turns))],
+        "role": [role for role, _ in turns],
+        "text": [text for _, text in turns],
+        "lang": ["en"] * len(turns),
+        "content_hash": [f"h{i}" for i in range(len(turns))],
+    })
+
+
+def test_a_question_back_keeps_the_question_it_asked_about_in_the_context() -> None:
+    turns = [
+        ("assistant", "Are you allergic to any medicines?"),
+        ("user", "Me?"),
+        ("assistant", "Yes."),
+        ("user", "No, I am not."),
+        ("assistant", "Any operations?"),
+        ("user", "Yes, my appendix."),
+        ("assistant", "When was that?"),
+        ("user", "In 2010."),
+    ]
+    fragments = build_fragments(_messages(turns))
+    contexts = dict(zip(fragments["message_id"], fragments["context"], strict=True))
+    keys = dict(zip(fragments["message_id"], fragments["fragment_key"], strict=True))
+    assert contexts["m1"] == "Are you allergic to any medicines?"
+    assert contexts["m3"] == "Are you allergic to any medicines?\nYes."
+    assert contexts["m7"] == "When was that?"  # the turn before was no question back
+    assert keys["m3"] != "h3:h2"  # the joined context has its own key

@@ -245,6 +245,14 @@ _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 _PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
 
 
+def asked_in(context: str) -> Topic | None:
+    """What a context asks. A context of two assistant turns (build_fragments joins them with a line
+    break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
+    turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
+    _, sep, last = context.rpartition("\n")
+    return (topic(last) or topic(context)) if sep and last.strip() else topic(context)
+
+
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
 #: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
 _EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|such as|for example|比如|例如)")

@@ -19,7 +19,7 @@ from anamnesis.understanding.rules.allergies import (
     medicine_denial_under_allergy_question,
     reactions_of_allergies,
 )
-from anamnesis.understanding.rules.answers import Topic, topic
+from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
@@ -114,7 +114,7 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """(sections touched, proposed events) of one user message."""
-    return read_message(text, topic(context) if context else None, lang_hint, lexicon)
+    return read_message(text, asked_in(context) if context else None, lang_hint, lexicon)
 
 
 def read_message(

@@ -88,10 +88,22 @@ CLARIFIED: list[Row] = [
      {("medications", "salbutamol", "active")}),
     ("No.", "Do you smoke?\nOkay. Do you drink alcohol?", {("lifestyle", "alcohol", "confirmed_absent")}),
 ]
+
+SPELLED_LETTERS: list[Row] = [
+    # an abbreviation spelled out letter by letter, as a transcript of speech writes it
+    ("I have G E R D and C O P D.", None,
+     {("chronic_conditions", "gastroesophageal reflux disease", "active"),
+      ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
+    ("Yes, a C A B G in 2015.", "Any surgeries?", {("surgeries", "coronary artery bypass", "historical")}),
+    ("They did an O R I F on my wrist.", None, {("surgeries", "fracture fixation", "historical")}),
+    ("No.", "Any history of D V T?", {("diagnoses", "deep vein thrombosis", "confirmed_absent")}),
+    # ... a lone capital before a hyphenated word stays itself
+    ("A C-section, back in 2012.", "Any surgeries?", {("surgeries", "cesarean section", "historical")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED)
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED + SPELLED_LETTERS)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected
 

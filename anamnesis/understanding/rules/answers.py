@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from anamnesis.terminology.text import normalise
+from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.segment import Hit, sentences
@@ -95,7 +96,7 @@ def scan(norm: str) -> list[Hit]:
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = normalise(context)
+    norm = joined_letters(context, normalise(context))
     spans = sentences(norm)
     if not spans:
         return None

@@ -37,6 +37,7 @@ from anamnesis.understanding.rules.denial_time import had_before, since_then, st
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
+    joined_letters,
     take_back_corrections,
     without_system_sentences,
     zh_negation_inside_terms,
@@ -122,7 +123,7 @@ def read_message(
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
-    norm = zh_spaces_as_commas(normalise(text))
+    norm = zh_spaces_as_commas(joined_letters(text, normalise(text)))  # "G E R D" is "gerd"
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part

@@ -100,10 +100,26 @@ SPELLED_LETTERS: list[Row] = [
     # ... a lone capital before a hyphenated word stays itself
     ("A C-section, back in 2012.", "Any surgeries?", {("surgeries", "cesarean section", "historical")}),
 ]
+
+TOLD_BEFORE_A_QUESTION: list[Row] = [
+    # the clinician states the user's history, then asks on: a reply that goes along confirms it
+    ("Yes, I have high blood pressure too.", "I see you take insulin. Do you have high blood pressure?",
+     {("medications", "insulin", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("Yes, since I was a teenager.", "So you've been on levothyroxine for a while. Do you also have asthma?",
+     {("medications", "levothyroxine", "active"), ("chronic_conditions", "asthma", "active")}),
+    ("Much better, thank you for asking.", "It looks like you had a knee replacement last year. How is that going?",
+     {("surgeries", "knee replacement", "historical")}),
+    ("Yes, my mother had it.", "I see you had a hysterectomy. Any family history of breast cancer?",
+     {("surgeries", "hysterectomy", "historical"), ("family_history", "breast cancer", "active")}),
+    # ... a denial, a question back or a bare acknowledgement confirms nothing stated
+    ("No.", "I see you're on metformin. Any side effects?", set()),
+    ("What do you mean?", "I see you take insulin. Do you check your sugars?", set()),
+    ("Okay.", "I see you take insulin. Let's check your sugars.", set()),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED + SPELLED_LETTERS)
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED + SPELLED_LETTERS + TOLD_BEFORE_A_QUESTION)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected
 

@@ -62,6 +62,9 @@ class Topic:
     #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
     #: the drug as the user's, so a "no" denies the effect, never the drug
     presumes: bool = False
+    #: what the assistant stated of the user's own history before its question ("I see you take
+    #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
+    told: str = ""
     #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
@@ -173,8 +176,14 @@ def topic(context: str) -> Topic | None:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
+    told = " ".join(
+        norm[s:e]
+        for s, e, q in spans
+        if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
+    ) if norm.isascii() else ""
     if not (items or sections or asks):
-        return None
+        # "It looks like you had a knee replacement. How is that going?": only what it told
+        return Topic((), (), False, False, False, False, frozenset(), told=told) if told else None
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
@@ -195,6 +204,7 @@ def topic(context: str) -> Topic | None:
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
         negated=negated,
+        told=told,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits

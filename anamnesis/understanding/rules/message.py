@@ -9,6 +9,7 @@ section-wide denial of its section in the same message.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
@@ -147,6 +148,16 @@ def read_message(
             # "Yes, and they put me on aspirin too": the statement confirmed, and what the reply adds
             return _both(read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon))
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
+    if (
+        asked is not None
+        and asked.told
+        and not norm.rstrip().endswith("?")
+        and not any(lex.cat in ("neg", "end") for _, _, lex in hits)
+    ):  # "I see you take insulin. Any high blood pressure?" — "Yes, I do.": the insulin goes along
+        return _both(
+            read_message(asked.told, None, lang_hint, lexicon),
+            read_message(text, replace(asked, told=""), lang_hint, lexicon),
+        )
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}

@@ -15,7 +15,6 @@ import polars as pl
 import pytest
 
 from anamnesis.understanding.fragments import build_fragments
-
 from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
@@ -119,22 +118,27 @@ TOLD_BEFORE_A_QUESTION: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED + SPELLED_LETTERS + TOLD_BEFORE_A_QUESTION)
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    PRESUPPOSED_DRUGS + PRESCRIPTIONS + STATEMENTS_CONFIRMED + CLARIFIED + SPELLED_LETTERS + TOLD_BEFORE_A_QUESTION,
+)
 def test_mts10_cases(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "en")) == expected
 
 
 def _messages(turns: list[tuple[str, str]]) -> pl.DataFrame:
-    return pl.DataFrame({
-        "message_id": [f"m{i}" for i in range(len(turns))],
-        "user_id": ["u"] * len(turns),
-        "session_id": ["s"] * len(turns),
-        "ts": [datetime(2026, 3, 1, 9, i, tzinfo=UTC) for i in range(len(turns))],
-        "role": [role for role, _ in turns],
-        "text": [text for _, text in turns],
-        "lang": ["en"] * len(turns),
-        "content_hash": [f"h{i}" for i in range(len(turns))],
-    })
+    return pl.DataFrame(
+        {
+            "message_id": [f"m{i}" for i in range(len(turns))],
+            "user_id": ["u"] * len(turns),
+            "session_id": ["s"] * len(turns),
+            "ts": [datetime(2026, 3, 1, 9, i, tzinfo=UTC) for i in range(len(turns))],
+            "role": [role for role, _ in turns],
+            "text": [text for _, text in turns],
+            "lang": ["en"] * len(turns),
+            "content_hash": [f"h{i}" for i in range(len(turns))],
+        }
+    )
 
 
 def test_a_question_back_keeps_the_question_it_asked_about_in_the_context() -> None:

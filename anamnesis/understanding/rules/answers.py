@@ -346,7 +346,8 @@ _PART = re.compile(
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright"
     r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?(?:that\s+)?)"
-    r"(?:you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
+    r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
+    r"(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"
     # "they gave you omeprazole", "we started you on lisinopril": the user's treatment told by who gave it
     r"|(?:they|we)\s+(?:also\s+)?(?:gave you|started you on|put you on|prescribed you|treated you with)\b)"

@@ -146,7 +146,9 @@ def read_message(
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
         if assent and not any(lex.cat in ("neg", "end") for _, _, lex in hits):
             # "Yes, and they put me on aspirin too": the statement confirmed, and what the reply adds
-            return _both(read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon))
+            return _both(
+                read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon)
+            )
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
     if (
         asked is not None

@@ -1,7 +1,10 @@
 """Fragments: each user message with the assistant turn just before it in the same session.
 
 The context is what makes "No." after "Any allergies?" mean something. Only ``role = user``
-messages become fragments; assistant turns are never a source of facts.
+messages become fragments; assistant turns are never a source of facts. When the user asked back
+before that turn ("Any allergies?" — "Me?" — "Yes." — "No."), the assistant's reply answers the
+user, not the user's health: the context is then the question asked back about and the reply,
+joined by a line break (the rules read the reply first, ``rules.answers.asked_in``).
 """
 
 from __future__ import annotations
@@ -13,21 +16,42 @@ from schemas.frames import Fragments, polars_schema
 FRAGMENT_SCHEMA = polars_schema(Fragments)
 
 
+def _same_session(back: int) -> pl.Expr:
+    return (pl.col("user_id") == pl.col("user_id").shift(back)) & (
+        pl.col("session_id") == pl.col("session_id").shift(back)
+    )
+
+
 def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
     """One row per user message; ``fragment_key`` changes when its text or context changes.
 
     Sorted by session and time, a message's context is simply the row before it when that row
-    is an assistant turn of the same user and session (a plain shift, cheaper than a window).
+    is an assistant turn of the same user and session (a plain shift, cheaper than a window);
+    after a question asked back (the user's turn before it ends with "?"), the assistant turn
+    before that question too.
     """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
-    after_assistant = (
-        (pl.col("user_id") == pl.col("user_id").shift(1))
-        & (pl.col("session_id") == pl.col("session_id").shift(1))
-        & (pl.col("role").shift(1) == "assistant")
+    after_assistant = _same_session(1) & (pl.col("role").shift(1) == "assistant")
+    asked_back = (
+        after_assistant
+        & _same_session(3)
+        & (pl.col("role").shift(2) == "user")
+        & (pl.col("role").shift(3) == "assistant")
+        & pl.col("text").shift(2).str.ends_with("?")
     )
     with_context = ordered.with_columns(
-        pl.when(after_assistant).then(pl.col("text").shift(1)).otherwise(None).alias("context"),
-        pl.when(after_assistant).then(pl.col("content_hash").shift(1)).otherwise(pl.lit("")).alias("_ctx_hash"),
+        pl.when(asked_back)
+        .then(pl.col("text").shift(3) + "\n" + pl.col("text").shift(1))
+        .when(after_assistant)
+        .then(pl.col("text").shift(1))
+        .otherwise(None)
+        .alias("context"),
+        pl.when(asked_back)
+        .then(pl.col("content_hash").shift(3) + "+" + pl.col("content_hash").shift(1))
+        .when(after_assistant)
+        .then(pl.col("content_hash").shift(1))
+        .otherwise(pl.lit(""))
+        .alias("_ctx_hash"),
     ).filter(pl.col("role") == "user")
     return with_context.select(
         (pl.col("content_hash") + ":" + pl.col("_ctx_hash")).alias("fragment_key"),

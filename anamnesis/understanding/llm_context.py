@@ -119,9 +119,10 @@ def render_input(fragment: Fragment, section: str | None = None) -> str:
 
 
 def _turns_before_context(earlier: Sequence[Mapping[str, str]], context: str | None) -> list[dict[str, str]]:
-    """The earlier turns without the one sent as ``assistant_previous_turn`` (it is the last)."""
+    """The earlier turns without the one sent as ``assistant_previous_turn`` (it is the last; after a
+    question asked back, the context ends with it)."""
     turns = [{"role": t["role"], "text": t["text"]} for t in earlier]
-    if context and turns and turns[-1]["role"] == "assistant" and turns[-1]["text"] == context:
+    if context and turns and turns[-1]["role"] == "assistant" and context.endswith(turns[-1]["text"]):
         turns.pop()
     return turns
 

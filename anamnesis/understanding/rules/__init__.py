@@ -16,7 +16,7 @@ from importlib import metadata
 
 from anamnesis.measurements.catalog import data_digest as measurements_digest
 from anamnesis.understanding.backend import BackendStats, Understanding
-from anamnesis.understanding.rules.answers import Topic, topic
+from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
 from anamnesis.understanding.rules.measurements import extract_measurements
 from anamnesis.understanding.rules.message import read_message
@@ -73,7 +73,7 @@ class RulesBackend:
 
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
         for fragment in fragments:
-            asked = topic(fragment.context) if fragment.context else None
+            asked = asked_in(fragment.context) if fragment.context else None
             sections, events = _reading(fragment.text, asked, fragment.lang)
             measurements = extract_measurements(fragment.text)
             yield Understanding(fragment.fragment_id, sections, [dict(e) for e in events], measurements=measurements)

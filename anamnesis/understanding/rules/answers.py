@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from anamnesis.terminology.text import normalise
+from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.segment import Hit, sentences
@@ -45,6 +46,10 @@ class Topic:
     #: the question asks how much or how often of what it names ("What is the strength of your
     #: omeprazole?"): it takes the drug as the user's, so an amount in the answer confirms it
     asks_amount: bool = False
+    #: the question asks something of a named drug that takes it as the user's ("How long have you
+    #: been on lisinopril?", "What do you take it for?", "...since you started the metformin?"): an
+    #: answer that neither denies nor names another drug confirms the drug
+    takes_it: bool = False
     #: the question asks about a part of its sections ("any other conditions in the family?",
     #: "any herbal remedies?"): a "no" denies that part, so it gives no section-wide denial
     part: bool = False
@@ -57,6 +62,9 @@ class Topic:
     #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
     #: the drug as the user's, so a "no" denies the effect, never the drug
     presumes: bool = False
+    #: what the assistant stated of the user's own history before its question ("I see you take
+    #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
+    told: str = ""
     #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
@@ -91,7 +99,7 @@ def scan(norm: str) -> list[Hit]:
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = normalise(context)
+    norm = joined_letters(context, normalise(context))
     spans = sentences(norm)
     if not spans:
         return None
@@ -101,7 +109,7 @@ def topic(context: str) -> Topic | None:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
         # after it acknowledges, it never makes the assistant's words the user's fact. The one
         # exception is a clinician's own prescription ("I'll start you on Cipro"), accepted.
-        prescribed = _prescribed(every, spans)
+        prescribed = _prescribed(every, spans, norm)
         if prescribed:
             return Topic(prescribed, (), False, False, False, False, frozenset(), prescribes=True)
         # "I see you had your left breast removed." — "Correct.": a clinician's statement of the
@@ -168,8 +176,14 @@ def topic(context: str) -> Topic | None:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
+    told = " ".join(
+        norm[s:e]
+        for s, e, q in spans
+        if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
+    ) if norm.isascii() else ""
     if not (items or sections or asks):
-        return None
+        # "It looks like you had a knee replacement. How is that going?": only what it told
+        return Topic((), (), False, False, False, False, frozenset(), told=told) if told else None
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
@@ -185,10 +199,12 @@ def topic(context: str) -> Topic | None:
         taking=not cats.isdisjoint(("start", "still")),
         past=all(norm[s:e] in _PAST_TIMES for s, e, lex in hits if lex.cat == "end"),
         asks_amount=_AMOUNT_QUESTION.search(norm, start, end) is not None,
+        takes_it=not family and norm.isascii() and _TAKES_IT.search(norm, start, end) is not None,
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
         negated=negated,
+        told=told,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -238,6 +254,14 @@ _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 #: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
 #: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
 _PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
+
+
+def asked_in(context: str) -> Topic | None:
+    """What a context asks. A context of two assistant turns (build_fragments joins them with a line
+    break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
+    turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
+    _, sep, last = context.rpartition("\n")
+    return (topic(last) or topic(context)) if sep and last.strip() else topic(context)
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
@@ -320,9 +344,13 @@ _PART = re.compile(
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
-    r"(?:^|[.!]\s*|\b(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright|right)\s*,?\s*(?:here\s+)?(?:that\s+)?)"
-    r"you(?:'ve|'re| have| had| are| were)?\s+(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
-    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|use|using|prescribed|allergic)\b"
+    r"(?:^|[.!]\s*|\b(?:(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright"
+    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?(?:that\s+)?)"
+    r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
+    r"(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
+    r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"
+    # "they gave you omeprazole", "we started you on lisinopril": the user's treatment told by who gave it
+    r"|(?:they|we)\s+(?:also\s+)?(?:gave you|started you on|put you on|prescribed you|treated you with)\b)"
     r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
     r"|\b(?:your|the) (?:records?|chart|file|notes) (?:shows?|says|say|indicates?|lists?|mentions?)\b"
 )
@@ -385,15 +413,33 @@ _AMOUNT_QUESTION = re.compile(
     r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+|your\s+)?(?:dose|dosage|strength|amount|milligrams?|mg)\b"
     r"|\bhow\s+(?:much|many|often|strong)\b|\bhow\s+many\s+(?:mg|milligrams|units|times)\b"
 )
+#: An English question that takes what it names as the user's own medicine: how long or how much,
+#: since they started, what they take it for, its dose, when it was last prescribed.
+_TAKES_IT = re.compile(
+    r"\bhow long (?:have|had|did|were|has) you\b|\bsince you (?:first )?(?:started|began|went on)\b"
+    r"|\bhow (?:much|many)\b[^?.!]*\byou\b|\bdos(?:e|age)s?\b"
+    r"|\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping) (?:with|on)\b"
+    r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
+    r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
+    r"|\bwhen was the last time you (?:took|had|used)\b"
+)
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 
 
-def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+#: The assistant prescribing in the first person, whatever its tense and modal: "I would also like
+#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe" (never "I would not").
+_EN_PRESCRIBES = re.compile(
+    r"\b(?:i|we)(?:'ll| will|'d| would|'m| am|'re| are|'ve| have)?(?: also| now)?(?: going to| like to| want to)?"
+    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on)\b"
+)
+
+
+def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]], norm: str) -> tuple[tuple[str, str], ...]:
     """The drugs of the sentences in which the assistant prescribes or adds a drug."""
     items: list[tuple[str, str]] = []
     for start, end, _ in spans:
         inside = [lex for s, _, lex in hits if start <= s < end]
-        if any(lex.cat == "prescribe" for lex in inside):
+        if any(lex.cat == "prescribe" for lex in inside) or _EN_PRESCRIBES.search(norm, start, end):
             items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
     return tuple(dict.fromkeys(items))
 

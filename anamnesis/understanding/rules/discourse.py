@@ -140,6 +140,25 @@ def addressed_to_system(norm: str) -> bool:
     return not norm.isascii() and any(gated.search(norm) for gated in _OTHER_ADDRESSED)
 
 
+# -- abbreviations spelled out -----------------------------------------------------------------
+#: Capitals one by one with single spaces ("G E R D", "C A B G"), as a transcript of speech writes
+#: an abbreviation; never a capital before a hyphenated word ("A C-section").
+_SPELLED = re.compile(r"(?<![A-Za-z'-])[A-Z](?: [A-Z])+(?![A-Za-z'-])")
+#: Two capitals a space apart: the cheap test before :data:`_SPELLED` (its look-behind is slow).
+_TWO_CAPITALS = re.compile(r"[A-Z] [A-Z]\b")
+
+
+def joined_letters(text: str, norm: str) -> str:
+    """``norm`` with every abbreviation ``text`` spells out letter by letter read as the word
+    ("i have g e r d" → "i have gerd   "), the same length."""
+    if _TWO_CAPITALS.search(text) is None:
+        return norm
+    for m in _SPELLED.finditer(text):
+        word = norm[m.start() : m.end()].replace(" ", "")
+        norm = norm[: m.start()] + word + " " * (m.end() - m.start() - len(word)) + norm[m.end() :]
+    return norm
+
+
 # -- Chinese clause spaces --------------------------------------------------------------------
 _HAN = "\u3400-\u9fff"
 _ZH_SPACE = re.compile(rf"(?<=[{_HAN}\d%）)])[ \t]+(?=[{_HAN}])")

@@ -9,6 +9,7 @@ section-wide denial of its section in the same message.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
@@ -19,7 +20,7 @@ from anamnesis.understanding.rules.allergies import (
     medicine_denial_under_allergy_question,
     reactions_of_allergies,
 )
-from anamnesis.understanding.rules.answers import Topic, topic
+from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
@@ -44,6 +45,7 @@ from anamnesis.understanding.rules.denial_time import (
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
+    joined_letters,
     take_back_corrections,
     without_system_sentences,
     zh_negation_inside_terms,
@@ -127,7 +129,7 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """(sections touched, proposed events) of one user message."""
-    return read_message(text, topic(context) if context else None, lang_hint, lexicon)
+    return read_message(text, asked_in(context) if context else None, lang_hint, lexicon)
 
 
 def read_message(
@@ -135,7 +137,7 @@ def read_message(
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
-    norm = zh_spaces_as_commas(normalise(text))
+    norm = zh_spaces_as_commas(joined_letters(text, normalise(text)))  # "G E R D" is "gerd"
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part
@@ -148,13 +150,29 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     if asked is not None and asked.statement:
-        yes = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" and not any(lex.kind for _, _, lex in hits)
-        if yes or (
+        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
+        own = any(lex.kind for _, _, lex in hits)
+        if (assent and not own) or (
             gives_a_schedule(norm, hits)
             and any(lex.kind == "drug" for _, _, lex in lexicon.matcher.scan_each(asked.statement))
         ):  # "Only when I need it." gives the stated drug's schedule
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
+        if assent and not any(lex.cat in ("neg", "end") for _, _, lex in hits):
+            # "Yes, and they put me on aspirin too": the statement confirmed, and what the reply adds
+            return _both(
+                read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon)
+            )
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
+    if (
+        asked is not None
+        and asked.told
+        and not norm.rstrip().endswith("?")
+        and not any(lex.cat in ("neg", "end") for _, _, lex in hits)
+    ):  # "I see you take insulin. Any high blood pressure?" — "Yes, I do.": the insulin goes along
+        return _both(
+            read_message(asked.told, None, lang_hint, lexicon),
+            read_message(text, replace(asked, told=""), lang_hint, lexicon),
+        )
     digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
@@ -165,6 +183,7 @@ def read_message(
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
+            and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
@@ -340,6 +359,17 @@ def _plans_the_end(clause: Clause) -> bool:
     """Every ending word of the clause comes after a word of wish or plan ("хочу бросить")."""
     plan = next((s for s, _, lex in clause.hits if lex.cat == "intent"), None)
     return plan is not None and all(s > plan for s, _, lex in clause.hits if lex.cat == "end")
+
+
+Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
+
+
+def _both(stated: Reading, replied: Reading) -> Reading:
+    """A confirmed statement's reading with the reply's own: the reply wins on a fact both give."""
+    said = {(e["section"], e["entity"]) for e in replied[1]}
+    events = [e for e in stated[1] if (e["section"], e["entity"]) not in said] + replied[1]
+    touched = set(stated[0]) | set(replied[0])
+    return tuple(s for s in SECTIONS if s in touched), events
 
 
 def _contrasts(norm: str, clause: Clause) -> bool:

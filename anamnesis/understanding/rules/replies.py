@@ -136,6 +136,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         given = doses(msg.norm)
         drugs = [item for item in asked.items if item[0] == "medications"]
         dose = given[0][2] if len(given) == 1 and len(drugs) == 1 else None
+    drugs_only = False  # the answer confirms the asked drugs, not the illnesses named beside them
+    if answer is None and asked.takes_it and not any(lex.cat == "neg" or lex.kind == "drug" for _, _, lex in msg.hits):
+        answer, drugs_only = "yes", True  # "How long have you been on lisinopril?" — "Two years."
     if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
         # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
         verbs = {lex.cat for _, _, lex in msg.hits}
@@ -184,6 +187,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
             if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
+                continue
+            if drugs_only and section != "medications":
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold

@@ -33,7 +33,6 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
-from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     denies_a_dose_or_effect,
@@ -113,6 +112,7 @@ from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
+from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from schemas.sections import SECTIONS
 
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.

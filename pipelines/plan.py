@@ -20,6 +20,8 @@ class BackfillPlan:
     new_days: list[str]
     partition_order: list[str]
     run_key: str
+    #: Bytes of the changed days' export files: what the run reads (a night's new day, not the history).
+    changed_bytes: int = 0
 
     def partition_range_tags(self) -> dict[str, str]:
         """Tags that run the changed days as one single-run backfill over a partition range."""
@@ -44,7 +46,8 @@ def plan_backfill(input_dir: Path, lake: Lake, *, known_days: list[str]) -> Back
     new_days = [d for d in sorted(grouped) if d not in set(known_days)]
     order = list(known_days) + new_days
     run_key = fingerprint([f for d in changed for f in grouped[d]]) if changed else ""
-    return BackfillPlan(sorted(grouped), changed, new_days, order, run_key)
+    size = sum(max(f.size, 0) for d in changed for f in grouped[d])  # an unreadable file (size -1) as 0
+    return BackfillPlan(sorted(grouped), changed, new_days, order, run_key, size)
 
 
 def nothing_to_do(plan: BackfillPlan, settings: Settings) -> bool:

@@ -1,10 +1,15 @@
 """What a run's worker server preloads, decided before Dagster is imported.
 
-A run in one process over large exports serves its worker processes' forkserver
+A run in one process that reads large exports serves its worker processes' forkserver
 (:mod:`anamnesis.worker_server`) from its start: ``anamnesis backfill`` starts it before it
 imports Dagster and the job, so the preload (the rules' vocabularies, the embedding model: ~2 s
 of CPU read from the derived cache, ~10 s when it is cold) runs on the core those imports leave
 idle. This module imports no Dagster for that reason.
+
+What counts is what the run reads: the export days that are new or changed (:mod:`pipelines.plan`),
+not every export of the input. A night adds one small day to a large history, its stages redo
+only that day's users in this process, and a server preloading for workers it never forks would
+take a core from it for seconds. A stage that does need workers starts the server itself.
 """
 
 from __future__ import annotations
@@ -13,10 +18,12 @@ from pathlib import Path
 
 from anamnesis.config import Settings
 from anamnesis.embeddings import make_embedder
+from anamnesis.storage.lake import Lake
 from anamnesis.understanding import make_backend
+from pipelines.plan import plan_backfill
 
-#: Exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is ~4 MB
-#: of chat), so the run starts no worker server for them.
+#: Changed exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is
+#: ~4 MB of chat), so the run starts no worker server for them.
 EARLY_SERVER_MIN_BYTES = 8 * 2**20
 #: The CLI itself, preloaded too. A run started by the ``anamnesis`` console script (a script,
 #: not ``-m``) makes multiprocessing run that script again in every worker as ``__mp_main__``,
@@ -24,21 +31,13 @@ EARLY_SERVER_MIN_BYTES = 8 * 2**20
 CLI_MODULE = "pipelines.cli"
 
 
-def _input_bytes(input_dir: Path) -> int:
-    """The size of the exports, an unreadable one (a dangling link: ingest quarantines it) as 0."""
-    total = 0
-    for path in input_dir.glob("*.jsonl*"):
-        try:
-            total += path.stat().st_size
-        except OSError:
-            continue
-    return total
-
-
 def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     """What the run's worker server preloads when the run starts: the backend's and the
-    embedder's modules, for a run in one process over exports large enough to use workers."""
-    if settings.shards != 1 or _input_bytes(Path(input_dir)) < EARLY_SERVER_MIN_BYTES:
+    embedder's modules, for a run in one process whose new or changed export days are large
+    enough to use workers."""
+    if settings.shards != 1 or not Path(input_dir).is_dir():
+        return []
+    if plan_backfill(Path(input_dir), Lake(settings.lake), known_days=[]).changed_bytes < EARLY_SERVER_MIN_BYTES:
         return []
     preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
     return [*preload, CLI_MODULE] if preload else []

@@ -22,6 +22,7 @@ from anamnesis.embeddings.openai_embedder import OpenAIEmbedder
 from anamnesis.erasure.ownership import user_key
 from anamnesis.memory import MemoryStore, forget_user, memory_dir, memory_text, shard_of
 from anamnesis.memory.shards import SHARDS
+from anamnesis.memory.writer import MAX_VERSIONS
 from assets.memory.assets import MEMORY_TABLES
 from assets.memory.resources import MemoryResource
 from assets.resources import HomeResource, Progress
@@ -186,15 +187,29 @@ def test_only_changed_users_are_rebuilt(store: MemoryStore, capfd: pytest.Captur
     after = {u: db.open_table(shard(u)).version for u in ("zh", "en", "ru")}
     assert after["zh"] == before["zh"] and after["ru"] == before["ru"]
     assert after["en"] > before["en"]
-    assert versions_on_disk(store, "en") == 1, "old versions of a rebuilt table stay on disk"
     assert any("lisinopril 20 mg" in h.text for h in store.search("en", "lisinopril"))
 
     third = store.rebuild(facts([r for r in changed if r[0] != "ru"]))
     assert (third.users_rebuilt, third.users_dropped) == (0, 1)
     assert user_key("ru") not in stored_keys(store) and user_key("zh") in stored_keys(store)
-    assert versions_on_disk(store, "ru") == 1
     assert store.search("ru", "кашель") == []
     assert capfd.readouterr() == ("", ""), "LanceDB printed something while rewriting or dropping"
+
+
+def test_an_updated_shard_is_compacted_once_it_has_enough_versions(store: MemoryStore) -> None:
+    """An update writes its users' rows without rewriting the shard; the shard is optimized
+    (compacted, old versions deleted) only once updates have made more than MAX_VERSIONS."""
+    base = ZH + EN
+    store.rebuild(facts(base))
+    assert versions_on_disk(store, "en") == 1  # a shard written whole is optimized at once
+    counts = []
+    for dose in range(1, MAX_VERSIONS + 1):
+        dosed = [r if r[2] != "lisinopril" else (*r[:4], {"mention": "lisinopril", "dose": f"{dose} mg"}) for r in base]
+        assert store.rebuild(facts(dosed)).users_rebuilt == 1
+        counts.append(versions_on_disk(store, "en"))
+        assert any(f"lisinopril {dose} mg" in h.text for h in store.search("en", "lisinopril"))
+    assert counts[:-1] == list(range(2, MAX_VERSIONS + 1))  # each update kept the versions before it
+    assert counts[-1] == 1  # the update that made one too many optimized the shard
 
 
 HOSTILE_IDS = [
@@ -266,7 +281,32 @@ def test_forget_removes_the_table_its_versions_and_cached_vectors(store: MemoryS
     )
     assert store.search("gone", "cough") == [] and store.search("kept", "cough")
     assert user_key("gone") not in json.loads((store.root / "manifest.json").read_text())["users"]
+    assert user_key("gone") not in keys_in_every_version(store)  # the update's earlier version too
     assert forget_user(store.root, "gone") is False
+
+
+def keys_in_every_version(store: MemoryStore) -> set[str]:
+    """The user key of every row of every version of every shard table."""
+    db = lancedb.connect(store.tables_dir)
+    keys = set()
+    for name in db.table_names(limit=10_000):
+        table = db.open_table(name)
+        for version in table.list_versions():
+            table.checkout(version["version"])
+            keys.update(table.to_arrow()["user_key"].to_pylist())
+    return keys
+
+
+def test_forget_reaches_a_user_who_left_the_tables_before(store: MemoryStore) -> None:
+    """A user an update dropped is in the shard's earlier versions until it is compacted:
+    forget removes them there too."""
+    kept = ("kept", "symptoms", "cough", "active", {"mention": "cough"})
+    store.rebuild(facts([("left", "allergies", "latex", "active", {"mention": "latex"}), kept]))
+    store.rebuild(facts([kept]))  # "left" has no fact any more
+    assert user_key("left") not in stored_keys(store)
+    assert user_key("left") in keys_in_every_version(store)
+    forget_user(store.root, "left")
+    assert user_key("left") not in keys_in_every_version(store)
 
 
 def test_cache_embeds_each_distinct_text_once(tmp_path: Path, use: USEEmbedder) -> None:

@@ -129,3 +129,25 @@ def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_expo
     assert preload(large) == [RulesBackend.preload, USEEmbedder.preload, CLI_MODULE]
     assert preload(small) == []  # too small for workers: nothing to preload
     assert preload(large, shards=2) == []  # each shard's step reads in its own process
+    assert preload(tmp_path / "missing") == []  # no input (yet): nothing to read
+
+
+def test_a_night_over_a_large_history_serves_no_workers_from_its_start(tmp_path: Path) -> None:
+    """What the run reads decides, not the size of the history: a night's one small new day
+    after a large ingested day preloads nothing."""
+    from anamnesis.config import load_settings
+    from anamnesis.ingest.exports import by_day, discover, fingerprint
+    from anamnesis.storage.lake import Lake
+    from pipelines.worker_preload import EARLY_SERVER_MIN_BYTES, worker_preload
+
+    exports = tmp_path / "in"
+    exports.mkdir()
+    with (exports / "export-2026-01-01.jsonl").open("wb") as f:
+        f.truncate(EARLY_SERVER_MIN_BYTES)
+    settings = load_settings(tmp_path / "home")
+    assert worker_preload(settings, str(exports))  # nothing ingested yet: the large day is read
+    (day,) = by_day(discover(exports)).values()
+    writer = Lake(settings.lake).partition_writer("2026-01-01")
+    writer.commit({"fingerprint": fingerprint(day)})  # the large day ingested as it is
+    (exports / "export-2026-01-02.jsonl").write_bytes(b"{}\n")
+    assert worker_preload(settings, str(exports)) == []

@@ -86,39 +86,59 @@ class EmbeddingCache:
             self._db.execute("COMMIT")
 
     def set_owners(self, embedder: str, owned: Mapping[str, Iterable[str]]) -> None:
-        """Make each user (by ``user_key``) own exactly the given text hashes, nothing else."""
+        """Make each user (by ``user_key``) own exactly the given text hashes, nothing else.
+
+        Only what changed is written (a night's users mostly own what they owned), and a vector
+        one of them owned before and no one owns now is deleted: a build that rewrites some users
+        looks at their rows only, never at the whole cache (:meth:`prune`).
+        """
+        rows = {(key, embedder, h) for key, hashes in owned.items() for h in hashes}
         with self._lock:
             self._db.execute("BEGIN")
-            self._db.executemany("DELETE FROM owners WHERE user_key = ?", ((key,) for key in owned))
-            self._db.executemany(
-                "INSERT OR IGNORE INTO owners VALUES (?, ?, ?)",
-                ((key, embedder, h) for key, hashes in owned.items() for h in hashes),
-            )
+            self._replace_owners(list(owned), rows)
             self._db.execute("COMMIT")
 
     def drop_owners(self, user_keys: Iterable[str]) -> int:
-        """Remove these users' ownership and every vector left without an owner, for good."""
-        keys = list(user_keys)
+        """Remove these users' ownership, and every vector they left without an owner, for good."""
         with self._lock:
             self._db.execute("BEGIN")
-            dropped = 0
-            for chunk in _chunks(keys):
-                marks = ",".join("?" * len(chunk))
-                dropped += self._db.execute(f"DELETE FROM owners WHERE user_key IN ({marks})", chunk).rowcount
-            self._db.execute(f"DELETE FROM vectors AS v WHERE {_ORPHANS}")
+            dropped = self._replace_owners(list(user_keys), set())
             self._db.execute("COMMIT")
             if dropped:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return dropped
 
+    def _replace_owners(self, keys: list[str], rows: set[tuple[str, str, str]]) -> int:
+        """Within a transaction: make ``rows`` (user key, embedder, text hash) the owner rows of
+        ``keys``, deleting and inserting only the difference, and delete the vectors a deleted row
+        was the last owner of; the number of rows deleted."""
+        before: set[tuple[str, str, str]] = set()
+        for chunk in _chunks(keys):
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT user_key, embedder, text_hash FROM owners WHERE user_key IN ({marks})"
+            before.update(self._db.execute(query, chunk))
+        gone = sorted(before - rows)
+        self._db.executemany("DELETE FROM owners WHERE user_key = ? AND embedder = ? AND text_hash = ?", gone)
+        self._db.executemany("INSERT INTO owners VALUES (?, ?, ?)", sorted(rows - before))
+        released = sorted({(embedder, h) for _key, embedder, h in gone})
+        self._db.executemany(
+            f"DELETE FROM vectors AS v WHERE v.embedder = ? AND v.text_hash = ? AND {_ORPHANS}", released
+        )
+        return len(gone)
+
     def prune(self) -> int:
-        """Delete vectors no user owns any more (texts of facts that changed)."""
+        """Delete every vector no user owns (a full build's sweep, and ``forget``'s: also those a
+        build that crashed between caching a vector and recording its owner left behind)."""
         with self._lock:
             return self._db.execute(f"DELETE FROM vectors AS v WHERE {_ORPHANS}").rowcount
 
     def forget_user(self, user_id: str) -> int:
         """Erase one user's vectors, leaving no copy in free pages or the WAL."""
-        return self.drop_owners([user_key(user_id)])
+        dropped = self.drop_owners([user_key(user_id)])
+        if self.prune():
+            with self._lock:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return dropped
 
     def close(self) -> None:
         with self._lock:

@@ -99,7 +99,8 @@ def rebuild(
             owners.result()
         _drop_legacy_tables(tables_dir)
         cache.drop_owners(gone)
-        cache.prune()
+        if only is None:  # a night's users released only their own vectors (set_owners, drop_owners)
+            cache.prune()
     save_manifest(root / MANIFEST_FILE, LAYOUT, {**kept, **current.digests})
     return BuildStats(
         users_rebuilt=len(changed),

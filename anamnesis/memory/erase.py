@@ -47,7 +47,13 @@ def forget_user(root: Path, user_id: str) -> bool:
 
 
 def _erase_from_shard(tables_dir: Path, key: str) -> bool:
-    """Rewrite the user's shard without their rows, then delete every older version."""
+    """Rewrite the user's shard without their rows, then delete every older version; True if
+    the latest version held rows of theirs.
+
+    The shard is rewritten even when its latest version shows none: rows an update replaced or
+    deleted stay in its data files, masked, and in its older versions, until the shard is next
+    compacted (:mod:`anamnesis.memory.writer`).
+    """
     name = shard_of(key)
     if not (tables_dir / f"{name}.lance").is_dir():
         return False
@@ -55,16 +61,15 @@ def _erase_from_shard(tables_dir: Path, key: str) -> bool:
 
     db = connect(tables_dir)
     table = db.open_table(name)
-    if table.search().where(one_user(key)).select([USER_KEY]).limit(1).to_arrow().num_rows == 0:
-        return False
+    existed = table.search().where(one_user(key)).select([USER_KEY]).limit(1).to_arrow().num_rows > 0
     others = table.search().where(~one_user(key)).limit(None).to_arrow()
     if others.num_rows == 0:
         db.drop_table(name)
-        return True
+        return existed
     table = db.create_table(name, others, mode="overwrite")
     table.create_index(USER_KEY, config=BTree(), replace=True)
     _cleanup(table)
-    return True
+    return existed
 
 
 def _cleanup(table: lancedb.table.Table) -> None:

@@ -4,6 +4,15 @@ A shard already built is updated in place: one merge-insert replaces the rows of
 users and deletes those of users that changed or left, so a reader sees a user's old rows or
 their new ones, never none. A shard without a trusted table is written whole. Old versions are
 then deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
+
+LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
+target, so it rewrites the whole shard: after a night that touched a few users of every shard,
+every shard. An update therefore leaves its merge-insert as a fragment of its own (its rows
+found by scanning it, replaced rows masked) until the shard has more than :data:`MAX_VERSIONS`
+versions, and only then optimizes: a night writes its users' rows, and each shard is rewritten
+once every few nights. Until then the shard's earlier versions stay on disk (they share its
+data files); ``forget`` rewrites the shard it erases from and deletes every older version
+(:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations
@@ -23,6 +32,9 @@ from anamnesis.storage.crashpoints import crash_point
 
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
 WRITERS = 4
+#: Versions a shard may have before an update optimizes it (compacts it whole, drops its old
+#: versions, indexes every row): each update adds one, and at most one fragment.
+MAX_VERSIONS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +104,8 @@ async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  
                 .when_not_matched_by_source_delete(some_users(shard.replaced))
                 .execute(rows)
             )
+        if len(await table.list_versions()) <= MAX_VERSIONS:
+            return
         # Optimize compacts, drops old versions, then updates the index in a version of its own:
         # the second call drops the version the first one left.
         passes = 2

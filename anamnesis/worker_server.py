@@ -33,10 +33,16 @@ def running() -> bool:
 def start(preload: Iterable[str | None]) -> bool:
     """Start the forkserver, preloading ``preload`` (``None`` entries skipped); True if this call
     started it, False if it was up already (then it keeps what it preloads: a worker that needs
-    more loads it on first use)."""
-    if running():
+    more loads it on first use) or there is nothing to preload.
+
+    With nothing to preload no server is started: a server is the process's one forkserver, and
+    one started empty would serve whoever forks next, Dagster's multiprocess executor included,
+    whose own ``preload_modules`` would then never load (each step's process importing the job
+    and its libraries anew, ~1.7 s a step)."""
+    modules = list(dict.fromkeys(m for m in preload if m))
+    if running() or not modules:
         return False
-    context().set_forkserver_preload(list(dict.fromkeys(m for m in preload if m)))
+    context().set_forkserver_preload(modules)
     multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
 

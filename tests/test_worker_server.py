@@ -47,6 +47,18 @@ def test_the_server_starts_once_and_a_second_start_keeps_it():
     assert not worker_server.running()
 
 
+def test_nothing_to_preload_starts_no_server_so_a_later_one_gets_its_preload():
+    """A run with nothing to preload (a sharded run) must leave the forkserver down: the first
+    server started is the process's one, and Dagster's multiprocess executor sets its own
+    preload for its steps, which an empty server started before would ignore."""
+    with worker_server.serving([None]):
+        assert not worker_server.running()
+    assert worker_server.start([]) is False and not worker_server.running()
+    worker_server.start(["anamnesis.understanding.rules.preload"])
+    with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
+        assert pool.submit(_loaded, "anamnesis.understanding.rules.preload").result()
+
+
 def test_workers_fork_from_the_runs_server_with_both_preloads_done():
     worker_server.start([RulesBackend.preload, USEEmbedder.preload])
     with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:

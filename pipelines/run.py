@@ -189,6 +189,14 @@ def _execute_sharded(
         reconstructable_kwargs={"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards},
     )
     run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
-    return dg.execute_job(
-        job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
-    )
+    # Dagster's executor starts the process's one forkserver for its steps (with the config's
+    # preload) and leaves it up: stop it after the run, as a run in one process stops its worker
+    # server, so a later reader in this process starts one with its own preload.
+    was_up = worker_server.running()
+    try:
+        return dg.execute_job(
+            job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
+        )
+    finally:
+        if not was_up:
+            worker_server.stop()

@@ -56,6 +56,9 @@ def test_four_shards_on_the_multiprocess_executor_give_the_one_shard_warehouse(
     # each step ran in a process of its own (Dagster's multiprocess executor)
     assert len({e.dagster_event.pid for e in starts}) == len(starts) > 12
     assert not list((home / "lake").glob(".*.shards.tmp.spill"))  # the shards' parts are merged and gone
+    from anamnesis import worker_server
+
+    assert not worker_server.running()  # the steps' forkserver is stopped with the run
 
 
 def test_three_shards_in_process_and_a_change_of_shard_count_between_nights(

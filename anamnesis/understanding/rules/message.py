@@ -115,6 +115,8 @@ from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
 from schemas.sections import SECTIONS
 
+#: What reading a message gives: the sections it touches and its events.
+Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
@@ -127,14 +129,14 @@ _CN_AMOUNT = re.compile(r"[一二两三四五六七八九十百]+(?:毫克|微�
 
 def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
-) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
+) -> Reading:
     """(sections touched, proposed events) of one user message."""
     return read_message(text, asked_in(context) if context else None, lang_hint, lexicon)
 
 
 def read_message(
     text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon
-) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
+) -> Reading:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
     norm = zh_spaces_as_commas(joined_letters(text, normalise(text)))  # "G E R D" is "gerd"
@@ -149,6 +151,7 @@ def read_message(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
+    goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
     if asked is not None and asked.statement:
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
         own = any(lex.kind for _, _, lex in hits)
@@ -157,7 +160,7 @@ def read_message(
             and any(lex.kind == "drug" for _, _, lex in lexicon.matcher.scan_each(asked.statement))
         ):  # "Only when I need it." gives the stated drug's schedule
             return read_message(asked.statement, None, lang_hint, lexicon)  # "Correct." confirms it
-        if assent and not any(lex.cat in ("neg", "end") for _, _, lex in hits):
+        if assent and goes_along:
             # "Yes, and they put me on aspirin too": the statement confirmed, and what the reply adds
             return _both(
                 read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon)
@@ -167,7 +170,7 @@ def read_message(
         asked is not None
         and asked.told
         and not norm.rstrip().endswith("?")
-        and not any(lex.cat in ("neg", "end") for _, _, lex in hits)
+        and goes_along
     ):  # "I see you take insulin. Any high blood pressure?" — "Yes, I do.": the insulin goes along
         return _both(
             read_message(asked.told, None, lang_hint, lexicon),
@@ -359,9 +362,6 @@ def _plans_the_end(clause: Clause) -> bool:
     """Every ending word of the clause comes after a word of wish or plan ("хочу бросить")."""
     plan = next((s for s, _, lex in clause.hits if lex.cat == "intent"), None)
     return plan is not None and all(s > plan for s, _, lex in clause.hits if lex.cat == "end")
-
-
-Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 
 
 def _both(stated: Reading, replied: Reading) -> Reading:

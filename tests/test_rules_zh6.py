@@ -161,7 +161,7 @@ STUDIES: list[Row] = [
     ("血尿素氮和肌酐都查了", None, set()),
     # what a study found is a diagnosis (an abnormal result) or a lifelong condition
     ("动态心电图报告：ST段压低，偶发交界性早搏", None,
-     {("diagnoses", "st depression", "active"), ("diagnoses", "premature junctional contractions", "active")}),
+     {("diagnoses", "st segment depression", "active"), ("diagnoses", "premature junctional contractions", "active")}),
     ("造影说右冠狭窄百分之五十", None, {("diagnoses", "coronary artery stenosis", "active")}),
     ("心超提示左心房增大", None, {("diagnoses", "left atrial enlargement", "active")}),
     ("冠脉CT说有心肌桥", None, {("chronic_conditions", "myocardial bridge", "active")}),

@@ -114,7 +114,7 @@ VOCABULARY: list[Row] = [
     ("每天跳操四十分钟", None, {("lifestyle", "exercise", "active")}),
     # an endoscopy names no body part, and a bypass is counted in grafts
     ("氯吡格雷停了五天，下周做肠镜", None, {("medications", "clopidogrel", "stopped")}),
-    ("前年搭了两个桥", None, {("surgeries", "coronary artery bypass", "historical")}),
+    ("前年搭了两个桥", None, {("surgeries", "coronary artery bypass grafting", "historical")}),
     # an echo report's grade inside the valve's name
     ("心超说二尖瓣少量反流", None, {("chronic_conditions", "mitral regurgitation", "active")}),
     ("左室舒张功能减低", None, {("diagnoses", "diastolic dysfunction", "active")}),

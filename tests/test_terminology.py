@@ -612,7 +612,7 @@ def test_clinical_surfaces_are_not_ordinary_words() -> None:
         ("ХСН", "heart failure"),
         ("ЖКБ", "gallstones"),
         ("ВСД", "autonomic dysfunction"),
-        ("остеохондроза", "degenerative disc disease"),
+        ("остеохондроза", "osteochondrosis"),
         ("冠心病", "coronary artery disease"),
         ("慢阻肺", "chronic obstructive pulmonary disease"),
         ("室早", "premature ventricular contractions"),

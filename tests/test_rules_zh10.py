@@ -109,7 +109,7 @@ PART_HEALED: list[Row] = [
     ("手腕好了，石膏也拆了", None, {("injuries", "^", "resolved")}),
     ("脚踝基本好了", None, {("injuries", "^", "resolved")}),
     # a part whose pain is named is that pain, and a named injury stays itself
-    ("腰好了", None, {("symptoms", "back pain", "resolved")}),
+    ("腰好了", None, {("symptoms", "low back pain", "resolved")}),
     ("上个月把右脚崴了", None, {("injuries", "ankle sprain", "active")}),
 ]
 

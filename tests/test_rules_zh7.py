@@ -89,7 +89,7 @@ WHO: list[Row] = [
     ("我老伴最近老咳嗽", None, set()),
     ("孩子他爸血压高", None, set()),
     # carrying a child is the user's own history
-    ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "back pain", "active")}),
+    ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "low back pain", "active")}),
 ]
 
 SHORT_ANSWERS: list[Row] = [

@@ -86,7 +86,7 @@ SWOLLEN_PARTS: list[Row] = [
     ("twisted my ankle on the stairs, its swollen", None,
      {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
     ("one leg swollen and red", None, {("symptoms", "leg swelling", "active")}),
-    # ... both ankles, legs or feet are peripheral edema
+    # ... both ankles or feet are peripheral edema
     ("ankles are swelling up again by the evening", None, {("symptoms", "peripheral edema", "active")}),
     ("feet swollen in this heat", None, {("symptoms", "peripheral edema", "active")}),
     # ... a part with no swelling of its own leaves the generic one

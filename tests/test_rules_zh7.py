@@ -47,7 +47,7 @@ ASKED_ABOUT: list[Row] = [
     ("这两天一直头晕，要紧吗？", None, {("symptoms", "dizziness", "active")}),
     ("晚上老是胸口发闷是怎么回事", None, {("symptoms", "chest tightness", "active")}),
     ("为什么我总是心慌", None, {("symptoms", "palpitations", "active")}),
-    ("腿肿得厉害怎么办", None, {("symptoms", "peripheral edema", "active")}),
+    ("腿肿得厉害怎么办", None, {("symptoms", "leg swelling", "active")}),
     # a hypothetical, a guess at a name and someone else's complaint stay no fact
     ("要是胸痛怎么办？", None, set()),
     ("会不会是心衰？", None, set()),

@@ -225,7 +225,6 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "carbocisteine": {"carbocysteine"},
     "norethisterone": {"norethindrone"},
     "cholecalciferol": {"colecalciferol", "ergocalciferol"},  # "vitamin d" is ergocalciferol to DrugBank
-    "vitamin b12": {"cyanocobalamin"},
     "vitamin c": {"ascorbic acid"},
     "omega-3 fatty acids": {"fish oil"},
     "potassium chloride": {"potassium"},  # K-Dur
@@ -328,7 +327,7 @@ for _canonical, _names in {
     "sodium picosulfate": {"picosulfuric acid"},
     "strophanthin k": {"strophanthins"},
     "tilactase": {"beta-galactosidase"},
-    "vitamin b12": {"cyanocobalamin nasal gel"},
+    "cyanocobalamin": {"cyanocobalamin nasal gel", "vitamin b 12"},  # DrugBank files "vitamin b12" as Vitamin B 12
     "vitamin k": {"phytonadione"},
     "von willebrand factor": {"humate-p", "vonicog alfa"},
 }.items():

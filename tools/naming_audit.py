@@ -93,16 +93,23 @@ def label_counts(dialogues: list[GoldDialogue]) -> Counter[tuple[str, str]]:
     )
 
 
-def audit(dialogues: list[GoldDialogue]) -> list[str]:
-    """The report's lines: (a) label names that are another row's form, (b) names in no row."""
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """What the audit found for a set of label names (each with its label count)."""
+
+    #: (label name, labels, the canonical the rules emit, that canonical's labels, its file)
+    other: list[tuple[str, int, str, int, str]]
+    #: label names the rules compose from a body part ("toe pain"), with their counts
+    composed: list[tuple[str, int]]
+    #: label names no row names, with their counts
+    unknown: list[tuple[str, int]]
+
+
+def classify(by_name: Counter[str]) -> Findings:
+    """Each label name against the rows: a canonical (fine), another row's form, composed, unknown."""
     canonicals, forms, composed = index_rows()
     terms = load_terminology()
-    by_name: Counter[str] = Counter()
-    for (_, entity), n in label_counts(dialogues).items():
-        by_name[entity] += n
-    other: list[tuple[str, int, str, int, str]] = []
-    made: list[tuple[str, int]] = []
-    unknown: list[tuple[str, int]] = []
+    found = Findings([], [], [])
     for name, n in sorted(by_name.items(), key=lambda kv: (-kv[1], kv[0])):
         if name in canonicals:
             continue
@@ -110,12 +117,22 @@ def audit(dialogues: list[GoldDialogue]) -> list[str]:
         target = rows[0].canonical if rows else terms.canonical(name)
         if target is not None and target != name:
             file = rows[0].file if rows else canonicals[target].file if target in canonicals else "?"
-            other.append((name, n, target, by_name.get(target, 0), file))
+            found.other.append((name, n, target, by_name.get(target, 0), file))
         elif name in composed:
-            made.append((name, n))
+            found.composed.append((name, n))
         else:
-            unknown.append((name, n))
-    lines = [f"# Naming audit ({', '.join(TUNED_SETS)}: {len(dialogues)} dialogues, "
+            found.unknown.append((name, n))
+    return found
+
+
+def audit(dialogues: list[GoldDialogue]) -> list[str]:
+    """The report's lines: (a) label names that are another row's form, (b) names in no row."""
+    by_name: Counter[str] = Counter()
+    for (_, entity), n in label_counts(dialogues).items():
+        by_name[entity] += n
+    found = classify(by_name)
+    other, made, unknown = found.other, found.composed, found.unknown
+    lines = [f"# Naming audit ({len(dialogues)} dialogues, "
              f"{sum(by_name.values())} labelled facts, {len(by_name)} distinct names)", "",
              f"(a) label names that are a form of a row with another canonical: {len(other)} names, "
              f"{sum(o[1] for o in other)} facts", "",
@@ -125,7 +142,7 @@ def audit(dialogues: list[GoldDialogue]) -> list[str]:
               f"(and {len(made)} names, {sum(n for _, n in made)} facts, composed from a body part)", ""]
     lines += [f"- {name} ({n})" for name, n in unknown]
     lines += ["", "Composed from a body part: " + ", ".join(f"{name} ({n})" for name, n in made)]
-    lines += ["", f"Vocabulary: {len(canonicals)} canonicals in {len(data_files())} files under {DATA_DIR.name}/"]
+    lines += ["", f"Vocabulary: {len(index_rows()[0])} canonicals in {len(data_files())} files under {DATA_DIR.name}/"]
     return lines
 
 

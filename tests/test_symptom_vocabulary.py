@@ -132,7 +132,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     # Chinese: online consultation style
     ("医生您好，我最近胸口老是发紧，晚上经常憋醒", {("chest tightness", "active"),
                                       ("paroxysmal nocturnal dyspnea", "active")}),
-    ("上楼梯就喘，脚踝也肿了，按下去有坑", {("shortness of breath", "active"), ("peripheral edema", "active")}),
+    ("上楼梯就喘，脚踝也肿了，按下去有坑", {("shortness of breath", "active"), ("ankle swelling", "active")}),
     ("心脏偶尔漏跳一拍，有早搏感", {("palpitations", "active")}),
     ("胸口疼的时候会放射到左肩", {("chest pain", "active"), ("shoulder pain", "active")}),
     ("这几天乏力没劲，头有点晕", {("fatigue", "active"), ("dizziness", "active")}),

@@ -33,6 +33,7 @@ NAMED_AS_ANNOTATORS_DO: list[Row] = [
     ("позавчера ЭКГ показала синусовую тахикардию", None, {("diagnoses", "sinus tachycardia", "active")}),
     ("had a chest infection last month, all cleared now", None,
      {("diagnoses", "lower respiratory tract infection", "resolved")}),
+    ("hurt my back moving a wardrobe", None, {("injuries", "back strain", "active")}),
     ("I'm allergic to house dust and ragweed", None,
      {("allergies", "house dust mite", "active"), ("allergies", "ragweed pollen", "active")}),
 ]

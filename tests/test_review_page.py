@@ -101,13 +101,13 @@ def test_sign_in_open_the_conflict_resolve_it_and_retract_a_fact(server, shots):
         expect(penicillin).to_contain_text("Confirmed by phone")
         page.screenshot(path=shots / "3-resolved.png", full_page=True)
 
-        infection = page.locator("article", has=page.get_by_role("heading", name="chest infection"))
+        infection = page.locator("article", has=page.get_by_role("heading", name="lower respiratory tract infection"))
         infection.locator("summary").focus()
         page.keyboard.press("Enter")  # opens the correction form from the keyboard
         infection.get_by_label("Why").fill("The infection was her daughter's")
         infection.get_by_role("button", name="Retract as extracted in error").click()
         expect(page.get_by_role("status")).to_have_text("Fact retracted.")
-        retracted = page.locator("article", has=page.get_by_role("heading", name="chest infection"))
+        retracted = page.locator("article", has=page.get_by_role("heading", name="lower respiratory tract infection"))
         expect(retracted).to_contain_text("retracted")
         expect(retracted).to_contain_text("[review by Dr Ada Review]")
         page.screenshot(path=shots / "4-retracted.png", full_page=True)
@@ -116,4 +116,4 @@ def test_sign_in_open_the_conflict_resolve_it_and_retract_a_fact(server, shots):
 
     facts = httpx.get(f"{server.url}/v1/users/{USER}/facts", headers={"Authorization": f"Bearer {API_TOKEN}"})
     by_entity = {f["entity"]: f for f in facts.json()["facts"]}
-    assert by_entity["penicillin"]["status"] == "active" and "chest infection" not in by_entity
+    assert by_entity["penicillin"]["status"] == "active" and "lower respiratory tract infection" not in by_entity

@@ -72,8 +72,8 @@ HEALED: list[Row] = [
     ("fractured my collarbone falling off a horse in 2011", None, {("injuries", "collarbone fracture", "resolved")}),
     ("sprained my wrist last week", None, {("injuries", "wrist sprain", "active")}),
     # an episode the user "had" at a past time is over, unless the phrase says it goes on
-    ("had shingles in the autumn, the pain took ages to settle", None, {("diagnoses", "shingles", "resolved")}),
-    ("had a chest infection a few weeks ago", None, {("diagnoses", "chest infection", "resolved")}),
+    ("had shingles in the autumn, the pain took ages to settle", None, {("diagnoses", "herpes zoster", "resolved")}),
+    ("had a chest infection a few weeks ago", None, {("diagnoses", "lower respiratory tract infection", "resolved")}),
     ("i have had a uti for a week now", None, {("diagnoses", "urinary tract infection", "active")}),
     ("had a nosebleed last night, none since", None, {("symptoms", "nosebleed", "resolved")}),
 ]

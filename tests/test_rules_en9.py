@@ -62,7 +62,7 @@ DENIED_DEGREES: list[Row] = [
 ALLERGY_TESTS: list[Row] = [
     # what an allergy test found is an allergy, present or ("negative") denied, clause by clause
     ("skin prick test: dust mites negative, grass pollen positive", None,
-     {("allergies", "dust mites", "confirmed_absent"), ("allergies", "pollen", "active")}),
+     {("allergies", "house dust mite", "confirmed_absent"), ("allergies", "pollen", "active")}),
     ("RAST for peanut came back negative", None, {("allergies", "peanuts", "confirmed_absent")}),
     ("patch test negative for nickel", None, {("allergies", "nickel", "confirmed_absent")}),
     ("prick tests showed cats and dogs negative, but positive to birch", None,
@@ -86,7 +86,7 @@ SWOLLEN_PARTS: list[Row] = [
     ("twisted my ankle on the stairs, its swollen", None,
      {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
     ("one leg swollen and red", None, {("symptoms", "leg swelling", "active")}),
-    # ... both ankles, legs or feet are peripheral edema
+    # ... both ankles or feet are peripheral edema
     ("ankles are swelling up again by the evening", None, {("symptoms", "peripheral edema", "active")}),
     ("feet swollen in this heat", None, {("symptoms", "peripheral edema", "active")}),
     # ... a part with no swelling of its own leaves the generic one

@@ -68,7 +68,7 @@ ALLERGY: list[Row] = [
 #: assistant's question as a bare "нет" would; with an ending they say it has ended.
 ANSWERS: list[Row] = [
     ("такого не было", "Одышка при нагрузке бывает?", {("symptoms", "shortness of breath", "confirmed_absent")}),
-    ("не замечала", "Отёки на ногах есть?", {("symptoms", "peripheral edema", "confirmed_absent")}),
+    ("не замечала", "Отёки на ногах есть?", {("symptoms", "leg swelling", "confirmed_absent")}),
     ("не оперировали", "Операции когда-нибудь были?", {("surgeries", "*", "confirmed_absent")}),
     ("бросила 3 года назад", "Курите?", {("lifestyle", "smoking", "stopped")}),
     ("ни капли", "Выпиваете?", {("lifestyle", "alcohol", "confirmed_absent")}),

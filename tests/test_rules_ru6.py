@@ -76,7 +76,7 @@ ANSWERS: list[Row] = [
     ("да, и омепразол ещё", "Аспирин принимаете?",
      {("medications", "aspirin", "active"), ("medications", "omeprazole", "active")}),
     ("на пыль, а на лекарства нет", "Аллергия есть?",
-     {("allergies", "dust mites", "active")}),
+     {("allergies", "house dust mite", "active")}),
     ("на лекарства нет", "На что у вас аллергия?", {("allergies", "*", "confirmed_absent")}),
 ]
 #: A bare "давление" held or listed with other illnesses is hypertension; a reading, a

@@ -27,7 +27,7 @@ CLOSING: list[Row] = [
 ]
 #: A bare ending refers back: a stop to the medicine named before it, a recovery to the illness.
 ENDINGS: list[Row] = [
-    ("I had shingles in May, fully recovered now", None, {("diagnoses", "shingles", "resolved")}),
+    ("I had shingles in May, fully recovered now", None, {("diagnoses", "herpes zoster", "resolved")}),
     ("Пневмония была в январе, сейчас всё ок", None, {("diagnoses", "pneumonia", "resolved")}),
     ("had bronchitis and pneumonia in the winter, got over both", None,
      {("diagnoses", "bronchitis", "resolved"), ("diagnoses", "pneumonia", "resolved")}),

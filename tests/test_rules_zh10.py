@@ -82,7 +82,7 @@ NOT_AGAIN: list[Row] = [
     ("最近没再头晕", None, {("symptoms", "dizziness", "resolved")}),
     ("换了药以后再也没胸痛过", None, {("symptoms", "chest pain", "resolved")}),
     ("心慌没有再犯", None, {("symptoms", "palpitations", "resolved")}),
-    ("腿肿再没出现", None, {("symptoms", "peripheral edema", "resolved")}),
+    ("腿肿再没出现", None, {("symptoms", "leg swelling", "resolved")}),
     ("利尿剂加量以后不怎么喘了", None, {("symptoms", "shortness of breath", "resolved")}),
     ("头不怎么疼了", None, {("symptoms", "headache", "resolved")}),
     ("这周没怎么咳嗽", None, {("symptoms", "cough", "confirmed_absent")}),
@@ -109,7 +109,7 @@ PART_HEALED: list[Row] = [
     ("手腕好了，石膏也拆了", None, {("injuries", "^", "resolved")}),
     ("脚踝基本好了", None, {("injuries", "^", "resolved")}),
     # a part whose pain is named is that pain, and a named injury stays itself
-    ("腰好了", None, {("symptoms", "back pain", "resolved")}),
+    ("腰好了", None, {("symptoms", "low back pain", "resolved")}),
     ("上个月把右脚崴了", None, {("injuries", "ankle sprain", "active")}),
 ]
 
@@ -123,8 +123,8 @@ STACKED_ADVERBS: list[Row] = [
 
 #: a swelling that went down has gone; an illness ruled out is denied, one to be ruled out is not
 GONE_DOWN_OR_RULED_OUT: list[Row] = [
-    ("腿肿消了", None, {("symptoms", "peripheral edema", "resolved")}),
-    ("吃了利尿剂腿肿消下去了", None, {("symptoms", "peripheral edema", "resolved")}),
+    ("腿肿消了", None, {("symptoms", "leg swelling", "resolved")}),
+    ("吃了利尿剂腿肿消下去了", None, {("symptoms", "leg swelling", "resolved")}),
     ("住院查了，排除了心梗", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
     ("造影以后已经排除冠心病", None, {("chronic_conditions", "coronary artery disease", "confirmed_absent")}),
     ("医生说要排除心梗", None, set()),

@@ -17,7 +17,7 @@ LIST_QUESTION = "最近有没有心慌、气短、腿肿？"
 LIST_DENIED = {
     ("symptoms", "palpitations", "confirmed_absent"),
     ("symptoms", "shortness of breath", "confirmed_absent"),
-    ("symptoms", "peripheral edema", "confirmed_absent"),
+    ("symptoms", "leg swelling", "confirmed_absent"),
 }
 
 # fmt: off

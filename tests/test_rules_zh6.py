@@ -50,7 +50,7 @@ CONSULTATION: list[tuple[str, Symptoms]] = [
     ("左手臂发麻，左腿也没劲", {("numbness", "active"), ("weakness", "active")}),
     ("胸骨后压榨样疼痛，持续半小时不缓解，满头大汗", {("chest pain", "active"), ("sweating", "active")}),
     ("晚上睡不着，入睡困难，早醒", {("insomnia", "active")}),
-    ("尿少，腿肿，肚子也胀", {("oliguria", "active"), ("peripheral edema", "active"), ("bloating", "active")}),
+    ("尿少，腿肿，肚子也胀", {("oliguria", "active"), ("leg swelling", "active"), ("bloating", "active")}),
     ("口唇发绀，稍微一动就喘", {("cyanosis", "active"), ("shortness of breath", "active")}),
     ("心慌胸闷好几天了，严重吗？", {("palpitations", "active"), ("chest tightness", "active")}),
     ("胸口闷，喘不上气，嗓子发干",
@@ -161,7 +161,7 @@ STUDIES: list[Row] = [
     ("血尿素氮和肌酐都查了", None, set()),
     # what a study found is a diagnosis (an abnormal result) or a lifelong condition
     ("动态心电图报告：ST段压低，偶发交界性早搏", None,
-     {("diagnoses", "st depression", "active"), ("diagnoses", "premature junctional contractions", "active")}),
+     {("diagnoses", "st segment depression", "active"), ("diagnoses", "premature junctional contractions", "active")}),
     ("造影说右冠狭窄百分之五十", None, {("diagnoses", "coronary artery stenosis", "active")}),
     ("心超提示左心房增大", None, {("diagnoses", "left atrial enlargement", "active")}),
     ("冠脉CT说有心肌桥", None, {("chronic_conditions", "myocardial bridge", "active")}),

@@ -47,7 +47,7 @@ ASKED_ABOUT: list[Row] = [
     ("这两天一直头晕，要紧吗？", None, {("symptoms", "dizziness", "active")}),
     ("晚上老是胸口发闷是怎么回事", None, {("symptoms", "chest tightness", "active")}),
     ("为什么我总是心慌", None, {("symptoms", "palpitations", "active")}),
-    ("腿肿得厉害怎么办", None, {("symptoms", "peripheral edema", "active")}),
+    ("腿肿得厉害怎么办", None, {("symptoms", "leg swelling", "active")}),
     # a hypothetical, a guess at a name and someone else's complaint stay no fact
     ("要是胸痛怎么办？", None, set()),
     ("会不会是心衰？", None, set()),
@@ -89,7 +89,7 @@ WHO: list[Row] = [
     ("我老伴最近老咳嗽", None, set()),
     ("孩子他爸血压高", None, set()),
     # carrying a child is the user's own history
-    ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "back pain", "active")}),
+    ("怀宝宝的时候开始腰疼，到现在也没好", None, {("symptoms", "low back pain", "active")}),
 ]
 
 SHORT_ANSWERS: list[Row] = [
@@ -114,7 +114,7 @@ VOCABULARY: list[Row] = [
     ("每天跳操四十分钟", None, {("lifestyle", "exercise", "active")}),
     # an endoscopy names no body part, and a bypass is counted in grafts
     ("氯吡格雷停了五天，下周做肠镜", None, {("medications", "clopidogrel", "stopped")}),
-    ("前年搭了两个桥", None, {("surgeries", "coronary artery bypass", "historical")}),
+    ("前年搭了两个桥", None, {("surgeries", "coronary artery bypass grafting", "historical")}),
     # an echo report's grade inside the valve's name
     ("心超说二尖瓣少量反流", None, {("chronic_conditions", "mitral regurgitation", "active")}),
     ("左室舒张功能减低", None, {("diagnoses", "diastolic dysfunction", "active")}),

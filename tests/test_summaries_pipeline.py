@@ -124,7 +124,7 @@ def test_context_offers_the_last_chat_for_a_question_about_it(api: httpx.Client,
 def test_a_last_chat_without_health_content_brings_the_one_before(api: httpx.Client) -> None:
     lines = context(api, "u-en-04", RECALL["en"])["context"].splitlines()
     assert any(x.startswith("- Last chat, ") and x.endswith(": No health details discussed.") for x in lines)
-    assert any(x.startswith("- Earlier chat, ") and "chest infection" in x for x in lines)
+    assert any(x.startswith("- Earlier chat, ") and "lower respiratory tract infection" in x for x in lines)
 
 
 def test_the_recalled_chat_stays_within_the_budget(api: httpx.Client) -> None:

@@ -97,7 +97,7 @@ def test_a_slot_takes_degree_and_frequency_words_but_never_a_negation() -> None:
         ("心里老是慌", "palpitations"),
         ("头特别晕", "dizziness"),
         ("肚子有点胀", "bloating"),
-        ("腿一直肿", "peripheral edema"),
+        ("腿一直肿", "leg swelling"),
         ("手有些麻", "numbness"),
         ("不吃奶", "poor feeding"),  # a parent about a baby: the rules give it to the child
         ("夜里哭闹得厉害", "excessive crying"),
@@ -132,7 +132,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     # Chinese: online consultation style
     ("医生您好，我最近胸口老是发紧，晚上经常憋醒", {("chest tightness", "active"),
                                       ("paroxysmal nocturnal dyspnea", "active")}),
-    ("上楼梯就喘，脚踝也肿了，按下去有坑", {("shortness of breath", "active"), ("peripheral edema", "active")}),
+    ("上楼梯就喘，脚踝也肿了，按下去有坑", {("shortness of breath", "active"), ("ankle swelling", "active")}),
     ("心脏偶尔漏跳一拍，有早搏感", {("palpitations", "active")}),
     ("胸口疼的时候会放射到左肩", {("chest pain", "active"), ("shoulder pain", "active")}),
     ("这几天乏力没劲，头有点晕", {("fatigue", "active"), ("dizziness", "active")}),
@@ -146,7 +146,8 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     # Russian: colloquial chat
     ("Жмёт за грудиной, когда поднимаюсь по лестнице", {("chest pain", "active")}),
     ("Сердце выпрыгивает из груди и воздуха не хватает", {("palpitations", "active"), ("shortness of breath", "active")}),  # noqa: E501
-    ("К вечеру ноги опухают, следы от носков", {("peripheral edema", "active")}),
+    ("К вечеру ноги опухают", {("leg swelling", "active")}),
+    ("К вечеру отекают лодыжки, остаются следы от носков", {("peripheral edema", "active")}),
     ("Шатает, и звенит в ушах", {("dizziness", "active"), ("tinnitus", "active")}),
     ("Никаких сил нет, все время клонит в сон", {("fatigue", "active"), ("drowsiness", "active")}),
     ("Изжоги нет, но мутит от еды", {("heartburn", "confirmed_absent"), ("nausea", "active")}),

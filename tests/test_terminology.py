@@ -225,7 +225,6 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "carbocisteine": {"carbocysteine"},
     "norethisterone": {"norethindrone"},
     "cholecalciferol": {"colecalciferol", "ergocalciferol"},  # "vitamin d" is ergocalciferol to DrugBank
-    "vitamin b12": {"cyanocobalamin"},
     "vitamin c": {"ascorbic acid"},
     "omega-3 fatty acids": {"fish oil"},
     "potassium chloride": {"potassium"},  # K-Dur
@@ -328,7 +327,7 @@ for _canonical, _names in {
     "sodium picosulfate": {"picosulfuric acid"},
     "strophanthin k": {"strophanthins"},
     "tilactase": {"beta-galactosidase"},
-    "vitamin b12": {"cyanocobalamin nasal gel"},
+    "cyanocobalamin": {"cyanocobalamin nasal gel", "vitamin b 12"},  # DrugBank files "vitamin b12" as Vitamin B 12
     "vitamin k": {"phytonadione"},
     "von willebrand factor": {"humate-p", "vonicog alfa"},
 }.items():
@@ -612,7 +611,7 @@ def test_clinical_surfaces_are_not_ordinary_words() -> None:
         ("ХСН", "heart failure"),
         ("ЖКБ", "gallstones"),
         ("ВСД", "autonomic dysfunction"),
-        ("остеохондроза", "degenerative disc disease"),
+        ("остеохондроза", "osteochondrosis"),
         ("冠心病", "coronary artery disease"),
         ("慢阻肺", "chronic obstructive pulmonary disease"),
         ("室早", "premature ventricular contractions"),

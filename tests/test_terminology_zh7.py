@@ -59,7 +59,7 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     # plain-word surgery
     ("前年把胆切了", {("surgeries", "cholecystectomy", "historical")}, set()),
     # drugs: brands of the Chinese market and Chinese patent medicines
-    ("腰疼开了妙纳，一天三次", {("medications", "eperisone", "active"), ("symptoms", "back pain", "active")}, set()),
+    ("腰疼开了妙纳，一天三次", {("medications", "eperisone", "active"), ("symptoms", "low back pain", "active")}, set()),
     ("胃镜后医生开了沃克20mg", {("medications", "vonoprazan", "active")}, set()),
     ("血压药是伲福达，早上一片", {("medications", "nifedipine", "active")}, set()),
     ("感冒了，吃了两天连花清瘟", {("diagnoses", "common cold", "active"), ("medications", "lianhua qingwen", "active")}, set()),

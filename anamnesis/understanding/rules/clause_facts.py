@@ -259,7 +259,7 @@ def _relative_allergy(msg: Message, clause: Clause, m: Mention) -> None:
     words = m.entity.split()
     last = words[-1]
     if last.endswith("s") and not last.endswith(("ss", "is", "us")) and len(last) > 3:
-        words[-1] = last[:-1]  # "peanuts" -> "peanut allergy", "eggs" -> "egg allergy"
+        words[-1] = last[:-1]  # "peanuts" -> "peanut allergy", "tree nuts" -> "tree nut allergy"
     fact = Fact(m.start, m.end, clause.sentence, "family_history", " ".join(words) + " allergy", "active",
                 msg.text[m.start : m.end])
     fact.put("relation", joined_relation(clause.relations))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from anamnesis.terminology import Term, load_terminology
+from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.lexicon import Lex, Lexicon
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
@@ -246,9 +247,10 @@ def _swollen_parts(
     found: list[Mention], parts: list[tuple[Term, int, int]], clause: Clause, clauses: list[Clause], norm: str
 ) -> None:
     """ "knee is swollen again", "sprained my ankle, its swollen", "the wrist isnt swollen now":
-    English "swollen"/"swelling" said of a body part is that part's swelling (anatomy.tsv's
-    swelling column): the part of its own phrase, else the last part its sentence named before it.
-    A part with no swelling of its own ("head") leaves the generic swelling."""
+    English "swollen"/"swelling" or Russian "опух"/"отёк" said of a body part is that part's swelling
+    (anatomy.tsv's swelling column): the part of its own phrase, else the last part its sentence
+    named before it. A part with no swelling of its own ("head") leaves the generic swelling.
+    Chinese names its swellings as whole words (脚踝肿, 腿肿), so it is left to the vocabulary."""
     named_parts = [
         (part, s, e)
         for c in clauses
@@ -257,7 +259,7 @@ def _swollen_parts(
         if lex.cat == "term" and (part := _part_of(lex)) is not None
     ]
     for m in found:
-        if m.entity != "swelling" or not norm[m.start : m.end].isascii():
+        if m.entity != "swelling" or CJK_RE.search(norm, m.start, m.end):
             continue
         own = [(p, s, e) for p, s, e in parts if not _paused(norm, s, e, m.start, m.end)]
         before = [p for p in named_parts if p[2] <= m.start]

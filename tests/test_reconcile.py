@@ -240,6 +240,30 @@ def test_a_dose_change_or_stop_that_names_no_drug_reaches_the_drug_last_discusse
     assert "^" not in set(facts["entity"]) and "^" not in set(events["entity"])
 
 
+def test_a_recovery_that_names_nothing_ends_the_illness_symptom_or_injury_discussed_last():
+    # "好了" / "all cleared up" (a diagnoses "^") after a symptom alone: the symptom is over
+    _, facts, _ = run(
+        ev(0, "m1", "diagnoses", "bronchitis", "active"),
+        ev(5, "m2", "symptoms", "leg swelling", "active"),
+        ev(8, "m3", "diagnoses", "^", "resolved"),
+    )
+    assert state(facts, "symptoms", "leg swelling")["status"] == "resolved"
+    assert state(facts, "diagnoses", "bronchitis")["status"] == "active"
+    # two named together: the one of the section the words point to, else nothing
+    _, facts, _ = run(
+        ev(0, "m1", "diagnoses", "common cold", "active"),
+        ev(0, "m1", "symptoms", "cough", "active"),
+        ev(3, "m2", "diagnoses", "^", "resolved"),
+        ev(0, "m1", "symptoms", "cough", "active", user="v"),
+        ev(0, "m1", "symptoms", "fever", "active", user="v"),
+        ev(3, "m2", "symptoms", "^", "resolved", user="v"),
+    )
+    statuses = {(u, e): s for u, e, s in facts.select("user_id", "entity", "status").iter_rows()}
+    assert statuses == {("u", "common cold"): "resolved", ("u", "cough"): "active",
+                        ("v", "cough"): "active", ("v", "fever"): "active"}
+    assert "^" not in set(facts["entity"])
+
+
 def test_a_reference_back_with_two_drugs_named_together_or_none_at_all_is_dropped():
     _, facts, _ = run(
         ev(0, "m1", "medications", "sertraline", "active", dose="50 mg"),

@@ -35,6 +35,24 @@ def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str) -> str 
     return named[0] if len(named) == 1 else None
 
 
+#: The sections of an illness that gets well: a recovery that names nothing ("好了", "all cleared
+#: up") is about the one of them discussed last, whichever section it is in.
+ILLNESS_SECTIONS = ("symptoms", "diagnoses", "injuries")
+
+
+def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[str, str] | None:
+    """(section, entity) of the one present illness, symptom or injury seen last; on a tie, the
+    one of them in ``section`` (the section the recovery's words point to), else None."""
+    candidates = [(f.last_seen, k) for k, f in facts.items() if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE
+                  and f.status == PRESENT_STATUS[k[0]]]
+    if not candidates:
+        return None
+    latest = max(seen for seen, _ in candidates)
+    named = [key for seen, key in candidates if seen == latest]
+    own = [key for key in named if key[0] == section]
+    return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
+
+
 def referring_attributes(attributes: dict, referent: _Fact) -> dict:
     """The attributes a referring event gives its referent: a bare dose ("750") in the unit of
     the referent's current dose (left out when there is none to borrow); no ``mention`` (the

@@ -5,7 +5,14 @@ each with new sentences written for it (none copied from an evaluation set).
   "不疼了") refers to the illness, symptom or injury discussed last: the message proposes a
   resolved ``^`` event and the fold finds the referent (tests/test_reconcile.py);
   "好了，我知道了" closes a conversation and ends nothing;
-- "药也停了" is the drug in question stopped, not every drug denied.
+- "药也停了" is the drug in question stopped, not every drug denied;
+- a short denial with emphasis or pointing at the asked thing ("完全没有", "一点都没有",
+  "这个没有", "那倒没有") denies what the assistant asked, as a bare "没有" does;
+- a question that splits its term with 有没有 / 会不会 ("脚有没有肿？") asks of the term;
+- "没测过" / "没查过" to "血压高吗？" says it was never checked, not that it is absent
+  ("没查出来" found nothing, and denies);
+- a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
+  keeps its part for the second one, the contrast as a link.
 """
 
 from __future__ import annotations
@@ -34,9 +41,51 @@ UNNAMED_RECOVERY: list[Row] = [
     ("好了，那我先去做饭", None, set()),
     ("吃几天药就好了吗", None, set()),
 ]
+
+#: emphasis or a pointer before a bare denial: still the denial of what was asked
+EMPHATIC_DENIAL: list[Row] = [
+    ("完全没有", "最近有没有头晕？", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("根本没有", "会心慌吗？", {("symptoms", "palpitations", "confirmed_absent")}),
+    ("一点都没有", "脚有没有肿？", {("symptoms", "peripheral edema", "confirmed_absent")}),
+    ("一次都没有。", "晕倒过吗？", {("symptoms", "fainting", "confirmed_absent")}),
+    ("这个没有", "有没有发烧？", {("symptoms", "fever", "confirmed_absent")}),
+    ("那倒没有", "爬楼会喘吗？", {("symptoms", "shortness of breath", "confirmed_absent")}),
+    # the bare forms keep their reading
+    ("有一点", "会心慌吗？", {("symptoms", "palpitations", "active")}),
+]
+
+#: a question that splits its term with its yes-or-no ("脚有没有肿") asks of the whole term
+SPLIT_QUESTION: list[Row] = [
+    ("没有", "脚有没有肿？", {("symptoms", "peripheral edema", "confirmed_absent")}),
+    ("没有", "头有没有晕过？", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("会", "胸口会不会疼？", {("symptoms", "chest pain", "active")}),
+    ("有时候有", "手有没有抖？", {("symptoms", "tremor", "active")}),
+]
+
+#: never checked is no denial; checked and nothing found is
+UNCHECKED: list[Row] = [
+    ("没测过", "您血压高吗？", set()),
+    ("还没查", "血糖高不高？", set()),
+    ("没去检查过", "有没有房颤？", set()),
+    ("从来没量过", "血压高吗？", set()),
+    ("没查出来", "有糖尿病吗？", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+]
+
+#: one part, a complaint denied and another had, joined by a contrast
+CONTRAST_SHARES_THE_PART: list[Row] = [
+    ("胸口不疼，但是有点闷", None, {("symptoms", "chest pain", "confirmed_absent"),
+                             ("symptoms", "chest tightness", "active")}),
+    ("头不疼，就是晕", None, {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "active")}),
+    ("肚子倒不疼，只是胀", None, {("symptoms", "abdominal pain", "confirmed_absent"),
+                           ("symptoms", "bloating", "active")}),
+    ("没有胸痛，就是闷得慌", None, {("symptoms", "chest pain", "confirmed_absent"),
+                            ("symptoms", "chest tightness", "active")}),
+    # no part before the contrast: nothing to share
+    ("不疼，就是不想吃饭", None, {("symptoms", "loss of appetite", "active")}),
+]
 # fmt: on
 
-ROUND_ELEVEN = [*UNNAMED_RECOVERY]
+ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_ELEVEN)

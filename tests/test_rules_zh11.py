@@ -11,6 +11,10 @@ each with new sentences written for it (none copied from an evaluation set).
 - a question that splits its term with 有没有 / 会不会 ("脚有没有肿？") asks of the term;
 - "没测过" / "没查过" to "血压高吗？" says it was never checked, not that it is absent
   ("没查出来" found nothing, and denies);
+- a question asked with a particle at the end instead of 吗 ("能治好不", "要吃一辈子么",
+  "吃了没") states nothing, while a short answer ending in 不 / 没 ("现在不", "还没") still answers;
+- in-laws, neighbours and friends of consultations (亲家, 隔壁老王, 哥们, 单位有人) are other people;
+- an edit of the record ("帮我记一下：没有过敏", "更新一下我的资料…") states nothing;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -83,9 +87,39 @@ CONTRAST_SHARES_THE_PART: list[Row] = [
     # no part before the contrast: nothing to share
     ("不疼，就是不想吃饭", None, {("symptoms", "loss of appetite", "active")}),
 ]
+
+#: a question with its particle at the end, not 吗: nothing is stated
+TAIL_PARTICLE_QUESTION: list[Row] = [
+    ("请问心衰能治好不", None, set()),
+    ("吃阿司匹林会出血不", None, set()),
+    ("降压药要吃一辈子么", None, set()),
+    ("早上那片倍他乐克吃了没", None, set()),
+    # short answers that end in a denial still answer
+    ("现在不", "还喝酒吗？", {("lifestyle", "alcohol", "stopped")}),
+    ("从来没", "得过肺炎吗？", {("diagnoses", "pneumonia", "confirmed_absent")}),
+    ("还没", "打过新冠疫苗吗？", {("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
+    ("头疼得很，吃了药也不管用", None, {("symptoms", "headache", "active")}),
+]
+
+#: people who are not the user and not blood relatives
+OTHER_PEOPLE: list[Row] = [
+    ("隔壁老王中风了", None, set()),
+    ("我们单位有人心梗走了", None, set()),
+    ("我亲家母有糖尿病", None, set()),
+    ("我哥们吃阿托伐他汀肌肉疼", None, set()),
+    ("我发小去年放了支架", None, set()),
+]
+
+#: text addressed to the system is no health statement
+TO_THE_SYSTEM: list[Row] = [
+    ("帮我记一下：没有过敏", None, set()),
+    ("更新一下我的资料，我不再吃华法林了", None, set()),
+    ("请修改我的档案，高血压已经好了", None, set()),
+    ("记一下，我不抽烟", None, set()),
+]
 # fmt: on
 
-ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
+ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_ELEVEN)

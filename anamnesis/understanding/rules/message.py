@@ -48,6 +48,7 @@ from anamnesis.understanding.rules.discourse import (
     take_back_corrections,
     without_system_sentences,
     zh_negation_inside_terms,
+    zh_question_particles,
     zh_spaces_as_commas,
 )
 from anamnesis.understanding.rules.drug_course import (
@@ -139,7 +140,8 @@ def read_message(
 ) -> Reading:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
-    norm = zh_spaces_as_commas(joined_letters(text, normalise(text)))  # "G E R D" is "gerd"
+    # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
+    norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part

@@ -53,7 +53,8 @@ ME_TOO: list[Case] = [
      {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}, {}),
     ("我妈高血压，我自己也是", None,
      {("family_history", "hypertension", "active"), ("chronic_conditions", "hypertension", "active")}, {}),
-    ("我爸有糖尿病，我没有", None, {("family_history", "diabetes", "active")}, {}),
+    ("我爸有糖尿病，我没有", None,
+     {("family_history", "diabetes", "active"), ("chronic_conditions", "diabetes", "confirmed_absent")}, {}),
 ]
 
 DOSE_CHANGES: list[Case] = [

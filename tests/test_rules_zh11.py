@@ -15,6 +15,10 @@ each with new sentences written for it (none copied from an evaluation set).
   "吃了没") states nothing, while a short answer ending in 不 / 没 ("现在不", "还没") still answers;
 - in-laws, neighbours and friends of consultations (亲家, 隔壁老王, 哥们, 单位有人) are other people;
 - an edit of the record ("帮我记一下：没有过敏", "更新一下我的资料…") states nothing;
+- a correction whose old value follows the drug's name with no space ("阿托伐他汀20，说错了，是40")
+  or comes after a comma ("15毫克，不对，是20毫克") is taken back, and the correction after 是 wins;
+- "我爸有糖尿病，我没有": after a relative's illness, the user's bare denial denies it of the user
+  (as after another person's, and as Russian "у меня нет" does);
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -117,11 +121,37 @@ TO_THE_SYSTEM: list[Row] = [
     ("请修改我的档案，高血压已经好了", None, set()),
     ("记一下，我不抽烟", None, set()),
 ]
+
+#: the later value of a correction wins (Triple plus the dose)
+CORRECTED_DOSES: list[tuple[str, dict[str, str]]] = [
+    ("阿托伐他汀20，说错了，是40", {"atorvastatin": "40 mg"}),
+    ("二甲双胍500，不对，是850mg一天两次", {"metformin": "850 mg"}),
+    ("倍他乐克47.5毫克，利伐沙班15毫克，不对，是20毫克", {"metoprolol": "47.5 mg", "rivaroxaban": "20 mg"}),
+    ("胰岛素打14个单位，哦不对，是18个单位", {"insulin": "18 units"}),
+    ("氨氯地平5毫克，搞错了，应该是10毫克", {"amlodipine": "10 mg"}),
+]
+
+#: the user's bare denial after a relative's illness
+ME_NEITHER_AFTER_A_RELATIVE: list[Row] = [
+    ("我爸糖尿病，我没有", None, {("family_history", "diabetes", "active"),
+                          ("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("我妈有高血压，我倒没有", None, {("family_history", "hypertension", "active"),
+                            ("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("我姐哮喘，我自己没有", None, {("family_history", "asthma", "active"),
+                           ("chronic_conditions", "asthma", "confirmed_absent")}),
+    # another relative's denial is no denial of the user's
+    ("我爸有糖尿病，我妈没有", None, {("family_history", "diabetes", "active")}),
+]
 # fmt: on
 
-ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
+ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_ELEVEN)
 def test_understands_chinese_round_eleven(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected
+
+
+@pytest.mark.parametrize(("text", "doses"), CORRECTED_DOSES)
+def test_the_later_value_of_a_chinese_correction_wins(text: str, doses: dict[str, str]) -> None:
+    assert {e["entity"]: e.get("dose") for e in understand(text, None, "zh").events} == doses

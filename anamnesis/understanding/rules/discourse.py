@@ -250,7 +250,7 @@ _ANY_REPAIR = Gated(
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(
-    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|μg|ug|g|ml|iu|units?|u|мг|мкг|г|мл|ме|ед\.?|единиц\w*|毫克|微克|克|毫升|单位|片|粒|颗|支)?",
+    r"(?<![A-Za-z\u0400-\u04ff\d_.])(?<!\d,)(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|μg|ug|g|ml|iu|units?|u|мг|мкг|г|мл|ме|ед\.?|единиц\w*|毫克|微克|克|毫升|单位|片|粒|颗|支)?",
     re.IGNORECASE,
 )
 #: How far back (characters) a correction may reach for what it replaces.

@@ -223,7 +223,7 @@ def read_message(
                 relative_has(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
-        if clause.subject == "other" and not clause.skip:
+        if clause.subject in ("other", "family") and not clause.skip:
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":
             heard = heard_of_others(clause, mentions, heard)

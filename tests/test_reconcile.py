@@ -240,6 +240,22 @@ def test_a_dose_change_or_stop_that_names_no_drug_reaches_the_drug_last_discusse
     assert "^" not in set(facts["entity"]) and "^" not in set(events["entity"])
 
 
+def test_a_new_dose_in_units_that_names_no_drug_reaches_the_drug_dosed_in_units():
+    # "加到18个单位" after the insulin, then metformin named (no dose): the insulin's new dose
+    _, facts, _ = run(
+        ev(0, "m1", "medications", "insulin glargine", "active", dose="14 units"),
+        ev(1, "m2", "medications", "metformin", "active"),
+        ev(9, "m3", "medications", "^", "active", dose="18 units"),
+        ev(0, "m1", "medications", "sertraline", "active", dose="50 mg", user="v"),
+        ev(1, "m2", "medications", "metformin", "active", dose="500 mg", user="v"),
+        ev(9, "m3", "medications", "^", "active", dose="100", user="v"),
+    )
+    doses = {(u, e): json.loads(a).get("dose") for u, e, a in facts.select("user_id", "entity", "attributes").iter_rows()}
+    # a bare number has no unit to go by: the drug discussed last, as before
+    assert doses == {("u", "insulin glargine"): "18 units", ("u", "metformin"): None,
+                     ("v", "sertraline"): "50 mg", ("v", "metformin"): "100 mg"}
+
+
 def test_a_recovery_that_names_nothing_ends_the_illness_symptom_or_injury_discussed_last():
     # "好了" / "all cleared up" (a diagnoses "^") after a symptom alone: the symptom is over
     _, facts, _ = run(

@@ -348,7 +348,7 @@ class _UserFold(ReplayMixin):
                 return False
             ev.section, entity = found
         else:
-            entity = last_discussed(self.facts, ev.section)
+            entity = last_discussed(self.facts, ev.section, ev.attributes.get("dose"))
         if entity is None:
             return False
         ev.entity = entity

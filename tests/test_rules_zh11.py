@@ -19,6 +19,8 @@ each with new sentences written for it (none copied from an evaluation set).
   or comes after a comma ("15毫克，不对，是20毫克") is taken back, and the correction after 是 wins;
 - "我爸有糖尿病，我没有": after a relative's illness, the user's bare denial denies it of the user
   (as after another person's, and as Russian "у меня нет" does);
+- a weight change then the weight now without its unit ("瘦了十斤，现在150") is the weight in the
+  change's unit (75 kg), as Russian "сбросил 6 кг, сейчас 90" is;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -142,6 +144,16 @@ ME_NEITHER_AFTER_A_RELATIVE: list[Row] = [
     # another relative's denial is no denial of the user's
     ("我爸有糖尿病，我妈没有", None, {("family_history", "diabetes", "active")}),
 ]
+
+#: the weight a change ends at, in the change's unit (demographics value in kg)
+WEIGHT_NOW: list[tuple[str, str | None]] = [
+    ("这个月瘦了十斤 现在150", "75"),
+    ("掉了5公斤，现在70了", "70"),
+    ("胖了八斤，目前是136", "68"),
+    ("最近体重降了6斤，现在是120", "60"),
+    # a change alone is no weight
+    ("这个月瘦了十斤", None),
+]
 # fmt: on
 
 ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
@@ -155,3 +167,9 @@ def test_understands_chinese_round_eleven(text: str, context: str | None, expect
 @pytest.mark.parametrize(("text", "doses"), CORRECTED_DOSES)
 def test_the_later_value_of_a_chinese_correction_wins(text: str, doses: dict[str, str]) -> None:
     assert {e["entity"]: e.get("dose") for e in understand(text, None, "zh").events} == doses
+
+
+@pytest.mark.parametrize(("text", "kg"), WEIGHT_NOW)
+def test_the_weight_a_chinese_change_ends_at(text: str, kg: str | None) -> None:
+    weights = [e["value"] for e in understand(text, None, "zh").events if e["entity"] == "weight_kg"]
+    assert weights == ([kg] if kg else [])

@@ -21,6 +21,9 @@ each with new sentences written for it (none copied from an evaluation set).
   (as after another person's, and as Russian "у меня нет" does);
 - a weight change then the weight now without its unit ("瘦了十斤，现在150") is the weight in the
   change's unit (75 kg), as Russian "сбросил 6 кг, сейчас 90" is;
+- consultation wording as data (symptoms_consultation.tsv, conditions_consultation.tsv): the calf
+  is no belly (小腿肚子疼), a burning chest said with 有, coughing after a posture (一躺下就咳), a
+  heart beating heavily or unevenly, a panicky chest, darkened lips, a carotid plaque with 有;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -154,9 +157,23 @@ WEIGHT_NOW: list[tuple[str, str | None]] = [
     # a change alone is no weight
     ("这个月瘦了十斤", None),
 ]
+
+#: consultation wording (vocabulary as data)
+CONSULTATION_WORDS: list[Row] = [
+    ("走路多了小腿肚子酸疼", None, {("symptoms", "calf pain", "active")}),
+    ("胸口老有烧灼感", None, {("symptoms", "heartburn", "active")}),
+    ("晚上一躺下就咳", None, {("symptoms", "cough", "active")}),
+    ("心率忽快忽慢的", None, {("symptoms", "palpitations", "active")}),
+    ("心脏跳得特别重", None, {("symptoms", "palpitations", "active")}),
+    ("胸口老是发慌", None, {("symptoms", "palpitations", "active")}),
+    ("嘴唇有点发乌", None, {("symptoms", "cyanosis", "active")}),
+    ("胸前区不适两天了", None, {("symptoms", "chest pain", "active")}),
+    ("脖子老是发胀", None, {("symptoms", "neck pain", "active")}),
+    ("B超说颈动脉有斑块", None, {("chronic_conditions", "carotid artery plaque", "active")}),
+]
 # fmt: on
 
-ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
+ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *CONSULTATION_WORDS, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_ELEVEN)

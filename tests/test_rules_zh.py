@@ -134,8 +134,8 @@ ENDINGS_AND_SUBJECTS: list[Case] = [
     ("感冒了，吃了布洛芬好了", None,
      {("diagnoses", "common cold", "resolved"), ("medications", "ibuprofen", "active")}, {}),
     ("扶他林也不用了", None, {("medications", "diclofenac", "stopped")}, {}),
-    # 头 inside another word is no head
-    ("骨头长好了", None, set(), {}),
+    # 头 inside another word is no head: the bone that healed is the injury discussed before
+    ("骨头长好了", None, {("injuries", "^", "resolved")}, {}),
     # an instruction about the record is no health statement
     ("请把我的用药记录改成无", None, set(), {}),
 ]

@@ -23,7 +23,8 @@ each with new sentences written for it (none copied from an evaluation set).
   change's unit (75 kg), as Russian "сбросил 6 кг, сейчас 90" is;
 - consultation wording as data (symptoms_consultation.tsv, conditions_consultation.tsv): the calf
   is no belly (小腿肚子疼), a burning chest said with 有, coughing after a posture (一躺下就咳), a
-  heart beating heavily or unevenly, a panicky chest, darkened lips, a carotid plaque with 有;
+  heart beating heavily or unevenly, a panicky chest, darkened lips, a carotid plaque with 有,
+  plain diet words (海鲜也不吃了, 不吃主食), smoking again;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -49,6 +50,9 @@ UNNAMED_RECOVERY: list[Row] = [
     ("好了，药也停了", None, {("diagnoses", "^", "resolved"), ("medications", "^", "stopped")}),
     # an ending that names its illness is that illness
     ("咳嗽好了", None, {("symptoms", "cough", "resolved")}),
+    # a bone that healed is the injury's
+    ("石膏拆了，骨头长好了", None, {("injuries", "^", "resolved")}),
+    ("骨头已经长上了", None, {("injuries", "^", "resolved")}),
     # the end of a conversation, a question, a promise: nothing is over
     ("好了好了，我知道了", None, set()),
     ("好了，那我先去做饭", None, set()),
@@ -170,6 +174,11 @@ CONSULTATION_WORDS: list[Row] = [
     ("胸前区不适两天了", None, {("symptoms", "chest pain", "active")}),
     ("脖子老是发胀", None, {("symptoms", "neck pain", "active")}),
     ("B超说颈动脉有斑块", None, {("chronic_conditions", "carotid artery plaque", "active")}),
+    # what one eats or gave up is the diet; a smoker again smokes
+    ("海鲜也不吃了", None, {("lifestyle", "diet", "active")}),
+    ("晚饭基本不吃主食", None, {("lifestyle", "diet", "active")}),
+    ("平时爱吃肥肉", None, {("lifestyle", "diet", "active")}),
+    ("最近又开始抽了，一天半包", None, {("lifestyle", "smoking", "active")}),
 ]
 # fmt: on
 

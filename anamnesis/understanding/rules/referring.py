@@ -127,17 +127,19 @@ _RECOVERED = {
     ),
     "zh": Gated(
         re.compile(
-            r"(?:^|(?<=[，。,.！!;；\s]))(?:现在|目前|已经|都|全|全都|早就|早|基本|基本上|差不多|完全|也|总算|终于|彻底)*"
-            r"(?:好了|好啦|痊愈了?|康复了|没事了|没事儿了|没啥事了|没什么事了|消了|消下去了|退了|不疼了|不痛了|不难受了)"
+            r"(?:^|(?<=[，。,.！!;；\s]))(?:骨头|骨折)?(?:现在|目前|已经|都|全|全都|早就|早|基本|基本上|差不多|完全|也|总算|终于|彻底)*"
+            r"(?:好了|好啦|痊愈了?|康复了|没事了|没事儿了|没啥事了|没什么事了|消了|消下去了|退了|不疼了|不痛了|不难受了"
+            r"|长好了|愈合了|长上了)"
             r"(?=$|[，。,.！!~～\s])"
         ),
-        ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受"],
+        ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上"],
     ),
 }
 #: What makes a Chinese "好了" the end of a conversation, not of an illness: "好了，我知道了".
 _ZH_DONE_TALKING = re.compile(r"知道|明白|懂了|收到|那我|那就|好了好了|(?<!早)就好了|会好了|能好了")
 #: Where each language's recovery points when two illnesses were discussed together: English
-#: "all cleared up" to the diagnosis, a Chinese pain, swelling or fever that went to the symptom.
+#: "all cleared up" to the diagnosis, a Chinese pain, swelling or fever that went to the symptom,
+#: a bone that healed (骨头长好了) to the injury.
 _ZH_SYMPTOM_ENDS = ("消", "退", "不疼", "不痛", "不难受")
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
@@ -166,7 +168,11 @@ def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) 
     if lang == "en" and clause.has("neg"):
         return facts
     said = m.group(0)
-    section = "symptoms" if lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS) else "diagnoses"
+    section = "diagnoses"
+    if lang == "zh" and "骨" in said:
+        section = "injuries"  # "骨头长好了": the bone that broke
+    elif lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS):
+        section = "symptoms"
     return [*facts, Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED, "resolved")]
 
 

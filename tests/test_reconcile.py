@@ -278,6 +278,20 @@ def test_a_recovery_that_names_nothing_ends_the_illness_symptom_or_injury_discus
     assert statuses == {("u", "common cold"): "resolved", ("u", "cough"): "active",
                         ("v", "cough"): "active", ("v", "fever"): "active"}
     assert "^" not in set(facts["entity"])
+    # a healed body part ("脚好了": an injuries "^") is the injury, though a symptom came after it
+    _, facts, _ = run(
+        ev(0, "m1", "injuries", "ankle sprain", "active"),
+        ev(4, "m2", "symptoms", "indigestion", "active"),
+        ev(8, "m3", "injuries", "^", "resolved"),
+    )
+    assert state(facts, "injuries", "ankle sprain")["status"] == "resolved"
+    assert state(facts, "symptoms", "indigestion")["status"] == "active"
+    # with no injury known, a healed part ("膝盖好了") ends the complaint discussed last
+    _, facts, _ = run(
+        ev(0, "m1", "symptoms", "knee pain", "active"),
+        ev(8, "m2", "injuries", "^", "resolved"),
+    )
+    assert state(facts, "symptoms", "knee pain")["status"] == "resolved"
 
 
 def test_a_reference_back_with_two_drugs_named_together_or_none_at_all_is_dropped():

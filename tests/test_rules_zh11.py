@@ -45,6 +45,8 @@ UNNAMED_RECOVERY: list[Row] = [
     # a pain, a swelling or a fever that went points to the symptom
     ("不疼了", None, {("symptoms", "^", "resolved")}),
     ("已经消下去了", None, {("symptoms", "^", "resolved")}),
+    ("伤口已经长好了", None, {("injuries", "^", "resolved")}),
+    ("已经长好了", None, {("injuries", "^", "resolved")}),
     ("退了", None, {("symptoms", "^", "resolved")}),
     # with the medicine stopped too: the one in question, not every medicine
     ("好了，药也停了", None, {("diagnoses", "^", "resolved"), ("medications", "^", "stopped")}),

@@ -340,10 +340,13 @@ class _UserFold(ReplayMixin):
         return [ev, *ended] if known or not symptoms else ended
 
     def _refer_back(self, ev: Event) -> bool:
-        """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery
-        ("好了", "all cleared up") to the illness, symptom or injury discussed last."""
+        """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery that
+        names nothing ("好了", "all cleared up") to the illness, symptom or injury discussed last;
+        a healed body part or bone ("脚好了", "骨头长好了") to the injury discussed last, or with
+        no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain)."""
         if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
-            found = last_illness(self.facts, ev.section)
+            injury = last_discussed(self.facts, ev.section) if ev.section == "injuries" else None
+            found = ("injuries", injury) if injury else last_illness(self.facts, ev.section)
             if found is None:
                 return False
             ev.section, entity = found

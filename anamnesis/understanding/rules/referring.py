@@ -139,8 +139,9 @@ _RECOVERED = {
 _ZH_DONE_TALKING = re.compile(r"知道|明白|懂了|收到|那我|那就|好了好了|(?<!早)就好了|会好了|能好了")
 #: Where each language's recovery points when two illnesses were discussed together: English
 #: "all cleared up" to the diagnosis, a Chinese pain, swelling or fever that went to the symptom,
-#: a bone that healed (骨头长好了) to the injury.
+#: a bone or a wound that healed (骨头长好了, 已经长好了) to the injury.
 _ZH_SYMPTOM_ENDS = ("消", "退", "不疼", "不痛", "不难受")
+_ZH_HEALED = ("长好了", "愈合了", "长上了")
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
 
@@ -169,8 +170,8 @@ def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) 
         return facts
     said = m.group(0)
     section = "diagnoses"
-    if lang == "zh" and "骨" in said:
-        section = "injuries"  # "骨头长好了": the bone that broke
+    if lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
+        section = "injuries"  # "骨头长好了", "已经长好了": the bone or the wound
     elif lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS):
         section = "symptoms"
     return [*facts, Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED, "resolved")]

@@ -240,6 +240,60 @@ def test_a_dose_change_or_stop_that_names_no_drug_reaches_the_drug_last_discusse
     assert "^" not in set(facts["entity"]) and "^" not in set(events["entity"])
 
 
+def test_a_new_dose_in_units_that_names_no_drug_reaches_the_drug_dosed_in_units():
+    # "加到18个单位" after the insulin, then metformin named (no dose): the insulin's new dose
+    _, facts, _ = run(
+        ev(0, "m1", "medications", "insulin glargine", "active", dose="14 units"),
+        ev(1, "m2", "medications", "metformin", "active"),
+        ev(9, "m3", "medications", "^", "active", dose="18 units"),
+        ev(0, "m1", "medications", "sertraline", "active", dose="50 mg", user="v"),
+        ev(1, "m2", "medications", "metformin", "active", dose="500 mg", user="v"),
+        ev(9, "m3", "medications", "^", "active", dose="100", user="v"),
+    )
+    doses = {(u, e): json.loads(a).get("dose") for u, e, a in facts.select("user_id", "entity", "attributes").iter_rows()}
+    # a bare number has no unit to go by: the drug discussed last, as before
+    assert doses == {("u", "insulin glargine"): "18 units", ("u", "metformin"): None,
+                     ("v", "sertraline"): "50 mg", ("v", "metformin"): "100 mg"}
+
+
+def test_a_recovery_that_names_nothing_ends_the_illness_symptom_or_injury_discussed_last():
+    # "好了" / "all cleared up" (a diagnoses "^") after a symptom alone: the symptom is over
+    _, facts, _ = run(
+        ev(0, "m1", "diagnoses", "bronchitis", "active"),
+        ev(5, "m2", "symptoms", "leg swelling", "active"),
+        ev(8, "m3", "diagnoses", "^", "resolved"),
+    )
+    assert state(facts, "symptoms", "leg swelling")["status"] == "resolved"
+    assert state(facts, "diagnoses", "bronchitis")["status"] == "active"
+    # two named together: the one of the section the words point to, else nothing
+    _, facts, _ = run(
+        ev(0, "m1", "diagnoses", "common cold", "active"),
+        ev(0, "m1", "symptoms", "cough", "active"),
+        ev(3, "m2", "diagnoses", "^", "resolved"),
+        ev(0, "m1", "symptoms", "cough", "active", user="v"),
+        ev(0, "m1", "symptoms", "fever", "active", user="v"),
+        ev(3, "m2", "symptoms", "^", "resolved", user="v"),
+    )
+    statuses = {(u, e): s for u, e, s in facts.select("user_id", "entity", "status").iter_rows()}
+    assert statuses == {("u", "common cold"): "resolved", ("u", "cough"): "active",
+                        ("v", "cough"): "active", ("v", "fever"): "active"}
+    assert "^" not in set(facts["entity"])
+    # a healed body part ("脚好了": an injuries "^") is the injury, though a symptom came after it
+    _, facts, _ = run(
+        ev(0, "m1", "injuries", "ankle sprain", "active"),
+        ev(4, "m2", "symptoms", "indigestion", "active"),
+        ev(8, "m3", "injuries", "^", "resolved"),
+    )
+    assert state(facts, "injuries", "ankle sprain")["status"] == "resolved"
+    assert state(facts, "symptoms", "indigestion")["status"] == "active"
+    # with no injury known, a healed part ("膝盖好了") ends the complaint discussed last
+    _, facts, _ = run(
+        ev(0, "m1", "symptoms", "knee pain", "active"),
+        ev(8, "m2", "injuries", "^", "resolved"),
+    )
+    assert state(facts, "symptoms", "knee pain")["status"] == "resolved"
+
+
 def test_a_reference_back_with_two_drugs_named_together_or_none_at_all_is_dropped():
     _, facts, _ = run(
         ev(0, "m1", "medications", "sertraline", "active", dose="50 mg"),

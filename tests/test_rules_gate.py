@@ -25,6 +25,7 @@ GATES: dict[str, Gated] = {
     "en_unmade_operation": plans._ANY,
     **{f"{lang}_change": gated for lang, gated in referring._CHANGES.items()},
     **{f"{lang}_stop": gated for lang, gated in referring._STOPS.items()},
+    **{f"{lang}_recovered": gated for lang, gated in referring._RECOVERED.items()},
 }
 
 #: At least one text per alternative of each gated pattern (each must match its pattern).

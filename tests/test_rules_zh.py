@@ -53,7 +53,8 @@ ME_TOO: list[Case] = [
      {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}, {}),
     ("我妈高血压，我自己也是", None,
      {("family_history", "hypertension", "active"), ("chronic_conditions", "hypertension", "active")}, {}),
-    ("我爸有糖尿病，我没有", None, {("family_history", "diabetes", "active")}, {}),
+    ("我爸有糖尿病，我没有", None,
+     {("family_history", "diabetes", "active"), ("chronic_conditions", "diabetes", "confirmed_absent")}, {}),
 ]
 
 DOSE_CHANGES: list[Case] = [
@@ -133,8 +134,8 @@ ENDINGS_AND_SUBJECTS: list[Case] = [
     ("感冒了，吃了布洛芬好了", None,
      {("diagnoses", "common cold", "resolved"), ("medications", "ibuprofen", "active")}, {}),
     ("扶他林也不用了", None, {("medications", "diclofenac", "stopped")}, {}),
-    # 头 inside another word is no head
-    ("骨头长好了", None, set(), {}),
+    # 头 inside another word is no head: the bone that healed is the injury discussed before
+    ("骨头长好了", None, {("injuries", "^", "resolved")}, {}),
     # an instruction about the record is no health statement
     ("请把我的用药记录改成无", None, set(), {}),
 ]

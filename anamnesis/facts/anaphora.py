@@ -23,16 +23,45 @@ class _Fact(Protocol):
     attributes: dict
 
 
-def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str) -> str | None:
-    """The entity of the one present fact of ``section`` seen last, or None when none or a tie."""
+def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str, dose: str | None = None) -> str | None:
+    """The entity of the one present fact of ``section`` seen last, or None when none or a tie.
+
+    A new dose in a unit ("加到18个单位", "upped it to 30 units") is of a drug dosed in that unit
+    when one is known (the insulin, not the metformin named after it)."""
     present = PRESENT_STATUS[section]
     candidates = [(f.last_seen, k[1]) for k, f in facts.items() if k[0] == section and k[1] != SECTION_WIDE
                   and f.status == present]
+    unit = _unit(dose)
+    same_unit = [c for c in candidates if unit and _unit(facts[(section, c[1])].attributes.get("dose")) == unit]
+    candidates = same_unit or candidates
     if not candidates:
         return None
     latest = max(seen for seen, _ in candidates)
     named = [entity for seen, entity in candidates if seen == latest]
     return named[0] if len(named) == 1 else None
+
+
+def _unit(dose: object) -> str:
+    """The unit of a dose ("18 units" → "units"; a bare "18" has none)."""
+    return str(dose or "").partition(" ")[2]
+
+
+#: The sections of an illness that gets well: a recovery that names nothing ("好了", "all cleared
+#: up") is about the one of them discussed last, whichever section it is in.
+ILLNESS_SECTIONS = ("symptoms", "diagnoses", "injuries")
+
+
+def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[str, str] | None:
+    """(section, entity) of the one present illness, symptom or injury seen last; on a tie, the
+    one of them in ``section`` (the section the recovery's words point to), else None."""
+    candidates = [(f.last_seen, k) for k, f in facts.items() if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE
+                  and f.status == PRESENT_STATUS[k[0]]]
+    if not candidates:
+        return None
+    latest = max(seen for seen, _ in candidates)
+    named = [key for seen, key in candidates if seen == latest]
+    own = [key for key in named if key[0] == section]
+    return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
 
 
 def referring_attributes(attributes: dict, referent: _Fact) -> dict:

@@ -24,7 +24,7 @@ import orjson
 import polars as pl
 
 from anamnesis.facts import medicine_classes
-from anamnesis.facts.anaphora import last_discussed, referring_attributes
+from anamnesis.facts.anaphora import ILLNESS_SECTIONS, last_discussed, last_illness, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Output, messages_by_user
 from anamnesis.facts.ids import conflict_id, event_id, fact_id
@@ -340,7 +340,18 @@ class _UserFold(ReplayMixin):
         return [ev, *ended] if known or not symptoms else ended
 
     def _refer_back(self, ev: Event) -> bool:
-        entity = last_discussed(self.facts, ev.section)
+        """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery that
+        names nothing ("好了", "all cleared up") to the illness, symptom or injury discussed last;
+        a healed body part or bone ("脚好了", "骨头长好了") to the injury discussed last, or with
+        no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain)."""
+        if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
+            injury = last_discussed(self.facts, ev.section) if ev.section == "injuries" else None
+            found = ("injuries", injury) if injury else last_illness(self.facts, ev.section)
+            if found is None:
+                return False
+            ev.section, entity = found
+        else:
+            entity = last_discussed(self.facts, ev.section, ev.attributes.get("dose"))
         if entity is None:
             return False
         ev.entity = entity

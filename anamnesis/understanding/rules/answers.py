@@ -96,10 +96,30 @@ def scan(norm: str) -> list[Hit]:
     return load_lexicon().matcher.scan_each(norm)
 
 
+#: A Chinese yes-or-no put inside a term: "脚有没有肿" asks of 脚肿, "头会不会晕" of 头晕.
+_ZH_ASKED_INSIDE = re.compile(r"(?<=[\u4e00-\u9fff])(?:有没有|会不会)(?=[\u4e00-\u9fff])")
+
+
+def _zh_asked_inside_terms(norm: str) -> str:
+    """``脚有没有肿`` → ``有没有脚肿``: the question word moves in front of the term it splits,
+    when dropping it joins a known term across it (as a denial does, :mod:`discourse`)."""
+    if "有没有" not in norm and "会不会" not in norm:
+        return norm
+    for m in reversed(list(_ZH_ASKED_INSIDE.finditer(norm))):
+        joined = norm[: m.start()] + norm[m.end() :]
+        term = next(
+            ((s, e) for s, e, lex in scan(joined) if lex.cat == "term" and s < m.start() < e), None
+        )
+        if term is not None:
+            s, e = term
+            norm = norm[:s] + m.group() + joined[s:e] + joined[e:]
+    return norm
+
+
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = joined_letters(context, normalise(context))
+    norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
     spans = sentences(norm)
     if not spans:
         return None

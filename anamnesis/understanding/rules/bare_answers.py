@@ -65,7 +65,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     some = False  # an amount or frequency, which answers yes unless a denial comes with it
     end = first
     for s, e, lex in hits:
-        if s < first:
+        if e <= first:  # a cue the lead ends inside ("一点都没有": 都没有) still answers
             continue
         cat = "yes" if accept and lex.cat == "accept" else lex.cat
         if cat not in _ANSWER_WORDS and (s, e) in answering:
@@ -133,7 +133,9 @@ _ZH_LEAD = re.compile(
     # what the user recalls ("应该没有吧", "印象中没有"; doubt, "好像" / "可能", is a cue that
     # states nothing), a habit ("一般不喝", "基本不吃") and an emphatic count ("一根都不抽")
     r"|应该|印象中|印象里|我记得|记得|一般|基本上?"
-    r"|一[点根口次个片粒滴支杯回下顿天](?:都|也))+(?=[都也没不有是对])"
+    r"|一[点根口次个片粒滴支杯回下顿天](?:都|也)"
+    # emphasis ("完全没有", "根本没有") and the asked thing pointed at ("这个没有", "那倒没有")
+    r"|完全|根本|压根儿?|绝对|确实|真的|(?:这个|那个|这|那)(?:倒是|倒)?|倒是|倒)+(?=[都也没不有是对])"
 )
 
 

@@ -63,10 +63,9 @@ def me_too(msg: Message, clause: Clause) -> None:
 
 
 def me_neither(msg: Message, clause: Clause, told: list[Mention]) -> None:
-    """ "我老公有痛风，我没有", "我同事高血压，我也没有": a clause of the user's own that names
-    nothing and only denies, after another person's illness in the same sentence, denies that
-    illness of the user. After a relative's ("我爸有糖尿病，我没有") it stays no fact, as the
-    first round decided (tests/test_rules_zh.py)."""
+    """ "我老公有痛风，我没有", "我爸有糖尿病，我没有": a clause of the user's own that names
+    nothing and only denies, after another person's or a relative's illness in the same
+    sentence, denies that illness of the user (as "у папы диабет, у меня нет" does)."""
     cats = {lex.cat for _, _, lex in clause.hits}
     if "neg" not in cats or not cats <= {"self", "neg", "still", "split"}:
         return

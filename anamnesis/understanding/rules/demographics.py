@@ -23,6 +23,10 @@ def read_demographics(msg: Message, clause: Clause) -> None:
             values.append(("height_cm", quantities.height_cm(text)))
         if "weight" in may:
             values.append(("weight_kg", quantities.weight_kg(text, "weight_kg" in asks)))
+        elif msg.lang == "zh":  # "瘦了十斤，现在150": the change in the clause before gives the unit
+            since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)
+            now = quantities.zh_weight_now(msg.norm[since : clause.intent_at], clause.start - since)
+            values.append(("weight_kg", now))
     if "sexword" in clause.cats:
         values.append(("sex", quantities.sex(text)))
     for entity, value in values:

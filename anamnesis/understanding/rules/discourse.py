@@ -63,7 +63,9 @@ _ZH_SYSTEM = re.compile(
     r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
-    r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)[，,：: ]*我"
+    r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下)(?:[，,：: ]*我|\s*[，,：:])"
+    # "更新一下我的资料", "修改我的档案": an edit of the record
+    r"|(?:更新|修改|更正)(?:一下)?(?:我的|一下我的)?(?:资料|档案|信息|记录|病历)"
     # "帮我把高血压删掉", "把青霉素过敏去掉": an order to strike an entry (a doctor's "把药去掉了" is told)
     r"|(?:帮我|给我|请|麻烦你?)(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)"
     r"|^\s*(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)(?!了)"
@@ -88,7 +90,7 @@ _OTHER_ADDRESSED = (
         ("忽略", "无视", "忘掉", "忘记", "管理员", "开发者", "系统",
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
-         "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除"),
+         "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除", "修改", "更正"),
     ),
 )  # fmt: skip
 
@@ -174,6 +176,25 @@ def zh_spaces_as_commas(norm: str) -> str:
     return _ZH_SPACE.sub(lambda m: "，" * len(m.group()), norm)
 
 
+#: A Chinese question asked with a particle at the end of its sentence instead of 吗: "能治好不",
+#: "会出血不", "要吃一辈子么", "好了没" (after 了). A 不 or 没 that ends a statement comes after
+#: a word that it negates alone ("我不", "还没", "从来没", "一点都不", "现在不"), and a short
+#: answer ("现在不") ends in one: those stay.
+_ZH_TAIL_QUESTION = re.compile(
+    r"(?<=[\u4e00-\u9fff]{3})(?:(?<![我你他她也都还可并决绝从来本根像是在经时般再然对全次天前后])不|(?<=了)没有?"
+    r"|(?<![什怎那这多要为])么)"
+    r"(?=\s*(?:$|[。！!.]))"
+)
+
+
+def zh_question_particles(norm: str) -> str:
+    """``请问心衰能治好不`` → ``请问心衰能治好？``: a sentence-final question particle is a
+    question mark (the same length), so the sentence is read as the question it is."""
+    if "不" not in norm and "没" not in norm and "么" not in norm:
+        return norm
+    return _ZH_TAIL_QUESTION.sub(lambda m: "？" * len(m.group()), norm)
+
+
 #: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气", "测不到") says "cannot", not "no".
 _ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到])")
 
@@ -229,7 +250,7 @@ _ANY_REPAIR = Gated(
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(
-    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|μg|ug|g|ml|iu|units?|u|мг|мкг|г|мл|ме|ед\.?|единиц\w*|毫克|微克|克|毫升|单位|片|粒|颗|支)?",
+    r"(?<![A-Za-z\u0400-\u04ff\d_.])(?<!\d,)(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|μg|ug|g|ml|iu|units?|u|мг|мкг|г|мл|ме|ед\.?|единиц\w*|毫克|微克|克|毫升|单位|片|粒|颗|支)?",
     re.IGNORECASE,
 )
 #: How far back (characters) a correction may reach for what it replaces.

@@ -48,6 +48,7 @@ from anamnesis.understanding.rules.discourse import (
     take_back_corrections,
     without_system_sentences,
     zh_negation_inside_terms,
+    zh_question_particles,
     zh_spaces_as_commas,
 )
 from anamnesis.understanding.rules.drug_course import (
@@ -94,7 +95,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
-from anamnesis.understanding.rules.referring import stops_by_pronoun, with_recovery, with_referring
+from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -139,7 +140,8 @@ def read_message(
 ) -> Reading:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
-    norm = zh_spaces_as_commas(joined_letters(text, normalise(text)))  # "G E R D" is "gerd"
+    # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
+    norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
     if addressed_to_system(norm):
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part
@@ -183,6 +185,7 @@ def read_message(
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
             and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
+            and not recovers(norm)  # "好了", "all cleared up": the illness discussed last is over
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
@@ -220,7 +223,7 @@ def read_message(
                 relative_has(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
-        if clause.subject == "other" and not clause.skip:
+        if clause.subject in ("other", "family") and not clause.skip:
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":
             heard = heard_of_others(clause, mentions, heard)
@@ -345,7 +348,8 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     if lang == "en":
-        facts = with_recovery(msg.norm, msg.clauses, cannot_take_it(facts, msg.norm, spans))
+        facts = cannot_take_it(facts, msg.norm, spans)
+    facts = with_recovery(msg.norm, lang, msg.clauses, facts)
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

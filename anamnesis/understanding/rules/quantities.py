@@ -285,6 +285,11 @@ _WEIGHT_NOW_RE = re.compile(
     r"|(?:минус|плюс|сбросил\w*|скинул\w*|набрал\w*|похудел\w*\s+на)\s*\d{1,2}(?:[.,]\d)?\s*(?:кг|килограмм\w*)"
     r"[\s,.;:—-]+(?:(?:теперь|сейчас|уже|стало)\s+)?(\d{2,3}(?:[.,]\d)?)(?!\d|\s*(?:см|лет|год|%))"
 )
+#: The Chinese weight a change ends at, in the change's unit: "瘦了十斤，现在150", "掉了5公斤 现在70了".
+_ZH_WEIGHT_NOW_RE = re.compile(
+    r"(?:瘦了|胖了|减了|长了|掉了|涨了|降了|重了|轻了|少了)\s*(?:\d{1,2}(?:[.,]\d)?|[一二两三四五六七八九十]{1,3})\s*"
+    r"(斤|公斤|千克|kg)[\s,，.。;；]*(?:(?:现在|目前|如今)(?:是|有)?\s*)(\d{2,3}(?:[.,]\d)?)(?!\d|\s*(?:岁|厘米|cm|%))"
+)
 _SEX_RES = (
     re.compile(r"\bi(?:'?m| am)\s+(?:a\s+)?(woman|female|girl|lady|man|male|guy|boy|gentleman)\b"),
     re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
@@ -354,6 +359,16 @@ def height_cm(text: str) -> str | None:
     if m:
         return fmt(round(int(m.group(1)) * 30.48 + int(m.group(2) or 0) * 2.54))
     return None
+
+
+def zh_weight_now(text: str, since: int) -> str | None:
+    """The weight in kg a Chinese change ends at ("瘦了十斤，现在150": 75), when its number is at or
+    after ``since`` (the change itself may be said in the clause before)."""
+    m = _ZH_WEIGHT_NOW_RE.search(text)
+    if m is None or m.start(2) < since:
+        return None
+    value = float(m.group(2).replace(",", ".")) / (2 if m.group(1) == "斤" else 1)
+    return fmt(round(value, 1)) if 25 <= value <= 350 else None
 
 
 def weight_kg(text: str, asked: bool) -> str | None:

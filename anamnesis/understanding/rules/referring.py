@@ -70,9 +70,9 @@ _STOP_PATTERNS = {
     ),
     "zh": re.compile(
         r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"
-        # "药也吃完了", "药吃完停了": the course of the drug in question ended; "药全停了" and
+        # "药也吃完了", "药也停了": the course of the drug in question ended; "药全停了" and
         # "啥药都不吃了" (every drug) stay section-wide
-        r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了)"
+        r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了|停了|停掉了)"
     ),
 }
 #: Every change names its new dose, a number (_NUMBER): a digit, "half" or a Chinese numeral.
@@ -113,33 +113,68 @@ def with_referring(norm: str, lang: str, parts: list[Clause], facts: list[Fact])
     return kept + found
 
 
-#: English words that an illness is over as a whole: "all cleared up", "fully recovered", "back to normal".
-_RECOVERED = Gated(
-    re.compile(
-        r"\b(?:all|it's all|its all|it's|its|it has|it's totally|totally|completely|everything's|everything has)"
-        r"\s+(?:cleared up|cleared|clear now|gone now|better now)\b"
-        r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b"
-        r"|\binfection (?:has |is |'s )?(?:cleared|gone)\b"
+#: Words that an illness is over as a whole, said without naming it: "all cleared up", "fully
+#: recovered", "back to normal"; "好了", "早就好了", "没事了", "痊愈了" as a clause of their own.
+_RECOVERED = {
+    "en": Gated(
+        re.compile(
+            r"\b(?:all|it's all|its all|it's|its|it has|it's totally|totally|completely|everything's|everything has)"
+            r"\s+(?:cleared up|cleared|clear now|gone now|better now)\b"
+            r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b"
+            r"|\binfection (?:has |is |'s )?(?:cleared|gone)\b"
+        ),
+        ["clear", "gone", "better", "recovered", "normal"],
     ),
-    ["clear", "gone", "better", "recovered", "normal"],
-)
+    "zh": Gated(
+        re.compile(
+            r"(?:^|(?<=[，。,.！!;；\s]))(?:骨头|骨折)?(?:现在|目前|已经|都|全|全都|早就|早|基本|基本上|差不多|完全|也|总算|终于|彻底)*"
+            r"(?:好了|好啦|痊愈了?|康复了|没事了|没事儿了|没啥事了|没什么事了|消了|消下去了|退了|不疼了|不痛了|不难受了"
+            r"|长好了|愈合了|长上了)"
+            r"(?=$|[，。,.！!~～\s])"
+        ),
+        ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上"],
+    ),
+}
+#: What makes a Chinese "好了" the end of a conversation, not of an illness: "好了，我知道了".
+_ZH_DONE_TALKING = re.compile(r"知道|明白|懂了|收到|那我|那就|好了好了|(?<!早)就好了|会好了|能好了")
+#: Where each language's recovery points when two illnesses were discussed together: English
+#: "all cleared up" to the diagnosis, a Chinese pain, swelling or fever that went to the symptom,
+#: a bone or a wound that healed (骨头长好了, 已经长好了) to the injury.
+_ZH_SYMPTOM_ENDS = ("消", "退", "不疼", "不痛", "不难受")
+_ZH_HEALED = ("长好了", "愈合了", "长上了")
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
 
 
-def with_recovery(norm: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
-    """``facts`` plus a ``^`` diagnoses event, resolved, of an English message that says the
-    illness is over as a whole ("finished the antibiotics, all cleared up now") and names no
-    illness of its own: it is the one discussed last (the fold drops it when that is unclear)."""
-    if any(f.section in _ILLNESS_SECTIONS for f in facts):
+def recovers(norm: str) -> bool:
+    """The message says, in any of the languages, that an illness it does not name is over ("好了"):
+    worth reading although it names nothing, before its language is known."""
+    return any(pattern.search(norm) for pattern in _RECOVERED.values())
+
+
+def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
+    """``facts`` plus a ``^`` event, resolved, of a message that says an illness is over as a
+    whole ("finished the antibiotics, all cleared up now", "好了，药也停了") and names no illness
+    of its own: it is the one discussed last (the fold finds it, or drops the event when that is
+    unclear)."""
+    pattern = _RECOVERED.get(lang)
+    if pattern is None or any(f.section in _ILLNESS_SECTIONS for f in facts):
         return facts
-    m = _RECOVERED.search(norm)
-    if m is None:
+    m = pattern.search(norm)
+    if m is None or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
         return facts
     clause = _clause_at(parts, m.start())
-    if clause is None or clause.subject != "self" or clause.has("neg") or clause.has("question"):
+    if clause is None or clause.subject != "self" or clause.has("question"):
         return facts
-    return [*facts, Fact(m.start(), m.end(), clause.sentence, "diagnoses", LAST_DISCUSSED, "resolved")]
+    if lang == "en" and clause.has("neg"):
+        return facts
+    said = m.group(0)
+    section = "diagnoses"
+    if lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
+        section = "injuries"  # "骨头长好了", "已经长好了": the bone or the wound
+    elif lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS):
+        section = "symptoms"
+    return [*facts, Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED, "resolved")]
 
 
 def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:

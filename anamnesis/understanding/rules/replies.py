@@ -91,6 +91,8 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
 
 
 #: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
+#: A Chinese "no" that only says it was never checked: "没测过", "还没查", "没去检查过", "没量".
+_ZH_UNCHECKED = re.compile(r"\s*(?:还|也|都|从来|一直)?(?:没有?|未|不)(?:去|有)?(?:测|量|查|检查|化验|验|体检|做检查)(?!出)")
 _IN_LAW = re.compile(
     r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
     re.IGNORECASE,
@@ -112,6 +114,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
+    if answer == "no" and msg.lang == "zh" and _ZH_UNCHECKED.match(msg.norm):
+        answer = None  # "没测过" to "血压高吗？": never measured says nothing of the pressure
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
         answer = _zh_to_denial(msg.norm, answer, asked.negated)
     relatives = tuple(

@@ -4,8 +4,8 @@ Chinese names the part as the topic and then lists what it does or does not do. 
 terminology knows each symptom with its part ("头晕", "肚子胀"), so the first predicate is
 found with the part and the next ones, alone ("晕", "胀"), are found as nothing or as a more
 general symptom ("痒" itching for "眼睛…痒" itchy eyes). Here every predicate joined to the one
-before it (by 也 / 又 / 还 / 不 / 没 / a comma and one of those) is read with the part of the
-term before it; the new hit takes the predicate's own span, so the denial or the degree right
+before it (by 也 / 又 / 还 / 不 / 没, a contrast 但是 / 就是, a comma and one of those) is read
+with the part of the term before it; the new hit takes the predicate's own span, so the denial or the degree right
 before it is read as for any term.
 """
 
@@ -18,11 +18,14 @@ from functools import cache
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.segment import Hit
 
-#: How the next predicate joins the one before: an optional pause, a linking adverb, a denial or
-#: a degree ("也不晕", "，又胀", "不胀", "还有点麻").
+#: What links the next predicate to the one before: an adverb, or a contrast ("头不疼，就是晕",
+#: "胸口不疼，但是有点闷": the part denied one thing and has another).
+_LINK = r"也|又|还|都|而且|并且|但是|不过|可是|就是|只是|倒是|但"
+#: How the next predicate joins the one before: an optional pause, a link, a denial or a degree
+#: ("也不晕", "，又胀", "不胀", "还有点麻", "，但是有点闷").
 _JOIN = re.compile(
-    r"[，,、\s]{0,2}(?=(?:也|又|还|都|而且|并且)|(?:不|没有|没)(?!有))"
-    r"(?:也|又|还|都|而且|并且)?(?:不|没有|没|有点|有些|很|特别|老是|老|总是|总)?"
+    rf"[，,、\s]{{0,2}}(?=(?:{_LINK})|(?:不|没有|没)(?!有))"
+    rf"(?:{_LINK})?(?:不|没有|没|有点|有些|很|特别|老是|老|总是|总)?"
 )
 #: The predicate itself: a few Han characters up to a pause or the next link.
 _PREDICATE = re.compile(r"[\u4e00-\u9fff]{1,3}?(?=$|[，,、。.!！?？;；\s]|也|又|还|了|得|的|吧|啊)")

@@ -24,9 +24,30 @@ ENDING_VERBS: list[Row] = [
     ("пропал аппетит", None, {("symptoms", "loss of appetite", "active")}),
     ("аппетит пропал совсем", None, {("symptoms", "loss of appetite", "active")}),
 ]
+#: A request for advice asks wherever its word stands ("от кашля что посоветуете"), and so does
+#: "что лучше", "как долго"; a bare "посоветуйте," before a comma leaves the statement after it.
+ADVICE_REQUESTS: list[Row] = [
+    ("от кашля что посоветуете", None, set()),
+    ("что лучше от изжоги, омез или нексиум", None, set()),
+    ("при давлении что можно пить", None, set()),
+    ("как долго можно пить омез", None, set()),
+    ("посоветуйте что-нибудь от изжоги", None, set()),
+    ("подскажите аналог нексиума", None, set()),
+    ("на всякий случай спрошу про аспирин", None, set()),
+    ("у меня гастрит, что посоветуете", None, {("diagnoses", "gastritis", "active")}),
+    ("посоветуйте, пью конкор 5 мг, можно кофе", None, {("medications", "bisoprolol", "active")}),
+]
+#: What the user heard or read ("говорят", "читала про", "интересно,") is no fact of theirs.
+HEARSAY: list[Row] = [
+    ("читала про мелатонин, помогает от бессонницы", None, set()),
+    ("говорят, что от эналаприла кашель бывает", None, set()),
+    ("интересно, от метформина худеют", None, set()),
+    ("в интернете пишут что омез вредный", None, set()),
+    ("пью омез, в интернете пишут что он вредный", None, {("medications", "omeprazole", "active")}),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS
+ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -65,14 +65,16 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         if cat == "it" and question and not (lang == "ru" and _comma_before(norm, h_start, cuts[-1])):
             continue  # "Нурофен — это тоже ибупрофен?": one question; "руки трясутся, это опасно?" asks of a statement
         if cat in _CUTTERS or (
-            (cat in _OPENERS or is_relative(lex) or (cat == "intent" and lang == "ru"))
+            (cat in _OPENERS or is_relative(lex) or (lang == "ru" and (cat == "intent" or lex.value == "heard")))
             and _after_comma(norm, h_start, cuts[-1])
-        ):  # Russian drops the subject: "пью конкор, хочу бросить" is two clauses
+        ):  # Russian drops the subject: "пью конкор, хочу бросить", "пью омез, говорят он вредный"
             cuts.append(h_start)
         elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the
             # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
+    if lang == "ru":
+        cuts = _bare_request_cuts(norm, s_hits, cuts)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
@@ -85,6 +87,24 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
             cuts = sorted(set(cuts).union(commas))
     cuts.append(s_end)
     return cuts
+
+
+#: A request that opens a sentence and stands alone before its comma: "посоветуйте, ...".
+_BARE_REQUEST_END = re.compile(r"\s*,")
+
+
+def _bare_request_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[int]:
+    """Cut after "посоветуйте," that opens a clause: it asks the assistant, and what follows
+    ("посоветуйте, пью конкор 5 мг, можно кофе") states what the user does; a request with its
+    object ("посоветуйте что-нибудь от изжоги") stays one question."""
+    added = []
+    for h_start, h_end, lex in s_hits:
+        if lex.cat != "question" or lex.value != "anywhere" or h_start not in cuts:
+            continue
+        comma = _BARE_REQUEST_END.match(norm, h_end)
+        if comma is not None:
+            added.append(comma.end())
+    return sorted(set(cuts).union(added)) if added else cuts
 
 
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:

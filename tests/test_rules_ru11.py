@@ -45,9 +45,21 @@ HEARSAY: list[Row] = [
     ("в интернете пишут что омез вредный", None, set()),
     ("пью омез, в интернете пишут что он вредный", None, {("medications", "omeprazole", "active")}),
 ]
+#: "давление" named to be denied is hypertension denied ("давления нет", "ни давления, ни
+#: диабета", "проблем с давлением нет"); a reading ("давление 150 на 90") denies nothing.
+PRESSURE_DENIED: list[Row] = [
+    ("давления у меня нет, сахар в норме", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("ни давления, ни диабета", None, {("chronic_conditions", "hypertension", "confirmed_absent"),
+                                       ("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("с давлением проблем нет", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("проблем с давлением никогда не было", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("на давление не жалуюсь", None, {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("есть проблемы с давлением", None, {("chronic_conditions", "hypertension", "active")}),
+    ("давление 150 на 90", None, set()),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY
+ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -57,9 +57,28 @@ PRESSURE_DENIED: list[Row] = [
     ("есть проблемы с давлением", None, {("chronic_conditions", "hypertension", "active")}),
     ("давление 150 на 90", None, set()),
 ]
+#: A reply to a question naming several things answers them one by one: "остального нет" denies
+#: the asked things the reply did not name, a bare "боли" is the one asked pain; a denial after a
+#: comma ("другого ничего", "боли нет") keeps to its own phrase.
+ONE_BY_ONE: list[Row] = [
+    ("насморк есть, остального нет", "Есть температура, насморк, боль в горле?",
+     {("symptoms", "runny nose", "active"), ("symptoms", "fever", "confirmed_absent"),
+      ("symptoms", "sore throat", "confirmed_absent")}),
+    ("тошнит немного, другого ничего", "Тошнота, рвота, понос?",
+     {("symptoms", "nausea", "active"), ("symptoms", "vomiting", "confirmed_absent"),
+      ("symptoms", "diarrhea", "confirmed_absent")}),
+    ("курю, а остального нет", "Курите, употребляете алкоголь?",
+     {("lifestyle", "smoking", "active"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("одышка есть, боли нет", "Есть боль в груди или одышка?",
+     {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
+    ("боли нет, одышка бывает", "Есть боль в груди или одышка?",
+     {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
+    ("насморк есть", "Есть температура, насморк, боль в горле?", {("symptoms", "runny nose", "active")}),
+    ("тошнит немного, другого ничего", None, {("symptoms", "nausea", "active")}),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED
+ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -108,7 +108,7 @@ def _bare_request_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[in
 
 
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term and denies it itself, or that
+    """Cut at a comma whose following stretch names a term (or a bare pain, or "the rest") and denies it itself, or that
     follows a denial with a term of its own opened by an amount.
 
     "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
@@ -124,7 +124,7 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if not (any(h[2].cat == "term" for h in before) and any(h[2].cat == "term" for h in after)):
+        if not (any(h[2].cat == "term" for h in before) and _names_something(norm, after, bounds[n])):
             continue
         denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
@@ -135,6 +135,18 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: "остального нет", "другого ничего", "больше ничего нет": the rest of what was asked, denied.
+RU_THE_REST = re.compile(
+    r"\s*(?:а\s+)?(?:всего )?(?:остальн\w*|друг(?:ого|ое|их)|прочего|больше ничего|ничего больше|ничего другого)"
+    r"(?![а-я])(?:\s+(?:у меня|тоже|вроде|пока|совсем|вообще))*\s*(?:нет|нету|ничего|не\s|не$)"
+)
+
+
+def _names_something(norm: str, hits: list[Hit], start: int) -> bool:
+    """The stretch names a term, a bare pain ("боли нет") or the rest of a list ("другого ничего")."""
+    return any(h[2].cat in ("term", "pain") for h in hits) or RU_THE_REST.match(norm, start) is not None
 
 
 def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:

@@ -76,9 +76,18 @@ ONE_BY_ONE: list[Row] = [
     ("насморк есть", "Есть температура, насморк, боль в горле?", {("symptoms", "runny nose", "active")}),
     ("тошнит немного, другого ничего", None, {("symptoms", "nausea", "active")}),
 ]
+#: A grandchild, nephew or niece is a blood relative, whose complaint is not the user's; what a
+#: relative "думает" the user has is a guess.
+OTHERS: list[Row] = [
+    ("внук кашляет неделю", None, set()),
+    ("у племянницы диабет с детства", None, {("family_history", "diabetes", "active")}),
+    ("у внучки астма", None, {("family_history", "asthma", "active")}),
+    ("мама думает что у меня анемия", None, set()),
+    ("жена думает, что у меня апноэ", None, set()),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE
+ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -85,9 +85,26 @@ OTHERS: list[Row] = [
     ("мама думает что у меня анемия", None, set()),
     ("жена думает, что у меня апноэ", None, set()),
 ]
+#: A message that is only an ending ("всё прошло", "уже прошло, спасибо", "отпустило") names
+#: nothing: it ends the complaint or the diagnosis discussed last ("^", resolved by the fold). A
+#: time that passed ("год прошёл"), a doubt ("ещё не прошло") or another person's recovery is none,
+#: and an operation that "прошла хорошо" went well, which denies no operation.
+BARE_ENDINGS: list[Row] = [
+    ("всё прошло", None, {("symptoms", "^", "resolved"), ("diagnoses", "^", "resolved")}),
+    ("уже прошло, спасибо", None, {("symptoms", "^", "resolved"), ("diagnoses", "^", "resolved")}),
+    ("прошло само через три дня", None, {("symptoms", "^", "resolved"), ("diagnoses", "^", "resolved")}),
+    ("больше не беспокоит", None, {("symptoms", "^", "resolved"), ("diagnoses", "^", "resolved")}),
+    ("выздоровела", None, {("symptoms", "^", "resolved"), ("diagnoses", "^", "resolved")}),
+    ("год прошел", None, set()),
+    ("ещё не прошло", None, set()),
+    ("у мужа всё прошло", None, set()),
+    ("кашель прошел", None, {("symptoms", "cough", "resolved")}),
+    ("операция прошла хорошо", None, set()),
+    ("удалили желчный, всё нормально прошло", None, {("surgeries", "cholecystectomy", "historical")}),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS
+ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS + BARE_ENDINGS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

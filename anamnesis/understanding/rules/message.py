@@ -94,7 +94,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
-from anamnesis.understanding.rules.referring import stops_by_pronoun, with_recovery, with_referring
+from anamnesis.understanding.rules.referring import ends_by_itself, stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -182,7 +182,10 @@ def read_message(
         if (
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
-            and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
+            and (
+                found.isdisjoint(_TAKING_GATE)
+                or (not norm.isascii() and not stops_by_pronoun(norm) and not ends_by_itself(norm))
+            )
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
@@ -345,7 +348,8 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     if lang == "en":
-        facts = with_recovery(msg.norm, msg.clauses, cannot_take_it(facts, msg.norm, spans))
+        facts = cannot_take_it(facts, msg.norm, spans)
+    facts = with_recovery(msg.norm, lang, msg.clauses, facts)
     treated_by_operation(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

@@ -123,23 +123,61 @@ _RECOVERED = Gated(
     ),
     ["clear", "gone", "better", "recovered", "normal"],
 )
+#: A Russian clause that is only an ending of what was being treated: "всё прошло", "уже прошло,
+#: спасибо", "прошло само через три дня", "больше не беспокоит", "выздоровела", "отпустило".
+#: A time that passed ("год прошёл", "прошло две недели") names its subject and is no ending.
+_RU_RECOVERED = Gated(
+    re.compile(
+        r"\s*(?:(?:да|ну|в общем|короче|кстати|слава богу|тьфу-тьфу)\s*[,!]?\s*)*"
+        r"(?:(?:всё|все|уже|вроде|наконец|наконец-то|давно|совсем|полностью)\s+)*"
+        r"(?:прош(?:ло|ёл|ел|ла|ли)(?:\s+(?:само|сам|сама|сами|всё|все|совсем|полностью|бесследно|без следа"
+        r"|за (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?"
+        r"|через (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?))*"
+        r"|(?:больше |уже )?не беспокоит|перестало беспокоить|выздоровел\w*|поправил(?:ся|ась|ись)|отпустило"
+        r"|как рукой сняло)"
+        r"\s*(?:[,!.]+\s*(?:спасибо|слава богу|ура)?)?[\s!.)]*"
+    ),
+    ["прош", "беспоко", "выздоров", "поправил", "отпустило", "сняло"],
+)
+#: The sections an ending that names nothing may refer to, by language.
+_RECOVERS = {"en": ("diagnoses",), "ru": ("symptoms", "diagnoses")}
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
 
 
-def with_recovery(norm: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
-    """``facts`` plus a ``^`` diagnoses event, resolved, of an English message that says the
-    illness is over as a whole ("finished the antibiotics, all cleared up now") and names no
-    illness of its own: it is the one discussed last (the fold drops it when that is unclear)."""
-    if any(f.section in _ILLNESS_SECTIONS for f in facts):
+def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
+    """``facts`` plus a ``^`` event, resolved, of a message that says the illness is over as a
+    whole ("finished the antibiotics, all cleared up now", "всё прошло, спасибо") and names no
+    illness of its own: it is the one discussed last (the fold drops it when that is unclear).
+    English refers to the diagnosis; a Russian bare "прошло" to the complaint or the diagnosis,
+    each resolved in its own section."""
+    if lang not in _RECOVERS or any(f.section in _ILLNESS_SECTIONS for f in facts):
         return facts
-    m = _RECOVERED.search(norm)
-    if m is None:
-        return facts
-    clause = _clause_at(parts, m.start())
+    clause = _recovered_clause(norm, lang, parts)
     if clause is None or clause.subject != "self" or clause.has("neg") or clause.has("question"):
         return facts
-    return [*facts, Fact(m.start(), m.end(), clause.sentence, "diagnoses", LAST_DISCUSSED, "resolved")]
+    found = [Fact(clause.start, clause.end, clause.sentence, s, LAST_DISCUSSED, "resolved") for s in _RECOVERS[lang]]
+    return [*facts, *found]
+
+
+def ends_by_itself(norm: str) -> bool:
+    """The message may be a Russian bare ending ("всё прошло"): worth reading although it names
+    nothing and is not known to answer a question."""
+    return _RU_RECOVERED.search(norm) is not None
+
+
+def _recovered_clause(norm: str, lang: str, parts: list[Clause]) -> Clause | None:
+    """The clause that says the illness is over: the English words anywhere in it, or a Russian
+    clause that is nothing but its ending."""
+    if lang == "en":
+        m = _RECOVERED.search(norm)
+        return None if m is None else _clause_at(parts, m.start())
+    if _RU_RECOVERED.search(norm) is None:
+        return None
+    for clause in parts:
+        if _RU_RECOVERED.pattern.fullmatch(norm, clause.start, clause.end):
+            return _clause_at(parts, clause.start)
+    return None
 
 
 def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:

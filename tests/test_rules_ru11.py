@@ -102,9 +102,36 @@ BARE_ENDINGS: list[Row] = [
     ("операция прошла хорошо", None, set()),
     ("удалили желчный, всё нормально прошло", None, {("surgeries", "cholecystectomy", "historical")}),
 ]
+#: A question whose last clause is its "if" ("а нурофен мне можно, если спину прихватит?") asks
+#: with the clause before it; a plan's habit may stand before its verb ("алкоголь брошу"); an offer
+#: ("невролог предложила топирамат") is not taken yet.
+ASKED_AND_PLANNED: list[Row] = [
+    ("а нурофен мне можно если спину прихватит?", None, set()),
+    ("кеторол можно, если опять заболит?", None, set()),
+    ("тогда алкоголь вообще брошу", None, set()),
+    ("курить брошу с понедельника", None, set()),
+    ("эндокринолог предложил инсулин, но я пока думаю", None, set()),
+    ("ночью теперь встаю 1 раз, жить можно", None, {("symptoms", "nocturia", "active")}),
+]
+#: A question about the treatment of an illness ("профилактику мигрени", "что-то от давления")
+#: answered "нет" denies the treatment, never the illness.
+TREATMENT_ASKED: list[Row] = [
+    ("нет", "Принимаете ли вы какую-то профилактику мигрени?", set()),
+    ("Нет", "Проходили лечение гастрита?", set()),
+    ("нет", "Есть мигрень?", {("chronic_conditions", "migraine", "confirmed_absent")}),
+]
+#: Everyday names: "фолиевая" is folic acid; thoughts of harming oneself are suicidal ideation.
+EVERYDAY_NAMES: list[Row] = [
+    ("уже пью фолиевую, 400 мкг", None, {("medications", "folic acid", "active")}),
+    ("нет, такого нет", "Бывают ли мысли причинить себе вред?", {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("мыслей о суициде нет", None, {("symptoms", "suicidal ideation", "confirmed_absent")}),
+]
 # fmt: on
 
-ROWS = ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS + BARE_ENDINGS
+ROWS = (
+    ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS + BARE_ENDINGS
+    + ASKED_AND_PLANNED + TREATMENT_ASKED + EVERYDAY_NAMES
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -69,8 +69,8 @@ class Topic:
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
     negated: str = ""
-    #: items the question names by their medicine ("降压药", "降糖的"): a "no" denies taking the
-    #: medicine, never the condition, and names no medicine to deny
+    #: items the question names by their medicine ("降压药", "降糖的", "профилактику мигрени"): a "no"
+    #: denies taking the medicine, never the condition, and names no medicine to deny
     treated: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -228,11 +228,14 @@ def topic(context: str) -> Topic | None:
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
-            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
+            if _kind(lex) in _ILLNESS and not family and (norm[e - 1] in "药的" or _RU_TREATS.search(norm, 0, s))
         ),
     )
 
 
+#: A Russian question about a treatment of the illness after it ("профилактику мигрени", "лечение
+#: гастрита", "что-то от давления"): a "нет" denies the treatment, not the illness.
+_RU_TREATS = re.compile(r"(?:профилактик\w*|лечени\w*|(?<![а-я])от|(?<![а-я])для)\s+$")
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect
 #: ("没吃过阿司匹林", "不用胰岛素", "没再抽烟", "从来没得过").
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")

@@ -65,14 +65,16 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         if cat == "it" and question and not (lang == "ru" and _comma_before(norm, h_start, cuts[-1])):
             continue  # "Нурофен — это тоже ибупрофен?": one question; "руки трясутся, это опасно?" asks of a statement
         if cat in _CUTTERS or (
-            (cat in _OPENERS or is_relative(lex) or (cat == "intent" and lang == "ru"))
+            (cat in _OPENERS or is_relative(lex) or (lang == "ru" and (cat == "intent" or lex.value == "heard")))
             and _after_comma(norm, h_start, cuts[-1])
-        ):  # Russian drops the subject: "пью конкор, хочу бросить" is two clauses
+        ):  # Russian drops the subject: "пью конкор, хочу бросить", "пью омез, говорят он вредный"
             cuts.append(h_start)
         elif cat == "question" and lang == "en" and _DASH_BEFORE.search(norm, cuts[-1], h_start):
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the
             # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
+    if lang == "ru":
+        cuts = _bare_request_cuts(norm, s_hits, cuts)
     cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
         cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
@@ -87,8 +89,26 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
     return cuts
 
 
+#: A request that opens a sentence and stands alone before its comma: "посоветуйте, ...".
+_BARE_REQUEST_END = re.compile(r"\s*,")
+
+
+def _bare_request_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[int]:
+    """Cut after "посоветуйте," that opens a clause: it asks the assistant, and what follows
+    ("посоветуйте, пью конкор 5 мг, можно кофе") states what the user does; a request with its
+    object ("посоветуйте что-нибудь от изжоги") stays one question."""
+    added = []
+    for h_start, h_end, lex in s_hits:
+        if lex.cat != "question" or lex.value != "anywhere" or h_start not in cuts:
+            continue
+        comma = _BARE_REQUEST_END.match(norm, h_end)
+        if comma is not None:
+            added.append(comma.end())
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term and denies it itself, or that
+    """Cut at a comma whose following stretch names a term (or a bare pain, or "the rest") and denies it itself, or that
     follows a denial with a term of its own opened by an amount.
 
     "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
@@ -104,7 +124,7 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if not (any(h[2].cat == "term" for h in before) and any(h[2].cat == "term" for h in after)):
+        if not (any(h[2].cat == "term" for h in before) and _names_something(norm, after, bounds[n])):
             continue
         denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
@@ -115,6 +135,18 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: "остального нет", "другого ничего", "больше ничего нет": the rest of what was asked, denied.
+RU_THE_REST = re.compile(
+    r"\s*(?:а\s+)?(?:всего )?(?:остальн\w*|друг(?:ого|ое|их)|прочего|больше ничего|ничего больше|ничего другого)"
+    r"(?![а-я])(?:\s+(?:у меня|тоже|вроде|пока|совсем|вообще))*\s*(?:нет|нету|ничего|не\s|не$)"
+)
+
+
+def _names_something(norm: str, hits: list[Hit], start: int) -> bool:
+    """The stretch names a term, a bare pain ("боли нет") or the rest of a list ("другого ничего")."""
+    return any(h[2].cat in ("term", "pain") for h in hits) or RU_THE_REST.match(norm, start) is not None
 
 
 def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:

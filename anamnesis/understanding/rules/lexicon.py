@@ -37,7 +37,8 @@ CATEGORIES: dict[str, str] = {
     "family": "family history without a named relative",
     "question": "a question word at the start of a clause (value 'anywhere': at any position)",
     "hypo": "a condition or hypothesis: this clause and the rest of the sentence state no fact",
-    "uncertain": "doubt or future: the clause states no fact",
+    "uncertain": "doubt or future: the clause states no fact"
+    " (value 'heard': hearsay, which opens a Russian clause after a comma)",
     "intent": "a wish or plan: nothing after it in the clause is a fact",
     "offer": "a clinician's offer not (yet) taken up ('Климонорм предлагали'): the clause states no fact",
     "split": "a conjunction that starts a new clause (value 'self': one whose subject is the user, 'and I')",

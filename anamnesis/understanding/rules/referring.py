@@ -134,6 +134,22 @@ _RECOVERED = {
         ),
         ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上"],
     ),
+    # a Russian clause that is nothing but an ending of what was treated: "всё прошло", "уже прошло,
+    # спасибо", "прошло само через три дня", "больше не беспокоит", "выздоровела", "отпустило";
+    # a time that passed ("год прошёл", "прошло две недели") names its subject and is no ending
+    "ru": Gated(
+        re.compile(
+            r"\s*(?:(?:да|ну|в общем|короче|кстати|слава богу|тьфу-тьфу)\s*[,!]?\s*)*"
+            r"(?:(?:всё|все|уже|вроде|наконец|наконец-то|давно|совсем|полностью)\s+)*"
+            r"(?:прош(?:ло|ёл|ел|ла|ли)(?:\s+(?:само|сам|сама|сами|всё|все|совсем|полностью|бесследно|без следа"
+            r"|за (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?"
+            r"|через (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?))*"
+            r"|(?:больше |уже )?не беспокоит|перестало беспокоить|выздоровел\w*|поправил(?:ся|ась|ись)|отпустило"
+            r"|как рукой сняло)"
+            r"\s*(?:[,!.]+\s*(?:спасибо|слава богу|ура)?)?[\s!.)]*"
+        ),
+        ["прош", "беспоко", "выздоров", "поправил", "отпустило", "сняло"],
+    ),
 }
 #: What makes a Chinese "好了" the end of a conversation, not of an illness: "好了，我知道了".
 _ZH_DONE_TALKING = re.compile(r"知道|明白|懂了|收到|那我|那就|好了好了|(?<!早)就好了|会好了|能好了")
@@ -154,27 +170,41 @@ def recovers(norm: str) -> bool:
 
 def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
     """``facts`` plus a ``^`` event, resolved, of a message that says an illness is over as a
-    whole ("finished the antibiotics, all cleared up now", "好了，药也停了") and names no illness
+    whole ("finished the antibiotics, all cleared up now", "好了，药也停了", "всё прошло, спасибо") and names no illness
     of its own: it is the one discussed last (the fold finds it, or drops the event when that is
     unclear)."""
     pattern = _RECOVERED.get(lang)
     if pattern is None or any(f.section in _ILLNESS_SECTIONS for f in facts):
         return facts
-    m = pattern.search(norm)
+    m = _ending(norm, lang, parts)
     if m is None or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
         return facts
     clause = _clause_at(parts, m.start())
     if clause is None or clause.subject != "self" or clause.has("question"):
         return facts
-    if lang == "en" and clause.has("neg"):
+    if lang != "zh" and clause.has("neg"):
         return facts
     said = m.group(0)
-    section = "diagnoses"
+    section = "symptoms" if lang == "ru" else "diagnoses"  # a Russian bare "прошло" is mostly a complaint
     if lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
         section = "injuries"  # "骨头长好了", "已经长好了": the bone or the wound
     elif lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS):
         section = "symptoms"
     return [*facts, Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED, "resolved")]
+
+
+def _ending(norm: str, lang: str, parts: list[Clause]) -> re.Match[str] | None:
+    """Where the message says the illness is over: the words anywhere, or for Russian a clause that
+    is nothing but its ending (so "прошло две недели" is no ending)."""
+    pattern = _RECOVERED[lang]
+    if lang != "ru":
+        return pattern.search(norm)
+    if pattern.search(norm) is None:
+        return None
+    for clause in parts:
+        if (m := pattern.pattern.fullmatch(norm, clause.start, clause.end)) is not None:
+            return m
+    return None
 
 
 def _referring(norm: str, lang: str, parts: list[Clause]) -> list[Fact]:

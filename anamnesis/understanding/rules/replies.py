@@ -16,6 +16,7 @@ from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
+from anamnesis.understanding.rules.ru_the_rest import answer_one_by_one
 from anamnesis.understanding.rules.segment import Clause, Hit, sentences
 from schemas.sections import SECTION_WIDE
 
@@ -169,6 +170,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         and _EN_NO_STOP.search(msg.norm) is None
     ):
         answer = "end"  # "Have you been on allopurinol?" — "yes, but I came off it years ago"
+    if answer is None and answer_one_by_one(msg, asked):
+        msg.touched.update(f.section for f in msg.facts)
+        return  # "насморк есть, остального нет", "одышка бывает, боли нет"
     if answer is None or (msg.clauses and msg.clauses[0].skip and not dated):
         return
     msg.touched.update(s for s, _ in asked.items)

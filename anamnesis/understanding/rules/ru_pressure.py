@@ -4,8 +4,8 @@ Russian patients name their hypertension by the bare word: "у меня давл
 "сердечная недостаточность и давление", "давление с 40 лет". The same word is also a reading
 ("давление 150 на 90"), a measuring ("мерила давление"), a drug's effect ("снижает давление")
 or, with "нормальное", a denial of the illness. Only a "давление" no term already covers is
-read here, and only as the illness when it is held ("у меня", "есть", "с ... лет") or listed
-with another illness or symptom.
+read here, and only as the illness when it is held ("у меня", "есть", "с ... лет"), listed
+with another illness or symptom, or named to be denied ("давления нет", "проблем с давлением нет").
 """
 
 from __future__ import annotations
@@ -28,15 +28,24 @@ _NORMAL = re.compile(r"\s*(?:всегда\s+|всё\s+|все\s+)?(?:норма�
 _HELD = re.compile(r"(?<![а-я])у меня(?:\s+(?:тоже|ещё|еще|и))?\s+$|(?<![а-я])и\s+$|,\s*$")
 _HELD_AFTER = re.compile(r"\s*(?:есть|тоже|с \d+|уже \d+|лет \d+|много лет|давно|,|и\s|$)")
 _ILLNESS_KINDS = frozenset({"condition", "diagnosis", "symptom"})
+#: The illness named to be denied: "давления нет", "давления у меня не было", "ни давления, ни
+#: диабета", "проблем с давлением нет", "на давление не жалуюсь"; the clause's own denial word
+#: then makes it a confirmed absence, as with any named illness.
+_DENIED_AFTER = re.compile(r"\s*(?:у меня\s+)?(?:никогда\s+)?(?:нет|нету|не было|не бывает|не бывало)(?![а-я])")
+_DENIED_BEFORE = re.compile(r"(?<![а-я])(?:ни|проблем\w* с|не жалуюсь на)\s+$")
+_TROUBLE_AFTER = re.compile(r"\s*(?:у меня\s+)?(?:проблем\w* (?:нет|не было|никогда не было)|не жалуюсь)(?![а-я])")
 
 
 def pressure_as_illness(norm: str, clause: Clause, mentions: list[Mention]) -> None:
-    """Add hypertension for a held or listed "давление"."""
+    """Add hypertension for a held, listed or denied "давление"."""
     covered = [(s, e) for s, e, lex in clause.hits if lex.cat == "term"]
     for m in _WORD.finditer(norm, clause.start, clause.end):
         if any(s <= m.start() < e for s, e in covered) or any(x.entity == "hypertension" for x in mentions):
             continue
         before = norm[max(clause.start, m.start() - 24) : m.start()]
+        if _denied(norm, m, before):
+            mentions.append(Mention(m.start(), m.end(), "condition", "hypertension"))
+            continue
         if _READING_AFTER.match(norm, m.end()) or _READING_BEFORE.search(before):
             continue
         if _NORMAL.match(norm, m.end()):
@@ -45,6 +54,16 @@ def pressure_as_illness(norm: str, clause: Clause, mentions: list[Mention]) -> N
         if listed or _HELD.search(before) or (m.start() == clause.start and _HELD_AFTER.match(norm, m.end())):
             mentions.append(Mention(m.start(), m.end(), "condition", "hypertension"))
     mentions.sort(key=lambda x: (x.start, x.end))
+
+
+def _denied(norm: str, m: re.Match[str], before: str) -> bool:
+    """ "давления нет", "ни давления", "проблем с давлением нет", "с давлением проблем нет", "на
+    давление не жалуюсь": the word names the illness its clause denies."""
+    return bool(
+        (m.group(0) == "давления" and _DENIED_AFTER.match(norm, m.end()))
+        or _DENIED_BEFORE.search(before)
+        or _TROUBLE_AFTER.match(norm, m.end())
+    )
 
 
 _AND = re.compile(r"\s*(?:,|и|,\s*и)\s*")

@@ -124,8 +124,8 @@ def clauses(
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
                 if lang == "ru":
                     clause.intent_at = _planned_object_at(norm, c_hits, clause.intent_at)
-            if "offer" in cats:  # "Климонорм предлагали": offered, whichever side the drug stands
-                clause.intent_at = c_start
+            if "offer" in cats and not _taken_after_offer(c_hits):
+                clause.intent_at = c_start  # "Климонорм предлагали": offered, whichever side the drug stands
             found = None
             if cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)
@@ -151,6 +151,8 @@ def clauses(
                     last_other = found
             clause.subject, clause.relations = subject or default
             out.append(clause)
+        if is_question and last > 0 and "hypo" in out[-1].cats and "hypo" not in out[-2].cats:
+            out[-2].skip = True  # "а нурофен мне можно, если спину прихватит?": the "if" clause is the question's
     return out
 
 
@@ -178,15 +180,21 @@ def _bare_hedge(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
     return _HEDGE_REST.fullmatch(norm, pos, end) is not None
 
 
+def _taken_after_offer(hits: list[Hit]) -> bool:
+    """ "предложили аторвастатин, пью месяц": a taking verb after the offer says it was taken up."""
+    offer = next(s for s, _, lex in hits if lex.cat == "offer")
+    return any(s > offer and lex.cat == "start" for s, _, lex in hits)
+
+
 #: What a Russian plan can take as its object before its verb ("омепразол попробую").
-_PLANNED_KINDS = frozenset({"drug", "vaccine"})
+_PLANNED_KINDS = frozenset({"drug", "vaccine", "lifestyle"})
 
 
 def _planned_object_at(norm: str, hits: list[Hit], intent_at: int) -> int:
     """Russian puts the object of a plan before its verb as often as after ("омепразол попробую",
-    "прививку от клеща сделаю"): the drugs and vaccines right before the plan word, with no other
-    cue and no comma between them and it ("пью конкор, хочу бросить" takes it), are planned too, so
-    the plan starts at the first of them."""
+    "прививку от клеща сделаю", "алкоголь брошу"): the drugs, vaccines and habits right before the
+    plan word, with no other cue and no comma between them and it ("пью конкор, хочу бросить" takes
+    it), are planned too, so the plan starts at the first of them."""
     at = intent_at
     for start, end, lex in reversed([h for h in hits if h[0] < intent_at]):
         if lex.cat != "term" or lex.kind not in _PLANNED_KINDS or "," in norm[end:at]:

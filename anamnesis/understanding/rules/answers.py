@@ -160,13 +160,20 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
-    if "start" in cats and any(
-        _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+    purposes = {
+        lex.value
         for s, _, lex in hits
-    ):
-        # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
-        # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
-        return None
+        if _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+    }
+    medicine_asked = "start" in cats or any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits)
+    if medicine_asked and purposes:
+        if not any(section == "medications" for section, _ in items):
+            # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
+            # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
+            return None
+        # "Are you taking Zoloft for your depression?": the named medicine is asked about, its
+        # purpose only said; "no" denies the medicine, never the illness
+        items = [(section, entity) for section, entity in items if entity not in purposes]
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section

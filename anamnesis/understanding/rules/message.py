@@ -21,6 +21,7 @@ from anamnesis.understanding.rules.allergies import (
     reactions_of_allergies,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
+from anamnesis.understanding.rules.asked_parts import answered_by_part
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
@@ -332,6 +333,7 @@ def read_message(
             read_demographics(msg, clause)
     if asked is not None:
         answer_question(msg, asked)
+        answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
     reactions_of_allergies(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)

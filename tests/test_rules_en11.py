@@ -1,0 +1,66 @@
+"""The rules backend on English chat, eleventh round: failure kinds, not sentences.
+
+A question that names a medicine and what it is for ("Are you taking Zoloft for your
+depression?") asks about the medicine: "yes" confirms it and "no" denies it, never the illness. A
+reply that answers the asked things one by one by a word of each name ("diabetes no, blood
+pressure yes", "a bit breathless but no pain") answers each of them. A contrast right after a bare
+answer word ("yes but no fever", "no but I've had diarrhoea") parts them as a comma does.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+PURPOSE_QUESTIONS: list[Row] = [
+    # a named medicine asked with its purpose: the medicine is what is asked
+    ("Yes.", "Are you taking Zoloft for your depression?", {("medications", "sertraline", "active")}),
+    ("yes, every day", "Do you use the ventolin for your wheezing?", {("medications", "salbutamol", "active")}),
+    ("no", "Do you take metformin for your diabetes?", {("medications", "metformin", "confirmed_absent")}),
+    ("Nope.", "Are you on amlodipine for the blood pressure?", {("medications", "amlodipine", "confirmed_absent")}),
+    # ... while a purpose with no medicine named still denies nothing
+    ("no", "Are you taking anything for your headaches?", set()),
+    ("nothing", "Any medication for your migraines?", set()),
+]
+
+ANSWERS_BY_PART: list[Row] = [
+    # each asked thing answered by a word of its name
+    ("diabetes no, blood pressure yes", "Do you have diabetes or high blood pressure?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "hypertension", "active")}),
+    ("a bit breathless but no pain", "Any shortness of breath or chest pain?",
+     {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
+    ("the pain yes, the breathing no", "Have you had chest pain or shortness of breath?",
+     {("symptoms", "chest pain", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("sugar's fine, no, but pressure yes", "Any high blood sugar or high blood pressure?",
+     {("chronic_conditions", "hypertension", "active")}),
+    # ... not a word that belongs to two asked names, nor a piece with a term of its own
+    ("pain no", "Any chest pain or back pain?", set()),
+    ("headaches no, dizzy yes", "Any headaches or blurred vision?",
+     {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "active")}),
+]
+
+CONTRAST_AFTER_ANSWER: list[Row] = [
+    # "but" right after the answer word parts it from the rest as a comma does
+    ("yes but no fever", "Any cough?", {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent")}),
+    ("yeah but no migraines", "Do you get headaches?",
+     {("symptoms", "headache", "active"), ("chronic_conditions", "migraine", "confirmed_absent")}),
+    ("no but i've had diarrhoea", "Any nausea?",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "diarrhea", "active")}),
+    ("nope though my ankles swell at night", "Any chest pain?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "peripheral edema", "active")}),
+]
+# fmt: on
+
+
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
+def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -6,6 +6,10 @@ reply that answers the asked things one by one by a word of each name ("diabetes
 pressure yes", "a bit breathless but no pain") answers each of them. A contrast right after a bare
 answer word ("yes but no fever", "no but I've had diarrhoea") parts them as a comma does.
 
+An ending said in a later message without a name ("it went away on its own", "that's settled
+down now", "don't take that anymore", "finished the course") speaks of what was discussed last:
+the medicine, or the illness whatever its kind (an episode, a symptom, an injury).
+
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_reconcile import ev, run
 from tests.test_rules_backend import Row, triples, understand
 
 # fmt: off
@@ -55,12 +60,64 @@ CONTRAST_AFTER_ANSWER: list[Row] = [
     ("nope though my ankles swell at night", "Any chest pain?",
      {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "peripheral edema", "active")}),
 ]
+
+UNNAMED_ENDINGS: list[Row] = [
+    # an illness over by itself, or a medicine stopped, with no name: the one discussed last
+    ("it cleared up after a few days", None, {("diagnoses", "^", "resolved")}),
+    ("much better, it went away on its own", None, {("diagnoses", "^", "resolved")}),
+    ("that's settled down now", None, {("diagnoses", "^", "resolved")}),
+    ("it stopped after a couple of days", None, {("diagnoses", "^", "resolved")}),
+    ("gone completely since friday", None, {("diagnoses", "^", "resolved")}),
+    ("don't take that anymore", None, {("medications", "^", "stopped")}),
+    ("not taking them any more", None, {("medications", "^", "stopped")}),
+    ("finished the course yesterday", None, {("medications", "^", "stopped")}),
+    ("I'm off it now", None, {("medications", "^", "stopped")}),
+    # ... not a question, a hope, a plan, someone else's, or another "gone"
+    ("is it gone for good?", None, set()),
+    ("hope it clears up soon", None, set()),
+    ("if it goes away I'll stop the cream", None, set()),
+    ("my son's rash has all gone", None, set()),
+    ("the pharmacy has gone all digital", None, set()),
+    ("I don't know if I should take it anymore", None, set()),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER]
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_english_chat(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected
+
+
+def _talk(*messages: str) -> dict[tuple[str, str], str]:
+    """The current (section, entity) → status after the user's messages, one a day, folded."""
+    rows = [
+        ev(day, f"m{day}", e["section"], e["entity"], e["status"])
+        for day, text in enumerate(messages)
+        for e in understand(text, None, "en").events
+    ]
+    _, facts, _ = run(*rows)
+    return dict(zip(zip(facts["section"], facts["entity"], strict=True), facts["status"], strict=True))
+
+
+@pytest.mark.parametrize(
+    ("messages", "expected"),
+    [
+        (("had a horrible headache since yesterday", "it went away on its own"),
+         {("symptoms", "headache"): "resolved"}),
+        (("rash on my arms since sunday", "it cleared up after a few days"), {("symptoms", "rash"): "resolved"}),
+        (("sprained my ankle last week", "that's settled down now"), {("injuries", "ankle sprain"): "resolved"}),
+        (("burning when I pee", "doc says it's a UTI", "all cleared up now"),
+         {("symptoms", "dysuria"): "active", ("diagnoses", "urinary tract infection"): "resolved"}),
+        (("on naproxen for my knee", "don't take that anymore"), {("medications", "naproxen"): "stopped"}),
+        # two illnesses named together: which one is over is unclear, so nothing changes
+        (("sore throat and a fever", "it went away"), {("symptoms", "sore throat"): "active",
+                                                       ("symptoms", "fever"): "active"}),
+    ],
+)
+def test_an_unnamed_ending_ends_what_was_discussed_last(
+    messages: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    assert _talk(*messages) == expected

@@ -6,6 +6,10 @@ entity :data:`schemas.sections.LAST_DISCUSSED`, and the fold, which holds the us
 resolves it here: to the single present fact of the section touched most recently. When none
 or several tie (two drugs named in the same message), the reference is ambiguous and the event
 is dropped: a guessed drug would be a wrong fact, a dropped one is only a missed change.
+
+An illness that is over without its name ("all cleared up", "it went away on its own") is
+proposed as a ``diagnoses`` event, and is the illness last discussed whatever its kind: an
+episode, a symptom or an injury (:func:`last_illness`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,28 @@ def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str) -> str 
         return None
     latest = max(seen for seen, _ in candidates)
     named = [entity for seen, entity in candidates if seen == latest]
+    return named[0] if len(named) == 1 else None
+
+
+#: The sections of what can be over by itself, the episode first: "all cleared up" after a UTI
+#: and its burning, named in one message, is the UTI.
+ILLNESS_SECTIONS = ("diagnoses", "symptoms", "injuries")
+
+
+def last_illness(facts: Mapping[tuple[str, str], _Fact]) -> tuple[str, str] | None:
+    """(section, entity) of the one present episode, symptom or injury seen last; on a tie the
+    one diagnosis among them, else ``None``."""
+    candidates = [
+        (f.last_seen, k)
+        for k, f in facts.items()
+        if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE and f.status == PRESENT_STATUS[k[0]]
+    ]
+    if not candidates:
+        return None
+    latest = max(seen for seen, _ in candidates)
+    named = [key for seen, key in candidates if seen == latest]
+    if len(named) > 1:
+        named = [key for key in named if key[0] == ILLNESS_SECTIONS[0]]
     return named[0] if len(named) == 1 else None
 
 

@@ -24,7 +24,7 @@ import orjson
 import polars as pl
 
 from anamnesis.facts import medicine_classes
-from anamnesis.facts.anaphora import last_discussed, referring_attributes
+from anamnesis.facts.anaphora import ILLNESS_SECTIONS, last_discussed, last_illness, referring_attributes
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Output, messages_by_user
 from anamnesis.facts.ids import conflict_id, event_id, fact_id
@@ -340,9 +340,15 @@ class _UserFold(ReplayMixin):
         return [ev, *ended] if known or not symptoms else ended
 
     def _refer_back(self, ev: Event) -> bool:
-        entity = last_discussed(self.facts, ev.section)
-        if entity is None:
-            return False
+        if ev.section == ILLNESS_SECTIONS[0] and ev.status == "resolved":
+            referent = last_illness(self.facts)
+            if referent is None:
+                return False
+            ev.section, entity = referent
+        else:
+            entity = last_discussed(self.facts, ev.section)
+            if entity is None:
+                return False
         ev.entity = entity
         ev.attributes = referring_attributes(ev.attributes, self.facts[(ev.section, entity)])
         return True

@@ -10,6 +10,9 @@ An ending said in a later message without a name ("it went away on its own", "th
 down now", "don't take that anymore", "finished the course") speaks of what was discussed last:
 the medicine, or the illness whatever its kind (an episode, a symptom, an injury).
 
+What the user read or was told in general ("I read that statins cause muscle pain", "the
+leaflet says it can cause dizziness"), what a mate has, and what is booked for later are no facts.
+
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -80,10 +83,28 @@ UNNAMED_ENDINGS: list[Row] = [
     ("the pharmacy has gone all digital", None, set()),
     ("I don't know if I should take it anymore", None, set()),
 ]
+
+NO_FACTS: list[Row] = [
+    # general knowledge, read or heard, about no one in particular
+    ("I read that statins cause muscle pain", None, set()),
+    ("the leaflet says it can cause dizziness", None, set()),
+    ("heard that metformin can give you diarrhoea", None, set()),
+    ("ibuprofen can cause stomach ulcers apparently", None, set()),
+    # a mate or a pal is someone else
+    ("my mate swears by turmeric for arthritis", None, set()),
+    ("my pal has just been diagnosed with diabetes", None, set()),
+    # booked or due: not done yet
+    ("booked in for my flu jab on friday", None, set()),
+    ("scheduled for a colonoscopy in may", None, set()),
+    ("I'm due for my covid booster", None, set()),
+    # ... while the user's own state beside it stays
+    ("I read up on it, I definitely have gout", None, {("chronic_conditions", "gout", "active")}),
+    ("my mate and I both smoke", None, {("lifestyle", "smoking", "active")}),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS]
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -13,6 +13,8 @@ the medicine, or the illness whatever its kind (an episode, a symptom, an injury
 What the user read or was told in general ("I read that statins cause muscle pain", "the
 leaflet says it can cause dizziness"), what a mate has, and what is booked for later are no facts.
 
+"The pill" and "birth control pills" are the oral contraceptive; "a daily vitamin" a multivitamin.
+
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -101,10 +103,24 @@ NO_FACTS: list[Row] = [
     ("I read up on it, I definitely have gout", None, {("chronic_conditions", "gout", "active")}),
     ("my mate and I both smoke", None, {("lifestyle", "smoking", "active")}),
 ]
+
+EVERYDAY_MEDICINES: list[Row] = [
+    ("just my birth control pills", "What medications are you taking?",
+     {("medications", "oral contraceptive", "active")}),
+    ("I'm on the pill", None, {("medications", "oral contraceptive", "active")}),
+    ("came off the pill last year", None, {("medications", "oral contraceptive", "stopped")}),
+    ("I'm not on any regular medication apart from the pill", None,
+     {("medications", "oral contraceptive", "active")}),
+    ("I take a daily vitamin and fish oil", None,
+     {("medications", "multivitamin", "active"), ("medications", "omega-3 fatty acids", "active")}),
+    # ... a pill of no name is no medicine, and vitamins denied with all else deny the section
+    ("took a pill for my headache", None, {("symptoms", "headache", "active")}),
+    ("nothing, not even vitamins", "Do you take any medications?", {("medications", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS]
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -13,6 +13,10 @@ the medicine, or the illness whatever its kind (an episode, a symptom, an injury
 What the user read or was told in general ("I read that statins cause muscle pain", "the
 leaflet says it can cause dizziness"), what a mate has, and what is booked for later are no facts.
 
+A denial that lasts a while ("haven't smoked for ten years", "not had a drink in years") ends a
+habit, it is no absence; what a "since" denial starts from ("no heartburn since I started the
+omeprazole") is taken or given up by its own verb, it is not denied.
+
 "The pill" and "birth control pills" are the oral contraceptive; "a daily vitamin" a multivitamin.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -117,10 +121,27 @@ EVERYDAY_MEDICINES: list[Row] = [
     ("took a pill for my headache", None, {("symptoms", "headache", "active")}),
     ("nothing, not even vitamins", "Do you take any medications?", {("medications", "*", "confirmed_absent")}),
 ]
+
+LASTING_DENIALS: list[Row] = [
+    ("haven't smoked for ten years", None, {("lifestyle", "smoking", "stopped")}),
+    ("not had a drink in years", None, {("lifestyle", "alcohol", "stopped")}),
+    ("haven't touched cigarettes for twelve years", None, {("lifestyle", "smoking", "stopped")}),
+    ("no palpitations for a couple of months now", None, {("symptoms", "palpitations", "resolved")}),
+    ("never smoked in my life", None, {("lifestyle", "smoking", "confirmed_absent")}),
+    # the starting point of a "since" denial
+    ("not since i started the omeprazole", "Still getting the heartburn?",
+     {("symptoms", "heartburn", "resolved"), ("medications", "omeprazole", "active")}),
+    ("no hypos since they switched me to gliclazide", None,
+     {("symptoms", "hypoglycemia", "resolved"), ("medications", "gliclazide", "active")}),
+    ("not had any palpitations since starting bisoprolol", None,
+     {("symptoms", "palpitations", "resolved"), ("medications", "bisoprolol", "active")}),
+    ("no reflux since I came off the naproxen", None,
+     {("chronic_conditions", "gastroesophageal reflux disease", "resolved"), ("medications", "naproxen", "stopped")}),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES]
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES, *LASTING_DENIALS]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -23,7 +23,9 @@ _INTENSIFIER = re.compile(
 _ANSWER_TAIL = re.compile(
     r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
     r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
-    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|for good|for years"
+    # "not since march", "not since I started the omeprazole": when, however long it is said
+    r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"

@@ -38,6 +38,7 @@ from anamnesis.understanding.rules.demographics import add_compact_profile, read
 from anamnesis.understanding.rules.denial_time import (
     denies_a_dose_or_effect,
     had_before,
+    since_anchor,
     since_then,
     still_without,
     taken_before,
@@ -308,7 +309,10 @@ def read_message(
                     m.state = "end"  # "температура была, сейчас нет", "конкор был, сейчас нет": had, now gone
         if since_then(norm, clause):
             for m in mentions:
-                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                anchor = since_anchor(norm, clause, m.start)
+                if anchor is not None:
+                    m.state = None if anchor == "pos" else anchor  # "...since I started the omeprazole"
+                elif m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
         if lang == "en" and still_without(norm, clause):
             for m in mentions:

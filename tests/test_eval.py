@@ -23,6 +23,7 @@ from anamnesis.evaluation.gold_scoring import (
     context_recall,
     event_recall,
     fact_detection,
+    fact_detection_by_concept,
     forbidden_facts,
     negation_accuracy,
     section_classification,
@@ -145,6 +146,24 @@ def test_facts_status_negation_and_attributes() -> None:
     assert "expected no fact, got confirmed_absent" in errors(negation)[0].detail
     # attributes: the dose matches with case and spacing ignored
     assert ratio(attribute_accuracy([d], pred)) == Ratio(1, 1)
+
+
+def test_facts_by_concept_fold_only_names_of_one_terminology_row() -> None:
+    """A label written with another form of the found fact's concept counts as found by concept
+    (not by name); a different concept, or the right one in another section, is still an error."""
+    d = parse_dialogue({**EN_1, "facts": [
+        {"section": "medications", "entity": "glucophage", "status": "active"},
+        {"section": "chronic_conditions", "entity": "high blood pressure", "status": "active"},
+        {"section": "symptoms", "entity": "myalgia", "status": "active"},
+    ]})
+    pred = _pred(facts={"gold-en-001": [
+        PredFact("medications", "metformin", "active"),
+        PredFact("chronic_conditions", "hypertension", "active"),
+        PredFact("symptoms", "headache", "active"),
+        PredFact("diagnoses", "muscle pain", "active"),
+    ]})
+    assert prf(fact_detection([d], pred)) == PRF(tp=0, fp=4, fn=3)
+    assert prf(fact_detection_by_concept([d], pred)) == PRF(tp=2, fp=2, fn=1)
 
 
 def test_negation_missed_and_read_as_present() -> None:

@@ -42,23 +42,22 @@ UNSEEN_STATUS_BAR = 0.92
 UNSEEN_DOSE_BAR = 0.90
 #: The gate on the unseen (test) set: floors a little under the figures measured when they were
 #: last raised, so a change that loses generalization fails. Raise them when the figures rise;
-#: never lower them to pass. Set anew on 2026-12-05 (tenth session) because the set changed: batch
-#: 1 (dialogues 051-100) left it to become the validation set, whose aggregates the tuners watch,
-#: so the test set is batches 2, 7 and 8, 300 dialogues, 547 checked turns, never read nor
-#: measured while tuning. On it the session's start (0f424cb, RULES_VERSION 23) gave F1 en 0.848 /
-#: ru 0.833 / zh 0.805, negation 0.564, status 0.922, dose 0.962, 51 turns with a forbidden fact;
-#: the merged tree (RULES_VERSION 24) 0.851 / 0.834 / 0.806, 0.577, 0.926, 0.962, 51.
+#: never lower them to pass. Set anew on 2026-12-05 (eleventh session) because the set grew: blind
+#: batch 10 (25 dialogues per language, written and second-read that session) joined batches 2, 7
+#: and 8, so the test set is 375 dialogues and 759 checked turns, never read nor measured while
+#: tuning. On it the session's start (b8a226a, RULES_VERSION 24) gave F1 en 0.816 / ru 0.814 /
+#: zh 0.770, negation 0.547, status 0.930, dose 0.950, 90 turns with a forbidden fact.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.845,
-    "fact F1 (ru)": 0.825,
-    "fact F1 (zh)": 0.795,
-    "negation accuracy": 0.565,
-    "status accuracy": 0.915,
-    "dose accuracy": 0.95,
+    "fact F1 (en)": 0.81,
+    "fact F1 (ru)": 0.81,
+    "fact F1 (zh)": 0.765,
+    "negation accuracy": 0.54,
+    "status accuracy": 0.925,
+    "dose accuracy": 0.945,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 547 turns of batches 2, 7 and 8.
-UNSEEN_FORBIDDEN_CEILING = 54
+#: count over the 759 turns of batches 2, 7, 8 and 10.
+UNSEEN_FORBIDDEN_CEILING = 93
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

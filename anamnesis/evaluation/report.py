@@ -180,6 +180,7 @@ def _set_sections(title: str, dialogues: list[GoldDialogue], g: dict[str, list[O
 
 SIDE_BY_SIDE = (
     ("fact F1", lambda s: prf(s["facts"]).f1),
+    ("fact F1 by concept", lambda s: prf(s["concepts"]).f1),
     ("status acc", lambda s: ratio(s["status"]).value),
     ("negation acc", lambda s: ratio(s["negation"]).value),
     ("dose acc", lambda s: ratio(dose_obs(s["attributes"])).value),
@@ -289,7 +290,8 @@ def _error_sections(result: EvalResult) -> list[str]:
     groups: list[tuple[str, list[Obs]]] = []
     for side, scores in (("gold", result.gold_scores), ("dev", result.dev_scores)):
         if scores is not None:
-            groups += [(f"{side}: {label}", scores[name]) for name, (_, _, label) in GOLD_METRICS.items()]
+            groups += [(f"{side}: {label}", scores[name]) for name, (_, _, label) in GOLD_METRICS.items()
+                       if name != "concepts"]  # its errors are the facts' own, with names folded
     if result.mts_scores is not None:
         groups += [(f"MTS: {label}", result.mts_scores[name]) for name, (_, label) in MTS_METRICS.items()]
     for label, obs in groups:

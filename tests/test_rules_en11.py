@@ -17,6 +17,10 @@ A denial that lasts a while ("haven't smoked for ten years", "not had a drink in
 habit, it is no absence; what a "since" denial starts from ("no heartburn since I started the
 omeprazole") is taken or given up by its own verb, it is not denied.
 
+An order to file or strike one entry ("mark my diabetes as type 2", "remove the asthma entry") is
+addressed to the system and yields nothing. A question that names a section and then examples
+("Any allergies, for example to eggs?") asks about the section: "no" denies the section.
+
 "The pill" and "birth control pills" are the oral contraceptive; "a daily vitamin" a multivitamin.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -138,10 +142,25 @@ LASTING_DENIALS: list[Row] = [
     ("no reflux since I came off the naproxen", None,
      {("chronic_conditions", "gastroesophageal reflux disease", "resolved"), ("medications", "naproxen", "stopped")}),
 ]
+
+SYSTEM_AND_EXAMPLES: list[Row] = [
+    ("mark my diabetes as type 2 please, it's cheaper on my insurance", None, set()),
+    ("please list my asthma as resolved", None, set()),
+    ("remove the asthma entry", None, set()),
+    ("could you flag my blood pressure as controlled", None, set()),
+    # ... what a doctor filed is told, not ordered
+    ("the GP marked my asthma as mild in my notes", None, {("chronic_conditions", "asthma", "active")}),
+    # a section asked with examples: the section is what "no" denies
+    ("nope none", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "*", "confirmed_absent")}),
+    ("no", "Have you had any operations, for example on the womb or ovaries?", {("surgeries", "*", "confirmed_absent")}),
+    ("no", "Any medical conditions, such as diabetes or high blood pressure?",
+     {("chronic_conditions", "*", "confirmed_absent")}),
+    ("eggs yes", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "eggs", "active")}),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES, *LASTING_DENIALS]
+ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES, *LASTING_DENIALS, *SYSTEM_AND_EXAMPLES]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

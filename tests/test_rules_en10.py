@@ -35,7 +35,8 @@ MEDICAL_NAMES: list[Row] = [
     ("periods are all over the place this year", None, {("symptoms", "irregular menstruation", "active")}),
     ("period is late and i'm worried", None, {("symptoms", "delayed menstruation", "active")}),
     ("missed my period this month", None, {("symptoms", "delayed menstruation", "active")}),
-    ("no sex drive since starting the pill", None, {("symptoms", "decreased libido", "active")}),
+    ("no sex drive since starting the pill", None,
+     {("symptoms", "decreased libido", "active"), ("medications", "oral contraceptive", "active")}),
     ("lost my sex drive on sertraline", None,
      {("symptoms", "decreased libido", "active"), ("medications", "sertraline", "active")}),
 ]

@@ -6,6 +6,10 @@ entity :data:`schemas.sections.LAST_DISCUSSED`, and the fold, which holds the us
 resolves it here: to the single present fact of the section touched most recently. When none
 or several tie (two drugs named in the same message), the reference is ambiguous and the event
 is dropped: a guessed drug would be a wrong fact, a dropped one is only a missed change.
+
+An illness that is over without its name ("all cleared up", "好了", "всё прошло") is proposed as
+a resolved ``^`` event in the section its words point to, and is the illness last discussed
+whatever its kind: an episode, a symptom or an injury, that section on a tie (:func:`last_illness`).
 """
 
 from __future__ import annotations

@@ -155,7 +155,8 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
-    items, own = _items(_without_examples(norm, hits), family, allergy)
+    hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    items, own = _items(hits, family, allergy)
     if caused:
         # an allergy's reaction is no current symptom (a side effect asked about presupposes the
         # drug: Topic.presumes keeps a "no" from denying it)
@@ -180,13 +181,20 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
-    if "start" in cats and any(
-        _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+    purposes = {
+        lex.value
         for s, _, lex in hits
-    ):
-        # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
-        # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
-        return None
+        if _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+    }
+    medicine_asked = "start" in cats or any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits)
+    if medicine_asked and purposes:
+        if not any(section == "medications" for section, _ in items):
+            # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
+            # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
+            return None
+        # "Are you taking Zoloft for your depression?": the named medicine is asked about, its
+        # purpose only said; "no" denies the medicine, never the illness
+        items = [(section, entity) for section, entity in items if entity not in purposes]
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
@@ -293,9 +301,13 @@ _EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|s
 
 
 def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
-    """The question's hits without the terms given as examples of a term named before them:
-    a "no" denies the thing asked about, not each of its signs one by one."""
-    first = next((lex for _, _, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
+    """The question's hits without the terms given as examples of a term or a section named
+    before them: a "no" denies the thing asked about, not each of its signs or members one by one."""
+    # what is asked first: a term, or a section as a whole ("Any allergies, for example to eggs?")
+    first = next(
+        (lex for _, _, lex in hits if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")),
+        None,
+    )
     if first is None or _only_a_class(first):
         return hits  # "any blood thinners such as warfarin?": the class's examples are what it asks
     first = next(e for _, e, lex in hits if lex is first)

@@ -23,7 +23,9 @@ _INTENSIFIER = re.compile(
 _ANSWER_TAIL = re.compile(
     r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
     r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
-    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|since \w+(?: \w+)?|for good|for years"
+    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|for good|for years"
+    # "not since march", "not since I started the omeprazole": when, however long it is said
+    r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
@@ -40,6 +42,9 @@ _EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
 _EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
 #: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
 _EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
+#: A contrast right after an English answer word parts it from what follows as a comma does:
+#: "yes but no fever", "no but my knee hurts".
+_EN_CONTRAST = re.compile(r"(?:but|though|although)\b")
 _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "start", "hedge", "some", "freq", "sev"})
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
@@ -101,7 +106,12 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
             rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
-        if rest and rest[0] not in _PUNCT and not (answer == "yes" and _only_circumstances(hits, end, lang)):
+        if (
+            rest
+            and rest[0] not in _PUNCT
+            and not (answer == "yes" and _only_circumstances(hits, end, lang))
+            and not (lang == "en" and _EN_CONTRAST.match(rest))
+        ):
             return None
     ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
     if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):

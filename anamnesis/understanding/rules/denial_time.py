@@ -16,8 +16,9 @@ from anamnesis.understanding.rules.segment import Clause
 #: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
 _SINCE = re.compile(
     r"\bsince\b|\bfor (?:the )?(?:past|last)\b"
-    r"|\b(?:for|in) (?:over |almost |about |nearly )?(?:\d+|a|an|one|two|three|four|five|six|several|a few|few)"
-    r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?)\b"
+    r"|\b(?:for|in) (?:over |almost |about |nearly |well over )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|several|a few|few|many|a couple of|a couple|couple of)"
+    r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?|decades?)\b|\b(?:for|in) (?:years|ages|decades|donkey's years)\b"
     r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
     r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
     r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого"
@@ -34,6 +35,24 @@ def since_then(norm: str, clause: Clause) -> bool:
         return False
     text = norm[clause.start : clause.end]
     return _SINCE.search(text) is not None and _EVER.search(text) is None
+
+
+#: The anchor of "not since I started the omeprazole": a medicine begun or given up at the start.
+_SINCE_ANCHOR = re.compile(
+    r"\bsince (?:i |i've |ive |we |they |the gp |my gp |the doctor )?(?:(started|starting|began|going on|went on"
+    r"|been on|switched to|switching to|put me on)|(stopped|stopping|quit|quitting|came off|coming off|gave up"
+    r"|giving up|cut out|cutting out))\b[^,;.!?]*$"
+)
+
+
+def since_anchor(norm: str, clause: Clause, at: int) -> str | None:
+    """The state of what stands at ``at`` as the starting point of a "since" denial ("no heartburn
+    since I started the omeprazole": taken, "pos"; "...since I stopped the coffee": "end"), or
+    ``None`` when it is no such starting point."""
+    m = _SINCE_ANCHOR.search(norm, clause.start, at)
+    if m is None:
+        return None
+    return "pos" if m.group(1) else "end"
 
 
 #: "still not smoking", "still off the statin": a denial that lasts says an earlier stop holds.

@@ -36,7 +36,13 @@ _EN_SYSTEM = re.compile(
     r"|^\s*(?:please |pls |plz |now |ok |okay )?"
     + _EN_EDIT
     + r"|\b(?:you (?:must|should|need to|have to)|i(?:'m| am) (?:telling|instructing|ordering) you to) "
-    + _EN_EDIT,
+    + _EN_EDIT
+    # an order that files one entry a certain way or strikes it: "mark my diabetes as type 2",
+    # "list my asthma as resolved", "remove the asthma entry", "delete the penicillin note"
+    + r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:mark|flag|set|list|record|file|note down|put down"
+    r"|change|update|save) (?:my|the|this|his|her) [^.!?\n]{1,40}? as\b"
+    r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:remove|delete|erase|wipe|clear|drop|take off) "
+    r"(?:my|the|this|that) [^.!?\n]{0,40}?\b(?:entry|entries|record|note|notes|listing|item|line)\b",
     re.IGNORECASE,
 )
 _RU_SYSTEM = re.compile(
@@ -76,7 +82,9 @@ _EN_ADDRESSED = Gated(
     ("ignore", "disregard", "forget", "system", "admin", "developer", "assistant", "operator", "jailbreak",
      # the verbs of _EN_EDIT
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
-     "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store"),
+     "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
+     # the orders that file or strike one entry
+     "list", "file", "drop", "take off"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(

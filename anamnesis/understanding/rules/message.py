@@ -21,6 +21,7 @@ from anamnesis.understanding.rules.allergies import (
     reactions_of_allergies,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
+from anamnesis.understanding.rules.asked_parts import answered_by_part
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
@@ -37,6 +38,7 @@ from anamnesis.understanding.rules.demographics import add_compact_profile, read
 from anamnesis.understanding.rules.denial_time import (
     denies_a_dose_or_effect,
     had_before,
+    since_anchor,
     since_then,
     still_without,
     taken_before,
@@ -310,7 +312,10 @@ def read_message(
                     m.state = "end"  # "температура была, сейчас нет", "конкор был, сейчас нет": had, now gone
         if since_then(norm, clause):
             for m in mentions:
-                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                anchor = since_anchor(norm, clause, m.start)
+                if anchor is not None:
+                    m.state = None if anchor == "pos" else anchor  # "...since I started the omeprazole"
+                elif m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
         if lang == "en" and still_without(norm, clause):
             for m in mentions:
@@ -335,6 +340,7 @@ def read_message(
             read_demographics(msg, clause)
     if asked is not None:
         answer_question(msg, asked)
+        answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
     reactions_of_allergies(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)

@@ -62,6 +62,13 @@ _STOP_PATTERNS = {
     "en": re.compile(
         r"\b(?:stopped|quit|came off|come off|gave up(?: on)?|given up(?: on)?|ditched|dropped|binned)"
         r"\s+(?:taking\s+)?(?:it|them|that one|those)\b(?! (?:up|down|to|on)\b)"
+        # "don't take that anymore", "not taking them any more", "no longer on it", "I'm off it now",
+        # "finished the course": the medicine discussed is over
+        r"|\b(?:don'?t|do not|not|never)\s+(?:take|taking|on|using|use)\s+(?:it|them|that|those)"
+        r"(?: ones?)?\s+(?:anymore|any more)\b"
+        r"|\bno longer (?:take|taking|on|using|use) (?:it|them|that|those)\b"
+        r"|\b(?:i'm|im|i am) off (?:it|them|those|that)\b"
+        r"|\bfinished (?:the course|the tablets|the pills|them|it|that)\b(?! (?:off|up)\b)"
     ),
     "ru": re.compile(
         r"(?:бросил\w*|прекратил\w*|отменил\w*|перестал\w* (?:пить|принимать)) (?:его|её|ее|их)\b"
@@ -83,7 +90,8 @@ _CHANGES = {
 _STOPS = {
     "en": Gated(
         _STOP_PATTERNS["en"],
-        ["stopped", "quit", "came off", "come off", "gave up", "given up", "ditched", "dropped", "binned"],
+        ["stopped", "quit", "came off", "come off", "gave up", "given up", "ditched", "dropped", "binned",
+         "anymore", "any more", "no longer", "off", "finished"],
     ),
     "ru": Gated(_STOP_PATTERNS["ru"], ["бросил", "прекратил", "отменил", "перестал", "допил", "не пью"]),
     "zh": Gated(_STOP_PATTERNS["zh"], ["药"]),
@@ -122,8 +130,16 @@ _RECOVERED = {
             r"\s+(?:cleared up|cleared|clear now|gone now|better now)\b"
             r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b"
             r"|\binfection (?:has |is |'s )?(?:cleared|gone)\b"
+            # what the user had is over by itself: "it cleared up after a few days", "it went away on
+            # its own", "that's settled down now", "it stopped after a couple of days", "all gone"
+            r"|\b(?:it|that|they|it's|its|that's|thats|it has|that has|they have|they've)"
+            r"\s+(?:(?:all|totally|completely|finally|just|now)\s+)?"
+            r"(?:cleared(?: up)?|went away|gone away|gone|settled(?: down)?|died down|stopped|eased off|disappeared)\b"
+            r"(?! (?:it|them|taking|the|my)\b)"
+            r"|^\s*(?:all |completely |totally )?gone(?: completely| now| away)?\b"
         ),
-        ["clear", "gone", "better", "recovered", "normal"],
+        ["clear", "gone", "better", "recovered", "normal", "went away", "settled", "died down", "stopped", "eased off",
+         "disappeared"],
     ),
     "zh": Gated(
         re.compile(

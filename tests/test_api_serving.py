@@ -21,7 +21,8 @@ from anamnesis.api.memories import Batcher
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import load_settings
 from anamnesis.facts.queries import current_facts, recent_users_facts
-from anamnesis.memory.ranking import _CJK, _named
+from anamnesis.memory.ranking import _CJK, named_mask, row_terms
+from schemas.sections import SECTION_WIDE
 
 
 def users_by_recency(warehouse: Path) -> list[str]:
@@ -201,16 +202,25 @@ def test_the_vector_search_is_wanted_only_when_a_related_fact_could_still_fit(sp
 
 
 def test_naming_a_fact_matches_the_word_boundary_regex_it_replaced():
-    def reference(query: str, term: str) -> bool:
-        term = term.strip().casefold()
+    """The mask from each row's terms folded once equals a regex per row and per search."""
+
+    def named(query: str, term: str | None) -> bool:
+        term = (term or "").strip().casefold()
         if _CJK.search(term):
             return len(term) >= 2 and term in query
         return len(term) >= 3 and re.search(rf"(?<!\w){re.escape(term)}(?!\w)", query) is not None
 
+    def reference(query: str, entity: str, mention: str | None, hints: set[str]) -> bool:
+        folded = query.casefold()
+        return entity != SECTION_WIDE and (entity in hints or named(folded, entity) or named(folded, mention))
+
     rng = np.random.default_rng(0)
-    words = ["metformin", "met", "formin", "co-codamol", "a.b", "ибупрофен", "ибу", "二甲双胍", "x_y", "café"]
+    words = ["metformin", "met", "formin", "co-codamol", "a.b", "ибупрофен", "ибу", "二甲双胍", "x_y", "café",
+             "Metformin ", " ИБУПРОФЕН", SECTION_WIDE]
     glue = [" ", "", ", ", "_", "-", ".", "1", "é", "\u00a0", "。"]
-    for _ in range(20_000):
-        query = "".join(str(rng.choice(words)) + str(rng.choice(glue)) for _ in range(rng.integers(1, 5))).casefold()
-        term = str(rng.choice(words))
-        assert _named(query, term) == reference(query, term), (query, term)
+    for _ in range(4_000):
+        query = "".join(str(rng.choice(words)) + str(rng.choice(glue)) for _ in range(rng.integers(1, 5)))
+        rows = [(str(rng.choice(words)), None if rng.random() < 0.3 else str(rng.choice(words))) for _ in range(5)]
+        hints = {str(w).casefold() for w in rng.choice(words, size=rng.integers(0, 2))}
+        mask = named_mask(query, [e for e, _ in rows], [row_terms(e, m) for e, m in rows], hints)
+        assert mask.tolist() == [reference(query, e, m, hints) for e, m in rows], (query, rows, hints)

@@ -224,3 +224,48 @@ def test_naming_a_fact_matches_the_word_boundary_regex_it_replaced():
         hints = {str(w).casefold() for w in rng.choice(words, size=rng.integers(0, 2))}
         mask = named_mask(query, [e for e, _ in rows], [row_terms(e, m) for e, m in rows], hints)
         assert mask.tolist() == [reference(query, e, m, hints) for e, m in rows], (query, rows, hints)
+
+
+def test_context_requests_leave_the_shared_fact_cache_as_the_warehouse_holds_it(sample_home: Path):
+    """The context block reads the cache's own facts (no copy) and remembers their lines: after
+    requests of every kind, each cached user's facts are still what the warehouse returns, and
+    each remembered line is the fact's line."""
+    import httpx
+
+    from anamnesis.api.memos import FACT_LINES
+    from tests.conftest import API_TOKEN
+
+    settings = load_settings(sample_home)
+    users = users_by_recency(settings.warehouse_path)[:6]
+    questions = ["Can I take ibuprofen with my other medicines?", "How is my HbA1c?", "Что с моим давлением?",
+                 "我可以吃阿莫西林吗？", "What did we talk about last time?"]
+
+    async def ask() -> tuple[dict[str, list[dict] | None], dict[str, str], list[bytes]]:
+        app = create_app(settings.model_copy(update={"api_prefetch_users": 10}))
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            headers = {"Authorization": f"Bearer {API_TOKEN}"}
+            async with httpx.AsyncClient(transport=transport, base_url="http://app", headers=headers) as client:
+                answers = []
+                for _ in range(2):  # the second time from the remembered lines
+                    for user in users:
+                        for question in questions:
+                            response = await client.post(f"/v1/users/{user}/context", json={"query": question})
+                            assert response.status_code == 200, response.text
+                            answers.append(response.content)
+            reader = app.state.reader
+            with reader.view() as view:
+                lines = dict(view.memo(FACT_LINES))
+            return {u: reader.cached_facts(u) for u in users}, lines, answers
+
+    cached, lines, answers = asyncio.run(ask())
+    half = len(answers) // 2
+    assert answers[:half] == answers[half:]
+    con = duckdb.connect(str(settings.warehouse_path), read_only=True)
+    try:
+        fresh = {u: current_facts(con, u) for u in users}
+    finally:
+        con.close()
+    assert all(cached[u] is not None for u in users) and cached == fresh
+    by_id = {f["fact_id"]: f for facts in fresh.values() for f in facts}
+    assert lines and all(line == render_fact(by_id[fact_id]) for fact_id, line in lines.items())

@@ -21,7 +21,8 @@ from anamnesis.api.memories import Batcher
 from anamnesis.api.warehouse_reader import WarehouseReader
 from anamnesis.config import load_settings
 from anamnesis.facts.queries import current_facts, recent_users_facts
-from anamnesis.memory.ranking import _CJK, _named
+from anamnesis.memory.ranking import _CJK, named_mask, row_terms
+from schemas.sections import SECTION_WIDE
 
 
 def users_by_recency(warehouse: Path) -> list[str]:
@@ -201,16 +202,70 @@ def test_the_vector_search_is_wanted_only_when_a_related_fact_could_still_fit(sp
 
 
 def test_naming_a_fact_matches_the_word_boundary_regex_it_replaced():
-    def reference(query: str, term: str) -> bool:
-        term = term.strip().casefold()
+    """The mask from each row's terms folded once equals a regex per row and per search."""
+
+    def named(query: str, term: str | None) -> bool:
+        term = (term or "").strip().casefold()
         if _CJK.search(term):
             return len(term) >= 2 and term in query
         return len(term) >= 3 and re.search(rf"(?<!\w){re.escape(term)}(?!\w)", query) is not None
 
+    def reference(query: str, entity: str, mention: str | None, hints: set[str]) -> bool:
+        folded = query.casefold()
+        return entity != SECTION_WIDE and (entity in hints or named(folded, entity) or named(folded, mention))
+
     rng = np.random.default_rng(0)
-    words = ["metformin", "met", "formin", "co-codamol", "a.b", "ибупрофен", "ибу", "二甲双胍", "x_y", "café"]
+    words = ["metformin", "met", "formin", "co-codamol", "a.b", "ибупрофен", "ибу", "二甲双胍", "x_y", "café",
+             "Metformin ", " ИБУПРОФЕН", SECTION_WIDE]
     glue = [" ", "", ", ", "_", "-", ".", "1", "é", "\u00a0", "。"]
-    for _ in range(20_000):
-        query = "".join(str(rng.choice(words)) + str(rng.choice(glue)) for _ in range(rng.integers(1, 5))).casefold()
-        term = str(rng.choice(words))
-        assert _named(query, term) == reference(query, term), (query, term)
+    for _ in range(4_000):
+        query = "".join(str(rng.choice(words)) + str(rng.choice(glue)) for _ in range(rng.integers(1, 5)))
+        rows = [(str(rng.choice(words)), None if rng.random() < 0.3 else str(rng.choice(words))) for _ in range(5)]
+        hints = {str(w).casefold() for w in rng.choice(words, size=rng.integers(0, 2))}
+        mask = named_mask(query, [e for e, _ in rows], [row_terms(e, m) for e, m in rows], hints)
+        assert mask.tolist() == [reference(query, e, m, hints) for e, m in rows], (query, rows, hints)
+
+
+def test_context_requests_leave_the_shared_fact_cache_as_the_warehouse_holds_it(sample_home: Path):
+    """The context block reads the cache's own facts (no copy) and remembers their lines: after
+    requests of every kind, each cached user's facts are still what the warehouse returns, and
+    each remembered line is the fact's line."""
+    import httpx
+
+    from anamnesis.api.memos import FACT_LINES
+    from tests.conftest import API_TOKEN
+
+    settings = load_settings(sample_home)
+    users = users_by_recency(settings.warehouse_path)[:6]
+    questions = ["Can I take ibuprofen with my other medicines?", "How is my HbA1c?", "Что с моим давлением?",
+                 "我可以吃阿莫西林吗？", "What did we talk about last time?"]
+
+    async def ask() -> tuple[dict[str, list[dict] | None], dict[str, str], list[bytes]]:
+        app = create_app(settings.model_copy(update={"api_prefetch_users": 10}))
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            headers = {"Authorization": f"Bearer {API_TOKEN}"}
+            async with httpx.AsyncClient(transport=transport, base_url="http://app", headers=headers) as client:
+                answers = []
+                for _ in range(2):  # the second time from the remembered lines
+                    for user in users:
+                        for question in questions:
+                            response = await client.post(f"/v1/users/{user}/context", json={"query": question})
+                            assert response.status_code == 200, response.text
+                            answers.append(response.content)
+            reader = app.state.reader
+            with reader.view() as view:
+                lines = dict(view.memo(FACT_LINES))
+            return {u: reader.cached_facts(u) for u in users}, lines, answers
+
+    cached, lines, answers = asyncio.run(ask())
+    half = len(answers) // 2
+    assert answers[:half] == answers[half:]
+    con = duckdb.connect(str(settings.warehouse_path), read_only=True)
+    try:
+        fresh = {u: current_facts(con, u) for u in users}
+    finally:
+        con.close()
+    assert all(cached[u] is not None for u in users) and cached == fresh
+    by_id = {f["fact_id"]: f for facts in fresh.values() for f in facts}
+    assert lines and all(line == render_fact(by_id[fact_id]) for fact_id, line in lines.items())

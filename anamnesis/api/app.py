@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.access_log import AccessLog
 from anamnesis.api.auth import BearerToken, RequireToken, TokenVerifier
-from anamnesis.api.context import Draft
+from anamnesis.api.context import Draft, render_fact
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.log_queue import queued_logs
@@ -36,7 +36,7 @@ from anamnesis.api.measurement_routes import (
     measurement_router,
 )
 from anamnesis.api.memory_routes import add_memory_routes
-from anamnesis.api.memos import OPEN_CONFLICTS, SERVED_MEMOS, TOKEN_COUNTS
+from anamnesis.api.memos import FACT_LINES, OPEN_CONFLICTS, SERVED_MEMOS, TOKEN_COUNTS
 from anamnesis.api.metrics import add_metrics
 from anamnesis.api.pagination import PageParams, event_key, fact_key
 from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
@@ -55,6 +55,8 @@ INLINE_ROUTE_CHARS = 2_000
 #: room for two forms (chosen, "Related") of each of the 64,607 facts of the 2,048 users the
 #: server prefetches in the 200,000-message benchmark; with half of it, they evicted each other.
 TOKEN_COUNT_CACHE = 131_072
+#: Fact lines remembered (:data:`FACT_LINES`): every fact of the 2,048 prefetched users, twice over.
+FACT_LINE_CACHE = 131_072
 #: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms). The
 #: event loop gives the GIL up at each system call (a socket read or write, a file's stat) and
 #: then waits for it while the embedding thread runs the model's Python parts (its tokenizer):
@@ -206,6 +208,23 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
 
         return counted
 
+    def fact_lines(warehouse: WarehouseView) -> Callable[[dict[str, Any]], str]:
+        """``render_fact`` remembered by fact id in ``warehouse``'s file's memo (a fact's line
+        is fixed for as long as the file is), so the lines go with the file."""
+        lines: dict[str, str] | None = warehouse.memo(FACT_LINES)
+        if lines is None:  # no warehouse built yet
+            return render_fact
+
+        def rendered(fact: dict[str, Any]) -> str:
+            line = lines.get(fact["fact_id"])
+            if line is None:
+                if len(lines) >= FACT_LINE_CACHE:
+                    lines.clear()
+                line = lines[fact["fact_id"]] = render_fact(fact)
+            return line
+
+        return rendered
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         with queued_logs():  # the access line of each request: never a write to stderr on the loop
@@ -306,7 +325,8 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         else:
             route = await run_in_threadpool(router.route, body.query, turns)
         with reader.view() as warehouse:  # every read of this request from one warehouse file
-            user_facts = warehouse.cached_facts(user_id)
+            # shared, not copied: nothing below changes a fact (the block copies those it keeps)
+            user_facts = warehouse.cached_facts(user_id, shared=True)
             if user_facts is None:
                 user_facts = await run_in_threadpool(warehouse.facts, user_id)
             recalled: list[dict[str, Any]] = []
@@ -320,6 +340,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
             draft = Draft(
                 user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=counted,
                 drug_question=route.drug_question, conflicts=conflicts, recalled=recalled,
+                render=fact_lines(warehouse),
             )
             # The vector search runs only if its hits could still be used.
             hits = await search_memories(user_id, body.query, 8, named=route.named) if draft.wants_memories else ()

@@ -93,8 +93,11 @@ class Draft:
         drug_question: bool,
         conflicts: Sequence[dict[str, Any]] = (),
         recalled: Sequence[dict[str, Any]] = (),
+        render: Callable[[dict[str, Any]], str] = render_fact,
     ) -> None:
+        """``render``: :func:`render_fact`, or a function giving the same lines (remembered ones)."""
         self._count = count_tokens
+        self._render = render
         self.sections = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
         self.conflicts = [c for c in conflicts if c["section"] in self.sections]
         live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
@@ -124,12 +127,12 @@ class Draft:
             {k: v for k, v in chat.items() if k != "line"} for chat in recalled if self._add(f"- {chat['line']}", None)
         ]
         for fact in important:
-            self._add(f"- IMPORTANT: {render_fact(fact)}", fact)
+            self._add(f"- IMPORTANT: {render(fact)}", fact)
         for fact in (*absent, *rest):
-            self._add(f"- {render_fact(fact)}", fact)
+            self._add(f"- {render(fact)}", fact)
         unchosen = [f for f in live if f["fact_id"] not in self._chosen_ids]
         self.wants_memories = any(
-            count_tokens(f"\n- Related: {render_fact(f)}") <= self._budget_left for f in unchosen
+            count_tokens(f"\n- Related: {render(f)}") <= self._budget_left for f in unchosen
         )
 
     def _add(self, line: str, fact: dict[str, Any] | None) -> bool:
@@ -150,7 +153,7 @@ class Draft:
             if m.fact_id in self._by_id and m.fact_id not in self._chosen_ids
         ]
         for fact in related[:5]:
-            self._add(f"- Related: {render_fact(fact)}", fact)
+            self._add(f"- Related: {self._render(fact)}", fact)
         if self.not_discussed:
             self._add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in self.not_discussed), None)
         if len(self._lines) == 1:

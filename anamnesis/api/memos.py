@@ -19,5 +19,9 @@ MEASUREMENTS = Memo("measurements", measurements_by_user, {})
 #: a cache keyed by text must go with the file that held the text, or a forgotten user's fact
 #: lines would outlive their erasure in the server's memory. Filled by requests, never prefetched.
 TOKEN_COUNTS = Memo("token_counts", lambda _cursor: {}, None)
+#: Each fact's line in the context block (``render_fact``), by fact id: fixed for the file's life
+#: (of what a line shows, only ``decayed`` could move with the clock, and no line shows it).
+#: Filled by requests, never prefetched, gone with its file like the token counts.
+FACT_LINES = Memo("fact_lines", lambda _cursor: {}, None)
 #: Both read memos, computed whenever a warehouse is prefetched.
 SERVED_MEMOS = (OPEN_CONFLICTS, MEASUREMENTS)

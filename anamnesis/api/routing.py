@@ -47,11 +47,13 @@ class QueryRouter:
     backend also extracts (``tests/test_query_routing.py`` checks both agree)."""
 
     def __init__(self) -> None:
+        from anamnesis.understanding.rules.answers import asked_in
         from anamnesis.understanding.rules.lexicon import load_lexicon
-        from anamnesis.understanding.rules.message import understand_text
+        from anamnesis.understanding.rules.message import read_message
 
         self._lexicon = load_lexicon  # loaded on first need (``warm_up``)
-        self._understand = understand_text
+        self._asked_in = asked_in
+        self._read = read_message
 
     def warm_up(self) -> None:
         """Load what routing loads on first need: the lexicon, the terminology, DrugBank and MeSH."""
@@ -67,11 +69,13 @@ class QueryRouter:
         recent_user = " ".join(text for role, text in recent_turns[-4:] if role == "user")
         context = " ".join(text for role, text in recent_turns[-1:] if role == "assistant") or None
         lexicon = self._lexicon()
+        # what the assistant's turn asks, read once for both texts (``understand_text`` reads it per text)
+        asked = self._asked_in(context) if context else None
         sections: list[str] = []
         for text in (query, recent_user):
             if not text:
                 continue
-            found, _ = self._understand(text, context, None, lexicon)
+            found, _ = self._read(text, asked, None, lexicon)
             sections.extend(s for s in found if s not in sections)
         matches = load_terminology().find(query)
         drugs = _drugs(matches)

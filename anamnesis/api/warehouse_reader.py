@@ -27,7 +27,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -83,12 +83,18 @@ class WarehouseView:
             facts = self._reader._load(gen, user_id)
         return copies(facts, section, status)
 
-    def cached_facts(self, user_id: str) -> list[dict[str, Any]] | None:
-        """The user's current facts if this warehouse's cache holds them, else None (no query)."""
+    def cached_facts(self, user_id: str, *, shared: bool = False) -> list[dict[str, Any]] | None:
+        """The user's current facts if this warehouse's cache holds them, else None (no query).
+
+        ``shared``: the cache's own list, not a copy, for a caller that only reads it (the
+        context block: copying a user's ~30 facts cost a tenth of its CPU time).
+        """
         if self._gen is None:
             return []
         facts = self._reader._hit(self._gen, user_id)
-        return None if facts is None else copies(facts, None, None)
+        if facts is None or shared:
+            return facts
+        return copies(facts, None, None)
 
     def read(self, query: Callable[[duckdb.DuckDBPyConnection], T], default: T) -> T:
         """``query`` run on a cursor of this warehouse, or ``default`` if none was built."""
@@ -248,7 +254,7 @@ class WarehouseReader:
             return view.cached_facts(user_id)
 
     def _hit(self, gen: Generation, user_id: str) -> list[dict[str, Any]] | None:
-        now = datetime.now().astimezone()
+        now = datetime.now(UTC)  # compared with aware times: the zone it is in changes nothing
         with self._lock:
             hit = gen.facts.get(user_id)
             if hit is not None and (hit[0] is None or now < hit[0]):

@@ -67,6 +67,10 @@ class Catalog:
                 if known != test.test:
                     raise ValueError(f"name {name!r} means both {known!r} and {test.test!r}")
         self.organ_words = organs
+        #: Each test with the tests whose name ends in its own ("glucose": "fasting glucose", ...).
+        self.kinds: dict[str, tuple[str, ...]] = {
+            name: (name, *(t for t in self.tests if t.endswith(" " + name))) for name in self.tests
+        }
         self._matcher: Matcher[str] = Matcher(
             (key, prefix, test.test) for test in tests for name in test.names for key, prefix, _ in expand(name)
         )

@@ -31,7 +31,7 @@ def tests_for_query(query: str, catalog: Catalog | None = None) -> list[str]:
         if test.unit is None and test.organs:
             wanted.extend(catalog.tests_of(test.organs[0]))
         else:  # "glucose" also means "fasting glucose" and "postprandial glucose"
-            wanted.extend([name, *(t for t in catalog.tests if t.endswith(" " + name))])
+            wanted.extend(catalog.kinds[name])
     for organ in catalog.organs_in(query):
         wanted.extend(catalog.tests_of(organ))
     return list(dict.fromkeys(wanted))

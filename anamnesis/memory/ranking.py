@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -21,10 +20,10 @@ from schemas.sections import SECTION_WIDE
 #: Share of the score that recency can take away from an old fact.
 RECENCY_SHARE = 0.2
 NAMED_BONUS = 1.0
-#: Entities and mentions whose folded form is remembered: every search folds each of the user's
-#: ~50 rows' two terms again, and the same users ask again.
-FOLDED_TERMS = 65_536
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: What names one row in a query: its terms folded, each with whether it is CJK (found as any
+#: substring then, else as a whole word).
+RowTerms = tuple[tuple[str, bool], ...]
 
 
 def terminology_entities(query: str) -> set[str]:
@@ -34,20 +33,27 @@ def terminology_entities(query: str) -> set[str]:
     return {match.canonical for match in load_terminology().find(query)}
 
 
-@lru_cache(maxsize=FOLDED_TERMS)
-def _folded(term: str) -> tuple[str, bool]:
-    """``term`` as it is looked for in a folded query, and whether it is CJK (a substring then)."""
-    term = term.strip().casefold()
-    return term, _CJK.search(term) is not None
+def searchable(term: str | None) -> tuple[str, bool] | None:
+    """``term`` as it is looked for in a folded query and whether it is CJK; None when it is
+    too short to name anything (under two CJK characters, under three others)."""
+    folded = (term or "").strip().casefold()
+    cjk = _CJK.search(folded) is not None
+    return (folded, cjk) if len(folded) >= (2 if cjk else 3) else None
 
 
-def _named(query: str, term: str | None) -> bool:
-    """Whether ``term`` occurs in ``query`` as a word (any substring, for CJK terms)."""
-    term, cjk = _folded(term or "")
-    if cjk:
-        return len(term) >= 2 and term in query
-    if len(term) < 3:
+def row_terms(entity: str, mention: str | None) -> RowTerms:
+    """The terms that name a row, folded once when its user's rows are read (not per search)."""
+    if entity == SECTION_WIDE:
+        return ()
+    return tuple(term for term in (searchable(entity), searchable(mention)) if term is not None)
+
+
+def occurs(query: str, term: str, cjk: bool) -> bool:
+    """Whether a :func:`searchable` ``term`` occurs in a folded ``query`` (as a word unless CJK)."""
+    if term not in query:  # the usual answer, at the cost of one substring search
         return False
+    if cjk:
+        return True
     start = query.find(term)
     while start >= 0:  # ``(?<!\w)term(?!\w)`` without compiling a pattern per term
         end = start + len(term)
@@ -62,19 +68,21 @@ def _is_word(char: str) -> bool:
 
 
 def named_mask(
-    query: str, entities: Sequence[str], mentions: Sequence[str | None], recognised: Collection[str] = ()
+    query: str, entities: Sequence[str], terms: Sequence[RowTerms], recognised: Collection[str] = ()
 ) -> np.ndarray:
-    """One boolean per row: does the query name this fact?"""
+    """One boolean per row: does the query name this fact (``terms``: each row's :func:`row_terms`)?"""
     folded = query.casefold()
     hints = {e.casefold() for e in recognised}
-    return np.fromiter(
-        (
-            entity != SECTION_WIDE and (entity in hints or _named(folded, entity) or _named(folded, mention))
-            for entity, mention in zip(entities, mentions, strict=True)
-        ),
-        dtype=bool,
-        count=len(entities),
-    )
+    mask = np.zeros(len(entities), dtype=bool)
+    for i, (entity, row) in enumerate(zip(entities, terms, strict=True)):
+        if entity in hints and entity != SECTION_WIDE:
+            mask[i] = True
+            continue
+        for term, cjk in row:
+            if occurs(folded, term, cjk):
+                mask[i] = True
+                break
+    return mask
 
 
 def scores(

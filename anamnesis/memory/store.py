@@ -173,9 +173,11 @@ class MemoryStore:
             raise RuntimeError("memory tables were built with another embedder; run the backfill again")
         if recognised is None:
             recognised = self._recognise(query)
-        named = named_mask(query, rows.entity, rows.mention, recognised)
-        ranked = scores(rows.matrix @ query_vector, rows.age_days, named, recency_half_life_days).tolist()
-        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i], -rows.stamps[i]))[:limit]
+        named = named_mask(query, rows.entity, rows.terms, recognised)
+        score = scores(rows.matrix @ query_vector, rows.age_days, named, recency_half_life_days)
+        # best score first, then the newest; a stable sort keeps the rows' order on full ties
+        order = np.lexsort((-rows.stamps, -score))[:limit].tolist()
+        ranked = score.tolist()
         return [
             MemoryHit(
                 fact_id=rows.fact_id[i],

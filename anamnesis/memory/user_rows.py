@@ -13,12 +13,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from anamnesis.memory.paths import MANIFEST_FILE
+from anamnesis.memory.ranking import RowTerms, row_terms
 from anamnesis.memory.shards import USER_KEY
 
 
 @dataclass(frozen=True, slots=True)
 class UserRows:
-    """One table read for ranking: its columns as lists, its vectors as one matrix."""
+    """One table read for ranking: its columns as lists, its vectors as one matrix, and what
+    every search would otherwise work out again per row (the terms that name it, its time)."""
 
     key: tuple[object, ...] | None
     matrix: np.ndarray
@@ -31,7 +33,8 @@ class UserRows:
     mention: list[str | None]
     text: list[str]
     age_days: np.ndarray
-    stamps: list[float]
+    stamps: np.ndarray
+    terms: list[RowTerms]
 
     @classmethod
     def of(cls, table: pa.Table, key: tuple[object, ...] | None) -> UserRows:
@@ -55,7 +58,8 @@ class UserRows:
             mention=rows["mention"],
             text=rows["text"],
             age_days=age_days,
-            stamps=[v.timestamp() for v in valid_from],
+            stamps=np.array([v.timestamp() for v in valid_from], dtype=np.float64),
+            terms=[row_terms(e, m) for e, m in zip(rows["entity"], rows["mention"], strict=True)],
         )
 
 

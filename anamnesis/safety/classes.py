@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -31,11 +31,25 @@ class CrossReactivity:
 class ClassTable:
     classes: tuple[DrugClass, ...]
     cross: tuple[CrossReactivity, ...]
+    #: The classes of each bare code looked up so far: every safety check of the read path asks
+    #: again for the same few drugs' and allergies' codes.
+    _of_code: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def of_codes(self, codes: tuple[str, ...]) -> set[str]:
         """The classes any of these ATC codes (``ATC:J01CA04`` or bare) belongs to."""
-        bare = [c.removeprefix("ATC:") for c in codes if c.startswith("ATC:") or c[:1].isalpha()]
-        return {k.name for k in self.classes for code in bare for p in k.prefixes if code.startswith(p)}
+        found: set[str] = set()
+        for code in codes:
+            if code.startswith("ATC:") or code[:1].isalpha():
+                found |= self._classes_of(code.removeprefix("ATC:"))
+        return found
+
+    def _classes_of(self, code: str) -> frozenset[str]:
+        classes = self._of_code.get(code)
+        if classes is None:
+            classes = self._of_code[code] = frozenset(
+                k.name for k in self.classes for p in k.prefixes if code.startswith(p)
+            )
+        return classes
 
     def named(self, entity: str) -> set[str]:
         """The classes an allergy entity names as a whole ("penicillin" → penicillins)."""

@@ -2,11 +2,14 @@
 
 A stage after ingest is a graph-backed asset: ``user_shards`` fans out (``DynamicOut``) one
 shard number per shard (``shards`` in the settings, ``backfill --shards N``), the stage's
-shard op runs once per shard as its own step (in parallel under the multiprocess executor, or
-on other machines under dagster-celery / dagster-k8s), and its merge op collects their counts
-and writes the lake's files (:func:`anamnesis.storage.shards.merge_shards`). After a night
-both handle only the users it touched (:mod:`anamnesis.storage.night`). The asset's
-checks run after the merge, so a blocking check still stops everything downstream.
+shard op runs once per shard as its own step once the upstream asset is done (in parallel
+under the multiprocess executor, or on other machines under dagster-celery / dagster-k8s), and
+its merge op collects their counts and writes the lake's files
+(:func:`anamnesis.storage.shards.merge_shards`). After a night both handle only the users it
+touched (:mod:`anamnesis.storage.night`). The asset's checks run after the merge, so a blocking
+check still stops everything downstream. The fan-out itself needs nothing upstream, so it is no
+step between one stage and the next: under the multiprocess executor each step's process costs
+~0.3 s of wall on a quiet machine, and the three fan-outs run while ingest does.
 """
 
 from __future__ import annotations
@@ -23,8 +26,12 @@ from anamnesis.storage.night import touched_users
 from anamnesis.storage.shards import Shard
 from assets.resources import HomeResource
 
+#: The ``ins`` of a stage's shard op: it starts after the stage's upstream asset (and its blocking
+#: checks), which the fan-out does not wait for.
+AFTER_UPSTREAM = {"upstream": dg.In(dg.Nothing)}
 
-@dg.op(ins={"upstream": dg.In(dg.Nothing)}, out=dg.DynamicOut(int), description="One output per user shard.")
+
+@dg.op(out=dg.DynamicOut(int), description="One output per user shard.")
 def user_shards(home: HomeResource) -> Iterator[dg.DynamicOutput[int]]:
     for index in range(home.settings().shards):
         yield dg.DynamicOutput(index, mapping_key=f"shard_{index}")
@@ -66,7 +73,7 @@ def sharded_asset(
     """The asset ``name``: ``work`` on every shard after ``upstream``, then ``merge`` of their results."""
 
     def compose(upstream: None) -> object:
-        return merge(user_shards(upstream).map(work).collect())
+        return merge(user_shards().map(lambda index: work(index=index, upstream=upstream)).collect())
 
     compose.__name__ = name
     return dg.graph_asset(

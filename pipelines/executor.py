@@ -26,14 +26,17 @@ import dagster as dg
 
 from anamnesis import worker_server
 from anamnesis.storage.lock import writer_lock
+from pipelines.worker_preload import STEP_PRELOAD
 
 #: The multiprocess executor's config for a sharded run: children forked from a server that has
 #: imported the job's modules, the instance's storage and the rules vocabularies once
 #: (:mod:`pipelines.forkserver`; a spawned child would spend ~3 s of CPU on them per step), and
 #: as many steps at once as the machine has cores (each step reads in its own process only).
+#: The run's worker server is that forkserver, started with the same preload before Dagster's
+#: executor asks for it (:func:`pipelines.worker_preload.worker_preload`).
 MULTIPROCESS_CONFIG = {
     "max_concurrent": os.cpu_count() or 1,
-    "start_method": {"forkserver": {"preload_modules": ["pipelines.forkserver"]}},
+    "start_method": {"forkserver": {"preload_modules": STEP_PRELOAD}},
 }
 
 

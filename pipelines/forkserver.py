@@ -6,7 +6,11 @@ Whatever a step would otherwise import or build first is done here once per run:
 modules, the SQLite storage that opens the Dagster instance in each step (SQLAlchemy and
 Alembic: ~0.8 s of CPU per process), pandera's polars checks (they import hypothesis: ~0.3 s
 per check step), the rules vocabularies (lexicon and DrugBank, pure Python tables that the
-forked children share) and the measurement units' conversions.
+forked children share) and the measurement units' conversions. Also what each step imported on
+its own before: the CLI (a console-script run makes every child run it as ``__mp_main__``), the
+instance's compute-log manager and ``upath`` (its registry reads every package's entry points),
+and LanceDB's namespace client, ~0.9 s of the memory step's ~1.2 s ``import lancedb`` (LanceDB
+itself starts its event loop's thread on import, so it stays out).
 Nothing here may start a thread or touch the home.
 """
 
@@ -15,11 +19,15 @@ from __future__ import annotations
 # The modules DagsterInstance.from_ref imports for the local instance of <home>/dagster.
 import dagster._core.run_coordinator.queued_run_coordinator  # noqa: F401
 import dagster._core.secrets  # noqa: F401
+import dagster._core.storage.local_compute_log_manager  # noqa: F401
 import dagster._core.storage.sqlite_storage  # noqa: F401
 import dagster._utils.test  # noqa: F401
+import lance_namespace  # noqa: F401
 import pandera.backends.polars.builtin_checks  # noqa: F401
+import upath.core  # noqa: F401
 
 import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules vocabularies)
+import pipelines.cli  # noqa: F401
 import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
 from anamnesis.measurements.units import conversions
 

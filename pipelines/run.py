@@ -117,8 +117,10 @@ def _run(
     if nothing_to_do(plan, settings):
         return BackfillOutcome("", [], {}, [], unchanged=True)
     # execute_in_process runs in this process whatever the job's executor, so the run's worker
-    # server is served here (as the executor does for a run Dagster launches), from now on
-    with worker_server.serving(worker_preload(settings, str(input_dir))):
+    # server is served here (as the executor does for a run Dagster launches), from now on; a
+    # sharded run with substitute resources runs its steps in this process, so not its steps' one
+    sharded_in_process = settings.shards > 1 and resources is not None
+    with worker_server.serving([] if sharded_in_process else worker_preload(settings, str(input_dir))):
         result = _execute(settings, input_dir, instance, plan, progress, resources)
     failed = failed_checks(result)
     if not result.success:
@@ -189,14 +191,8 @@ def _execute_sharded(
         reconstructable_kwargs={"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards},
     )
     run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
-    # Dagster's executor starts the process's one forkserver for its steps (with the config's
-    # preload) and leaves it up: stop it after the run, as a run in one process stops its worker
-    # server, so a later reader in this process starts one with its own preload.
-    was_up = worker_server.running()
-    try:
-        return dg.execute_job(
-            job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
-        )
-    finally:
-        if not was_up:
-            worker_server.stop()
+    # The steps fork from the run's worker server (up since the run started, with their preload,
+    # and stopped with the run, so a later reader in this process starts one with its own).
+    return dg.execute_job(
+        job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
+    )

@@ -39,6 +39,14 @@ def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports():
     assert threads("pipelines.forkserver") == threads("pipelines.definitions")
 
 
+def test_the_forkserver_preloads_lancedbs_namespace_client_but_not_lancedb():
+    # ~0.9 s of the memory step's import; lancedb itself starts its event loop's thread on import
+    code = "import sys, pipelines.forkserver; print('lancedb' in sys.modules, 'lance_namespace' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-2:] == ["False", "True"]
+
+
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():
     from anamnesis import worker_server
     from anamnesis.understanding.parallel import understand_rows

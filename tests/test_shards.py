@@ -51,8 +51,18 @@ def test_four_shards_on_the_multiprocess_executor_give_the_one_shard_warehouse(
         run = instance.get_runs(limit=1)[0]
         steps = {e.step_key for e in instance.all_logs(run.run_id, of_type=dg.DagsterEventType.STEP_SUCCESS)}
         starts = instance.all_logs(run.run_id, of_type=dg.DagsterEventType.STEP_WORKER_STARTED)
+        began = {
+            e.dagster_event.step_key: e.timestamp
+            for e in instance.all_logs(run.run_id, of_type=dg.DagsterEventType.STEP_START)
+        }
     for stage in ("messages.consolidate_shard", "extracted_events.understand_shard", "fact_histories.fold_shard"):
         assert {f"{stage}[shard_{i}]" for i in range(4)} <= steps
+    # a stage's fan-out waits for nothing, so it is no step between two stages; its shards wait
+    assert (
+        max(began[f"{s}.user_shards"] for s in ("extracted_events", "fact_histories"))
+        < began["extracted_events.merge_events"]
+    )
+    assert began["fact_histories.fold_shard[shard_0]"] > began["extracted_events_checks"]
     # each step ran in a process of its own (Dagster's multiprocess executor)
     assert len({e.dagster_event.pid for e in starts}) == len(starts) > 12
     assert not list((home / "lake").glob(".*.shards.tmp.spill"))  # the shards' parts are merged and gone
@@ -72,7 +82,8 @@ def test_three_shards_in_process_and_a_change_of_shard_count_between_nights(
     assert "understand fragments" in seen
     # The next night with another shard count: the stores of earlier runs are read back by shard.
     (home / "lake" / "messages.parquet").touch()  # not an unchanged re-run: the stages run
-    outcome = run_backfill(load_settings(home).model_copy(update={"shards": 2}), exports,
-                           resources={"progress": recorder})
+    outcome = run_backfill(
+        load_settings(home).model_copy(update={"shards": 2}), exports, resources={"progress": recorder}
+    )
     assert not outcome.unchanged and outcome.metadata["fact_histories"]["shards"] == 2
     assert stored(home) == stored(one_shard)

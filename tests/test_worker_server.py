@@ -48,7 +48,7 @@ def test_the_server_starts_once_and_a_second_start_keeps_it():
 
 
 def test_nothing_to_preload_starts_no_server_so_a_later_one_gets_its_preload():
-    """A run with nothing to preload (a sharded run) must leave the forkserver down: the first
+    """A run with nothing to preload (a small one in one process) must leave the forkserver down: the first
     server started is the process's one, and Dagster's multiprocess executor sets its own
     preload for its steps, which an empty server started before would ignore."""
     with worker_server.serving([None]):
@@ -125,9 +125,9 @@ def test_embedding_in_worker_processes_gives_the_threads_vectors_bit_for_bit(
     assert worker_server.running() is server_up  # a server it started for itself, it stopped
 
 
-def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_exports(tmp_path: Path) -> None:
+def test_a_run_serves_workers_from_its_start_in_one_process_over_large_exports_or_sharded(tmp_path: Path) -> None:
     from anamnesis.config import load_settings
-    from pipelines.worker_preload import CLI_MODULE, EARLY_SERVER_MIN_BYTES, worker_preload
+    from pipelines.worker_preload import CLI_MODULE, EARLY_SERVER_MIN_BYTES, STEP_PRELOAD, worker_preload
 
     small, large = tmp_path / "small", tmp_path / "large"
     for path, size in ((small, 1_000), (large, EARLY_SERVER_MIN_BYTES)):
@@ -140,7 +140,8 @@ def test_a_run_serves_workers_from_its_start_only_in_one_process_over_large_expo
 
     assert preload(large) == [RulesBackend.preload, USEEmbedder.preload, CLI_MODULE]
     assert preload(small) == []  # too small for workers: nothing to preload
-    assert preload(large, shards=2) == []  # each shard's step reads in its own process
+    # a sharded run, small or large, forks its steps (each reads in its own process) from it
+    assert preload(small, shards=2) == preload(large, shards=2) == STEP_PRELOAD
     assert preload(tmp_path / "missing") == []  # no input (yet): nothing to read
 
 
@@ -163,3 +164,16 @@ def test_a_night_over_a_large_history_serves_no_workers_from_its_start(tmp_path:
     writer.commit({"fingerprint": fingerprint(day)})  # the large day ingested as it is
     (exports / "export-2026-01-02.jsonl").write_bytes(b"{}\n")
     assert worker_preload(settings, str(exports)) == []
+
+
+def test_a_sharded_runs_worker_server_preloads_what_its_steps_forkserver_would():
+    """The CLI starts a sharded run's server before it imports Dagster; the executor then finds
+    it up and forks every step from it, so it must preload what the executor's config asks."""
+    from anamnesis.config import Settings
+    from pipelines.executor import MULTIPROCESS_CONFIG
+    from pipelines.worker_preload import worker_preload
+
+    preload = worker_preload(Settings(shards=4), "no-such-dir")
+    assert preload == MULTIPROCESS_CONFIG["start_method"]["forkserver"]["preload_modules"]
+    assert preload[0] == "dagster._core.executor.multiprocess"  # what Dagster puts first when missing
+

@@ -10,12 +10,14 @@ from anamnesis.storage.shards import shard_lake, sum_counts
 from assets.checks import NIGHT_ONLY, as_check, checked_users, pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import ShardDone, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, ShardDone, night_of, shard, sharded_asset
 from assets.understanding.assets import extracted_events
 from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
 
 
-@dg.op(description="One shard's events folded into its users' fact histories, states and conflicts.")
+@dg.op(
+    ins=AFTER_UPSTREAM, description="One shard's events folded into its users' fact histories, states and conflicts."
+)
 def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> ShardDone:
     lake = home.lake()
     part = shard(home, index, refold_users(lake, night_users(lake, FACT_TABLES)))

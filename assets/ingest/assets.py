@@ -18,7 +18,7 @@ from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, as_check, checked_users, 
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
-from assets.shards import ShardDone, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, ShardDone, night_of, shard, sharded_asset
 from schemas.frames import Messages
 
 
@@ -100,7 +100,7 @@ def day_metadata(stats: dict[str, object], *, ingested: bool) -> dict[str, objec
 MESSAGE_TABLES = ("messages", "supersessions")
 
 
-@dg.op(description="One shard's users: their clean, deduplicated messages and superseded edits.")
+@dg.op(ins=AFTER_UPSTREAM, description="One shard's users: their clean, deduplicated messages and superseded edits.")
 def consolidate_shard(home: HomeResource, exports: ExportsResource, index: int) -> ShardDone:
     lake = home.lake()
     require_intact_partitions(lake, exports.path)  # a damaged day ingest could not read again: one clear line

@@ -17,7 +17,7 @@ from assets.checks import NIGHT_ONLY, REJECTS_WARN, as_check, checked_users, pan
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import ShardDone, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, ShardDone, night_of, shard, sharded_asset
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
 from schemas.measurements import Measurements
@@ -26,8 +26,9 @@ from schemas.measurements import Measurements
 EVENT_TABLES = ("understood", "events", "rejects", "measurements")
 
 
-
-@dg.op(description="One shard's fragments understood; its events, rejects, measurements and LLM usage.")
+@dg.op(
+    ins=AFTER_UPSTREAM, description="One shard's fragments understood; its events, rejects, measurements and LLM usage."
+)
 def understand_shard(
     context: dg.OpExecutionContext,
     home: HomeResource,

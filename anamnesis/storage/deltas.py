@@ -29,6 +29,7 @@ import uuid
 from dataclasses import dataclass
 from functools import reduce
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pyarrow.parquet as pq
@@ -64,6 +65,8 @@ class TableFiles:
 
     base: Path
     parts: tuple[Part, ...] = ()
+    #: Rows as read, kept in the manifest (``None`` without parts: the base's footer has them).
+    rows: int | None = None
 
     def files(self) -> dict[str, Path]:
         """Every file, by a name unique within the table (for hard-linking a snapshot)."""
@@ -75,7 +78,7 @@ class TableFiles:
     def relinked(self, links: dict[str, Path]) -> TableFiles:
         """The same table over ``links`` (the names of :meth:`files` → other paths)."""
         parts = tuple(Part(links[f"part-{i:03d}"], links[f"users-{i:03d}"]) for i in range(len(self.parts)))
-        return TableFiles(links["base"], parts)
+        return TableFiles(links["base"], parts, self.rows)
 
 
 def deltas_dir(lake: Lake, table: str) -> Path:
@@ -99,22 +102,24 @@ def base_tag(path: Path) -> str | None:
         return None
 
 
-def _manifest(lake: Lake, table: str) -> list[str]:
-    """The names of the table's live parts; none when there is no manifest or it is stale."""
+def _manifest(lake: Lake, table: str) -> dict[str, Any] | None:
+    """The table's live manifest (``parts``: their names, ``rows``: the table's rows as read);
+    ``None`` when there is none or it is stale."""
     path = deltas_dir(lake, table) / MANIFEST
     if not path.exists():
-        return []
-    manifest = json.loads(path.read_text(encoding="utf-8"))
-    if manifest["base"] != base_tag(getattr(lake, table)):
-        return []
-    return list(manifest["parts"])
+        return None
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest if manifest["base"] == base_tag(getattr(lake, table)) else None
 
 
 def table_files(lake: Lake, table: str) -> TableFiles:
     """The files of ``table`` (a :class:`Lake` attribute) as readers must read them now."""
     directory = deltas_dir(lake, table)
-    parts = (Part(directory / f"{n}.parquet", directory / f"{n}.users.parquet") for n in _manifest(lake, table))
-    return TableFiles(getattr(lake, table), tuple(parts))
+    base: Path = getattr(lake, table)
+    if (manifest := _manifest(lake, table)) is None:
+        return TableFiles(base)
+    parts = (Part(directory / f"{n}.parquet", directory / f"{n}.users.parquet") for n in manifest["parts"])
+    return TableFiles(base, tuple(parts), manifest["rows"])
 
 
 def scan_files(files: TableFiles, schema: dict[str, pl.DataType] | None = None) -> pl.LazyFrame:
@@ -146,11 +151,9 @@ def scan_table(lake: Lake, table: str, schema: dict[str, pl.DataType] | None = N
 
 
 def table_rows(lake: Lake, table: str) -> int:
-    """Rows of ``table`` as read (from the footers when it has no parts)."""
+    """Rows of ``table`` as read (from its manifest, or the base's footer when it has no parts)."""
     files = table_files(lake, table)
-    if not files.parts:
-        return pq.read_metadata(files.base).num_rows
-    return scan_files(files).select(pl.len()).collect().item()
+    return pq.read_metadata(files.base).num_rows if files.rows is None else files.rows
 
 
 def write_part(lake: Lake, table: str, rows: pl.LazyFrame, users: pl.Series) -> None:
@@ -161,9 +164,11 @@ def write_part(lake: Lake, table: str, rows: pl.LazyFrame, users: pl.Series) -> 
     """
     base: Path = getattr(lake, table)
     directory = deltas_dir(lake, table)
-    names = _manifest(lake, table)
+    names = (_manifest(lake, table) or {"parts": []})["parts"]
     if not names:
         shutil.rmtree(directory, ignore_errors=True)  # a stale manifest's parts: its base has them
+    theirs = scan_table(lake, table).select("user_id").filter(pl.col("user_id").is_in(users.implode()))
+    kept = table_rows(lake, table) - theirs.select(pl.len()).collect().item()
     directory.mkdir(parents=True, exist_ok=True)
     name = f"{len(names):05d}-{uuid.uuid4().hex[:12]}"
     schema = pl.read_parquet_schema(base)
@@ -171,8 +176,9 @@ def write_part(lake: Lake, table: str, rows: pl.LazyFrame, users: pl.Series) -> 
         rows.select(list(schema)).cast(dict(schema)).sink_parquet(tmp, **WRITE)
     write_parquet(users.unique().sort().to_frame("user_id"), directory / f"{name}.users.parquet")
     crash_point("delta-manifest")
+    total = kept + pq.read_metadata(directory / f"{name}.parquet").num_rows
     with atomic_path(directory / MANIFEST) as tmp:
-        tmp.write_text(json.dumps({"base": base_tag(base), "parts": [*names, name]}), encoding="utf-8")
+        tmp.write_text(json.dumps({"base": base_tag(base), "parts": [*names, name], "rows": total}), encoding="utf-8")
     if _too_large(lake, table):
         compact(lake, table)
 
@@ -202,7 +208,7 @@ def compact(lake: Lake, table: str) -> bool:
 def drop_stale_parts(lake: Lake, tables: tuple[str, ...]) -> None:
     """Remove the parts of ``tables`` whose base a full rewrite replaced (their rows are in it)."""
     for table in tables:
-        if not _manifest(lake, table):
+        if _manifest(lake, table) is None:
             shutil.rmtree(deltas_dir(lake, table), ignore_errors=True)
 
 

@@ -152,7 +152,10 @@ def _build(
                 typed = f", {TYPED_VALUES}" if table == "fact_events" else ""
                 source = duckdb_relation(files)
                 con.execute(f"create {kind} {table} as select *{replace}{typed} from {source}")
-                counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
+                if files.rows is None:
+                    counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
+                else:  # a base with parts: counted by the night that wrote the last part
+                    counts[table] = files.rows
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
             con.execute(FACTS_CURRENT)

@@ -53,7 +53,7 @@ def pandera_check(
 
     Severity ERROR: a table that breaks its schema must not be read downstream unnoticed.
     """
-    rows_of = Shard(only=users).of(scan_table(lake, table))
+    rows_of = Shard(only=users).of(scan_table(lake, table, only=users))
     rows, failures = 0, []
     for users in user_ranges(rows_of, string_bytes()):
         frame = users.of(rows_of).collect()

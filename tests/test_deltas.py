@@ -132,3 +132,23 @@ def test_compaction_before_erasure_leaves_no_row_of_the_user_in_any_part(lake: L
         assert "u04" not in pl.read_parquet(path)["user_id"].to_list(), path
     assert scan_table(lake, "messages").collect().equals(expected)
     assert not compact(lake, "messages")  # nothing left to fold
+
+
+def test_some_users_rows_skip_every_file_that_cannot_hold_them(lake: Lake):
+    full = pl.read_parquet(lake.messages)
+    for night, users in enumerate([{"u02": 4, "u07": 1}, {"u07": 2, "u98": 3}]):
+        new = rows(users, tag=f"night {night}")
+        write_part(lake, "messages", new.lazy(), pl.Series(list(users)))
+        full = replaced(full, new, list(users))
+    first, last = table_files(lake, "messages").parts
+    for users, files_read in (
+        (["u07", "u98"], {last.rows}),  # the last night's users: its part alone, never the base
+        (["u02", "u07"], {first.rows, last.rows}),  # u07 of the first part was replaced by the last
+        (["u02", "u11"], {first.rows, lake.messages}),
+        ([], set()),
+    ):
+        only = pl.Series(users, dtype=pl.String)
+        scan = scan_table(lake, "messages", only=only)
+        assert scan.collect().equals(full.filter(pl.col("user_id").is_in(users))), users
+        plan = scan.explain()
+        assert {p for p in (lake.messages, first.rows, last.rows) if str(p) in plan} == files_read, users

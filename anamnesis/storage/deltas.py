@@ -122,32 +122,50 @@ def table_files(lake: Lake, table: str) -> TableFiles:
     return TableFiles(base, tuple(parts), manifest["rows"])
 
 
-def scan_files(files: TableFiles, schema: dict[str, pl.DataType] | None = None) -> pl.LazyFrame:
-    """The table ``files`` hold, lazily, in the order of its base (user first)."""
+def scan_files(
+    files: TableFiles, schema: dict[str, pl.DataType] | None = None, *, only: pl.Series | None = None
+) -> pl.LazyFrame:
+    """The table ``files`` hold, lazily, in the order of its base (user first).
+
+    ``only``: just those users' rows, and a file none of whose rows can be theirs is not read at
+    all: a night's users are all in its last part, so reading them never scans the base.
+    """
     if not files.base.exists():
         if schema is None:
             raise FileNotFoundError(files.base)
         return pl.LazyFrame(schema=schema)
-    base = pl.scan_parquet(files.base)
+    base = _of(pl.scan_parquet(files.base), only)
     if not files.parts:
         return base
     types = dict(base.collect_schema())
     frames, later = [], pl.Series("user_id", [], dtype=pl.String)
     for part in reversed(files.parts):
-        frames.append(_without(pl.scan_parquet(part.rows).cast(types), later))
-        later = pl.concat([later, part.user_ids()])
-    frames.append(_without(base, later))
+        users = part.user_ids()
+        if only is None or users.filter(~users.is_in(later.implode())).is_in(only.implode()).any():
+            frames.append(_without(_of(pl.scan_parquet(part.rows).cast(types), only), later))
+        later = pl.concat([later, users])
+    if only is None or not only.is_in(later.implode()).all():
+        frames.append(_without(base, later))
+    if not frames:
+        return base.clear()
     return reduce(lambda a, b: a.merge_sorted(b, key="user_id"), reversed(frames))
+
+
+def _of(frame: pl.LazyFrame, only: pl.Series | None) -> pl.LazyFrame:
+    return frame if only is None else frame.filter(pl.col("user_id").is_in(only.implode()))
 
 
 def _without(frame: pl.LazyFrame, users: pl.Series) -> pl.LazyFrame:
     return frame.filter(~pl.col("user_id").is_in(users.implode())) if users.len() else frame
 
 
-def scan_table(lake: Lake, table: str, schema: dict[str, pl.DataType] | None = None) -> pl.LazyFrame:
-    """The one way to read a lake table: its base and parts (:func:`scan_files`); empty of
-    ``schema`` when it was never written (without ``schema``: :class:`FileNotFoundError`)."""
-    return scan_files(table_files(lake, table), schema)
+def scan_table(
+    lake: Lake, table: str, schema: dict[str, pl.DataType] | None = None, *, only: pl.Series | None = None
+) -> pl.LazyFrame:
+    """The one way to read a lake table: its base and parts (:func:`scan_files`), of it ``only``
+    those users if given; empty of ``schema`` when it was never written (without ``schema``:
+    :class:`FileNotFoundError`)."""
+    return scan_files(table_files(lake, table), schema, only=only)
 
 
 def table_rows(lake: Lake, table: str) -> int:

@@ -41,13 +41,15 @@ def parquet_intact(path: Path) -> bool:
     return True
 
 
-def scan_rebuildable(lake: Lake, table: str, schema: dict[str, pl.DataType]) -> pl.LazyFrame:
+def scan_rebuildable(
+    lake: Lake, table: str, schema: dict[str, pl.DataType], *, only: pl.Series | None = None
+) -> pl.LazyFrame:
     """A stage's store of earlier runs; empty (and the damaged base dropped) if it is corrupt."""
     path: Path = getattr(lake, table)
     if path.exists() and not parquet_intact(path):
         log.warning("corrupt lake file %s dropped; it is rebuilt from the ingest lake", path)
         path.unlink()
-    return scan_table(lake, table, schema)
+    return scan_table(lake, table, schema, only=only)
 
 
 def damaged_days(lake: Lake) -> dict[str, Path]:

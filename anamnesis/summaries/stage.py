@@ -79,9 +79,9 @@ def summarize_lake(
     Only ``shard``'s users are summarised (a night's: :mod:`anamnesis.storage.night`), into
     ``out`` (default: the lake itself).
     """
-    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages)))
-    fact_events = shard.of(scan_table(lake, "fact_events", polars_schema(FactEvents)))
-    measurements = shard.of(scan_table(lake, "measurements", MEASUREMENTS_SCHEMA))
+    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages), only=shard.only))
+    fact_events = shard.of(scan_table(lake, "fact_events", polars_schema(FactEvents), only=shard.only))
+    measurements = shard.of(scan_table(lake, "measurements", MEASUREMENTS_SCHEMA, only=shard.only))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     if not summarizer.reads_turns:  # the messages' texts are not even read
         messages = messages.select("user_id", "session_id", "message_id", "role", "ts")

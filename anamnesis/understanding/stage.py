@@ -55,8 +55,8 @@ def understand_lake(
     Only the users of ``shard``; written to ``out`` (default: the lake itself).
     """
     out = out or lake
-    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages)))
-    previous = shard.of(scan_rebuildable(lake, "understood", UNDERSTOOD_SCHEMA))
+    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages), only=shard.only))
+    previous = shard.of(scan_rebuildable(lake, "understood", UNDERSTOOD_SCHEMA, only=shard.only))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     #: A backend that reads earlier turns and known facts says how many turns (``None``: it does not).
     turns: int | None = getattr(backend, "context_turns", None)

@@ -159,7 +159,7 @@ def _measurements_valid(lake: Lake, users: pl.Series | None) -> dg.AssetCheckRes
     schema = pandera_check(Measurements, lake, "measurements", users=users)
     if not schema.passed:
         return schema
-    bad = impossible(Shard(only=users).of(scan_table(lake, "measurements")).collect())
+    bad = impossible(Shard(only=users).of(scan_table(lake, "measurements", only=users)).collect())
     return dg.AssetCheckResult(
         passed=bad.height == 0,
         metadata={**schema.metadata, "impossible": bad.height, "first_impossible": str(bad.head(5).drop("mention"))},

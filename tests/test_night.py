@@ -14,8 +14,9 @@ import polars as pl
 import pytest
 
 from anamnesis.config import load_settings
+from anamnesis.erasure.forget import forget_user
 from anamnesis.sample_data import SAMPLE_EXPORTS
-from anamnesis.storage.deltas import scan_table, table_rows
+from anamnesis.storage.deltas import scan_table, table_files, table_rows
 from anamnesis.storage.lake import Lake
 from assets.resources import CallbackProgress
 from pipelines.run import instance_for, run_backfill
@@ -95,6 +96,13 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
             scan_table(x, table).collect().drop("recorded_at", strict=False) for x in (lake, Lake(fresh.lake))
         )
         assert night_rows.equals(fresh_rows)
+
+    assert table_files(lake, "messages").parts  # the night's rows are a part of their own
+    forget_user(settings, "u-en-01")  # a night's user: their rows in the parts, and the parts, go
+    assert not list(lake.root.glob("*.deltas"))
+    for path in lake.root.rglob("*.parquet"):
+        if "user_id" in pl.read_parquet_schema(path):
+            assert "u-en-01" not in pl.read_parquet(path, columns=["user_id"])["user_id"].to_list(), path
 
 
 def test_an_unchanged_cli_rerun_answers_before_dagster_is_imported(before: Path, tmp_path: Path):

@@ -10,8 +10,6 @@ same reason, when a run's asset redid only a night's users (its materialization 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import dagster as dg
 import pandera.errors
 import pandera.polars as pa
@@ -19,6 +17,7 @@ import polars as pl
 
 from anamnesis.facts.stage import refold_users
 from anamnesis.storage.batches import string_bytes, user_ranges
+from anamnesis.storage.deltas import scan_table, table_rows
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import touched_users
 from anamnesis.storage.shards import Shard
@@ -47,17 +46,17 @@ def checked_users(context: dg.AssetCheckExecutionContext, lake: Lake, *, reviews
 
 
 def pandera_check(
-    model: type[pa.DataFrameModel], path: Path, *, users: pl.Series | None = None
+    model: type[pa.DataFrameModel], lake: Lake, table: str, *, users: pl.Series | None = None
 ) -> dg.AssetCheckResult:
-    """Validate one lake file (of it only ``users``' rows if given); a failure reports the first
+    """Validate one lake table (of it only ``users``' rows if given); a failure reports the first
     failing cases instead of raising.
 
     Severity ERROR: a table that breaks its schema must not be read downstream unnoticed.
     """
-    table = Shard(only=users).of(pl.scan_parquet(path))
+    rows_of = Shard(only=users).of(scan_table(lake, table, only=users))
     rows, failures = 0, []
-    for users in user_ranges(table, string_bytes()):
-        frame = users.of(table).collect()
+    for users in user_ranges(rows_of, string_bytes()):
+        frame = users.of(rows_of).collect()
         rows += frame.height
         try:
             model.validate(frame, lazy=True)
@@ -86,19 +85,19 @@ def as_check(spec: dg.AssetCheckSpec, result: dg.AssetCheckResult) -> dg.AssetCh
     )
 
 
-def _rows(path: Path) -> int:
-    return pl.scan_parquet(path).select(pl.len()).collect().item() if path.exists() else 0
+def _rows(lake: Lake, table: str) -> int:
+    return table_rows(lake, table) if getattr(lake, table).exists() else 0
 
 
 def rate_check(lake: Lake, *, kind: str, threshold: float) -> dg.AssetCheckResult:
     """WARN when the share of quarantined lines (of the lines read) or of rejects (of the
     proposals and failures) is over ``threshold``; metadata holds the counts either way."""
     if kind == "quarantine":
-        count = _rows(lake.quarantine)
+        count = _rows(lake, "quarantine")
         total = sum(int((lake.partition_manifest(d) or {}).get("lines_in", 0)) for d in lake.partition_days())
     else:
-        count = _rows(lake.rejects)
-        total = count + _rows(lake.events)
+        count = _rows(lake, "rejects")
+        total = count + _rows(lake, "events")
     rate = count / total if total else 0.0
     return dg.AssetCheckResult(
         passed=rate <= threshold,

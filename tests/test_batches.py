@@ -151,7 +151,8 @@ def test_a_check_finds_a_failure_in_any_range(tmp_path: Path):
             "export_day": "2026-01-01",
         }
     ).cast(polars_schema(Messages))
-    path = tmp_path / "messages.parquet"
+    lake = Lake(tmp_path)
+    path = lake.messages
     late = frame.with_columns(  # the same (user, message) twice, in the last user's range
         pl.when(pl.col("user_id") == "user-199").then(pl.lit("m198")).otherwise("message_id").alias("message_id"),
         pl.when(pl.col("user_id") == "user-199").then(pl.lit("user-198")).otherwise("user_id").alias("user_id"),
@@ -159,9 +160,9 @@ def test_a_check_finds_a_failure_in_any_range(tmp_path: Path):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(anamnesis.storage.batches, "BATCH_BYTES", 2_000)
         frame.write_parquet(path)
-        assert pandera_check(Messages, path).passed
+        assert pandera_check(Messages, lake, "messages").passed
         late.write_parquet(path)
-        result = pandera_check(Messages, path)
+        result = pandera_check(Messages, lake, "messages")
     assert not result.passed
     assert result.metadata["rows"].value == 200
 

@@ -14,7 +14,9 @@ import polars as pl
 import pytest
 
 from anamnesis.config import load_settings
+from anamnesis.erasure.forget import forget_user
 from anamnesis.sample_data import SAMPLE_EXPORTS
+from anamnesis.storage.deltas import scan_table, table_files, table_rows
 from anamnesis.storage.lake import Lake
 from assets.resources import CallbackProgress
 from pipelines.run import instance_for, run_backfill
@@ -58,11 +60,12 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
 ):
     exports = tmp_path / "in"
     shutil.copytree(before, exports)
-    settings = load_settings(tmp_path / "home").model_copy(update={"shards": shards})
+    layout = "copy" if shards == 1 else "views"  # views over a base and its delta parts too
+    settings = load_settings(tmp_path / "home").model_copy(update={"shards": shards, "warehouse_layout": layout})
     kept = {"progress": CallbackProgress(lambda *_: None)}  # a substitute: the shards' steps run in-process
     run_backfill(settings, exports, resources=kept)
     lake = Lake(settings.lake)
-    summaries_before = pl.read_parquet(lake.session_summaries)
+    summaries_before = scan_table(lake, "session_summaries").collect()
     (exports / NIGHT).write_text(night_lines(), encoding="utf-8")
     outcome = run_backfill(settings, exports, resources=kept)
     assert outcome.days_ingested == ["2026-03-20"]
@@ -76,19 +79,30 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     assert outcome.metadata["memory_tables"]["users_read"] == len(night_users)
     assert outcome.metadata["memory_tables"]["users_rebuilt"] <= len(night_users)
     others = pl.col("user_id").is_in(list(night_users)).not_()
-    assert pl.read_parquet(lake.session_summaries).filter(others).equals(summaries_before.filter(others))
+    assert scan_table(lake, "session_summaries").collect().filter(others).equals(summaries_before.filter(others))
     # the checks validated the night's rows only
     validated = check_rows(settings, outcome.run_id)
-    night_messages = pl.read_parquet(lake.messages).filter(~others).height
-    assert validated["messages_schema"] == night_messages < lake.rows("messages")
-    assert 0 < validated["fact_state_schema"] < lake.rows("fact_state")
+    night_messages = scan_table(lake, "messages").filter(~others).collect().height
+    assert validated["messages_schema"] == night_messages < table_rows(lake, "messages")
+    assert 0 < validated["fact_state_schema"] < table_rows(lake, "fact_state")
     assert not lake.touched.exists()  # every stage caught up: the note is gone
     assert run_backfill(settings.model_copy(update={"shards": 2}), exports, resources=kept).unchanged
 
     fresh = load_settings(tmp_path / "fresh")
     run_backfill(fresh, exports)
     assert stored(settings.home) == stored(fresh.home)
-    assert pl.read_parquet(Lake(settings.lake).messages).equals(pl.read_parquet(Lake(fresh.lake).messages))
+    for table in ("messages", "events", "fact_state", "session_summaries"):  # the lake as read: a full rewrite's
+        night_rows, fresh_rows = (
+            scan_table(x, table).collect().drop("recorded_at", strict=False) for x in (lake, Lake(fresh.lake))
+        )
+        assert night_rows.equals(fresh_rows)
+
+    assert table_files(lake, "messages").parts  # the night's rows are a part of their own
+    forget_user(settings, "u-en-01")  # a night's user: their rows in the parts, and the parts, go
+    assert not list(lake.root.glob("*.deltas"))
+    for path in lake.root.rglob("*.parquet"):
+        if "user_id" in pl.read_parquet_schema(path):
+            assert "u-en-01" not in pl.read_parquet(path, columns=["user_id"])["user_id"].to_list(), path
 
 
 def test_an_unchanged_cli_rerun_answers_before_dagster_is_imported(before: Path, tmp_path: Path):

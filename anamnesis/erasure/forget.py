@@ -24,10 +24,12 @@ from anamnesis.erasure.traces import Traces, own_words
 from anamnesis.memory.erase import forget_user as forget_memory
 from anamnesis.memory.paths import CACHE_FILE, memory_dir
 from anamnesis.storage.atomic import sweep_stale_temp
+from anamnesis.storage.deltas import compact_lake, scan_table
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import writer_lock
 from anamnesis.storage.warehouse import rebuild_warehouse
 from anamnesis.understanding.llm_cache import forget_user as forget_llm_answers
+from schemas.frames import Messages, polars_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ def _forget(settings: Settings, user_id: str) -> ErasureReport:
     new_tombstone = add_tombstone(home, user_id)
     temp_files = sweep_stale_temp(home) + _drop_stale_wal(settings.warehouse_path)
     lake = Lake(settings.lake)
+    compact_lake(lake)  # the user's rows in a night's delta part, and the users it replaces, go too
     erased = erase_from_lake(lake.root, user_id)
     rebuild_warehouse(settings, lake, keep_snapshots=1)  # no link to an erased file stays
     memory_table = forget_memory(memory_dir(home), user_id)
@@ -124,6 +127,4 @@ def _drop_stale_wal(warehouse: Path) -> int:
 
 def _texts_of_others(lake: Lake) -> pl.Series:
     """Every other user's messages (the lake no longer holds this user's)."""
-    if not lake.messages.exists():
-        return pl.Series("text", [], dtype=pl.String)
-    return pl.read_parquet(lake.messages, columns=["text"])["text"]
+    return scan_table(lake, "messages", polars_schema(Messages)).select("text").collect()["text"]

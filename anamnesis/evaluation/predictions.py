@@ -51,8 +51,8 @@ class Predictions:
 
 def read_predictions(settings: Any) -> tuple[Predictions, str]:
     """Everything the metrics need, from the warehouse and the lake's understood fragments."""
-    import polars as pl
 
+    from anamnesis.storage.deltas import scan_table
     from anamnesis.storage.lake import Lake
     from anamnesis.storage.warehouse import connect
     from anamnesis.understanding.fragments import build_fragments
@@ -77,10 +77,10 @@ def read_predictions(settings: Any) -> tuple[Predictions, str]:
     finally:
         con.close()
     pred = Predictions()
-    understood_path = Lake(settings.lake).understood
+    lake = Lake(settings.lake)
     sections: dict[str, tuple[str, ...]] = {}
-    if understood_path.exists() and messages.height:
-        understood = pl.read_parquet(understood_path, columns=["fragment_key", "sections"]).unique("fragment_key")
+    if lake.understood.exists() and messages.height:
+        understood = scan_table(lake, "understood").select("fragment_key", "sections").collect().unique("fragment_key")
         fragments = build_fragments(messages).select("fragment_key", "message_id")
         for message_id, secs in fragments.join(understood, on="fragment_key", how="left").select(
             "message_id", "sections"

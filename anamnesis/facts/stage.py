@@ -17,7 +17,8 @@ import polars as pl
 
 from anamnesis import worker_server
 from anamnesis.facts.fold import fold
-from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
@@ -74,12 +75,12 @@ def fold_lake(
     Only the users of ``shard``; written to ``out`` (default: the lake itself).
     """
     out = out or lake
-    events = shard.of(scan(lake.events, polars_schema(Events)))
-    previous_events = shard.of(scan_rebuildable(lake.fact_events, polars_schema(FactEvents)))
-    previous_conflicts = shard.of(scan_rebuildable(lake.conflicts, polars_schema(Conflicts)))
+    events = shard.of(scan_table(lake, "events", polars_schema(Events), only=shard.only))
+    previous_events = shard.of(scan_rebuildable(lake, "fact_events", polars_schema(FactEvents), only=shard.only))
+    previous_conflicts = shard.of(scan_rebuildable(lake, "conflicts", polars_schema(Conflicts), only=shard.only))
     ensure_inputs(lake)
-    resolutions = shard.of(scan(lake.resolutions, polars_schema(Resolutions)))
-    corrections = shard.of(scan(lake.corrections, polars_schema(Corrections)))
+    resolutions = shard.of(scan_table(lake, "resolutions", polars_schema(Resolutions), only=shard.only))
+    corrections = shard.of(scan_table(lake, "corrections", polars_schema(Corrections), only=shard.only))
     total = events.select(pl.len()).collect().item()
     counts = FoldCounts()
     if on_progress:

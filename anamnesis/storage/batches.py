@@ -133,13 +133,6 @@ def string_bytes() -> pl.Expr:
     return pl.sum_horizontal(pl.col(pl.String).str.len_bytes()).sum()
 
 
-def scan(path: Path, schema: dict[str, pl.DataType]) -> pl.LazyFrame:
-    """A lazy lake table, or an empty one of ``schema`` when it was never written."""
-    if not path.exists():
-        return pl.LazyFrame(schema=schema)
-    return pl.scan_parquet(path)
-
-
 @contextmanager
 def parquet_appender(target: Path, schema: dict[str, pl.DataType]) -> Iterator[Callable[[pl.DataFrame], None]]:
     """Yield ``append(frame)``; the frames, in order, become ``target`` atomically on success.

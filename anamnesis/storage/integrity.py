@@ -22,6 +22,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 
+from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.lake import Lake
 
 log = logging.getLogger(__name__)
@@ -40,15 +41,15 @@ def parquet_intact(path: Path) -> bool:
     return True
 
 
-def scan_rebuildable(path: Path, schema: dict[str, pl.DataType]) -> pl.LazyFrame:
-    """A stage's store of earlier runs; empty (and the damaged file dropped) if it is corrupt."""
-    if not path.exists():
-        return pl.LazyFrame(schema=schema)
-    if not parquet_intact(path):
+def scan_rebuildable(
+    lake: Lake, table: str, schema: dict[str, pl.DataType], *, only: pl.Series | None = None
+) -> pl.LazyFrame:
+    """A stage's store of earlier runs; empty (and the damaged base dropped) if it is corrupt."""
+    path: Path = getattr(lake, table)
+    if path.exists() and not parquet_intact(path):
         log.warning("corrupt lake file %s dropped; it is rebuilt from the ingest lake", path)
         path.unlink()
-        return pl.LazyFrame(schema=schema)
-    return pl.scan_parquet(path)
+    return scan_table(lake, table, schema, only=only)
 
 
 def damaged_days(lake: Lake) -> dict[str, Path]:

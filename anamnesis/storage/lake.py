@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-import pyarrow.parquet as pq
 
 from anamnesis.storage.atomic import atomic_path, write_parquet
 
@@ -84,10 +83,6 @@ class Lake:
     @property
     def corrections(self) -> Path:
         return self.root / "inputs" / "corrections.parquet"
-
-    def rows(self, table: str) -> int:
-        """Rows of one consolidated table (``messages``, ``events``...), from its Parquet footer."""
-        return pq.read_metadata(getattr(self, table)).num_rows
 
     # -- ingest partitions ---------------------------------------------------------------
     def _day_dir(self, day: str) -> Path:

@@ -19,6 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from anamnesis.storage.atomic import write_parquet
+from anamnesis.storage.deltas import drop_stale_parts
 from anamnesis.storage.integrity import parquet_intact
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import merge_shards
@@ -73,4 +74,6 @@ def merge_stage(lake: Lake, stage: str, count: int, tables: tuple[str, ...], *, 
     closed for the night (:func:`stage_done`): the two always go together, or a later stage would
     redo other users than this one did."""
     merge_shards(lake, stage, count, tables, redone=redone)
+    if redone is None:
+        drop_stale_parts(lake, tables)
     stage_done(lake, redone)

@@ -25,6 +25,7 @@ import xxhash
 
 from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path
 from anamnesis.storage.batches import ROW_GROUP_ROWS
+from anamnesis.storage.deltas import write_part
 from anamnesis.storage.lake import Lake
 
 T = TypeVar("T")
@@ -106,11 +107,11 @@ def merge_shards(
     """Replace each of ``tables`` (lake attributes) by its shards' parts, in the lake's order.
 
     Every part is in user order and holds whole users, and no user is in two parts, so merging
-    the sorted parts (polars' ``merge_sorted``) gives the file one shard writes. With ``redone``
-    (the users the parts were made for, a night's) every other user's rows are kept from the
-    current file, itself in user order, and merged in the same way, so only the night's users
-    are replaced. The merge streams into the new file (bounded memory, the writer's threads
-    encoding), which replaces the old one atomically; then the working directory is removed.
+    the sorted parts (polars' ``merge_sorted``) gives the file one shard writes, streamed into
+    the new file (bounded memory), which replaces the old one atomically. With ``redone`` (the
+    users the parts were made for, a night's) the merged parts become a delta part of each table
+    instead (:func:`anamnesis.storage.deltas.write_part`): only the night's users are written.
+    Then the working directory is removed.
     Nothing to do when one shard did everyone (it wrote the lake directly).
     """
     if count == 1 and redone is None:
@@ -121,8 +122,8 @@ def merge_shards(
         schema = pl.read_parquet_schema(files[0])
         merged = reduce(lambda a, b: a.merge_sorted(b, key="user_id"), (pl.scan_parquet(f) for f in files))
         if redone is not None:
-            kept = pl.scan_parquet(getattr(lake, table)).filter(~pl.col("user_id").is_in(redone.implode()))
-            merged = kept.merge_sorted(merged.cast(dict(kept.collect_schema())), key="user_id")
+            write_part(lake, table, merged, redone)
+            continue
         with atomic_path(getattr(lake, table)) as tmp:
             merged.select(list(schema)).cast(dict(schema)).sink_parquet(
                 tmp, compression="zstd", statistics=True, row_group_size=ROW_GROUP_ROWS

@@ -27,6 +27,7 @@ import duckdb
 
 from anamnesis.storage.atomic import SPILL_SUFFIX, atomic_path, write_parquet
 from anamnesis.storage.crashpoints import crash_point
+from anamnesis.storage.deltas import TableFiles, duckdb_relation, table_files
 from anamnesis.storage.inputs import ensure_inputs
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.snapshots import KEEP, link_snapshot, prune_snapshots, snapshots_root
@@ -94,15 +95,15 @@ def build_warehouse(
     for table, model in LATER_TABLES.items():
         if not (path := getattr(lake, TABLES[table][0])).exists():
             write_parquet(empty(model), path)
-    sources = {table: getattr(lake, attr) for table, (attr, _order) in TABLES.items()}
+    sources = {table: table_files(lake, attr) for table, (attr, _order) in TABLES.items()}
     snapshots = snapshots_root(target)
     if layout == "views":
-        sources = link_snapshot(sources, snapshots)
+        sources = _linked(sources, snapshots)
     try:
         counts = _build(sources, target, layout=layout, retention_days=retention_days, threads=threads)
     except BaseException:
         if layout == "views":
-            shutil.rmtree(next(iter(sources.values())).parent, ignore_errors=True)
+            shutil.rmtree(next(iter(sources.values())).base.parent, ignore_errors=True)
         raise
     prune_snapshots(snapshots, keep=keep_snapshots if layout == "views" else 0)
     return counts
@@ -118,11 +119,21 @@ def rebuild_warehouse(
     )
 
 
+def _linked(sources: dict[str, TableFiles], root: Path) -> dict[str, TableFiles]:
+    """Every file of ``sources`` hard-linked into one new snapshot under ``root``; the tables over the links."""
+    files = {f"{table}.{name}": path for table, f in sources.items() for name, path in f.files().items()}
+    links = link_snapshot(files, root)
+    return {
+        table: f.relinked({name: links[f"{table}.{name}"] for name in f.files()}) for table, f in sources.items()
+    }
+
+
 def _build(
-    sources: dict[str, Path], target: Path, *, layout: Layout, retention_days: dict[str, int | None],
+    sources: dict[str, TableFiles], target: Path, *, layout: Layout, retention_days: dict[str, int | None],
     threads: int | None = None,
 ) -> dict[str, int]:
-    """The warehouse file at ``target``: each relation a table or a view of its Parquet ``sources``."""
+    """The warehouse file at ``target``: each relation a table or a view of its Parquet ``sources``
+    (a base and its delta parts, :func:`anamnesis.storage.deltas.duckdb_relation`)."""
     counts: dict[str, int] = {}
     kind = "table" if layout == "copy" else "view"
     with atomic_path(target) as tmp:
@@ -135,13 +146,16 @@ def _build(
         try:
             con.execute("begin")
             create_types(con)
-            for table, path in sources.items():
+            for table, files in sources.items():
                 replacements = [f"{c}::JSON as {c}" for c in JSON_COLUMNS.get(table, ())] + casts(table)
                 replace = f" replace ({', '.join(replacements)})" if replacements else ""
                 typed = f", {TYPED_VALUES}" if table == "fact_events" else ""
-                source = str(path.resolve()).replace("'", "''")
-                con.execute(f"create {kind} {table} as select *{replace}{typed} from read_parquet('{source}')")
-                counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
+                source = duckdb_relation(files)
+                con.execute(f"create {kind} {table} as select *{replace}{typed} from {source}")
+                if files.rows is None:
+                    counts[table] = con.execute(f"select count(*) from {table}").fetchone()[0]  # type: ignore[index]
+                else:  # a base with parts: counted by the night that wrote the last part
+                    counts[table] = files.rows
             con.execute("create table retention_policy (section varchar primary key, retention_days integer)")
             con.executemany("insert into retention_policy values (?, ?)", sorted(retention_days.items()))
             con.execute(FACTS_CURRENT)

@@ -15,7 +15,8 @@ import polars as pl
 import xxhash
 
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA
-from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import ONE_SHARD, Shard
 from anamnesis.summaries.spans import SpanFrames, span_frames
@@ -78,9 +79,9 @@ def summarize_lake(
     Only ``shard``'s users are summarised (a night's: :mod:`anamnesis.storage.night`), into
     ``out`` (default: the lake itself).
     """
-    messages = shard.of(scan(lake.messages, polars_schema(Messages)))
-    fact_events = shard.of(scan(lake.fact_events, polars_schema(FactEvents)))
-    measurements = shard.of(scan(lake.measurements, MEASUREMENTS_SCHEMA))
+    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages), only=shard.only))
+    fact_events = shard.of(scan_table(lake, "fact_events", polars_schema(FactEvents), only=shard.only))
+    measurements = shard.of(scan_table(lake, "measurements", MEASUREMENTS_SCHEMA, only=shard.only))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     if not summarizer.reads_turns:  # the messages' texts are not even read
         messages = messages.select("user_id", "session_id", "message_id", "role", "ts")

@@ -82,7 +82,7 @@ def estimate(settings: Settings, input_dir: Path) -> list[dict[str, object]]:
     columns = ["fragment_key", "user_id", "message_id", "ts", "text", "context", "lang"]
     if settings.llm_context_turns:  # the context a run sends: earlier turns, facts known before it
         lake = Lake(settings.lake)
-        history = scan_rebuildable(lake.fact_events, polars_schema(FactEvents)).collect()
+        history = scan_rebuildable(lake, "fact_events", polars_schema(FactEvents)).collect()
         frame = with_llm_context(frame, messages, history, turns=settings.llm_context_turns)
         columns += list(CONTEXT_COLUMNS)
     fragments = [Fragment(*row) for row in frame.select(columns).iter_rows()]

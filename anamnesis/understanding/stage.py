@@ -16,7 +16,8 @@ from datetime import datetime
 import polars as pl
 
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA, measurements_frame
-from anamnesis.storage.batches import parquet_appender, scan, user_ranges
+from anamnesis.storage.batches import parquet_appender, user_ranges
+from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.integrity import scan_rebuildable
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.shards import ONE_SHARD, Shard
@@ -54,12 +55,12 @@ def understand_lake(
     Only the users of ``shard``; written to ``out`` (default: the lake itself).
     """
     out = out or lake
-    messages = shard.of(scan(lake.messages, polars_schema(Messages)))
-    previous = shard.of(scan_rebuildable(lake.understood, UNDERSTOOD_SCHEMA))
+    messages = shard.of(scan_table(lake, "messages", polars_schema(Messages), only=shard.only))
+    previous = shard.of(scan_rebuildable(lake, "understood", UNDERSTOOD_SCHEMA, only=shard.only))
     ranges = user_ranges(messages, pl.col("text").str.len_bytes().sum())
     #: A backend that reads earlier turns and known facts says how many turns (``None``: it does not).
     turns: int | None = getattr(backend, "context_turns", None)
-    fact_history = scan_rebuildable(lake.fact_events, polars_schema(FactEvents))
+    fact_history = scan_rebuildable(lake, "fact_events", polars_schema(FactEvents))
     counts = StageCounts()
     with (
         FragmentReader(backend, large=len(ranges) > 1, processes=shard.count == 1) as reader,

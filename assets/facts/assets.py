@@ -5,6 +5,7 @@ from collections.abc import Iterator
 import dagster as dg
 
 from anamnesis.facts.stage import FACT_TABLES, fold_lake, refold_users
+from anamnesis.storage.deltas import table_rows
 from anamnesis.storage.night import merge_stage, night_users
 from anamnesis.storage.shards import shard_lake, sum_counts
 from assets.checks import NIGHT_ONLY, as_check, checked_users, pandera_check
@@ -39,13 +40,13 @@ def merge_facts(context: dg.OpExecutionContext, home: HomeResource, parts: list[
     context.add_output_metadata(
         {
             "events_in": counts.events,
-            "fact_events_out": lake.rows("fact_events"),
-            "facts": lake.rows("fact_state"),
-            "conflicts": lake.rows("conflicts"),
+            "fact_events_out": table_rows(lake, "fact_events"),
+            "facts": table_rows(lake, "fact_state"),
+            "conflicts": table_rows(lake, "conflicts"),
             "shards": len(parts),
             NIGHT_ONLY: parts[0].night,
             **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
-            **frame_metadata("fact_events", FactEvents, lake.rows("fact_events")),
+            **frame_metadata("fact_events", FactEvents, table_rows(lake, "fact_events")),
         }
     )
 
@@ -89,13 +90,14 @@ REVIEW_INPUTS_SCHEMA = dg.AssetCheckSpec(
 def fact_histories_checks(context: dg.AssetCheckExecutionContext, home: HomeResource) -> Iterator[dg.AssetCheckResult]:
     lake = home.lake()
     users = checked_users(context, lake, reviews=True)
-    for spec, model, path in (
-        (FACT_EVENTS_SCHEMA, FactEvents, lake.fact_events),
-        (FACT_STATE_SCHEMA, FactState, lake.fact_state),
-        (CONFLICTS_SCHEMA, Conflicts, lake.conflicts),
+    for spec, model, table in (
+        (FACT_EVENTS_SCHEMA, FactEvents, "fact_events"),
+        (FACT_STATE_SCHEMA, FactState, "fact_state"),
+        (CONFLICTS_SCHEMA, Conflicts, "conflicts"),
     ):
-        yield as_check(spec, pandera_check(model, path, users=users))
+        yield as_check(spec, pandera_check(model, lake, table, users=users))
     inputs = [
-        pandera_check(model, path) for model, path in ((Resolutions, lake.resolutions), (Corrections, lake.corrections))
+        pandera_check(model, lake, table)
+        for model, table in ((Resolutions, "resolutions"), (Corrections, "corrections"))
     ]
     yield as_check(REVIEW_INPUTS_SCHEMA, next((r for r in inputs if not r.passed), dg.AssetCheckResult(passed=True)))

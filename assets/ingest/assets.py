@@ -10,6 +10,7 @@ from anamnesis.ingest.days import DayJob, ingest_days, stats_dict
 from anamnesis.ingest.exports import by_day, discover
 from anamnesis.ingest.messages import consolidate_lake, quarantine_lake
 from anamnesis.ingest.parse import IngestStats
+from anamnesis.storage.deltas import table_rows
 from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import merge_stage, night_users, note_touched, stage_done, users_in
@@ -120,13 +121,13 @@ def merge_messages(context: dg.OpExecutionContext, home: HomeResource, parts: li
     context.add_output_metadata(
         {
             "parts_in": len(lake.partition_files("messages")),
-            "messages_out": lake.rows("messages"),
+            "messages_out": table_rows(lake, "messages"),
             "users_redone": counts.users,
             NIGHT_ONLY: parts[0].night,
             "superseded": counts.superseded,
             "quarantined_lines": quarantined,
             "shards": len(parts),
-            **frame_metadata("messages", Messages, lake.rows("messages")),
+            **frame_metadata("messages", Messages, table_rows(lake, "messages")),
         }
     )
 
@@ -155,5 +156,5 @@ QUARANTINE_RATE = dg.AssetCheckSpec(
 @dg.multi_asset_check(specs=[MESSAGES_SCHEMA, QUARANTINE_RATE], description="The checks of the messages asset.")
 def messages_checks(context: dg.AssetCheckExecutionContext, home: HomeResource) -> Iterator[dg.AssetCheckResult]:
     lake = home.lake()
-    yield as_check(MESSAGES_SCHEMA, pandera_check(Messages, lake.messages, users=checked_users(context, lake)))
+    yield as_check(MESSAGES_SCHEMA, pandera_check(Messages, lake, "messages", users=checked_users(context, lake)))
     yield as_check(QUARANTINE_RATE, rate_check(lake, kind="quarantine", threshold=QUARANTINE_WARN))

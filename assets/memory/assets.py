@@ -11,7 +11,7 @@ from anamnesis.memory.manifest import load_manifest
 from anamnesis.memory.paths import MANIFEST_FILE
 from anamnesis.memory.rows import TABLE_COLUMNS
 from anamnesis.memory.shards import LAYOUT
-from anamnesis.storage.batches import scan
+from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.night import caught_up, touched_users
 from anamnesis.storage.shards import Shard
 from assets.facts.assets import fact_histories
@@ -40,8 +40,8 @@ def build_memory_tables(
     # after a night: the users the fold redid; every user when the store was never built
     night = touched_users(lake) if load_manifest(root / MANIFEST_FILE, LAYOUT) is not None else None
     part = Shard(only=refold_users(lake, night))
-    fact_state = part.of(scan(lake.fact_state, polars_schema(FactState))).collect()
-    summaries = part.of(scan(lake.session_summaries, polars_schema(SessionSummaries))).collect()
+    fact_state = scan_table(lake, "fact_state", polars_schema(FactState), only=part.only).collect()
+    summaries = scan_table(lake, "session_summaries", polars_schema(SessionSummaries), only=part.only).collect()
     store = MemoryStore(root, memory.embedder(settings))
     stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update, only=part.only)
     caught_up(lake)  # the last stage that reads the night's note

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 import dagster as dg
 
 from anamnesis.facts.stage import refold_users
+from anamnesis.storage.deltas import table_rows
 from anamnesis.storage.night import merge_stage, night_users
 from anamnesis.storage.shards import Shard, shard_lake
 from anamnesis.summaries import summarize_lake
@@ -52,7 +53,7 @@ def session_summaries(
         metadata={
             "summarizer": summarizer.name,
             "sessions": counts.sessions,
-            "summaries": lake.rows("session_summaries"),
+            "summaries": table_rows(lake, "session_summaries"),
             "summaries_redone": counts.summaries,
             "users_redone": -1 if part.only is None else part.only.len(),
             NIGHT_ONLY: part.only is not None,
@@ -61,7 +62,7 @@ def session_summaries(
             **summarizer.stats(),
             **({"llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage])}
                if usage else {}),
-            **frame_metadata("session_summaries", SessionSummaries, lake.rows("session_summaries")),
+            **frame_metadata("session_summaries", SessionSummaries, table_rows(lake, "session_summaries")),
         }
     )
 
@@ -69,4 +70,4 @@ def session_summaries(
 @dg.asset_check(asset=session_summaries, blocking=True, description="Summaries fit their schema; ids are unique.")
 def session_summaries_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
     lake = home.lake()
-    return pandera_check(SessionSummaries, lake.session_summaries, users=checked_users(context, lake, reviews=True))
+    return pandera_check(SessionSummaries, lake, "session_summaries", users=checked_users(context, lake, reviews=True))

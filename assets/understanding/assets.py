@@ -7,6 +7,7 @@ import dagster as dg
 import polars as pl
 
 from anamnesis.measurements.frame import impossible
+from anamnesis.storage.deltas import scan_table, table_rows
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import merge_stage, night_users
 from anamnesis.storage.shards import Shard, shard_lake, sum_counts
@@ -72,15 +73,15 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
             "fragments_reused": counts.run.reused,
             "fragments_understood": counts.run.understood,
             "fragments_failed": counts.run.failed,
-            "events_out": lake.rows("events"),
-            "rejects": lake.rows("rejects"),
-            "measurements_out": lake.rows("measurements"),
+            "events_out": table_rows(lake, "events"),
+            "rejects": table_rows(lake, "rejects"),
+            "measurements_out": table_rows(lake, "measurements"),
             "shards": len(parts),
             "users_redone": -1 if night is None else night.len(),
             NIGHT_ONLY: night is not None,
             **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend,
-            **frame_metadata("extracted_events", Events, lake.rows("events")),
+            **frame_metadata("extracted_events", Events, table_rows(lake, "events")),
         }
     )
 
@@ -90,7 +91,7 @@ def _night(lake: Lake, backend: Backend) -> pl.Series | None:
     night = night_users(lake, EVENT_TABLES)
     if night is None:
         return None
-    stored = pl.scan_parquet(lake.understood).select("fingerprint").unique().collect()["fingerprint"]
+    stored = scan_table(lake, "understood").select("fingerprint").unique().collect()["fingerprint"]
     return night if set(stored) <= {backend.fingerprint()} else None
 
 
@@ -144,22 +145,22 @@ def extracted_events_checks(
 ) -> Iterator[dg.AssetCheckResult]:
     lake = home.lake()
     users = checked_users(context, lake)
-    for spec, model, path in (
-        (EVENTS_SCHEMA, Events, lake.events),
-        (UNDERSTOOD_SCHEMA, Understood, lake.understood),
-        (REJECTS_SCHEMA, Rejects, lake.rejects),
+    for spec, model, table in (
+        (EVENTS_SCHEMA, Events, "events"),
+        (UNDERSTOOD_SCHEMA, Understood, "understood"),
+        (REJECTS_SCHEMA, Rejects, "rejects"),
     ):
-        yield as_check(spec, pandera_check(model, path, users=users))
+        yield as_check(spec, pandera_check(model, lake, table, users=users))
     yield as_check(REJECTS_RATE, rate_check(lake, kind="rejects", threshold=REJECTS_WARN))
     yield as_check(MEASUREMENTS_VALID, _measurements_valid(lake, users))
 
 
 def _measurements_valid(lake: Lake, users: pl.Series | None) -> dg.AssetCheckResult:
     """The measurements' schema, then no impossible value among them."""
-    schema = pandera_check(Measurements, lake.measurements, users=users)
+    schema = pandera_check(Measurements, lake, "measurements", users=users)
     if not schema.passed:
         return schema
-    bad = impossible(Shard(only=users).of(pl.scan_parquet(lake.measurements)).collect())
+    bad = impossible(Shard(only=users).of(scan_table(lake, "measurements", only=users)).collect())
     return dg.AssetCheckResult(
         passed=bad.height == 0,
         metadata={**schema.metadata, "impossible": bad.height, "first_impossible": str(bad.head(5).drop("mention"))},

@@ -155,8 +155,10 @@ SYSTEM_AND_EXAMPLES: list[Row] = [
     # ... what a doctor filed is told, not ordered
     ("the GP marked my asthma as mild in my notes", None, {("chronic_conditions", "asthma", "active")}),
     # a section asked with examples: the section is what "no" denies
-    ("nope none", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "*", "confirmed_absent")}),
-    ("no", "Have you had any operations, for example on the womb or ovaries?", {("surgeries", "*", "confirmed_absent")}),
+    ("nope none", "Any allergies, for example to eggs or to a previous vaccine?",
+     {("allergies", "*", "confirmed_absent")}),
+    ("no", "Have you had any operations, for example on the womb or ovaries?",
+     {("surgeries", "*", "confirmed_absent")}),
     ("no", "Any medical conditions, such as diabetes or high blood pressure?",
      {("chronic_conditions", "*", "confirmed_absent")}),
     ("eggs yes", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "eggs", "active")}),
@@ -171,13 +173,17 @@ TESTS_ANCHORS_AND_NAMES: list[Row] = [
     ("no, gave it up last year", "Do you drink?", {("lifestyle", "alcohol", "stopped")}),
     ("quit smoking after starting champix", None,
      {("lifestyle", "smoking", "stopped"), ("medications", "varenicline", "active")}),
-    ("No.", "Are you having any thoughts of harming yourself?", {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("No.", "Are you having any thoughts of harming yourself?",
+     {("symptoms", "suicidal ideation", "confirmed_absent")}),
     ("my ankles got really puffy", None, {("symptoms", "peripheral edema", "active")}),
 ]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES, *LASTING_DENIALS, *SYSTEM_AND_EXAMPLES, *TESTS_ANCHORS_AND_NAMES]
+ROWS = [
+    *PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES,
+    *LASTING_DENIALS, *SYSTEM_AND_EXAMPLES, *TESTS_ANCHORS_AND_NAMES,
+]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

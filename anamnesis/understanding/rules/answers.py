@@ -290,7 +290,11 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     before them: a "no" denies the thing asked about, not each of its signs or members one by one."""
     # what is asked first: a term, or a section as a whole ("Any allergies, for example to eggs?")
     first = next(
-        (lex for _, _, lex in hits if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")),
+        (
+            lex
+            for _, _, lex in hits
+            if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")
+        ),
         None,
     )
     if first is None or _only_a_class(first):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Clause
 
 #: A denial with a starting point or a duration: "not one since march", "no hypos since",
@@ -39,10 +40,13 @@ def since_then(norm: str, clause: Clause) -> bool:
 
 #: The anchor of "not since I started the omeprazole", "gave it up when I started the mtx": a
 #: medicine begun or given up at the time a clause speaks of.
-_SINCE_ANCHOR = re.compile(
-    r"\b(?:since|when|after|once) (?:i |i've |ive |we |they |the gp |my gp |the doctor )?(?:(started|starting|began|going on|went on"
-    r"|been on|switched to|switching to|put me on)|(stopped|stopping|quit|quitting|came off|coming off|gave up"
-    r"|giving up|cut out|cutting out))\b[^,;.!?]*$"
+_SINCE_ANCHOR = Gated(
+    re.compile(
+        r"\b(?:since|when|after|once) (?:i |i've |ive |we |they |the gp |my gp |the doctor )?"
+        r"(?:(started|starting|began|going on|went on|been on|switched to|switching to|put me on)"
+        r"|(stopped|stopping|quit|quitting|came off|coming off|gave up|giving up|cut out|cutting out))\b[^,;.!?]*$"
+    ),
+    ["since", "when", "after", "once"],
 )
 
 

@@ -21,6 +21,10 @@ An order to file or strike one entry ("mark my diabetes as type 2", "remove the 
 addressed to the system and yields nothing. A question that names a section and then examples
 ("Any allergies, for example to eggs?") asks about the section: "no" denies the section.
 
+A question about a test ("Have you been tested for diabetes?") asks nothing of the illness the
+test looks for. A medicine started "when" or "since" something ended is taken ("gave it up when I
+started the mtx"). Thoughts of harming oneself are suicidal ideation; puffy ankles are swollen.
+
 "The pill" and "birth control pills" are the oral contraceptive; "a daily vitamin" a multivitamin.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
@@ -151,16 +155,35 @@ SYSTEM_AND_EXAMPLES: list[Row] = [
     # ... what a doctor filed is told, not ordered
     ("the GP marked my asthma as mild in my notes", None, {("chronic_conditions", "asthma", "active")}),
     # a section asked with examples: the section is what "no" denies
-    ("nope none", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "*", "confirmed_absent")}),
-    ("no", "Have you had any operations, for example on the womb or ovaries?", {("surgeries", "*", "confirmed_absent")}),
+    ("nope none", "Any allergies, for example to eggs or to a previous vaccine?",
+     {("allergies", "*", "confirmed_absent")}),
+    ("no", "Have you had any operations, for example on the womb or ovaries?",
+     {("surgeries", "*", "confirmed_absent")}),
     ("no", "Any medical conditions, such as diabetes or high blood pressure?",
      {("chronic_conditions", "*", "confirmed_absent")}),
     ("eggs yes", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "egg", "active")}),
 ]
+
+TESTS_ANCHORS_AND_NAMES: list[Row] = [
+    ("no", "Have you been tested for diabetes?", set()),
+    ("not yet", "Have you been screened for bowel cancer?", set()),
+    ("not yet, it's booked", "Has your daughter been checked for coeliac disease?", set()),
+    ("nope, gave it up when i started the mtx", "Do you drink alcohol?",
+     {("lifestyle", "alcohol", "stopped"), ("medications", "methotrexate", "active")}),
+    ("no, gave it up last year", "Do you drink?", {("lifestyle", "alcohol", "stopped")}),
+    ("quit smoking after starting champix", None,
+     {("lifestyle", "smoking", "stopped"), ("medications", "varenicline", "active")}),
+    ("No.", "Are you having any thoughts of harming yourself?",
+     {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("my ankles got really puffy", None, {("symptoms", "peripheral edema", "active")}),
+]
 # fmt: on
 
 
-ROWS = [*PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES, *LASTING_DENIALS, *SYSTEM_AND_EXAMPLES]
+ROWS = [
+    *PURPOSE_QUESTIONS, *ANSWERS_BY_PART, *CONTRAST_AFTER_ANSWER, *UNNAMED_ENDINGS, *NO_FACTS, *EVERYDAY_MEDICINES,
+    *LASTING_DENIALS, *SYSTEM_AND_EXAMPLES, *TESTS_ANCHORS_AND_NAMES,
+]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -156,7 +156,13 @@ def topic(context: str) -> Topic | None:
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
+    # about, so "not yet" denies nothing of it
+    tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
+    hits = [h for h in hits if h not in tested]
     items, own = _items(hits, family, allergy)
+    if tested and not items:
+        return None  # it asks only about a test
     if caused:
         # an allergy's reaction is no current symptom (a side effect asked about presupposes the
         # drug: Topic.presumes keeps a "no" from denying it)
@@ -276,6 +282,8 @@ def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
     return ""
 
 
+#: A test right before what it looks for: "checked for", "tested for", "screened for".
+_TESTED_FOR = re.compile(r"\b(?:checked|tested|screened|checking|testing|screening|test|check|screen)\s+for\s+$")
 #: Kinds of terms a medicine is taken for.
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
@@ -305,7 +313,11 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     before them: a "no" denies the thing asked about, not each of its signs or members one by one."""
     # what is asked first: a term, or a section as a whole ("Any allergies, for example to eggs?")
     first = next(
-        (lex for _, _, lex in hits if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")),
+        (
+            lex
+            for _, _, lex in hits
+            if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")
+        ),
         None,
     )
     if first is None or _only_a_class(first):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Clause
 
 #: A denial with a starting point or a duration: "not one since march", "no hypos since",
@@ -37,18 +38,22 @@ def since_then(norm: str, clause: Clause) -> bool:
     return _SINCE.search(text) is not None and _EVER.search(text) is None
 
 
-#: The anchor of "not since I started the omeprazole": a medicine begun or given up at the start.
-_SINCE_ANCHOR = re.compile(
-    r"\bsince (?:i |i've |ive |we |they |the gp |my gp |the doctor )?(?:(started|starting|began|going on|went on"
-    r"|been on|switched to|switching to|put me on)|(stopped|stopping|quit|quitting|came off|coming off|gave up"
-    r"|giving up|cut out|cutting out))\b[^,;.!?]*$"
+#: The anchor of "not since I started the omeprazole", "gave it up when I started the mtx": a
+#: medicine begun or given up at the time a clause speaks of.
+_SINCE_ANCHOR = Gated(
+    re.compile(
+        r"\b(?:since|when|after|once) (?:i |i've |ive |we |they |the gp |my gp |the doctor )?"
+        r"(?:(started|starting|began|going on|went on|been on|switched to|switching to|put me on)"
+        r"|(stopped|stopping|quit|quitting|came off|coming off|gave up|giving up|cut out|cutting out))\b[^,;.!?]*$"
+    ),
+    ["since", "when", "after", "once"],
 )
 
 
 def since_anchor(norm: str, clause: Clause, at: int) -> str | None:
-    """The state of what stands at ``at`` as the starting point of a "since" denial ("no heartburn
-    since I started the omeprazole": taken, "pos"; "...since I stopped the coffee": "end"), or
-    ``None`` when it is no such starting point."""
+    """The state of what stands at ``at`` as the time a clause speaks from ("no heartburn since I
+    started the omeprazole", "gave it up when I started the mtx": taken, "pos"; "...since I
+    stopped the coffee": "end"), or ``None`` when it is no such anchor."""
     m = _SINCE_ANCHOR.search(norm, clause.start, at)
     if m is None:
         return None

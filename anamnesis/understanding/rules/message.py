@@ -312,11 +312,13 @@ def read_message(
                     m.state = "end"  # "температура была, сейчас нет", "конкор был, сейчас нет": had, now gone
         if since_then(norm, clause):
             for m in mentions:
+                if m.state == "neg" and m.kind in _ENDS_SINCE:
+                    m.state = "end"
+        if lang == "en":
+            for m in mentions:
                 anchor = since_anchor(norm, clause, m.start)
                 if anchor is not None:
                     m.state = None if anchor == "pos" else anchor  # "...since I started the omeprazole"
-                elif m.state == "neg" and m.kind in _ENDS_SINCE:
-                    m.state = "end"
         if lang == "en" and still_without(norm, clause):
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):

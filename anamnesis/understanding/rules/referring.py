@@ -147,17 +147,21 @@ _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "i
 
 def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
     """``facts`` plus a ``^`` event, resolved, of a message that says the illness is over as a
-    whole ("finished the antibiotics, all cleared up now", "всё прошло, спасибо") and names no
-    illness of its own: it is the one discussed last (the fold drops it when that is unclear).
-    English refers to the diagnosis; a Russian bare "прошло" to the complaint or the diagnosis,
-    each resolved in its own section."""
-    if lang not in _RECOVERS or any(f.section in _ILLNESS_SECTIONS for f in facts):
+    whole ("finished the antibiotics, all cleared up now", "всё прошло, спасибо"): it is the one
+    discussed last (the fold drops it when that is unclear). English refers to the diagnosis, in
+    a message that names no illness; Russian "всё прошло" to the complaint and the diagnosis, each
+    in its own section, unless the message names one of that section itself ("сумамед допил, всё
+    прошло: температуры нет" ends the angina discussed before)."""
+    if lang not in _RECOVERS:
         return facts
-    clause = _recovered_clause(norm, lang, parts)
-    if clause is None or clause.subject != "self" or clause.has("neg") or clause.has("question"):
+    named = {f.section for f in facts if f.section in _ILLNESS_SECTIONS}
+    if lang == "en" and named:
         return facts
-    found = [Fact(clause.start, clause.end, clause.sentence, s, LAST_DISCUSSED, "resolved") for s in _RECOVERS[lang]]
-    return [*facts, *found]
+    sections = [s for s in _RECOVERS[lang] if s not in named]
+    clause = _recovered_clause(norm, lang, parts) if sections else None
+    if clause is None or clause.subject != "self" or clause.has("question") or (lang == "en" and clause.has("neg")):
+        return facts
+    return [*facts, *(Fact(clause.start, clause.end, clause.sentence, s, LAST_DISCUSSED, "resolved") for s in sections)]
 
 
 def ends_by_itself(norm: str) -> bool:
@@ -166,17 +170,21 @@ def ends_by_itself(norm: str) -> bool:
     return _RU_RECOVERED.search(norm) is not None
 
 
+#: A phrase of a Russian message, between punctuation.
+_PHRASE = re.compile(r"[^,.;:!?]+")
+
+
 def _recovered_clause(norm: str, lang: str, parts: list[Clause]) -> Clause | None:
     """The clause that says the illness is over: the English words anywhere in it, or a Russian
-    clause that is nothing but its ending."""
+    phrase (between punctuation) that is nothing but its ending."""
     if lang == "en":
         m = _RECOVERED.search(norm)
         return None if m is None else _clause_at(parts, m.start())
     if _RU_RECOVERED.search(norm) is None:
         return None
-    for clause in parts:
-        if _RU_RECOVERED.pattern.fullmatch(norm, clause.start, clause.end):
-            return _clause_at(parts, clause.start)
+    for phrase in _PHRASE.finditer(norm):
+        if _RU_RECOVERED.pattern.fullmatch(norm, phrase.start(), phrase.end()):
+            return _clause_at(parts, phrase.start() + len(phrase.group()) - len(phrase.group().lstrip()))
     return None
 
 

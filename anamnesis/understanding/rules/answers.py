@@ -69,8 +69,8 @@ class Topic:
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
     negated: str = ""
-    #: items the question names by their medicine ("降压药", "降糖的", "профилактику мигрени"): a "no"
-    #: denies taking the medicine, never the condition, and names no medicine to deny
+    #: items the question names by their medicine ("降压药", "降糖的"): a "no" denies taking the
+    #: medicine, never the condition, and names no medicine to deny
     treated: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -160,12 +160,17 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
-    if "start" in cats and any(
-        _kind(lex) in _ILLNESS and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s))
+    if any(
+        _kind(lex) in _ILLNESS
+        and (
+            ("start" in cats and (_PURPOSE_BEFORE.search(norm, max(0, s - 12), s) or _PURPOSE_AT.match(norm, s)))
+            or _TREATMENT_BEFORE.search(norm, max(0, s - 16), s)
+        )
         for s, _, lex in hits
     ):
-        # "Принимаете что-то от давления?", "Taking anything for the pain?": the condition is what
-        # a medicine would be for; "нет" denies the medicine, neither the condition nor all medicines
+        # "Принимаете что-то от давления?", "Taking anything for the pain?", "профилактику мигрени",
+        # "лечение гастрита": the condition is what a medicine would be for; "нет" denies the
+        # medicine, neither the condition nor all medicines
         return None
     if _ELSE.search(norm, start, end):
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
@@ -208,14 +213,11 @@ def topic(context: str) -> Topic | None:
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
-            if _kind(lex) in _ILLNESS and not family and (norm[e - 1] in "药的" or _RU_TREATS.search(norm, 0, s))
+            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
     )
 
 
-#: A Russian question about a treatment of the illness after it ("профилактику мигрени", "лечение
-#: гастрита", "что-то от давления"): a "нет" denies the treatment, not the illness.
-_RU_TREATS = re.compile(r"(?:профилактик\w*|лечени\w*|(?<![а-я])от|(?<![а-я])для)\s+$")
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect
 #: ("没吃过阿司匹林", "不用胰岛素", "没再抽烟", "从来没得过").
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
@@ -252,6 +254,9 @@ def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: A noun of treatment before the illness ("профилактику мигрени", "лечение гастрита"): a purpose
+#: with or without a taking verb.
+_TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")
 #: A term that starts with its purpose word ("от давления" is a name of hypertension).
 _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 #: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past

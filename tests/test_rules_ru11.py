@@ -140,11 +140,20 @@ ENDINGS_AND_ANSWERS: list[Row] = [
      {("allergies", "*", "confirmed_absent"), ("chronic_conditions", "*", "confirmed_absent")}),
     ("нет, такого не было", "Аллергия на лекарства была?", {("allergies", "*", "confirmed_absent")}),
 ]
+#: A question about someone else ("Какие лекарства ему назначили?") makes a reply that names
+#: nobody that person's; "я", "у меня" in the reply are still the user, and "вы", "принимаете"
+#: in the question ask the user.
+ASKED_ABOUT_SOMEONE: list[Row] = [
+    ("амоксиклав суспензию по 5 мл 2 раза", "Какие лекарства ему назначили?", set()),
+    ("эналаприл 10 мг", "Что ей назначили?", set()),
+    ("ему амоксиклав, а я пью конкор", "Что ему назначили?", {("medications", "bisoprolol", "active")}),
+    ("конкор 5 мг", "Какие лекарства принимаете?", {("medications", "bisoprolol", "active")}),
+]
 # fmt: on
 
 ROWS = (
     ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS + BARE_ENDINGS
-    + ASKED_AND_PLANNED + TREATMENT_ASKED + EVERYDAY_NAMES + ENDINGS_AND_ANSWERS
+    + ASKED_AND_PLANNED + TREATMENT_ASKED + EVERYDAY_NAMES + ENDINGS_AND_ANSWERS + ASKED_ABOUT_SOMEONE
 )
 
 

@@ -72,6 +72,9 @@ class Topic:
     #: items the question names by their medicine ("降压药", "降糖的"): a "no" denies taking the
     #: medicine, never the condition, and names no medicine to deny
     treated: tuple[tuple[str, str], ...] = ()
+    #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
+    #: reply that names nobody speaks of that person
+    other: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -210,6 +213,7 @@ def topic(context: str) -> Topic | None:
         presumes=caused and not allergy,
         negated=negated,
         told=told,
+        other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -254,6 +258,13 @@ def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: Whom a Russian question asks about when it is someone else: "ему", "у неё", "ребёнку", "сыну".
+_RU_OTHER = re.compile(
+    r"(?<![а-яё])(?:ему|ей|у него|у нее|у неё|ребенку|ребёнку|у ребенка|у ребёнка|ребенок|ребёнок"
+    r"|сыну|у сына|дочери|дочке|у дочки|у дочери|мужу|у мужа|жене|у жены)(?![а-яё])"
+)
+#: The user addressed in a Russian question ("вы", "у вас", "принимаете"): it asks about the user (too).
+_RU_YOU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|сами|сама|сам|[а-яё]+(?:ете|ёте|ите))(?![а-яё])")
 #: A noun of treatment before the illness ("профилактику мигрени", "лечение гастрита"): a purpose
 #: with or without a taking verb.
 _TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")

@@ -126,11 +126,34 @@ EVERYDAY_NAMES: list[Row] = [
     ("нет, такого нет", "Бывают ли мысли причинить себе вред?", {("symptoms", "suicidal ideation", "confirmed_absent")}),
     ("мыслей о суициде нет", None, {("symptoms", "suicidal ideation", "confirmed_absent")}),
 ]
+#: "всё прошло" beside the complaints it names ends the diagnosis discussed before; after a colon
+#: a denial keeps to its own phrase ("всё прошло: температуры нет" is no double denial); "от X нет"
+#: denies the vaccine without reaching back over the comma; "у меня ничего такого нет, а у мужа..."
+#: answers the question for the user.
+ENDINGS_AND_ANSWERS: list[Row] = [
+    ("антибиотик допила, всё прошло: температуры нет, горло не болит", None,
+     {("medications", "antibiotics", "stopped"), ("diagnoses", "^", "resolved"),
+      ("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "confirmed_absent")}),
+    ("от гриппа делала в октябре, от пневмококка нет", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "pneumococcal vaccine", "confirmed_absent")}),
+    ("у меня ничего такого нет, а у мужа поллиноз", "Есть ли у вас аллергии или хронические болезни?",
+     {("allergies", "*", "confirmed_absent"), ("chronic_conditions", "*", "confirmed_absent")}),
+    ("нет, такого не было", "Аллергия на лекарства была?", {("allergies", "*", "confirmed_absent")}),
+]
+#: A question about someone else ("Какие лекарства ему назначили?") makes a reply that names
+#: nobody that person's; "я", "у меня" in the reply are still the user, and "вы", "принимаете"
+#: in the question ask the user.
+ASKED_ABOUT_SOMEONE: list[Row] = [
+    ("амоксиклав суспензию по 5 мл 2 раза", "Какие лекарства ему назначили?", set()),
+    ("эналаприл 10 мг", "Что ей назначили?", set()),
+    ("ему амоксиклав, а я пью конкор", "Что ему назначили?", {("medications", "bisoprolol", "active")}),
+    ("конкор 5 мг", "Какие лекарства принимаете?", {("medications", "bisoprolol", "active")}),
+]
 # fmt: on
 
 ROWS = (
     ENDING_VERBS + ADVICE_REQUESTS + HEARSAY + PRESSURE_DENIED + ONE_BY_ONE + OTHERS + BARE_ENDINGS
-    + ASKED_AND_PLANNED + TREATMENT_ASKED + EVERYDAY_NAMES
+    + ASKED_AND_PLANNED + TREATMENT_ASKED + EVERYDAY_NAMES + ENDINGS_AND_ANSWERS + ASKED_ABOUT_SOMEONE
 )
 
 

@@ -69,9 +69,12 @@ class Topic:
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
     negated: str = ""
-    #: items the question names by their medicine ("降压药", "降糖的", "профилактику мигрени"): a "no"
-    #: denies taking the medicine, never the condition, and names no medicine to deny
+    #: items the question names by their medicine ("降压药", "降糖的"): a "no" denies taking the
+    #: medicine, never the condition, and names no medicine to deny
     treated: tuple[tuple[str, str], ...] = ()
+    #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
+    #: reply that names nobody speaks of that person
+    other: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -187,6 +190,10 @@ def topic(context: str) -> Topic | None:
     if family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    if any(_kind(lex) in _ILLNESS and _TREATMENT_BEFORE.search(norm, max(0, s - 16), s) for s, _, lex in hits):
+        # "профилактику мигрени", "лечение гастрита": the condition is what a treatment is for;
+        # "нет" denies the treatment, not the condition
+        return None
     purposes = {
         lex.value
         for s, _, lex in hits
@@ -239,17 +246,15 @@ def topic(context: str) -> Topic | None:
         presumes=caused and not allergy,
         negated=negated,
         told=told,
+        other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
-            if _kind(lex) in _ILLNESS and not family and (norm[e - 1] in "药的" or _RU_TREATS.search(norm, 0, s))
+            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
     )
 
 
-#: A Russian question about a treatment of the illness after it ("профилактику мигрени", "лечение
-#: гастрита", "что-то от давления"): a "нет" denies the treatment, not the illness.
-_RU_TREATS = re.compile(r"(?:профилактик\w*|лечени\w*|(?<![а-я])от|(?<![а-я])для)\s+$")
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect
 #: ("没吃过阿司匹林", "不用胰岛素", "没再抽烟", "从来没得过").
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
@@ -288,6 +293,16 @@ _TESTED_FOR = re.compile(r"\b(?:checked|tested|screened|checking|testing|screeni
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: Whom a Russian question asks about when it is someone else: "ему", "у неё", "ребёнку", "сыну".
+_RU_OTHER = re.compile(
+    r"(?<![а-яё])(?:ему|ей|у него|у нее|у неё|ребенку|ребёнку|у ребенка|у ребёнка|ребенок|ребёнок"
+    r"|сыну|у сына|дочери|дочке|у дочки|у дочери|мужу|у мужа|жене|у жены)(?![а-яё])"
+)
+#: The user addressed in a Russian question ("вы", "у вас", "принимаете"): it asks about the user (too).
+_RU_YOU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|сами|сама|сам|[а-яё]+(?:ете|ёте|ите))(?![а-яё])")
+#: A noun of treatment before the illness ("профилактику мигрени", "лечение гастрита"): a purpose
+#: with or without a taking verb.
+_TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")
 #: A term that starts with its purpose word ("от давления" is a name of hypertension).
 _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 #: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past

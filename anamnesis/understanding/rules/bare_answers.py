@@ -19,7 +19,7 @@ _INTENSIFIER = re.compile(
 )
 #: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
 #: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
-#: that") or the verb it stands for ("never have", "never did").
+#: that", "ничего такого нет") or the verb it stands for ("never have", "never did").
 _ANSWER_TAIL = re.compile(
     r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
     r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
@@ -28,7 +28,8 @@ _ANSWER_TAIL = re.compile(
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
-    r"|like that|(?:have|had|did|done|been|do)(?: not)?)(?![\w-])"
+    r"|like that|(?:have|had|did|done|been|do)(?: not)?"
+    r"|(?:такого|подобного)(?: (?:нет|нету|не было|не бывает))?)(?![\w-])"
 )
 #: An English amount per period ("about 10 a day", "couple of pints on a friday", "4-5 hrs a
 #: night", "3x a week"): said to a question about a habit, it answers yes by saying how much.

@@ -108,29 +108,31 @@ def _bare_request_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[in
 
 
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma whose following stretch names a term (or a bare pain, or "the rest") and denies it itself, or that
-    follows a denial with a term of its own opened by an amount.
+    """Cut at a comma (or ";", ":") whose following stretch names a term (or a bare pain, or "the
+    rest") and denies it itself, or that follows a denial with a term of its own opened by an amount.
 
     "голова болит, тошноты нет", "headache, no fever": the denial after the comma has its own
     scope and must not reach back over the comma. "no chest pain, a little breathless", "没有胸痛，
     有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
     under one denial ("no fever, cough or chills") has neither and stays one clause.
     """
-    if norm.find(",", s_start, s_end) < 0 and norm.find(";", s_start, s_end) < 0:
+    if all(norm.find(mark, s_start, s_end) < 0 for mark in ",;:"):
         return cuts
-    commas = [p for p in range(s_start, s_end) if norm[p] in ",;"]
+    commas = [p for p in range(s_start, s_end) if norm[p] in ",;:"]
     bounds = [s_start, *(p + 1 for p in commas), s_end]
     added: list[int] = []
     for n in range(1, len(bounds) - 1):
         before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
         after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
-        if not (any(h[2].cat == "term" for h in before) and _names_something(norm, after, bounds[n])):
+        colon = norm[bounds[n] - 1] == ":"  # "всё прошло: температуры нет": what follows tells it anew
+        termed = any(h[2].cat == "term" for h in before)
+        if not ((colon or termed) and _names_something(norm, after, bounds[n])):
             continue
         denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
         if (
             (own and not denied_before)
-            or (not own and _predicate_denial(norm, before))
+            or (not own and termed and _predicate_denial(norm, before))
             or (denied_before and after[0][2].cat in _AMOUNTS)
         ):
             added.append(bounds[n])

@@ -390,5 +390,8 @@ def _contrasts(norm: str, clause: Clause) -> bool:
 
 
 def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
-    """After "anyone in your family...?", a clause naming nobody speaks of the family's conditions."""
+    """After "anyone in your family...?", a clause naming nobody speaks of the family's conditions;
+    after a question about someone else ("Какие лекарства ему назначили?"), of that person."""
+    if asked is not None and asked.other:
+        return ("other", ())
     return (ASKED_FAMILY, ()) if asked is not None and asked.family else ("self", ())

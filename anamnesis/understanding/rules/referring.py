@@ -186,40 +186,53 @@ def recovers(norm: str) -> bool:
 
 def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) -> list[Fact]:
     """``facts`` plus a ``^`` event, resolved, of a message that says an illness is over as a
-    whole ("finished the antibiotics, all cleared up now", "好了，药也停了", "всё прошло, спасибо") and names no illness
-    of its own: it is the one discussed last (the fold finds it, or drops the event when that is
-    unclear)."""
+    whole ("finished the antibiotics, all cleared up now", "好了，药也停了", "всё прошло, спасибо"):
+    it is the one discussed last (the fold finds it, or drops the event when that is unclear).
+    A message that names an illness of its own says itself what is over, except a Russian
+    "всё прошло" beside named complaints, which also ends the diagnosis discussed before
+    ("сумамед допил, всё прошло: температуры нет" ends the angina)."""
     pattern = _RECOVERED.get(lang)
-    if pattern is None or any(f.section in _ILLNESS_SECTIONS for f in facts):
+    named = {f.section for f in facts if f.section in _ILLNESS_SECTIONS}
+    if pattern is None or (named and (lang != "ru" or "diagnoses" in named)):
         return facts
-    m = _ending(norm, lang, parts)
+    m = _ending(norm, lang)
     if m is None or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
         return facts
-    clause = _clause_at(parts, m.start())
+    start, end = m
+    clause = _clause_at(parts, start)
     if clause is None or clause.subject != "self" or clause.has("question"):
         return facts
-    if lang != "zh" and clause.has("neg"):
+    if lang == "en" and clause.has("neg"):
         return facts
-    said = m.group(0)
-    section = "symptoms" if lang == "ru" else "diagnoses"  # a Russian bare "прошло" is mostly a complaint
-    if lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
+    said = norm[start:end]
+    section = "diagnoses"
+    if lang == "ru" and not named:
+        section = "symptoms"  # a bare "всё прошло" is mostly a complaint; the fold takes the last illness
+    elif lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
         section = "injuries"  # "骨头长好了", "已经长好了": the bone or the wound
     elif lang == "zh" and any(w in said for w in _ZH_SYMPTOM_ENDS):
         section = "symptoms"
-    return [*facts, Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED, "resolved")]
+    return [*facts, Fact(start, end, clause.sentence, section, LAST_DISCUSSED, "resolved")]
 
 
-def _ending(norm: str, lang: str, parts: list[Clause]) -> re.Match[str] | None:
-    """Where the message says the illness is over: the words anywhere, or for Russian a clause that
-    is nothing but its ending (so "прошло две недели" is no ending)."""
+#: A phrase of a message, between punctuation.
+_PHRASE = re.compile(r"[^,.;:!?]+")
+
+
+def _ending(norm: str, lang: str) -> tuple[int, int] | None:
+    """(start, end) of where the message says the illness is over: the words anywhere, or for
+    Russian a phrase between punctuation that is nothing but its ending (so "прошло две недели"
+    is no ending)."""
     pattern = _RECOVERED[lang]
     if lang != "ru":
-        return pattern.search(norm)
+        m = pattern.search(norm)
+        return None if m is None else m.span()
     if pattern.search(norm) is None:
         return None
-    for clause in parts:
-        if (m := pattern.pattern.fullmatch(norm, clause.start, clause.end)) is not None:
-            return m
+    for phrase in _PHRASE.finditer(norm):
+        if pattern.pattern.fullmatch(norm, phrase.start(), phrase.end()):
+            text = phrase.group()
+            return phrase.start() + len(text) - len(text.lstrip()), phrase.start() + len(text.rstrip())
     return None
 
 

@@ -110,6 +110,8 @@ _EN_NO_STOP = re.compile(
 
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
+    if asked.other:
+        return  # "Ему назначили антибиотик?" — "да": someone else's
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)

@@ -182,8 +182,8 @@ def _bare_hedge(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
 
 def _taken_after_offer(hits: list[Hit]) -> bool:
     """ "предложили аторвастатин, пью месяц": a taking verb after the offer says it was taken up."""
-    offer = next(s for s, _, lex in hits if lex.cat == "offer")
-    return any(s > offer and lex.cat == "start" for s, _, lex in hits)
+    offer = next((s for s, _, lex in hits if "offer" in lex.tags), None)
+    return offer is not None and any(s > offer and "start" in lex.tags for s, _, lex in hits)
 
 
 #: What a Russian plan can take as its object before its verb ("омепразол попробую").

@@ -283,10 +283,13 @@ class _UserFold(ReplayMixin):
         """Apply all events of one message: specific facts first, then section-wide denials.
 
         An event about the fact last discussed (``^``) or about a class of medicines
-        ("finished the antibiotics") is resolved against the state before this message, or
-        dropped (:mod:`anamnesis.facts.anaphora`, :mod:`anamnesis.facts.medicine_classes`).
+        ("finished the antibiotics") is resolved against the state before this message, never
+        to a fact the message names itself ("всё прошло, и кашель и температура" ends what was
+        discussed before them), or dropped (:mod:`anamnesis.facts.anaphora`,
+        :mod:`anamnesis.facts.medicine_classes`).
         """
-        events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev)]
+        named = {(ev.section, ev.entity) for ev in events if ev.entity != LAST_DISCUSSED}
+        events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev, named)]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
@@ -339,19 +342,20 @@ class _UserFold(ReplayMixin):
         known = ("injuries", self._named_before("injuries", ev.entity)) in self.facts
         return [ev, *ended] if known or not symptoms else ended
 
-    def _refer_back(self, ev: Event) -> bool:
+    def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> bool:
         """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery that
         names nothing ("好了", "all cleared up") to the illness, symptom or injury discussed last;
         a healed body part or bone ("脚好了", "骨头长好了") to the injury discussed last, or with
         no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain)."""
+        facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
-            injury = last_discussed(self.facts, ev.section) if ev.section == "injuries" else None
-            found = ("injuries", injury) if injury else last_illness(self.facts, ev.section)
+            injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
+            found = ("injuries", injury) if injury else last_illness(facts, ev.section)
             if found is None:
                 return False
             ev.section, entity = found
         else:
-            entity = last_discussed(self.facts, ev.section, ev.attributes.get("dose"))
+            entity = last_discussed(facts, ev.section, ev.attributes.get("dose"))
         if entity is None:
             return False
         ev.entity = entity

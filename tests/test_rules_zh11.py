@@ -27,6 +27,7 @@ each with new sentences written for it (none copied from an evaluation set).
   plain diet words (海鲜也不吃了, 不吃主食), smoking again;
 - two endings chained without a comma ("风团消了也不痒了") are two clauses, each an ending; a
   denial with a duration after 已经 ("已经一个礼拜滴酒没沾") is a stop, not an absence;
+- a vaccine named by its disease may stand a few words before the jab ("甲肝肯定没打过");
 - filling in a form for the user ("你直接帮我填没有过敏就行") is addressed to the system;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
@@ -199,6 +200,10 @@ ENDINGS_AND_STOPS: list[Row] = [
     ("我已经一个礼拜滴酒没沾", None, {("lifestyle", "alcohol", "stopped")}),
     ("已经两个星期一根烟都没抽", None, {("lifestyle", "smoking", "stopped")}),
     ("从来滴酒不沾", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+    # a vaccine named by its disease, a few words before the verb of the jab
+    ("乙肝小时候打过，甲肝肯定没打过", None, {("vaccinations", "hepatitis b vaccine", "historical"),
+                                  ("vaccinations", "hepatitis a vaccine", "confirmed_absent")}),
+    ("流感疫苗去年打了", None, {("vaccinations", "influenza vaccine", "historical")}),
 ]
 # fmt: on
 

@@ -25,6 +25,12 @@ each with new sentences written for it (none copied from an evaluation set).
   is no belly (小腿肚子疼), a burning chest said with 有, coughing after a posture (一躺下就咳), a
   heart beating heavily or unevenly, a panicky chest, darkened lips, a carotid plaque with 有,
   plain diet words (海鲜也不吃了, 不吃主食), smoking again;
+- two endings chained without a comma ("风团消了也不痒了") are two clauses, each an ending; a
+  denial with a duration after 已经 ("已经一个礼拜滴酒没沾") is a stop, not an absence;
+- a vaccine named by its disease may stand a few words before the jab ("甲肝肯定没打过");
+- a stop (停了) after the complaint a drug caused stops the drug, not the complaint alone
+  ("二甲双胍吃了拉肚子就停了": metformin stopped, the diarrhoea over);
+- filling in a form for the user ("你直接帮我填没有过敏就行") is addressed to the system;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
 """
@@ -131,6 +137,11 @@ TO_THE_SYSTEM: list[Row] = [
     ("更新一下我的资料，我不再吃华法林了", None, set()),
     ("请修改我的档案，高血压已经好了", None, set()),
     ("记一下，我不抽烟", None, set()),
+    ("登记表有过敏史那栏，你直接帮我填没有过敏就行", None, set()),
+    ("帮我在表上写无过敏史", None, set()),
+    # asking for help is no instruction about the record
+    ("帮我写个饮食计划，我有糖尿病", None, {("lifestyle", "diet", "active"),
+                                 ("chronic_conditions", "diabetes", "active")}),
 ]
 
 #: the later value of a correction wins (Triple plus the dose)
@@ -182,9 +193,29 @@ CONSULTATION_WORDS: list[Row] = [
     ("平时爱吃肥肉", None, {("lifestyle", "diet", "active")}),
     ("最近又开始抽了，一天半包", None, {("lifestyle", "smoking", "active")}),
 ]
+
+#: two endings chained without a comma; a denial with a duration after 已经 is a stop
+ENDINGS_AND_STOPS: list[Row] = [
+    ("风团全消了也不痒了", None, {("symptoms", "hives", "resolved"), ("symptoms", "itching", "resolved")}),
+    ("咳嗽好了也不发烧了", None, {("symptoms", "cough", "resolved"), ("symptoms", "fever", "resolved")}),
+    ("吃了也不管用，还是头疼", None, {("symptoms", "headache", "active")}),
+    ("我已经一个礼拜滴酒没沾", None, {("lifestyle", "alcohol", "stopped")}),
+    ("已经两个星期一根烟都没抽", None, {("lifestyle", "smoking", "stopped")}),
+    ("从来滴酒不沾", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+    # a vaccine named by its disease, a few words before the verb of the jab
+    ("乙肝小时候打过，甲肝肯定没打过", None, {("vaccinations", "hepatitis b vaccine", "historical"),
+                                  ("vaccinations", "hepatitis a vaccine", "confirmed_absent")}),
+    ("流感疫苗去年打了", None, {("vaccinations", "influenza vaccine", "historical")}),
+    # a stop after the complaint a drug caused stops the drug; the complaint is over with it
+    ("吃过一阵米诺环素，吃完头晕得厉害就停了", None, {("medications", "minocycline", "stopped"),
+                                        ("symptoms", "dizziness", "resolved")}),
+    ("二甲双胍吃了拉肚子就停了", None, {("medications", "metformin", "stopped"), ("symptoms", "diarrhea", "resolved")}),
+    ("吃阿托伐他汀以后肌肉疼得厉害就停了", None, {("medications", "atorvastatin", "stopped"),
+                                       ("symptoms", "muscle pain", "resolved")}),
+]
 # fmt: on
 
-ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *CONSULTATION_WORDS, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
+ROUND_ELEVEN = [*UNNAMED_RECOVERY, *EMPHATIC_DENIAL, *SPLIT_QUESTION, *TAIL_PARTICLE_QUESTION, *OTHER_PEOPLE, *TO_THE_SYSTEM, *ME_NEITHER_AFTER_A_RELATIVE, *CONSULTATION_WORDS, *ENDINGS_AND_STOPS, *UNCHECKED, *CONTRAST_SHARES_THE_PART]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_ELEVEN)

@@ -85,6 +85,8 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
             commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
             commas = _zh_topic_commas_left_out(norm, s_hits, s_start, s_end, commas)
             cuts = sorted(set(cuts).union(commas))
+        if "了" in norm[s_start:s_end]:  # "风团消了也不痒了": two endings, as with a comma between
+            cuts = sorted(set(cuts).union(m.end() for m in _ZH_NEXT_ENDING.finditer(norm, s_start, s_end)))
     cuts.append(s_end)
     return cuts
 
@@ -235,6 +237,8 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
 
 #: A Chinese topic: what is left of a stretch once its terms are taken out ("心慌呢", "胸痛嘛",
 #: "头晕和心慌这些"): a topic particle or demonstrative, nothing that says anything of it.
+#: A Chinese ending chained to the next one without a comma: "消了也不痒了", "好了又没再犯了".
+_ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u9fff]{1,3}了)")
 _ZH_TOPIC_REST = re.compile(r"[\s、和跟或及]*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
 #: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有".
 _ZH_BARE_DENIAL = re.compile(

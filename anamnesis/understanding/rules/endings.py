@@ -220,6 +220,29 @@ def _healing(msg: Message, s: int, e: int, lex: Lex) -> bool:
     return lex.value == "heal" or (msg.lang == "zh" and msg.norm[s:e] in _ZH_HEALED)
 
 
+#: Chinese cues that stop a medicine and never end an illness: "停了", "停药", "停掉".
+_ZH_STOPS = ("停",)
+_ILLNESS_KINDS = frozenset({"symptom", "diagnosis", "condition", "injury"})
+
+
+def stop_ends_the_drug(msg: Message, clause: Clause, mentions: list[Mention]) -> bool:
+    """ "米诺环素，吃完头晕得厉害就停了", "二甲双胍吃了拉肚子就停了": a stop after a complaint stops
+    the drug named before it, in the clause or before it, as well as the complaint it caused (over
+    with the drug). True when the drug is in an earlier clause (the caller ends it there)."""
+    ends = [(s, msg.norm[s:e]) for s, e, lex in clause.hits if lex.cat == "end"]
+    if not ends or not all(w.startswith(_ZH_STOPS) for _, w in ends):
+        return False
+    ill = [m for m in mentions if m.kind in _ILLNESS_KINDS and m.state == "end"]
+    drugs = [m for m in mentions if m.kind == "drug"]
+    if not ill or len(drugs) + len(ill) != len(mentions) or any(d.start > ill[0].start for d in drugs):
+        return False
+    if not drugs and not any(f.section == "medications" and f.end <= clause.start for f in msg.facts):
+        return False
+    for d in drugs:
+        d.state = "end"
+    return not drugs
+
+
 def heals(msg: Message, clause: Clause) -> bool:
     """Whether the clause's ending cue speaks of healing ("healed", "早好了") rather than stopping."""
     return any(lex.cat == "end" and _healing(msg, s, e, lex) for s, e, lex in clause.hits)

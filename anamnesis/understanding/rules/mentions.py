@@ -275,8 +275,8 @@ def _swollen_parts(
             m.entity = both if plural else one
 
 
-#: How far (characters: "也", "都", "已经") a vaccination verb may stand after its disease.
-_JAB_GAP = 2
+#: How far (characters: "也", "都", "已经", "小时候", "肯定没") a vaccination verb may stand after its disease.
+_JAB_GAP = 4
 
 
 #: Russian: the disease a vaccination verb governs follows it, after "от"/"против"

@@ -67,6 +67,7 @@ from anamnesis.understanding.rules.endings import (
     heals,
     over_when_dated,
     removed_by_operation,
+    stop_ends_the_drug,
     treated_by_operation,
 )
 from anamnesis.understanding.rules.lexicon import Lexicon
@@ -298,6 +299,7 @@ def read_message(
             borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
+        stopped_drug = lang == "zh" and stop_ends_the_drug(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
         if lang == "ru":
@@ -327,7 +329,7 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind == "drug":
                     m.state = None  # "didn't take my lisinopril today", "the paracetamol does nothing"
-        if dangling or (
+        if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
             and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))

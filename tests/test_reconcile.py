@@ -322,3 +322,17 @@ def test_a_shorter_symptom_name_ends_the_one_known_longer_symptom_but_pain_alone
     assert history(events, "symptoms", "low back pain") == [("first_mention", "active"), ("change", "resolved")]
     assert state(facts, "symptoms", "chest pain")["status"] == "active"  # "pain" names no one symptom
     assert facts.filter(pl.col("entity") == "back pain").is_empty()
+
+
+def test_a_reference_back_never_lands_on_a_fact_its_own_message_names():
+    # "всё прошло, и кашель и температура": the cough named resolves itself, and the "^" ends
+    # the illness discussed before it (it was resolved to the cough again: one event twice)
+    events, facts, _ = run(
+        ev(0, "m1", "diagnoses", "tonsillitis", "active"),
+        ev(5, "m2", "symptoms", "cough", "active"),
+        ev(8, "m3", "symptoms", "cough", "resolved"),
+        ev(8, "m3", "diagnoses", "^", "resolved"),
+    )
+    assert state(facts, "symptoms", "cough")["status"] == "resolved"
+    assert state(facts, "diagnoses", "tonsillitis")["status"] == "resolved"
+    assert events["event_id"].is_unique().all()

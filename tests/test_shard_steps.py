@@ -47,6 +47,15 @@ def test_the_forkserver_preloads_lancedbs_namespace_client_but_not_lancedb():
     assert done.stdout.split()[-2:] == ["False", "True"]
 
 
+def test_the_forkserver_leaves_what_it_preloaded_out_of_the_steps_collections():
+    # a full collection in a step would otherwise walk the preloaded heap (~0.16 s of CPU each)
+    code = "import gc, pipelines.forkserver; print(gc.get_freeze_count(), len(gc.get_objects()))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    frozen, tracked = map(int, done.stdout.split()[-2:])
+    assert frozen > 500_000 and tracked < frozen / 100
+
+
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():
     from anamnesis import worker_server
     from anamnesis.understanding.parallel import understand_rows

@@ -30,12 +30,18 @@ _SINCE = re.compile(
 _EVER = re.compile(r"\bnever\b|никогда|ни разу|从来|从没|从未|从不")
 
 
-def since_then(norm: str, clause: Clause) -> bool:
-    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
+def _denied_with(pattern: re.Pattern[str], norm: str, clause: Clause) -> bool:
+    """Whether a denying clause also holds ``pattern`` and no "ever" ("never", "ни разу"), which
+    keeps a denial a denial: the one test every reading of a denial's time below shares."""
     if not clause.has("neg"):
         return False
     text = norm[clause.start : clause.end]
-    return _SINCE.search(text) is not None and _EVER.search(text) is None
+    return pattern.search(text) is not None and _EVER.search(text) is None
+
+
+def since_then(norm: str, clause: Clause) -> bool:
+    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
+    return _denied_with(_SINCE, norm, clause)
 
 
 #: The anchor of "not since I started the omeprazole", "gave it up when I started the mtx": a
@@ -86,18 +92,12 @@ _HAD_THEN_NOW = re.compile(
 def had_before(norm: str, clause: Clause) -> bool:
     """Whether a denying clause says the illness was there before ("кашель был, сейчас нету"):
     its denial now is an ending, not an absence."""
-    if not clause.has("neg"):
-        return False
-    text = norm[clause.start : clause.end]
-    return _HAD_THEN_NOW.search(text) is not None and _EVER.search(text) is None
+    return _denied_with(_HAD_THEN_NOW, norm, clause)
 
 
 def taken_before(norm: str, clause: Clause) -> bool:
     """Whether a denying clause says the medicine was taken before ("Урсосан пила полгода, сейчас нет")."""
-    if not clause.has("neg"):
-        return False
-    text = norm[clause.start : clause.end]
-    return _PAST_TAKING.search(text) is not None and _EVER.search(text) is None
+    return _denied_with(_PAST_TAKING, norm, clause)
 
 
 #: A denial of one day's dose ("didn't take my lisinopril today", "haven't had the bisoprolol yet
@@ -114,7 +114,4 @@ _DOSE_OR_EFFECT = re.compile(
 def denies_a_dose_or_effect(norm: str, clause: Clause) -> bool:
     """Whether an English clause's denial is of one day's dose or of a medicine's effect, not of
     taking it; "never" keeps it a denial of taking it."""
-    if not clause.has("neg"):
-        return False
-    text = norm[clause.start : clause.end]
-    return _DOSE_OR_EFFECT.search(text) is not None and _EVER.search(text) is None
+    return _denied_with(_DOSE_OR_EFFECT, norm, clause)

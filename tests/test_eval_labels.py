@@ -74,3 +74,14 @@ def test_report_and_summary_show_gold_dev_and_unseen_apart() -> None:
     assert "F1 0.947" in validation_en  # 9 of 10 found
     assert any(line.startswith("SKIP  MTS named-item recall") for line in lines)
     assert any(line.startswith("PASS  unseen fact F1 (en)") for line in lines)
+
+
+def test_report_without_the_test_set_still_puts_the_other_sets_side_by_side() -> None:
+    """What the tuners run (``eval --no-blind``) shows validation beside gold and dev, with the
+    kinds of miss of each, and never an unseen column."""
+    result = _result(gold_misses=0, dev_misses=6)
+    result.blind = result.blind_scores = None
+    report = render_markdown(result, command="anamnesis eval --no-blind", chart=None)
+    assert "| fact F1 gold | fact F1 dev | fact F1 validation | fact F1 by concept gold |" in report
+    assert "fact F1 unseen" not in report and "**unseen**" not in report
+    assert "| kind | gold | dev | validation |\n" in report

@@ -21,7 +21,9 @@ from anamnesis.evaluation.bars import (
 from anamnesis.evaluation.chart import Row, write_chart
 from anamnesis.evaluation.figures import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.gold import GoldDialogue
+from anamnesis.evaluation import miss_kinds as miss_kinds_module
 from anamnesis.evaluation.gold_scoring import GOLD_METRICS
+from anamnesis.evaluation.miss_kinds import KINDS, miss_kinds
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
 from anamnesis.evaluation.mts_scoring import MTS_METRICS
 from anamnesis.evaluation.result import EvalResult
@@ -189,24 +191,33 @@ SIDE_BY_SIDE = (
 )
 
 
-def _side_by_side(result: EvalResult) -> list[str]:
-    """Tuned (gold, dev), validation and unseen (blind) figures per language and section, next to
-    each other."""
-    assert result.gold_scores is not None and result.blind_scores is not None
+def _sides(result: EvalResult) -> dict[str, dict[str, list[Obs]]]:
+    """The scored sets in report order: tuned (gold, dev), validation, unseen."""
     sides = {"gold": result.gold_scores, "dev": result.dev_scores, "validation": result.validation_scores,
              "unseen": result.blind_scores}
-    sides = {name: scores for name, scores in sides.items() if scores is not None}
-    dev = f", and **dev** ({len(result.dev)} dialogues, scored apart, no bars)" if result.dev else ""
+    return {name: scores for name, scores in sides.items() if scores is not None}
+
+
+def _side_by_side(result: EvalResult) -> list[str]:
+    """Tuned (gold, dev), validation and unseen (blind) figures per language and section, next to
+    each other: whichever of the sets were scored."""
+    sides = _sides(result)
+    gold = f"**gold** ({len(result.gold)} dialogues, the set the bars apply to)" if result.gold else ""
+    dev = f"**dev** ({len(result.dev)} dialogues, scored apart, no bars)" if result.dev else ""
+    tuned = " and ".join(x for x in (gold, dev) if x)
     validation = (
         f" **validation**: {len(result.validation)} dialogues by authors who never saw the rules, never read; "
         "only their aggregate figures were watched while tuning, to keep what generalizes (so they are "
         "no longer a clean test); their errors are not listed." if result.validation else ""
     )
+    unseen = (
+        f" **unseen**: the blind set, the frozen test ({len(result.blind)} dialogues by authors who never saw "
+        "the rules; never read while tuning, not even its aggregates; its errors are not listed in this "
+        "report)." if result.blind else ""
+    )
     lines = ["## Tuned and unseen, side by side", "",
-             f"**tuned**: **gold** ({len(result.gold or [])} dialogues, the set the bars apply to){dev}, whose "
-             f"errors were read while writing rules.{validation} **unseen**: the blind set, the frozen test "
-             f"({len(result.blind or [])} dialogues by authors who never saw the rules; never read while "
-             "tuning, not even its aggregates; its errors are not listed in this report).", ""]
+             (f"**tuned**: {tuned}, whose errors were read while writing rules." if tuned else "")
+             + validation + unseen, ""]
 
     def cells(scores: dict[str, list[Obs]], pick, key: str) -> dict[str, str]:  # noqa: ANN001
         part = {name: pick(obs).get(key, []) for name, obs in scores.items()}
@@ -230,6 +241,19 @@ def _side_by_side(result: EvalResult) -> list[str]:
             rows.append([key, *[f[label] for label in labels for f in figures]])
         lines += [f"### {title}", ""] + _table(header, rows) + [""]
     return lines
+
+
+def _miss_kind_section(result: EvalResult) -> list[str]:
+    """Where each set's fact errors are, by kind (:mod:`~anamnesis.evaluation.miss_kinds`): counts
+    only, so the sets whose errors are never listed can be shown too."""
+    sets = {"gold": result.gold, "dev": result.dev, "validation": result.validation, "unseen": result.blind}
+    counts = {name: miss_kinds(ds, result.predictions) for name, ds in sets.items() if ds}
+    lines = ["### Where the fact errors are", "",
+             *(inspect.getdoc(miss_kinds_module) or "").splitlines(), "",
+             "Counts per language (en / ru / zh):", ""]
+    rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in counts.values())]
+            for kind in KINDS]
+    return lines + _table(["kind", *counts], rows) + [""]
 
 
 def _mts_sections(result: EvalResult) -> list[str]:
@@ -335,8 +359,8 @@ def render_markdown(result: EvalResult, *, command: str, chart: str | None = CHA
     if chart:
         lines += ["", f"![evaluation chart]({chart})"]
     lines.append("")
-    if result.gold_scores is not None and result.blind_scores is not None:
-        lines += _side_by_side(result)
+    if len(_sides(result)) > 1:
+        lines += _side_by_side(result) + _miss_kind_section(result)
     if result.gold is not None and result.gold_scores is not None:
         lines += _set_sections("Gold set", result.gold, result.gold_scores) + [""]
     if result.dev is not None and result.dev_scores is not None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from anamnesis.evaluation import miss_kinds as miss_kinds_module
 from anamnesis.evaluation.bars import (
     FACT_F1_BAR,
     MTS_NAMED_BAR,
@@ -21,7 +22,6 @@ from anamnesis.evaluation.bars import (
 from anamnesis.evaluation.chart import Row, write_chart
 from anamnesis.evaluation.figures import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.gold import GoldDialogue
-from anamnesis.evaluation import miss_kinds as miss_kinds_module
 from anamnesis.evaluation.gold_scoring import GOLD_METRICS
 from anamnesis.evaluation.miss_kinds import KINDS, miss_kinds
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS

@@ -59,9 +59,10 @@ class Topic:
     #: the assistant stated the user's own history instead of asking ("I see you had your
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
-    #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
-    #: the drug as the user's, so a "no" denies the effect, never the drug
-    presumes: bool = False
+    #: items the question takes as the user's and asks something of: what a named drug does ("Any
+    #: side effects from the metformin?", "布洛芬有用吗？"), how bad, how long or when a complaint is
+    #: ("咳嗽严重吗？", "头晕的时候会恶心吗？"): a "no" denies that, never the item
+    presumes: tuple[tuple[str, str], ...] = ()
     #: what the assistant stated of the user's own history before its question ("I see you take
     #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
     told: str = ""
@@ -99,6 +100,11 @@ def scan(norm: str) -> list[Hit]:
     return load_lexicon().matcher.scan_each(norm)
 
 
+#: A Chinese question without its question mark: its particle ends the sentence ("有胸闷吗", "那咳嗽呢。")
+#: or it asks yes-or-no ("有没有发烧", "会不会头晕").
+_ZH_UNMARKED_QUESTION = re.compile(r"[吗么呢][\s。.!！~～]*$|有没有|会不会|是不是|有无")
+
+
 #: A Chinese yes-or-no put inside a term: "脚有没有肿" asks of 脚肿, "头会不会晕" of 头晕.
 _ZH_ASKED_INSIDE = re.compile(r"(?<=[\u4e00-\u9fff])(?:有没有|会不会)(?=[\u4e00-\u9fff])")
 
@@ -126,7 +132,7 @@ def topic(context: str) -> Topic | None:
     spans = sentences(norm)
     if not spans:
         return None
-    asked = [s for s in spans if s[2]]
+    asked = [s for s in spans if s[2] or _ZH_UNMARKED_QUESTION.search(norm, s[0], s[1])]
     every = scan(norm)
     if not asked:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
@@ -159,6 +165,7 @@ def topic(context: str) -> Topic | None:
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    presumed = _zh_presumed(norm, hits, end)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
@@ -179,8 +186,8 @@ def topic(context: str) -> Topic | None:
         # the sentences before named
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
-    for _, _, lex in hits:
-        if lex.cat == "section":
+    for s, _, lex in hits:
+        if lex.cat == "section" and s not in presumed:  # "吃了药以后好点了吗？" asks nothing of medicines
             section = "allergies" if allergy and lex.value == "medications" else lex.value
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
@@ -213,7 +220,7 @@ def topic(context: str) -> Topic | None:
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
     part = _PART.search(norm, start, end) is not None
-    if not (items or sections or asks) and "start" in cats and not family:
+    if not (items or sections or asks) and "start" in cats and not family and not presumed:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -243,7 +250,12 @@ def topic(context: str) -> Topic | None:
         takes_it=not family and norm.isascii() and _TAKES_IT.search(norm, start, end) is not None,
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
-        presumes=caused and not allergy,
+        presumes=tuple(
+            (section, entity)
+            for section, entity in dict.fromkeys(items)
+            if (section == "medications" and caused and not allergy)
+            or any(lex.value == entity for s, _, lex in hits if s in presumed)
+        ),
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
@@ -253,6 +265,27 @@ def topic(context: str) -> Topic | None:
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
     )
+
+
+#: What a Chinese question asks of the thing right before it, which it takes as the user's: how bad,
+#: how long, when, what comes with it, whether it helps, how it is taken ("咳嗽严重吗", "胰岛素打了
+#: 多久", "头晕的时候会恶心吗", "布洛芬有用吗", "阿司匹林每天按时吃吗", "胸痛是一直疼吗",
+#: "头疼好点了吗", "吃了药以后…"); "是吗" / "是不是" / "是否" only ask whether it is so.
+_ZH_ASPECT = re.compile(
+    r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
+    r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
+    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])"
+    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
+)
+
+
+def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
+    """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`)."""
+    if norm.isascii():
+        return set()
+    return {
+        s for s, e, lex in hits if lex.cat in ("term", "section") and e < end and _ZH_ASPECT.match(norm, e, end)
+    }
 
 
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect

@@ -196,7 +196,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
-            if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
+            if (section, entity) in stated or ((section, entity) in asked.presumes and answer == "no"):
                 continue
             if drugs_only and section != "medications":
                 continue

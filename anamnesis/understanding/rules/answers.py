@@ -148,7 +148,7 @@ def topic(context: str) -> Topic | None:
             return None
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
-    start, end, _ = asked[-1]
+    start, end, _ = _question_asked(norm, asked, every)
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
@@ -286,6 +286,26 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     return {
         s for s, e, lex in hits if lex.cat in ("term", "section") and e < end and _ZH_ASPECT.match(norm, e, end)
     }
+
+
+#: Cues by which a question names what it asks about.
+_NAMING = frozenset({"section", "allergy", "family", "ask", "start", "still"})
+
+
+def _names(norm: str, span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    start, end, _ = span
+    return _PRONOUN.search(norm, start, end) is not None or any(
+        start <= s < end and (lex.cat in _NAMING or _kind(lex) is not None) for s, _, lex in hits
+    )
+
+
+def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hit]) -> tuple[int, int, bool]:
+    """The question a reply answers: the last one, or when it names nothing but asks how long or
+    how it goes ("有没有发烧？多久了？", "Any chest pain? For how long?"), the last one before it
+    that names something, which a bare "no" still answers."""
+    if _names(norm, asked[-1], hits):
+        return asked[-1]
+    return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
 
 
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect

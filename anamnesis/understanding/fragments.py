@@ -14,6 +14,8 @@ import polars as pl
 from schemas.frames import Fragments, polars_schema
 
 FRAGMENT_SCHEMA = polars_schema(Fragments)
+#: A user's turn that asks back: its question mark, full-width too, or a Chinese 吗 ends it ("我吗？", "是问我吗").
+_ASKS_BACK = r"[?？吗]\s*$"
 
 
 def _same_session(back: int) -> pl.Expr:
@@ -27,7 +29,7 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
 
     Sorted by session and time, a message's context is simply the row before it when that row
     is an assistant turn of the same user and session (a plain shift, cheaper than a window);
-    after a question asked back (the user's turn before it ends with "?"), the assistant turn
+    after a question asked back (the user's turn before it ends with "?", "？" or "吗"), the assistant turn
     before that question too.
     """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
@@ -37,7 +39,7 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
         & _same_session(3)
         & (pl.col("role").shift(2) == "user")
         & (pl.col("role").shift(3) == "assistant")
-        & pl.col("text").shift(2).str.ends_with("?")
+        & pl.col("text").shift(2).str.contains(_ASKS_BACK)
     )
     with_context = ordered.with_columns(
         pl.when(asked_back)

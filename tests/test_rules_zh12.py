@@ -15,14 +15,20 @@ copied from an evaluation set).
   gives each its own polarity, not the first answer word's for all;
 - a relief that did not come or an effect denied ("烧一直没退", "吃了阿莫西林也不见好", "布洛芬不
   管用") denies neither the complaint nor the drug; a denied degree ("头不是很疼") is a mild complaint;
+- a question asked back in Chinese ("我吗？", "是问我吗") keeps the question it asked about in the
+  reply's context, as "Me?" does;
 - an order to record or to remember ("请记录：…", "你记住我不吃任何药") and one to a "系统" that
   ignores what came before are addressed to the system and state nothing.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+import polars as pl
 import pytest
 
+from anamnesis.understanding.fragments import build_fragments
 from tests.test_rules_backend import Row, Triple, triples, understand
 
 # fmt: off
@@ -106,6 +112,12 @@ DENIED_OTHER_PREDICATES: list[Row] = [
     ("从来没用过胰岛素", None, {("medications", "insulin", "confirmed_absent")}),
     ("不发烧", None, {("symptoms", "fever", "confirmed_absent")}),
 ]
+#: a context of two assistant turns joined after a Chinese question back
+CLARIFIED: list[Row] = [
+    ("没有", "有没有药物过敏？\n对，问的是您。", {("allergies", "*", "confirmed_absent")}),
+    ("不抽", "您抽烟吗？\n是的，香烟。", {("lifestyle", "smoking", "confirmed_absent")}),
+]
+
 #: orders to the system state nothing
 TO_THE_SYSTEM: list[Row] = [
     ("请记录：我已停用阿司匹林", None, set()),
@@ -120,10 +132,44 @@ TO_THE_SYSTEM: list[Row] = [
 
 ROUND_TWELVE = [
     *ASPECT_OF_A_PRESUPPOSED_THING, *UNMARKED_QUESTION, *OPENED_ANSWERS, *QUESTION_BEFORE_THE_LAST,
-    *ANSWERED_BY_PART, *DENIED_OTHER_PREDICATES, *TO_THE_SYSTEM,
+    *ANSWERED_BY_PART, *DENIED_OTHER_PREDICATES, *TO_THE_SYSTEM, *CLARIFIED,
 ]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROUND_TWELVE)
 def test_understands_chinese_round_twelve(text: str, context: str | None, expected: set[Triple]) -> None:
     assert triples(understand(text, context, "zh")) == expected
+
+
+def test_a_chinese_question_back_keeps_the_question_it_asked_about() -> None:
+    turns = [
+        ("assistant", "有没有药物过敏？"),
+        ("user", "我吗？"),
+        ("assistant", "对，问的是您。"),
+        ("user", "没有"),
+        ("assistant", "抽烟吗？"),
+        ("user", "是问我吗"),
+        ("assistant", "是的。"),
+        ("user", "不抽"),
+        ("assistant", "喝酒吗？"),
+        ("user", "偶尔喝点"),
+        ("assistant", "一周几次？"),
+        ("user", "一两次"),
+    ]
+    n = len(turns)
+    messages = pl.DataFrame(
+        {
+            "message_id": [f"m{i}" for i in range(n)],
+            "user_id": ["u"] * n,
+            "session_id": ["s"] * n,
+            "ts": [datetime(2026, 3, 1, 9, i, tzinfo=UTC) for i in range(n)],
+            "role": [role for role, _ in turns],
+            "text": [text for _, text in turns],
+            "lang": ["zh"] * n,
+            "content_hash": [f"h{i}" for i in range(n)],
+        }
+    )
+    contexts = dict(zip(*build_fragments(messages).select("message_id", "context"), strict=True))
+    assert contexts["m3"] == "有没有药物过敏？\n对，问的是您。"
+    assert contexts["m7"] == "抽烟吗？\n是的。"
+    assert contexts["m11"] == "一周几次？"  # the turn before was no question back

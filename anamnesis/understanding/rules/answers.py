@@ -302,10 +302,28 @@ def _names(norm: str, span: tuple[int, int, bool], hits: list[Hit]) -> bool:
 def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hit]) -> tuple[int, int, bool]:
     """The question a reply answers: the last one, or when it names nothing but asks how long or
     how it goes ("有没有发烧？多久了？", "Any chest pain? For how long?"), the last one before it
-    that names something, which a bare "no" still answers."""
-    if _names(norm, asked[-1], hits):
-        return asked[-1]
-    return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
+    that names something, which a bare "no" still answers; with the one right before it when both
+    ask of the user's own things."""
+    if not _names(norm, asked[-1], hits):
+        return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
+    if len(asked) > 1 and asked[-2][1] == asked[-1][0] and _of_the_user(asked[-2], hits) and _of_the_user(asked[-1], hits):
+        # "有没有发烧？咳嗽吗？", "Any fever? Any cough?": two questions in a row about the user's own
+        # complaints or habits are asked together ("都没有", "no to both")
+        return asked[-2][0], asked[-1][1], True
+    return asked[-1]
+
+
+#: Cues of a question about someone else, an allergy or an amount: not asked together with another.
+_NOT_TOGETHER = frozenset({"family", "allergy", "ask", "third", "person"})
+
+
+def _of_the_user(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    """The question names a complaint, illness, habit or medicine and asks nothing of anyone else."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return any(_kind(lex) not in (None, "relative", "body_part") for lex in inside) and not any(
+        lex.cat in _NOT_TOGETHER or _kind(lex) == "relative" for lex in inside
+    )
 
 
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect

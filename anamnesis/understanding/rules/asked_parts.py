@@ -56,14 +56,16 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
         return []
     stated = {(f.section, f.entity) for f in msg.facts}
     out: list[Fact] = []
+    items = list(dict.fromkeys(asked.items))
     for start, end in _pieces(msg.norm, msg.lang):
+        pointed = _pointed(msg.norm, start, end, items)
         words = _words(msg.norm, start, end, msg.lang)
-        if not words:
+        if not words and pointed is None:
             continue
         state = _state(msg, start, end)
         if state is None and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue  # a Chinese piece that is only a word of the name says yes ("晕")
-        matches = [item for item, name in names.items() if words <= name]
+        matches = [pointed] if pointed is not None else [item for item, name in names.items() if words <= name]
         if len(matches) != 1 or matches[0] in stated:
             continue
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)
@@ -73,6 +75,22 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
         out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
         stated.add(matches[0])
     return out
+
+
+#: Words that point at one of two asked things by its place: "第一个没有", "后面那个有点", "the
+#: first one no, the second yes", "the latter".
+_FIRST = re.compile(r"第一个|第一种|第一样|前一个|前面(?:那|这)?个|前者|\bthe (?:first|former)\b")
+_SECOND = re.compile(r"第二个|第二种|第二样|后一个|后面(?:那|这)?个|后者|\bthe (?:second|latter)\b")
+
+
+def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The asked item a piece points at by its place, when the question asked of two."""
+    if len(items) != 2:
+        return None
+    for index, pattern in enumerate((_FIRST, _SECOND)):
+        if pattern.search(norm, start, end):
+            return items[index]
+    return None
 
 
 def _words(norm: str, start: int, end: int, lang: str) -> set[str]:

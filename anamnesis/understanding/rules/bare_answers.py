@@ -141,8 +141,8 @@ _ZH_END = " 。.!！~～啊呀哈"
 #: Words that may open a Chinese answer before its answer word: what it points at, when.
 _ZH_LEAD = re.compile(
     r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就"
-    # what the user recalls ("应该没有吧", "印象中没有"; doubt, "好像" / "可能", is a cue that
-    # states nothing), a habit ("一般不喝", "基本不吃") and an emphatic count ("一根都不抽")
+    # what the user recalls ("应该没有吧", "印象中没有"), a habit ("一般不喝", "基本不吃") and an
+    # emphatic count ("一根都不抽")
     r"|应该|印象中|印象里|我记得|记得|一般|基本上?"
     r"|一[点根口次个片粒滴支杯回下顿天](?:都|也)"
     # emphasis ("完全没有", "根本没有") and the asked thing pointed at ("这个没有", "那倒没有")

@@ -11,12 +11,20 @@ copied from an evaluation set).
   as the bare answer does; "不知道有没有" still says nothing;
 - a question that names nothing and only asks how long ("有没有发烧？多久了？") leaves the reply
   answering the question before it;
+- two questions in a row about the user's own complaints or habits are asked together ("有没有发烧？
+  咳嗽吗？" — "都没有"), and a piece that points at one of two asked things by its place ("第一个没有，
+  第二个有时候有") answers that one;
 - a reply that answers each asked thing by a character of its name ("恶心有点，没吐过", "晕，不疼")
   gives each its own polarity, not the first answer word's for all;
 - a relief that did not come or an effect denied ("烧一直没退", "吃了阿莫西林也不见好", "布洛芬不
   管用") denies neither the complaint nor the drug; a denied degree ("头不是很疼") is a mild complaint;
 - a question asked back in Chinese ("我吗？", "是问我吗") keeps the question it asked about in the
   reply's context, as "Me?" does;
+- a question that asks nothing of the user's health gets a "no" that denies nothing: an offer
+  ("需要我提醒您按时吃药吗？"), what is at home ("您家里有血压计吗？": 家里 is no family there), the
+  service ("第一次用我们的服务吗？": 服 and 用 are no taking there), a dose at a time of day
+  ("今天的药吃了吗？" — "还没": the medicine is the user's);
+- 的话 closes a condition ("吃二甲双胍的话能喝酒吗"): the clause before it is hypothetical;
 - an order to record or to remember ("请记录：…", "你记住我不吃任何药") and one to a "系统" that
   ignores what came before are addressed to the system and state nothing.
 """
@@ -74,7 +82,8 @@ OPENED_ANSWERS: list[Row] = [
     ("呃没有", "晚上会咳嗽吗？", {("symptoms", "cough", "confirmed_absent")}),
     ("好像没有", "最近有没有黑便？", {("symptoms", "black stools", "confirmed_absent")}),
     ("应该不会吧", "爬楼会喘吗？", {("symptoms", "shortness of breath", "confirmed_absent")}),
-    ("好像没有，就是有点累", "有没有胸痛？", {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "fatigue", "active")}),
+    ("好像没有，就是有点累", "有没有胸痛？", {("symptoms", "chest pain", "confirmed_absent"),
+                                  ("symptoms", "fatigue", "active")}),
     # a bare sound still agrees; not knowing says nothing
     ("嗯", "阿司匹林还在吃吗？", {("medications", "aspirin", "active")}),
     ("不知道有没有", "有没有胸痛？", set()),
@@ -88,11 +97,28 @@ QUESTION_BEFORE_THE_LAST: list[Row] = [
     ("没有", "头晕吗？厉害不厉害？", {("symptoms", "dizziness", "confirmed_absent")}),
 ]
 
+#: two questions asked together; one of two pointed at by its place
+ASKED_TOGETHER: list[Row] = [
+    ("都没有", "有没有发烧？咳嗽吗？", {("symptoms", "fever", "confirmed_absent"),
+                                ("symptoms", "cough", "confirmed_absent")}),
+    ("不抽，酒偶尔喝", "请问您抽烟吗？喝酒呢？", {("lifestyle", "smoking", "confirmed_absent"),
+                                   ("lifestyle", "alcohol", "active")}),
+    ("没有", "胸口疼吗？晚上能平躺吗？", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("第一个没有，第二个有时候有", "有没有胸痛、胸闷？", {("symptoms", "chest pain", "confirmed_absent"),
+                                             ("symptoms", "chest tightness", "active")}),
+    ("后一个有一点", "有没有头晕、心慌？", {("symptoms", "palpitations", "active")}),
+    # a question about the family is not asked together with the user's own
+    ("没有", "您有高血压吗？家里人有糖尿病吗？", {("family_history", "diabetes", "confirmed_absent")}),
+]
+
 #: each asked thing answered by a character of its name
 ANSWERED_BY_PART: list[Row] = [
-    ("恶心有点，没吐过", "有没有恶心或者呕吐？", {("symptoms", "nausea", "active"), ("symptoms", "vomiting", "confirmed_absent")}),
-    ("晕，不疼", "头晕、头疼有吗？", {("symptoms", "dizziness", "active"), ("symptoms", "headache", "confirmed_absent")}),
-    ("不晕，有点疼", "头晕、头疼有吗？", {("symptoms", "dizziness", "confirmed_absent"), ("symptoms", "headache", "active")}),
+    ("恶心有点，没吐过", "有没有恶心或者呕吐？", {("symptoms", "nausea", "active"),
+                                    ("symptoms", "vomiting", "confirmed_absent")}),
+    ("晕，不疼", "头晕、头疼有吗？", {("symptoms", "dizziness", "active"),
+                             ("symptoms", "headache", "confirmed_absent")}),
+    ("不晕，有点疼", "头晕、头疼有吗？", {("symptoms", "dizziness", "confirmed_absent"),
+                               ("symptoms", "headache", "active")}),
     ("闷倒是不闷，走快了有点喘", "有没有胸闷、气短？", {("symptoms", "chest tightness", "confirmed_absent"),
                                             ("symptoms", "shortness of breath", "active")}),
     # one character in both names answers neither
@@ -118,6 +144,32 @@ CLARIFIED: list[Row] = [
     ("不抽", "您抽烟吗？\n是的，香烟。", {("lifestyle", "smoking", "confirmed_absent")}),
 ]
 
+#: questions that ask nothing of the user's health
+NOT_ABOUT_HEALTH: list[Row] = [
+    ("不用了", "需要我提醒您按时吃药吗？", set()),
+    ("不需要", "您需要我解释一下这个药的副作用吗？", set()),
+    ("没有", "您家里有血压计吗？", set()),
+    ("没有", "头疼可以吃布洛芬，家里有吗？", set()),
+    ("不是", "您是第一次用我们的服务吗？", set()),
+    ("还没", "今天的药吃了吗？", set()),
+    ("没有", "早上那片倍他乐克吃了吗？", set()),
+    # ... while the family, a complaint at a time and the medicines as a whole are still asked of
+    ("没有", "家里有没有人有糖尿病？", {("family_history", "diabetes", "confirmed_absent")}),
+    ("不疼", "今天头疼吗？", {("symptoms", "headache", "confirmed_absent")}),
+    ("不吃", "平时吃药吗？", {("medications", "*", "confirmed_absent")}),
+    ("没有", "家里有高血压的吗？", {("family_history", "hypertension", "confirmed_absent")}),
+]
+
+#: 的话 closes a condition: the clause before it is hypothetical
+CONDITION_BEFORE_DEHUA: list[Row] = [
+    ("吃二甲双胍的话能喝酒吗", None, set()),
+    ("打胰岛素的话要注意什么", None, set()),
+    ("长期吃阿司匹林的话会不会伤胃", None, set()),
+    ("血压高的话吃什么好", None, set()),
+    # what is said before the condition is the user's
+    ("我在吃二甲双胍，这样的话能喝酒吗", None, {("medications", "metformin", "active")}),
+]
+
 #: orders to the system state nothing
 TO_THE_SYSTEM: list[Row] = [
     ("请记录：我已停用阿司匹林", None, set()),
@@ -131,8 +183,9 @@ TO_THE_SYSTEM: list[Row] = [
 # fmt: on
 
 ROUND_TWELVE = [
-    *ASPECT_OF_A_PRESUPPOSED_THING, *UNMARKED_QUESTION, *OPENED_ANSWERS, *QUESTION_BEFORE_THE_LAST,
+    *ASPECT_OF_A_PRESUPPOSED_THING, *UNMARKED_QUESTION, *OPENED_ANSWERS, *QUESTION_BEFORE_THE_LAST, *ASKED_TOGETHER,
     *ANSWERED_BY_PART, *DENIED_OTHER_PREDICATES, *TO_THE_SYSTEM, *CLARIFIED,
+    *NOT_ABOUT_HEALTH, *CONDITION_BEFORE_DEHUA,
 ]
 
 

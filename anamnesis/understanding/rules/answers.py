@@ -153,7 +153,18 @@ def topic(context: str) -> Topic | None:
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
+    if _OFFER.search(norm, start, end):
+        return None  # "需要我提醒您吃药吗？", "Would you like me to explain the side effects?": an offer
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
+    if family and _ZH_AT_HOME.search(norm, start, end) and not any(
+        (lex.cat == "family" and norm[s : s + 2] != "家里")
+        or lex.cat == "section"
+        or _kind(lex) in ("relative", "condition", "diagnosis")
+        for s, _, lex in hits
+    ):
+        # "您家里有血压计吗？", "布洛芬家里有吗？": what is at home, no family and no health
+        # ("家里有糖尿病的吗？" asks of the family)
+        return None
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
@@ -220,7 +231,8 @@ def topic(context: str) -> Topic | None:
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
     part = _PART.search(norm, start, end) is not None
-    if not (items or sections or asks) and "start" in cats and not family and not presumed:
+    takes = any(lex.cat == "start" and norm[s:e] != "用" for s, e, lex in hits)  # "用我们的服务" takes nothing
+    if not (items or sections or asks) and takes and not family and not presumed:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -279,13 +291,36 @@ _ZH_ASPECT = re.compile(
 )
 
 
+#: A dose at a time of day before the medicine ("今天的药吃了吗？", "早上那片倍他乐克吃了没"): it asks
+#: about the dose, taking the medicine as the user's.
+_ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上|睡前|这顿|刚才)(?:的|那片|那粒|那针|那顿)?$")
+
+
 def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
-    """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`)."""
+    """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`,
+    :data:`_ZH_DOSE_TIME`)."""
     if norm.isascii():
         return set()
     return {
-        s for s, e, lex in hits if lex.cat in ("term", "section") and e < end and _ZH_ASPECT.match(norm, e, end)
+        s
+        for s, e, lex in hits
+        if lex.cat in ("term", "section")
+        and e < end
+        and (
+            _ZH_ASPECT.match(norm, e, end)
+            or ((_kind(lex) == "drug" or lex.value == "medications") and _ZH_DOSE_TIME.search(norm, max(0, s - 6), s))
+        )
     }
+
+
+#: The assistant offering to do something, which asks nothing of the user's health.
+_OFFER = re.compile(
+    r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
+    r"|(?<![а-яё])(?:хотите,? (?:я|чтобы я)|могу ли я|мне (?:напомнить|записать|объяснить))(?![а-яё])"
+    r"|需要我|要不要我|需不需要我|是否需要我|要我|我(?:可以|来)帮(?:您|你)|需要(?:帮您|帮你)|要不要帮(?:您|你)"
+)
+#: 家里 said of a place, not of the family: "您家里有血压计吗？" (but 家里人, 家里有没有人, 家里谁).
+_ZH_AT_HOME = re.compile(r"家里(?![^，,。？?！!]{0,4}(?:人|谁|亲戚|长辈|老人))")
 
 
 #: Cues by which a question names what it asks about.
@@ -306,11 +341,12 @@ def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hi
     ask of the user's own things."""
     if not _names(norm, asked[-1], hits):
         return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
-    if len(asked) > 1 and asked[-2][1] == asked[-1][0] and _of_the_user(asked[-2], hits) and _of_the_user(asked[-1], hits):
+    last, before = asked[-1], asked[-2] if len(asked) > 1 else None
+    if before is not None and before[1] == last[0] and _of_the_user(before, hits) and _of_the_user(last, hits):
         # "有没有发烧？咳嗽吗？", "Any fever? Any cough?": two questions in a row about the user's own
         # complaints or habits are asked together ("都没有", "no to both")
-        return asked[-2][0], asked[-1][1], True
-    return asked[-1]
+        return before[0], last[1], True
+    return last
 
 
 #: Cues of a question about someone else, an allergy or an amount: not asked together with another.

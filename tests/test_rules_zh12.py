@@ -11,6 +11,8 @@ copied from an evaluation set).
   as the bare answer does; "不知道有没有" still says nothing;
 - a question that names nothing and only asks how long ("有没有发烧？多久了？") leaves the reply
   answering the question before it;
+- an amount per period answers yes ("抽烟吗？" — "一天半包"); a question after a denial does not
+  make it "no longer" ("没有啊，怎么了"); a question back about a word ("胸痛是指哪里疼") states nothing;
 - two questions in a row about the user's own complaints or habits are asked together ("有没有发烧？
   咳嗽吗？" — "都没有"), and a piece that points at one of two asked things by its place ("第一个没有，
   第二个有时候有") answers that one;
@@ -96,6 +98,19 @@ QUESTION_BEFORE_THE_LAST: list[Row] = [
     ("不疼", "胸口疼吗？大概什么情况下疼？", {("symptoms", "chest pain", "confirmed_absent")}),
     ("有，两天了", "有没有拉肚子？几天了？", {("symptoms", "diarrhea", "active")}),
     ("没有", "头晕吗？厉害不厉害？", {("symptoms", "dizziness", "confirmed_absent")}),
+]
+
+#: an amount per period answers yes; a question after the denial does not end it; a question back
+AMOUNTS_AND_QUESTIONS_BACK: list[Row] = [
+    ("一天半包", "抽烟吗？", {("lifestyle", "smoking", "active")}),
+    ("一周两三次", "有没有心慌？", {("symptoms", "palpitations", "active")}),
+    ("每天两杯左右", "喝酒吗？", {("lifestyle", "alcohol", "active")}),
+    ("没有啊，怎么了", "有没有胸痛？", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("现在没有了，谢谢", "有没有胸痛？", {("symptoms", "chest pain", "resolved")}),
+    ("胸痛是指哪里疼", "有没有胸痛？", set()),
+    ("什么叫胸痛", "有没有胸痛？", set()),
+    # an amount with nothing asked says nothing
+    ("一天半包", None, set()),
 ]
 
 #: two questions asked together; one of two pointed at by its place
@@ -194,6 +209,7 @@ TO_THE_SYSTEM: list[Row] = [
 
 ROUND_TWELVE = [
     *ASPECT_OF_A_PRESUPPOSED_THING, *UNMARKED_QUESTION, *OPENED_ANSWERS, *QUESTION_BEFORE_THE_LAST, *ASKED_TOGETHER,
+    *AMOUNTS_AND_QUESTIONS_BACK,
     *ANSWERED_BY_PART, *DENIED_OTHER_PREDICATES, *TO_THE_SYSTEM, *CLARIFIED,
     *NOT_ABOUT_HEALTH, *CONDITION_BEFORE_DEHUA, *DRUG_ALLERGY_DENIED,
 ]

@@ -124,7 +124,7 @@ Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
+_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev", "lsvalue"})
 _TAKING_GATE = TAKING | {"end"}
 _ZH_TAIL = " 。！!.,，?？~～"
 #: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too

@@ -25,7 +25,9 @@ copied from an evaluation set).
 - a question that asks nothing of the user's health gets a "no" that denies nothing: an offer
   ("需要我提醒您按时吃药吗？"), what is at home ("您家里有血压计吗？": 家里 is no family there), the
   service ("第一次用我们的服务吗？": 服 and 用 are no taking there), a dose at a time of day
-  ("今天的药吃了吗？" — "还没": the medicine is the user's);
+  ("今天的药吃了吗？" — "还没": the medicine is the user's), one medicine pointed at ("这个药以前吃过吗？"),
+  for whom the user asks ("您是帮家人咨询吗？"); what the user said before and the question recalls
+  ("您刚才说头晕，现在好点了吗？") is taken as theirs;
 - under an allergy question, "药物没有" denies drug allergies, never the medicines taken;
 - 的话 closes a condition ("吃二甲双胍的话能喝酒吗"): the clause before it is hypothetical;
 - an order to record ("请记录：…", "记录一下，…") and one to a "系统" that ignores what came before
@@ -58,6 +60,10 @@ ASPECT_OF_A_PRESUPPOSED_THING: list[Row] = [
     # what the question asks of it is denied
     ("不会", "头晕的时候会恶心吗？", {("symptoms", "nausea", "confirmed_absent")}),
     ("没有", "咳嗽有痰吗？", {("symptoms", "sputum", "confirmed_absent")}),
+    # what the user said before, recalled by the question, is taken as theirs
+    ("没有", "您刚才说头晕，现在好点了吗？", set()),
+    ("没怎么好", "上次说的咳嗽怎么样了？", set()),
+    ("不晕了", "您刚才说头晕，现在还晕吗？", {("symptoms", "dizziness", "resolved")}),
     # a question that only asks whether it is so still asks of the thing
     ("不是", "您有高血压是吗？", {("chronic_conditions", "hypertension", "confirmed_absent")}),
     ("没有", "有没有胸痛？", {("symptoms", "chest pain", "confirmed_absent")}),
@@ -168,6 +174,8 @@ NOT_ABOUT_HEALTH: list[Row] = [
     ("没有", "头疼可以吃布洛芬，家里有吗？", set()),
     ("不是", "您是第一次用我们的服务吗？", set()),
     ("还没", "今天的药吃了吗？", set()),
+    ("没吃过", "这个药以前吃过吗？", set()),
+    ("不是，我自己", "您是帮家人咨询吗？", set()),
     ("没有", "早上那片倍他乐克吃了吗？", set()),
     # ... while the family, a complaint at a time and the medicines as a whole are still asked of
     ("没有", "家里有没有人有糖尿病？", {("family_history", "diabetes", "confirmed_absent")}),

@@ -198,7 +198,8 @@ def topic(context: str) -> Topic | None:
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
     for s, _, lex in hits:
-        if lex.cat == "section" and s not in presumed:  # "吃了药以后好点了吗？" asks nothing of medicines
+        if lex.cat == "section" and s not in presumed and not _ZH_THIS_ONE.search(norm, max(0, s - 3), s):
+            # "吃了药以后好点了吗？" asks nothing of medicines; "这个药以前吃过吗？" of one medicine
             section = "allergies" if allergy and lex.value == "medications" else lex.value
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
@@ -296,9 +297,14 @@ _ZH_ASPECT = re.compile(
 _ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上|睡前|这顿|刚才)(?:的|那片|那粒|那针|那顿)?$")
 
 
+#: What the user said before, recalled by the question ("您刚才说头晕，现在好点了吗？", "上次说的咳嗽
+#:怎么样了？"): the question takes it as the user's.
+_ZH_YOU_SAID = re.compile(r"(?:您|你)?(?:刚才|之前|上次|前面|刚刚|以前)?(?:说|提到|讲)(?:的|过)?(?:那个|这个)?$")
+
+
 def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`,
-    :data:`_ZH_DOSE_TIME`)."""
+    :data:`_ZH_DOSE_TIME`, :data:`_ZH_YOU_SAID`)."""
     if norm.isascii():
         return set()
     return {
@@ -309,16 +315,22 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
         and (
             _ZH_ASPECT.match(norm, e, end)
             or ((_kind(lex) == "drug" or lex.value == "medications") and _ZH_DOSE_TIME.search(norm, max(0, s - 6), s))
+            or _ZH_YOU_SAID.search(norm, max(0, s - 8), s)
         )
     }
 
 
-#: The assistant offering to do something, which asks nothing of the user's health.
+#: The assistant offering to do something, or asking for whom the user asks ("您是帮家人咨询吗？"):
+#: it asks nothing of the user's health.
 _OFFER = re.compile(
     r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
+    r"|\basking (?:for|on behalf of) (?:a|your|someone)\b"
+    r"|(?:帮|替|给|为)(?:家人|家里人|家属|孩子|老人|父母|别人|亲戚)(?:咨询|问|看|挂号)"
     r"|(?<![а-яё])(?:хотите,? (?:я|чтобы я)|могу ли я|мне (?:напомнить|записать|объяснить))(?![а-яё])"
     r"|需要我|要不要我|需不需要我|是否需要我|要我|我(?:可以|来)帮(?:您|你)|需要(?:帮您|帮你)|要不要帮(?:您|你)"
 )
+#: A demonstrative before a section's noun: "这个药", "那种药" is one medicine, not all of them.
+_ZH_THIS_ONE = re.compile(r"(?:这|那)(?:个|种|款|类)?$")
 #: 家里 said of a place, not of the family: "您家里有血压计吗？" (but 家里人, 家里有没有人, 家里谁).
 _ZH_AT_HOME = re.compile(r"家里(?![^，,。？?！!]{0,4}(?:人|谁|亲戚|长辈|老人))")
 

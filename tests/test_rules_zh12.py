@@ -26,8 +26,11 @@ copied from an evaluation set).
   ("需要我提醒您按时吃药吗？"), what is at home ("您家里有血压计吗？": 家里 is no family there), the
   service ("第一次用我们的服务吗？": 服 and 用 are no taking there), a dose at a time of day
   ("今天的药吃了吗？" — "还没": the medicine is the user's), one medicine pointed at ("这个药以前吃过吗？"),
-  for whom the user asks ("您是帮家人咨询吗？"); what the user said before and the question recalls
-  ("您刚才说头晕，现在好点了吗？") is taken as theirs;
+  for whom the user asks ("您是帮家人咨询吗？"), a treatment proposed for consent ("可以试试奥美拉唑，
+  您看行吗？"), what the user knows ("您了解高血压的危害吗？"); what the user said before and the
+  question recalls ("您刚才说头晕，现在好点了吗？") is taken as theirs;
+- a question about a body part with no complaint ("脚踝怎么样了？") makes the reply's bare predicate
+  that part's symptom ("不肿了": the ankle swelling is over), as zh_shared_part does after a symptom;
 - under an allergy question, "药物没有" denies drug allergies, never the medicines taken;
 - 的话 closes a condition ("吃二甲双胍的话能喝酒吗"): the clause before it is hypothetical;
 - an order to record ("请记录：…", "记录一下，…") and one to a "系统" that ignores what came before
@@ -176,12 +179,25 @@ NOT_ABOUT_HEALTH: list[Row] = [
     ("还没", "今天的药吃了吗？", set()),
     ("没吃过", "这个药以前吃过吗？", set()),
     ("不是，我自己", "您是帮家人咨询吗？", set()),
+    ("行", "可以试试奥美拉唑，您看行吗？", set()),
+    ("知道", "您知道阿托伐他汀是干什么的吗？", set()),
+    ("不太了解", "您了解高血压的危害吗？", set()),
     ("没有", "早上那片倍他乐克吃了吗？", set()),
     # ... while the family, a complaint at a time and the medicines as a whole are still asked of
     ("没有", "家里有没有人有糖尿病？", {("family_history", "diabetes", "confirmed_absent")}),
     ("不疼", "今天头疼吗？", {("symptoms", "headache", "confirmed_absent")}),
     ("不吃", "平时吃药吗？", {("medications", "*", "confirmed_absent")}),
     ("没有", "家里有高血压的吗？", {("family_history", "hypertension", "confirmed_absent")}),
+]
+
+#: a question about a body part: the reply's bare predicate is that part's symptom
+ASKED_BODY_PART: list[Row] = [
+    ("还肿着，疼倒还能忍", "术后膝盖情况怎么样？", {("symptoms", "joint swelling", "active"),
+                                       ("symptoms", "knee pain", "active")}),
+    ("不肿了", "脚踝怎么样了？", {("symptoms", "ankle swelling", "resolved")}),
+    ("还是肿", "腿怎么样？", {("symptoms", "leg swelling", "active")}),
+    # nothing said of it, nothing read
+    ("还行", "膝盖怎么样了？", set()),
 ]
 
 #: medicines denied under an allergy question are drug allergies denied, not medicines taken
@@ -219,7 +235,7 @@ ROUND_TWELVE = [
     *ASPECT_OF_A_PRESUPPOSED_THING, *UNMARKED_QUESTION, *OPENED_ANSWERS, *QUESTION_BEFORE_THE_LAST, *ASKED_TOGETHER,
     *AMOUNTS_AND_QUESTIONS_BACK,
     *ANSWERED_BY_PART, *DENIED_OTHER_PREDICATES, *TO_THE_SYSTEM, *CLARIFIED,
-    *NOT_ABOUT_HEALTH, *CONDITION_BEFORE_DEHUA, *DRUG_ALLERGY_DENIED,
+    *NOT_ABOUT_HEALTH, *CONDITION_BEFORE_DEHUA, *DRUG_ALLERGY_DENIED, *ASKED_BODY_PART,
 ]
 
 

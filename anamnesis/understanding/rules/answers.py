@@ -76,6 +76,9 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
+    #: reply's bare predicate ("还肿着") is that part's symptom
+    body: str = ""
 
     @property
     def vaccines(self) -> bool:
@@ -243,8 +246,12 @@ def topic(context: str) -> Topic | None:
         if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
     ) if norm.isascii() else ""
     if not (items or sections or asks):
-        # "It looks like you had a knee replacement. How is that going?": only what it told
-        return Topic((), (), False, False, False, False, frozenset(), told=told) if told else None
+        # "It looks like you had a knee replacement. How is that going?": only what it told;
+        # "脚踝怎么样了？": only a body part, whose complaint the reply names
+        body = _zh_body(norm, hits)
+        if told or body:
+            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body)
+        return None
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
@@ -277,6 +284,7 @@ def topic(context: str) -> Topic | None:
             for s, e, lex in hits
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
+        body=_zh_body(norm, hits),
     )
 
 
@@ -320,12 +328,15 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     }
 
 
-#: The assistant offering to do something, or asking for whom the user asks ("您是帮家人咨询吗？"):
-#: it asks nothing of the user's health.
+#: The assistant offering to do something, proposing a treatment for consent ("可以试试奥美拉唑，您看
+#: 行吗？"), asking what the user knows ("您了解高血压的危害吗？") or for whom they ask ("您是帮家人咨询
+#: 吗？"): it asks nothing of the user's health.
 _OFFER = re.compile(
     r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
-    r"|\basking (?:for|on behalf of) (?:a|your|someone)\b"
+    r"|\basking (?:for|on behalf of) (?:a|your|someone)\b|\bhave you (?:ever )?heard (?:of|about)\b"
     r"|(?:帮|替|给|为)(?:家人|家里人|家属|孩子|老人|父母|别人|亲戚)(?:咨询|问|看|挂号)"
+    r"|(?:试试|试一下|考虑|建议)[^？?。！!]{0,12}(?:行吗|可以吗|好吗|好不好|行不行|可不可以)"
+    r"|(?:您|你)(?:知道|了解|听说过|清楚|明白)(?!自己)"
     r"|(?<![а-яё])(?:хотите,? (?:я|чтобы я)|могу ли я|мне (?:напомнить|записать|объяснить))(?![а-яё])"
     r"|需要我|要不要我|需不需要我|是否需要我|要我|我(?:可以|来)帮(?:您|你)|需要(?:帮您|帮你)|要不要帮(?:您|你)"
 )
@@ -333,6 +344,13 @@ _OFFER = re.compile(
 _ZH_THIS_ONE = re.compile(r"(?:这|那)(?:个|种|款|类)?$")
 #: 家里 said of a place, not of the family: "您家里有血压计吗？" (but 家里人, 家里有没有人, 家里谁).
 _ZH_AT_HOME = re.compile(r"家里(?![^，,。？?！!]{0,4}(?:人|谁|亲戚|长辈|老人))")
+
+
+def _zh_body(norm: str, hits: list[Hit]) -> str:
+    """The Chinese body part a question names, when it names no complaint."""
+    if norm.isascii() or any(_kind(lex) in _ILLNESS for _, _, lex in hits):
+        return ""
+    return next((norm[s:e] for s, e, lex in hits if _kind(lex) == "body_part"), "")
 
 
 #: Cues by which a question names what it asks about.

@@ -21,7 +21,7 @@ copied from an evaluation set).
 - a relief that did not come or an effect denied ("烧一直没退", "吃了阿莫西林也不见好", "布洛芬不
   管用") denies neither the complaint nor the drug; a denied degree ("头不是很疼") is a mild complaint;
 - a question asked back in Chinese ("我吗？", "是问我吗") keeps the question it asked about in the
-  reply's context, as "Me?" does;
+  reply's context, as "Me?" does, and so does a turn that only holds the answer off ("我想想…");
 - a question that asks nothing of the user's health gets a "no" that denies nothing: an offer
   ("需要我提醒您按时吃药吗？"), what is at home ("您家里有血压计吗？": 家里 is no family there), the
   service ("第一次用我们的服务吗？": 服 and 用 are no taking there), a dose at a time of day
@@ -244,7 +244,7 @@ def test_understands_chinese_round_twelve(text: str, context: str | None, expect
     assert triples(understand(text, context, "zh")) == expected
 
 
-def test_a_chinese_question_back_keeps_the_question_it_asked_about() -> None:
+def test_a_chinese_question_back_or_a_pause_keeps_the_question_in_the_context() -> None:
     turns = [
         ("assistant", "有没有药物过敏？"),
         ("user", "我吗？"),
@@ -258,6 +258,10 @@ def test_a_chinese_question_back_keeps_the_question_it_asked_about() -> None:
         ("user", "偶尔喝点"),
         ("assistant", "一周几次？"),
         ("user", "一两次"),
+        ("assistant", "以前做过手术吗？"),
+        ("user", "我想想…"),
+        ("user", "没做过"),
+        ("user", "对了，我还有胃炎"),
     ]
     n = len(turns)
     messages = pl.DataFrame(
@@ -276,3 +280,5 @@ def test_a_chinese_question_back_keeps_the_question_it_asked_about() -> None:
     assert contexts["m3"] == "有没有药物过敏？\n对，问的是您。"
     assert contexts["m7"] == "抽烟吗？\n是的。"
     assert contexts["m11"] == "一周几次？"  # the turn before was no question back
+    assert contexts["m14"] == "以前做过手术吗？"  # the turn before only held the answer off
+    assert contexts["m15"] is None  # the turn before answered

@@ -77,8 +77,10 @@ SHORT_DENIALS: list[Row] = [
     ("一口也不喝", "喝酒吗？", {("lifestyle", "alcohol", "confirmed_absent")}),
     ("一般不疼", "最近头疼吗？", {("symptoms", "headache", "confirmed_absent")}),
     ("基本不吃", "平常吃什么药吗？", {("medications", "*", "confirmed_absent")}),
-    # doubt states nothing; an ending stays an ending
-    ("好像没有", "有过敏吗？", set()),
+    # doubt before a bare denial only softens it (round twelve); not knowing states nothing; an
+    # ending stays an ending
+    ("好像没有", "有过敏吗？", {("allergies", "*", "confirmed_absent")}),
+    ("不知道有没有", "有过敏吗？", set()),
     ("基本不抽了", "平时抽烟吗？", {("lifestyle", "smoking", "stopped")}),
 ]
 

@@ -14,6 +14,14 @@ import polars as pl
 from schemas.frames import Fragments, polars_schema
 
 FRAGMENT_SCHEMA = polars_schema(Fragments)
+#: A user's turn that asks back: its question mark, full-width too, or a Chinese 吗 ends it ("我吗？", "是问我吗").
+_ASKS_BACK = r"[?？吗]\s*$"
+#: A user's turn that only holds the answer off ("我想想", "稍等", "let me think"): the next turn answers
+#: the assistant's question before it.
+_HOLDS = (
+    r"(?i)^\s*(?:我想想|想一下|我想一下|让我想想|等一下|等等|稍等|嗯+|呃+|额|hmm+|um+|let me think|one sec(?:ond)?"
+    r"|hold on|подождите|секунду|сейчас вспомню|дайте подумать)[\s.。…,，!！~]*$"
+)
 
 
 def _same_session(back: int) -> pl.Expr:
@@ -27,8 +35,9 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
 
     Sorted by session and time, a message's context is simply the row before it when that row
     is an assistant turn of the same user and session (a plain shift, cheaper than a window);
-    after a question asked back (the user's turn before it ends with "?"), the assistant turn
-    before that question too.
+    after a question asked back (the user's turn before it ends with "?", "？" or "吗"), the assistant
+    turn before that question too; after a turn that only holds the answer off ("我想想"), the
+    assistant turn before it.
     """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
     after_assistant = _same_session(1) & (pl.col("role").shift(1) == "assistant")
@@ -37,19 +46,29 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
         & _same_session(3)
         & (pl.col("role").shift(2) == "user")
         & (pl.col("role").shift(3) == "assistant")
-        & pl.col("text").shift(2).str.ends_with("?")
+        & pl.col("text").shift(2).str.contains(_ASKS_BACK)
+    )
+    held = (
+        _same_session(2)
+        & (pl.col("role").shift(1) == "user")
+        & (pl.col("role").shift(2) == "assistant")
+        & pl.col("text").shift(1).str.contains(_HOLDS)
     )
     with_context = ordered.with_columns(
         pl.when(asked_back)
         .then(pl.col("text").shift(3) + "\n" + pl.col("text").shift(1))
         .when(after_assistant)
         .then(pl.col("text").shift(1))
+        .when(held)
+        .then(pl.col("text").shift(2))
         .otherwise(None)
         .alias("context"),
         pl.when(asked_back)
         .then(pl.col("content_hash").shift(3) + "+" + pl.col("content_hash").shift(1))
         .when(after_assistant)
         .then(pl.col("content_hash").shift(1))
+        .when(held)
+        .then(pl.col("content_hash").shift(2))
         .otherwise(pl.lit(""))
         .alias("_ctx_hash"),
     ).filter(pl.col("role") == "user")

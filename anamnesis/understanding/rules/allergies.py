@@ -72,11 +72,13 @@ def drug_allergy_denial_beside_allergy(msg: Message) -> None:
 
 #: The preposition of an allergy before a medicine noun: "(none) to medications", "not to any drugs".
 _TO_MEDICINES = re.compile(r"\bto\s+(?:any\s+|the\s+|my\s+|other\s+)?$")
+#: A Chinese taking verb right before the medicines ("不吃药"): said of taking, not of allergies.
+_ZH_TAKING_BEFORE = re.compile(r"(?:吃|服|用|打)(?:过|了)?\s*$")
 
 
 def medicine_denial_under_allergy_question(msg: Message) -> None:
-    """ "None to medications." / "Not to any drugs." to "Any allergies?": the denial is of drug
-    allergies, never of the medicines the user takes (which it would wrongly erase)."""
+    """ "None to medications." / "Not to any drugs." / "药物没有" to "Any allergies?": the denial is
+    of drug allergies, never of the medicines the user takes (which it would wrongly erase)."""
     if msg.asked is None or not msg.asked.allergy:
         return
     for f in msg.facts:
@@ -84,7 +86,10 @@ def medicine_denial_under_allergy_question(msg: Message) -> None:
             f.section == "medications"
             and f.entity == SECTION_WIDE
             and f.status == "confirmed_absent"
-            and _TO_MEDICINES.search(msg.norm, max(0, f.start - 12), f.start)
+            and (
+                _TO_MEDICINES.search(msg.norm, max(0, f.start - 12), f.start)
+                or (msg.lang == "zh" and _ZH_TAKING_BEFORE.search(msg.norm, max(0, f.start - 3), f.start) is None)
+            )
         ):
             f.section = "allergies"
             msg.touched.discard("medications")

@@ -59,9 +59,10 @@ class Topic:
     #: the assistant stated the user's own history instead of asking ("I see you had your
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
-    #: the question asks what a named drug does ("Any side effects from the metformin?"): it takes
-    #: the drug as the user's, so a "no" denies the effect, never the drug
-    presumes: bool = False
+    #: items the question takes as the user's and asks something of: what a named drug does ("Any
+    #: side effects from the metformin?", "布洛芬有用吗？"), how bad, how long or when a complaint is
+    #: ("咳嗽严重吗？", "头晕的时候会恶心吗？"): a "no" denies that, never the item
+    presumes: tuple[tuple[str, str], ...] = ()
     #: what the assistant stated of the user's own history before its question ("I see you take
     #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
     told: str = ""
@@ -75,6 +76,9 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
+    #: reply's bare predicate ("还肿着") is that part's symptom
+    body: str = ""
 
     @property
     def vaccines(self) -> bool:
@@ -97,6 +101,11 @@ class Topic:
 def scan(norm: str) -> list[Hit]:
     """Every (start, end, lex) the lexicon finds, one per lex."""
     return load_lexicon().matcher.scan_each(norm)
+
+
+#: A Chinese question without its question mark: its particle ends the sentence ("有胸闷吗", "那咳嗽呢。")
+#: or it asks yes-or-no ("有没有发烧", "会不会头晕").
+_ZH_UNMARKED_QUESTION = re.compile(r"[吗么呢][\s。.!！~～]*$|有没有|会不会|是不是|有无")
 
 
 #: A Chinese yes-or-no put inside a term: "脚有没有肿" asks of 脚肿, "头会不会晕" of 头晕.
@@ -126,7 +135,7 @@ def topic(context: str) -> Topic | None:
     spans = sentences(norm)
     if not spans:
         return None
-    asked = [s for s in spans if s[2]]
+    asked = [s for s in spans if s[2] or _ZH_UNMARKED_QUESTION.search(norm, s[0], s[1])]
     every = scan(norm)
     if not asked:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
@@ -142,12 +151,23 @@ def topic(context: str) -> Topic | None:
             return None
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
-    start, end, _ = asked[-1]
+    start, end, _ = _question_asked(norm, asked, every)
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
+    if _OFFER.search(norm, start, end):
+        return None  # "需要我提醒您吃药吗？", "Would you like me to explain the side effects?": an offer
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
+    if family and _ZH_AT_HOME.search(norm, start, end) and not any(
+        (lex.cat == "family" and norm[s : s + 2] != "家里")
+        or lex.cat == "section"
+        or _kind(lex) in ("relative", "condition", "diagnosis")
+        for s, _, lex in hits
+    ):
+        # "您家里有血压计吗？", "布洛芬家里有吗？": what is at home, no family and no health
+        # ("家里有糖尿病的吗？" asks of the family)
+        return None
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
@@ -159,6 +179,7 @@ def topic(context: str) -> Topic | None:
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    presumed = _zh_presumed(norm, hits, end)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
@@ -179,8 +200,9 @@ def topic(context: str) -> Topic | None:
         # the sentences before named
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
-    for _, _, lex in hits:
-        if lex.cat == "section":
+    for s, _, lex in hits:
+        if lex.cat == "section" and s not in presumed and not _ZH_THIS_ONE.search(norm, max(0, s - 3), s):
+            # "吃了药以后好点了吗？" asks nothing of medicines; "这个药以前吃过吗？" of one medicine
             section = "allergies" if allergy and lex.value == "medications" else lex.value
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
@@ -213,7 +235,8 @@ def topic(context: str) -> Topic | None:
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
     part = _PART.search(norm, start, end) is not None
-    if not (items or sections or asks) and "start" in cats and not family:
+    takes = any(lex.cat == "start" and norm[s:e] != "用" for s, e, lex in hits)  # "用我们的服务" takes nothing
+    if not (items or sections or asks) and takes and not family and not presumed:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -223,8 +246,12 @@ def topic(context: str) -> Topic | None:
         if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
     ) if norm.isascii() else ""
     if not (items or sections or asks):
-        # "It looks like you had a knee replacement. How is that going?": only what it told
-        return Topic((), (), False, False, False, False, frozenset(), told=told) if told else None
+        # "It looks like you had a knee replacement. How is that going?": only what it told;
+        # "脚踝怎么样了？": only a body part, whose complaint the reply names
+        body = _zh_body(norm, hits)
+        if told or body:
+            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body)
+        return None
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
@@ -243,7 +270,12 @@ def topic(context: str) -> Topic | None:
         takes_it=not family and norm.isascii() and _TAKES_IT.search(norm, start, end) is not None,
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
-        presumes=caused and not allergy,
+        presumes=tuple(
+            (section, entity)
+            for section, entity in dict.fromkeys(items)
+            if (section == "medications" and caused and not allergy)
+            or any(lex.value == entity for s, _, lex in hits if s in presumed)
+        ),
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
@@ -252,6 +284,111 @@ def topic(context: str) -> Topic | None:
             for s, e, lex in hits
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
+        body=_zh_body(norm, hits),
+    )
+
+
+#: What a Chinese question asks of the thing right before it, which it takes as the user's: how bad,
+#: how long, when, what comes with it, whether it helps, how it is taken ("咳嗽严重吗", "胰岛素打了
+#: 多久", "头晕的时候会恶心吗", "布洛芬有用吗", "阿司匹林每天按时吃吗", "胸痛是一直疼吗",
+#: "头疼好点了吗", "吃了药以后…"); "是吗" / "是不是" / "是否" only ask whether it is so.
+_ZH_ASPECT = re.compile(
+    r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
+    r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
+    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])"
+    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
+)
+
+
+#: A dose at a time of day before the medicine ("今天的药吃了吗？", "早上那片倍他乐克吃了没"): it asks
+#: about the dose, taking the medicine as the user's.
+_ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上|睡前|这顿|刚才)(?:的|那片|那粒|那针|那顿)?$")
+
+
+#: What the user said before, recalled by the question ("您刚才说头晕，现在好点了吗？", "上次说的咳嗽
+#:怎么样了？"): the question takes it as the user's.
+_ZH_YOU_SAID = re.compile(r"(?:您|你)?(?:刚才|之前|上次|前面|刚刚|以前)?(?:说|提到|讲)(?:的|过)?(?:那个|这个)?$")
+
+
+def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
+    """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`,
+    :data:`_ZH_DOSE_TIME`, :data:`_ZH_YOU_SAID`)."""
+    if norm.isascii():
+        return set()
+    return {
+        s
+        for s, e, lex in hits
+        if lex.cat in ("term", "section")
+        and e < end
+        and (
+            _ZH_ASPECT.match(norm, e, end)
+            or ((_kind(lex) == "drug" or lex.value == "medications") and _ZH_DOSE_TIME.search(norm, max(0, s - 6), s))
+            or _ZH_YOU_SAID.search(norm, max(0, s - 8), s)
+        )
+    }
+
+
+#: The assistant offering to do something, proposing a treatment for consent ("可以试试奥美拉唑，您看
+#: 行吗？"), asking what the user knows ("您了解高血压的危害吗？") or for whom they ask ("您是帮家人咨询
+#: 吗？"): it asks nothing of the user's health.
+_OFFER = re.compile(
+    r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
+    r"|\basking (?:for|on behalf of) (?:a|your|someone)\b|\bhave you (?:ever )?heard (?:of|about)\b"
+    r"|(?:帮|替|给|为)(?:家人|家里人|家属|孩子|老人|父母|别人|亲戚)(?:咨询|问|看|挂号)"
+    r"|(?:试试|试一下|考虑|建议)[^？?。！!]{0,12}(?:行吗|可以吗|好吗|好不好|行不行|可不可以)"
+    r"|(?:您|你)(?:知道|了解|听说过|清楚|明白)(?!自己)"
+    r"|(?<![а-яё])(?:хотите,? (?:я|чтобы я)|могу ли я|мне (?:напомнить|записать|объяснить))(?![а-яё])"
+    r"|需要我|要不要我|需不需要我|是否需要我|要我|我(?:可以|来)帮(?:您|你)|需要(?:帮您|帮你)|要不要帮(?:您|你)"
+)
+#: A demonstrative before a section's noun: "这个药", "那种药" is one medicine, not all of them.
+_ZH_THIS_ONE = re.compile(r"(?:这|那)(?:个|种|款|类)?$")
+#: 家里 said of a place, not of the family: "您家里有血压计吗？" (but 家里人, 家里有没有人, 家里谁).
+_ZH_AT_HOME = re.compile(r"家里(?![^，,。？?！!]{0,4}(?:人|谁|亲戚|长辈|老人))")
+
+
+def _zh_body(norm: str, hits: list[Hit]) -> str:
+    """The Chinese body part a question names, when it names no complaint."""
+    if norm.isascii() or any(_kind(lex) in _ILLNESS for _, _, lex in hits):
+        return ""
+    return next((norm[s:e] for s, e, lex in hits if _kind(lex) == "body_part"), "")
+
+
+#: Cues by which a question names what it asks about.
+_NAMING = frozenset({"section", "allergy", "family", "ask", "start", "still"})
+
+
+def _names(norm: str, span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    start, end, _ = span
+    return _PRONOUN.search(norm, start, end) is not None or any(
+        start <= s < end and (lex.cat in _NAMING or _kind(lex) is not None) for s, _, lex in hits
+    )
+
+
+def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hit]) -> tuple[int, int, bool]:
+    """The question a reply answers: the last one, or when it names nothing but asks how long or
+    how it goes ("有没有发烧？多久了？", "Any chest pain? For how long?"), the last one before it
+    that names something, which a bare "no" still answers; with the one right before it when both
+    ask of the user's own things."""
+    if not _names(norm, asked[-1], hits):
+        return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
+    last, before = asked[-1], asked[-2] if len(asked) > 1 else None
+    if before is not None and before[1] == last[0] and _of_the_user(before, hits) and _of_the_user(last, hits):
+        # "有没有发烧？咳嗽吗？", "Any fever? Any cough?": two questions in a row about the user's own
+        # complaints or habits are asked together ("都没有", "no to both")
+        return before[0], last[1], True
+    return last
+
+
+#: Cues of a question about someone else, an allergy or an amount: not asked together with another.
+_NOT_TOGETHER = frozenset({"family", "allergy", "ask", "third", "person"})
+
+
+def _of_the_user(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    """The question names a complaint, illness, habit or medicine and asks nothing of anyone else."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return any(_kind(lex) not in (None, "relative", "body_part") for lex in inside) and not any(
+        lex.cat in _NOT_TOGETHER or _kind(lex) == "relative" for lex in inside
     )
 
 

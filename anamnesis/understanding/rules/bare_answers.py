@@ -90,8 +90,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         if any(lex.cat == "term" for _, _, lex in hits):
             return None
         answer = "yes"
-    if answer is None and lang == "en" and _amount_answer(norm[first:], hits):
-        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night"
+    if answer is None and lang in ("en", "zh") and _amount_answer(norm[first:], hits, lang):
+        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night", "一天半包"
     if answer is None:
         # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
         if (
@@ -115,7 +115,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         ):
             return None
     ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
-    if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
+    if answer == "no" and (ended or (lang == "zh" and _first_phrase(norm).rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
 
@@ -129,25 +129,43 @@ def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
     return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
 
 
-def _amount_answer(text: str, hits: list[Hit]) -> bool:
-    """An English reply that opens with an amount per period (after at most one word of how
-    it is: "badly, maybe 4-5 hours a night") and names no entity and denies nothing."""
+def _amount_answer(text: str, hits: list[Hit], lang: str) -> bool:
+    """A reply that opens with an amount per period (after at most one word of how it is: "badly,
+    maybe 4-5 hours a night"; "一天半包", "一周两三次") and names no entity and denies nothing."""
     if any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
         return False
-    return _EN_AMOUNT_ONLY.match(text) is not None
+    return (_ZH_AMOUNT_ONLY if lang == "zh" else _EN_AMOUNT_ONLY).match(text) is not None
+
+
+#: A Chinese amount per period, the whole reply: "一天半包", "一周两三次", "每天两杯左右".
+_ZH_AMOUNT_ONLY = re.compile(
+    r"(?:大概|差不多|一般|平均|基本)?(?:一天|每天|天天|一周|每周|一星期|一个星期|一个礼拜|每个月|一个月|一月|一年)"
+    r"(?:大概|差不多|也就|就)?[一二两三四五六七八九十半几\d]+(?:[到至\-~～][一二两三四五六七八九十\d]+)?多?"
+    r"(?:次|根|包|支|杯|瓶|两|顿|回|听|罐|片|粒)(?:左右|吧|的样子)?[\s。.!！~～]*$"
+)
 
 
 _ZH_END = " 。.!！~～啊呀哈"
 #: Words that may open a Chinese answer before its answer word: what it points at, when.
 _ZH_LEAD = re.compile(
     r"(?:这些|那些|这几个|这几种|以上|上面的?|现在|目前|暂时|最近|这几天|已经|早就"
-    # what the user recalls ("应该没有吧", "印象中没有"; doubt, "好像" / "可能", is a cue that
-    # states nothing), a habit ("一般不喝", "基本不吃") and an emphatic count ("一根都不抽")
+    # what the user recalls ("应该没有吧", "印象中没有"), a habit ("一般不喝", "基本不吃") and an
+    # emphatic count ("一根都不抽")
     r"|应该|印象中|印象里|我记得|记得|一般|基本上?"
     r"|一[点根口次个片粒滴支杯回下顿天](?:都|也)"
     # emphasis ("完全没有", "根本没有") and the asked thing pointed at ("这个没有", "那倒没有")
-    r"|完全|根本|压根儿?|绝对|确实|真的|(?:这个|那个|这|那)(?:倒是|倒)?|倒是|倒)+(?=[都也没不有是对])"
+    r"|完全|根本|压根儿?|绝对|确实|真的|(?:这个|那个|这|那)(?:倒是|倒)?|倒是|倒"
+    # how many of the asked things ("这俩都没有", "两样都没有", "三个都不"), a sound that only
+    # opens the reply ("嗯没有", "呃，没有"), and a denial said with doubt ("好像没有", "似乎没")
+    r"|(?:这|那)?(?:两|俩|三|几)(?:个|样|种|项)?(?=[都也])|(?:嗯+|呃+|额|哦+|噢|唔)[,，\s]*"
+    r"|(?:好像|似乎|大概|可能)(?=[没不]))+(?=[都也没不有是对])"
 )
+
+
+def _first_phrase(norm: str) -> str:
+    """A Chinese reply up to its first pause: where its answer word says "no longer" ("现在没有了，
+    谢谢"), not a question after it ("没有啊，怎么了")."""
+    return re.split(r"[,，;；!！?？]", norm, maxsplit=1)[0]
 
 
 def _bare(norm: str, end: int) -> bool:

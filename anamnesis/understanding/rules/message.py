@@ -116,7 +116,7 @@ from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
-from anamnesis.understanding.rules.zh_topic_part import zh_shared_part
+from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
 
 #: What reading a message gives: the sections it touches and its events.
@@ -124,7 +124,7 @@ Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
-_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
+_ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev", "lsvalue"})
 _TAKING_GATE = TAKING | {"end"}
 _ZH_TAIL = " 。！!.,，?？~～"
 #: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too
@@ -153,6 +153,8 @@ def read_message(
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's
+    if asked is not None and asked.body:
+        hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids

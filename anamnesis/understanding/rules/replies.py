@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.answers import Topic, scan
+from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
@@ -175,7 +176,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and answer_one_by_one(msg, asked):
         msg.touched.update(f.section for f in msg.facts)
         return  # "насморк есть, остального нет", "одышка бывает, боли нет"
-    if answer is None or (msg.clauses and msg.clauses[0].skip and not dated):
+    if answer is None or (msg.clauses and msg.clauses[0].skip and not dated and not _zh_hedged_denial(msg, answer)):
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
@@ -188,15 +189,15 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if (section, entity) not in stated:
                 msg.facts.append(Fact(0, 0, -1, section, entity, status_for(section, None)))
         return
-    if msg.lang == "zh" and len(asked.items) > 1 and _zh_answers_one(msg, asked):
-        return  # "有没有发烧、咳嗽？" — "没有发烧": the cough is untold
+    if msg.lang == "zh" and len(asked.items) > 1 and (_zh_answers_one(msg, asked) or answers_by_part(msg, asked)):
+        return  # "有没有发烧、咳嗽？" — "没有发烧", "不烧，咳得厉害": each answered by its own piece
     if asked.items and not _denies_whole_section(answer, asked):
         state = answer_state(answer, asked)
         stated |= _classes_named_by_member(msg, asked)
         if state == "neg" and msg.clauses and any(since_then(msg.norm, c) for c in msg.clauses):
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
-            if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
+            if (section, entity) in stated or ((section, entity) in asked.presumes and answer == "no"):
                 continue
             if drugs_only and section != "medications":
                 continue
@@ -215,6 +216,19 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+#: A Chinese denial said with doubt, and nothing else in its clause: "好像没有", "应该不会吧", "似乎没".
+_ZH_HEDGED_DENIAL = re.compile(r"\s*(?:好像|似乎|大概|可能|应该)(?:是|也|都)?(?:没有?|不)[\u4e00-\u9fff]{0,2}?[吧啊呢]?[\s,.!~，。！～…]*")
+
+
+def _zh_hedged_denial(msg: Message, answer: str) -> bool:
+    """The reply's first clause only denies with doubt ("好像没有，就是累"): the doubt softens the
+    answer, it does not take it back as "不知道有没有" does."""
+    if msg.lang != "zh" or answer != "no" or not msg.clauses:
+        return False
+    m = _ZH_HEDGED_DENIAL.match(msg.norm)
+    return m is not None and m.end() >= msg.clauses[0].end - 1
 
 
 #: Cues a compact profile is made of ("52，女。", "男 61岁"): no answer of its own.

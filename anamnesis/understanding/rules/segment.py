@@ -106,7 +106,8 @@ def clauses(
                 c_hits = s_hits[first:k]
             cats = {tag for h in c_hits for tag in h[2].tags}
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
-            hypothetical = hypothetical or "hypo" in cats
+            # "吃二甲双胍的话能喝酒吗": 的话 closes a condition, the clause before it is hypothetical
+            hypothetical = hypothetical or "hypo" in cats or (lang == "zh" and norm.startswith("的话", c_end))
             if hedged and "split" not in cats:
                 cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause
             clause.skip = (

@@ -91,3 +91,39 @@ def zh_shared_part(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hi
             pos = span[1]
     out.sort(key=lambda h: (h[0], h[1]))
     return out
+
+
+#: Where a Chinese reply's predicates open: its start, a pause or a link; then adverbs of time,
+#: degree or denial before the predicate ("还肿着", "不肿了", "，疼倒还能忍").
+_OPENS = re.compile(rf"[，,、。.!！;；\s]+|{_LINK}")
+_ADVERBS = re.compile(r"(?:还是|还|又|也|都|已经|现在|有点|有些|很|特别|不太|不怎么|不|没有|没)*")
+
+
+def zh_asked_part(norm: str, hits: Sequence[Hit], part: str, scan: Callable[[str], list[Hit]]) -> list[Hit]:
+    """The hits of a reply to a question about a body part ("术后膝盖情况怎么样？" — "还肿着，疼倒
+    还能忍"), with each bare predicate read as that part's symptom, as zh_shared_part reads the
+    predicates after a symptom that named the part."""
+    out = list(hits)
+    if not part or any(h[2].cat == "term" and h[2].kind in ("symptom", "body_part") for h in out):
+        return out
+    opens = [0, *(m.end() for m in _OPENS.finditer(norm))]
+    for at in dict.fromkeys(opens):
+        adverbs = _ADVERBS.match(norm, at)
+        start = adverbs.end() if adverbs else at
+        pred = _PREDICATE.match(norm, start)
+        if pred is None:
+            continue
+        found = [
+            (s, e, new)
+            for s, e, new in scan(part + pred.group())
+            if s == 0 and e > len(part) and new.cat == "term" and new.kind == "symptom"
+        ]
+        if not found:
+            continue
+        _, e, new = max(found, key=lambda h: h[1])
+        span = (start, start + e - len(part))
+        if any(h[0] < span[1] and span[0] < h[1] and h[2].cat == "term" for h in out):
+            continue
+        out.append((span[0], span[1], new))
+    out.sort(key=lambda h: (h[0], h[1]))
+    return out

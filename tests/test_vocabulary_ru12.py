@@ -71,6 +71,14 @@ CONDITIONS: list[Row] = [
     ("с детства мучают ночные страхи", None, {("symptoms", "nightmares", "active")}),
     ("простыла сильно, сопли и кашель", None,
      {("diagnoses", "common cold", "active"), ("symptoms", "cough", "active"), ("symptoms", "runny nose", "active")}),
+    ("я язвенник со стажем", None, {("diagnoses", "peptic ulcer", "active")}),
+    ("у меня ГПОД и рефлюкс", None,
+     {("chronic_conditions", "gastroesophageal reflux disease", "active"),
+      ("chronic_conditions", "hiatal hernia", "active")}),
+    ("эндокринолог сказал, щитовидка увеличена", None, {("chronic_conditions", "goiter", "active")}),
+    ("ПМК с детства", None, {("chronic_conditions", "mitral valve prolapse", "active")}),
+    ("я астматичка, ношу ингалятор", None, {("chronic_conditions", "asthma", "active")}),
+    ("шейный хондроз замучил", None, {("chronic_conditions", "osteochondrosis", "active")}),
 ]
 DRUGS: list[Row] = [
     ("пью феназепам на ночь", None, {("medications", "phenazepam", "active")}),

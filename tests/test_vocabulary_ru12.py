@@ -45,6 +45,14 @@ SYMPTOMS: list[Row] = [
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "sore throat", "active")}),
     ("почки болят второй день", None, {("symptoms", "flank pain", "active")}),
     ("рука болит после прививки", None, {("symptoms", "injection site pain", "active")}),
+    ("всю неделю поясница ныла", None, {("symptoms", "low back pain", "active")}),
+    ("зуб дергает ночью", None, {("symptoms", "toothache", "active")}),
+    ("колени побаливают к непогоде", None, {("symptoms", "knee pain", "active")}),
+    ("вчера весь вечер икала", None, {("symptoms", "hiccups", "active")}),
+    ("глаза сохнут за компьютером", None, {("chronic_conditions", "dry eye syndrome", "active")}),
+    ("вены на ногах вздулись", None, {("chronic_conditions", "varicose veins", "active")}),
+    # a baby's complaint is not the user's ("малыш" is a child, relatives.tsv)
+    ("у малыша температура 38", None, set()),
 ]
 CONDITIONS: list[Row] = [
     ("у меня межпозвонковая грыжа в пояснице", None, {("chronic_conditions", "herniated disc", "active")}),

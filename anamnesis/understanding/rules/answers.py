@@ -143,6 +143,10 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
+    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start):
+        # "Хотите, расскажу про диету при диабете?", "Shall I remind you about the metformin?",
+        # "需要我提醒您吃药吗？": the assistant offers to act; "нет" declines, it denies nothing
+        return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
@@ -253,6 +257,23 @@ def topic(context: str) -> Topic | None:
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
     )
+
+
+#: The assistant offering to act, or asking whether the user wants something: what it names is
+#: the subject of the offer, not a question about the user's health.
+_OFFER = re.compile(
+    r"\b(?:would you like|do you want|want me to|shall i|should i|would it help if i"
+    r"|can i (?:send|book|set up|schedule|remind|give|share|explain))\b"
+    r"|(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
+    r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
+    r"|показать|скинуть|расписать))(?![а-яё])"
+    r"|要不要我|需要我|需不需要我|用不用我|要我|我帮您|我帮你|要不要帮您|要不要给您|是否需要我"
+)
+#: The same offer said by its verb alone, at the question's start: "Напомнить вам про метформин?".
+_OFFER_AT = re.compile(
+    r"\s*(?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить|показать|скинуть"
+    r"|расписать)(?![а-яё])"
+)
 
 
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect

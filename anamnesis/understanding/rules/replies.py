@@ -12,7 +12,8 @@ from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
-from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
@@ -94,6 +95,25 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
 #: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
 #: A Chinese "no" that only says it was never checked: "没测过", "还没查", "没去检查过", "没量".
 _ZH_UNCHECKED = re.compile(r"\s*(?:还|也|都|从来|一直)?(?:没有?|未|不)(?:去|有)?(?:测|量|查|检查|化验|验|体检|做检查)(?!出)")
+#: A Russian denial of a check ("давление не мерил", "сахар не проверяла", "анализ не сдавала").
+_RU_UNCHECKED = re.compile(
+    r"(?<![а-яё])не\s+(?:[а-яё]+\s+)?(?:мер[ия]л|измерял|замерял|провер|сдава|сдал|обследова|смотрел"
+    r"|делал\w*\s+(?:анализ|тест|узи|экг|кт|мрт))"
+)
+#: An English one ("never checked", "haven't had it measured").
+_EN_UNCHECKED = re.compile(
+    r"\b(?:never|not|haven'?t|have not|didn'?t|did not|don'?t|do not)\s+(?:\w+\s+){0,2}?"
+    r"(?:checked|measured|tested|check|measure|test)\b"
+)
+
+
+def _unchecked(msg: Message) -> bool:
+    """The reply's denial only says the thing was never checked, which says nothing of it."""
+    if msg.lang == "zh":
+        return _ZH_UNCHECKED.match(msg.norm) is not None
+    return (_RU_UNCHECKED if msg.lang == "ru" else _EN_UNCHECKED).search(msg.norm) is not None
+
+
 _IN_LAW = re.compile(
     r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
     re.IGNORECASE,
@@ -117,8 +137,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
-    if answer == "no" and msg.lang == "zh" and _ZH_UNCHECKED.match(msg.norm):
-        answer = None  # "没测过" to "血压高吗？": never measured says nothing of the pressure
+    if answer == "no" and _unchecked(msg):
+        answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
         answer = _zh_to_denial(msg.norm, answer, asked.negated)
     relatives = tuple(
@@ -179,7 +199,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
-    if answer == "no" and _keeps_something(msg):
+    if answer == "no" and _keeps_something(msg, asked):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.own and answer == "yes" and _speaks_of_self(msg):
@@ -339,14 +359,19 @@ _RU_NOT_BARE = frozenset(
     {"term", "section", "person", "third", "family", "doctor", "allergy", "question", "hypo", "uncertain", "intent"}
 )
 _RU_BARE_WORDS = 5
+#: A denial of what a medicine does, not of having it: "не помогает", "толку нет", "без эффекта".
+_RU_NO_EFFECT = re.compile(
+    r"(?<![а-яё])(?:не\s+(?:[а-яё]+\s+)?(?:помога|помог|действу|подейств|работа|спаса)|толку нет|толку никакого"
+    r"|без толку|без эффекта|эффекта нет|эффекта никакого)"
+)
 
 
 def _ru_bare_reply(msg: Message) -> str | None:
     """ "нет такого не было", "не замечала", "уже не болит", "бросил 5 лет назад" to the
     assistant's question: a few words that name nothing and deny or end answer it as a bare
     "нет" / "уже нет" would; the verb or pronoun around the denial only echoes the question."""
-    if len(msg.norm.split()) > _RU_BARE_WORDS:
-        return None
+    if len(msg.norm.split()) > _RU_BARE_WORDS or _RU_NO_EFFECT.search(msg.norm):
+        return None  # "не особо помогает" to "Как вам нурофен?": the drug's effect is denied, not the drug
     cats = {lex.cat for _, _, lex in msg.hits}
     if not cats.isdisjoint(_RU_NOT_BARE) or any(lex.kind for _, _, lex in msg.hits):
         return None
@@ -370,13 +395,28 @@ def _names_family_history(msg: Message) -> bool:
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
 
 
-def _keeps_something(msg: Message) -> bool:
+def _keeps_something(msg: Message, asked: Topic) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
-    nothing of the section: an "only" that names no term and points at nothing denies."""
+    nothing of the section: an "only" that names no term and points at nothing denies, and so does
+    one that names a term of another section ("Хронические есть?" — "нет, только голова болит")."""
+    asked_sections = set(asked.sections) | {section for section, _ in asked.items}
+    if asked_sections & _ILLNESSES:
+        asked_sections |= _ILLNESSES  # "кроме гастрита" keeps a diagnosis under "хронические болезни"
     for _s, e, lex in msg.hits:
         if lex.cat != "except":
             continue
         rest = msg.norm[e:]
-        if not rest.strip(" .!。！") or _REFERS.search(rest) or any(h[0] >= e and h[2].cat == "term" for h in msg.hits):
+        if not rest.strip(" .!。！") or _REFERS.search(rest):
+            return True
+        if any(h[0] >= e and h[2].cat == "term" and _section_of(h[2]) in asked_sections for h in msg.hits):
             return True
     return False
+
+
+#: Sections one illness may be filed in, either of which an exception to the other keeps.
+_ILLNESSES = frozenset({"chronic_conditions", "diagnoses"})
+
+
+def _section_of(lex: Lex) -> str | None:
+    """The section a term's kind files it in."""
+    return KIND_SECTION.get(lex.term.kind) if lex.term is not None and lex.term.kind else None

@@ -1,0 +1,82 @@
+"""Russian replies to the assistant's questions (both polarities), denials nobody made, and facts
+that must not come from questions without a question mark.
+
+Every row is a new sentence written the way patients type, not one from the tuned or unseen
+dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
+(text, assistant turn before it or None, the exact set of (section, entity, status)).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, Triple, triples, understand
+
+# fmt: off
+#: A reply that names one or more of the asked things with "только" / "лишь" names all it has:
+#: the other asked things are denied; a "только" of time ("кашель только по утрам") is no such word.
+ONLY_THESE: list[Row] = [
+    ("только насморк", "Кашель, насморк, температура?",
+     {("symptoms", "runny nose", "active"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "fever", "confirmed_absent")}),
+    ("насморк только", "Есть кашель, насморк или температура?",
+     {("symptoms", "runny nose", "active"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "fever", "confirmed_absent")}),
+    ("лишь небольшой кашель", "Есть кашель, насморк или температура?",
+     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "confirmed_absent"),
+      ("symptoms", "fever", "confirmed_absent")}),
+    ("только кашель и насморк", "Кашель, насморк, температура?",
+     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "active"), ("symptoms", "fever", "confirmed_absent")}),
+    ("кашель только по утрам", "Кашель, насморк?", {("symptoms", "cough", "active")}),
+]
+#: "нет, только X" keeps the asked section only when X is of it ("нет, только эналаприл" to other
+#: medicines); a complaint of another section after the denial leaves the denial standing.
+DENIAL_THEN_OTHER: list[Row] = [
+    ("нет, ничего такого, только голова иногда болит", "Есть ли у вас хронические заболевания?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("symptoms", "headache", "active")}),
+    ("нет, только изжога бывает", "Хронические болезни есть?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("symptoms", "heartburn", "active")}),
+    ("no, only a headache now and then", "Do you have any chronic conditions?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("symptoms", "headache", "active")}),
+    ("нет, только эналаприл", "Принимаете ли вы другие лекарства?", {("medications", "enalapril", "active")}),
+    ("No, only the lisinopril", "Any other medications?", {("medications", "lisinopril", "active")}),
+]
+#: The assistant offering to act ("Хотите, расскажу...?", "Напомнить вам...?", "Shall I...?",
+#: "需要我...吗？") asks nothing of the user's health: "нет" declines the offer.
+OFFERS: list[Row] = [
+    ("нет, спасибо", "Хотите, расскажу подробнее про диету при диабете?", set()),
+    ("нет", "Вам напомнить про приём метформина вечером?", set()),
+    ("нет", "Записать вас к кардиологу?", set()),
+    ("нет, не надо", "Прислать памятку по приёму аспирина?", set()),
+    ("no", "Do you want me to remind you about your metformin?", set()),
+    ("no", "Shall I book you with a cardiologist about the chest pain?", set()),
+    ("不用了", "需要我提醒您吃二甲双胍吗？", set()),
+    ("нет", "Аспирин принимаете?", {("medications", "aspirin", "confirmed_absent")}),
+]
+#: Not knowing ("понятия не имею", "без понятия", "не в курсе") and never having checked ("давление
+#: не мерил", "сахар не проверяла", "не сдавала") deny nothing that was asked.
+NOT_KNOWN: list[Row] = [
+    ("понятия не имею", "Были ли у родителей инфаркты?", set()),
+    ("без понятия", "Были ли у родителей инфаркты?", set()),
+    ("не в курсе", "У отца был диабет?", set()),
+    ("давление не мерил", "Давление высокое бывает?", set()),
+    ("сахар не проверяла", "Диабет есть?", set()),
+    ("не сдавала", "Анемия есть?", set()),
+    ("нет, не делала", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+]
+#: A denial of what a medicine does ("не особо помогает", "толку нет") denies neither the medicine
+#: nor the complaint it is for.
+NO_EFFECT: list[Row] = [
+    ("не особо помогает", "Как вам нурофен от головной боли?", set()),
+    ("толку нет", "Омез помогает от изжоги?", set()),
+    ("не помогло", "Пробовали парацетамол?", set()),
+    ("не действует совсем", "Как но-шпа, помогает?", set()),
+]
+# fmt: on
+
+ROWS = ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])
+def test_russian_replies(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context)) == expected

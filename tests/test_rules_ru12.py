@@ -72,9 +72,44 @@ NO_EFFECT: list[Row] = [
     ("не помогло", "Пробовали парацетамол?", set()),
     ("не действует совсем", "Как но-шпа, помогает?", set()),
 ]
+#: "да нет" is a Russian "no" ("да нет, всё нормально"); "не думаю" denies as "нет" does; "да, нет"
+#: with its comma stays a "yes" that goes on.
+DA_NET: list[Row] = [
+    ("да нет", "Голова болит?", {("symptoms", "headache", "confirmed_absent")}),
+    ("да нет, всё нормально", "Тошнота бывает?", {("symptoms", "nausea", "confirmed_absent")}),
+    ("да не, не курю", "Курите?", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("не думаю", "Есть у вас астма?", {("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("да, есть", "Голова болит?", {("symptoms", "headache", "active")}),
+]
+#: An amount or a count of times ("раза два в неделю", "2-3 раза в месяц", "пару раз", "только по
+#: выходным") answers "yes" to a question about a habit or a complaint; "пару раз" said of a
+#: relative or with a denial does not.
+HOW_OFTEN: list[Row] = [
+    ("раза два в неделю", "Алкоголь употребляете?", {("lifestyle", "alcohol", "active")}),
+    ("только по выходным", "Как часто вы употребляете алкоголь?", {("lifestyle", "alcohol", "active")}),
+    ("раза два-три", "Бывают ли приступы сердцебиения?", {("symptoms", "palpitations", "active")}),
+    ("2-3 раза в месяц", "Головные боли часто бывают?", {("symptoms", "headache", "active")}),
+    ("пару раз в год, не больше", "Мигрени бывают?", {("chronic_conditions", "migraine", "active")}),
+    ("couple of pints on a friday", "Do you drink?", {("lifestyle", "alcohol", "active")}),
+    ("пару раз", "Удобно сейчас говорить?", set()),
+]
+#: A question without its question mark asks wherever "можно с", "совместим", "чем заменить",
+#: "как быстро" stand; a time word filed with the taking verbs ("сейчас") asks nothing of medicines.
+UNMARKED_QUESTIONS: list[Row] = [
+    ("а метформин можно с алкоголем", None, set()),
+    ("метформин с алкоголем совместим", None, set()),
+    ("интересно, а омез можно долго пить", None, set()),
+    ("чем заменить эналаприл", None, set()),
+    ("как быстро действует каптоприл", None, set()),
+    ("пью эналаприл, можно при нём ибупрофен", None, {("medications", "enalapril", "active")}),
+    ("нет", "Удобно сейчас говорить?", set()),
+    ("нет", "Что-то сейчас принимаете?", {("medications", "*", "confirmed_absent")}),
+]
 # fmt: on
 
-ROWS = ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT
+ROWS = (
+    ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT + DA_NET + HOW_OFTEN + UNMARKED_QUESTIONS
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -217,7 +217,8 @@ def topic(context: str) -> Topic | None:
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
     part = _PART.search(norm, start, end) is not None
-    if not (items or sections or asks) and "start" in cats and not family:
+    taking_verb = any(lex.cat == "start" and norm[s:e] not in _NOW for s, e, lex in hits)
+    if not (items or sections or asks) and taking_verb and not family:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
         sections.append("medications")
@@ -259,6 +260,9 @@ def topic(context: str) -> Topic | None:
     )
 
 
+#: Time words filed with the taking verbs ("сейчас пью"), which alone ask nothing of medicines
+#: ("Удобно сейчас говорить?").
+_NOW = frozenset({"сейчас", "теперь"})
 #: The assistant offering to act, or asking whether the user wants something: what it names is
 #: the subject of the offer, not a question about the user's health.
 _OFFER = re.compile(

@@ -41,6 +41,21 @@ _EN_AMOUNT = (
 )
 _EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
 _EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+_RU_COUNT = (
+    r"(?:(?:один|два|две|три|четыре|пять|шесть)-(?:два|три|четыре|пять|шесть|семь)"
+    r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько)"
+)
+#: A Russian amount per period or a count of times ("раза два в неделю", "2-3 раза в месяц",
+#: "раза два-три", "пару раз", "только по выходным"): an answer to a habit or complaint question.
+_RU_AMOUNT_ONLY = re.compile(
+    r"^(?:(?:только|лишь|обычно|где-то|примерно|около|ну|да)\s+)*"
+    rf"(?:(?:раз(?:а|ов)?\s+)?{_RU_COUNT}(?:\s+раз(?:а|ов)?)?(?:\s+[а-яё]+)?\s+(?:в|за)\s+"
+    r"(?:день|сутки|неделю|месяц|год|ночь|вечер)"
+    rf"|раз(?:а|ов)?\s+{_RU_COUNT}|{_RU_COUNT}\s+раз(?:а|ов)?"
+    r"|по\s+(?:выходным|праздникам|утрам|вечерам|ночам|пятницам|субботам))(?![а-яё\w-])"
+)
+#: The amount answers of each language.
+_AMOUNT_ONLY = {"en": _EN_AMOUNT_ONLY, "ru": _RU_AMOUNT_ONLY}
 #: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
 _EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
 #: A contrast right after an English answer word parts it from what follows as a comma does:
@@ -90,8 +105,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         if any(lex.cat == "term" for _, _, lex in hits):
             return None
         answer = "yes"
-    if answer is None and lang == "en" and _amount_answer(norm[first:], hits):
-        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night"
+    if answer is None and amount_answer(norm[first:], hits, lang):
+        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night", "раза два в неделю"
     if answer is None:
         # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
         if (
@@ -129,12 +144,13 @@ def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
     return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
 
 
-def _amount_answer(text: str, hits: list[Hit]) -> bool:
-    """An English reply that opens with an amount per period (after at most one word of how
+def amount_answer(text: str, hits: list[Hit], lang: str) -> bool:
+    """A reply that opens with an amount per period (in English after at most one word of how
     it is: "badly, maybe 4-5 hours a night") and names no entity and denies nothing."""
-    if any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
+    pattern = _AMOUNT_ONLY.get(lang)
+    if pattern is None or any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
         return False
-    return _EN_AMOUNT_ONLY.match(text) is not None
+    return pattern.match(text) is not None
 
 
 _ZH_END = " 。.!！~～啊呀哈"

@@ -26,7 +26,8 @@ ONLY_THESE: list[Row] = [
      {("symptoms", "cough", "active"), ("symptoms", "runny nose", "confirmed_absent"),
       ("symptoms", "fever", "confirmed_absent")}),
     ("только кашель и насморк", "Кашель, насморк, температура?",
-     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "active"), ("symptoms", "fever", "confirmed_absent")}),
+     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "active"),
+      ("symptoms", "fever", "confirmed_absent")}),
     ("кашель только по утрам", "Кашель, насморк?", {("symptoms", "cough", "active")}),
 ]
 #: "нет, только X" keeps the asked section only when X is of it ("нет, только эналаприл" to other
@@ -105,10 +106,77 @@ UNMARKED_QUESTIONS: list[Row] = [
     ("нет", "Удобно сейчас говорить?", set()),
     ("нет", "Что-то сейчас принимаете?", {("medications", "*", "confirmed_absent")}),
 ]
+#: A reply that only dates what a "когда" question asked ("лет 5 назад", "в 2015", "прошлой
+#: осенью") says the user had it; a date with a denial ("в 2015 нет") says nothing of the kind.
+DATED: list[Row] = [
+    ("лет 5 назад", "Когда делали прививку от столбняка?", {("vaccinations", "tetanus vaccine", "historical")}),
+    ("в 2015", "Когда делали прививку от столбняка?", {("vaccinations", "tetanus vaccine", "historical")}),
+    ("кажется, прошлой осенью", "Когда последний раз прививались от гриппа?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("года три назад", "Когда бросили курить?", {("lifestyle", "smoking", "stopped")}),
+    ("в детстве", "Когда была операция по удалению аппендикса?", {("surgeries", "appendectomy", "historical")}),
+]
+#: A reply for every question of the turn ("ни того ни другого", "нет и нет", "на оба", "no to
+#: both", "都没有") answers the questions before the last one too; a bare "нет" only the last.
+EVERY_QUESTION: list[Row] = [
+    ("ни того ни другого", "Курите? Алкоголь употребляете?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("нет и нет", "Курите? Алкоголь употребляете?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("нет на оба", "Тошнота? Рвота?",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent")}),
+    ("no to both", "Do you smoke? Do you drink alcohol?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("都没有", "抽烟吗？喝酒吗？",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("нет", "Тошнота? Рвота?", {("symptoms", "vomiting", "confirmed_absent")}),
+]
+#: "не беспокоит" to "X беспокоит?" denies X; "уже не беспокоит", "сейчас не беспокоит" after
+#: what was had end it.
+NOT_BOTHERING: list[Row] = [
+    ("нет, не беспокоит", "Изжога бывает?", {("symptoms", "heartburn", "confirmed_absent")}),
+    ("не беспокоит", "Боль в суставах беспокоит?", {("symptoms", "joint pain", "confirmed_absent")}),
+    ("изжога не беспокоит", None, {("symptoms", "heartburn", "confirmed_absent")}),
+    ("был гастрит, сейчас не беспокоит", None, {("diagnoses", "gastritis", "resolved")}),
+    ("в 2019 сломала ногу, сейчас ничего не беспокоит", None, {("injuries", "leg fracture", "resolved")}),
+]
+#: "Другие симптомы есть?", "ещё лекарства?" ask of a part of a section: "нет" gives no
+#: section-wide denial; "аллергия на X или другие лекарства?" asks of them all.
+OTHER_ONES: list[Row] = [
+    ("нет", "Другие симптомы есть?", set()),
+    ("нет, больше ничего", "Какие-нибудь ещё лекарства принимаете?", set()),
+    ("Нет, ни на что.", "Есть ли у вас аллергия на антибиотики или другие лекарства?",
+     {("allergies", "*", "confirmed_absent")}),
+    ("нет", "Лекарства принимаете?", {("medications", "*", "confirmed_absent")}),
+]
+#: What a test or a contact looks for ("Проверялись на диабет?", "контакт с больными гриппом"),
+#: what a drug does ("Омез помогает?", "побочные эффекты от метформина") and what the user knows
+#: ("Вы знаете, что такое гипертония?") are not asked of the user's health; "Do you know which
+#: vaccines you've had?" is.
+NOT_ASKED_OF: list[Row] = [
+    ("нет", "Проверялись на диабет?", set()),
+    ("нет", "Сдавали анализ на гепатит?", set()),
+    ("нет, не делала", "Делали тест на ковид?", set()),
+    ("нет", "Был ли контакт с больными гриппом?", set()),
+    ("no", "Have you been around anyone with the flu?", set()),
+    ("нет", "Омез помогает?", set()),
+    ("нет", "Есть побочные эффекты от метформина?", set()),
+    ("нет, не тошнит", "Есть побочные эффекты от метформина, например тошнота?",
+     {("symptoms", "nausea", "confirmed_absent")}),
+    ("нет", "Вы знаете, что такое гипертония?", set()),
+    ("нет", "Вы понимаете, как принимать варфарин?", set()),
+    ("no", "Do you know what hypertension is?", set()),
+    ("tetanus in 2022, never had hep a", "Do you know which vaccines you've had?",
+     {("vaccinations", "tetanus vaccine", "historical"), ("vaccinations", "hepatitis a vaccine", "confirmed_absent")}),
+    ("нет", "Нужен рецепт на метформин?", set()),
+    ("нет", "Вы принимаете метформин?", {("medications", "metformin", "confirmed_absent")}),
+    ("нет", "Диабет есть?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
     ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT + DA_NET + HOW_OFTEN + UNMARKED_QUESTIONS
+    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF
 )
 
 

@@ -75,6 +75,9 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: what the questions before the last one in the same turn asked ("Курите? Алкоголь
+    #: употребляете?"): a reply for all of them ("ни того ни другого", "no to both") answers these too
+    earlier: tuple[tuple[str, str], ...] = ()
 
     @property
     def vaccines(self) -> bool:
@@ -143,9 +146,10 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
-    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start):
+    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
         # "Хотите, расскажу про диету при диабете?", "Shall I remind you about the metformin?",
-        # "需要我提醒您吃药吗？": the assistant offers to act; "нет" declines, it denies nothing
+        # "需要我提醒您吃药吗？": the assistant offers to act, or asks what the user knows; "нет"
+        # declines or does not know, it denies nothing
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
@@ -165,7 +169,7 @@ def topic(context: str) -> Topic | None:
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
-    tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
+    tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
     items, own = _items(hits, family, allergy)
     if tested and not items:
@@ -252,6 +256,7 @@ def topic(context: str) -> Topic | None:
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
+        earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -267,11 +272,21 @@ _NOW = frozenset({"сейчас", "теперь"})
 #: the subject of the offer, not a question about the user's health.
 _OFFER = re.compile(
     r"\b(?:would you like|do you want|want me to|shall i|should i|would it help if i"
-    r"|can i (?:send|book|set up|schedule|remind|give|share|explain))\b"
+    r"|can i (?:send|book|set up|schedule|remind|give|share|explain)|need a (?:new )?(?:prescription|refill|repeat))\b"
     r"|(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
+    r"|нужен (?:ли )?(?:новый )?рецепт|нужна (?:ли )?справка|нужно (?:ли )?направление"
     r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
     r"|показать|скинуть|расписать))(?![а-яё])"
     r"|要不要我|需要我|需不需要我|用不用我|要我|我帮您|我帮你|要不要帮您|要不要给您|是否需要我"
+)
+#: A question about what the user knows or understands ("Вы знаете, что такое гипертония?", "Do
+#: you understand how to take warfarin?"): "нет" says the user does not know, nothing of their health.
+_KNOWING = re.compile(
+    r"(?<![а-яё])(?:знаете|понимаете|понятно|слышали)[\s,]+(?:ли\s+)?(?:вы\s+|вам\s+)?"
+    r"(?:что такое|как (?:принимать|пить|правильно|действует|работает)|почему|зачем|для чего|о том|об?\s|про\s)"
+    r"|\b(?:do you (?:know|understand)|are you aware of|have you heard (?:of|about))\s+"
+    r"(?:what\s+(?:\w+\s+){1,3}(?:is|are|does|do)\b|how to\b|why\b|how (?:\w+\s+)?works?\b)"
+    r"|\b(?:does that make sense|is that clear)\b"
 )
 #: The same offer said by its verb alone, at the question's start: "Напомнить вам про метформин?".
 _OFFER_AT = re.compile(
@@ -285,6 +300,16 @@ _OFFER_AT = re.compile(
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
 #: After the denied thing, an ending ("不抽烟了吧？"): the denial puts a stop to confirm.
 _ZH_NEG_ENDED = re.compile(r"[\u4e00-\u9fff]{0,2}?了")
+
+
+def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+    """The items the turn's earlier questions name, each read as its own question."""
+    items: list[tuple[str, str]] = []
+    for start, end, _ in spans:
+        inside = _without_examples(norm, [h for h in every if start <= h[0] < end])
+        if not any(lex.cat == "family" or lex.cat == "allergy" for _, _, lex in inside):
+            items += _items(inside, False, False)[0]
+    return tuple(dict.fromkeys(items))
 
 
 def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
@@ -313,7 +338,12 @@ def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
 
 
 #: A test right before what it looks for: "checked for", "tested for", "screened for".
-_TESTED_FOR = re.compile(r"\b(?:checked|tested|screened|checking|testing|screening|test|check|screen)\s+for\s+$")
+_TESTED_FOR = re.compile(
+    r"\b(?:checked|tested|screened|checking|testing|screening|test|check|screen)\s+for\s+$"
+    # "Проверялись на диабет?", "Сдавали анализ на гепатит?"; a contact with the ill ("контакт с больными гриппом")
+    r"|(?:провер|обследова|следова|анализ|тест|скрининг|сдава)[а-яё]*\s+на\s+$|контакт[а-яё]*\s+с\s+(?:[а-яё]+\s+)?$"
+    r"|\b(?:contact with|exposed to|exposure to|around (?:anyone|someone|people) with)\s+(?:\w+\s+)?$"
+)
 #: Kinds of terms a medicine is taken for.
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
@@ -427,6 +457,8 @@ _ELSE = re.compile(
 _PART = re.compile(
     r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
     r"|vitamins?)\b"
+    # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
+    r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
@@ -494,6 +526,7 @@ _CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|
 _PRESUPPOSES_DRUG = re.compile(
     r"\bside[- ]?effects?\b|\b(?:problems?|issues?|trouble|difficulty|difficulties) (?:with|from|on)\b"
     r"|\b(?:working|helping|helped|help|helps|agree with|agreeing with)\b|\bcaus(?:e|es|ed|ing)\b"
+    r"|(?<![а-яё])(?:побочн[а-яё]*|побочк[а-яё]*|помога[а-яё]*|помог|помогло|помогли|переносите|действует)(?![а-яё])"
 )
 _REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(

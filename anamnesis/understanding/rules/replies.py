@@ -7,6 +7,7 @@ decides what the reply answers and adds the facts it gives.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
@@ -59,10 +60,29 @@ _EN_DATED = re.compile(
 _EN_UNSURE = re.compile(r"\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:\w+\s+)?(?:remember|recall|know|sure)\b")
 
 
+#: A Russian reply that dates the asked thing: "лет 10 назад", "в 2015", "прошлой осенью", "в детстве".
+_RU_NUMBER = r"(?:\d+|один|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|пару|несколько)"
+_RU_SPAN = r"(?:лет|года?|месяц(?:а|ев)?|недел[ьюи]|дн(?:ей|я))"
+_RU_DATED = re.compile(
+    r"\s*(?:(?:где-то|примерно|около|наверное|кажется|уже|ещё|еще|это|было|был|была|да)[\s,]+)*"
+    rf"(?:{_RU_SPAN}\s+{_RU_NUMBER}\s+назад|{_RU_NUMBER}\s+{_RU_SPAN}\s+назад|(?:год|месяц|неделю)\s+назад"
+    r"|в\s+(?:19|20)\d\d|в\s+(?:детстве|школе|институте|армии|юности)"
+    r"|(?:в\s+)?прошл(?:ом|ой|ую)\s+(?:году|месяце|неделе|неделю)|прошл(?:ой|ым)\s+(?:весной|летом|осенью|зимой)"
+    r"|в\s+(?:январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре))(?![а-яё\w])"
+)
+
+
 def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
-    """The English reply dates what a "when" question asked (:data:`_EN_DATED`), names nothing of
-    its own, and denies nothing but its own certainty ("I don't remember the month, but...")."""
-    if len(norm) > 160 or not norm.isascii() or _EN_DATED.search(norm) is None:
+    """The reply dates what a "when" question asked (:data:`_EN_DATED`, :data:`_RU_DATED`), names
+    nothing of its own, and denies nothing but its own certainty ("I don't remember the month, but...")."""
+    if len(norm) > 160:
+        return False
+    if not norm.isascii():  # Russian: it opens with the date and denies nothing
+        return (
+            _RU_DATED.match(norm) is not None
+            and not any(lex.kind or lex.cat == "neg" for _, _, lex in hits)
+        )
+    if _EN_DATED.search(norm) is None:
         return False
     if any(lex.kind for _, _, lex in hits):
         return False
@@ -128,10 +148,22 @@ _EN_NO_STOP = re.compile(
 )
 
 
+#: A reply for every question of the turn: "ни того ни другого", "нет и нет", "no to both", "都没有".
+_ALL_ASKED = re.compile(
+    r"(?<![а-яё])(?:ни того,? ни другого|ни то,? ни другое|нет и нет|да и да|оба|обоих|на оба|на все|всё нет|все нет"
+    r"|ничего из этого|ничего из перечисленного)(?![а-яё])"
+    r"|\b(?:both|neither|none of (?:those|them|these|the above)|all of them|to all)\b"
+    r"|都|两个|两样|全"
+)
+
+
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     if asked.other:
         return  # "Ему назначили антибиотик?" — "да": someone else's
+    if asked.earlier and _ALL_ASKED.search(msg.norm):
+        # "Курите? Алкоголь употребляете?" — "ни того ни другого": the reply answers both questions
+        asked = replace(asked, items=tuple(dict.fromkeys(asked.earlier + asked.items)))
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
@@ -153,7 +185,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
     dated = False  # a dating clause asserts even after an unsure one ("I don't recall the month, but...")
-    if answer is None and asked.asks_when and asked.items and msg.lang == "en" and dates_the_asked(msg.norm, msg.hits):
+    if answer is None and asked.asks_when and asked.items and dates_the_asked(msg.norm, msg.hits):
         answer, dated = "yes", True  # "When was your last flu shot?" — "It was in nineteen ninety nine."
     if answer is None and asked.allergy and asked.items and _names_a_reaction(msg):
         answer = "yes"  # "What reaction do you get to penicillin?" — "I break out in hives."

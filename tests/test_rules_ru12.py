@@ -172,11 +172,24 @@ NOT_ASKED_OF: list[Row] = [
     ("нет", "Вы принимаете метформин?", {("medications", "metformin", "confirmed_absent")}),
     ("нет", "Диабет есть?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
 ]
+#: "нет, всё в порядке" answers no with ease: the asked complaint is denied, not ended; in a
+#: statement ("кашель был, сейчас всё в порядке") it still ends what was had. "нет, только X" to a
+#: question about named things denies the others.
+AT_EASE: list[Row] = [
+    ("нет, всё в порядке", "Головокружение есть?", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("не, всё в порядке", "Изжога бывает?", {("symptoms", "heartburn", "confirmed_absent")}),
+    ("кашель был, сейчас всё в порядке", None, {("symptoms", "cough", "resolved")}),
+    ("нет, у меня только гастрит", "Диабет есть?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("diagnoses", "gastritis", "active")}),
+    ("нет, только аспирин", "Вы принимаете варфарин или аспирин?",
+     {("medications", "aspirin", "active"), ("medications", "warfarin", "confirmed_absent")}),
+    ("нет, кроме гастрита ничего", "Хронические болезни есть?", {("diagnoses", "gastritis", "active")}),
+]
 # fmt: on
 
 ROWS = (
     ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT + DA_NET + HOW_OFTEN + UNMARKED_QUESTIONS
-    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF
+    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF + AT_EASE
 )
 
 

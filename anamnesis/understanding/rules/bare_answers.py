@@ -129,7 +129,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             and not (lang == "en" and _EN_CONTRAST.match(rest))
         ):
             return None
-    ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
+    # "not anymore", "уже нет"; "нет, всё в порядке" is a "no" said with ease, not an ending
+    ended = any(lex.cat in ("anymore", "end") and lex.value != "fine" for _, _, lex in hits)
     if answer == "no" and (ended or (lang == "zh" and norm.rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer

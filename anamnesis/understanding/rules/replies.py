@@ -430,8 +430,9 @@ _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|е�
 def _keeps_something(msg: Message, asked: Topic) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
     nothing of the section: an "only" that names no term and points at nothing denies, and so does
-    one that names a term of another section ("Хронические есть?" — "нет, только голова болит")."""
-    asked_sections = set(asked.sections) | {section for section, _ in asked.items}
+    one that names a term of another section ("Хронические есть?" — "нет, только голова болит") or
+    answers a question about named things ("Диабет есть?" — "нет, только гастрит")."""
+    asked_sections = set(asked.sections)
     if asked_sections & _ILLNESSES:
         asked_sections |= _ILLNESSES  # "кроме гастрита" keeps a diagnosis under "хронические болезни"
     for _s, e, lex in msg.hits:
@@ -440,6 +441,8 @@ def _keeps_something(msg: Message, asked: Topic) -> bool:
         rest = msg.norm[e:]
         if not rest.strip(" .!。！") or _REFERS.search(rest):
             return True
+        # a term of an asked section ("Other medicines?" — "only aspirin"); after a question about
+        # named things ("варфарин или аспирин?" — "нет, только аспирин") the others are denied
         if any(h[0] >= e and h[2].cat == "term" and _section_of(h[2]) in asked_sections for h in msg.hits):
             return True
     return False

@@ -185,11 +185,22 @@ AT_EASE: list[Row] = [
      {("medications", "aspirin", "active"), ("medications", "warfarin", "confirmed_absent")}),
     ("нет, кроме гастрита ничего", "Хронические болезни есть?", {("diagnoses", "gastritis", "active")}),
 ]
+#: A question of how long ("Давно курите?", "Have you had the cough long?") takes what it names
+#: as there: "нет, года два" says not long, never not at all.
+HOW_LONG: list[Row] = [
+    ("нет, месяц", "Давно принимаете метформин?", {("medications", "metformin", "active")}),
+    ("нет, года два", "Давно курите?", {("lifestyle", "smoking", "active")}),
+    ("нет, пару дней", "Давно болит голова?", {("symptoms", "headache", "active")}),
+    ("нет, недавно", "Давно беспокоит изжога?", {("symptoms", "heartburn", "active")}),
+    ("no, just a couple of days", "Have you had the cough long?", {("symptoms", "cough", "active")}),
+    ("нет, давно бросил", "Давно курите?", {("lifestyle", "smoking", "stopped")}),
+    ("нет", "Вы курите?", {("lifestyle", "smoking", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
     ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT + DA_NET + HOW_OFTEN + UNMARKED_QUESTIONS
-    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF + AT_EASE
+    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF + AT_EASE + HOW_LONG
 )
 
 

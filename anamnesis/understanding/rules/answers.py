@@ -78,6 +78,9 @@ class Topic:
     #: what the questions before the last one in the same turn asked ("Курите? Алкоголь
     #: употребляете?"): a reply for all of them ("ни того ни другого", "no to both") answers these too
     earlier: tuple[tuple[str, str], ...] = ()
+    #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
+    #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
+    lasting: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -257,6 +260,7 @@ def topic(context: str) -> Topic | None:
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
+        lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -542,6 +546,10 @@ _TAKES_IT = re.compile(
     r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
     r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
     r"|\bwhen was the last time you (?:took|had|used)\b"
+)
+_LASTING = re.compile(
+    r"(?<![а-яё])(?:давно|как долго|сколько (?:лет|времени|месяцев|недель|дней))(?![а-яё])"
+    r"|\bhow long\b|\b(?:had|been on|been taking|been having)\b[^?.!]{0,30}\blong\b"
 )
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 

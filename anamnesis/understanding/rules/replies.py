@@ -169,6 +169,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
+    if answer == "no" and asked.lasting:
+        answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
     if answer == "no" and _unchecked(msg):
         answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):

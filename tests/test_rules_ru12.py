@@ -196,11 +196,21 @@ HOW_LONG: list[Row] = [
     ("нет, давно бросил", "Давно курите?", {("lifestyle", "smoking", "stopped")}),
     ("нет", "Вы курите?", {("lifestyle", "smoking", "confirmed_absent")}),
 ]
+#: A question's "ещё" that asks whether something goes on ("Кашель ещё беспокоит?", "Вы ещё
+#: принимаете омез?") makes "нет" an ending; one that asks for more ("ещё какие-то жалобы?") does not.
+STILL_GOING: list[Row] = [
+    ("нет", "Кашель ещё беспокоит?", {("symptoms", "cough", "resolved")}),
+    ("нет", "Сыпь ещё есть?", {("symptoms", "rash", "resolved")}),
+    ("нет", "Вы ещё принимаете омез?", {("medications", "omeprazole", "stopped")}),
+    ("да", "Температура ещё держится?", {("symptoms", "fever", "active")}),
+    ("нет", "Есть ли ещё какие-то жалобы?", set()),
+    ("нет", "Тошнота есть?", {("symptoms", "nausea", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
     ONLY_THESE + DENIAL_THEN_OTHER + OFFERS + NOT_KNOWN + NO_EFFECT + DA_NET + HOW_OFTEN + UNMARKED_QUESTIONS
-    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF + AT_EASE + HOW_LONG
+    + DATED + EVERY_QUESTION + NOT_BOTHERING + OTHER_ONES + NOT_ASKED_OF + AT_EASE + HOW_LONG + STILL_GOING
 )
 
 

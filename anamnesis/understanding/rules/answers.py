@@ -243,7 +243,7 @@ def topic(context: str) -> Topic | None:
         tuple(dict.fromkeys(sections)),
         family,
         allergy,
-        "still" in cats and not negated,
+        ("still" in cats or _RU_STILL.search(norm, start, end) is not None) and not negated,
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
@@ -546,6 +546,11 @@ _TAKES_IT = re.compile(
     r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
     r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
     r"|\bwhen was the last time you (?:took|had|used)\b"
+)
+#: A Russian "ещё" of a question that asks whether something goes on ("Кашель ещё беспокоит?", "Вы
+#: ещё принимаете омез?"), not one that asks for more ("что-то ещё", "ещё какие-то жалобы").
+_RU_STILL = re.compile(
+    r"(?<![а-яё])(?<!что-то )(?<!что-нибудь )(?:ещё|еще)(?![а-яё])(?!\s+(?:что|как|кто|раз|одн|друг|вопрос))"
 )
 _LASTING = re.compile(
     r"(?<![а-яё])(?:давно|как долго|сколько (?:лет|времени|месяцев|недель|дней))(?![а-яё])"

@@ -42,15 +42,13 @@ DENIAL_THEN_OTHER: list[Row] = [
     ("нет, только эналаприл", "Принимаете ли вы другие лекарства?", {("medications", "enalapril", "active")}),
     ("No, only the lisinopril", "Any other medications?", {("medications", "lisinopril", "active")}),
 ]
-#: The assistant offering to act ("Хотите, расскажу...?", "Напомнить вам...?", "Shall I...?",
-#: "需要我...吗？") asks nothing of the user's health: "нет" declines the offer.
+#: The assistant offering to act ("Хотите, расскажу...?", "Напомнить вам...?", "需要我...吗？") asks
+#: nothing of the user's health: "нет" declines the offer.
 OFFERS: list[Row] = [
     ("нет, спасибо", "Хотите, расскажу подробнее про диету при диабете?", set()),
     ("нет", "Вам напомнить про приём метформина вечером?", set()),
     ("нет", "Записать вас к кардиологу?", set()),
     ("нет, не надо", "Прислать памятку по приёму аспирина?", set()),
-    ("no", "Do you want me to remind you about your metformin?", set()),
-    ("no", "Shall I book you with a cardiologist about the chest pain?", set()),
     ("不用了", "需要我提醒您吃二甲双胍吗？", set()),
     ("нет", "Аспирин принимаете?", {("medications", "aspirin", "confirmed_absent")}),
 ]

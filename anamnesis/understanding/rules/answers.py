@@ -149,10 +149,10 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
-    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
-        # "Хотите, расскажу про диету при диабете?", "Shall I remind you about the metformin?",
-        # "需要我提醒您吃药吗？": the assistant offers to act, or asks what the user knows; "нет"
-        # declines or does not know, it denies nothing
+    if _RU_ZH_OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
+        # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？": the assistant offers to
+        # act, or asks what the user knows ("Do you know what hypertension is?"); "нет" declines or
+        # does not know, it denies nothing
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
@@ -272,12 +272,10 @@ def topic(context: str) -> Topic | None:
 #: Time words filed with the taking verbs ("сейчас пью"), which alone ask nothing of medicines
 #: ("Удобно сейчас говорить?").
 _NOW = frozenset({"сейчас", "теперь"})
-#: The assistant offering to act, or asking whether the user wants something: what it names is
-#: the subject of the offer, not a question about the user's health.
-_OFFER = re.compile(
-    r"\b(?:would you like|do you want|want me to|shall i|should i|would it help if i"
-    r"|can i (?:send|book|set up|schedule|remind|give|share|explain)|need a (?:new )?(?:prescription|refill|repeat))\b"
-    r"|(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
+#: The assistant offering to act, or asking whether the user wants something, in Russian or Chinese:
+#: what it names is the subject of the offer, not a question about the user's health.
+_RU_ZH_OFFER = re.compile(
+    r"(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
     r"|нужен (?:ли )?(?:новый )?рецепт|нужна (?:ли )?справка|нужно (?:ли )?направление"
     r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
     r"|показать|скинуть|расписать))(?![а-яё])"

@@ -79,6 +79,12 @@ class Topic:
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
+    #: what the questions before the last one in the same turn asked ("Курите? Алкоголь
+    #: употребляете?"): a reply for all of them ("ни того ни другого", "no to both") answers these too
+    earlier: tuple[tuple[str, str], ...] = ()
+    #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
+    #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
+    lasting: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -152,6 +158,11 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = _question_asked(norm, asked, every)
+    if _RU_ZH_OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
+        # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？": the assistant offers to
+        # act, or asks what the user knows ("Do you know what hypertension is?"); "нет" declines or
+        # does not know, it denies nothing
+        return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
@@ -182,7 +193,7 @@ def topic(context: str) -> Topic | None:
     presumed = _zh_presumed(norm, hits, end)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
-    tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
+    tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
     items, own = _items(hits, family, allergy)
     if tested and not items:
@@ -235,7 +246,8 @@ def topic(context: str) -> Topic | None:
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
     part = _PART.search(norm, start, end) is not None
-    takes = any(lex.cat == "start" and norm[s:e] != "用" for s, e, lex in hits)  # "用我们的服务" takes nothing
+    # "用我们的服务" takes nothing; nor does "сейчас" alone ("Удобно сейчас говорить?")
+    takes = any(lex.cat == "start" and norm[s:e] != "用" and norm[s:e] not in _NOW for s, e, lex in hits)
     if not (items or sections or asks) and takes and not family and not presumed:
         # "Вы что-то принимаете постоянно?", "您平时吃什么药吗？": a taking verb with nothing named
         # asks about medications as a whole
@@ -258,7 +270,7 @@ def topic(context: str) -> Topic | None:
         tuple(dict.fromkeys(sections)),
         family,
         allergy,
-        "still" in cats and not negated,
+        ("still" in cats or _RU_STILL.search(norm, start, end) is not None) and not negated,
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
@@ -279,6 +291,8 @@ def topic(context: str) -> Topic | None:
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
+        earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
+        lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -392,11 +406,49 @@ def _of_the_user(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
     )
 
 
+#: Time words filed with the taking verbs ("сейчас пью"), which alone ask nothing of medicines
+#: ("Удобно сейчас говорить?").
+_NOW = frozenset({"сейчас", "теперь"})
+#: The assistant offering to act, or asking whether the user wants something, in Russian or Chinese:
+#: what it names is the subject of the offer, not a question about the user's health.
+_RU_ZH_OFFER = re.compile(
+    r"(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
+    r"|нужен (?:ли )?(?:новый )?рецепт|нужна (?:ли )?справка|нужно (?:ли )?направление"
+    r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
+    r"|показать|скинуть|расписать))(?![а-яё])"
+    r"|要不要我|需要我|需不需要我|用不用我|要我|我帮您|我帮你|要不要帮您|要不要给您|是否需要我"
+)
+#: A question about what the user knows or understands ("Вы знаете, что такое гипертония?", "Do
+#: you understand how to take warfarin?"): "нет" says the user does not know, nothing of their health.
+_KNOWING = re.compile(
+    r"(?<![а-яё])(?:знаете|понимаете|понятно|слышали)[\s,]+(?:ли\s+)?(?:вы\s+|вам\s+)?"
+    r"(?:что такое|как (?:принимать|пить|правильно|действует|работает)|почему|зачем|для чего|о том|об?\s|про\s)"
+    r"|\b(?:do you (?:know|understand)|are you aware of|have you heard (?:of|about))\s+"
+    r"(?:what\s+(?:\w+\s+){1,3}(?:is|are|does|do)\b|how to\b|why\b|how (?:\w+\s+)?works?\b)"
+    r"|\b(?:does that make sense|is that clear)\b"
+)
+#: The same offer said by its verb alone, at the question's start: "Напомнить вам про метформин?".
+_OFFER_AT = re.compile(
+    r"\s*(?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить|показать|скинуть"
+    r"|расписать)(?![а-яё])"
+)
+
+
 #: What may stand between a Chinese denial and the thing it denies: a verb and its aspect
 #: ("没吃过阿司匹林", "不用胰岛素", "没再抽烟", "从来没得过").
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
 #: After the denied thing, an ending ("不抽烟了吧？"): the denial puts a stop to confirm.
 _ZH_NEG_ENDED = re.compile(r"[\u4e00-\u9fff]{0,2}?了")
+
+
+def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
+    """The items the turn's earlier questions name, each read as its own question."""
+    items: list[tuple[str, str]] = []
+    for start, end, _ in spans:
+        inside = _without_examples(norm, [h for h in every if start <= h[0] < end])
+        if not any(lex.cat == "family" or lex.cat == "allergy" for _, _, lex in inside):
+            items += _items(inside, False, False)[0]
+    return tuple(dict.fromkeys(items))
 
 
 def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
@@ -425,7 +477,12 @@ def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
 
 
 #: A test right before what it looks for: "checked for", "tested for", "screened for".
-_TESTED_FOR = re.compile(r"\b(?:checked|tested|screened|checking|testing|screening|test|check|screen)\s+for\s+$")
+_TESTED_FOR = re.compile(
+    r"\b(?:checked|tested|screened|checking|testing|screening|test|check|screen)\s+for\s+$"
+    # "Проверялись на диабет?", "Сдавали анализ на гепатит?"; a contact with the ill ("контакт с больными гриппом")
+    r"|(?:провер|обследова|следова|анализ|тест|скрининг|сдава)[а-яё]*\s+на\s+$|контакт[а-яё]*\s+с\s+(?:[а-яё]+\s+)?$"
+    r"|\b(?:contact with|exposed to|exposure to|around (?:anyone|someone|people) with)\s+(?:\w+\s+)?$"
+)
 #: Kinds of terms a medicine is taken for.
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
@@ -539,6 +596,8 @@ _ELSE = re.compile(
 _PART = re.compile(
     r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
     r"|vitamins?)\b"
+    # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
+    r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
@@ -606,6 +665,7 @@ _CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|
 _PRESUPPOSES_DRUG = re.compile(
     r"\bside[- ]?effects?\b|\b(?:problems?|issues?|trouble|difficulty|difficulties) (?:with|from|on)\b"
     r"|\b(?:working|helping|helped|help|helps|agree with|agreeing with)\b|\bcaus(?:e|es|ed|ing)\b"
+    r"|(?<![а-яё])(?:побочн[а-яё]*|побочк[а-яё]*|помога[а-яё]*|помог|помогло|помогли|переносите|действует)(?![а-яё])"
 )
 _REACTION_WORD = re.compile(r"\breactions?\b")
 _AMOUNT_QUESTION = re.compile(
@@ -621,6 +681,15 @@ _TAKES_IT = re.compile(
     r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
     r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
     r"|\bwhen was the last time you (?:took|had|used)\b"
+)
+#: A Russian "ещё" of a question that asks whether something goes on ("Кашель ещё беспокоит?", "Вы
+#: ещё принимаете омез?"), not one that asks for more ("что-то ещё", "ещё какие-то жалобы").
+_RU_STILL = re.compile(
+    r"(?<![а-яё])(?<!что-то )(?<!что-нибудь )(?:ещё|еще)(?![а-яё])(?!\s+(?:что|как|кто|раз|одн|друг|вопрос))"
+)
+_LASTING = re.compile(
+    r"(?<![а-яё])(?:давно|как долго|сколько (?:лет|времени|месяцев|недель|дней))(?![а-яё])"
+    r"|\bhow long\b|\b(?:had|been on|been taking|been having)\b[^?.!]{0,30}\blong\b"
 )
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 

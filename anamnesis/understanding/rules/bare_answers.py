@@ -41,6 +41,27 @@ _EN_AMOUNT = (
 )
 _EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
 _EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+_RU_COUNT = (
+    r"(?:(?:один|два|две|три|четыре|пять|шесть)-(?:два|три|четыре|пять|шесть|семь)"
+    r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько)"
+)
+#: A Russian amount per period or a count of times ("раза два в неделю", "2-3 раза в месяц",
+#: "раза два-три", "пару раз", "только по выходным"): an answer to a habit or complaint question.
+_RU_AMOUNT_ONLY = re.compile(
+    r"^(?:(?:только|лишь|обычно|где-то|примерно|около|ну|да)\s+)*"
+    rf"(?:(?:раз(?:а|ов)?\s+)?{_RU_COUNT}(?:\s+раз(?:а|ов)?)?(?:\s+[а-яё]+)?\s+(?:в|за)\s+"
+    r"(?:день|сутки|неделю|месяц|год|ночь|вечер)"
+    rf"|раз(?:а|ов)?\s+{_RU_COUNT}|{_RU_COUNT}\s+раз(?:а|ов)?"
+    r"|по\s+(?:выходным|праздникам|утрам|вечерам|ночам|пятницам|субботам))(?![а-яё\w-])"
+)
+#: A Chinese amount per period, the whole reply: "一天半包", "一周两三次", "每天两杯左右".
+_ZH_AMOUNT_ONLY = re.compile(
+    r"(?:大概|差不多|一般|平均|基本)?(?:一天|每天|天天|一周|每周|一星期|一个星期|一个礼拜|每个月|一个月|一月|一年)"
+    r"(?:大概|差不多|也就|就)?[一二两三四五六七八九十半几\d]+(?:[到至\-~～][一二两三四五六七八九十\d]+)?多?"
+    r"(?:次|根|包|支|杯|瓶|两|顿|回|听|罐|片|粒)(?:左右|吧|的样子)?[\s。.!！~～]*$"
+)
+#: The amount answers of each language.
+_AMOUNT_ONLY = {"en": _EN_AMOUNT_ONLY, "ru": _RU_AMOUNT_ONLY, "zh": _ZH_AMOUNT_ONLY}
 #: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
 _EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
 #: A contrast right after an English answer word parts it from what follows as a comma does:
@@ -90,8 +111,9 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         if any(lex.cat == "term" for _, _, lex in hits):
             return None
         answer = "yes"
-    if answer is None and lang in ("en", "zh") and _amount_answer(norm[first:], hits, lang):
-        return "yes"  # "couple of pints on a friday", "crap honestly, 4-5 hrs a night", "一天半包"
+    if answer is None and amount_answer(norm[first:], hits, lang):
+        # "couple of pints on a friday", "crap honestly, 4-5 hrs a night", "раза два в неделю", "一天半包"
+        return "yes"
     if answer is None:
         # "吃。" to "您吃二甲双胍吗？": a Chinese answer repeats the verb of the question
         if (
@@ -114,7 +136,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             and not (lang == "en" and _EN_CONTRAST.match(rest))
         ):
             return None
-    ended = any(lex.cat in ("anymore", "end") for _, _, lex in hits)
+    # "not anymore", "уже нет"; "нет, всё в порядке" is a "no" said with ease, not an ending
+    ended = any(lex.cat in ("anymore", "end") and lex.value != "fine" for _, _, lex in hits)
     if answer == "no" and (ended or (lang == "zh" and _first_phrase(norm).rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
@@ -129,20 +152,13 @@ def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
     return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
 
 
-def _amount_answer(text: str, hits: list[Hit], lang: str) -> bool:
-    """A reply that opens with an amount per period (after at most one word of how it is: "badly,
-    maybe 4-5 hours a night"; "一天半包", "一周两三次") and names no entity and denies nothing."""
-    if any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
+def amount_answer(text: str, hits: list[Hit], lang: str) -> bool:
+    """A reply that opens with an amount per period (in English after at most one word of how
+    it is: "badly, maybe 4-5 hours a night"; "一天半包", "一周两三次") and names no entity and denies nothing."""
+    pattern = _AMOUNT_ONLY.get(lang)
+    if pattern is None or any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
         return False
-    return (_ZH_AMOUNT_ONLY if lang == "zh" else _EN_AMOUNT_ONLY).match(text) is not None
-
-
-#: A Chinese amount per period, the whole reply: "一天半包", "一周两三次", "每天两杯左右".
-_ZH_AMOUNT_ONLY = re.compile(
-    r"(?:大概|差不多|一般|平均|基本)?(?:一天|每天|天天|一周|每周|一星期|一个星期|一个礼拜|每个月|一个月|一月|一年)"
-    r"(?:大概|差不多|也就|就)?[一二两三四五六七八九十半几\d]+(?:[到至\-~～][一二两三四五六七八九十\d]+)?多?"
-    r"(?:次|根|包|支|杯|瓶|两|顿|回|听|罐|片|粒)(?:左右|吧|的样子)?[\s。.!！~～]*$"
-)
+    return pattern.match(text) is not None
 
 
 _ZH_END = " 。.!！~～啊呀哈"

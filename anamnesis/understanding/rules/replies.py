@@ -7,13 +7,15 @@ decides what the reply answers and adds the facts it gives.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
-from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
@@ -59,10 +61,29 @@ _EN_DATED = re.compile(
 _EN_UNSURE = re.compile(r"\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:\w+\s+)?(?:remember|recall|know|sure)\b")
 
 
+#: A Russian reply that dates the asked thing: "лет 10 назад", "в 2015", "прошлой осенью", "в детстве".
+_RU_NUMBER = r"(?:\d+|один|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|пару|несколько)"
+_RU_SPAN = r"(?:лет|года?|месяц(?:а|ев)?|недел[ьюи]|дн(?:ей|я))"
+_RU_DATED = re.compile(
+    r"\s*(?:(?:где-то|примерно|около|наверное|кажется|уже|ещё|еще|это|было|был|была|да)[\s,]+)*"
+    rf"(?:{_RU_SPAN}\s+{_RU_NUMBER}\s+назад|{_RU_NUMBER}\s+{_RU_SPAN}\s+назад|(?:год|месяц|неделю)\s+назад"
+    r"|в\s+(?:19|20)\d\d|в\s+(?:детстве|школе|институте|армии|юности)"
+    r"|(?:в\s+)?прошл(?:ом|ой|ую)\s+(?:году|месяце|неделе|неделю)|прошл(?:ой|ым)\s+(?:весной|летом|осенью|зимой)"
+    r"|в\s+(?:январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре))(?![а-яё\w])"
+)
+
+
 def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
-    """The English reply dates what a "when" question asked (:data:`_EN_DATED`), names nothing of
-    its own, and denies nothing but its own certainty ("I don't remember the month, but...")."""
-    if len(norm) > 160 or not norm.isascii() or _EN_DATED.search(norm) is None:
+    """The reply dates what a "when" question asked (:data:`_EN_DATED`, :data:`_RU_DATED`), names
+    nothing of its own, and denies nothing but its own certainty ("I don't remember the month, but...")."""
+    if len(norm) > 160:
+        return False
+    if not norm.isascii():  # Russian: it opens with the date and denies nothing
+        return (
+            _RU_DATED.match(norm) is not None
+            and not any(lex.kind or lex.cat == "neg" for _, _, lex in hits)
+        )
+    if _EN_DATED.search(norm) is None:
         return False
     if any(lex.kind for _, _, lex in hits):
         return False
@@ -95,6 +116,25 @@ def reported_answer(norm: str, clause: Clause) -> str | None:
 #: "my wife's dad", "my husband's mother": a relative of a spouse or a friend, no blood relative.
 #: A Chinese "no" that only says it was never checked: "没测过", "还没查", "没去检查过", "没量".
 _ZH_UNCHECKED = re.compile(r"\s*(?:还|也|都|从来|一直)?(?:没有?|未|不)(?:去|有)?(?:测|量|查|检查|化验|验|体检|做检查)(?!出)")
+#: A Russian denial of a check ("давление не мерил", "сахар не проверяла", "анализ не сдавала").
+_RU_UNCHECKED = re.compile(
+    r"(?<![а-яё])не\s+(?:[а-яё]+\s+)?(?:мер[ия]л|измерял|замерял|провер|сдава|сдал|обследова|смотрел"
+    r"|делал\w*\s+(?:анализ|тест|узи|экг|кт|мрт))"
+)
+#: An English one ("never checked", "haven't had it measured").
+_EN_UNCHECKED = re.compile(
+    r"\b(?:never|not|haven'?t|have not|didn'?t|did not|don'?t|do not)\s+(?:\w+\s+){0,2}?"
+    r"(?:checked|measured|tested|check|measure|test)\b"
+)
+
+
+def _unchecked(msg: Message) -> bool:
+    """The reply's denial only says the thing was never checked, which says nothing of it."""
+    if msg.lang == "zh":
+        return _ZH_UNCHECKED.match(msg.norm) is not None
+    return (_RU_UNCHECKED if msg.lang == "ru" else _EN_UNCHECKED).search(msg.norm) is not None
+
+
 _IN_LAW = re.compile(
     r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
     re.IGNORECASE,
@@ -109,17 +149,31 @@ _EN_NO_STOP = re.compile(
 )
 
 
+#: A reply for every question of the turn: "ни того ни другого", "нет и нет", "no to both", "都没有".
+_ALL_ASKED = re.compile(
+    r"(?<![а-яё])(?:ни того,? ни другого|ни то,? ни другое|нет и нет|да и да|оба|обоих|на оба|на все|всё нет|все нет"
+    r"|ничего из этого|ничего из перечисленного)(?![а-яё])"
+    r"|\b(?:both|neither|none of (?:those|them|these|the above)|all of them|to all)\b"
+    r"|都|两个|两样|全"
+)
+
+
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     if asked.other:
         return  # "Ему назначили антибиотик?" — "да": someone else's
+    if asked.earlier and _ALL_ASKED.search(msg.norm):
+        # "Курите? Алкоголь употребляете?" — "ни того ни другого": the reply answers both questions
+        asked = replace(asked, items=tuple(dict.fromkeys(asked.earlier + asked.items)))
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
-    if answer == "no" and msg.lang == "zh" and _ZH_UNCHECKED.match(msg.norm):
-        answer = None  # "没测过" to "血压高吗？": never measured says nothing of the pressure
+    if answer == "no" and asked.lasting:
+        answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
+    if answer == "no" and _unchecked(msg):
+        answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
         answer = _zh_to_denial(msg.norm, answer, asked.negated)
     relatives = tuple(
@@ -134,7 +188,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
         answer = "yes"  # "When was your last tetanus shot?" — "In January."
     dated = False  # a dating clause asserts even after an unsure one ("I don't recall the month, but...")
-    if answer is None and asked.asks_when and asked.items and msg.lang == "en" and dates_the_asked(msg.norm, msg.hits):
+    if answer is None and asked.asks_when and asked.items and dates_the_asked(msg.norm, msg.hits):
         answer, dated = "yes", True  # "When was your last flu shot?" — "It was in nineteen ninety nine."
     if answer is None and asked.allergy and asked.items and _names_a_reaction(msg):
         answer = "yes"  # "What reaction do you get to penicillin?" — "I break out in hives."
@@ -180,7 +234,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
-    if answer == "no" and _keeps_something(msg):
+    if answer == "no" and _keeps_something(msg, asked):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.own and answer == "yes" and _speaks_of_self(msg):
@@ -353,14 +407,19 @@ _RU_NOT_BARE = frozenset(
     {"term", "section", "person", "third", "family", "doctor", "allergy", "question", "hypo", "uncertain", "intent"}
 )
 _RU_BARE_WORDS = 5
+#: A denial of what a medicine does, not of having it: "не помогает", "толку нет", "без эффекта".
+_RU_NO_EFFECT = re.compile(
+    r"(?<![а-яё])(?:не\s+(?:[а-яё]+\s+)?(?:помога|помог|действу|подейств|работа|спаса)|толку нет|толку никакого"
+    r"|без толку|без эффекта|эффекта нет|эффекта никакого)"
+)
 
 
 def _ru_bare_reply(msg: Message) -> str | None:
     """ "нет такого не было", "не замечала", "уже не болит", "бросил 5 лет назад" to the
     assistant's question: a few words that name nothing and deny or end answer it as a bare
     "нет" / "уже нет" would; the verb or pronoun around the denial only echoes the question."""
-    if len(msg.norm.split()) > _RU_BARE_WORDS:
-        return None
+    if len(msg.norm.split()) > _RU_BARE_WORDS or _RU_NO_EFFECT.search(msg.norm):
+        return None  # "не особо помогает" to "Как вам нурофен?": the drug's effect is denied, not the drug
     cats = {lex.cat for _, _, lex in msg.hits}
     if not cats.isdisjoint(_RU_NOT_BARE) or any(lex.kind for _, _, lex in msg.hits):
         return None
@@ -384,13 +443,31 @@ def _names_family_history(msg: Message) -> bool:
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
 
 
-def _keeps_something(msg: Message) -> bool:
+def _keeps_something(msg: Message, asked: Topic) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
-    nothing of the section: an "only" that names no term and points at nothing denies."""
+    nothing of the section: an "only" that names no term and points at nothing denies, and so does
+    one that names a term of another section ("Хронические есть?" — "нет, только голова болит") or
+    answers a question about named things ("Диабет есть?" — "нет, только гастрит")."""
+    asked_sections = set(asked.sections)
+    if asked_sections & _ILLNESSES:
+        asked_sections |= _ILLNESSES  # "кроме гастрита" keeps a diagnosis under "хронические болезни"
     for _s, e, lex in msg.hits:
         if lex.cat != "except":
             continue
         rest = msg.norm[e:]
-        if not rest.strip(" .!。！") or _REFERS.search(rest) or any(h[0] >= e and h[2].cat == "term" for h in msg.hits):
+        if not rest.strip(" .!。！") or _REFERS.search(rest):
+            return True
+        # a term of an asked section ("Other medicines?" — "only aspirin"); after a question about
+        # named things ("варфарин или аспирин?" — "нет, только аспирин") the others are denied
+        if any(h[0] >= e and h[2].cat == "term" and _section_of(h[2]) in asked_sections for h in msg.hits):
             return True
     return False
+
+
+#: Sections one illness may be filed in, either of which an exception to the other keeps.
+_ILLNESSES = frozenset({"chronic_conditions", "diagnoses"})
+
+
+def _section_of(lex: Lex) -> str | None:
+    """The section a term's kind files it in."""
+    return KIND_SECTION.get(lex.term.kind) if lex.term is not None and lex.term.kind else None

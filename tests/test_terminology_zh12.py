@@ -105,6 +105,17 @@ CONDITIONS: list[tuple[str, set[Triple]]] = [
     ("空腹血糖偏高，还没到糖尿病", {("diagnoses", "hyperglycemia", "active")}),
     ("我对胶布过敏，贴了就起红疹", {("allergies", "medical adhesive", "active")}),
     ("创可贴过敏，一贴就痒", {("allergies", "medical adhesive", "active")}),
+    # injuries, mouth and eyes, men's and women's health
+    ("打篮球把十字韧带撕裂了", {("injuries", "anterior cruciate ligament tear", "active")}),
+    ("下楼梯崴了脚，肿了", {("injuries", "ankle sprain", "active")}),
+    ("嘴里长了个溃疡，吃饭疼", {("diagnoses", "mouth ulcers", "active")}),
+    ("上火了嘴角起泡", {("diagnoses", "herpes", "active")}),
+    ("眼睛老是干，看电脑更明显", {("chronic_conditions", "dry eye syndrome", "active")}),
+    ("我是双相，在吃碳酸锂", {("chronic_conditions", "bipolar disorder", "active"), ("medications", "lithium", "active")}),
+    ("医生诊断是惊恐障碍", {("chronic_conditions", "panic disorder", "active")}),
+    ("最近硬不起来，压力大", {("chronic_conditions", "erectile dysfunction", "active")}),
+    ("结婚三年一直怀不上", {("chronic_conditions", "infertility", "active")}),
+    ("洗澡时乳房摸到个硬块", {("symptoms", "breast lump", "active")}),
 ]
 
 DRUGS: list[tuple[str, set[Triple]]] = [
@@ -121,6 +132,12 @@ DRUGS: list[tuple[str, set[Triple]]] = [
     ("拉肚子喝了补液盐", {("medications", "oral rehydration salts", "active")}),
     ("杀幽门螺杆菌的药里有呋喃唑酮", {("medications", "furazolidone", "active")}),
     ("眼睛长了麦粒肿，涂金霉素眼膏", {("medications", "chlortetracycline", "active")}),
+    # insulins by their clipped names, brands and misspellings of blood pressure drugs
+    ("晚上打甘精14个单位", {("medications", "insulin glargine", "active")}),
+    ("三餐前打门冬，每次6个单位", {("medications", "insulin aspart", "active")}),
+    ("德谷每天晚上10个", {("medications", "insulin degludec", "active")}),
+    ("血压药吃的压氏达", {("medications", "amlodipine", "active")}),
+    ("洛丁新一天一片", {("medications", "benazepril", "active")}),
 ]
 
 #: the assistant's question, the reply, the fact the reply gives
@@ -140,6 +157,8 @@ NOTHING: list[str] = [
     "我妈晚上起夜三次",
     "他脾气大，我们吵架了",
     "我老公晚上打呼噜很响",
+    "我妈流过产",
+    "洗完脸眼睛干净了",
 ]
 # fmt: on
 

@@ -116,6 +116,15 @@ CONDITIONS: list[tuple[str, set[Triple]]] = [
     ("最近硬不起来，压力大", {("chronic_conditions", "erectile dysfunction", "active")}),
     ("结婚三年一直怀不上", {("chronic_conditions", "infertility", "active")}),
     ("洗澡时乳房摸到个硬块", {("symptoms", "breast lump", "active")}),
+    # an organ named as inflamed, a condition named as a finding in its organ
+    ("上个月胆囊发炎住了几天院", {("diagnoses", "cholecystitis", "active")}),
+    ("拍片说肺部有炎症", {("diagnoses", "pneumonia", "active")}),
+    ("眼睛发炎了，滴了眼药水", {("diagnoses", "conjunctivitis", "active")}),
+    ("前列腺发炎，坐久了难受", {("diagnoses", "prostatitis", "active")}),
+    ("B超说甲状腺上有个结节，不大", {("chronic_conditions", "thyroid nodule", "active")}),
+    ("体检发现胆囊里有结石", {("diagnoses", "gallstones", "active")}),
+    ("我爸中过风，我自己还好", {("family_history", "stroke", "active")}),
+    ("一到春天鼻子就过敏，打喷嚏", {("chronic_conditions", "allergic rhinitis", "active")}),
 ]
 
 DRUGS: list[tuple[str, set[Triple]]] = [
@@ -146,6 +155,10 @@ REPLIES: list[tuple[str, str, set[Triple]]] = [
     ("有没有痰？", "有，黄的", {("symptoms", "sputum", "active")}),
     ("累不累？", "挺累的", {("symptoms", "fatigue", "active")}),
     ("有没有恶心？", "有一点", {("symptoms", "nausea", "active")}),
+    ("眼睛干不干？", "有点", {("chronic_conditions", "dry eye syndrome", "active")}),
+    ("尿里有没有血？", "有，有点红", {("symptoms", "blood in urine", "active")}),
+    ("睡觉出不出汗？", "出，衣服都湿了", {("symptoms", "night sweats", "active")}),
+    ("痰里有没有血？", "没有", {("symptoms", "coughing up blood", "confirmed_absent")}),
 ]
 
 #: ordinary words around the new forms: no symptom or condition of the user

@@ -93,7 +93,7 @@ CONDITIONS: list[tuple[str, set[Triple]]] = [
     ("坏胆固醇高，在吃他汀", {("chronic_conditions", "hypercholesterolemia", "active")}),
     ("甘油三酯超标了", {("chronic_conditions", "hypertriglyceridemia", "active")}),
     ("尿酸一直偏高，脚趾头疼过一次", {("chronic_conditions", "hyperuricemia", "active")}),
-    ("我心脏不太好，不敢剧烈运动", {("chronic_conditions", "heart disease", "active")}),
+    ("我心脏有毛病，不敢剧烈运动", {("chronic_conditions", "heart disease", "active")}),
     ("我便秘好多年了，离不开开塞露", {("chronic_conditions", "chronic constipation", "active")}),
     ("怀孕四个月了，能吃头孢吗", {("chronic_conditions", "pregnancy", "active")}),
     ("前两天阳了，嗓子跟刀割一样", {("diagnoses", "covid-19", "active"), ("symptoms", "sore throat", "active")}),

@@ -1,0 +1,87 @@
+"""How English patients name symptoms and conditions in chat, kept as data
+(``anamnesis/terminology/data/chat_forms_en.tsv``): verb and adjective predicates, slang, clipped
+and misspelt names, UK and US usage, and the forms an assistant's question uses.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for this test; none is from the gold,
+dev, validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+SYMPTOMS: list[Row] = [
+    ("been throwing up everything since last night and cant keep water down", None,
+     {("symptoms", "vomiting", "active")}),
+    ("my head is banging and the light hurts", None,
+     {("symptoms", "headache", "active"), ("symptoms", "photophobia", "active")}),
+    ("cant catch my breath going up the stairs", None, {("symptoms", "shortness of breath", "active")}),
+    ("feeling really queasy and sicky today", None, {("symptoms", "nausea", "active")}),
+    ("totally shattered all the time, running on empty", None, {("symptoms", "fatigue", "active")}),
+    ("it stings when i wee and im peeing every hour", None,
+     {("symptoms", "dysuria", "active"), ("symptoms", "frequent urination", "active")}),
+    ("woke up drenched again, soaked the sheets", None, {("symptoms", "night sweats", "active")}),
+    ("my tummy is killing me", None, {("symptoms", "abdominal pain", "active")}),
+    ("proper bunged up nose and a streaming cold", None,
+     {("symptoms", "nasal congestion", "active"), ("diagnoses", "common cold", "active")}),
+    ("the squits started on holiday", None, {("symptoms", "diarrhea", "active")}),
+    ("havent pooed for 4 days", None, {("symptoms", "constipation", "active")}),
+    ("cant smell a thing since the weekend", None, {("symptoms", "loss of smell", "active")}),
+    ("my ears keep ringing at night", None, {("symptoms", "tinnitus", "active")}),
+    ("heart keeps skipping and going like the clappers", None, {("symptoms", "palpitations", "active")}),
+    ("getting pins and needles in my fingers", None, {("symptoms", "paresthesia", "active")}),
+    ("spotted some blood in my wee this morning", None, {("symptoms", "blood in urine", "active")}),
+    ("glands are up and it hurts to swallow", None,
+     {("symptoms", "swollen lymph nodes", "active"), ("symptoms", "sore throat", "active")}),
+    ("my sleep is broken, awake at 3am every night", None, {("symptoms", "insomnia", "active")}),
+    ("came out in hives after the prawns", None, {("symptoms", "hives", "active")}),
+    ("baby is teething and off her milk", None,
+     {("symptoms", "teething", "active"), ("symptoms", "poor feeding", "active")}),
+    ("feel giddy when i stand up too fast", None, {("symptoms", "dizziness", "active")}),
+    ("coughing up green stuff every morning", None, {("symptoms", "sputum", "active")}),
+    ("my poo is black and tarry", None, {("symptoms", "black stools", "active")}),
+    ("stream is weak and it takes ages to pee", None,
+     {("symptoms", "weak urine stream", "active"), ("symptoms", "difficulty urinating", "active")}),
+    # the assistant's question names the symptom the way patients do; the answer takes it
+    ("yes a bit", "Any burning when you pee?", {("symptoms", "dysuria", "active")}),
+    ("no", "Have you noticed any blood in your poo?", {("symptoms", "blood in stool", "confirmed_absent")}),
+]
+
+CONDITIONS: list[Row] = [
+    ("ive got high bp and type 2, on metformin", None,
+     {("chronic_conditions", "hypertension", "active"), ("chronic_conditions", "type 2 diabetes", "active"),
+      ("medications", "metformin", "active")}),
+    ("my asthma is playing up with the cold weather", None, {("chronic_conditions", "asthma", "active")}),
+    ("gout flare in my big toe again", None, {("chronic_conditions", "gout", "active")}),
+    ("i have borderline diabetes", None, {("chronic_conditions", "prediabetes", "active")}),
+    ("been told i have an under active thyroid", None, {("chronic_conditions", "hypothyroidism", "active")}),
+    ("GP says i have a water infection", None, {("diagnoses", "urinary tract infection", "active")}),
+    ("he has PCOS and endometriosis", None, set()),
+    ("i have PCOS", None, {("chronic_conditions", "polycystic ovary syndrome", "active")}),
+    ("suffer with anxiety and depression", None,
+     {("chronic_conditions", "anxiety disorder", "active"), ("chronic_conditions", "depression", "active")}),
+    ("my excema is bad on my hands", None, {("chronic_conditions", "atopic dermatitis", "active")}),
+    ("the camera showed a stomach ulcer", None, {("diagnoses", "peptic ulcer", "active")}),
+    ("i have sciatica down my left leg", None, {("diagnoses", "sciatica", "active")}),
+    ("my kidneys arent working properly, stage 3", None, {("chronic_conditions", "chronic kidney disease", "active")}),
+    ("i have a weak heart, ef is low", None, {("chronic_conditions", "heart failure", "active")}),
+    ("she has parkinsons", None, set()),
+    ("i have parkinsons", None, {("chronic_conditions", "parkinson's disease", "active")}),
+    ("got a stinking cold", None, {("diagnoses", "common cold", "active")}),
+    ("sugars running high all week", None, {("diagnoses", "hyperglycemia", "active")}),
+    ("i have pre-eclampsia", None, {("diagnoses", "preeclampsia", "active")}),
+    ("they found a stone in my ureter", None, {("diagnoses", "kidney stones", "active")}),
+    ("i have haemorroids", None, {("diagnoses", "hemorrhoids", "active")}),
+    ("i have fungal toenails", None, {("diagnoses", "onychomycosis", "active")}),
+    ("scan showed a clot on my lung", None, {("diagnoses", "pulmonary embolism", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), SYMPTOMS + CONDITIONS)
+def test_everyday_names_become_the_fact(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

@@ -49,6 +49,12 @@ SYMPTOMS: list[Row] = [
     # the assistant's question names the symptom the way patients do; the answer takes it
     ("yes a bit", "Any burning when you pee?", {("symptoms", "dysuria", "active")}),
     ("no", "Have you noticed any blood in your poo?", {("symptoms", "blood in stool", "confirmed_absent")}),
+    # any form with "my" is also asked with "your", and any "n't" is also typed without its apostrophe
+    ("yes", "Have you lost your sense of smell?", {("symptoms", "loss of smell", "active")}),
+    ("no", "Any tightness in your chest?", {("symptoms", "chest tightness", "confirmed_absent")}),
+    ("yeah sometimes", "Do you get ringing in your ears?", {("symptoms", "tinnitus", "active")}),
+    ("i cant stop scratching", None, {("symptoms", "itching", "active")}),
+    ("havent opened my bowels since friday", None, {("symptoms", "constipation", "active")}),
 ]
 
 CONDITIONS: list[Row] = [

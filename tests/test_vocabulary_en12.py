@@ -45,7 +45,7 @@ SYMPTOMS: list[Row] = [
     ("coughing up green stuff every morning", None, {("symptoms", "sputum", "active")}),
     ("my poo is black and tarry", None, {("symptoms", "black stools", "active")}),
     ("stream is weak and it takes ages to pee", None,
-     {("symptoms", "weak urine stream", "active"), ("symptoms", "difficulty urinating", "active")}),
+     {("symptoms", "weak urinary stream", "active"), ("symptoms", "difficulty urinating", "active")}),
     # the assistant's question names the symptom the way patients do; the answer takes it
     ("yes a bit", "Any burning when you pee?", {("symptoms", "dysuria", "active")}),
     ("no", "Have you noticed any blood in your poo?", {("symptoms", "blood in stool", "confirmed_absent")}),

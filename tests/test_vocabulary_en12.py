@@ -85,9 +85,27 @@ CONDITIONS: list[Row] = [
     ("i have fungal toenails", None, {("diagnoses", "onychomycosis", "active")}),
     ("scan showed a clot on my lung", None, {("diagnoses", "pulmonary embolism", "active")}),
 ]
+NEW_CONCEPTS: list[Row] = [
+    # concepts patients name that had no row; the more specific one is its own row (terminology README rule 3)
+    ("had my booster yesterday and my arm is sore from the jab", None, {("symptoms", "injection site pain", "active")}),
+    ("awful loin pain since this morning", None, {("symptoms", "flank pain", "active")}),
+    ("i get the zigzag lines about 20 min before the headache", None,
+     {("symptoms", "visual aura", "active"), ("symptoms", "headache", "active")}),
+    ("my stomach feels off after the new tablets", None, {("symptoms", "abdominal discomfort", "active")}),
+    ("GP rang, my TSH is a bit high", None, {("diagnoses", "elevated thyroid-stimulating hormone", "active")}),
+    ("bloods showed a raised ALT", None, {("diagnoses", "elevated alanine aminotransferase", "active")}),
+    ("my knee keeps giving way on the stairs", None, {("symptoms", "knee instability", "active")}),
+    ("sensitive teeth with anything cold", None, {("symptoms", "tooth sensitivity", "active")}),
+    ("sore nipples from feeding", None, {("symptoms", "nipple pain", "active")}),
+    ("only get a few periods a year, periods are few and far between", None, {("symptoms", "oligomenorrhea", "active")}),
+    ("i have IBD", None, {("chronic_conditions", "inflammatory bowel disease", "active")}),
+    ("i have dupuytrens in my right hand", None, {("chronic_conditions", "dupuytren's contracture", "active")}),
+    ("i live with chronic pain", None, {("chronic_conditions", "chronic pain", "active")}),
+    ("physio says its shin splints", None, {("diagnoses", "shin splints", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), SYMPTOMS + CONDITIONS)
+@pytest.mark.parametrize(("text", "context", "expected"), SYMPTOMS + CONDITIONS + NEW_CONCEPTS)
 def test_everyday_names_become_the_fact(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

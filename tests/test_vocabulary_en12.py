@@ -103,9 +103,34 @@ NEW_CONCEPTS: list[Row] = [
     ("i live with chronic pain", None, {("chronic_conditions", "chronic pain", "active")}),
     ("physio says its shin splints", None, {("diagnoses", "shin splints", "active")}),
 ]
+DRUGS: list[Row] = [
+    # the names patients give a medicine: its colour, its kind, a UK or US brand, a misspelling
+    ("i use the blue inhaler most days", None, {("medications", "salbutamol", "active")}),
+    ("on the brown inhaler twice a day", None, {("medications", "beclometasone", "active")}),
+    ("i'm on the mini pill", None, {("medications", "desogestrel", "active")}),
+    ("took the morning after pill on saturday", None, {("medications", "levonorgestrel", "active")}),
+    ("i take yasmin", None, {("medications", "drospirenone/ethinylestradiol", "active")}),
+    ("i have the contraceptive implant", None, {("medications", "etonogestrel", "active")}),
+    ("on levo 100 for my thyroid", None, {("medications", "levothyroxine", "active")}),
+    ("gtn spray under my tongue as needed", None, {("medications", "nitroglycerin", "active")}),
+    ("i take lymecycline for my skin", None, {("medications", "lymecycline", "active")}),
+    ("i take piriton at night", None, {("medications", "chlorphenamine", "active")}),
+    ("nytol most nights to get off to sleep", None, {("medications", "diphenhydramine", "active")}),
+    ("i take laxido every morning", None, {("medications", "macrogol", "active")}),
+    ("i take ibuprophen for my knees", None, {("medications", "ibuprofen", "active")}),
+    ("solpadeine for the toothache", None,
+     {("medications", "paracetamol/codeine", "active"), ("symptoms", "toothache", "active")}),
+    ("my vit d3 is 1000 units a day", None, {("medications", "cholecalciferol", "active")}),
+    ("on zispin 15 at night", None, {("medications", "mirtazapine", "active")}),
+    ("i take flomaxtra 400", None, {("medications", "tamsulosin", "active")}),
+    ("the gp gave me septrin for the infection", None, {("medications", "sulfamethoxazole/trimethoprim", "active")}),
+    ("i inject imraldi every 2 weeks", None, {("medications", "adalimumab", "active")}),
+    ("i use sinex for my blocked nose", None,
+     {("medications", "oxymetazoline", "active"), ("symptoms", "nasal congestion", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), SYMPTOMS + CONDITIONS + NEW_CONCEPTS)
+@pytest.mark.parametrize(("text", "context", "expected"), SYMPTOMS + CONDITIONS + NEW_CONCEPTS + DRUGS)
 def test_everyday_names_become_the_fact(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

@@ -93,6 +93,7 @@ NEW_CONCEPTS: list[Row] = [
      {("symptoms", "visual aura", "active"), ("symptoms", "headache", "active")}),
     ("my stomach feels off after the new tablets", None, {("symptoms", "abdominal discomfort", "active")}),
     ("GP rang, my TSH is a bit high", None, {("diagnoses", "elevated thyroid-stimulating hormone", "active")}),
+    ("urologist said my PSA came back high", None, {("diagnoses", "elevated prostate-specific antigen", "active")}),
     ("bloods showed a raised ALT", None, {("diagnoses", "elevated alanine aminotransferase", "active")}),
     ("my knee keeps giving way on the stairs", None, {("symptoms", "knee instability", "active")}),
     ("sensitive teeth with anything cold", None, {("symptoms", "tooth sensitivity", "active")}),

@@ -54,6 +54,11 @@ SYMPTOMS: list[Row] = [
     ("no", "Any tightness in your chest?", {("symptoms", "chest tightness", "confirmed_absent")}),
     ("yeah sometimes", "Do you get ringing in your ears?", {("symptoms", "tinnitus", "active")}),
     ("i cant stop scratching", None, {("symptoms", "itching", "active")}),
+    ("yes", "Any burning when you pass urine?", {("symptoms", "dysuria", "active")}),
+    ("no", "Does it hurt when you breathe in?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("yes, a bit", "Is your chest tight?", {("symptoms", "chest tightness", "active")}),
+    ("no", "Is your urine dark?", {("symptoms", "dark urine", "confirmed_absent")}),
+    ("yes very", "Are your periods heavy?", {("symptoms", "heavy menstrual bleeding", "active")}),
     ("havent opened my bowels since friday", None, {("symptoms", "constipation", "active")}),
 ]
 

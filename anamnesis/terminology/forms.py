@@ -46,10 +46,15 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
 
 def english_variants(written: str) -> list[str]:
     """Keys of an English form as chat types it and as the assistant asks about it: "n't" without
-    its apostrophe ("can't smell" → "cant smell"), and "my" as "your" ("blood in my stool" → "blood
-    in your stool", so that a reply to the question takes the term)."""
+    its apostrophe ("can't smell" → "cant smell"), and in the second person ("blood in my stool" →
+    "blood in your stool", "burning when i pee" → "burning when you pee"), so that a reply to the
+    question takes the term."""
     folded = written.translate(FOLD)
     variants = [folded, folded.replace("n't", "nt")] if "n't" in folded else [folded]
     keys = [surface_key(v) for v in variants]
-    keys += [" ".join("your" if w == "my" else w for w in k.split()) for k in keys if "my" in k.split()]
+    keys += [" ".join(_SECOND_PERSON.get(w, w) for w in k.split()) for k in keys if _SECOND_PERSON.keys() & set(k.split())]
     return list(dict.fromkeys(keys))
+
+
+#: The first person of a form and what the assistant says in its place.
+_SECOND_PERSON = {"my": "your", "i": "you"}

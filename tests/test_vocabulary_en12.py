@@ -85,7 +85,7 @@ CONDITIONS: list[Row] = [
     ("got a stinking cold", None, {("diagnoses", "common cold", "active")}),
     ("sugars running high all week", None, {("diagnoses", "hyperglycemia", "active")}),
     ("i have pre-eclampsia", None, {("diagnoses", "preeclampsia", "active")}),
-    ("they found a stone in my ureter", None, {("diagnoses", "kidney stones", "active")}),
+    ("they found a stone in my ureter", None, {("diagnoses", "ureterolithiasis", "active")}),
     ("i have haemorroids", None, {("diagnoses", "hemorrhoids", "active")}),
     ("i have fungal toenails", None, {("diagnoses", "onychomycosis", "active")}),
     ("scan showed a clot on my lung", None, {("diagnoses", "pulmonary embolism", "active")}),
@@ -107,6 +107,7 @@ NEW_CONCEPTS: list[Row] = [
     ("i have IBD", None, {("chronic_conditions", "inflammatory bowel disease", "active")}),
     ("i have dupuytrens in my right hand", None, {("chronic_conditions", "dupuytren's contracture", "active")}),
     ("i live with chronic pain", None, {("chronic_conditions", "chronic pain", "active")}),
+    ("the allergist said it was angioedema", None, {("symptoms", "angioedema", "active")}),
     ("physio says its shin splints", None, {("diagnoses", "shin splints", "active")}),
 ]
 DRUGS: list[Row] = [

@@ -67,7 +67,7 @@ SYMPTOMS: list[tuple[str, set[Triple]]] = [
     ("尿尿火辣辣的，尿道口疼", {("symptoms", "dysuria", "active")}),
     ("总想小便，一会儿一趟厕所", {("symptoms", "frequent urination", "active")}),
     ("晚上起夜三四回，睡不好", {("symptoms", "nocturia", "active")}),
-    ("尿滴滴答答的，总觉得尿不干净", {("symptoms", "weak urine stream", "active")}),
+    ("尿滴滴答答的，总觉得尿不干净", {("symptoms", "weak urinary stream", "active")}),
     ("早上的尿是红色的，像洗肉水", {("symptoms", "blood in urine", "active")}),
     ("大姨妈两个月没来了，验孕是阴性", {("symptoms", "amenorrhea", "active")}),
     ("大姨妈推迟了一周，以前很准", {("symptoms", "delayed menstruation", "active")}),

@@ -71,7 +71,7 @@ CONDITIONS: list[Row] = [
     ("вальгусная деформация на обеих ногах", None, {("chronic_conditions", "hallux valgus", "active")}),
     ("у меня давление шалит", None, {("chronic_conditions", "hypertension", "active")}),
     ("страдаю давлением лет десять", None, {("chronic_conditions", "hypertension", "active")}),
-    ("неприятный привкус во рту второй день", None, {("symptoms", "bitter taste in mouth", "active")}),
+    ("неприятный привкус во рту второй день", None, {("symptoms", "dysgeusia", "active")}),
     ("под глазами давит, гайморит", None,
      {("diagnoses", "sinusitis", "active"), ("symptoms", "sinus pressure", "active")}),
     ("у меня ксеростомия от таблеток", None, {("symptoms", "dry mouth", "active")}),

@@ -11,8 +11,9 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     """(key, prefix, generated) for one surface form; see :mod:`anamnesis.terminology.tsv`.
 
     The form as written comes first and is not ``generated``; declined Russian forms,
-    English plurals and tenses ("heart keeps racing") and Chinese phrases with an adverb in
-    their slot (:mod:`zh_degree`) follow.
+    English plurals and tenses ("heart keeps racing"), the English form as chat types it and as
+    the assistant asks it (:func:`english_variants`) and Chinese phrases with an adverb in their
+    slot (:mod:`zh_degree`) follow.
     """
     exact = surface.startswith("=")
     prefix = surface.endswith("~")
@@ -32,8 +33,28 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
         frozen = {i for i, w in enumerate(original) if len(w) > 1 and w.isupper()}
         keys += [(form, False, True) for form in sorted(russian_forms(words, frozen)) if form != key]
     else:
-        plural = english_plural(words)
-        if plural:
-            keys.append((plural, False, True))
-        keys += [(form, False, True) for form in english_tenses(words)]
+        for variant in english_variants(written):
+            if variant != key:
+                keys.append((variant, False, True))
+        for variant in dict.fromkeys(k for k, _, _ in keys):
+            plural = english_plural(variant.split())
+            if plural:
+                keys.append((plural, False, True))
+            keys += [(form, False, True) for form in english_tenses(variant.split())]
     return keys
+
+
+def english_variants(written: str) -> list[str]:
+    """Keys of an English form as chat types it and as the assistant asks about it: "n't" without
+    its apostrophe ("can't smell" → "cant smell"), and in the second person ("blood in my stool" →
+    "blood in your stool", "burning when i pee" → "burning when you pee"), so that a reply to the
+    question takes the term."""
+    folded = written.translate(FOLD)
+    variants = [folded, folded.replace("n't", "nt")] if "n't" in folded else [folded]
+    keys = [surface_key(v) for v in variants]
+    keys += [" ".join(_SECOND_PERSON.get(w, w) for w in k.split()) for k in keys if _SECOND_PERSON.keys() & set(k.split())]
+    return list(dict.fromkeys(keys))
+
+
+#: The first person of a form and what the assistant says in its place.
+_SECOND_PERSON = {"my": "your", "i": "you"}

@@ -79,3 +79,13 @@ def test_a_storage_other_than_dagsters_sqlite_default_is_left_as_configured(tmp_
     ref = InstanceRef.from_dir(str(tmp_path))
     assert kept_connections(ref) is ref
     assert ref.storage_data is not None and ref.storage_data.module_name == "dagster_postgres"
+
+
+def test_the_event_log_remembers_only_the_index_tables_it_found(tmp_path: Path) -> None:
+    storage = KeptConnectionsEventLog(str(tmp_path / "runs"))
+    assert storage.has_table("asset_event_tags")
+    assert not storage.has_table("made_later")
+    with storage.index_connection() as conn:
+        conn.exec_driver_sql("create table made_later (x integer)")
+    assert storage.has_table("made_later")  # a missing table was asked again, not remembered
+    storage.dispose()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import dagster as dg
+from dagster._core.instance.ref import InstanceRef
 
 from anamnesis import worker_server
 from anamnesis.config import Settings
@@ -29,6 +30,7 @@ from assets.ingest.partitions import export_days
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
+from pipelines.instance_storage import kept_connections
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
 from pipelines.worker_preload import worker_preload
@@ -77,14 +79,15 @@ def instance_for(settings: Settings) -> dg.DagsterInstance:
     Opened one process at a time: on first use, opening creates the storage's tables, and two
     processes doing that at once fail ("table ... already exists") or leave the home's storage
     with two migration heads. Once created, opening only reads the tables, and waits for nobody
-    but another opener.
+    but another opener. Its event log keeps its connections (:mod:`pipelines.instance_storage`).
     """
     with serialized(settings.dagster_home / ".instance.lock"):
         config = settings.dagster_home / "dagster.yaml"
         if not config.exists():
             with atomic_path(config) as partial:  # a `dagster` process may be reading it already
                 shutil.copyfile(INSTANCE_TEMPLATE, partial)
-        return dg.DagsterInstance.from_config(str(settings.dagster_home.resolve()))
+        ref = InstanceRef.from_dir(str(settings.dagster_home.resolve()))
+        return dg.DagsterInstance.from_ref(kept_connections(ref))
 
 
 def run_backfill(

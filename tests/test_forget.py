@@ -139,12 +139,12 @@ def _facts_of_others(home: Path) -> list[tuple]:
 
 def _plant_in_dagster(settings) -> None:
     """What a failed check or a stray print could leave: the id and the words in free text."""
-    instance = instance_for(settings)
-    instance.report_runless_asset_event(dg.AssetObservation(
-        asset_key="messages",
-        metadata={"sample": dg.MetadataValue.text(f"{USER}: zolpidemix"),
-                  "words": dg.MetadataValue.text("Quetiaxolam, twice")},
-    ))
+    with instance_for(settings) as instance:  # closed: its event log's connections (and WAL) go with it
+        instance.report_runless_asset_event(dg.AssetObservation(
+            asset_key="messages",
+            metadata={"sample": dg.MetadataValue.text(f"{USER}: zolpidemix"),
+                      "words": dg.MetadataValue.text("Quetiaxolam, twice")},
+        ))
     log = next(settings.dagster_home.rglob("compute_logs/*.err"))
     with open(log, "a", encoding="utf-8") as fh:
         fh.write(f"warning: row of {USER}\nnote: quetiaxolam seen\nunrelated line\n")

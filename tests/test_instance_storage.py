@@ -1,0 +1,91 @@
+"""A home's Dagster instance writes its event log over kept connections (``pipelines.instance_storage``)
+into Dagster's own files: Dagster's default classes (``dagster dev``, the daemon) read every event,
+follow a run live, and a storage the home's ``dagster.yaml`` configures otherwise is left alone."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import dagster as dg
+from dagster._core.instance.ref import InstanceRef
+
+from anamnesis.config import load_settings
+from pipelines.instance_storage import KeptConnectionsEventLog, kept_connections
+from pipelines.run import instance_for
+
+
+@dg.asset
+def numbers() -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={"rows": 3})
+
+
+@dg.asset_check(asset=numbers, blocking=True)
+def numbers_positive() -> dg.AssetCheckResult:
+    return dg.AssetCheckResult(passed=True)
+
+
+def _run(instance: dg.DagsterInstance) -> str:
+    result = dg.materialize([numbers, numbers_positive], instance=instance)
+    assert result.success
+    return result.run_id
+
+
+def test_a_homes_events_are_written_over_kept_connections_and_read_by_dagsters_own_storage(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "home")
+    with instance_for(settings) as instance:
+        assert isinstance(instance.event_log_storage, KeptConnectionsEventLog)
+        run_id = _run(instance)
+        ours = [e.dagster_event_type for e in instance.all_logs(run_id) if e.is_dagster_event]
+    with dg.DagsterInstance.from_config(str(settings.dagster_home.resolve())) as default:
+        assert type(default.event_log_storage).__name__ == "SqliteEventLogStorage"
+        theirs = [e.dagster_event_type for e in default.all_logs(run_id) if e.is_dagster_event]
+        latest = default.get_latest_materialization_event(numbers.key)
+        check = default.event_log_storage.get_latest_asset_check_execution_by_key([numbers_positive.check_key])
+    assert theirs == ours
+    assert dg.DagsterEventType.STEP_SUCCESS in theirs and dg.DagsterEventType.RUN_SUCCESS in theirs
+    assert latest is not None and latest.run_id == run_id
+    assert check[numbers_positive.check_key].run_id == run_id
+
+
+def test_dagsters_own_watcher_follows_a_run_written_over_kept_connections(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "home")
+    home = str(settings.dagster_home.resolve())
+    with instance_for(settings) as instance:
+        _run(instance)  # the storage's files exist; the next run is the one watched
+        seen: list[str] = []
+        got_one = threading.Event()
+
+        def on_event(entry: object, _cursor: str) -> None:
+            seen.append(getattr(entry, "run_id", ""))
+            got_one.set()
+
+        with dg.DagsterInstance.from_config(home) as watcher:
+            run = instance.create_run_for_job(dg.define_asset_job("watched").resolve(
+                asset_graph=dg.Definitions(assets=[numbers]).resolve_asset_graph()))
+            watcher.event_log_storage.watch(run.run_id, None, on_event)
+            time.sleep(0.5)  # the observer is up before the run's events are stored
+            instance.report_engine_event("watched", run)
+            assert got_one.wait(timeout=20), "Dagster's watcher saw no event of the run"
+            watcher.event_log_storage.end_watch(run.run_id, on_event)
+    assert run.run_id in seen
+
+
+def test_a_storage_other_than_dagsters_sqlite_default_is_left_as_configured(tmp_path: Path) -> None:
+    (tmp_path / "dagster.yaml").write_text(
+        "storage:\n  postgres:\n    postgres_url: postgresql://nobody@localhost:1/dagster\n", encoding="utf-8"
+    )
+    ref = InstanceRef.from_dir(str(tmp_path))
+    assert kept_connections(ref) is ref
+    assert ref.storage_data is not None and ref.storage_data.module_name == "dagster_postgres"
+
+
+def test_the_event_log_remembers_only_the_index_tables_it_found(tmp_path: Path) -> None:
+    storage = KeptConnectionsEventLog(str(tmp_path / "runs"))
+    assert storage.has_table("asset_event_tags")
+    assert not storage.has_table("made_later")
+    with storage.index_connection() as conn:
+        conn.exec_driver_sql("create table made_later (x integer)")
+    assert storage.has_table("made_later")  # a missing table was asked again, not remembered
+    storage.dispose()

@@ -1,11 +1,15 @@
 """Asset checks that run the declarative pandera schemas of ``schemas.frames`` on lake files.
 
+Each asset evaluates its own checks (its ``check_specs``) right after writing its files, in its
+own step: a check step of its own would cost a process, an instance and a second read of the
+files, and a failed blocking check fails the asset's step all the same.
+
 A file is validated one range of users at a time (:mod:`anamnesis.storage.batches`), so a check
 never holds a large table at once (pandera needs about twice a frame's strings besides the
 frame). Every uniqueness rule of the schemas is per user (the key holds ``user_id``, or an id
 derived from it, like ``event_id``), so checking each range checks the whole file. For the
 same reason, when a run's asset redid only a night's users (its materialization says
-``night_only``), its check validates only their rows: every other row is as a checked run left it.
+``night_only``), its checks validate only their rows: every other row is as a checked run left it.
 """
 
 from __future__ import annotations
@@ -15,11 +19,9 @@ import pandera.errors
 import pandera.polars as pa
 import polars as pl
 
-from anamnesis.facts.stage import refold_users
 from anamnesis.storage.batches import string_bytes, user_ranges
 from anamnesis.storage.deltas import scan_table, table_rows
 from anamnesis.storage.lake import Lake
-from anamnesis.storage.night import touched_users
 from anamnesis.storage.shards import Shard
 
 #: Above these shares a run still succeeds, but the check warns (severity WARN).
@@ -29,20 +31,6 @@ REJECTS_WARN = 0.10
 
 #: The metadata flag of a materialization that redid only the night's users.
 NIGHT_ONLY = "night_only"
-
-
-def checked_users(context: dg.AssetCheckExecutionContext, lake: Lake, *, reviews: bool = False) -> pl.Series | None:
-    """The users whose rows the check must validate: the night's if this run's materialization of
-    the checked asset redid only theirs (``reviews``: with the users of a review input, as the
-    fold redoes), else ``None``: everyone."""
-    entry = context.instance.get_latest_materialization_event(context.check_specs[0].asset_key)
-    if entry is None or entry.run_id != context.run.run_id or entry.asset_materialization is None:
-        return None
-    flag = entry.asset_materialization.metadata.get(NIGHT_ONLY)
-    if flag is None or not flag.value:
-        return None
-    night = touched_users(lake)
-    return refold_users(lake, night) if reviews else night
 
 
 def pandera_check(
@@ -73,8 +61,8 @@ def pandera_check(
 
 
 def as_check(spec: dg.AssetCheckSpec, result: dg.AssetCheckResult) -> dg.AssetCheckResult:
-    """``result`` reported as ``spec``'s: one step runs all the checks of an asset
-    (:func:`dagster.multi_asset_check`), each with its own name, severity and metadata."""
+    """``result`` reported as ``spec``'s: the asset's step evaluates all its checks, each with its
+    own name, severity and metadata."""
     return dg.AssetCheckResult(
         passed=result.passed,
         severity=result.severity,

@@ -4,12 +4,13 @@ A stage after ingest is a graph-backed asset: ``user_shards`` fans out (``Dynami
 shard number per shard (``shards`` in the settings, ``backfill --shards N``), the stage's
 shard op runs once per shard as its own step once the upstream asset is done (in parallel
 under the multiprocess executor, or on other machines under dagster-celery / dagster-k8s), and
-its merge op collects their counts and writes the lake's files
-(:func:`anamnesis.storage.shards.merge_shards`). After a night both handle only the users it
-touched (:mod:`anamnesis.storage.night`). The asset's checks run after the merge, so a blocking
-check still stops everything downstream. The fan-out itself needs nothing upstream, so it is no
-step between one stage and the next: under the multiprocess executor each step's process costs
-~0.3 s of wall on a quiet machine, and the three fan-outs run while ingest does.
+its merge op collects their counts, writes the lake's files
+(:func:`anamnesis.storage.shards.merge_shards`) and then evaluates the asset's checks on them
+(the asset's ``check_specs``): a failed blocking check fails the merge's step, so it still stops
+everything downstream, and the checks cost no step of their own. After a night both handle only
+the users it touched (:mod:`anamnesis.storage.night`). The fan-out itself needs nothing upstream,
+so it is no step between one stage and the next: under the multiprocess executor each step's
+process costs ~0.3 s of wall on a quiet machine, and the three fan-outs run while ingest does.
 """
 
 from __future__ import annotations
@@ -61,25 +62,41 @@ def shard(home: HomeResource, index: int, only: pl.Series | None) -> Shard:
     return Shard(index, home.settings().shards, only)
 
 
+#: The merge op's output that is the stage's asset.
+MERGED = "merged"
+
+
+def merge_outs(checks: Sequence[dg.AssetCheckSpec]) -> dict[str, dg.Out]:
+    """The outs of a stage's merge op: its asset (:data:`MERGED`, with the materialization's
+    metadata), then one per check it evaluates, each filled by the op's ``AssetCheckResult``."""
+    each = {c.get_python_identifier(): dg.Out(dg.Nothing, is_required=False) for c in checks}
+    return {MERGED: dg.Out(dg.Nothing), **each}
+
+
 def sharded_asset(
     *,
     name: str,
     upstream: dg.AssetsDefinition,
     work: dg.OpDefinition,
     merge: dg.OpDefinition,
+    checks: Sequence[dg.AssetCheckSpec],
     group_name: str,
     description: str,
 ) -> dg.AssetsDefinition:
-    """The asset ``name``: ``work`` on every shard after ``upstream``, then ``merge`` of their results."""
+    """The asset ``name``: ``work`` on every shard after ``upstream``, then ``merge`` of their
+    results, whose outs are :func:`merge_outs` of ``checks``."""
 
-    def compose(upstream: None) -> object:
-        return merge(user_shards().map(lambda index: work(index=index, upstream=upstream)).collect())
+    def compose(upstream: None) -> dict[str, object]:
+        merged = merge(user_shards().map(lambda index: work(index=index, upstream=upstream)).collect())
+        outs = [c.get_python_identifier() for c in checks]
+        return {"result": getattr(merged, MERGED), **{out: getattr(merged, out) for out in outs}}
 
     compose.__name__ = name
     return dg.graph_asset(
         compose,
         name=name,
         ins={"upstream": dg.AssetIn(key=upstream.key, dagster_type=dg.Nothing)},
+        check_specs=checks,
         group_name=group_name,
         description=description,
     )

@@ -28,9 +28,8 @@ from pipelines.sensors import new_exports_sensor
 from pipelines.worker_preload import worker_preload
 
 _MODULES = [ingest_assets, understanding_assets, facts_assets, summaries_assets, serving_assets]
-#: Every asset and asset check, unbound: ``dg.materialize`` takes them with any resources.
+#: Every asset (each with its checks), unbound: ``dg.materialize`` takes them with any resources.
 ASSETS = dg.load_assets_from_modules(_MODULES)
-CHECKS = dg.load_asset_checks_from_modules(_MODULES)
 
 
 def _env(name: str) -> dg.EnvVar | None:
@@ -83,7 +82,6 @@ def build_definitions(
     real = build_resources(home=home, input_dir=input_dir, progress=progress, shards=settings.shards)
     return dg.Definitions(
         assets=ASSETS,
-        asset_checks=CHECKS,
         jobs=[backfill_job],
         schedules=[nightly_schedule(settings.schedule_cron, settings.schedule_timezone)],
         sensors=[new_exports_sensor],

@@ -17,7 +17,7 @@ from assets.facts import assets as facts_assets
 from assets.resources import HomeResource
 from assets.understanding import assets as understanding_assets
 from pipelines.cli import app
-from pipelines.definitions import ASSETS, CHECKS, build_resources
+from pipelines.definitions import ASSETS, build_resources
 from pipelines.outcome import materialization_metadata
 from pipelines.run import ChecksFailed, instance_for, run_backfill
 from tests.conftest import message, write_config
@@ -63,7 +63,7 @@ def test_the_whole_graph_materializes_with_test_resources(tmp_path: Path, write_
         )
         assert ingest.success
         rest = dg.materialize(
-            [*assets, *CHECKS],
+            assets,
             resources=resources,
             instance=instance,
             selection=[k for a in assets if a.partitions_def is None for k in a.keys],

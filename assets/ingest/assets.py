@@ -15,11 +15,11 @@ from anamnesis.storage.integrity import damaged_days, require_intact_partitions
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import merge_stage, night_users, note_touched, stage_done, users_in
 from anamnesis.storage.shards import shard_lake, sum_counts
-from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, as_check, checked_users, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, QUARANTINE_WARN, as_check, pandera_check, rate_check
 from assets.ingest.partitions import export_days
 from assets.metadata import frame_metadata
 from assets.resources import ExportsResource, HomeResource, ProgressParam
-from assets.shards import AFTER_UPSTREAM, ShardDone, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, sharded_asset
 from schemas.frames import Messages
 
 
@@ -111,15 +111,35 @@ def consolidate_shard(home: HomeResource, exports: ExportsResource, index: int) 
     return ShardDone(counts, part.only is not None)
 
 
-@dg.op(out=dg.Out(dg.Nothing), description="The shards' messages merged into the lake; the quarantine table.")
-def merge_messages(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
+MESSAGES_SCHEMA = dg.AssetCheckSpec(
+    "messages_schema",
+    asset="messages",
+    blocking=True,
+    description="The message table fits the Messages pandera schema.",
+)
+QUARANTINE_RATE = dg.AssetCheckSpec(
+    "quarantine_rate",
+    asset="messages",
+    description=f"Quarantined lines stay under {QUARANTINE_WARN:.0%} of the lines read (WARN: the export "
+    "format may have changed; see the quarantine table's reasons).",
+)
+MESSAGES_CHECKS = [MESSAGES_SCHEMA, QUARANTINE_RATE]
+
+
+@dg.op(
+    out=merge_outs(MESSAGES_CHECKS),
+    description="The shards' messages merged into the lake; the quarantine table; the messages' checks.",
+)
+def merge_messages(home: HomeResource, parts: list[ShardDone]) -> Iterator[dg.Output[None] | dg.AssetCheckResult]:
     lake = home.lake()
     night = night_of(lake, parts)
     merge_stage(lake, "messages", len(parts), MESSAGE_TABLES, redone=night)
     quarantined = quarantine_lake(lake, tombstones=load_tombstones(home.settings().home))
     counts = sum_counts([p.counts for p in parts])
-    context.add_output_metadata(
-        {
+    yield dg.Output(
+        None,
+        MERGED,
+        metadata={
             "parts_in": len(lake.partition_files("messages")),
             "messages_out": table_rows(lake, "messages"),
             "users_redone": counts.users,
@@ -128,8 +148,11 @@ def merge_messages(context: dg.OpExecutionContext, home: HomeResource, parts: li
             "quarantined_lines": quarantined,
             "shards": len(parts),
             **frame_metadata("messages", Messages, table_rows(lake, "messages")),
-        }
+        },
     )
+    # on the merged file; after a night only its users' rows changed, so only theirs are validated
+    yield as_check(MESSAGES_SCHEMA, pandera_check(Messages, lake, "messages", users=night))
+    yield as_check(QUARANTINE_RATE, rate_check(lake, kind="quarantine", threshold=QUARANTINE_WARN))
 
 
 messages = sharded_asset(
@@ -137,24 +160,7 @@ messages = sharded_asset(
     upstream=export_messages,
     work=consolidate_shard,
     merge=merge_messages,
+    checks=MESSAGES_CHECKS,
     group_name="ingest",
     description="Clean, deduplicated messages over all export days; superseded edits recorded.",
 )
-
-
-MESSAGES_SCHEMA = dg.AssetCheckSpec(
-    "messages_schema", asset=messages, blocking=True, description="The message table fits the Messages pandera schema."
-)
-QUARANTINE_RATE = dg.AssetCheckSpec(
-    "quarantine_rate",
-    asset=messages,
-    description=f"Quarantined lines stay under {QUARANTINE_WARN:.0%} of the lines read (WARN: the export "
-    "format may have changed; see the quarantine table's reasons).",
-)
-
-
-@dg.multi_asset_check(specs=[MESSAGES_SCHEMA, QUARANTINE_RATE], description="The checks of the messages asset.")
-def messages_checks(context: dg.AssetCheckExecutionContext, home: HomeResource) -> Iterator[dg.AssetCheckResult]:
-    lake = home.lake()
-    yield as_check(MESSAGES_SCHEMA, pandera_check(Messages, lake, "messages", users=checked_users(context, lake)))
-    yield as_check(QUARANTINE_RATE, rate_check(lake, kind="quarantine", threshold=QUARANTINE_WARN))

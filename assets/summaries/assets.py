@@ -10,7 +10,7 @@ from anamnesis.storage.night import merge_stage, night_users
 from anamnesis.storage.shards import Shard, shard_lake
 from anamnesis.summaries import summarize_lake
 from anamnesis.understanding.llm_usage import append_usage
-from assets.checks import NIGHT_ONLY, checked_users, pandera_check
+from assets.checks import NIGHT_ONLY, as_check, pandera_check
 from assets.facts.assets import fact_histories
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
@@ -19,10 +19,17 @@ from schemas.frames import SessionSummaries
 
 #: What the summaries asset writes per user.
 SUMMARY_TABLES = ("session_summaries",)
+SUMMARIES_SCHEMA = dg.AssetCheckSpec(
+    "session_summaries_schema",
+    asset="session_summaries",
+    blocking=True,
+    description="Summaries fit their schema; ids are unique.",
+)
 
 
 @dg.asset(
     deps=[fact_histories],
+    check_specs=[SUMMARIES_SCHEMA],  # evaluated on the file just written: no step of its own
     group_name="summaries",
     description="A short summary of each session's health content every N user turns (summary_every_turns, "
     "default 10) and at its last turn: rules from its reconciled events, or the openai summary prompt.",
@@ -49,6 +56,8 @@ def session_summaries(
         append_usage(lake, usage)
     finally:
         summarizer.close()
+    # on the file just written; after a night only the redone users' rows changed
+    schema = pandera_check(SessionSummaries, lake, "session_summaries", users=part.only)
     return dg.MaterializeResult(
         metadata={
             "summarizer": summarizer.name,
@@ -63,11 +72,6 @@ def session_summaries(
             **({"llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage])}
                if usage else {}),
             **frame_metadata("session_summaries", SessionSummaries, table_rows(lake, "session_summaries")),
-        }
+        },
+        check_results=[as_check(SUMMARIES_SCHEMA, schema)],
     )
-
-
-@dg.asset_check(asset=session_summaries, blocking=True, description="Summaries fit their schema; ids are unique.")
-def session_summaries_schema(context: dg.AssetCheckExecutionContext, home: HomeResource) -> dg.AssetCheckResult:
-    lake = home.lake()
-    return pandera_check(SessionSummaries, lake, "session_summaries", users=checked_users(context, lake, reviews=True))

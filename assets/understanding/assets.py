@@ -14,11 +14,11 @@ from anamnesis.storage.shards import Shard, shard_lake, sum_counts
 from anamnesis.understanding.backend import Backend
 from anamnesis.understanding.llm_usage import append_usage, combine_usage, run_usage, total_cost
 from anamnesis.understanding.stage import understand_lake
-from assets.checks import NIGHT_ONLY, REJECTS_WARN, as_check, checked_users, pandera_check, rate_check
+from assets.checks import NIGHT_ONLY, REJECTS_WARN, as_check, pandera_check, rate_check
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import AFTER_UPSTREAM, ShardDone, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, sharded_asset
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
 from schemas.measurements import Measurements
@@ -55,8 +55,42 @@ def understand_shard(
     return ShardDone(counts, part.only is not None, {"backend": backend.name, **backend.stats.as_metadata()}, usage)
 
 
-@dg.op(out=dg.Out(dg.Nothing), description="The shards' events, rejects, measurements and store merged into the lake.")
-def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list[ShardDone]) -> None:
+EVENTS_SCHEMA = dg.AssetCheckSpec(
+    "events_schema", asset="extracted_events", blocking=True, description="Events fit the Events pandera schema."
+)
+UNDERSTOOD_SCHEMA = dg.AssetCheckSpec(
+    "understood_schema",
+    asset="extracted_events",
+    blocking=True,
+    description="The store of understood fragments fits its schema.",
+)
+REJECTS_SCHEMA = dg.AssetCheckSpec(
+    "rejects_schema",
+    asset="extracted_events",
+    blocking=True,
+    description="Rejects fit their schema; each carries a reason.",
+)
+REJECTS_RATE = dg.AssetCheckSpec(
+    "rejects_rate",
+    asset="extracted_events",
+    description=f"Rejects stay under {REJECTS_WARN:.0%} of proposals and failures (WARN: a prompt, model or "
+    "rule change may be producing invalid events; see the rejects table's reasons).",
+)
+MEASUREMENTS_VALID = dg.AssetCheckSpec(
+    "measurements_valid",
+    asset="extracted_events",
+    blocking=True,
+    description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
+    "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
+)
+EVENT_CHECKS = [EVENTS_SCHEMA, UNDERSTOOD_SCHEMA, REJECTS_SCHEMA, REJECTS_RATE, MEASUREMENTS_VALID]
+
+
+@dg.op(
+    out=merge_outs(EVENT_CHECKS),
+    description="The shards' events, rejects, measurements and store merged into the lake; their checks.",
+)
+def merge_events(home: HomeResource, parts: list[ShardDone]) -> Iterator[dg.Output[None] | dg.AssetCheckResult]:
     lake = home.lake()
     night = night_of(lake, parts)
     merge_stage(lake, "events", len(parts), EVENT_TABLES, redone=night)
@@ -66,8 +100,10 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
     counts = sum_counts([p.counts for p in parts])
     first = parts[0].metadata
     backend = {k: (v if isinstance(v, str) else sum(p.metadata[k] for p in parts)) for k, v in first.items()}
-    context.add_output_metadata(
-        {
+    yield dg.Output(
+        None,
+        MERGED,
+        metadata={
             "llm_usage": dg.MetadataValue.json([{k: v for k, v in r.items() if k != "created_at"} for r in usage]),
             "fragments_in": counts.run.fragments,
             "fragments_reused": counts.run.reused,
@@ -82,8 +118,9 @@ def merge_events(context: dg.OpExecutionContext, home: HomeResource, parts: list
             **({"llm_estimated_cost_usd": dg.MetadataValue.float(cost)} if cost is not None else {}),
             **backend,
             **frame_metadata("extracted_events", Events, table_rows(lake, "events")),
-        }
+        },
     )
+    yield from _checks(lake, night)
 
 
 def _night(lake: Lake, backend: Backend) -> pl.Series | None:
@@ -100,51 +137,16 @@ extracted_events = sharded_asset(
     upstream=messages,
     work=understand_shard,
     merge=merge_events,
+    checks=EVENT_CHECKS,
     group_name="understanding",
     description="Validated events proposed for each fragment (a user message with the assistant turn "
     "before it); failures and invalid proposals go to rejects with their reason.",
 )
 
 
-EVENTS_SCHEMA = dg.AssetCheckSpec(
-    "events_schema", asset=extracted_events, blocking=True, description="Events fit the Events pandera schema."
-)
-UNDERSTOOD_SCHEMA = dg.AssetCheckSpec(
-    "understood_schema",
-    asset=extracted_events,
-    blocking=True,
-    description="The store of understood fragments fits its schema.",
-)
-REJECTS_SCHEMA = dg.AssetCheckSpec(
-    "rejects_schema",
-    asset=extracted_events,
-    blocking=True,
-    description="Rejects fit their schema; each carries a reason.",
-)
-REJECTS_RATE = dg.AssetCheckSpec(
-    "rejects_rate",
-    asset=extracted_events,
-    description=f"Rejects stay under {REJECTS_WARN:.0%} of proposals and failures (WARN: a prompt, model or "
-    "rule change may be producing invalid events; see the rejects table's reasons).",
-)
-MEASUREMENTS_VALID = dg.AssetCheckSpec(
-    "measurements_valid",
-    asset=extracted_events,
-    blocking=True,
-    description="Measurements fit their pandera schema, and no value is impossible for its test or in a unit "
-    "not the test's own (the stage sends those to rejects; this stops a run if one ever gets through).",
-)
-
-
-@dg.multi_asset_check(
-    specs=[EVENTS_SCHEMA, UNDERSTOOD_SCHEMA, REJECTS_SCHEMA, REJECTS_RATE, MEASUREMENTS_VALID],
-    description="The checks of the extracted events: each table against its pandera schema, the rejects' rate.",
-)
-def extracted_events_checks(
-    context: dg.AssetCheckExecutionContext, home: HomeResource
-) -> Iterator[dg.AssetCheckResult]:
-    lake = home.lake()
-    users = checked_users(context, lake)
+def _checks(lake: Lake, users: pl.Series | None) -> Iterator[dg.AssetCheckResult]:
+    """The checks of the extracted events, on the merged files (of them only ``users``' rows if
+    given: after a night only theirs changed): each table against its pandera schema, the rejects' rate."""
     for spec, model, table in (
         (EVENTS_SCHEMA, Events, "events"),
         (UNDERSTOOD_SCHEMA, Understood, "understood"),

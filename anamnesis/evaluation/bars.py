@@ -47,12 +47,14 @@ UNSEEN_DOSE_BAR = 0.90
 #: and 8, so the test set is 375 dialogues and 759 checked turns, never read nor measured while
 #: tuning. On it the session's start (b8a226a, RULES_VERSION 24) gave F1 en 0.816 / ru 0.814 /
 #: zh 0.770, negation 0.547, status 0.930, dose 0.950, 90 turns with a forbidden fact; the merged
-#: tree (RULES_VERSION 25) 0.819 / 0.821 / 0.781, 0.562, 0.932, 0.953, 85.
+#: tree (RULES_VERSION 25) 0.819 / 0.821 / 0.781, 0.562, 0.932, 0.953, 85. The twelfth session's
+#: merged tree (RULES_VERSION 26) 0.824 / 0.826 / 0.777, 0.570, 0.932, 0.953, 88; a merge that fell
+#: under the zh floor (vocab12-zh, 0.776 after 0.781) was reverted, not the floor lowered.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.815,
-    "fact F1 (ru)": 0.816,
+    "fact F1 (en)": 0.820,
+    "fact F1 (ru)": 0.822,
     "fact F1 (zh)": 0.776,
-    "negation accuracy": 0.556,
+    "negation accuracy": 0.565,
     "status accuracy": 0.927,
     "dose accuracy": 0.948,
 }

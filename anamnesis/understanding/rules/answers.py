@@ -158,17 +158,15 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = _question_asked(norm, asked, every)
-    if _RU_ZH_OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
-        # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？": the assistant offers to
-        # act, or asks what the user knows ("Do you know what hypertension is?"); "нет" declines or
-        # does not know, it denies nothing
+    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
+        # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？", "Would you like me to explain
+        # the side effects?": the assistant offers to act, or asks what the user knows ("Do you know
+        # what hypertension is?"); "нет" declines or does not know, it denies nothing
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
-    if _OFFER.search(norm, start, end):
-        return None  # "需要我提醒您吃药吗？", "Would you like me to explain the side effects?": an offer
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
         (lex.cat == "family" and norm[s : s + 2] != "家里")
@@ -342,17 +340,22 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     }
 
 
-#: The assistant offering to do something, proposing a treatment for consent ("可以试试奥美拉唑，您看
-#: 行吗？"), asking what the user knows ("您了解高血压的危害吗？") or for whom they ask ("您是帮家人咨询
-#: 吗？"): it asks nothing of the user's health.
+#: The assistant offering to act or asking whether the user wants something, proposing a treatment
+#: for consent ("可以试试奥美拉唑，您看行吗？"), asking what the user knows ("您了解高血压的危害吗？") or
+#: for whom they ask ("您是帮家人咨询吗？"): what it names is the subject of the offer, not a question
+#: about the user's health.
 _OFFER = re.compile(
     r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
     r"|\basking (?:for|on behalf of) (?:a|your|someone)\b|\bhave you (?:ever )?heard (?:of|about)\b"
     r"|(?:帮|替|给|为)(?:家人|家里人|家属|孩子|老人|父母|别人|亲戚)(?:咨询|问|看|挂号)"
     r"|(?:试试|试一下|考虑|建议)[^？?。！!]{0,12}(?:行吗|可以吗|好吗|好不好|行不行|可不可以)"
     r"|(?:您|你)(?:知道|了解|听说过|清楚|明白)(?!自己)"
-    r"|(?<![а-яё])(?:хотите,? (?:я|чтобы я)|могу ли я|мне (?:напомнить|записать|объяснить))(?![а-яё])"
-    r"|需要我|要不要我|需不需要我|是否需要我|要我|我(?:可以|来)帮(?:您|你)|需要(?:帮您|帮你)|要不要帮(?:您|你)"
+    r"|(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
+    r"|нужен (?:ли )?(?:новый )?рецепт|нужна (?:ли )?справка|нужно (?:ли )?направление"
+    r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
+    r"|показать|скинуть|расписать))(?![а-яё])"
+    r"|需要我|要不要我|需不需要我|是否需要我|用不用我|要我|我(?:可以|来)?帮(?:您|你)|需要(?:帮您|帮你)"
+    r"|要不要帮(?:您|你)|要不要给您"
 )
 #: A demonstrative before a section's noun: "这个药", "那种药" is one medicine, not all of them.
 _ZH_THIS_ONE = re.compile(r"(?:这|那)(?:个|种|款|类)?$")
@@ -409,15 +412,6 @@ def _of_the_user(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
 #: Time words filed with the taking verbs ("сейчас пью"), which alone ask nothing of medicines
 #: ("Удобно сейчас говорить?").
 _NOW = frozenset({"сейчас", "теперь"})
-#: The assistant offering to act, or asking whether the user wants something, in Russian or Chinese:
-#: what it names is the subject of the offer, not a question about the user's health.
-_RU_ZH_OFFER = re.compile(
-    r"(?<![а-яё])(?:хотите|хотели бы|желаете|могу ли я|могу я|можно я|давайте я|нужно ли (?:мне|вам)"
-    r"|нужен (?:ли )?(?:новый )?рецепт|нужна (?:ли )?справка|нужно (?:ли )?направление"
-    r"|(?:мне|вам|вас|тебе) (?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить"
-    r"|показать|скинуть|расписать))(?![а-яё])"
-    r"|要不要我|需要我|需不需要我|用不用我|要我|我帮您|我帮你|要不要帮您|要不要给您|是否需要我"
-)
 #: A question about what the user knows or understands ("Вы знаете, что такое гипертония?", "Do
 #: you understand how to take warfarin?"): "нет" says the user does not know, nothing of their health.
 _KNOWING = re.compile(

@@ -182,6 +182,9 @@ def _set_sections(title: str, dialogues: list[GoldDialogue], g: dict[str, list[O
 
 SIDE_BY_SIDE = (
     ("fact F1", lambda s: prf(s["facts"]).f1),
+    # Precision beside F1: a vocabulary that grows recall on tuned text can lose it on unseen text.
+    ("fact precision", lambda s: prf(s["facts"]).precision),
+    ("fact recall", lambda s: prf(s["facts"]).recall),
     ("fact F1 by concept", lambda s: prf(s["concepts"]).f1),
     ("status acc", lambda s: ratio(s["status"]).value),
     ("negation acc", lambda s: ratio(s["negation"]).value),

@@ -82,6 +82,6 @@ def test_report_without_the_test_set_still_puts_the_other_sets_side_by_side() ->
     result = _result(gold_misses=0, dev_misses=6)
     result.blind = result.blind_scores = None
     report = render_markdown(result, command="anamnesis eval --no-blind", chart=None)
-    assert "| fact F1 gold | fact F1 dev | fact F1 validation | fact F1 by concept gold |" in report
+    assert "| fact F1 gold | fact F1 dev | fact F1 validation | fact precision gold |" in report
     assert "fact F1 unseen" not in report and "**unseen**" not in report
     assert "| kind | gold | dev | validation |\n" in report

@@ -96,8 +96,13 @@ def fact_detection_by_concept(dialogues: Sequence[GoldDialogue], pred: Predictio
     terminology row it is a form of (a label ``myalgia`` listed as a form of ``muscle pain`` counts
     as ``muscle pain``), so the gap between the two figures is the part of the error that is only
     a choice between two names of one concept; the rest is what the text was understood to say."""
-    terms = load_terminology()
-    return _compare_facts(dialogues, pred, lambda entity: terms.canonical(entity) or entity)
+    return _compare_facts(dialogues, pred, concept_of)
+
+
+def concept_of(entity: str) -> str:
+    """The canonical name of the terminology row ``entity`` is a form of, else ``entity`` itself:
+    the one way the eval compares names as concepts."""
+    return load_terminology().canonical(entity) or entity
 
 
 def status_accuracy(dialogues: Sequence[GoldDialogue], pred: Predictions) -> list[Obs]:

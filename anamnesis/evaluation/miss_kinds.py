@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from anamnesis.evaluation.gold_scoring import concept_of
 from anamnesis.terminology import load_terminology
 from schemas.sections import CONFIRMED_ABSENT
 
@@ -59,15 +60,12 @@ def miss_kinds(dialogues: Sequence[GoldDialogue], pred: Predictions) -> Counter[
     terms = load_terminology()
     out: Counter[tuple[str, str]] = Counter()
 
-    def concept(entity: str) -> str:
-        return terms.canonical(entity) or entity
-
     for d in dialogues:
-        got = {(f.section, concept(f.entity)): f for f in pred.facts.get(d.user_id, ())}
-        labelled = {(f.section, concept(f.entity)) for f in d.facts}
+        got = {(f.section, concept_of(f.entity)): f for f in pred.facts.get(d.user_id, ())}
+        labelled = {(f.section, concept_of(f.entity)) for f in d.facts}
         found_concepts = {c for _, c in got}
         for f in d.facts:
-            key = (f.section, concept(f.entity))
+            key = (f.section, concept_of(f.entity))
             if key not in got:
                 out[(d.lang, _kind(d, f, key[1], found_concepts, terms))] += 1
         labelled_concepts = {c for _, c in labelled}

@@ -16,6 +16,7 @@ from anamnesis.terminology.text import normalise
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
+from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 
@@ -134,10 +135,24 @@ def _zh_asked_inside_terms(norm: str) -> str:
     return norm
 
 
+#: The Russian question particle and the phrase after it up to the end of its clause: "болят ли
+#: суставы?", "нет ли отёков на ногах?", "не кружится ли голова?".
+_RU_PARTICLE = re.compile(r"(?<![а-яё-])ли(\s+)([^?.!,;:]*[а-яё0-9])(?=\s*[?.!,;:]|\s*$)")
+
+
+def _ru_particle_last(norm: str) -> str:
+    """``болят ли суставы?`` → ``болят суставы ли?``: "ли" moves behind the phrase it splits, the
+    same length, so the words around it read as the patient's own ("болят суставы", "нет отёков
+    на ногах") and every name of a complaint serves its question too."""
+    if "ли" not in norm:
+        return norm
+    return _RU_PARTICLE.sub(lambda m: m.group(2) + m.group(1) + "ли", norm)
+
+
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
+    norm = _ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context))))
     spans = sentences(norm)
     if not spans:
         return None
@@ -165,7 +180,7 @@ def topic(context: str) -> Topic | None:
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
-    hits = [h for h in every if start <= h[0] < end]
+    hits = with_composed([h for h in every if start <= h[0] < end], load_lexicon(), norm, start, end)
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(

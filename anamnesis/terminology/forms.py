@@ -52,8 +52,25 @@ def english_variants(written: str) -> list[str]:
     folded = written.translate(FOLD)
     variants = [folded, folded.replace("n't", "nt")] if "n't" in folded else [folded]
     keys = [surface_key(v) for v in variants]
+    keys += _trouble_forms(keys[0])
     keys += [" ".join(_SECOND_PERSON.get(w, w) for w in k.split()) for k in keys if _SECOND_PERSON.keys() & set(k.split())]
     return list(dict.fromkeys(keys))
+
+
+#: The nouns of a complaint named by what it troubles ("heart problems", "sleep issues").
+_TROUBLES = ("problems", "issues", "trouble")
+#: The same nouns before what they trouble ("a problem with my heart").
+_WITH = ("problems", "problem", "issues", "issue", "trouble")
+
+
+def _trouble_forms(key: str) -> list[str]:
+    """ "heart problems" as the other ways of saying it: "heart issues", "heart trouble", "problems
+    with my heart", "a problem with my heart" (and so, as asked, "any issues with your heart?")."""
+    words = key.split()
+    if len(words) < 2 or words[-1] not in ("problem", "problems", "issue", "issues", "trouble"):
+        return []
+    head = " ".join(words[:-1])
+    return [f"{head} {noun}" for noun in _TROUBLES] + [f"{noun} with my {head}" for noun in _WITH]
 
 
 #: The first person of a form and what the assistant says in its place.

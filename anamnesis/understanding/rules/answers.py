@@ -202,7 +202,7 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
-    hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    hits = _without_circumstances(norm, _without_examples(norm, hits))  # what it asks, not its examples or when
     presumed = _zh_presumed(norm, hits, end)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
@@ -545,6 +545,31 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
     return [h for h in hits if h[0] < m.start()]
+
+
+#: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...
+_WHEN = re.compile(r"\b(?:when|whenever|while|during|after)\b|(?<![а-яё])(?:при|во время|после)(?![а-яё])")
+#: ... unless another item of a list follows it ("a cough when you lie down, or wheezing?").
+_LISTED = re.compile(r"[,;]|\b(?:or|and|any)\b|(?<![а-яё])(?:или|и)(?![а-яё])")
+
+
+def _without_circumstances(norm: str, hits: list[Hit]) -> list[Hit]:
+    """The question's hits without a term that only says when the complaint asked about comes:
+    "Any leaking of urine when you cough?", "Do you get chest pain after the aspirin?", "Болят ли
+    икры при ходьбе?" ask of the leaking, the chest pain and the calves, so a "yes" is no cough, no
+    aspirin and no walking habit."""
+    out: list[Hit] = []
+    before = -1  # the end of the last term asked about
+    for hit in hits:
+        s, e, lex = hit
+        if _kind(lex) in (None, "relative", "body_part"):
+            out.append(hit)
+            continue
+        if before >= 0 and _WHEN.search(norm, before, s) and not _LISTED.search(norm, before, s):
+            continue
+        out.append(hit)
+        before = e
+    return out
 
 
 #: A pronoun standing for something the assistant named before its question.

@@ -1,13 +1,16 @@
 """What the assistant's question asks, in the assistant's own register, so that a short reply
 takes it: "Any trouble catching your breath?" — "no"; "Болят ли суставы?" — "да, по утрам".
 
-Three mechanisms and the vocabulary behind them:
+The mechanisms and the vocabulary behind them:
 - a body part and its complaint compose in the question as in a statement ("Does your back hurt?",
   "Are your ankles swollen?", "Отекают ноги?": ``mentions.with_composed``);
 - Russian "ли" moves behind the phrase it splits ("болят ли суставы" reads "болят суставы",
   ``answers._ru_particle_last``);
-- "X problems" is also "problems / issues / trouble with my X" (``terminology.forms``), and the
-  question forms of ``chat_forms_en.tsv`` / ``chat_forms_ru.tsv`` (round thirteen).
+- what a question names as the circumstance of its complaint is not asked ("Any leaking of urine
+  when you cough?"), and "drink" with coffee or tea named asks nothing of alcohol (``answers``);
+- "X problems" is also "problems / issues / trouble with my X", and "my X is Y" is also "is my X
+  Y", as "Is your X Y?" asks it (``terminology.forms``); the question forms of ``chat_forms_en.tsv`` /
+  ``chat_forms_ru.tsv`` (round thirteen).
 
 Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
 the reply must yield). The questions are new, written for this test from how clinicians and
@@ -85,6 +88,35 @@ FORMS_RU: list[Row] = [
     ("да", "Быстро устаёте?", {("symptoms", "fatigue", "active")}),
     ("нет", "Отекают ли суставы?", {("symptoms", "joint swelling", "confirmed_absent")}),
     ("нет", "Есть ли проблемы с памятью?", {("symptoms", "memory loss", "confirmed_absent")}),
+    ("нет", "Нарушена ли речь?", {("symptoms", "slurred speech", "confirmed_absent")}),
+]
+
+HABITS_AND_CONDITIONS: list[Row] = [
+    # "drink" is alcohol unless the question names what else is drunk
+    ("yes, 3 cups a day", "Do you drink coffee?", set()),
+    ("no", "Do you drink?", {("lifestyle", "alcohol", "confirmed_absent")}),
+    # recreational drugs are no medicines: "never" denies none of them
+    ("never", "Any drug use?", set()),
+    ("yes, 12 weeks", "Are you pregnant?", {("chronic_conditions", "pregnancy", "active")}),
+    ("not really", "Are you physically active?", {("lifestyle", "exercise", "confirmed_absent")}),
+    ("no", "Have you had any heart rhythm problems?", {("chronic_conditions", "arrhythmia", "confirmed_absent")}),
+    ("yes", "Any problems with your prostate?", {("chronic_conditions", "benign prostatic hyperplasia", "active")}),
+]
+
+#: a form with its copula is asked with the copula first: "my vision is blurry" → "Is your vision blurry?"
+COPULA: list[Row] = [
+    ("yes, since last week", "Is your vision blurry?", {("symptoms", "blurred vision", "active")}),
+    ("no", "Is your nose blocked?", {("symptoms", "nasal congestion", "confirmed_absent")}),
+    ("no", "Are your ankles puffy?", {("symptoms", "peripheral edema", "confirmed_absent")}),
+]
+
+#: what a question names as the circumstance of its complaint is not asked
+CIRCUMSTANCE: list[Row] = [
+    ("yes", "Do you get chest pain after you take the aspirin?", {("symptoms", "chest pain", "active")}),
+    ("нет", "Бывают ли боли в груди при кашле?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("да", "Болят ли икры при ходьбе?", {("symptoms", "calf pain", "active")}),
+    ("no", "Do you get a cough when you lie down, or any wheezing?",
+     {("symptoms", "cough", "confirmed_absent"), ("symptoms", "wheezing", "confirmed_absent")}),
 ]
 
 #: a form also matches the patient's own words: where it means something else, nothing
@@ -95,7 +127,7 @@ SAFE: list[Row] = [
 ]
 # fmt: on
 
-ROWS = COMPOSED + RU_PARTICLE + TROUBLE_WITH + FORMS_EN + FORMS_RU + SAFE
+ROWS = COMPOSED + RU_PARTICLE + TROUBLE_WITH + FORMS_EN + FORMS_RU + HABITS_AND_CONDITIONS + COPULA + CIRCUMSTANCE + SAFE
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{r[1]} {r[0]}"[:60] for r in ROWS])

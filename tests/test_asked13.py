@@ -73,6 +73,7 @@ FORMS_EN: list[Row] = [
     ("yes", "Have you felt unsteady on your feet?", {("symptoms", "unsteady gait", "active")}),
     ("no", "Any stiffness in your neck?", {("symptoms", "neck pain", "confirmed_absent")}),
     ("yes", "Any feelings of hopelessness?", {("symptoms", "low mood", "active")}),
+    ("yes", "Does it sting when you wee?", {("symptoms", "dysuria", "active")}),
 ]
 
 FORMS_RU: list[Row] = [
@@ -89,6 +90,7 @@ FORMS_RU: list[Row] = [
     ("нет", "Отекают ли суставы?", {("symptoms", "joint swelling", "confirmed_absent")}),
     ("нет", "Есть ли проблемы с памятью?", {("symptoms", "memory loss", "confirmed_absent")}),
     ("нет", "Нарушена ли речь?", {("symptoms", "slurred speech", "confirmed_absent")}),
+    ("нет, наоборот высокое", "Снижалось ли давление?", {("symptoms", "low blood pressure reading", "confirmed_absent")}),
 ]
 
 HABITS_AND_CONDITIONS: list[Row] = [

@@ -117,6 +117,9 @@ CIRCUMSTANCE: list[Row] = [
     ("yes", "Do you get chest pain after you take the aspirin?", {("symptoms", "chest pain", "active")}),
     ("нет", "Бывают ли боли в груди при кашле?", {("symptoms", "chest pain", "confirmed_absent")}),
     ("да", "Болят ли икры при ходьбе?", {("symptoms", "calf pain", "active")}),
+    # a "no" denied the metformin too, and a "yes" made the penicillin a medicine taken
+    ("no", "Any nausea after you take the metformin?", {("symptoms", "nausea", "confirmed_absent")}),
+    ("yes", "Did your lips swell after the penicillin?", {("symptoms", "swelling", "active")}),
     ("no", "Do you get a cough when you lie down, or any wheezing?",
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "wheezing", "confirmed_absent")}),
 ]

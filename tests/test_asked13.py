@@ -51,7 +51,8 @@ RU_PARTICLE: list[Row] = [
 TROUBLE_WITH: list[Row] = [
     ("no", "Any problems with your hearing?", {("symptoms", "hearing loss", "confirmed_absent")}),
     ("yes", "Any issues with your heart?", {("chronic_conditions", "heart disease", "active")}),
-    ("no", "Have you had any trouble with your blood pressure?", {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("no", "Have you had any trouble with your blood pressure?",
+     {("chronic_conditions", "hypertension", "confirmed_absent")}),
     ("yes, for years", "Any problems with your balance?", {("symptoms", "unsteady gait", "active")}),
     ("no issues with my heart", None, {("chronic_conditions", "heart disease", "confirmed_absent")}),
 ]
@@ -90,7 +91,8 @@ FORMS_RU: list[Row] = [
     ("нет", "Отекают ли суставы?", {("symptoms", "joint swelling", "confirmed_absent")}),
     ("нет", "Есть ли проблемы с памятью?", {("symptoms", "memory loss", "confirmed_absent")}),
     ("нет", "Нарушена ли речь?", {("symptoms", "slurred speech", "confirmed_absent")}),
-    ("нет, наоборот высокое", "Снижалось ли давление?", {("symptoms", "low blood pressure reading", "confirmed_absent")}),
+    ("нет, наоборот высокое", "Снижалось ли давление?",
+     {("symptoms", "low blood pressure reading", "confirmed_absent")}),
 ]
 
 HABITS_AND_CONDITIONS: list[Row] = [
@@ -132,7 +134,9 @@ SAFE: list[Row] = [
 ]
 # fmt: on
 
-ROWS = COMPOSED + RU_PARTICLE + TROUBLE_WITH + FORMS_EN + FORMS_RU + HABITS_AND_CONDITIONS + COPULA + CIRCUMSTANCE + SAFE
+ROWS = (
+    COMPOSED + RU_PARTICLE + TROUBLE_WITH + FORMS_EN + FORMS_RU + HABITS_AND_CONDITIONS + COPULA + CIRCUMSTANCE + SAFE
+)
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[f"{r[1]} {r[0]}"[:60] for r in ROWS])

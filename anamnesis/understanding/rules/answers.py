@@ -16,6 +16,8 @@ from anamnesis.terminology.text import normalise
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
+from anamnesis.understanding.rules.medicines import drinks_other
+from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 
@@ -134,10 +136,24 @@ def _zh_asked_inside_terms(norm: str) -> str:
     return norm
 
 
+#: The Russian question particle and the phrase after it up to the end of its clause: "болят ли
+#: суставы?", "нет ли отёков на ногах?", "не кружится ли голова?".
+_RU_PARTICLE = re.compile(r"(?<![а-яё-])ли(\s+)([^?.!,;:]*[а-яё0-9])(?=\s*[?.!,;:]|\s*$)")
+
+
+def _ru_particle_last(norm: str) -> str:
+    """``болят ли суставы?`` → ``болят суставы ли?``: "ли" moves behind the phrase it splits, the
+    same length, so the words around it read as the patient's own ("болят суставы", "нет отёков
+    на ногах") and every name of a complaint serves its question too."""
+    if "ли" not in norm:
+        return norm
+    return _RU_PARTICLE.sub(lambda m: m.group(2) + m.group(1) + "ли", norm)
+
+
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
+    norm = _ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context))))
     spans = sentences(norm)
     if not spans:
         return None
@@ -165,7 +181,7 @@ def topic(context: str) -> Topic | None:
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
-    hits = [h for h in every if start <= h[0] < end]
+    hits = with_composed([h for h in every if start <= h[0] < end], load_lexicon(), norm, start, end)
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
@@ -187,7 +203,9 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
-    hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    hits = _without_circumstances(norm, _without_examples(norm, hits))  # what it asks, not its examples or when
+    if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
+        hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     presumed = _zh_presumed(norm, hits, end)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
@@ -530,6 +548,31 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
     return [h for h in hits if h[0] < m.start()]
+
+
+#: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...
+_WHEN = re.compile(r"\b(?:when|whenever|while|during|after)\b|(?<![а-яё])(?:при|во время|после)(?![а-яё])")
+#: ... unless another item of a list follows it ("a cough when you lie down, or wheezing?").
+_LISTED = re.compile(r"[,;]|\b(?:or|and|any)\b|(?<![а-яё])(?:или|и)(?![а-яё])")
+
+
+def _without_circumstances(norm: str, hits: list[Hit]) -> list[Hit]:
+    """The question's hits without a term that only says when the complaint asked about comes:
+    "Any leaking of urine when you cough?", "Do you get chest pain after the aspirin?", "Болят ли
+    икры при ходьбе?" ask of the leaking, the chest pain and the calves, so a "yes" is no cough, no
+    aspirin and no walking habit."""
+    out: list[Hit] = []
+    before = -1  # the end of the last term asked about
+    for hit in hits:
+        s, e, lex = hit
+        if _kind(lex) in (None, "relative", "body_part"):
+            out.append(hit)
+            continue
+        if before >= 0 and _WHEN.search(norm, before, s) and not _LISTED.search(norm, before, s):
+            continue
+        out.append(hit)
+        before = e
+    return out
 
 
 #: A pronoun standing for something the assistant named before its question.

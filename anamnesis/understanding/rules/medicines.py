@@ -52,7 +52,13 @@ def _medicine_class(clause: Clause, m: Mention) -> bool:
 
 def drinks_something_else(clause: Clause) -> bool:
     """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk."""
-    return bool(clause.cats & _NOT_ALCOHOL)
+    return drinks_other(clause.cats)
+
+
+def drinks_other(tags: set[str]) -> bool:
+    """The tags of a clause or a question name water, tea or a medicine as what is drunk
+    ("Do you drink coffee?" asks nothing of alcohol)."""
+    return bool(tags & _NOT_ALCOHOL)
 
 
 def cause_not_denied(norm: str, mentions: list[Mention]) -> None:

@@ -14,7 +14,7 @@ from functools import cache
 
 from anamnesis.terminology import Term, load_terminology
 from anamnesis.terminology.text import CJK_RE
-from anamnesis.understanding.rules.lexicon import Lex, Lexicon
+from anamnesis.understanding.rules.lexicon import Lex, Lexicon, term_lex
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
@@ -224,6 +224,35 @@ def find_mentions(
     if len(found) > 1 and any(m.kind == "vaccine" for m in found):
         _listed_vaccines(found, lexicon, norm)
     return found
+
+
+#: What a composed entity may be when a question asks of it.
+_ASKABLE = frozenset({"symptom", "injury", "procedure"})
+
+
+def with_composed(hits: list[Hit], lexicon: Lexicon, norm: str, start: int, end: int) -> list[Hit]:
+    """``hits`` of one asked sentence with the entities it composes from a body part and its cue
+    ("Does your back hurt?", "Any swelling in your ankles?", "Is your knee sore?") as hits of
+    their own: the assistant asks in the words a patient states them in, so the question composes
+    as the statement does (:func:`find_mentions`). A generic swelling said of a part becomes that
+    part's swelling."""
+    if not any(lex.kind == "body_part" for _, _, lex in hits):
+        return hits
+    clause = Clause(start, end, hits, 0, {tag for _, _, lex in hits for tag in lex.tags})
+    named = {(s, e): lex for s, e, lex in hits if lex.cat == "term"}
+    out = list(hits)
+    for m in find_mentions(clause, lexicon, [clause], norm):
+        if m.kind not in _ASKABLE:
+            continue
+        known = named.get((m.start, m.end))
+        if known is not None and known.value == m.entity:
+            continue
+        lex = term_lex(Term(m.entity, m.kind, (), ()))
+        if known is not None:  # the generic swelling, now the part's
+            out = [(s, e, lex) if (s, e) == (m.start, m.end) else (s, e, x) for s, e, x in out]
+        else:
+            out.append((m.start, m.end, lex))
+    return sorted(out, key=lambda h: (h[0], -h[1]))
 
 
 @cache

@@ -5,11 +5,16 @@ scanned with its punctuation turned into spaces, so a match always starts and en
 boundary without a check per match in Python. Chinese has no spaces: its patterns are stored
 bare and match anywhere. A Latin word inside Chinese text ("我在吃metformin") is found by a
 second pass over the text with its ideographs blanked out.
+
+Bare Chinese matches resolve leftmost-longest, so a listed everyday word that starts at or before
+a term hides it ("骨头" hides "头"). A word that starts inside a term and ends after it says the
+term ended inside a word ("眼睛很干净": 眼睛很干 ends inside 干净); the caller marks such words
+(``ends_words``) and then the word wins over the term it straddles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Generic, TypeVar
 
@@ -21,10 +26,11 @@ P = TypeVar("P")
 
 
 #: What the automaton keeps per key, read by tuple unpacking in the hot loop: (length: the key's
-#: length minus its leading space, if any; trail; bare; prefix; payloads). A plain tuple, not a
+#: length minus its leading space, if any; trail; bare; prefix; word: a Chinese word no term ends
+#: inside; payloads). A plain tuple, not a
 #: NamedTuple: pickling and unpickling the derived cache's 180,000 of them then runs no Python
 #: per value (a third of reading the lexicon back).
-_Stored = tuple[int, int, bool, bool, tuple]
+_Stored = tuple[int, int, bool, bool, bool, tuple]
 
 
 _SORT_KEY = itemgetter(0, 1)
@@ -33,8 +39,14 @@ _SORT_KEY = itemgetter(0, 1)
 class Matcher(Generic[P]):
     """Finds keys in normalised text; overlapping finds resolve to the leftmost, then longest."""
 
-    def __init__(self, patterns: Iterable[tuple[str, bool, P]]) -> None:
-        """``patterns``: (key, prefix, payload); a prefix key also matches longer words ("stop" → "stopped")."""
+    def __init__(
+        self, patterns: Iterable[tuple[str, bool, P]], ends_words: Callable[[P], bool] | None = None
+    ) -> None:
+        """``patterns``: (key, prefix, payload); a prefix key also matches longer words ("stop" → "stopped").
+
+        ``ends_words``: which payloads make a Chinese key an everyday word that a term must not end
+        inside (see the module's docstring); the test runs here, once per key, never per match.
+        """
         grouped: dict[tuple[str, bool], list[P]] = {}
         for key, prefix, payload in patterns:
             payloads = grouped.setdefault((key, prefix), [])
@@ -49,7 +61,8 @@ class Matcher(Generic[P]):
             trail = 0 if bare or prefix else 1
             previous = stored.get(wrapped)
             merged = (*previous[-1], *payloads) if previous else tuple(payloads)  # its payloads, then these
-            stored[wrapped] = (len(wrapped) - lead, trail, bare, prefix and not bare, merged)
+            word = bare and ends_words is not None and any(ends_words(p) for p in merged)
+            stored[wrapped] = (len(wrapped) - lead, trail, bare, prefix and not bare, word, merged)
         for wrapped, value in stored.items():
             self._automaton.add_word(wrapped, value)
         self.size = len(stored)
@@ -59,27 +72,25 @@ class Matcher(Generic[P]):
     def scan(self, norm: str) -> list[tuple[int, int, tuple[P, ...]]]:
         """(start, end, payloads) of every match in ``norm`` (see :func:`text.normalise`)."""
         found: list[tuple[int, int, tuple[P, ...]]] = []
-        last_end = -1
-        for start, _neg_len, end, payloads in self._raw(norm):
+        last_start = last_end = -1
+        last_word = False
+        for start, _neg_len, end, word, payloads in self._raw(norm):
             if start >= last_end:
                 found.append((start, end, payloads))
-                last_end = end
+            elif word and not last_word and last_start < start and last_end < end:
+                found[-1] = (start, end, payloads)  # the last find ended inside this word
+            else:
+                continue
+            last_start, last_end, last_word = start, end, word
         return found
 
     def scan_each(self, norm: str) -> list[tuple[int, int, P]]:
         """Like :meth:`scan`, with one (start, end, payload) per payload of a match."""
-        found: list[tuple[int, int, P]] = []
-        last_end = -1
-        for start, _neg_len, end, payloads in self._raw(norm):
-            if start >= last_end:
-                for payload in payloads:
-                    found.append((start, end, payload))
-                last_end = end
-        return found
+        return [(start, end, payload) for start, end, payloads in self.scan(norm) for payload in payloads]
 
-    def _raw(self, norm: str) -> list[tuple[int, int, int, tuple[P, ...]]]:
+    def _raw(self, norm: str) -> list[tuple[int, int, int, bool, tuple[P, ...]]]:
         """Every match, overlapping ones included, leftmost first and longest first."""
-        raw: list[tuple[int, int, int, tuple[P, ...]]] = []
+        raw: list[tuple[int, int, int, bool, tuple[P, ...]]] = []
         if not self.size:
             return raw
         padded = f" {spaced(norm)} "
@@ -95,7 +106,7 @@ class Matcher(Generic[P]):
     def _collect(self, padded: str, norm: str, raw: list, bare_only: bool | None) -> None:
         append = raw.append
         # padded index i is norm index i - 1; a value's length already has its lead subtracted
-        for end, (length, trail, bare, prefix, payloads) in self._automaton.iter(padded):
+        for end, (length, trail, bare, prefix, word, payloads) in self._automaton.iter(padded):
             if bare_only is not None and bare is not bare_only:
                 continue
             start = end - length
@@ -103,4 +114,4 @@ class Matcher(Generic[P]):
             if prefix:
                 while stop < len(norm) and norm[stop].isalnum():
                     stop += 1
-            append((start, start - stop, stop, payloads))
+            append((start, start - stop, stop, word, payloads))

@@ -73,7 +73,7 @@ CATEGORIES: dict[str, str] = {
     "some": "an amount that answers yes ('a bit', 'немного', '有一点'); a frequency opening an answer does too",
     "beverage": "a drink that is not alcohol",
     "sexword": "a word that may state the user's sex",
-    "none": "words that only block shorter cues inside them",
+    "none": "words that only block shorter cues inside them (value word: also a Chinese term that ends inside them)",
     "degree": "a degree or a change ('as bad', 'any better', 'improving'): right after an English denial word"
     " it blocks that word, the entity is still there ('not as bad', 'isn't improving')",
 }
@@ -212,7 +212,12 @@ def build_lexicon() -> Lexicon:
     }
     drugs_for = {t.canonical: t.links["drugs"] for t in terminology.terms if "drugs" in t.links}
     only_classes = frozenset(t.canonical for t in terminology.terms if t.links.get("class") == "only")
-    return Lexicon(Matcher(patterns), vaccine_for, drugs_for, only_classes)
+    return Lexicon(Matcher(patterns, ends_words=is_word), vaccine_for, drugs_for, only_classes)
+
+
+def is_word(lex: Lex) -> bool:
+    """An everyday Chinese word of cues.tsv (``none`` of value ``word``): no term ends inside it."""
+    return lex.cat == "none" and lex.value == "word"
 
 
 def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[tuple[str, bool, Lex]]:

@@ -23,6 +23,7 @@ def _clinical(text: str, context: str | None = None) -> set[Triple]:
 def test_a_word_that_straddles_a_terms_end_wins_over_the_term() -> None:
     matcher = Matcher([("眼睛很干", False, "term"), ("干净", False, "word"), ("眼睛", False, "part")], lambda p: p == "word")
     assert matcher.scan("洗完眼睛很干净") == [(5, 7, ("word",))]  # 眼睛很干 ended inside 干净
+    assert matcher.scan_each("洗完眼睛很干净") == [(5, 7, "word")]
     assert matcher.scan("眼睛很干") == [(0, 4, ("term",))]  # no word after it: the term stays
     assert matcher.scan_each("干净的眼睛") == [(0, 2, "word"), (3, 5, "part")]
 

@@ -85,8 +85,21 @@ class Matcher(Generic[P]):
         return found
 
     def scan_each(self, norm: str) -> list[tuple[int, int, P]]:
-        """Like :meth:`scan`, with one (start, end, payload) per payload of a match."""
-        return [(start, end, payload) for start, end, payloads in self.scan(norm) for payload in payloads]
+        """Like :meth:`scan`, with one (start, end, payload) per payload of a match (the hot loop's
+        form of it: no list of matches in between)."""
+        found: list[tuple[int, int, P]] = []
+        last_start = last_end = -1
+        last_word = False
+        for start, _neg_len, end, word, payloads in self._raw(norm):
+            if start < last_end:
+                if not word or last_word or start <= last_start or end <= last_end:
+                    continue
+                while found and found[-1][0] == last_start:  # the last find ended inside this word
+                    found.pop()
+            for payload in payloads:
+                found.append((start, end, payload))
+            last_start, last_end, last_word = start, end, word
+        return found
 
     def _raw(self, norm: str) -> list[tuple[int, int, int, bool, tuple[P, ...]]]:
         """Every match, overlapping ones included, leftmost first and longest first."""

@@ -2,7 +2,8 @@
 
 A Chinese form matches without spaces, so it can end inside a longer everyday word: 眼睛很干 inside
 眼睛很干净, 想吐 inside 想吐槽. Such words are listed in cues.tsv (``none`` of value ``word``) and
-win over a term whose end they straddle (anamnesis/terminology/matcher.py). Every sentence is new, written for
+win over a term whose end they straddle (anamnesis/terminology/matcher.py). Forms that are ordinary
+words (一身汗, 小红点, 蝉叫, 抽风, 打瞌睡) are not symptom forms. Every sentence is new, written for
 this test (none is from the gold, dev, validation or blind sets).
 """
 
@@ -48,10 +49,48 @@ INSIDE_A_WORD: list[str] = [
 STILL_FOUND: list[tuple[str, Triple]] = [
     ("眼睛很干，看手机久了就涩", ("chronic_conditions", "dry eye syndrome", "active")),
     ("最近老想吐，吃不下饭", ("symptoms", "nausea", "active")),
-    ("最近总是渴，一天喝好几壶水", ("symptoms", "excessive thirst", "active")),
+    ("最近老觉得渴，一天喝好几壶水", ("symptoms", "excessive thirst", "active")),
     ("脚趾头疼了两天了", ("symptoms", "toe pain", "active")),
 ]
 
+#: ordinary words that were symptom forms: no symptom or condition of the user
+ORDINARY: list[str] = [
+    "手机上有个小红点，点开是条消息",
+    "跑完步一身汗，洗个澡舒服多了",
+    "夏天到了，外面蝉叫得很响",
+    "开会的时候打瞌睡被领导看见了",
+    "我总担心孩子考试考不好",
+    "今天加班累得要死，先睡了",
+    "电脑又抽风了，老是死机",
+    "天气冷，出门注意别着凉了",
+    "昨天抽了一次血，今天拿结果",
+    "今天喝好多水了，挺好",
+    "喝点麦门冬汤润润",
+]
+
+#: common complaints of cardiology, endocrinology, GI and neurology consultations, as patients write them
+STATED: list[tuple[str, Triple]] = [
+    ("这半年脖子变粗了，扣子都扣不上", ("chronic_conditions", "goiter", "active")),
+    ("照镜子发现眼睛往外突，老公也说我眼睛鼓出来了", ("symptoms", "exophthalmos", "active")),
+    ("昨天早上起来一侧手脚没劲，拿不住筷子", ("symptoms", "one-sided weakness", "active")),
+    ("我这两天说话舌头不灵活，嘴也有点歪", ("symptoms", "slurred speech", "active")),
+    ("吃完饭胃特别饱胀，老打嗝", ("symptoms", "bloating", "active")),
+    ("前天喝了酒，半夜吐了血", ("symptoms", "vomiting blood", "active")),
+]
+
+#: the assistant asks in a form the vocabulary finds, so a bare reply denies (or confirms) the thing asked
+ASKED: list[tuple[str, str, Triple]] = [
+    ("眼睛突不突？", "不突", ("symptoms", "exophthalmos", "confirmed_absent")),
+    ("眼睛有没有突出？", "没有", ("symptoms", "exophthalmos", "confirmed_absent")),
+    ("脖子粗不粗？", "不粗", ("chronic_conditions", "goiter", "confirmed_absent")),
+    ("脖子有没有变粗？", "有一点", ("chronic_conditions", "goiter", "active")),
+    ("有没有哪边手脚没劲？", "没有", ("symptoms", "one-sided weakness", "confirmed_absent")),
+    ("大便黑不黑？", "不黑", ("symptoms", "black stools", "confirmed_absent")),
+    ("大便颜色黑不黑？", "有点黑", ("symptoms", "black stools", "active")),
+    ("吐过吗？", "没吐", ("symptoms", "vomiting", "confirmed_absent")),
+    ("吐过吗？", "吐了两次", ("symptoms", "vomiting", "active")),
+    ("有没有吐过血？", "没有", ("symptoms", "vomiting blood", "confirmed_absent")),
+]
 # fmt: on
 
 
@@ -63,3 +102,24 @@ def test_a_term_that_ends_inside_an_everyday_word_is_no_fact(text: str) -> None:
 @pytest.mark.parametrize(("text", "expected"), STILL_FOUND, ids=[c[0] for c in STILL_FOUND])
 def test_the_term_without_a_word_after_it_is_still_found(text: str, expected: Triple) -> None:
     assert expected in _clinical(text)
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_an_everyday_phrase_names_no_symptom(text: str) -> None:
+    assert _clinical(text) == set()
+
+
+@pytest.mark.parametrize(("text", "expected"), STATED, ids=[c[0] for c in STATED])
+def test_a_complaint_in_everyday_words_is_its_fact(text: str, expected: Triple) -> None:
+    assert expected in _clinical(text)
+
+
+@pytest.mark.parametrize(("question", "reply", "expected"), ASKED, ids=[f"{q}{r}" for q, r, _ in ASKED])
+def test_a_bare_reply_answers_the_thing_asked(question: str, reply: str, expected: Triple) -> None:
+    assert expected in _clinical(reply, question)
+
+
+def test_a_question_about_vomiting_blood_is_not_about_vomiting() -> None:
+    found = _clinical("没有", "有没有吐血？")
+    assert ("symptoms", "vomiting blood", "confirmed_absent") in found
+    assert not any(t[1] == "vomiting" for t in found)

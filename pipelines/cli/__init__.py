@@ -12,6 +12,7 @@ import typer
 from pipelines.cli.backfill import backfill
 from pipelines.cli.evaluation import eval_command
 from pipelines.cli.forget import forget
+from pipelines.cli.quick_exit import end_with
 from pipelines.cli.review import conflicts, resolve
 from pipelines.cli.serve import serve
 from pipelines.cli.user_record import facts, plot, timeline
@@ -25,5 +26,9 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """The ``anamnesis`` script (``pyproject.toml``)."""
-    app()
+    """The ``anamnesis`` script (``pyproject.toml``); the process then ends without freeing its heap."""
+    try:
+        app()  # Click ends every command, a successful one too, with SystemExit
+    except SystemExit as done:
+        end_with(done.code)
+        raise

@@ -3,9 +3,10 @@
 The curated terminology names the common conditions in three languages; MeSH knows
 thousands more, in English only. The rules backend asks it only about an English clause of
 the user's own that already reads as having or being diagnosed with something and names no
-curated condition, diagnosis or symptom, so the vocabulary (under a second to load) is
-loaded on the first such clause, never at start-up. Without the package installed, nothing
-is found.
+curated condition, diagnosis or symptom, so the vocabulary (~0.8 s of CPU to load) is loaded
+on the first such clause, never at start-up, except by a worker server's preload
+(:mod:`anamnesis.understanding.rules.preload`): its workers read enough English to meet one.
+Without the package installed, nothing is found.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ _MASK = "\x00"
 
 
 @cache
-def _finder() -> Callable[..., list[tuple[dict[str, Any], int, int]]] | None:
+def load_finder() -> Callable[..., list[tuple[dict[str, Any], int, int]]] | None:
     try:
         from medical_named_entity_recognition import find_diseases
     except ImportError:  # pragma: no cover - the package is optional
@@ -68,7 +69,7 @@ def _finder() -> Callable[..., list[tuple[dict[str, Any], int, int]]] | None:
 def find(norm: str, start: int, end: int, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """(start, end, MeSH name lower-cased) of the diseases in ``norm[start:end]``, longest first
     when they overlap; words inside a ``taken`` span are skipped."""
-    finder = _finder()
+    finder = load_finder()
     if finder is None:
         return []
     spans = [(m.start(), m.end()) for m in _WORD.finditer(norm, start, end)]

@@ -1,0 +1,49 @@
+"""The ``anamnesis`` process ends with its command's status and its exit handlers run, without
+freeing its heap (``pipelines.cli.quick_exit``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
+    program = (
+        "import atexit, pathlib\n"
+        f"OUT = pathlib.Path({str(tmp_path)!r})\n"
+        "atexit.register(lambda: (OUT / 'handler-ran').touch())\n"
+        "class Held:\n"
+        "    def __del__(self):\n"
+        "        (OUT / 'heap-freed').touch()\n"
+        "HELD = Held()\n"
+        "from pipelines.cli.quick_exit import end_with\n"
+        f"end_with({code})\n"
+        "print('said before the end', flush=False)\n"
+        f"raise SystemExit({code})\n"
+    )
+    return subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(("code", "status"), [("None", 0), ("0", 0), ("3", 3), ("'no warehouse'", 1)])
+def test_the_process_ends_with_its_status_after_its_handlers_and_frees_nothing(
+    tmp_path: Path, code: str, status: int
+) -> None:
+    done = _run(tmp_path, code)
+    assert done.returncode == status, done.stderr[-2000:]
+    assert done.stdout == "said before the end\n"  # the buffered output is flushed
+    assert (tmp_path / "handler-ran").exists()
+    assert not (tmp_path / "heap-freed").exists()
+    if status == 1:
+        assert "no warehouse" in done.stderr
+
+
+def test_the_script_keeps_a_failing_commands_status() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pipelines.cli", "no-such-command"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "No such command" in done.stderr

@@ -1,0 +1,39 @@
+"""Facts nobody said: a disease listed beside a vaccine.
+
+Every row is a new sentence written the way patients type, not one from the tuned or unseen
+dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
+(text, assistant turn before it or None, the exact set of (section, entity, status)).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, Triple, triples, understand
+
+# fmt: off
+#: A disease coordinated with a vaccine ("typhoid and tetanus shots", "狂犬疫苗和破伤风") is one more
+#: vaccine of the list, whichever side of the vaccine it stands on; a disease joined by a
+#: determiner ("the flu and a covid shot") is its own noun phrase.
+LISTED_VACCINES: list[Row] = [
+    ("got the hep a and typhoid shots before the trip",
+     None, {("vaccinations", "hepatitis a vaccine", "historical"), ("vaccinations", "typhoid vaccine", "historical")}),
+    ("had my flu and covid jabs last week",
+     None, {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "historical")}),
+    ("打了狂犬疫苗和破伤风", None,
+     {("vaccinations", "rabies vaccine", "historical"), ("vaccinations", "tetanus vaccine", "historical")}),
+    ("上个月打了流感疫苗跟新冠", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "historical")}),
+    ("сделала прививки от гриппа и ковида", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "historical")}),
+    ("I had the flu and a covid shot in march",
+     None, {("diagnoses", "influenza", "resolved"), ("vaccinations", "covid-19 vaccine", "historical")}),
+]
+# fmt: on
+
+ROWS = LISTED_VACCINES
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])
+def test_no_extra_facts(text: str, context: str | None, expected: set[Triple]) -> None:
+    assert triples(understand(text, context)) == expected

@@ -1,4 +1,4 @@
-"""Facts nobody said: a disease listed beside a vaccine.
+"""Facts nobody said: a disease listed beside a vaccine, being able to walk.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -29,9 +29,21 @@ LISTED_VACCINES: list[Row] = [
     ("I had the flu and a covid shot in march",
      None, {("diagnoses", "influenza", "resolved"), ("vaccinations", "covid-19 vaccine", "historical")}),
 ]
+#: Being able to walk again, or walking with a frame, crutches or a stick, is mobility after an
+#: illness or an injury, not a habit of exercise; walking as a habit still is one.
+MOBILITY: list[Row] = [
+    ("i can walk on it now", None, set()),
+    ("still walking with crutches after the op", None, set()),
+    ("гуляю с ходунками по коридору", None, set()),
+    ("пока гуляю только на костылях", None, set()),
+    ("现在能正常走路了", None, set()),
+    ("还得拄拐走路", None, set()),
+    ("I walk every day for an hour", None, {("lifestyle", "exercise", "active")}),
+    ("每天走路一小时", None, {("lifestyle", "exercise", "active")}),
+]
 # fmt: on
 
-ROWS = LISTED_VACCINES
+ROWS = LISTED_VACCINES + MOBILITY
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

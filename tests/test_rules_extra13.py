@@ -1,4 +1,4 @@
-"""Facts nobody said: a disease listed beside a vaccine, being able to walk.
+"""Facts nobody said: a disease listed beside a vaccine, being able to walk, the age at a past event.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -41,9 +41,19 @@ MOBILITY: list[Row] = [
     ("I walk every day for an hour", None, {("lifestyle", "exercise", "active")}),
     ("每天走路一小时", None, {("lifestyle", "exercise", "active")}),
 ]
+#: An age followed at once by what happened then ("7岁摔过", "12岁骨折过一次") dates that event;
+#: it is not the user's age now.
+AGE_AT_AN_EVENT: list[Row] = [
+    ("12岁骨折过一次", None, set()),
+    ("我5岁得过肺炎", None, {("diagnoses", "pneumonia", "resolved")}),
+    ("8岁从自行车上摔下来磕过头", None, set()),
+    ("十岁做过阑尾手术", None, {("surgeries", "appendectomy", "historical")}),
+    ("at 12 i broke my arm falling off a bike", None, {("injuries", "arm fracture", "resolved")}),
+    ("в 10 лет сломал руку", None, {("injuries", "arm fracture", "resolved")}),
+]
 # fmt: on
 
-ROWS = LISTED_VACCINES + MOBILITY
+ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -1,4 +1,5 @@
-"""Facts nobody said: a disease listed beside a vaccine, being able to walk, the age at a past event.
+"""Facts nobody said: a disease listed beside a vaccine, being able to walk, the age at a past event,
+and a treatment the doctor only holds in reserve.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -51,9 +52,18 @@ AGE_AT_AN_EVENT: list[Row] = [
     ("at 12 i broke my arm falling off a bike", None, {("injuries", "arm fracture", "resolved")}),
     ("в 10 лет сломал руку", None, {("injuries", "arm fracture", "resolved")}),
 ]
+#: "再降不下来就得吃X", "不好的话就得加X": a treatment the doctor holds in reserve is not taken.
+IN_RESERVE: list[Row] = [
+    ("医生说甘油三酯再降不下来就得吃非诺贝特", None, set()),
+    ("血糖再控制不好就得打胰岛素", None, set()),
+    ("血压老是这么高就得加氨氯地平", None, set()),
+    ("尿酸再高就得吃别嘌醇", None, set()),
+    ("if my sugar stays high she'll start me on insulin", None, set()),
+    ("если давление не снизится, добавят амлодипин", None, set()),
+]
 # fmt: on
 
-ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT
+ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT + IN_RESERVE
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -1,5 +1,6 @@
 """Facts nobody said: a disease listed beside a vaccine, being able to walk, the age at a past event,
-and a treatment the doctor only holds in reserve.
+a treatment the doctor only holds in reserve, and an allergy's reactions told in answer to a
+question about allergies.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -61,9 +62,24 @@ IN_RESERVE: list[Row] = [
     ("if my sugar stays high she'll start me on insulin", None, set()),
     ("если давление не снизится, добавят амлодипин", None, set()),
 ]
+#: In an answer to a question about allergies, hay fever's sneezing, runny nose and itchy eyes are
+#: what the allergy does, not symptoms of now, in every language; said unasked they are complaints.
+ALLERGY_REACTIONS: list[Row] = [
+    ("对花粉过敏，一到春天就打喷嚏流鼻涕", "有过敏吗？", {("allergies", "pollen", "active")}),
+    ("尘螨过敏，眼睛痒", "对什么过敏吗？", {("allergies", "house dust mite", "active")}),
+    ("狗毛，一碰就打喷嚏", "对什么东西过敏吗？", {("allergies", "dogs", "active")}),
+    ("对猫过敏 流鼻涕打喷嚏", "有没有过敏史？", {("allergies", "cat dander", "active")}),
+    ("на пыль, чихаю постоянно", "Аллергия есть?", {("allergies", "house dust mite", "active")}),
+    ("на кошек, сопли и глаза чешутся", "Есть аллергии?", {("allergies", "cat dander", "active")}),
+    ("на амброзию, насморк каждый август", "Аллергии на что-нибудь есть?", {("allergies", "ragweed pollen", "active")}),
+    ("пыльца березы, чихаю", "Есть аллергия?", {("allergies", "birch pollen", "active")}),
+    ("cats, they make me sneeze and my eyes itch", "Any allergies?", {("allergies", "cat dander", "active")}),
+    ("аллергия на березу, сейчас чихаю", "Что беспокоит?",
+     {("allergies", "birch pollen", "active"), ("symptoms", "sneezing", "active")}),
+]
 # fmt: on
 
-ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT + IN_RESERVE
+ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT + IN_RESERVE + ALLERGY_REACTIONS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

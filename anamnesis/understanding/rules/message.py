@@ -70,6 +70,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.episodes import signs_of_episodes
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -351,6 +352,7 @@ def read_message(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
     reactions_of_allergies(msg)
+    signs_of_episodes(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)

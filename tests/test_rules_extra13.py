@@ -1,6 +1,6 @@
 """Facts nobody said: a disease listed beside a vaccine, being able to walk, the age at a past event,
 a treatment the doctor only holds in reserve, an allergy's reactions told in answer to a question
-about allergies, and the signs of a hypo beside it.
+about allergies, the signs of a hypo beside it, and the sport an injury happened at.
 
 Every row is a new sentence written the way patients type, not one from the tuned or unseen
 dialogue sets: what is checked is the mechanism, so a rewording must read the same. Rows are
@@ -94,9 +94,24 @@ EPISODE_SIGNS: list[Row] = [
     ("I've been sweating a lot at night lately", None, {("symptoms", "sweating", "active")}),
     ("手抖好几个月了", None, {("symptoms", "tremor", "active")}),
 ]
+#: The sport of a clause that tells of an injury is where it happened, not a habit; a clause that
+#: says how often keeps it.
+ACCIDENT_SETTINGS: list[Row] = [
+    ("hurt my knee running yesterday", None, {("injuries", "knee injury", "active")}),
+    ("twisted my ankle at football practice", None, {("injuries", "ankle sprain", "active")}),
+    ("sprained my wrist at tennis on friday", None, {("injuries", "wrist sprain", "active")}),
+    ("broke my ankle playing basketball", None, {("injuries", "ankle fracture", "active")}),
+    ("потянул связки колена на футболе", None, {("injuries", "knee sprain", "active")}),
+    ("подвернула ногу на пробежке", None, {("injuries", "ankle sprain", "active")}),
+    ("сломал запястье на волейболе", None, {("injuries", "wrist fracture", "active")}),
+    ("растянул связки голеностопа на тренировке по футболу", None, {("injuries", "ankle sprain", "active")}),
+    ("踢球把脚踝扭伤了", None, {("injuries", "ankle sprain", "active")}),
+    ("I run three times a week and sprained my ankle on sunday", None,
+     {("injuries", "ankle sprain", "active"), ("lifestyle", "exercise", "active")}),
+]
 # fmt: on
 
-ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT + IN_RESERVE + ALLERGY_REACTIONS + EPISODE_SIGNS
+ROWS = LISTED_VACCINES + MOBILITY + AGE_AT_AN_EVENT + IN_RESERVE + ALLERGY_REACTIONS + EPISODE_SIGNS + ACCIDENT_SETTINGS
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS, ids=[r[0][:40] for r in ROWS])

@@ -93,6 +93,7 @@ from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
+    without_accident_settings,
     without_mobility,
     without_occasions,
     without_triggers,
@@ -287,7 +288,7 @@ def read_message(
         if drinks_something_else(clause) or (asked is not None and asked.medicines):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
-        mentions = without_mobility(norm, clause, mentions)
+        mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
             since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)

@@ -121,3 +121,16 @@ def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list
             and (_ABLE.search(norm, max(clause.start, m.start - 20), m.start) or _AIDED.match(norm, m.end))
         )
     ]
+
+
+def without_accident_settings(clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "twisted my ankle at football practice", "hurt my knee running", "потянул связки колена на
+    футболе": a sport named after an injury in its clause is where the injury happened, not a
+    habit, unless the clause says how often ("I run three times a week"), denies or ends something
+    ("порвала мениск и пока не бегаю", "лодыжка зажила, снова играю в футбол")."""
+    if any(clause.has(cat) for cat in ("freq", "neg", "end")):
+        return mentions
+    injured = min((m.start for m in mentions if m.kind == "injury"), default=None)
+    if injured is None:
+        return mentions
+    return [m for m in mentions if not (m.kind == "lifestyle" and m.entity == "exercise" and m.start > injured)]

@@ -26,10 +26,13 @@ _SIDE_EFFECTS = frozenset({"vomiting"})
 _TREATED = frozenset({"switch", "instead", "end"})
 
 
-#: English chat names more reactions: hay fever's ("cats make me sneeze") and a body part's
-#: swelling or rash ("my hand swelled up": hand swelling) as well as the bare word.
-_EN_REACTIONS = frozenset({"sneezing", "runny nose", "itchy eyes"})
-_EN_REACTION_HEADS = frozenset({"swelling", "rash"})
+#: Reactions the vocabulary does not mark: hay fever's ("cats make me sneeze", "на кошек, чихаю",
+#: "猫毛过敏，一摸就打喷嚏") and a body part's swelling or rash ("my hand swelled up": hand
+#: swelling) as well as the bare word. English chat names them as reactions wherever an allergy is
+#: stated; Russian and Chinese in an answer to a question about allergies (said unasked,
+#: "поллиноз, сейчас чихаю" is what bothers the user now).
+_REACTIONS = frozenset({"sneezing", "runny nose", "itchy eyes"})
+_REACTION_HEADS = frozenset({"swelling", "rash"})
 
 
 def reactions_of_allergies(msg: Message) -> None:
@@ -41,10 +44,11 @@ def reactions_of_allergies(msg: Message) -> None:
     if not allergies:
         return
     reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
+    unmarked = msg.lang == "en" or (msg.asked is not None and msg.asked.allergy)
     kept: list[Fact] = []
     for fact in msg.facts:
         named = fact.entity in reactive or (
-            msg.lang == "en" and (fact.entity in _EN_REACTIONS or fact.entity.rpartition(" ")[2] in _EN_REACTION_HEADS)
+            unmarked and (fact.entity in _REACTIONS or fact.entity.rpartition(" ")[2] in _REACTION_HEADS)
         )
         if fact.section == "symptoms" and named and fact.status == "active":
             owner = min(allergies, key=lambda a: (abs(a.sentence - fact.sentence), abs(a.start - fact.start)))

@@ -325,19 +325,38 @@ def _jabbed(found: list[Mention], jabs: list[tuple[int, int]], lexicon: Lexicon,
 
 #: Between two items of a Russian list: "от гепатита А и брюшного тифа", "от кори, краснухи".
 _RU_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:и\s+)?(?:от\s+)?")
+#: Between two items of an English or Chinese list, with no determiner of its own ("hep a and
+#: typhoid shots", "flu/covid jabs", "狂犬疫苗和破伤风"; not "the flu and a covid shot").
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|/\s*|和|跟|与|及|以及|还有|、)\s*")
 
 
 def _listed_vaccines(found: list[Mention], lexicon: Lexicon, norm: str) -> None:
-    """A disease listed right after a vaccine is one more vaccine of the list (Russian)."""
+    """A disease listed beside a vaccine is one more vaccine of the list: after it in Russian
+    ("прививки от гриппа и ковида"), on either side in English and Chinese ("hep a and typhoid
+    shots", "打了狂犬疫苗和破伤风"); a list of three is followed item by item."""
+
+    def vaccine_of(m: Mention) -> str | None:
+        return lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+
     for before, m in zip(found, found[1:], strict=False):
-        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        vaccine = vaccine_of(m)
+        if vaccine and before.kind == "vaccine" and _list_gap(norm, before.end, m.start):
+            m.kind, m.entity = "vaccine", vaccine
+    for m, after in reversed(list(zip(found, found[1:], strict=False))):
+        vaccine = vaccine_of(m)
         if (
             vaccine
-            and before.kind == "vaccine"
-            and _CYRILLIC.match(norm, m.start)
-            and _RU_LIST_GAP.fullmatch(norm, before.end, m.start)
+            and after.kind == "vaccine"
+            and not _CYRILLIC.match(norm, m.start)
+            and _list_gap(norm, m.end, after.start)
         ):
             m.kind, m.entity = "vaccine", vaccine
+
+
+def _list_gap(norm: str, start: int, end: int) -> bool:
+    """Whether the text between two mentions only joins them as items of one list."""
+    gap = _RU_LIST_GAP if _CYRILLIC.match(norm, end) else _LIST_GAP
+    return gap.fullmatch(norm, start, end) is not None
 
 
 def _operated(operable: list[tuple[Mention, str]], composers: list[tuple[str, int, int, str]], norm: str) -> None:

@@ -70,6 +70,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.episodes import signs_of_episodes
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -92,6 +93,8 @@ from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
+    without_accident_settings,
+    without_mobility,
     without_occasions,
     without_triggers,
 )
@@ -301,6 +304,7 @@ def read_scanned(
         if drinks_something_else(clause) or (asked is not None and asked.medicines):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
+        mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
             since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)
@@ -365,6 +369,7 @@ def read_scanned(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
     reactions_of_allergies(msg)
+    signs_of_episodes(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)

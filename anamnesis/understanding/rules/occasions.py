@@ -90,3 +90,47 @@ def ru_without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) 
             continue
         out.append(m)
     return out
+
+
+#: Walking, as the word an exercise mention is made of ("walk", "хожу пешком", "гуляю", "走路").
+_WALKING = re.compile(r"walk|ход|хож|гул|走")
+#: Being able to walk, or walking with an aid: "can walk on it", "могу ходить", "能正常走路",
+#: "walking with a frame", "хожу на костылях", "拄拐走路".
+_ABLE = re.compile(
+    r"(?:\b(?:can|could|cant|can't|cannot|couldn't|couldnt|able to|unable to)\s+(?:\w+\s+)?"
+    r"|(?<![а-яё])(?:могу|смогу|можно|мог|могла|может)\s+(?:[а-яё]+\s+)?"
+    r"|(?:能|可以|没法|不能|能够)(?:正常|自己|下地)?|拄(?:着)?拐(?:杖)?|扶着|(?<![а-яё])на\s+костылях\s+)$"
+)
+_AIDED = re.compile(
+    r"\s*(?:\w+\s+)?(?:(?:with|on)\s+(?:a\s+|my\s+|the\s+)?(?:frame|walker|zimmer|crutch|crutches|stick|cane)\b"
+    r"|с\s+палочкой|с\s+тростью|с\s+ходунками|на\s+костылях)"
+)
+
+
+def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "i can walk on it now", "walking with a frame", "уже могу ходить", "能正常走路了": being able
+    to walk again, or walking with an aid, is how an illness or an injury mends, not a habit of
+    exercise; "I walk every day" still is one."""
+    return [
+        m
+        for m in mentions
+        if not (
+            m.kind == "lifestyle"
+            and m.entity == "exercise"
+            and _WALKING.search(norm, m.start, m.end)
+            and (_ABLE.search(norm, max(clause.start, m.start - 20), m.start) or _AIDED.match(norm, m.end))
+        )
+    ]
+
+
+def without_accident_settings(clause: Clause, mentions: list[Mention]) -> list[Mention]:
+    """ "twisted my ankle at football practice", "hurt my knee running", "потянул связки колена на
+    футболе": a sport named after an injury in its clause is where the injury happened, not a
+    habit, unless the clause says how often ("I run three times a week"), denies or ends something
+    ("порвала мениск и пока не бегаю", "лодыжка зажила, снова играю в футбол")."""
+    if any(clause.has(cat) for cat in ("freq", "neg", "end")):
+        return mentions
+    injured = min((m.start for m in mentions if m.kind == "injury"), default=None)
+    if injured is None:
+        return mentions
+    return [m for m in mentions if not (m.kind == "lifestyle" and m.entity == "exercise" and m.start > injured)]

@@ -225,6 +225,9 @@ def times(norm: str, doses_at: list[tuple[int, int, str]]) -> list[tuple[int, in
 
 # --- demographics ------------------------------------------------------------------------
 
+#: "7岁从树上摔下来磕过头", "12岁骨折过": an age followed, in its own phrase, by an experiential
+#: 过 dates a past event ("过敏" and "过去" are no such 过; "超过" is a comparison).
+_CN_THEN = r"(?![^，,。；;！!？?\s]*?(?<![超不])过(?![敏去]))"
 _AGE_RES = (
     re.compile(
         # "since age 12", "at age 40": an age in the past, not the user's age now
@@ -243,6 +246,7 @@ _AGE_RES = (
     # "我十岁的时候" is an age in the past, not the user's age
     re.compile(
         rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时|起|开始|以前|以后|之前|之后|前|后|就|左右)"
+        + _CN_THEN
     ),
     re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
     # "我68了", "我今年42", "今年五十八": an age without 岁, said of oneself or of this year
@@ -251,7 +255,7 @@ _AGE_RES = (
     # "程序员 30岁", "，58岁，": an age in years standing alone, not a time of life ("30岁那年", "从20岁开始")
     re.compile(
         rf"(?<![\d从在到自满零一二两三四五六七八九十百几])(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"
-        r"(?![\d半]|的时候|时|那年|那时|以前|以后|之前|之后|开始|起|前|后|左右|多|就|的)"
+        r"(?![\d半]|的时候|时|那年|那时|以前|以后|之前|之后|开始|起|前|后|左右|多|就|的)" + _CN_THEN
     ),
 )
 _HEIGHT_CM_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(?:cm|centimet(?:er|re)s?|см|厘米|公分)(?![a-zа-я])")

@@ -23,7 +23,6 @@ from anamnesis.terminology.tsv import read_rows
 CUES_FILE = Path(__file__).resolve().parent / "data" / "cues.tsv"
 #: One name for several entities ("三高"): the terminology gives each surface one meaning, so these live apart.
 COMPOUNDS_FILE = Path(__file__).resolve().parent / "data" / "compound_names.tsv"
-EPISODES_FILE = Path(__file__).resolve().parent / "data" / "episode_signs.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -245,7 +244,7 @@ def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[t
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, EPISODES_FILE):
+    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE):
         digest.update(path.name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

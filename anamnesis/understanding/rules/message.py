@@ -70,7 +70,6 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
-from anamnesis.understanding.rules.episodes import signs_of_episodes
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -369,7 +368,6 @@ def read_scanned(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
     reactions_of_allergies(msg)
-    signs_of_episodes(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)

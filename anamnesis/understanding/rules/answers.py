@@ -75,6 +75,10 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: the question asks how a named thing goes ("Is the cough any better?", "Is the ibuprofen
+    #: helping with the pain?", "Is the itching worse at night?"): it takes the illness as present,
+    #: so a "no" denies none it names
+    course: bool = False
 
     @property
     def vaccines(self) -> bool:
@@ -143,8 +147,13 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = asked[-1]
+    if norm.isascii() and _OFFER.match(norm, start):
+        # "Would you like tips on managing your asthma?", "Any questions about the warfarin?": it
+        # asks what the user wants, not about their health; "no thanks" / "yes please" say nothing of it
+        return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
+    start = _follow_ups_start(norm, spans, start)
     hits = [h for h in every if start <= h[0] < end]
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
@@ -159,6 +168,7 @@ def topic(context: str) -> Topic | None:
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    hits = _without_circumstances(norm, hits, end)  # "...breathless when you climb stairs?": not the stairs
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
@@ -244,6 +254,7 @@ def topic(context: str) -> Topic | None:
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
+        course=norm.isascii() and _COURSE.search(norm, start, end) is not None,
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
@@ -316,6 +327,57 @@ def asked_in(context: str) -> Topic | None:
     turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
     _, sep, last = context.rpartition("\n")
     return (topic(last) or topic(context)) if sep and last.strip() else topic(context)
+
+
+#: An English question that offers or asks what the user wants, not about their health.
+_OFFER = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|great|good|thanks|thank you|alright|right|sure|and|so|also|lastly|finally)\b[,.!]?\s*)*"
+    r"(?:would you (?:like|prefer|want)|do you (?:want|wanna|need) (?:me|us|a|an|some|more|to)|want me to"
+    r"|shall (?:i|we)|should i (?:add|note|record|update|send|book|remind|set)|can i (?:help|add|send|book|remind)"
+    r"|(?:do you have |have you got |are there |got )?any (?:more |other |further |last )?questions"
+    r"|(?:is there )?anything (?:else )?(?:you(?:'d| would)? (?:like|want) to (?:ask|know|discuss|talk about|add)"
+    r"|i can (?:help|do)))\b"
+)
+#: An English question that opens by adding to the question before it: "Any shortness of breath?",
+#: "And any cough?", "What about palpitations?"; the one before it opens a yes-or-no question.
+_FOLLOW_UP = re.compile(r"\s*(?:and|or|also|plus|what about|how about|any)\b")
+_YES_OR_NO = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|great|thanks|thank you|alright|right|and|so|also)\b[,.!]?\s*)*"
+    r"(?:any|anything|do|does|did|are|is|was|were|have|has|had|ever)\b"
+)
+
+
+def _follow_ups_start(norm: str, spans: list[tuple[int, int, bool]], start: int) -> int:
+    """Where the asked sentences begin: a question that only adds to the yes-or-no question right
+    before it ("Do you have chest pain? Any shortness of breath?") asks with it, so "no to both"
+    denies both."""
+    if not norm.isascii():
+        return start
+    before = [s for s in spans if s[1] <= start]
+    while before and before[-1][2] and _FOLLOW_UP.match(norm, start) and _YES_OR_NO.match(norm, before[-1][0]):
+        start = before.pop()[0]
+    return start
+
+
+#: Where a question says when the asked thing happens ("...short of breath when you climb
+#: stairs?", "any blood when you cough?"): what follows is its occasion, not asked about.
+_OCCASION = re.compile(r"\b(?:when|whenever|while|after|during)\s+(?:you|u|your|the|a|an|walking|eating|lying)\b")
+#: A question about how a named thing goes, not whether it is there.
+_COURSE = re.compile(
+    r"\b(?:help(?:s|ed|ing)?|working|worked|improv(?:e|es|ed|ing)|better|worse|eas(?:e|ed|ing)|settl(?:e|ed|ing)"
+    r"|chang(?:e|ed|ing)|the same|making (?:a|any) difference)\b"
+)
+
+
+def _without_circumstances(norm: str, hits: list[Hit], end: int) -> list[Hit]:
+    """The question's hits without the terms of the occasion it names after what it asks about."""
+    first = next((e for _, e, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
+    if first is None or not norm.isascii():
+        return hits
+    m = _OCCASION.search(norm, first, end)
+    if m is None:
+        return hits
+    return [h for h in hits if h[0] < m.start() or _kind(h[2]) is None]
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",

@@ -17,6 +17,21 @@ _INTENSIFIER = re.compile(
     r"^(?:at all|really|honestly|thankfully|completely|totally|entirely|for good now"
     r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])"
 )
+#: An English answer's echo of the asked verb and what it points at ("had any", "noticed
+#: anything like that", "get them"), or the answer's certainty ("think so", "that I noticed",
+#: "as far as I can tell", "lately"): said after "no", it is still only "no".
+_EN_ECHO = (
+    r"(?:(?:really|actually|ever|even|personally) )?"
+    r"(?:(?:(?:have|has|had|did|do|does|get|got|gotten|noticed?|seen|see|felt|feel|experienced?|take|taken|took"
+    r"|use|used|suffer(?:ed)? from|been)(?: (?:any(?:thing)?(?: of (?:those|them|these|that|the above))?|one|ones"
+    r"|it|that|them|those|these|much|many|such|those things))?"
+    r"|(?:think|believe|reckon|suppose) so"
+    r"|that i(?:'ve|ve| have)? (?:know|knew|noticed?|seen|can tell|could tell|can see|felt|remember|recall|am aware"
+    r"|'m aware|m aware)(?: of)?)"
+    r"(?: (?:at all|like that|either|lately|recently|so far|really))?"
+    r"|lately|recently|so far|as far as i (?:can tell|know)"
+    r")"
+)
 #: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
 #: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
 #: that", "ничего такого нет") or the verb it stands for ("never have", "never did").
@@ -28,6 +43,9 @@ _ANSWER_TAIL = re.compile(
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
+    # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")
+    rf"|{_EN_ECHO}"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?"
     r"|(?:такого|подобного)(?: (?:нет|нету|не было|не бывает))?)(?![\w-])"
 )

@@ -198,6 +198,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section, entity in asked.items:
             if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
                 continue
+            if asked.course and state == "neg" and section != "medications":
+                continue  # "Is the rash any better?" — "no": the rash is still there
             if drugs_only and section != "medications":
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:

@@ -1,0 +1,88 @@
+"""The rules backend on English chat, twelfth round: replies to the assistant's questions.
+
+A denial hedged by what the user noticed, knows or thinks ("not that I noticed", "don't think
+so", "not lately"), or that echoes the asked verb with what it points at ("haven't had any",
+"don't get them"), is still a bare "no" to what was asked.
+
+A question that only adds to the yes-or-no question right before it ("Do you have chest pain?
+Any shortness of breath?") is asked with it: "no to both" denies both. The occasion a question
+names after what it asks about ("...when you climb stairs?", "especially when walking?") is not
+asked about.
+
+What a question asks may be no health fact at all: an offer or the user's wish ("Would you like
+tips on managing your asthma?", "Shall I add ibuprofen to your list?", "Any questions about the
+warfarin?") asks nothing a "no" denies or a "yes" confirms; a question about how a named
+illness goes ("Is the rash any better?", "Is the inhaler helping with the wheeze?") takes it as
+present, so a "no" denies nothing.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+HEDGED_DENIALS: list[Row] = [
+    # how sure the user is, or what they noticed, after the denial
+    ("not that I noticed", "Any nausea?", {("symptoms", "nausea", "confirmed_absent")}),
+    ("don't think so", "Do you have asthma?", {("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("i don't believe so", "Any heart problems?", {("chronic_conditions", "heart disease", "confirmed_absent")}),
+    ("not that i can tell", "Any fever?", {("symptoms", "fever", "confirmed_absent")}),
+    ("nope not recently", "Any dizzy spells?", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("not lately", "Any palpitations?", {("symptoms", "palpitations", "confirmed_absent")}),
+    # the asked verb echoed with what it points at
+    ("no I haven't had any", "Any headaches?", {("symptoms", "headache", "confirmed_absent")}),
+    ("no i don't get them", "Do you get migraines?", {("chronic_conditions", "migraine", "confirmed_absent")}),
+    ("haven't noticed any", "Any palpitations?", {("symptoms", "palpitations", "confirmed_absent")}),
+    ("never had one", "Have you had a flu jab?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    # ... while what follows the echo still speaks for itself
+    ("no i haven't had any, but my knee is swollen", "Any headaches?",
+     {("symptoms", "headache", "confirmed_absent"), ("symptoms", "knee swelling", "active")}),
+]
+
+FOLLOW_UP_QUESTIONS: list[Row] = [
+    # a question that only adds to the one before it is asked with it
+    ("no", "Do you have any chest pain? Any shortness of breath?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("no to both", "Have you had a fever? And any cough?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent")}),
+    ("nope", "Any chest pain? What about shortness of breath or palpitations?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent"),
+      ("symptoms", "palpitations", "confirmed_absent")}),
+    # ... not one that asks how long or when, which a "no" does not answer
+    ("no", "How long have you had the cough? Any fever?", {("symptoms", "fever", "confirmed_absent")}),
+    # the occasion named after the asked thing is not asked about
+    ("no", "Any chest pain or tightness, especially when walking?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("no", "Do you get dizzy when you stand up after eating?", {("symptoms", "dizziness", "confirmed_absent")}),
+]
+
+NOTHING_ASKED: list[Row] = [
+    # an offer or the user's wish: no health fact either way
+    ("no", "Any questions about the warfarin?", set()),
+    ("nope", "Anything you want to ask about your asthma?", set()),
+    ("no", "Would you like a reminder to take your amlodipine?", set()),
+    ("no", "Shall I add ibuprofen to your list?", set()),
+    ("yes please", "Would you like some tips on managing migraines?", set()),
+    ("yes", "Do you want me to add omeprazole to your medication list?", set()),
+    ("sure", "Shall we go through your medicines, like metformin?", set()),
+    # how a named illness goes: a "no" leaves it present
+    ("no", "Is the rash getting any better?", set()),
+    ("no, it didn't work", "Did the antihistamine help with the itching?", set()),
+    ("no", "Is the inhaler helping with the wheeze?", set()),
+    ("no", "Is the itching worse at night?", set()),
+    ("no", "Does the pain get worse when you walk?", set()),
+    # ... while an asked ending and a presupposed drug still answer
+    ("no", "Has the rash gone?", {("symptoms", "rash", "active")}),
+    ("yes", "Is the ibuprofen helping with the pain?", {("medications", "ibuprofen", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), [*HEDGED_DENIALS, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED])
+def test_english_replies(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -13,7 +13,8 @@ What a question asks may be no health fact at all: an offer or the user's wish (
 tips on managing your asthma?", "Shall I add ibuprofen to your list?", "Any questions about the
 warfarin?") asks nothing a "no" denies or a "yes" confirms; a question about how a named
 illness goes ("Is the rash any better?", "Is the inhaler helping with the wheeze?") takes it as
-present, so a "no" denies nothing.
+present, and so does one that names it as the user's own ("Did you take your metformin this
+morning?", "Was the headache sudden?"): a "no" denies nothing of it.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -43,6 +44,22 @@ HEDGED_DENIALS: list[Row] = [
     # ... while what follows the echo still speaks for itself
     ("no i haven't had any, but my knee is swollen", "Any headaches?",
      {("symptoms", "headache", "confirmed_absent"), ("symptoms", "knee swelling", "active")}),
+]
+
+ONLY_SOMETHING_ELSE: list[Row] = [
+    # "only" / "just" with something that was not asked: the "no" still denies what was asked
+    ("nope none of that, just really tired", "Any chest pain or shortness of breath?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent"),
+      ("symptoms", "fatigue", "active")}),
+    ("nope, only a bit of heartburn", "Any nausea or vomiting?",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent"),
+      ("symptoms", "heartburn", "active")}),
+    ("no, only when I climb stairs I get a bit breathless", "Any chest pain?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "active")}),
+    ("no, just a sore throat", "Any fever?", {("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "active")}),
+    # ... while one of the asked things, or the asked section, is kept
+    ("no, just the cough", "Any fever or cough?", {("symptoms", "cough", "active")}),
+    ("no, only metformin", "Any other medicines?", {("medications", "metformin", "active")}),
 ]
 
 FOLLOW_UP_QUESTIONS: list[Row] = [
@@ -76,13 +93,28 @@ NOTHING_ASKED: list[Row] = [
     ("no", "Is the inhaler helping with the wheeze?", set()),
     ("no", "Is the itching worse at night?", set()),
     ("no", "Does the pain get worse when you walk?", set()),
-    # ... while an asked ending and a presupposed drug still answer
+    # what the question names as the user's own ("your", "the chest pain"): a "no" leaves it
+    ("no, forgot", "Did you take your metformin this morning?", set()),
+    ("not yet", "Have you seen a doctor about the chest pain?", set()),
+    ("no", "Are you worried about your diabetes?", set()),
+    ("no", "Was the headache sudden?", set()),
+    ("no", "Have you tried anything for the heartburn?", set()),
+    ("no", "Is the rash itchy?", {("symptoms", "itching", "confirmed_absent")}),
+    # ... while an asked ending, a presupposed drug and a thing asked with "any" still answer
+    ("no", "Do you still get the headaches?", {("symptoms", "headache", "resolved")}),
+    ("no", "Have you had the flu this year?", {("diagnoses", "influenza", "confirmed_absent")}),
+    ("no", "Are you on the pill?", {("medications", "oral contraceptive", "confirmed_absent")}),
+    ("no", "Any fever or worse breathlessness?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
     ("no", "Has the rash gone?", {("symptoms", "rash", "active")}),
     ("yes", "Is the ibuprofen helping with the pain?", {("medications", "ibuprofen", "active")}),
 ]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*HEDGED_DENIALS, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED])
+ROWS = [*HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_english_replies(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

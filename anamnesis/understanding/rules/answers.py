@@ -75,10 +75,10 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
-    #: the question asks how a named thing goes ("Is the cough any better?", "Is the ibuprofen
-    #: helping with the pain?", "Is the itching worse at night?"): it takes the illness as present,
-    #: so a "no" denies none it names
-    course: bool = False
+    #: items the question takes as present: named as the user's own ("Did you take your metformin
+    #: this morning?", "Have you seen a doctor about the chest pain?") or asked how they go ("Is the
+    #: cough any better?", "Is the ibuprofen helping with the pain?"); a "no" denies none of them
+    presupposed: tuple[tuple[str, str], ...] = ()
 
     @property
     def vaccines(self) -> bool:
@@ -254,7 +254,7 @@ def topic(context: str) -> Topic | None:
         part=part,
         whole=allergy and any(lex.cat == "section" and lex.value == "medications" for _, _, lex in hits),
         presumes=caused and not allergy,
-        course=norm.isascii() and _COURSE.search(norm, start, end) is not None,
+        presupposed=_presupposed(norm, hits, start, end) if not family else (),
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
@@ -367,6 +367,38 @@ _COURSE = re.compile(
     r"\b(?:help(?:s|ed|ing)?|working|worked|improv(?:e|es|ed|ing)|better|worse|eas(?:e|ed|ing)|settl(?:e|ed|ing)"
     r"|chang(?:e|ed|ing)|the same|making (?:a|any) difference)\b"
 )
+
+#: "Any fever or worse breathlessness?": an "any" asks whether there is something, however it goes.
+_ASKS_ANY = re.compile(r"\bany\b(?! (?:better|worse|different|difference|change|improvement)\b)")
+
+
+#: A determiner that makes a question's term the user's own, known one ("your metformin", "the
+#: chest pain", "that bad headache"), and the kinds it does so for: "the" names no known drug or
+#: diagnosis ("the flu", "the pill" ask whether at all), "your" does.
+_DEFINITE = re.compile(r"\b(?:(your)|the|this|that|these|those)\s+(?:[a-z]+\s+)?$")
+_OWN_KINDS = frozenset({"symptom", "condition", "injury"})
+_YOUR_KINDS = _OWN_KINDS | {"diagnosis", "drug"}
+
+
+def _presupposed(norm: str, hits: list[Hit], start: int, end: int) -> tuple[tuple[str, str], ...]:
+    """The (section, entity) of the English question's terms it takes as present (Topic.presupposed)."""
+    if not norm.isascii():
+        return ()
+    course = _COURSE.search(norm, start, end) is not None and _ASKS_ANY.search(norm, start, end) is None
+    out = []
+    for s, _, lex in hits:
+        kind = _kind(lex)
+        if kind not in KIND_SECTION:
+            continue
+        if course and kind != "drug":
+            out.append((KIND_SECTION[kind], lex.value))
+            continue
+        m = _DEFINITE.search(norm, max(start, s - 24), s)
+        if m is None or kind not in (_YOUR_KINDS if m.group(1) else _OWN_KINDS):
+            continue
+        if not any(m.start() <= o < s and _kind(other) for o, _, other in hits):  # "the rash itchy": not the itching
+            out.append((KIND_SECTION[kind], lex.value))
+    return tuple(dict.fromkeys(out))
 
 
 def _without_circumstances(norm: str, hits: list[Hit], end: int) -> list[Hit]:

@@ -179,7 +179,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
-    if answer == "no" and _keeps_something(msg):
+    if answer == "no" and _keeps_something(msg, asked):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
     if asked.own and answer == "yes" and _speaks_of_self(msg):
@@ -198,8 +198,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section, entity in asked.items:
             if (section, entity) in stated or (asked.presumes and section == "medications" and state == "neg"):
                 continue
-            if asked.course and state == "neg" and section != "medications":
-                continue  # "Is the rash any better?" — "no": the rash is still there
+            if state == "neg" and (section, entity) in asked.presupposed:
+                continue  # "Is the rash any better?", "Did you take your metformin today?" — "no"
             if drugs_only and section != "medications":
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:
@@ -372,13 +372,26 @@ def _names_family_history(msg: Message) -> bool:
 _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|её|ее|их|это|этот|эта|эти|то)\b|那|这")
 
 
-def _keeps_something(msg: Message) -> bool:
+def _keeps_something(msg: Message, asked: Topic) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
-    nothing of the section: an "only" that names no term and points at nothing denies."""
+    nothing of the section: an "only" that names no term and points at nothing denies. A term
+    after it that is none of the asked things ("Any chest pain?" — "nope, just really tired")
+    keeps nothing that was asked: the "no" denies them."""
     for _s, e, lex in msg.hits:
         if lex.cat != "except":
             continue
         rest = msg.norm[e:]
-        if not rest.strip(" .!。！") or _REFERS.search(rest) or any(h[0] >= e and h[2].cat == "term" for h in msg.hits):
+        if not rest.strip(" .!。！") or _REFERS.search(rest):
+            return True
+        if any(h[0] >= e and h[2].cat == "term" for h in msg.hits) and not _other_than_asked(msg, asked, e):
             return True
     return False
+
+
+def _other_than_asked(msg: Message, asked: Topic, start: int) -> bool:
+    """The facts from ``start`` on are all of things the question did not ask about, neither by
+    name nor by their section as a whole."""
+    named = [f for f in msg.facts if f.start >= start]
+    if not named or not asked.items:
+        return False
+    return all((f.section, f.entity) not in asked.items and f.section not in asked.sections for f in named)

@@ -4,7 +4,8 @@ A denial hedged by what the user noticed, knows or thinks ("not that I noticed",
 so", "not lately"), or that echoes the asked verb with what it points at ("haven't had any",
 "don't get them"), is still a bare "no" to what was asked.
 
-A question that only adds to the yes-or-no question right before it ("Do you have chest pain?
+A reply may answer each asked thing by its place in the question ("yes the first, not the
+second"). A question that only adds to the yes-or-no question right before it ("Do you have chest pain?
 Any shortness of breath?") is asked with it: "no to both" denies both. The occasion a question
 names after what it asks about ("...when you climb stairs?", "especially when walking?") is not
 asked about.
@@ -56,10 +57,26 @@ ONLY_SOMETHING_ELSE: list[Row] = [
       ("symptoms", "heartburn", "active")}),
     ("no, only when I climb stairs I get a bit breathless", "Any chest pain?",
      {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "active")}),
-    ("no, just a sore throat", "Any fever?", {("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "active")}),
+    ("no, just a sore throat", "Any fever?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "active")}),
     # ... while one of the asked things, or the asked section, is kept
     ("no, just the cough", "Any fever or cough?", {("symptoms", "cough", "active")}),
     ("no, only metformin", "Any other medicines?", {("medications", "metformin", "active")}),
+]
+
+BY_PLACE: list[Row] = [
+    # an asked thing answered by its place in the question
+    ("yes the first, not the second", "Any chest pain or shortness of breath?",
+     {("symptoms", "chest pain", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("first yes, second no", "Any fever or a rash?",
+     {("symptoms", "fever", "active"), ("symptoms", "rash", "confirmed_absent")}),
+    ("no to the first, yes to the second", "Do you have diabetes or high blood pressure?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "hypertension", "active")}),
+    ("the latter yes", "Any headaches or dizziness?", {("symptoms", "dizziness", "active")}),
+    ("the first one no, the last one yes", "Any nausea, vomiting or diarrhoea?",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "diarrhea", "active")}),
+    # ... not "the first time", which says it happened before
+    ("no, first time", "Is this the first time you have had chest pain?", set()),
 ]
 
 FOLLOW_UP_QUESTIONS: list[Row] = [
@@ -112,7 +129,7 @@ NOTHING_ASKED: list[Row] = [
 # fmt: on
 
 
-ROWS = [*HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED]
+ROWS = [*HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -362,10 +362,11 @@ def _follow_ups_start(norm: str, spans: list[tuple[int, int, bool]], start: int)
 #: Where a question says when the asked thing happens ("...short of breath when you climb
 #: stairs?", "any blood when you cough?"): what follows is its occasion, not asked about.
 _OCCASION = re.compile(r"\b(?:when|whenever|while|after|during)\s+(?:you|u|your|the|a|an|walking|eating|lying)\b")
-#: A question about how a named thing goes, not whether it is there.
+#: A question about how a named thing goes, not whether it is there ("Is this the first time
+#: you have had chest pain?" takes the pain as had).
 _COURSE = re.compile(
     r"\b(?:help(?:s|ed|ing)?|working|worked|improv(?:e|es|ed|ing)|better|worse|eas(?:e|ed|ing)|settl(?:e|ed|ing)"
-    r"|chang(?:e|ed|ing)|the same|making (?:a|any) difference)\b"
+    r"|chang(?:e|ed|ing)|the same|making (?:a|any) difference|the first time)\b"
 )
 
 #: "Any fever or worse breathlessness?": an "any" asks whether there is something, however it goes.

@@ -5,7 +5,8 @@ of breath or chest pain?"); a reply that answers them one by one often keeps onl
 ("blood pressure yes", "a bit breathless but no pain"). Such a piece names no term, so neither the
 clause reading nor the bare-answer reading (which wants the answer word first) finds it. Here a
 piece of an English reply, cut at commas and contrasts, that holds an answer word and no term of
-its own, and whose other words all belong to the name of exactly one asked item, answers that item.
+its own, and whose other words all belong to the name of exactly one asked item, answers that item;
+so does one whose only word is the item's place in the question ("yes the first, not the second").
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ _NOT_NAMES = frozenset(
 )
 #: Words of a question's item that name no particular thing ("any pain in your chest").
 _NOT_ITEM_WORDS = frozenset("any your you in of on the a with when do have or and".split())
+#: The place in the question's list an ordinal answers for ("the first", "the latter"; -1 the last).
+_ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "latter": -1, "last": -1}
+_ORDINAL_FILLERS = frozenset({"one", "to", "for", "thing", "part"})
 #: Answer cues and the state they give: a denial wins over nothing, a yes, or an amount.
 _POSITIVE = frozenset({"yes", "some", "sev", "freq"})
 
@@ -47,7 +51,11 @@ def answered_by_part(msg: Message, asked: Topic) -> None:
         words = {_stem(w) for w in _WORD.findall(msg.norm, start, end) if w not in _NOT_NAMES}
         if not words:
             continue
-        matches = [item for item, name in names.items() if words <= name]
+        place = _ORDINALS.get(" ".join(sorted(words - _ORDINAL_FILLERS)))
+        if place is not None and len(asked.items) > 1:
+            matches = [asked.items[min(place, len(asked.items) - 1)]]  # "yes the first, not the second"
+        else:
+            matches = [item for item, name in names.items() if words <= name]
         if len(matches) != 1 or matches[0] in stated:
             continue
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)

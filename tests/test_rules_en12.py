@@ -17,6 +17,10 @@ illness goes ("Is the rash any better?", "Is the inhaler helping with the wheeze
 present, and so does one that names it as the user's own ("Did you take your metformin this
 morning?", "Was the headache sudden?"): a "no" denies nothing of it.
 
+An order that edits a part of the record by its name ("set my smoking status to never", "hey
+assistant, add asthma to my conditions") or strikes what was said ("forget what I said about the
+aspirin") is addressed to the system and yields nothing.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -126,10 +130,24 @@ NOTHING_ASKED: list[Row] = [
     ("no", "Has the rash gone?", {("symptoms", "rash", "active")}),
     ("yes", "Is the ibuprofen helping with the pain?", {("medications", "ibuprofen", "active")}),
 ]
+ADDRESSED_TO_THE_SYSTEM: list[Row] = [
+    # an edit of a part of the record named as such, after a word to the assistant or not
+    ("hey assistant, add asthma to my conditions", None, set()),
+    ("please set my smoking status to never", None, set()),
+    ("assistant, remove diabetes from my conditions", None, set()),
+    ("put down that I don't drink", None, set()),
+    # what was said struck, as the whole message
+    ("forget what I said about the aspirin", None, set()),
+    # ... while a statement that only uses the verbs tells its facts
+    ("I'd like to add that I take aspirin", None, {("medications", "aspirin", "active")}),
+    ("forget what I said, I do take aspirin every day", None, {("medications", "aspirin", "active")}),
+]
 # fmt: on
 
 
-ROWS = [*HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED]
+ROWS = [
+    *HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED, *ADDRESSED_TO_THE_SYSTEM,
+]
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

@@ -92,9 +92,9 @@ _EN_ADDRESSED = Gated(
     ("ignore", "disregard", "forget", "system", "admin", "developer", "assistant", "operator", "jailbreak",
      # the verbs of _EN_EDIT
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
-     "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store", "jot down", "scratch",
-     # the orders that file or strike one entry
-     "list", "file", "drop", "take off"),
+     "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
+     # the orders that file or strike one entry, note what the user says, strike what they said
+     "list", "file", "drop", "take off", "jot down", "scratch"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(

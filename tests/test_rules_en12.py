@@ -2,11 +2,13 @@
 
 A denial hedged by what the user noticed, knows or thinks ("not that I noticed", "don't think
 so", "not lately"), or that echoes the asked verb with what it points at ("haven't had any",
-"don't get them"), is still a bare "no" to what was asked.
+"don't get them"), is still a bare "no" to what was asked; so is a whole reply that says no in
+other words ("not a thing", "nothing to report", "no and no", "I do not"), and a "no" followed by
+"only" or "just" with something that was not asked ("nope, just really tired").
 
 A reply may answer each asked thing by its place in the question ("yes the first, not the
-second"). A question that only adds to the yes-or-no question right before it ("Do you have chest pain?
-Any shortness of breath?") is asked with it: "no to both" denies both. The occasion a question
+second"). A question that only adds to the yes-or-no question right before it ("Do you have chest
+pain? Any shortness of breath?") is asked with it: "no to both" denies both. The occasion a question
 names after what it asks about ("...when you climb stairs?", "especially when walking?") is not
 asked about.
 
@@ -49,6 +51,22 @@ HEDGED_DENIALS: list[Row] = [
     # ... while what follows the echo still speaks for itself
     ("no i haven't had any, but my knee is swollen", "Any headaches?",
      {("symptoms", "headache", "confirmed_absent"), ("symptoms", "knee swelling", "active")}),
+]
+
+NO_IN_OTHER_WORDS: list[Row] = [
+    # a whole reply that says no without the word, or says it twice
+    ("not a thing", "Any nausea?", {("symptoms", "nausea", "confirmed_absent")}),
+    ("nothing to report", "Any chest pain?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("zero", "Any headaches this week?", {("symptoms", "headache", "confirmed_absent")}),
+    ("not once", "Have you had any palpitations?", {("symptoms", "palpitations", "confirmed_absent")}),
+    ("no and no", "Any fever or cough?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent")}),
+    ("none at all thankfully", "Any chest pain?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("nah mate", "Do you smoke?", {("lifestyle", "smoking", "confirmed_absent")}),
+    # "I do not" is no "I do"
+    ("i do not", "Do you have diabetes?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+    # ... while "all good" to a question about an ending says no "no"
+    ("all good", "Has the rash gone?", set()),
 ]
 
 ONLY_SOMETHING_ELSE: list[Row] = [
@@ -146,7 +164,8 @@ ADDRESSED_TO_THE_SYSTEM: list[Row] = [
 
 
 ROWS = [
-    *HEDGED_DENIALS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED, *ADDRESSED_TO_THE_SYSTEM,
+    *HEDGED_DENIALS, *NO_IN_OTHER_WORDS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED,
+    *ADDRESSED_TO_THE_SYSTEM,
 ]
 
 

@@ -23,7 +23,7 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.bare_answers import polarity, zh_echo
+from anamnesis.understanding.rules.bare_answers import only_says_no, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -191,6 +191,7 @@ def read_message(
             and not recovers(norm)  # "好了", "all cleared up": the illness discussed last is over
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word

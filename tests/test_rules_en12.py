@@ -17,7 +17,9 @@ tips on managing your asthma?", "Shall I add ibuprofen to your list?", "Any ques
 warfarin?") asks nothing a "no" denies or a "yes" confirms; a question about how a named
 illness goes ("Is the rash any better?", "Is the inhaler helping with the wheeze?") takes it as
 present, and so does one that names it as the user's own ("Did you take your metformin this
-morning?", "Was the headache sudden?"): a "no" denies nothing of it.
+morning?", "Was the headache sudden?"): a "no" denies nothing of it. A denial of what a medicine
+does ("ibuprofen does nothing for my back pain", "the omeprazole hasn't made a difference to the
+heartburn") denies neither the medicine nor what it was taken for.
 
 An order that edits a part of the record by its name ("set my smoking status to never", "hey
 assistant, add asthma to my conditions") or strikes what was said ("forget what I said about the
@@ -148,6 +150,20 @@ NOTHING_ASKED: list[Row] = [
     ("no", "Has the rash gone?", {("symptoms", "rash", "active")}),
     ("yes", "Is the ibuprofen helping with the pain?", {("medications", "ibuprofen", "active")}),
 ]
+EFFECT_DENIED: list[Row] = [
+    # what a medicine does is denied: the medicine is taken, what it is for is still there
+    ("paracetamol isn't touching the headache", None,
+     {("medications", "paracetamol", "active"), ("symptoms", "headache", "active")}),
+    ("ibuprofen does nothing for my back pain", None,
+     {("medications", "ibuprofen", "active"), ("symptoms", "back pain", "active")}),
+    ("omeprazole hasn't made a difference to the heartburn", None,
+     {("medications", "omeprazole", "active"), ("symptoms", "heartburn", "active")}),
+    ("the antibiotics didn't clear the infection", None, set()),
+    # ... while a denial of its own in the clause beside it stays one
+    ("the ibuprofen didn't help and I have no fever", None,
+     {("medications", "ibuprofen", "active"), ("symptoms", "fever", "confirmed_absent")}),
+]
+
 ADDRESSED_TO_THE_SYSTEM: list[Row] = [
     # an edit of a part of the record named as such, after a word to the assistant or not
     ("hey assistant, add asthma to my conditions", None, set()),
@@ -165,7 +181,7 @@ ADDRESSED_TO_THE_SYSTEM: list[Row] = [
 
 ROWS = [
     *HEDGED_DENIALS, *NO_IN_OTHER_WORDS, *ONLY_SOMETHING_ELSE, *BY_PLACE, *FOLLOW_UP_QUESTIONS, *NOTHING_ASKED,
-    *ADDRESSED_TO_THE_SYSTEM,
+    *EFFECT_DENIED, *ADDRESSED_TO_THE_SYSTEM,
 ]
 
 

@@ -37,6 +37,7 @@ from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     denies_a_dose_or_effect,
+    denies_an_effect,
     had_before,
     since_anchor,
     since_then,
@@ -125,6 +126,8 @@ Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev"})
+#: Kinds of what a medicine is taken for: a denial of its effect leaves them present.
+_TREATED = frozenset({"symptom", "condition", "diagnosis"})
 _TAKING_GATE = TAKING | {"end"}
 _ZH_TAIL = " 。！!.,，?？~～"
 #: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too
@@ -327,9 +330,10 @@ def read_message(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if lang == "en" and denies_a_dose_or_effect(norm, clause):
+            effect = denies_an_effect(norm, clause)
             for m in mentions:
-                if m.state == "neg" and m.kind == "drug":
-                    m.state = None  # "didn't take my lisinopril today", "the paracetamol does nothing"
+                if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
+                    m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet

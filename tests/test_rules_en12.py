@@ -117,6 +117,10 @@ FOLLOW_UP_QUESTIONS: list[Row] = [
     # the occasion named after the asked thing is not asked about
     ("no", "Any chest pain or tightness, especially when walking?", {("symptoms", "chest pain", "confirmed_absent")}),
     ("no", "Do you get dizzy when you stand up after eating?", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("no", "Any blood when you cough?", set()),
+    ("no", "Any leaking when you sneeze?", set()),
+    # ... not an occasion that opens the question
+    ("no", "When you wake up, do you have a headache?", {("symptoms", "headache", "confirmed_absent")}),
 ]
 
 NOTHING_ASKED: list[Row] = [

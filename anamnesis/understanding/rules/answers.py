@@ -168,7 +168,7 @@ def topic(context: str) -> Topic | None:
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
-    hits = _without_circumstances(norm, hits, end)  # "...breathless when you climb stairs?": not the stairs
+    hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 16), h[0]) is not None]
@@ -402,12 +402,20 @@ def _presupposed(norm: str, hits: list[Hit], start: int, end: int) -> tuple[tupl
     return tuple(dict.fromkeys(out))
 
 
-def _without_circumstances(norm: str, hits: list[Hit], end: int) -> list[Hit]:
-    """The question's hits without the terms of the occasion it names after what it asks about."""
-    first = next((e for _, e, lex in hits if _kind(lex) not in (None, "relative", "body_part")), None)
-    if first is None or not norm.isascii():
+#: What a question asks about in words no term names ("Any blood when you cough?"): "any" and a word.
+_ANY_THING = re.compile(r"\b(?:any|some)\s+[a-z]+")
+
+
+def _without_circumstances(norm: str, hits: list[Hit], start: int, end: int) -> list[Hit]:
+    """The question's hits without the terms of the occasion it names after what it asks about,
+    whether a term names that ("...breathless when you climb stairs?") or not ("Any blood when you
+    cough?": the cough is when, not what is asked)."""
+    if not norm.isascii():
         return hits
-    m = _OCCASION.search(norm, first, end)
+    first = next((s for s, _, lex in hits if _kind(lex) not in (None, "relative", "body_part")), end)
+    m = _OCCASION.search(norm, start, end)
+    if m is not None and m.start() < first:  # no term before the occasion: "any" and a word must be
+        m = m if _ANY_THING.search(norm, start, m.start()) else _OCCASION.search(norm, first, end)
     if m is None:
         return hits
     return [h for h in hits if h[0] < m.start() or _kind(h[2]) is None]

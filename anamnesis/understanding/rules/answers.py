@@ -246,7 +246,7 @@ def topic(context: str) -> Topic | None:
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
-    part = _PART.search(norm, start, end) is not None
+    part = _PART.search(norm, start, end) is not None or _of_a_body_part(norm, hits, start, end)
     # "用我们的服务" takes nothing; nor does "сейчас" alone ("Удобно сейчас говорить?")
     takes = any(lex.cat == "start" and norm[s:e] != "用" and norm[s:e] not in _NOW for s, e, lex in hits)
     if not (items or sections or asks) and takes and not family and not presumed:
@@ -712,13 +712,25 @@ _ELSE = re.compile(
     r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
     r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
 )
+def _of_a_body_part(norm: str, hits: list[Hit], start: int, end: int) -> bool:
+    """The question ties what it asks to a part of the body ("Any operations on your back?", "Any
+    heart or lung conditions?"), so it asks of that part only; a part given among examples ("any
+    operations, for example on the womb?") narrows nothing."""
+    examples = _EXAMPLES.search(norm, start, end)
+    before = examples.start() if examples else end
+    return any(_kind(lex) == "body_part" and s < before for s, _, lex in hits)
+
+
 #: A qualifier that makes a question ask about a part of a section: "any other medicines?",
-#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?". A
-#: "no" denies that part, never the whole section (gold README: "no other operations" gives no
-#: ``*``), so a user's known medicines are not stopped by "No" to "any herbal remedies?".
+#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?", "mental
+#: health conditions?", "all your vaccinations?". A "no" denies that part, never the whole section
+#: (gold README: "no other operations" gives no ``*``), so a user's known medicines are not stopped
+#: by "No" to "any herbal remedies?".
 _PART = re.compile(
     r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
-    r"|vitamins?)\b"
+    r"|vitamins?|mental"
+    # whether every member is there ("Have you had all your vaccinations?", "Are your jabs up to date?")
+    r"|all (?:of )?(?:your|the)|up[- ]to[- ]date)\b"
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
 )

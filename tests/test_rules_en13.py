@@ -1,0 +1,52 @@
+"""The rules backend on English chat, thirteenth round (issue 11): a reply to a question that asks
+of a group.
+
+A "no" to a question about a section as such ("Any operations?", "Do you take any medicines?")
+is a section-wide absence. A question that narrows the section to a part of it asks only of that
+part, so its "no" is no section-wide absence: the section's noun tied to a part of the body ("Any
+operations on your back?", "Any heart or lung conditions?", "medicines for your heart", "symptoms
+in your chest"), a kind of condition named by its field ("Any mental health conditions?"), or
+whether every member is there ("Have you had all your vaccinations?", "Are your jabs up to date?":
+"no" says some are missing, not that there are none).
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for this kind, not copied from any evaluation
+set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+GROUP_QUESTIONS: list[Row] = [
+    # a part of the body narrows the section
+    ("no", "Any operations on your back?", set()),
+    ("nope", "Have you had any surgery on your heart?", set()),
+    ("no", "Any heart or lung conditions?", set()),
+    ("no", "Any medical conditions affecting your kidneys?", set()),
+    ("no", "Do you take any medicines for your heart?", set()),
+    ("no", "Any symptoms in your chest?", set()),
+    # ... and so does a field of medicine
+    ("no", "Any mental health conditions?", set()),
+    # whether every member is there: "no" says some are missing
+    ("no", "Have you had all your vaccinations?", set()),
+    ("no", "Are your vaccinations up to date?", set()),
+    ("not really", "Are you up to date with your jabs?", set()),
+    # ... while a question about the section as such still gets a section-wide absence
+    ("no", "Have you had any operations?", {("surgeries", "*", "confirmed_absent")}),
+    ("no", "Do you take any regular medicines?", {("medications", "*", "confirmed_absent")}),
+    ("no", "Any long-term medical conditions?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("none", "Any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
+    ("no", "Have you had any vaccinations?", {("vaccinations", "*", "confirmed_absent")}),
+    # ... and a complaint named with its body part is still asked of itself
+    ("no", "Any pain in your chest?", {("symptoms", "chest pain", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), GROUP_QUESTIONS)
+def test_group_questions(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -9,6 +9,10 @@ in your chest"), a kind of condition named by its field ("Any mental health cond
 whether every member is there ("Have you had all your vaccinations?", "Are your jabs up to date?":
 "no" says some are missing, not that there are none).
 
+A turn that asks a yes-or-no question and then a value a "yes" or "no" cannot give ("Do you have
+any allergies? And how old are you?") leaves a bare "no" answering the question before the last;
+a number still answers the value.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for this kind, not copied from any evaluation
 set.
@@ -44,7 +48,25 @@ GROUP_QUESTIONS: list[Row] = [
     # ... and a complaint named with its body part is still asked of itself
     ("no", "Any pain in your chest?", {("symptoms", "chest pain", "confirmed_absent")}),
 ]
+
+QUESTION_BEFORE_THE_LAST: list[Row] = [
+    ("no", "Do you have any allergies? And how old are you?", {("allergies", "*", "confirmed_absent")}),
+    ("no", "Do you take any blood thinners? What's your weight?",
+     {("medications", "anticoagulants", "confirmed_absent")}),
+    ("nope", "Any chest pain? Also, how tall are you?", {("symptoms", "chest pain", "confirmed_absent")}),
+    ("no", "Do you smoke? And what is your age?", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("нет", "Вы курите? И сколько вам лет?", {("lifestyle", "smoking", "confirmed_absent")}),
+    # ... while a number answers the value, and a value asked alone gets no "no"
+    ("52", "Do you smoke? And how old are you?", {("demographics", "age", "active")}),
+    ("no", "How old are you?", set()),
+]
 # fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), QUESTION_BEFORE_THE_LAST)
+def test_question_before_the_last(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    lang = "ru" if not text.isascii() else "en"
+    assert triples(understand(text, context, lang)) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), GROUP_QUESTIONS)

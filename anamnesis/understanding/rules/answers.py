@@ -466,11 +466,23 @@ def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hi
     """The question a reply answers: the last one, or when it names nothing but asks how long or
     how it goes ("有没有发烧？多久了？", "Any chest pain? For how long?"), the last one before it
     that names something, which a bare "no" still answers; with the ones right before it while
-    each asks yes or no of the user's own things ("Any fever? Any cough?", "Курите? Алкоголь?")."""
+    each asks yes or no of the user's own things ("Any fever? Any cough?", "Курите? Алкоголь?"),
+    or with the one right before it when it only asks a value ("Any allergies? How old are you?")."""
     if not _names(norm, asked[-1], hits):
         return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
     last = asked[-1]
     if not _of_the_user(last, hits):
+        before = asked[-2] if len(asked) > 1 else None
+        if (
+            before is not None
+            and before[1] == last[0]
+            and _only_a_value(last, hits)
+            and _names(norm, before, hits)
+            and not _asks_what(norm, before)
+        ):
+            # "Do you have any allergies? And how old are you?": a "no" answers the question before
+            # the value, a number the value
+            return before[0], last[1], True
         return last
     start = last[0]
     for before in reversed(asked[:-1]):
@@ -481,6 +493,15 @@ def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hi
         # how long or what ("How long have you had the cough? Any fever?" — "no" denies the fever only)
         start = before[0]
     return (start, last[1], True) if start != last[0] else last
+
+
+def _only_a_value(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    """The question asks only for a value of the user (age, height, weight), which no "yes" or "no" gives."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return any(lex.cat == "ask" for lex in inside) and not any(
+        lex.cat in ("section", "allergy", "family") or _kind(lex) is not None for lex in inside
+    )
 
 
 #: A question that asks what, how or when rather than yes or no: an English one by its first word,

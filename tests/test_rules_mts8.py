@@ -28,8 +28,10 @@ DATED_REPLIES: list[Row] = [
     # "your last X?" asks when even without "when"
     ("Let me check, it was in twenty nineteen.", "And your last tetanus shot?",
      {("vaccinations", "tetanus vaccine", "historical")}),
-    # a denial of having it, another person, or a date with no "when" question says nothing of the kind
-    ("I never had one, my husband had it in 2019.", "When was your last flu shot?", set()),
+    # a denial of having it is no date (it denies the vaccine); another person's date, or a date
+    # with no "when" question, says nothing of the kind
+    ("I never had one, my husband had it in 2019.", "When was your last flu shot?",
+     {("vaccinations", "influenza vaccine", "confirmed_absent")}),
     ("It was in 2019.", "Are you taking any medications?", set()),
     ("it was in nineteen ninety nine", None, set()),
 ]

@@ -62,8 +62,10 @@ class Topic:
     #: appendix out."): a bare "yes" / "correct" confirms this sentence as the user's words
     statement: str = ""
     #: items the question takes as the user's and asks something of: what a named drug does ("Any
-    #: side effects from the metformin?", "布洛芬有用吗？"), how bad, how long or when a complaint is
-    #: ("咳嗽严重吗？", "头晕的时候会恶心吗？"): a "no" denies that, never the item
+    #: side effects from the metformin?", "布洛芬有用吗？"), how bad, how long, when or how a complaint
+    #: goes ("咳嗽严重吗？", "头晕的时候会恶心吗？", "Is the rash any better?"), or what it names as the
+    #: user's own ("Did you take your metformin this morning?", "Have you seen a doctor about the
+    #: chest pain?"): a "no" denies that, never the item
     presumes: tuple[tuple[str, str], ...] = ()
     #: what the assistant stated of the user's own history before its question ("I see you take
     #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
@@ -203,10 +205,11 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
-    hits = _without_circumstances(norm, _without_examples(norm, hits))  # what it asks, not its examples or when
+    hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
-    presumed = _zh_presumed(norm, hits, end)
+    presumed = _presumed(norm, hits, start, end, family)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -261,7 +264,7 @@ def topic(context: str) -> Topic | None:
         # "Помимо глюкофажа что-то ещё принимаете?", "Anything else besides metformin?": what
         # is named is set aside and "no" means nothing more: no denial of it or of the section
         return None
-    part = _PART.search(norm, start, end) is not None
+    part = _PART.search(norm, start, end) is not None or _of_a_body_part(norm, hits, start, end)
     # "用我们的服务" takes nothing; nor does "сейчас" alone ("Удобно сейчас говорить?")
     takes = any(lex.cat == "start" and norm[s:e] != "用" and norm[s:e] not in _NOW for s, e, lex in hits)
     if not (items or sections or asks) and takes and not family and not presumed:
@@ -340,11 +343,21 @@ _ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上
 _ZH_YOU_SAID = re.compile(r"(?:您|你)?(?:刚才|之前|上次|前面|刚刚|以前)?(?:说|提到|讲)(?:的|过)?(?:那个|这个)?$")
 
 
+def _presumed(norm: str, hits: list[Hit], start: int, end: int, family: bool) -> set[int]:
+    """Starts of the terms and sections the question takes as the user's and asks something of
+    (Topic.presumes): Chinese by :func:`_zh_presumed`, English by :func:`_en_presumed`; not of a
+    relative's illness, nor when an English question asks whether the thing goes on ("Do you still
+    get the headaches?", "Has the rash gone?"), which its "no" answers of the thing itself."""
+    if not norm.isascii():
+        return _zh_presumed(norm, hits, end)
+    if family or any(lex.cat in ("still", "end") for _, _, lex in hits):
+        return set()
+    return _en_presumed(norm, hits, start, end)
+
+
 def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     """Starts of the terms and sections a Chinese question asks something of (:data:`_ZH_ASPECT`,
     :data:`_ZH_DOSE_TIME`, :data:`_ZH_YOU_SAID`)."""
-    if norm.isascii():
-        return set()
     return {
         s
         for s, e, lex in hits
@@ -358,12 +371,84 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
     }
 
 
-#: The assistant offering to act or asking whether the user wants something, proposing a treatment
+#: What an English question asks of how a named illness goes, not whether it is there ("Is the
+#: rash any better?", "Is the inhaler helping with the wheeze?", "Is this the first time you have had
+#: chest pain?"): the English counterpart of :data:`_ZH_ASPECT`.
+_COURSE = re.compile(
+    r"\b(?:help(?:s|ed|ing)?|working|worked|improv(?:e|es|ed|ing)|better|worse|eas(?:e|ed|ing)|settl(?:e|ed|ing)"
+    r"|chang(?:e|ed|ing)|the same|making (?:a|any) difference|the first time)\b"
+)
+#: "Any fever or worse breathlessness?": an "any" asks whether there is something, however it goes.
+_ASKS_ANY = re.compile(r"\bany\b(?! (?:better|worse|different|difference|change|improvement)\b)")
+#: A determiner that makes a question's term the user's own, known one ("your metformin", "the
+#: chest pain", "that bad headache"), and the kinds it does so for: "the" names no known drug or
+#: diagnosis ("the flu", "the pill" ask whether at all), "your" does.
+_DEFINITE = re.compile(r"\b(?:(your)|the|this|that|these|those)\s+(?:[a-z]+\s+)?$")
+_OWN_KINDS = frozenset({"symptom", "condition", "injury"})
+_YOUR_KINDS = _OWN_KINDS | {"diagnosis", "drug"}
+#: A verb of having or feeling before "the": "feeling the urge to pee", "get the shakes" ask whether at all.
+_HAVING_BEFORE = re.compile(
+    r"\b(?:feel|feeling|felt|get|getting|got|have|having|notice|noticed|noticing|experienc(?:e|ed|ing))\s+$"
+)
+#: Where a question's alternatives part: "... or ...".
+_OR = re.compile(r"\bor\b")
+
+
+def _alternative(norm: str, at: int, start: int, end: int) -> tuple[int, int]:
+    """The span of the question's alternative ("... or ...") that holds ``at``."""
+    left = start
+    for m in _OR.finditer(norm, start, end):
+        if m.start() > at:
+            return left, m.start()
+        left = m.end()
+    return left, end
+
+
+#: A question that opens with its copula or auxiliary, the determiner's noun right after: "Is your ...",
+#: "Are the ...", "Does your ...".
+_AUXILIARY = re.compile(r"\s*(?:(?:and|so|also|ok(?:ay)?)\b[,]?\s*)*(?:is|are|was|were|do|does|did)\s+")
+
+
+def _en_presumed(norm: str, hits: list[Hit], start: int, end: int) -> set[int]:
+    """Starts of the terms an English question takes as present: illnesses whose course it asks
+    (:data:`_COURSE`, unless it asks "any"), and what it names as the user's own (:data:`_DEFINITE`)."""
+    course = _COURSE.search(norm, start, end) is not None and _ASKS_ANY.search(norm, start, end) is None
+    out: set[int] = set()
+    for s, e, lex in hits:
+        kind = _kind(lex)
+        if kind not in KIND_SECTION:
+            continue
+        if course and kind != "drug" and _COURSE.search(norm, *_alternative(norm, s, start, end)):
+            out.add(s)  # "Any change in frequency or feeling the urgency to pee?": only the changing one
+            continue
+        m = _DEFINITE.search(norm, max(start, s - 24), s)
+        if m is None or kind not in (_YOUR_KINDS if m.group(1) else _OWN_KINDS):
+            continue
+        if m.group(1) is None and _HAVING_BEFORE.search(norm, max(start, m.start() - 16), m.start()):
+            continue  # "feeling the urgency to pee?", "get the shakes?": whether it comes at all
+        if any(m.start() <= o < s and _kind(other) for o, _, other in hits):
+            continue  # "Is the rash itchy?": the itching is asked
+        rest = norm[e:end].strip(" ?!.,")
+        if _AUXILIARY.fullmatch(norm, start, m.start()) and (not rest or _WHEN.match(rest)):
+            # "Is your urine dark?", "Is your skin itchy?", "Does your back hurt (after you eat)?": the
+            # term holds what is asked of the subject
+            continue
+        out.add(s)
+    return out
+
+
+#: The assistant offering to act or asking whether the user wants something ("Would you like tips
+#: on managing your asthma?", "Shall I add ibuprofen to your list?"), proposing a treatment
 #: for consent ("可以试试奥美拉唑，您看行吗？"), asking what the user knows ("您了解高血压的危害吗？") or
 #: for whom they ask ("您是帮家人咨询吗？"): what it names is the subject of the offer, not a question
 #: about the user's health.
 _OFFER = re.compile(
-    r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i help you|may i)\b"
+    r"\b(?:would you (?:like|prefer|want)|do you (?:want|wanna) (?:me|us|a|an|some|more|to)|do you need (?:me|us)"
+    r"|want me to|shall (?:i|we)|should i|can i (?:help|add|send|book|remind)|may i|i can (?:help|do)"
+    # what the user would like to ask ("Any questions about the warfarin?", "Anything you'd like to
+    # ask about your asthma?")
+    r"|any (?:more |other |further |last )?questions|anything (?:else )?you(?:'d| would)? (?:like|want) to"
+    r" (?:ask|know|discuss|talk about|add))\b"
     r"|\basking (?:for|on behalf of) (?:a|your|someone)\b|\bhave you (?:ever )?heard (?:of|about)\b"
     r"|(?:帮|替|给|为)(?:家人|家里人|家属|孩子|老人|父母|别人|亲戚)(?:咨询|问|看|挂号)"
     r"|(?:试试|试一下|考虑|建议)[^？?。！!]{0,12}(?:行吗|可以吗|好吗|好不好|行不行|可不可以)"
@@ -402,16 +487,63 @@ def _names(norm: str, span: tuple[int, int, bool], hits: list[Hit]) -> bool:
 def _question_asked(norm: str, asked: list[tuple[int, int, bool]], hits: list[Hit]) -> tuple[int, int, bool]:
     """The question a reply answers: the last one, or when it names nothing but asks how long or
     how it goes ("有没有发烧？多久了？", "Any chest pain? For how long?"), the last one before it
-    that names something, which a bare "no" still answers; with the one right before it when both
-    ask of the user's own things."""
+    that names something, which a bare "no" still answers; with the ones right before it while
+    each asks yes or no of the user's own things ("Any fever? Any cough?", "Курите? Алкоголь?"),
+    or with the one right before it when it only asks a value ("Any allergies? How old are you?")."""
     if not _names(norm, asked[-1], hits):
         return next((span for span in reversed(asked[:-1]) if _names(norm, span, hits)), asked[-1])
-    last, before = asked[-1], asked[-2] if len(asked) > 1 else None
-    if before is not None and before[1] == last[0] and _of_the_user(before, hits) and _of_the_user(last, hits):
-        # "有没有发烧？咳嗽吗？", "Any fever? Any cough?": two questions in a row about the user's own
-        # complaints or habits are asked together ("都没有", "no to both")
-        return before[0], last[1], True
-    return last
+    last = asked[-1]
+    if not _of_the_user(last, hits):
+        before = asked[-2] if len(asked) > 1 else None
+        if (
+            before is not None
+            and before[1] == last[0]
+            and _only_a_value(last, hits)
+            and _names(norm, before, hits)
+            and not _asks_what(norm, before)
+        ):
+            # "Do you have any allergies? And how old are you?": a "no" answers the question before
+            # the value, a number the value
+            return before[0], last[1], True
+        return last
+    start = last[0]
+    for before in reversed(asked[:-1]):
+        if before[1] != start or not _of_the_user(before, hits) or _asks_what(norm, before):
+            break
+        # "有没有发烧？咳嗽吗？", "Any chest pain? What about palpitations?": questions in a row about the
+        # user's own complaints or habits are asked together ("都没有", "no to both"); not one that asks
+        # how long or what ("How long have you had the cough? Any fever?" — "no" denies the fever only)
+        start = before[0]
+    return (start, last[1], True) if start != last[0] else last
+
+
+def _only_a_value(span: tuple[int, int, bool], hits: list[Hit]) -> bool:
+    """The question asks only for a value of the user (age, height, weight), which no "yes" or "no" gives."""
+    start, end, _ = span
+    inside = [lex for s, _, lex in hits if start <= s < end]
+    return any(lex.cat == "ask" for lex in inside) and not any(
+        lex.cat in ("section", "allergy", "family") or _kind(lex) is not None for lex in inside
+    )
+
+
+#: A question that asks what, how or when rather than yes or no: an English one by its first word,
+#: a Russian or Chinese one by its question word anywhere ("Давно кашляете?", "咳嗽多久了？").
+_EN_WH = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|great|thanks|thank you|alright|right|and|so|also)\b[,.!]?\s*)*"
+    r"(?:how|what|when|where|which|who|why)\b"
+)
+_WH = re.compile(
+    r"(?<![а-яё])(?:как|когда|сколько|давно|какие|какой|какая|какое|каких|где|почему|зачем|что)(?![а-яё-])"
+    r"|多久|多长时间|什么|怎么|哪|几[天年次个月周回]|多少|为什么"
+)
+
+
+def _asks_what(norm: str, span: tuple[int, int, bool]) -> bool:
+    """The question asks what, how or when (:data:`_EN_WH`, :data:`_WH`), which a "no" does not answer."""
+    start, end, _ = span
+    if norm.isascii():
+        return _EN_WH.match(norm, start) is not None
+    return _WH.search(norm, start, end) is not None
 
 
 #: Cues of a question about someone else, an allergy or an amount: not asked together with another.
@@ -556,22 +688,38 @@ _WHEN = re.compile(r"\b(?:when|whenever|while|during|after)\b|(?<![а-яё])(?:�
 _LISTED = re.compile(r"[,;]|\b(?:or|and|any)\b|(?<![а-яё])(?:или|и)(?![а-яё])")
 
 
-def _without_circumstances(norm: str, hits: list[Hit]) -> list[Hit]:
+def _last(pattern: re.Pattern[str], text: str, start: int, end: int) -> int | None:
+    """Where the last match of ``pattern`` in ``text[start:end]`` ends, if any."""
+    last = None
+    for m in pattern.finditer(text, start, end):
+        last = m.end()
+    return last
+
+
+#: What a question asks about in words no term names ("Any blood when you cough?"): "any" and a word.
+_ANY_THING = re.compile(r"\b(?:any|some)\s+[a-z]+")
+
+
+def _without_circumstances(norm: str, hits: list[Hit], start: int, end: int) -> list[Hit]:
     """The question's hits without a term that only says when the complaint asked about comes:
     "Any leaking of urine when you cough?", "Do you get chest pain after the aspirin?", "Болят ли
     икры при ходьбе?" ask of the leaking, the chest pain and the calves, so a "yes" is no cough, no
-    aspirin and no walking habit."""
+    aspirin and no walking habit. The complaint may be in words no term names ("Any blood when you
+    cough?"); an occasion that opens the question ("When you wake up, do you have a headache?") is
+    not one of a complaint asked before it, so what follows stays asked."""
     out: list[Hit] = []
-    before = -1  # the end of the last term asked about
+    thing = _ANY_THING.search(norm, start, end)
+    before = thing.end() if thing is not None else -1  # the end of the last thing asked about
     for hit in hits:
         s, e, lex = hit
         if _kind(lex) in (None, "relative", "body_part"):
             out.append(hit)
             continue
-        if before >= 0 and _WHEN.search(norm, before, s) and not _LISTED.search(norm, before, s):
+        when = _last(_WHEN, norm, before, s) if 0 <= before <= s else None
+        if when is not None and not _LISTED.search(norm, when, s):  # ", or wheezing?" is one more item
             continue
         out.append(hit)
-        before = e
+        before = max(before, e)
     return out
 
 
@@ -626,13 +774,25 @@ _ELSE = re.compile(
     r"|ещё что|еще что|что-то ещё|что-то еще|что-нибудь ещё|что-нибудь еще"
     r"|除了|其他(?!人)|别的(?!人)|另外还|还有什么|还吃什么"
 )
+def _of_a_body_part(norm: str, hits: list[Hit], start: int, end: int) -> bool:
+    """The question ties what it asks to a part of the body ("Any operations on your back?", "Any
+    heart or lung conditions?"), so it asks of that part only; a part given among examples ("any
+    operations, for example on the womb?") narrows nothing."""
+    examples = _EXAMPLES.search(norm, start, end)
+    before = examples.start() if examples else end
+    return any(_kind(lex) == "body_part" and s < before for s, _, lex in hits)
+
+
 #: A qualifier that makes a question ask about a part of a section: "any other medicines?",
-#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?". A
-#: "no" denies that part, never the whole section (gold README: "no other operations" gives no
-#: ``*``), so a user's known medicines are not stopped by "No" to "any herbal remedies?".
+#: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?", "mental
+#: health conditions?", "all your vaccinations?". A "no" denies that part, never the whole section
+#: (gold README: "no other operations" gives no ``*``), so a user's known medicines are not stopped
+#: by "No" to "any herbal remedies?".
 _PART = re.compile(
     r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
-    r"|vitamins?)\b"
+    r"|vitamins?|mental"
+    # whether every member is there ("Have you had all your vaccinations?", "Are your jabs up to date?")
+    r"|all (?:of )?(?:your|the)|up[- ]to[- ]date)\b"
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
 )

@@ -5,9 +5,10 @@ of breath or chest pain?"); a reply that answers them one by one often keeps onl
 ("blood pressure yes", "a bit breathless but no pain"). Such a piece names no term, so neither the
 clause reading nor the bare-answer reading (which wants the answer word first) finds it. Here a
 piece of an English reply, cut at commas and contrasts, that holds an answer word and no term of
-its own, and whose other words all belong to the name of exactly one asked item, answers that item.
-A Chinese reply does the same with characters ("有没有恶心或者呕吐？" — "恶心有点，没吐过"; "头晕、
-头疼有吗？" — "晕，不疼"), where a bare verb of the name answers yes ("晕").
+its own, and whose other words all belong to the name of exactly one asked item, answers that item;
+so does one whose only naming words are the item's place in the question ("yes the first, not the
+second", "第一个没有"). A Chinese reply does the same with characters ("有没有恶心或者呕吐？" — "恶心有点，
+没吐过"; "头晕、头疼有吗？" — "晕，不疼"), where a bare verb of the name answers yes ("晕").
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ _ZH_CUTS = re.compile(r"[\s,.;!?，。；！？、~～…]|但是|不过|可是|
 _ZH_CHAR = re.compile(r"[\u4e00-\u9fff]")
 #: Chinese characters of answering, degree, time and pointing, which say how, not what.
 _ZH_NOT_NAMES = frozenset(
-    "没有不无未别过了着的得地很太挺好都也还就才又再一点些儿时偶尔经常老总是特别厉害严重轻微稍微会吧啊呢吗嗯"
+    "没有不无未别过了着的得地很太挺好都也还就才又再一点些儿时候偶尔经常老总是特别厉害严重轻微稍微会吧啊呢吗嗯"
     "对是我倒这那个样种两俩多少怎么么啥什哦呀嘛哈现在最近以前从来已经早"
 )
 #: Words of answering and of degree, which say how, not what.
@@ -58,7 +59,7 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
     for start, end in _pieces(msg.norm, msg.lang):
-        pointed = _pointed(msg.norm, start, end, items)
+        pointed = _pointed(msg.norm, start, end, items, msg.lang)
         words = _words(msg.norm, start, end, msg.lang)
         if not words and pointed is None:
             continue
@@ -77,20 +78,31 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     return out
 
 
-#: Words that point at one of two asked things by its place: "第一个没有", "后面那个有点", "the
-#: first one no, the second yes", "the latter".
-_FIRST = re.compile(r"第一个|第一种|第一样|前一个|前面(?:那|这)?个|前者|\bthe (?:first|former)\b")
-_SECOND = re.compile(r"第二个|第二种|第二样|后一个|后面(?:那|这)?个|后者|\bthe (?:second|latter)\b")
+#: Words that point at an asked thing by its place in the question's list, in the order of
+#: :data:`_PLACE_INDEX`: "第一个没有", "the first one no", "no to the first", "second yes", "后面那个有点",
+#: "the latter"; "the latter" / "后者" / "the last" is the last of however many were asked.
+_PLACES = re.compile(
+    r"(第一个|第一种|第一样|前一个|前面(?:那|这)?个|前者"
+    r"|\b(?:(?:to|for) )?(?:the )?(?:first|former|1st)(?: (?:one|thing|part))?\b)"
+    r"|(第二个|第二种|第二样|\b(?:(?:to|for) )?(?:the )?(?:second|2nd)(?: (?:one|thing|part))?\b)"
+    r"|(第三个|第三种|第三样|\b(?:(?:to|for) )?(?:the )?(?:third|3rd)(?: (?:one|thing|part))?\b)"
+    r"|(最后一个|最后(?:那|这)个|后一个|后面(?:那|这)?个|后者"
+    r"|\b(?:(?:to|for) )?(?:the )?(?:latter|last)(?: (?:one|thing|part))?\b)"
+)
+#: The list index each group of :data:`_PLACES` stands for.
+_PLACE_INDEX = (0, 1, 2, -1)
 
 
-def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]]) -> tuple[str, str] | None:
-    """The asked item a piece points at by its place, when the question asked of two."""
-    if len(items) != 2:
+def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang: str) -> tuple[str, str] | None:
+    """The asked item a piece points at by its place, when the question asked of two or more and
+    the place is the piece's only naming words ("no, first time" names a time, no place)."""
+    if len(items) < 2:
         return None
-    for index, pattern in enumerate((_FIRST, _SECOND)):
-        if pattern.search(norm, start, end):
-            return items[index]
-    return None
+    m = _PLACES.search(norm, start, end)
+    if m is None or _words(norm, start, m.start(), lang) or _words(norm, m.end(), end, lang):
+        return None
+    index = _PLACE_INDEX[m.lastindex - 1]
+    return items[index] if index < len(items) else None
 
 
 def _words(norm: str, start: int, end: int, lang: str) -> set[str]:

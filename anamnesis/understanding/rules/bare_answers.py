@@ -14,8 +14,32 @@ from anamnesis.understanding.rules.segment import Hit
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
 _INTENSIFIER = re.compile(
-    r"^(?:at all|really|honestly|thankfully|completely|totally|entirely|for good now"
-    r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])"
+    r"^(?:(?:at all|really|honestly|thankfully|luckily|fortunately|completely|totally|entirely|for good now"
+    r"|mate|doc|thanks|thank you|thank god|thank goodness"
+    r"|вообще|совсем|абсолютно|точно|конечно)(?![\w-])[\s,]*)+"
+)
+#: A whole English reply that only says no in other words: "not a thing", "nothing to report", "no
+#: and no" ("all good" is not one: to "How's the cough?" it says the cough is over).
+_EN_ALL_NO = re.compile(
+    r"(?:nothing to report|not a thing|not once|never ever|zero|nada|nil"
+    r"|(?:no|nope|nah)(?: and (?:no|nope|nah)| x ?2| on both| for both| both))"
+    r"(?:[\s,]+(?:thankfully|luckily|thanks|thank you|mate|doc|so far|here))*[\s.!]*"
+)
+#: An English answer's echo of the asked verb and what it points at ("had any", "noticed
+#: anything like that", "get them"), or the answer's certainty ("think so", "that I noticed",
+#: "as far as I can tell", "lately"): said after "no", it is still only "no".
+_EN_ECHO = (
+    r"(?:(?:really|actually|ever|even|personally) )?"
+    r"(?:(?:(?:have|has|had|did|do|does|get|got|gotten|noticed?|seen|see|felt|feel|experienced?|take|taken|took"
+    r"|use|used|tried|touched|suffer(?:ed)? from|been)"
+    r"(?: (?:any(?:thing)?(?: of (?:those|them|these|that|the above))?|one|ones"
+    r"|it|that|them|those|these|much|many|such|those things))?"
+    r"|(?:think|believe|reckon|suppose) so"
+    r"|that i(?:'ve|ve| have)? (?:know|knew|noticed?|seen|can tell|could tell|can see|felt|remember|recall|am aware"
+    r"|'m aware|m aware)(?: of)?)"
+    r"(?: (?:at all|like that|either|lately|recently|so far|really))?"
+    r"|lately|recently|so far|as far as i (?:can tell|know)"
+    r")"
 )
 #: What may follow a bare answer without saying anything of its own: when ("gave up 5 years
 #: ago", "not since march"), how far it reaches ("none of those", "no to all", "nothing like
@@ -28,6 +52,9 @@ _ANSWER_TAIL = re.compile(
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
+    # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")
+    rf"|{_EN_ECHO}"
     r"|like that|(?:have|had|did|done|been|do)(?: not)?"
     r"|(?:такого|подобного)(?: (?:нет|нету|не было|не бывает))?)(?![\w-])"
 )
@@ -83,6 +110,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
     first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
     if lang == "en" and (filler := _EN_FILLER.match(norm, first)):
         first = filler.end()  # "Hm I don't think so", "well, no"
+    if lang == "en" and _EN_ALL_NO.fullmatch(norm, first):
+        return "no"  # "not a thing", "nothing to report", "no and no"
     if lang == "zh":  # "这些都没有", "现在没有了": what it points at or when opens the answer
         lead = _ZH_LEAD.match(norm, first)
         first = lead.end() if lead else first
@@ -145,6 +174,15 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
 
 #: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
 _CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still"})
+
+
+def only_says_no(norm: str) -> bool:
+    """The whole English message is a "no" in other words (:data:`_EN_ALL_NO`), which may name no cue."""
+    if len(norm) > 40 or not norm.isascii():
+        return False
+    first = len(norm) - len(norm.lstrip(" \t\n,.!-—"))
+    filler = _EN_FILLER.match(norm, first)
+    return _EN_ALL_NO.fullmatch(norm, filler.end() if filler else first) is not None
 
 
 def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:

@@ -101,17 +101,30 @@ def taken_before(norm: str, clause: Clause) -> bool:
 
 
 #: A denial of one day's dose ("didn't take my lisinopril today", "haven't had the bisoprolol yet
-#: this morning") or of a medicine's effect ("the paracetamol does nothing", "codeine doesn't
-#: touch the pain"): the user takes the medicine.
-_DOSE_OR_EFFECT = re.compile(
-    r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b"
-    r"|\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
+#: this morning"): the user takes the medicine.
+_DOSE = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b")
+#: A denial of a medicine's effect ("the paracetamol does nothing", "codeine doesn't touch the pain",
+#: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me"): the
+#: user takes the medicine, and what it was for is still there.
+_EFFECT = re.compile(
+    r"\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
     r"(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
-    r"|\b(?:doesn't|doesnt|does not|didn't|didnt|did not)\s+(?:touch|help|work|do anything|do much|do a thing)\b"
+    r"|\b(?:doesn't|doesnt|does not|didn't|didnt|did not|don't|dont|do not|hasn't|hasnt|has not|haven't|havent"
+    r"|have not|isn't|isnt|is not|aren't|arent|are not|wasn't|wasnt|won't|wont)\s+(?:really\s+|even\s+)?"
+    r"(?:touch|touching|touched|help|helping|helped|work|working|worked|do anything|do much|do a thing"
+    r"|made? (?:a|any|much) difference|making (?:a|any|much) difference|clear|clearing|cleared|shift|shifted"
+    r"|fix|fixed|ease|eased|easing|relieve|relieved|control|controlling|controlled|suit|suiting|suited"
+    r"|agree with|agreeing with|agreed with)\b"
 )
 
 
 def denies_a_dose_or_effect(norm: str, clause: Clause) -> bool:
     """Whether an English clause's denial is of one day's dose or of a medicine's effect, not of
     taking it; "never" keeps it a denial of taking it."""
-    return _denied_with(_DOSE_OR_EFFECT, norm, clause)
+    return _denied_with(_DOSE, norm, clause) or denies_an_effect(norm, clause)
+
+
+def denies_an_effect(norm: str, clause: Clause) -> bool:
+    """Whether an English clause denies what a medicine does (:data:`_EFFECT`), not the medicine
+    nor the illness it was taken for."""
+    return _denied_with(_EFFECT, norm, clause)

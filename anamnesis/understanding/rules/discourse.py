@@ -25,7 +25,9 @@ _EN_EDIT = (
     r"\b(?:mark|set|flag|record|register|update|change|edit|remove|delete|erase|wipe|add|note down|put down"
     r"|overwrite|reset|clear|write down|save|store)\b(?!\s*[:—–-])[^.!?\n]{0,40}?\b(?:me|my (?:record|records|profile|chart|file|data|history|memory|"  # noqa: E501 (one pattern reads best on one line)
     r"allerg\w*|medication\w*|diagnos\w*)|this user|the user|user|patient record|the record|records?|profile|"
-    r"chart|database|memory)\b"
+    r"chart|database|memory"
+    # a part of the record by its name ("my smoking status", "my allergy list", "my conditions")
+    r"|my (?:[a-z]+ )?(?:status|list|entry|entries|notes|conditions|meds|medicines))\b"
 )
 _EN_SYSTEM = re.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding) "
@@ -33,8 +35,14 @@ _EN_SYSTEM = re.compile(
     r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
     r"|\b(?:as (?:the|an|your) (?:admin|administrator|developer|system|operator))\b"
     r"|\b(?:system prompt|developer mode|jailbreak)\b"
-    r"|^\s*(?:please |pls |plz |now |ok |okay )?"
+    # an edit ordered at the start, after a word to the assistant ("hey assistant, add asthma to...")
+    r"|^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:(?:assistant|bot|chatbot)\s*[,:]\s*)?(?:please |pls |plz |now |ok |okay )?"
     + _EN_EDIT
+    # a note ordered ("put down that I don't drink") or what was said struck ("forget what I said
+    # about the aspirin"), when that is the whole message
+    + r"|^\s*(?:please |pls |plz |just )?(?:put down|write down|note down|jot down) that (?:i|my)\b"
+    r"|^\s*(?:please |pls |plz |just )?(?:forget|ignore|disregard|scratch) (?:what|everything|anything|all) i"
+    r" (?:said|told you|mentioned|wrote)\b[^,.;!?\n]*[.!]*\s*$"
     + r"|\b(?:you (?:must|should|need to|have to)|i(?:'m| am) (?:telling|instructing|ordering) you to) "
     + _EN_EDIT
     # an order that files one entry a certain way or strikes it: "mark my diabetes as type 2",
@@ -85,8 +93,8 @@ _EN_ADDRESSED = Gated(
      # the verbs of _EN_EDIT
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
      "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
-     # the orders that file or strike one entry
-     "list", "file", "drop", "take off"),
+     # the orders that file or strike one entry, note what the user says, strike what they said
+     "list", "file", "drop", "take off", "jot down", "scratch"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(

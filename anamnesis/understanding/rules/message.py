@@ -23,7 +23,7 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.bare_answers import amount_answer, polarity, zh_echo
+from anamnesis.understanding.rules.bare_answers import amount_answer, only_says_no, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -37,6 +37,7 @@ from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     denies_a_dose_or_effect,
+    denies_an_effect,
     had_before,
     since_anchor,
     since_then,
@@ -127,6 +128,8 @@ Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev", "lsvalue"})
+#: Kinds of what a medicine is taken for: a denial of its effect leaves them present.
+_TREATED = frozenset({"symptom", "condition", "diagnosis"})
 _TAKING_GATE = TAKING | {"end"}
 _ZH_TAIL = " 。！!.,，?？~～"
 #: "四十毫克", "十八个单位": a dose in Chinese numerals is a number too
@@ -211,6 +214,7 @@ def read_scanned(
             and not recovers(norm)  # "好了", "all cleared up": the illness discussed last is over
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
@@ -348,9 +352,10 @@ def read_scanned(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if lang == "en" and denies_a_dose_or_effect(norm, clause):
+            effect = denies_an_effect(norm, clause)
             for m in mentions:
-                if m.state == "neg" and m.kind == "drug":
-                    m.state = None  # "didn't take my lisinopril today", "the paracetamol does nothing"
+                if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
+                    m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet

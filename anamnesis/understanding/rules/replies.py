@@ -252,7 +252,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
             state = "end"  # "Do you smoke?" — "no. not one since march"
         for section, entity in asked.items:
             if (section, entity) in stated or ((section, entity) in asked.presumes and answer == "no"):
-                continue
+                continue  # "Is the rash any better?", "咳嗽严重吗？" — "no": the thing is there
             if drugs_only and section != "medications":
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:
@@ -446,8 +446,9 @@ _REFERS = re.compile(r"\b(?:that|this|it|those|these|them|one)\b|\b(?:его|е�
 def _keeps_something(msg: Message, asked: Topic) -> bool:
     """ "No, only that one" / "没有，就这一种" keep what was named; "Nothing, just therapy" keeps
     nothing of the section: an "only" that names no term and points at nothing denies, and so does
-    one that names a term of another section ("Хронические есть?" — "нет, только голова болит") or
-    answers a question about named things ("Диабет есть?" — "нет, только гастрит")."""
+    one that names a term of another section ("Хронические есть?" — "нет, только голова болит", "Any
+    chest pain?" — "nope, just really tired") or answers a question about named things ("Диабет есть?"
+    — "нет, только гастрит"; "Any fever or cough?" — "no, just the cough" denies the fever)."""
     asked_sections = set(asked.sections)
     if asked_sections & _ILLNESSES:
         asked_sections |= _ILLNESSES  # "кроме гастрита" keeps a diagnosis under "хронические болезни"

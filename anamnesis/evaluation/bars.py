@@ -49,18 +49,21 @@ UNSEEN_DOSE_BAR = 0.90
 #: zh 0.770, negation 0.547, status 0.930, dose 0.950, 90 turns with a forbidden fact; the merged
 #: tree (RULES_VERSION 25) 0.819 / 0.821 / 0.781, 0.562, 0.932, 0.953, 85. The twelfth session's
 #: merged tree (RULES_VERSION 26) 0.824 / 0.826 / 0.777, 0.570, 0.932, 0.953, 88; a merge that fell
-#: under the zh floor (vocab12-zh, 0.776 after 0.781) was reverted, not the floor lowered.
+#: under the zh floor (vocab12-zh, 0.776 after 0.781) was reverted, not the floor lowered. The
+#: thirteenth session's merged tree (RULES_VERSION 27) 0.828 / 0.827 / 0.778, 0.575, 0.933, 0.953,
+#: 85; two merges that fell under the zh floor were cut back (vocab12-zh's forms again, 0.773;
+#: extra13's hypo signs, 0.775), not the floor lowered.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.820,
-    "fact F1 (ru)": 0.822,
+    "fact F1 (en)": 0.824,
+    "fact F1 (ru)": 0.823,
     "fact F1 (zh)": 0.776,
-    "negation accuracy": 0.565,
-    "status accuracy": 0.927,
+    "negation accuracy": 0.570,
+    "status accuracy": 0.928,
     "dose accuracy": 0.948,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 88
+UNSEEN_FORBIDDEN_CEILING = 85
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -52,13 +52,13 @@ def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     if not Path(input_dir).is_dir():
         return []
     plan = plan_backfill(Path(input_dir), Lake(settings.lake), known_days=[])
-    if plan.changed_bytes < EARLY_SERVER_MIN_BYTES and not (_is_night(plan) and (os.cpu_count() or 1) > 1):
+    if plan.changed_bytes < EARLY_SERVER_MIN_BYTES and not (is_night(plan) and (os.cpu_count() or 1) > 1):
         return []
     preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
     return [*preload, CLI_MODULE] if preload else []
 
 
-def _is_night(plan: BackfillPlan) -> bool:
+def is_night(plan: BackfillPlan) -> bool:
     """Some export days changed and others are in the lake as they were: the run redoes a few
     users over a built home, and loading the vocabularies and the model would be most of its
     understanding and memory steps. A server loads them on another core while this process

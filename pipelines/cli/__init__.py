@@ -7,6 +7,10 @@ them on the app.
 
 from __future__ import annotations
 
+import logging
+import os
+import sys
+
 import typer
 
 from pipelines.cli.backfill import backfill
@@ -25,5 +29,23 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """The ``anamnesis`` script (``pyproject.toml``)."""
-    app()
+    """The ``anamnesis`` script (``pyproject.toml``), ended without Python's teardown.
+
+    A backfill's process ends holding about a million objects (Dagster, polars, the stages'
+    modules) that the interpreter would collect and free one by one before the OS drops the
+    process's memory anyway: ~0.5 s of CPU at the end of every night. Every command has closed
+    its files, locks, servers and workers when it returns; the log handlers and the standard
+    streams are flushed here, and the exit status is what ``sys.exit`` would give.
+    """
+    try:
+        app()
+        status: object = 0
+    except SystemExit as done:
+        status = done.code
+    if status is not None and not isinstance(status, int):
+        print(status, file=sys.stderr)  # what the interpreter does with sys.exit("message")
+        status = 1
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status or 0)

@@ -24,20 +24,10 @@ from typing import TypeVar
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-#: What the server this module started preloaded (empty while none is up).
-_preloaded: tuple[str, ...] = ()
-
 
 def running() -> bool:
     """Whether this process's forkserver is up."""
     return getattr(multiprocessing.forkserver._forkserver, "_forkserver_pid", None) is not None
-
-
-def preloaded(module: str | None) -> bool:
-    """Whether this process's server is up and preloaded ``module``: then a worker forked from it
-    starts with what ``module`` builds, so even a small piece of work costs only the fork there,
-    while this process would build it first (the rules' vocabularies, the embedding model)."""
-    return module is not None and running() and module in _preloaded
 
 
 def start(preload: Iterable[str | None]) -> bool:
@@ -49,11 +39,9 @@ def start(preload: Iterable[str | None]) -> bool:
     one started empty would serve whoever forks next, Dagster's multiprocess executor included,
     whose own ``preload_modules`` would then never load (each step's process importing the job
     and its libraries anew, ~1.7 s a step)."""
-    global _preloaded
     modules = list(dict.fromkeys(m for m in preload if m))
     if running() or not modules:
         return False
-    _preloaded = tuple(modules)
     context().set_forkserver_preload(modules)
     multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
@@ -67,8 +55,6 @@ def context() -> BaseContext:
 def stop() -> None:
     """Stop the forkserver and wait for it, so that its CPU time (and its workers', which it
     reaped) counts as this process's children's, and a later start preloads afresh."""
-    global _preloaded
-    _preloaded = ()
     if running():
         multiprocessing.forkserver._forkserver._stop()  # no public API: the stdlib's own tests stop it this way
 

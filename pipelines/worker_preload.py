@@ -7,12 +7,9 @@ of CPU read from the derived cache, ~10 s when it is cold) runs on the core thos
 idle. This module imports no Dagster for that reason.
 
 What counts is what the run reads: the export days that are new or changed (:mod:`pipelines.plan`),
-not every export of the input. A small first run reads in this process and starts no server. A
-night adds one small day to a large history and would build the vocabularies and the model in
-this process for a few fragments; on a machine of several cores its server builds them on
-another core while this process starts the run, and the understanding and memory steps fork
-their work to it (:func:`anamnesis.worker_server.preloaded`). A stage that needs workers in a
-run that has no server starts one itself.
+not every export of the input. A night adds one small day to a large history, its stages redo
+only that day's users in this process, and a server preloading for workers it never forks would
+take a core from it for seconds. A stage that does need workers starts the server itself.
 
 A sharded run's steps are Dagster's multiprocess executor's processes, forked from the same one
 forkserver with :mod:`pipelines.forkserver` preloaded (~3.5 s of CPU). Started here, before the
@@ -22,7 +19,6 @@ when the executor starts the run's first step.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from anamnesis.config import Settings
@@ -46,13 +42,12 @@ STEP_PRELOAD = ["dagster._core.executor.multiprocess", "pipelines.forkserver"]
 def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     """What the run's worker server preloads when the run starts: for a sharded run, its steps'
     modules; for a run in one process, the backend's and the embedder's, when its new or changed
-    export days are large enough to use workers, or it is a night on a machine of several cores."""
+    export days are large enough to use workers."""
     if settings.shards != 1:
         return list(STEP_PRELOAD)
     if not Path(input_dir).is_dir():
         return []
-    plan = plan_backfill(Path(input_dir), Lake(settings.lake), known_days=[])
-    if plan.changed_bytes < EARLY_SERVER_MIN_BYTES and not (is_night(plan) and (os.cpu_count() or 1) > 1):
+    if plan_backfill(Path(input_dir), Lake(settings.lake), known_days=[]).changed_bytes < EARLY_SERVER_MIN_BYTES:
         return []
     preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
     return [*preload, CLI_MODULE] if preload else []
@@ -60,7 +55,5 @@ def worker_preload(settings: Settings, input_dir: str) -> list[str]:
 
 def is_night(plan: BackfillPlan) -> bool:
     """Some export days changed and others are in the lake as they were: the run redoes a few
-    users over a built home, and loading the vocabularies and the model would be most of its
-    understanding and memory steps. A server loads them on another core while this process
-    imports Dagster and plans; the steps then fork their few fragments and texts to it."""
+    users over a built home."""
     return 0 < len(plan.changed_days) < len(plan.all_days)

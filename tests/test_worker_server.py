@@ -85,33 +85,6 @@ def test_a_reader_forks_from_the_runs_server_and_leaves_it_up():
     assert worker_server.running()  # the run's, not the reader's: the memory stage forks from it next
 
 
-def test_the_server_says_what_it_preloaded_while_it_is_up():
-    assert not worker_server.preloaded(RulesBackend.preload)  # no server
-    worker_server.start([RulesBackend.preload, None])
-    assert worker_server.preloaded(RulesBackend.preload)
-    assert not worker_server.preloaded(USEEmbedder.preload) and not worker_server.preloaded(None)
-    worker_server.stop()
-    assert not worker_server.preloaded(RulesBackend.preload)
-
-
-@pytest.mark.parametrize("preload", [RulesBackend.preload, USEEmbedder.preload])
-def test_a_few_fragments_are_read_in_a_worker_only_when_the_server_built_the_vocabularies(preload: str) -> None:
-    """A night's few fragments: forked to a worker when the run's server preloaded the rules (it
-    built them on another core), read here when it preloaded something else; the same results."""
-    batch = pl.DataFrame(
-        [("f-1", "u-1", "m-1", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin 500 mg", None, "en")],
-        schema=FRAGMENT_COLUMNS,
-        orient="row",
-    )
-    with FragmentReader(RulesBackend()) as here:
-        (expected,) = here.read([batch])
-    worker_server.start([preload])
-    with FragmentReader(RulesBackend()) as reader:
-        (results,) = reader.read([batch])
-        assert (reader._pool is not None) is (preload == RulesBackend.preload)
-    assert results.equals(expected)
-
-
 TEXTS = [f"Medication: drug number {i}; said as 'brand {i % 7}'" for i in range(300)]
 
 
@@ -152,28 +125,6 @@ def test_embedding_in_worker_processes_gives_the_threads_vectors_bit_for_bit(
     assert worker_server.running() is server_up  # a server it started for itself, it stopped
 
 
-@pytest.mark.parametrize("preload", [USEEmbedder.preload, RulesBackend.preload])
-def test_a_few_texts_are_embedded_in_workers_only_when_the_server_has_the_model(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preload: str
-) -> None:
-    embedder, rows = USEEmbedder(), _rows(TEXTS[:50])  # far fewer than PROCESS_MIN_TEXTS
-    pools: list[bool] = []
-    real_pool = vectors._pool
-
-    def pool(embedder: USEEmbedder, *, in_processes: bool):  # noqa: ANN202
-        pools.append(in_processes)
-        return real_pool(embedder, in_processes=in_processes)
-
-    monkeypatch.setattr(vectors, "_pool", pool)
-    with EmbeddingCache(tmp_path / "here.sqlite") as cache:
-        here, _, _ = vectors.row_vectors(embedder, cache, rows, lambda *a: None)
-    worker_server.start([preload])
-    with EmbeddingCache(tmp_path / "there.sqlite") as cache:
-        there, embedded, _ = vectors.row_vectors(embedder, cache, rows, lambda *a: None)
-    assert pools == [False, preload == USEEmbedder.preload] and embedded == 50
-    assert all(np.array_equal(there[k], here[k]) for k in here)
-
-
 def test_a_run_serves_workers_from_its_start_in_one_process_over_large_exports_or_sharded(tmp_path: Path) -> None:
     from anamnesis.config import load_settings
     from pipelines.worker_preload import CLI_MODULE, EARLY_SERVER_MIN_BYTES, STEP_PRELOAD, worker_preload
@@ -194,16 +145,13 @@ def test_a_run_serves_workers_from_its_start_in_one_process_over_large_exports_o
     assert preload(tmp_path / "missing") == []  # no input (yet): nothing to read
 
 
-@pytest.mark.parametrize("cores", [1, 2])
-def test_a_night_preloads_the_backend_and_the_model_on_a_machine_of_several_cores(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int
-) -> None:
-    """A night's one small new day after an ingested day: its server builds the vocabularies and
-    the model on another core while the run starts (on one core, nothing runs beside the run)."""
+def test_a_night_over_a_large_history_serves_no_workers_from_its_start(tmp_path: Path) -> None:
+    """What the run reads decides, not the size of the history: a night's one small new day
+    after a large ingested day preloads nothing."""
     from anamnesis.config import load_settings
     from anamnesis.ingest.exports import by_day, discover, fingerprint
     from anamnesis.storage.lake import Lake
-    from pipelines.worker_preload import CLI_MODULE, EARLY_SERVER_MIN_BYTES, worker_preload
+    from pipelines.worker_preload import EARLY_SERVER_MIN_BYTES, worker_preload
 
     exports = tmp_path / "in"
     exports.mkdir()
@@ -215,14 +163,7 @@ def test_a_night_preloads_the_backend_and_the_model_on_a_machine_of_several_core
     writer = Lake(settings.lake).partition_writer("2026-01-01")
     writer.commit({"fingerprint": fingerprint(day)})  # the large day ingested as it is
     (exports / "export-2026-01-02.jsonl").write_bytes(b"{}\n")
-    monkeypatch.setattr("os.cpu_count", lambda: cores)
-    expected = [RulesBackend.preload, USEEmbedder.preload, CLI_MODULE] if cores > 1 else []
-    assert worker_preload(settings, str(exports)) == expected
-    assert worker_preload(settings, str(exports / "no-such-dir")) == []
-    small = tmp_path / "small"
-    small.mkdir()
-    (small / "export-2026-01-01.jsonl").write_bytes(b"{}\n")
-    assert worker_preload(settings, str(small)) == []  # a small first run: nothing ingested, read here
+    assert worker_preload(settings, str(exports)) == []
 
 
 def test_a_sharded_runs_worker_server_preloads_what_its_steps_forkserver_would():

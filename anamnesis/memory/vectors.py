@@ -3,7 +3,7 @@
 A fact's vector is its embedded text's: each distinct text once, from the cache or embedded
 now; a session summary's is the unit-length mean of its facts' (no embedding call of its own).
 An embedder that can run in a forked process (one with a ``preload`` module, as the offline
-model has) embeds a large build, or any once the run's server has the model, in worker processes forked from the run's server
+model has) embeds a large build in worker processes forked from the run's server
 (:mod:`anamnesis.worker_server`), which loaded the model when the run started: no thread of
 this process waits for the model or for the GIL (the tokenizer is Python), and this process
 meanwhile loads LanceDB on its own core. Others embed on ``workers`` threads of this process.
@@ -30,8 +30,7 @@ from anamnesis.memory.shards import USER_KEY
 #: calls' texts and order are part of the vectors: USE's bits depend on which texts share a
 #: micro-batch, so this and the order of the missing texts stay as they are.
 EMBED_BATCH = 1024
-#: Fewer texts than this are embedded in this process, unless the run's server preloaded the
-#: model: forking workers would cost more than loading it here.
+#: Fewer texts than this are embedded in this process: forking workers would cost more.
 PROCESS_MIN_TEXTS = 2 * EMBED_BATCH
 #: Session summaries whose vectors are averaged in one pass (bounds the stacked fact vectors).
 MEAN_BATCH = 4096
@@ -86,8 +85,7 @@ def _embed(
     returned, called while they are embedded."""
     batches = [missing.slice(start, EMBED_BATCH) for start in range(0, missing.height, EMBED_BATCH)]
     preload: str | None = getattr(embedder, "preload", None)
-    # few texts are embedded here, unless the run's server has the model loaded already (a night's)
-    in_processes = preload is not None and (missing.height >= PROCESS_MIN_TEXTS or worker_server.preloaded(preload))
+    in_processes = preload is not None and missing.height >= PROCESS_MIN_TEXTS
     with (
         worker_server.serving([preload]) if in_processes else nullcontext(),
         _pool(embedder, in_processes=in_processes) as pool,

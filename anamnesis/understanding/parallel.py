@@ -87,11 +87,9 @@ def _work(batch: pl.DataFrame) -> pl.DataFrame:
 class FragmentReader:
     """Runs one backend over batches of fragments, in this process or in worker processes.
 
-    A pure backend gets workers when there is enough to read, whenever the run is ``large``
-    (its input comes in several ranges of users), or when the run's server is up and preloaded
-    the backend (a night's few fragments: a fork costs less than building the vocabularies here,
-    and the server built them on the other core while the run started): then the backend, with
-    its vocabularies, lives only in the workers, never next to a batch of texts in this process. Workers start on first
+    A pure backend gets workers when there is enough to read, or whenever the run is ``large``
+    (its input comes in several ranges of users): then the backend, with its vocabularies, lives
+    only in the workers, never next to a batch of texts in this process. Workers start on first
     need and serve every later batch of the run, so a run of many ranges starts them once.
     ``processes=False`` reads in this process whatever the size: one shard of a sharded run is
     already one of the run's parallel steps (Dagster's executor runs one per core), and a pool in
@@ -125,10 +123,7 @@ class FragmentReader:
     def _parallel(self, work: int) -> bool:
         if not self._may_use_workers or work == 0:
             return False
-        if self._pool is not None or self.large or work >= PARALLEL_MIN_FRAGMENTS:
-            return True
-        # the run's server has the vocabularies built (a night's): forking beats building them here
-        return worker_server.preloaded(getattr(self.backend, "preload", None))
+        return self._pool is not None or self.large or work >= PARALLEL_MIN_FRAGMENTS
 
     def read(self, batches: Sequence[pl.DataFrame]) -> Iterator[pl.DataFrame]:
         """Yield each batch's results (:func:`understand_frame`), in order."""

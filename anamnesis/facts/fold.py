@@ -338,7 +338,7 @@ class _UserFold(ReplayMixin):
 
     def _ended_in_other_words(self, section: str, entity: str, named: set[tuple[str, str]]) -> str:
         """The one present fact a recovery names in other words: "the tummy ache is gone" after
-        "epigastric pain", "отёки на ногах прошли" after "отёки", "膝盖不疼了" after "关节疼"
+        "epigastric pain", "живот больше не болит" after "желудок болит", "膝盖不疼了" after "关节疼"
         (:func:`anamnesis.facts.anaphora.ended_by_another_name`); the entity itself when none or
         several are, or the message names that fact itself."""
         facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}

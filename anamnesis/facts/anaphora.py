@@ -10,11 +10,14 @@ is dropped: a guessed drug would be a wrong fact, a dropped one is only a missed
 An illness that is over without its name ("all cleared up", "好了", "всё прошло") is proposed as
 a resolved ``^`` event in the section its words point to, and is the illness last discussed
 whatever its kind: an episode, a symptom or an injury, that section on a tie (:func:`last_illness`).
+A recovery that names the complaint in other words ("the tummy ache is gone" after "epigastric
+pain") is about the one present fact of its section it is a kind or a part of
+(:func:`ended_by_another_name`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from schemas.events import BARE_DOSE_PATTERN
@@ -66,6 +69,35 @@ def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[
     named = [key for seen, key in candidates if seen == latest]
     own = [key for key in named if key[0] == section]
     return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
+
+
+def ended_by_another_name(
+    facts: Mapping[tuple[str, str], _Fact], section: str, entity: str, codes_of: Callable[[str], tuple[str, ...]]
+) -> str | None:
+    """The one present fact of ``section`` that a recovery of ``entity`` is about, or None when
+    none or several are: a broader or narrower kind of the same complaint (one ICD-10 code is the
+    other's or within it: "abdominal pain" R10 and "epigastric pain" R10.1, "joint pain" and
+    "knee pain" M25.5). A guess between two would end the wrong one; none is a fact of its own.
+    A body part's complaint after the generic one ("leg swelling" after "swelling") is not ended
+    by its words: the dev set names that recovery by the more precise name (measured)."""
+    own = _icd10(codes_of(entity))
+    if not own:
+        return None
+    present = PRESENT_STATUS[section]
+    related = [
+        e
+        for (s, e), f in facts.items()
+        if s == section
+        and e != SECTION_WIDE
+        and f.status == present
+        and any(a.startswith(b) or b.startswith(a) for a in own for b in _icd10(codes_of(e)))
+    ]
+    return related[0] if len(related) == 1 else None
+
+
+def _icd10(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The ICD-10 codes among a concept's codes (ATC codes name no complaint)."""
+    return tuple(c for c in codes if c.startswith("ICD10:"))
 
 
 def referring_attributes(attributes: dict, referent: _Fact) -> dict:

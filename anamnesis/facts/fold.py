@@ -24,11 +24,18 @@ import orjson
 import polars as pl
 
 from anamnesis.facts import medicine_classes
-from anamnesis.facts.anaphora import ILLNESS_SECTIONS, last_discussed, last_illness, referring_attributes
+from anamnesis.facts.anaphora import (
+    ILLNESS_SECTIONS,
+    ended_by_another_name,
+    last_discussed,
+    last_illness,
+    referring_attributes,
+)
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Output, messages_by_user
 from anamnesis.facts.ids import conflict_id, event_id, fact_id
 from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
+from anamnesis.terminology import load_terminology
 from schemas.sections import (
     CONFIRMED_ABSENT,
     CRITICAL_SECTIONS,
@@ -292,7 +299,9 @@ class _UserFold(ReplayMixin):
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev, named)]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
-            ev.entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
+            entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
+            ended = ev.status == SPECIFIC_DENIAL_ENDS.get(ev.section) and (ev.section, entity) not in self.facts
+            ev.entity = self._ended_in_other_words(ev.section, entity, named) if ended else entity
         events = medicine_classes.with_members(self.facts, events)
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
@@ -326,6 +335,14 @@ class _UserFold(ReplayMixin):
         else:
             longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
         return longer[0] if len(longer) == 1 else entity
+
+    def _ended_in_other_words(self, section: str, entity: str, named: set[tuple[str, str]]) -> str:
+        """The one present fact a recovery names in other words: "the tummy ache is gone" after
+        "epigastric pain", "живот больше не болит" after "желудок болит", "膝盖不疼了" after "关节疼"
+        (:func:`anamnesis.facts.anaphora.ended_by_another_name`); the entity itself when none or
+        several are, or the message names that fact itself."""
+        facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}
+        return ended_by_another_name(facts, section, entity, load_terminology().codes_of) or entity
 
     def _part_healed(self, ev: Event) -> list[Event]:
         """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that

@@ -1,0 +1,100 @@
+"""Chinese concepts no row had (issue 11): whole conditions and patent medicines, not new forms.
+
+Each concept is named by a multi-character clinical term or product name that cannot occur in
+ordinary text (神经性皮炎, 重症肌无力, 百令胶囊), so the row raises recall without a precision cost.
+A term that contains an older, more general one (白大衣高血压 over 高血压, 丘疹性荨麻疹 over 荨麻疹)
+gives the specific concept alone. Every sentence is new, written for this test (none is from the
+gold, dev, validation or blind sets).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, triples, understand
+
+
+def _facts(text: str, context: str | None = None) -> set[Triple]:
+    return triples(understand(text, context))
+
+
+# fmt: off
+#: conditions of neurology, skin, gynaecology, GI, lungs and mental health that had no row
+CONDITIONS: list[tuple[str, Triple]] = [
+    ("我五年前确诊了重症肌无力，一直在吃溴吡斯的明", ("chronic_conditions", "myasthenia gravis", "active")),
+    ("左边面肌痉挛两年了，眼皮老跳", ("chronic_conditions", "hemifacial spasm", "active")),
+    ("我上个月做了头颅CT，说有脑萎缩", ("chronic_conditions", "cerebral atrophy", "active")),
+    ("核磁共振提示脑白质病变，医生说和血压有关", ("chronic_conditions", "white matter disease", "active")),
+    ("医生说我是颈源性头痛，让我少低头", ("diagnoses", "cervicogenic headache", "active")),
+    ("这两年脖子后面长了一块神经性皮炎，痒得厉害", ("chronic_conditions", "lichen simplex chronicus", "active")),
+    ("我腿上被蚊子咬完起了丘疹性荨麻疹", ("diagnoses", "papular urticaria", "active")),
+    ("一到夏天手指上就长汗疱疹", ("chronic_conditions", "dyshidrotic eczema", "active")),
+    ("右手掌脱皮，皮肤科说是手癣", ("diagnoses", "tinea manuum", "active")),
+    ("智齿冠周炎又犯了，脸都肿了", ("diagnoses", "pericoronitis", "active")),
+    ("膝关节滑膜炎，走路多了就肿", ("diagnoses", "synovitis", "active")),
+    ("我比较瘦，钡餐查出来胃下垂", ("chronic_conditions", "gastroptosis", "active")),
+    ("体检CT发现右肺有个肺大疱", ("chronic_conditions", "pulmonary bulla", "active")),
+    ("妇科检查说是hpv感染，要半年复查", ("diagnoses", "human papillomavirus infection", "active")),
+    ("医生说我黄体功能不足，所以老是月经提前", ("diagnoses", "luteal phase defect", "active")),
+    ("在医院量血压就高，在家量都正常，医生说是白大衣高血压", ("diagnoses", "white coat hypertension", "active")),
+    ("高中的时候得过神经衰弱，整晚睡不着", ("chronic_conditions", "neurasthenia", "active")),
+    ("我有进食障碍，吃多了就去催吐", ("chronic_conditions", "eating disorder", "active")),
+    ("带状疱疹好了，但是还有神经病理性疼痛", ("symptoms", "neuropathic pain", "active")),
+]
+
+#: Chinese patent medicines patients take, each by a product name
+MEDICINES: list[tuple[str, str]] = [
+    ("肾功能不好，一直在吃百令胶囊", "bailing capsules"),
+    ("肌酐高，医生开了尿毒清颗粒", "niaoduqing granules"),
+    ("尿路感染吃了三金片就好多了", "sanjin tablets"),
+    ("子宫肌瘤在吃桂枝茯苓丸", "guizhi fuling pills"),
+    ("乳腺增生吃了两个月乳癖消片", "rupixiao"),
+    ("胃胀不舒服，喝了胃苏颗粒", "weisu granules"),
+    ("嗓子哑了在含黄氏响声丸", "huangshi xiangsheng pills"),
+    ("发烧了，喝了小儿柴桂退热颗粒", "xiaoer chaigui tuire granules"),
+    ("容易感冒，医生让我吃玉屏风颗粒", "yupingfeng"),
+    ("咳嗽好久了，吃了苏黄止咳胶囊", "suhuang zhike capsules"),
+    ("骨质疏松在吃仙灵骨葆胶囊", "xianling gubao capsules"),
+    ("腰疼贴了伤湿止痛膏", "shangshi zhitong plaster"),
+    ("痔疮犯了，抹了马应龙痔疮膏", "mayinglong hemorrhoid ointment"),
+    ("烫伤了，涂了点京万红软膏", "jingwanhong ointment"),
+    ("血糖高，一直吃消渴丸", "xiaoke pills"),
+    ("化疗后在吃贞芪扶正颗粒", "zhenqi fuzheng"),
+]
+
+#: ordinary words that contain a new term's characters: no condition and no medicine
+ORDINARY: list[str] = [
+    "手术很成功血压也稳定了",
+    "我家的猫叫小金，今天带它去打疫苗",
+    "今天去超市买了三斤金桔",
+    "周末去公园看红花，拍了好多照片",
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "expected"), CONDITIONS, ids=[c[0] for c in CONDITIONS])
+def test_a_concept_that_had_no_row_is_its_fact(text: str, expected: Triple) -> None:
+    assert expected in _facts(text)
+
+
+@pytest.mark.parametrize(("text", "drug"), MEDICINES, ids=[c[0] for c in MEDICINES])
+def test_a_patent_medicine_is_a_medication(text: str, drug: str) -> None:
+    assert ("medications", drug, "active") in _facts(text)
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_words_name_no_new_concept(text: str) -> None:
+    found = _facts(text)
+    assert not any(t[0] in {"medications", "chronic_conditions", "diagnoses", "symptoms"} for t in found)
+
+
+def test_a_specific_term_gives_the_specific_concept_alone() -> None:
+    found = _facts("医生说我只是白大衣高血压，不用吃药")
+    assert ("diagnoses", "white coat hypertension", "active") in found
+    assert not any(t[1] == "hypertension" for t in found)
+    hives = _facts("去年夏天得过丘疹性荨麻疹")
+    assert not any(t[1] == "hives" for t in hives)
+
+
+def test_a_denied_new_concept_is_confirmed_absent() -> None:
+    assert ("chronic_conditions", "myasthenia gravis", "confirmed_absent") in _facts("没有重症肌无力", "有没有重症肌无力？")

@@ -42,6 +42,24 @@ CONDITIONS: list[tuple[str, Triple]] = [
     ("带状疱疹好了，但是还有神经病理性疼痛", ("symptoms", "neuropathic pain", "active")),
 ]
 
+#: findings of Chinese reports and clinic letters that had no row
+FINDINGS: list[tuple[str, Triple]] = [
+    ("B超查出左肾错构瘤，两公分大小", ("chronic_conditions", "renal angiomyolipoma", "active")),
+    ("体检B超写着前列腺钙化灶，要紧吗", ("diagnoses", "prostatic calcification", "active")),
+    ("肚子疼去医院，说是肠系膜淋巴结炎", ("diagnoses", "mesenteric lymphadenitis", "active")),
+    ("我有肝内胆管结石，右上腹时不时胀", ("chronic_conditions", "hepatolithiasis", "active")),
+    ("肛门口长了个硬疙瘩，医生说是血栓性外痔", ("diagnoses", "thrombosed hemorrhoid", "active")),
+    ("我有腋臭，夏天特别尴尬", ("chronic_conditions", "bromhidrosis", "active")),
+    ("皮肤一划就起红道，医生说是皮肤划痕症", ("chronic_conditions", "dermographism", "active")),
+    ("一吹冷风身上就起疙瘩，查了是寒冷性荨麻疹", ("chronic_conditions", "cold urticaria", "active")),
+    ("小腿前面长了几个痛的红包，诊断结节性红斑", ("diagnoses", "erythema nodosum", "active")),
+    ("眼科说我是倒睫，睫毛扎眼睛", ("diagnoses", "trichiasis", "active")),
+    ("查眼底发现眼底出血，让我控制血压", ("diagnoses", "retinal hemorrhage", "active")),
+    ("我是萎缩性鼻炎，鼻子里老结痂", ("chronic_conditions", "atrophic rhinitis", "active")),
+    ("喉镜查出来左侧声带麻痹，说话声音嘶哑", ("diagnoses", "vocal cord paralysis", "active")),
+    ("查血脂蛋白a升高，别的血脂都正常", ("chronic_conditions", "elevated lipoprotein(a)", "active")),
+]
+
 #: Chinese patent medicines patients take, each by a product name
 MEDICINES: list[tuple[str, str]] = [
     ("肾功能不好，一直在吃百令胶囊", "bailing capsules"),
@@ -74,6 +92,11 @@ ORDINARY: list[str] = [
 
 @pytest.mark.parametrize(("text", "expected"), CONDITIONS, ids=[c[0] for c in CONDITIONS])
 def test_a_concept_that_had_no_row_is_its_fact(text: str, expected: Triple) -> None:
+    assert expected in _facts(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), FINDINGS, ids=[c[0] for c in FINDINGS])
+def test_a_finding_that_had_no_row_is_its_fact(text: str, expected: Triple) -> None:
     assert expected in _facts(text)
 
 

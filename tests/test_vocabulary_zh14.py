@@ -78,6 +78,11 @@ MEDICINES: list[tuple[str, str]] = [
     ("烫伤了，涂了点京万红软膏", "jingwanhong ointment"),
     ("血糖高，一直吃消渴丸", "xiaoke pills"),
     ("化疗后在吃贞芪扶正颗粒", "zhenqi fuzheng"),
+    ("阳了以后吃了先诺欣，第三天就不烧了", "simnotrelvir/ritonavir"),
+    ("糖尿病脚麻，医生开了依帕司他", "epalrestat"),
+    ("肾病低蛋白饮食，配着吃复方α酮酸片", "ketoanalogues"),
+    ("住院的时候每天肚子上打低分子肝素", "low molecular weight heparin"),
+    ("痰多咳不出来，吃了桉柠蒎肠溶软胶囊", "eucalyptol/limonene/pinene"),
 ]
 
 #: ordinary words that contain a new term's characters: no condition and no medicine
@@ -86,6 +91,7 @@ ORDINARY: list[str] = [
     "我家的猫叫小金，今天带它去打疫苗",
     "今天去超市买了三斤金桔",
     "周末去公园看红花，拍了好多照片",
+    "他很快克服了困难，开同学会的时候还聊起来",
 ]
 # fmt: on
 

@@ -58,6 +58,9 @@ FINDINGS: list[tuple[str, Triple]] = [
     ("我是萎缩性鼻炎，鼻子里老结痂", ("chronic_conditions", "atrophic rhinitis", "active")),
     ("喉镜查出来左侧声带麻痹，说话声音嘶哑", ("diagnoses", "vocal cord paralysis", "active")),
     ("查血脂蛋白a升高，别的血脂都正常", ("chronic_conditions", "elevated lipoprotein(a)", "active")),
+    ("最近右边上睑下垂，下午更明显", ("symptoms", "ptosis", "active")),
+    ("这两次同房发现有血精，不疼", ("symptoms", "hematospermia", "active")),
+    ("自己摸到左下腹有个腹部包块，按着不疼", ("symptoms", "abdominal mass", "active")),
 ]
 
 #: Chinese patent medicines patients take, each by a product name

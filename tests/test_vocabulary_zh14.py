@@ -61,6 +61,11 @@ FINDINGS: list[tuple[str, Triple]] = [
     ("最近右边上睑下垂，下午更明显", ("symptoms", "ptosis", "active")),
     ("这两次同房发现有血精，不疼", ("symptoms", "hematospermia", "active")),
     ("自己摸到左下腹有个腹部包块，按着不疼", ("symptoms", "abdominal mass", "active")),
+    ("我去年查出血铅超标，医生说是铅中毒", ("diagnoses", "lead poisoning", "active")),
+    ("我从小就是o型腿，走多了膝盖疼", ("chronic_conditions", "genu varum", "active")),
+    ("去云南玩回来发烧，医院说是恙虫病", ("diagnoses", "scrub typhus", "active")),
+    ("发烧三天了，查出来是腺病毒感染", ("diagnoses", "adenovirus infection", "active")),
+    ("被猫抓了以后腋下淋巴结肿，诊断猫抓病", ("diagnoses", "cat scratch disease", "active")),
 ]
 
 #: Chinese patent medicines patients take, each by a product name

@@ -66,6 +66,11 @@ FINDINGS: list[tuple[str, Triple]] = [
     ("去云南玩回来发烧，医院说是恙虫病", ("diagnoses", "scrub typhus", "active")),
     ("发烧三天了，查出来是腺病毒感染", ("diagnoses", "adenovirus infection", "active")),
     ("被猫抓了以后腋下淋巴结肿，诊断猫抓病", ("diagnoses", "cat scratch disease", "active")),
+    ("我今年十六岁，男性乳房发育，胸口有点凸", ("chronic_conditions", "gynecomastia", "active")),
+    ("我有多毛症，嘴唇上面汗毛很重", ("chronic_conditions", "hirsutism", "active")),
+    ("去年确诊大动脉炎，左手脉摸不到", ("chronic_conditions", "takayasu arteritis", "active")),
+    ("肺功能报告说有小气道病变", ("chronic_conditions", "small airway dysfunction", "active")),
+    ("我咳了三个月，查下来是嗜酸粒细胞性支气管炎", ("diagnoses", "eosinophilic bronchitis", "active")),
 ]
 
 #: Chinese patent medicines patients take, each by a product name

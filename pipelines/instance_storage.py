@@ -19,6 +19,13 @@ touches it.
 
 :func:`kept_connections` swaps this storage in for an instance whose ``dagster.yaml`` leaves the
 storage to Dagster's SQLite default; any other storage (PostgreSQL) is left as configured.
+
+:func:`without_step_capture` is for runs whose steps are processes of their own (a sharded run
+under the multiprocess executor): Dagster's default capture of a step's stdout and stderr starts
+two ``tail`` and two watcher processes in every step, to copy into files what already reaches
+the CLI's terminal, and the project's steps report through Dagster's events, not their output.
+A run in one process keeps Dagster's capture; a ``dagster.yaml`` naming a compute log manager of
+its own keeps it.
 """
 
 from __future__ import annotations
@@ -122,6 +129,16 @@ class KeptConnectionsStorage(DagsterSqliteStorage):
         cls, inst_data: ConfigurableClassData, config_value: dict[str, Any]
     ) -> KeptConnectionsStorage:
         return cls.from_local(inst_data=inst_data, **config_value)
+
+
+_NO_CAPTURE = ConfigurableClassData("dagster._core.storage.noop_compute_log_manager", "NoOpComputeLogManager", "{}")
+
+
+def without_step_capture(ref: InstanceRef, dagster_home: str) -> InstanceRef:
+    """``ref`` capturing no step output if it uses Dagster's default capture, else as it is."""
+    if ref.compute_logs_data != InstanceRef.config_defaults(dagster_home)["compute_logs"]:
+        return ref
+    return ref._replace(compute_logs_data=_NO_CAPTURE)
 
 
 def kept_connections(ref: InstanceRef) -> InstanceRef:

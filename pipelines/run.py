@@ -32,7 +32,7 @@ from assets.ingest.partitions import export_days
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
-from pipelines.instance_storage import kept_connections
+from pipelines.instance_storage import kept_connections, without_step_capture
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
 from pipelines.worker_preload import is_night, worker_preload
@@ -88,8 +88,11 @@ def instance_for(settings: Settings) -> dg.DagsterInstance:
         if not config.exists():
             with atomic_path(config) as partial:  # a `dagster` process may be reading it already
                 shutil.copyfile(INSTANCE_TEMPLATE, partial)
-        ref = InstanceRef.from_dir(str(settings.dagster_home.resolve()))
-        return dg.DagsterInstance.from_ref(kept_connections(ref))
+        home = str(settings.dagster_home.resolve())
+        ref = kept_connections(InstanceRef.from_dir(home))
+        if settings.shards > 1:  # each step a process of its own (pipelines.instance_storage)
+            ref = without_step_capture(ref, home)
+        return dg.DagsterInstance.from_ref(ref)
 
 
 def run_backfill(

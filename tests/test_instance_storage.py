@@ -89,3 +89,21 @@ def test_the_event_log_remembers_only_the_index_tables_it_found(tmp_path: Path) 
         conn.exec_driver_sql("create table made_later (x integer)")
     assert storage.has_table("made_later")  # a missing table was asked again, not remembered
     storage.dispose()
+
+
+def test_a_sharded_runs_steps_capture_no_output_unless_the_home_names_its_own_capture(tmp_path: Path) -> None:
+    """Each step of a sharded run is a process: Dagster's default capture would start four more in it."""
+    one, four = load_settings(tmp_path / "a"), load_settings(tmp_path / "b", shards=4)
+    with instance_for(one) as instance:
+        assert type(instance.compute_log_manager).__name__ == "LocalComputeLogManager"
+    with instance_for(four) as instance:
+        assert type(instance.compute_log_manager).__name__ == "NoOpComputeLogManager"
+        _run(instance)  # a run still goes through
+    own = load_settings(tmp_path / "c", shards=4)
+    own.dagster_home.mkdir(parents=True)
+    (own.dagster_home / "dagster.yaml").write_text(
+        f"compute_logs:\n  module: dagster._core.storage.local_compute_log_manager\n"
+        f"  class: LocalComputeLogManager\n  config:\n    base_dir: {tmp_path / 'logs'}\n", encoding="utf-8"
+    )
+    with instance_for(own) as instance:
+        assert type(instance.compute_log_manager).__name__ == "LocalComputeLogManager"

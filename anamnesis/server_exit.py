@@ -12,15 +12,7 @@ multiprocessing ends them with ``os._exit`` after their work.
 from __future__ import annotations
 
 import atexit
-import os
-import sys
 
+from anamnesis.process_end import end_process
 
-def _exit_now() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None:
-            stream.flush()
-    os._exit(0)
-
-
-atexit.register(_exit_now)
+atexit.register(end_process, 0)

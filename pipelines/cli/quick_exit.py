@@ -12,8 +12,8 @@ with the command's status, skipping only the freeing.
 from __future__ import annotations
 
 import atexit
-import os
-import sys
+
+from anamnesis.process_end import end_process
 
 
 def _status(code: object) -> int:
@@ -29,9 +29,6 @@ def end_with(code: object) -> None:
     def end() -> None:
         atexit.unregister(end)
         atexit._run_exitfuncs()  # the handlers registered before this one, last registered first
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-        os._exit(_status(code))
+        end_process(_status(code))
 
     atexit.register(end)

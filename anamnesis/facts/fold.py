@@ -322,25 +322,31 @@ class _UserFold(ReplayMixin):
         """The one known fact a shorter name stands for: "the diabetes" after "type 2 diabetes",
         "贫血好了" after "iron deficiency anemia", "insulin" after "insulin glargine", "спина не
         болит" after "болит поясница"."""
+        longer = self._longer_names(section, entity)
+        return longer[0] if len(longer) == 1 else entity
+
+    def _longer_names(self, section: str, entity: str) -> list[str]:
+        """The known facts ``entity`` may be a shorter name of (see :meth:`_named_before`)."""
         if section not in SHORT_NAME_SECTIONS or entity in (SECTION_WIDE, LAST_DISCUSSED, *_NO_SHORT_NAME):
-            return entity
+            return []
         if (section, entity) in self.facts:
-            return entity
+            return []
         words = set(entity.split()) - _GENERIC_HEADS.get(section, frozenset())
         if not words:
-            return entity
+            return []
         family = _FAMILY_WORDS.get((section, entity))
         if family:
-            longer = [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
-        else:
-            longer = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
-        return longer[0] if len(longer) == 1 else entity
+            return [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
+        return [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
 
     def _ended_in_other_words(self, section: str, entity: str, named: set[tuple[str, str]]) -> str:
         """The one present fact a recovery names in other words: "the tummy ache is gone" after
         "epigastric pain", "живот больше не болит" after "желудок болит", "膝盖不疼了" after "关节疼"
         (:func:`anamnesis.facts.anaphora.ended_by_another_name`); the entity itself when none or
-        several are, or the message names that fact itself."""
+        several are (by codes, or by the name's own words: "the swelling is gone" after two
+        swellings), or the message names that fact itself."""
+        if len(self._longer_names(section, entity)) > 1:
+            return entity  # the name itself fits several known facts: no guess by codes either
         facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}
         return ended_by_another_name(facts, section, entity, load_terminology().codes_of) or entity
 

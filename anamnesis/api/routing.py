@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from anamnesis.safety.check import DRUG_KINDS
 from anamnesis.terminology import TermMatch, load_terminology
-
-if TYPE_CHECKING:
-    from anamnesis.understanding.rules.answers import Topic
-    from anamnesis.understanding.rules.lexicon import Lexicon
 
 #: Drugs named in one question that the context block checks (CONTRACT §7.4).
 MAX_CONTEXT_DRUGS = 3
@@ -48,22 +44,16 @@ WARM_UP_QUESTIONS = ("Can I take ibuprofen for my headache?", "Можно ли �
 class QueryRouter:
     """The rules classifier's sections of a question: :func:`understand_text`, the part of
     ``RulesBackend.understand`` that gives them, without the events' measurements the
-    backend also extracts (``tests/test_query_routing.py`` checks both agree). A plain question's
-    sections are read off its hits (:mod:`~anamnesis.understanding.rules.question_sections`),
-    without the clause-by-clause reading (``tests/test_routing_sections.py``)."""
+    backend also extracts (``tests/test_query_routing.py`` checks both agree)."""
 
     def __init__(self) -> None:
         from anamnesis.understanding.rules.answers import asked_in
         from anamnesis.understanding.rules.lexicon import load_lexicon
-        from anamnesis.understanding.rules.message import read_scanned, scan_message, states_a_number
-        from anamnesis.understanding.rules.question_sections import question_sections
+        from anamnesis.understanding.rules.message import read_message
 
         self._lexicon = load_lexicon  # loaded on first need (``warm_up``)
         self._asked_in = asked_in
-        self._scan = scan_message
-        self._read = read_scanned
-        self._number = states_a_number
-        self._question = question_sections
+        self._read = read_message
 
     def warm_up(self) -> None:
         """Load what routing loads on first need: the lexicon, the terminology, DrugBank and MeSH."""
@@ -83,24 +73,14 @@ class QueryRouter:
         asked = self._asked_in(context) if context else None
         sections: list[str] = []
         for text in (query, recent_user):
-            if text:
-                sections.extend(s for s in self._sections(text, asked, lexicon) if s not in sections)
+            if not text:
+                continue
+            found, _ = self._read(text, asked, None, lexicon)
+            sections.extend(s for s in found if s not in sections)
         matches = load_terminology().find(query)
         drugs = _drugs(matches)
         drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs)
         return Route(sections, drug_question, drugs, frozenset(m.canonical for m in matches))
-
-    def _sections(self, text: str, asked: Topic | None, lexicon: Lexicon) -> Sequence[str]:
-        """The reader's sections of ``text``: read off the hits of a plain question, else the full reading."""
-        scanned = self._scan(text, asked, lexicon)
-        if scanned is None:
-            return ()
-        norm, hits = scanned
-        if asked is None and not self._number(norm):
-            found = self._question(norm, hits)
-            if found is not None:
-                return found
-        return self._read(text, norm, hits, asked, None, lexicon)[0]
 
 
 def drugs_in(query: str) -> list[str]:

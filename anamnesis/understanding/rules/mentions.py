@@ -52,7 +52,7 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 
 
 #: A section noun after these words dates something else: "Урсосан пила после операции".
-WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
+_WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
 
 
@@ -164,7 +164,7 @@ def find_mentions(
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            if not (norm and WHEN_NOUN.search(norm, max(0, s - 12), s)):
+            if not (norm and _WHEN_NOUN.search(norm, max(0, s - 12), s)):
                 found.append(noun)  # "после операции", "after the surgery": a time, not what is said of
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))

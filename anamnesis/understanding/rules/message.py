@@ -115,7 +115,7 @@ from anamnesis.understanding.rules.ru_negation import (
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
-from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
+from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
@@ -148,19 +148,10 @@ def read_message(
 ) -> Reading:
     """:func:`understand_text` of a message whose context asks ``asked``: the context matters
     only through what it asks, so two contexts asking the same thing read a message alike."""
-    scanned = scan_message(text, asked, lexicon)
-    if scanned is None:
-        return (), []  # an instruction to the system is never a health statement
-    return read_scanned(text, *scanned, asked, lang_hint, lexicon)
-
-
-def scan_message(text: str, asked: Topic | None, lexicon: Lexicon) -> tuple[str, list[Hit]] | None:
-    """The normalised text and its hits, as every reading starts (the read path's router reads
-    sections off them when that is enough); None for an instruction to the system."""
     # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
     norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
     if addressed_to_system(norm):
-        return None
+        return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
@@ -172,13 +163,6 @@ def scan_message(text: str, asked: Topic | None, lexicon: Lexicon) -> tuple[str,
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
-    return norm, hits
-
-
-def read_scanned(
-    text: str, norm: str, hits: list[Hit], asked: Topic | None, lang_hint: str | None, lexicon: Lexicon
-) -> Reading:
-    """:func:`read_message` after :func:`scan_message`."""
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
     if asked is not None and asked.statement:
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
@@ -204,7 +188,7 @@ def read_scanned(
             read_message(asked.told, None, lang_hint, lexicon),
             read_message(text, replace(asked, told=""), lang_hint, lexicon),
         )
-    digits = states_a_number(norm)
+    digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
         if (
@@ -397,11 +381,6 @@ def read_scanned(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
-
-
-def states_a_number(norm: str) -> bool:
-    """A digit, an age in Chinese or a dose in Chinese numerals: what an age, a weight or a dose needs."""
-    return DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
 
 
 def _plans_the_end(clause: Clause) -> bool:

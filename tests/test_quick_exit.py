@@ -9,18 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.exit_probe import HANDLER_RAN, HEAP_FREED, exit_probe
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
-    program = (
-        "import atexit, pathlib\n"
-        f"OUT = pathlib.Path({str(tmp_path)!r})\n"
-        "atexit.register(lambda: (OUT / 'handler-ran').touch())\n"
-        "class Held:\n"
-        "    def __del__(self):\n"
-        "        (OUT / 'heap-freed').touch()\n"
-        "HELD = Held()\n"
+    program = exit_probe(tmp_path) + (
         "from pipelines.cli.quick_exit import end_with\n"
         f"end_with({code})\n"
         "print('said before the end', flush=False)\n"
@@ -36,8 +31,8 @@ def test_the_process_ends_with_its_status_after_its_handlers_and_frees_nothing(
     done = _run(tmp_path, code)
     assert done.returncode == status, done.stderr[-2000:]
     assert done.stdout == "said before the end\n"  # the buffered output is flushed
-    assert (tmp_path / "handler-ran").exists()
-    assert not (tmp_path / "heap-freed").exists()
+    assert (tmp_path / HANDLER_RAN).exists()
+    assert not (tmp_path / HEAP_FREED).exists()
     if status == 1:
         assert "no warehouse" in done.stderr
 

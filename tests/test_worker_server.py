@@ -19,6 +19,7 @@ from anamnesis.memory import vectors
 from anamnesis.memory.shards import USER_KEY
 from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, FragmentReader
 from anamnesis.understanding.rules import RulesBackend
+from tests.exit_probe import HANDLER_RAN, HEAP_FREED, exit_probe
 
 
 def _loaded(module: str) -> bool:
@@ -52,23 +53,15 @@ def test_a_stopped_server_runs_its_exit_handlers_but_leaves_its_heap_unfreed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Freeing what the server preloaded cost ~0.7 s of CPU at the end of every large run."""
-    (tmp_path / "exit_probe.py").write_text(
-        "import atexit, pathlib\n"
-        f"OUT = pathlib.Path({str(tmp_path)!r})\n"
-        "atexit.register(lambda: (OUT / 'handler-ran').touch())\n"
-        "class Held:\n"
-        "    def __del__(self):\n"
-        "        (OUT / 'heap-freed').touch()\n"
-        "HELD = Held()\n"
-    )
+    (tmp_path / "exit_probe.py").write_text(exit_probe(tmp_path))
     # the server imports its preload on the path of a fresh interpreter, not this one's sys.path
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
     worker_server.start(["exit_probe"])
     with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
         assert pool.submit(_loaded, "exit_probe").result()  # a worker ends without either
     worker_server.stop()
-    assert (tmp_path / "handler-ran").exists()
-    assert not (tmp_path / "heap-freed").exists()
+    assert (tmp_path / HANDLER_RAN).exists()
+    assert not (tmp_path / HEAP_FREED).exists()
 
 
 def test_nothing_to_preload_starts_no_server_so_a_later_one_gets_its_preload():
@@ -202,4 +195,3 @@ def test_a_sharded_runs_worker_server_preloads_what_its_steps_forkserver_would()
     preload = worker_preload(Settings(shards=4), "no-such-dir")
     assert preload == MULTIPROCESS_CONFIG["start_method"]["forkserver"]["preload_modules"]
     assert preload[0] == "dagster._core.executor.multiprocess"  # what Dagster puts first when missing
-

@@ -299,9 +299,13 @@ class _UserFold(ReplayMixin):
         events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev, named)]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
-            entity = self._named_before(ev.section, self.aliases.get((ev.section, ev.entity), ev.entity))
+            name = self.aliases.get((ev.section, ev.entity), ev.entity)
+            longer = self._longer_names(ev.section, name)
+            entity = longer[0] if len(longer) == 1 else name  # see _named_before
             ended = ev.status == SPECIFIC_DENIAL_ENDS.get(ev.section) and (ev.section, entity) not in self.facts
-            ev.entity = self._ended_in_other_words(ev.section, entity, named) if ended else entity
+            if ended and len(longer) < 2:  # a name fitting several known facts: no guess by codes either
+                entity = self._ended_in_other_words(ev.section, entity, named)
+            ev.entity = entity
         events = medicine_classes.with_members(self.facts, events)
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
@@ -343,10 +347,8 @@ class _UserFold(ReplayMixin):
         """The one present fact a recovery names in other words: "the tummy ache is gone" after
         "epigastric pain", "живот больше не болит" after "желудок болит", "膝盖不疼了" after "关节疼"
         (:func:`anamnesis.facts.anaphora.ended_by_another_name`); the entity itself when none or
-        several are (by codes, or by the name's own words: "the swelling is gone" after two
-        swellings), or the message names that fact itself."""
-        if len(self._longer_names(section, entity)) > 1:
-            return entity  # the name itself fits several known facts: no guess by codes either
+        several are, or the message names that fact itself. Not asked when the name's own words
+        already fit several known facts ("the swelling is gone" after two swellings)."""
         facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}
         return ended_by_another_name(facts, section, entity, load_terminology().codes_of) or entity
 

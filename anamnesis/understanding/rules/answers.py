@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from anamnesis.terminology.text import normalise
+from anamnesis.terminology.text import CJK_RE, normalise
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
@@ -83,6 +83,10 @@ class Topic:
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
+    #: the one body part (canonical) an English or Russian question names ("How is your knee doing?",
+    #: "Что с коленом?", "Does the leg still hurt?"): a reply that names no part of its own ("still a
+    #: bit swollen", "болит по вечерам") speaks of that part, as ``body`` does for Chinese
+    part_asked: str = ""
     #: what the questions before the last one in the same turn asked ("Курите? Алкоголь
     #: употребляете?"): a reply for all of them ("ни того ни другого", "no to both") answers these too
     earlier: tuple[tuple[str, str], ...] = ()
@@ -280,8 +284,9 @@ def topic(context: str) -> Topic | None:
         # "It looks like you had a knee replacement. How is that going?": only what it told;
         # "脚踝怎么样了？": only a body part, whose complaint the reply names
         body = _zh_body(norm, hits)
-        if told or body:
-            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body)
+        part_asked = "" if family else _part_asked(norm, hits)
+        if told or body or part_asked:
+            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         return None
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
@@ -318,6 +323,7 @@ def topic(context: str) -> Topic | None:
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
         body=_zh_body(norm, hits),
+        part_asked="" if family else _part_asked(norm, hits),
     )
 
 
@@ -471,6 +477,14 @@ def _zh_body(norm: str, hits: list[Hit]) -> str:
     if norm.isascii() or any(_kind(lex) in _ILLNESS for _, _, lex in hits):
         return ""
     return next((norm[s:e] for s, e, lex in hits if _kind(lex) == "body_part"), "")
+
+
+def _part_asked(norm: str, hits: list[Hit]) -> str:
+    """The one body part an English or Russian question names (canonical), or ""."""
+    if CJK_RE.search(norm):
+        return ""
+    parts = {lex.value for _, _, lex in hits if _kind(lex) == "body_part"}
+    return parts.pop() if len(parts) == 1 else ""
 
 
 #: Cues by which a question names what it asks about.

@@ -1,0 +1,65 @@
+"""The rules backend on replies whose asked thing is not named in the reply (issue 11, answers19).
+
+A question about a body part ("How is your knee doing?", "Что с коленом?") asks what that part
+does; a reply that names only the complaint ("still a bit swollen", "болит по вечерам") names
+that part's complaint, as a Chinese reply does ("膝盖怎么样了？" — "还肿着"). A reply that names a
+part of its own keeps it. Russian swellings said with a modifier between the part and the verb,
+in the plural or as an adjective ("ноги к вечеру отекают", "колено опухшее"), are that part's
+swelling, and a complaint in the other word order ("спать не могу") is the same complaint.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+ASKED_PART: list[Row] = [
+    ("still a bit swollen", "How is your knee doing?", {("symptoms", "knee swelling", "active")}),
+    ("it aches when I climb stairs", "How's your shoulder these days?", {("symptoms", "shoulder pain", "active")}),
+    ("sore in the mornings", "And what about your wrist?", {("symptoms", "wrist pain", "active")}),
+    ("swelling yes, pain not really", "Does the leg still hurt or swell?",
+     {("symptoms", "leg swelling", "active"), ("symptoms", "leg pain", "confirmed_absent")}),
+    ("ещё опухает немного", "Как ваше колено?", {("symptoms", "knee swelling", "active")}),
+    ("болит по вечерам", "Что с коленом?", {("symptoms", "knee pain", "active")}),
+    ("ноет, особенно на погоду", "А как плечо?", {("symptoms", "shoulder pain", "active")}),
+    ("отекает к вечеру", "Как ноги?", {("symptoms", "leg swelling", "active")}),
+    ("не болит", "Колено беспокоит?", {("symptoms", "knee pain", "confirmed_absent")}),
+    # a part of the reply's own is the reply's
+    ("my hands are swollen though", "How is your knee?", {("symptoms", "hand swelling", "active")}),
+    ("спина болит, а колено нормально", "Как колено?", {("symptoms", "back pain", "active")}),
+    # a question about something else than a part gives the reply's complaint no part
+    ("still swollen", "How are you feeling today?", {("symptoms", "swelling", "active")}),
+]
+
+RU_FORMS: list[Row] = [
+    ("ноги к вечеру отекают", None, {("symptoms", "leg swelling", "active")}),
+    ("руки по утрам опухают", None, {("symptoms", "arm swelling", "active")}),
+    ("колено опухшее и горячее", None, {("symptoms", "knee swelling", "active")}),
+    ("лодыжка до сих пор опухшая", None, {("symptoms", "ankle swelling", "active")}),
+    ("спать не могу", None, {("symptoms", "insomnia", "active")}),
+    ("уснуть не могу по ночам", None, {("symptoms", "insomnia", "active")}),
+]
+# fmt: on
+
+
+def _lang(text: str) -> str:
+    """The language of a probe's reply: English, Russian or Chinese."""
+    if text.isascii():
+        return "en"
+    return "ru" if any("а" <= ch <= "я" for ch in text) else "zh"
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ASKED_PART)
+def test_reply_of_the_asked_part(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), RU_FORMS)
+def test_russian_forms(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "ru")) == expected

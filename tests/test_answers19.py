@@ -45,6 +45,19 @@ RU_FORMS: list[Row] = [
     ("спать не могу", None, {("symptoms", "insomnia", "active")}),
     ("уснуть не могу по ночам", None, {("symptoms", "insomnia", "active")}),
 ]
+#: a question about sleep or nights asked in the assistant's words, answered by an amount
+HOW_MUCH: list[Row] = [
+    ("часов по 5, работа", "Как вы спите?", {("lifestyle", "sleep", "active")}),
+    ("часов шесть, не больше", "Сколько часов спите?", {("lifestyle", "sleep", "active")}),
+    ("по 7 часов", "Как у вас со сном?", {("lifestyle", "sleep", "active")}),
+    ("about 6 hours", "How are you sleeping?", {("lifestyle", "sleep", "active")}),
+    ("maybe 5 hrs", "How many hours do you sleep?", {("lifestyle", "sleep", "active")}),
+    ("раза три за ночь", "Ночью часто встаёте в туалет?", {("symptoms", "nocturia", "active")}),
+    ("нет", "По ночам встаёте в туалет?", {("symptoms", "nocturia", "confirmed_absent")}),
+    ("раза два-три", "Часто встаёте ночью в туалет?", {("symptoms", "nocturia", "active")}),
+    # the patient's own "проблемы со сном" stays insomnia
+    ("у меня проблемы со сном", None, {("symptoms", "insomnia", "active")}),
+]
 # fmt: on
 
 
@@ -63,3 +76,8 @@ def test_reply_of_the_asked_part(text: str, context: str | None, expected: set[t
 @pytest.mark.parametrize(("text", "context", "expected"), RU_FORMS)
 def test_russian_forms(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "ru")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), HOW_MUCH)
+def test_how_much(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected

@@ -58,6 +58,17 @@ HOW_MUCH: list[Row] = [
     # the patient's own "проблемы со сном" stays insomnia
     ("у меня проблемы со сном", None, {("symptoms", "insomnia", "active")}),
 ]
+#: swollen lips, in the reply's own words or to a question naming the face
+LIPS: list[Row] = [
+    ("my lips swelled up after the prawns", None, {("symptoms", "lip swelling", "active")}),
+    ("lips are swollen this morning", None, {("symptoms", "lip swelling", "active")}),
+    ("губы отекли", None, {("symptoms", "lip swelling", "active")}),
+    ("губы не отекли", "Есть ли отёк лица или губ?", {("symptoms", "lip swelling", "confirmed_absent")}),
+    ("嘴唇肿了", None, {("symptoms", "lip swelling", "active")}),
+    ("嘴唇有点肿", None, {("symptoms", "lip swelling", "active")}),
+    # a lip with no swelling is no complaint
+    ("губы в норме", None, set()),
+]
 # fmt: on
 
 
@@ -80,4 +91,9 @@ def test_russian_forms(text: str, context: str | None, expected: set[tuple[str, 
 
 @pytest.mark.parametrize(("text", "context", "expected"), HOW_MUCH)
 def test_how_much(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), LIPS)
+def test_lips(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

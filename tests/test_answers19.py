@@ -42,6 +42,11 @@ RU_FORMS: list[Row] = [
     ("руки по утрам опухают", None, {("symptoms", "arm swelling", "active")}),
     ("колено опухшее и горячее", None, {("symptoms", "knee swelling", "active")}),
     ("лодыжка до сих пор опухшая", None, {("symptoms", "ankle swelling", "active")}),
+    # a part said once for a complaint and its swelling
+    ("ноги болят и отекают", None, {("symptoms", "leg pain", "active"), ("symptoms", "leg swelling", "active")}),
+    ("my knees ache and swell up", None, {("symptoms", "knee pain", "active"), ("symptoms", "knee swelling", "active")}),
+    ("колени болят, отекают по утрам", None,
+     {("symptoms", "knee pain", "active"), ("symptoms", "knee swelling", "active")}),
     ("спать не могу", None, {("symptoms", "insomnia", "active")}),
     ("уснуть не могу по ночам", None, {("symptoms", "insomnia", "active")}),
 ]

@@ -286,11 +286,12 @@ def _parts_by_name() -> dict[str, Term]:
 
 
 def _part_of(lex: Lex) -> Term | None:
-    """The body part a hit names: a part itself, or the part an injury's name starts with
-    ("rolled my ankle" is "ankle sprain", of the ankle)."""
+    """The body part a hit names: a part itself, or the part an injury's or a complaint's name
+    starts with ("rolled my ankle" is "ankle sprain", of the ankle; "ноги болят" is "leg pain", of
+    the leg, so "ноги болят и отекают" swells the legs)."""
     if lex.kind == "body_part":
         return lex.term
-    if lex.kind != "injury":
+    if lex.kind not in ("injury", "symptom"):
         return None
     parts = _parts_by_name()
     words = lex.value.split()

@@ -74,6 +74,19 @@ LIPS: list[Row] = [
     # a lip with no swelling is no complaint
     ("губы в норме", None, set()),
 ]
+#: "when last": a dated reply says the thing happened and is over; a bare disease with a vaccine,
+#: asked when last with no verb of being ill, asks of its vaccine
+WHEN_LAST: list[Row] = [
+    ("лет 10 назад", "А столбняк когда последний раз?", {("vaccinations", "tetanus vaccine", "historical")}),
+    ("about 5 years ago", "When was your last tetanus?", {("vaccinations", "tetanus vaccine", "historical")}),
+    ("two weeks ago", "When did you last have chest pain?", {("symptoms", "chest pain", "resolved")}),
+    ("в прошлом году", "Когда последний раз болели гриппом?", {("diagnoses", "influenza", "resolved")}),
+    ("неделю назад", "Когда последний раз была температура?", {("symptoms", "fever", "resolved")}),
+    ("上个月", "最后一次胸痛是什么时候？", {("symptoms", "chest pain", "resolved")}),
+    ("in 2015", "When did you last have the flu?", {("diagnoses", "influenza", "resolved")}),
+    # a medicine taken last some time ago is still the user's medicine
+    ("yesterday", "When did you last take ibuprofen?", {("medications", "ibuprofen", "active")}),
+]
 # fmt: on
 
 
@@ -101,4 +114,9 @@ def test_how_much(text: str, context: str | None, expected: set[tuple[str, str, 
 
 @pytest.mark.parametrize(("text", "context", "expected"), LIPS)
 def test_lips(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), WHEN_LAST)
+def test_when_last(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

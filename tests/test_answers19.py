@@ -87,6 +87,15 @@ WHEN_LAST: list[Row] = [
     # a medicine taken last some time ago is still the user's medicine
     ("yesterday", "When did you last take ibuprofen?", {("medications", "ibuprofen", "active")}),
 ]
+#: a swollen knee is "knee swelling", its own row, in each language (the generic joint swelling
+#: stays for joints the vocabulary gives no swelling of their own)
+KNEES: list[Row] = [
+    ("膝盖有点肿", None, {("symptoms", "knee swelling", "active")}),
+    ("还肿着", "膝盖怎么样了？", {("symptoms", "knee swelling", "active")}),
+    ("колено опухло после пробежки", None, {("symptoms", "knee swelling", "active")}),
+    ("both my knees are swollen", None, {("symptoms", "knee swelling", "active")}),
+    ("суставы на пальцах опухли", None, {("symptoms", "joint swelling", "active")}),
+]
 # fmt: on
 
 
@@ -119,4 +128,9 @@ def test_lips(text: str, context: str | None, expected: set[tuple[str, str, str]
 
 @pytest.mark.parametrize(("text", "context", "expected"), WHEN_LAST)
 def test_when_last(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), KNEES)
+def test_knees(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

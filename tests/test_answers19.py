@@ -44,7 +44,8 @@ RU_FORMS: list[Row] = [
     ("лодыжка до сих пор опухшая", None, {("symptoms", "ankle swelling", "active")}),
     # a part said once for a complaint and its swelling
     ("ноги болят и отекают", None, {("symptoms", "leg pain", "active"), ("symptoms", "leg swelling", "active")}),
-    ("my knees ache and swell up", None, {("symptoms", "knee pain", "active"), ("symptoms", "knee swelling", "active")}),
+    ("my knees ache and swell up", None,
+     {("symptoms", "knee pain", "active"), ("symptoms", "knee swelling", "active")}),
     ("колени болят, отекают по утрам", None,
      {("symptoms", "knee pain", "active"), ("symptoms", "knee swelling", "active")}),
     ("спать не могу", None, {("symptoms", "insomnia", "active")}),

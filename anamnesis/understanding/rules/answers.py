@@ -297,7 +297,9 @@ def topic(context: str) -> Topic | None:
         # asked when last with no verb of being ill, asks of its vaccine
         vaccine_for = load_lexicon().vaccine_for
         items = [
-            ("vaccinations", vaccine_for[entity]) if section in _ILLNESS_SECTIONS and entity in vaccine_for else (section, entity)
+            ("vaccinations", vaccine_for[entity])
+            if section in _ILLNESS_SECTIONS and entity in vaccine_for
+            else (section, entity)
             for section, entity in items
         ]
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""

@@ -216,7 +216,8 @@ def read_message(
     told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
     heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
     # the part a question asks about, when the reply names none of its own
-    part_asked = asked.part_asked if asked is not None and not any(lex.kind == "body_part" for _, _, lex in hits) else ""
+    own_part = any(lex.kind == "body_part" for _, _, lex in hits)
+    part_asked = asked.part_asked if asked is not None and not own_part else ""
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []

@@ -121,7 +121,7 @@ CIRCUMSTANCE: list[Row] = [
     ("да", "Болят ли икры при ходьбе?", {("symptoms", "calf pain", "active")}),
     # a "no" denied the metformin too, and a "yes" made the penicillin a medicine taken
     ("no", "Any nausea after you take the metformin?", {("symptoms", "nausea", "confirmed_absent")}),
-    ("yes", "Did your lips swell after the penicillin?", {("symptoms", "swelling", "active")}),
+    ("yes", "Did your lips swell after the penicillin?", {("symptoms", "lip swelling", "active")}),
     ("no", "Do you get a cough when you lie down, or any wheezing?",
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "wheezing", "confirmed_absent")}),
 ]

@@ -192,7 +192,7 @@ NOT_ABOUT_HEALTH: list[Row] = [
 
 #: a question about a body part: the reply's bare predicate is that part's symptom
 ASKED_BODY_PART: list[Row] = [
-    ("还肿着，疼倒还能忍", "术后膝盖情况怎么样？", {("symptoms", "joint swelling", "active"),
+    ("还肿着，疼倒还能忍", "术后膝盖情况怎么样？", {("symptoms", "knee swelling", "active"),
                                        ("symptoms", "knee pain", "active")}),
     ("不肿了", "脚踝怎么样了？", {("symptoms", "ankle swelling", "resolved")}),
     ("还是肿", "腿怎么样？", {("symptoms", "leg swelling", "active")}),

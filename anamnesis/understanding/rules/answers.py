@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from anamnesis.terminology.text import normalise
+from anamnesis.terminology.text import CJK_RE, normalise
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
@@ -34,6 +34,9 @@ class Topic:
     asks: frozenset[str]  # demographic values asked for
     #: the question asks when ("When was your last tetanus shot?"): a bare time answers it
     asks_when: bool = False
+    #: it asks when the last time was ("When did you last have chest pain?", "Когда был последний
+    #: приступ?"): a dated reply says the complaint or illness happened and is over
+    last: bool = False
     #: the assistant itself prescribes the drugs of ``items`` ("I'll write you a prescription
     #: for Cipro", as a clinician does in MTS-Dialog): an "okay" accepts them
     prescribes: bool = False
@@ -83,6 +86,10 @@ class Topic:
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
+    #: the one body part (canonical) an English or Russian question names ("How is your knee doing?",
+    #: "Что с коленом?", "Does the leg still hurt?"): a reply that names no part of its own ("still a
+    #: bit swollen", "болит по вечерам") speaks of that part, as ``body`` does for Chinese
+    part_asked: str = ""
     #: what the questions before the last one in the same turn asked ("Курите? Алкоголь
     #: употребляете?"): a reply for all of them ("ни того ни другого", "no to both") answers these too
     earlier: tuple[tuple[str, str], ...] = ()
@@ -280,9 +287,21 @@ def topic(context: str) -> Topic | None:
         # "It looks like you had a knee replacement. How is that going?": only what it told;
         # "脚踝怎么样了？": only a body part, whose complaint the reply names
         body = _zh_body(norm, hits)
-        if told or body:
-            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body)
+        part_asked = "" if family else _part_asked(norm, hits)
+        if told or body or part_asked:
+            return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         return None
+    last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
+    if last and not family and _ILL_VERB.search(norm, start, end) is None:
+        # "А столбняк когда последний раз?", "When was your last tetanus?": a disease with a vaccine,
+        # asked when last with no verb of being ill, asks of its vaccine
+        vaccine_for = load_lexicon().vaccine_for
+        items = [
+            ("vaccinations", vaccine_for[entity])
+            if section in _ILLNESS_SECTIONS and entity in vaccine_for
+            else (section, entity)
+            for section, entity in items
+        ]
     negated = _zh_negated(norm, hits, start, end) if items or sections else ""
     return Topic(
         tuple(dict.fromkeys(items)),
@@ -293,6 +312,7 @@ def topic(context: str) -> Topic | None:
         "end" in cats,
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
+        last=last,
         question=norm[start:end],
         own=tuple(dict.fromkeys(own)),
         taking=not cats.isdisjoint(("start", "still")),
@@ -318,6 +338,7 @@ def topic(context: str) -> Topic | None:
             if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
         ),
         body=_zh_body(norm, hits),
+        part_asked="" if family else _part_asked(norm, hits),
     )
 
 
@@ -471,6 +492,14 @@ def _zh_body(norm: str, hits: list[Hit]) -> str:
     if norm.isascii() or any(_kind(lex) in _ILLNESS for _, _, lex in hits):
         return ""
     return next((norm[s:e] for s, e, lex in hits if _kind(lex) == "body_part"), "")
+
+
+def _part_asked(norm: str, hits: list[Hit]) -> str:
+    """The one body part an English or Russian question names (canonical), or ""."""
+    if CJK_RE.search(norm):
+        return ""
+    parts = {lex.value for _, _, lex in hits if _kind(lex) == "body_part"}
+    return parts.pop() if len(parts) == 1 else ""
 
 
 #: Cues by which a question names what it asks about.
@@ -889,6 +918,16 @@ _LASTING = re.compile(
     r"|\bhow long\b|\b(?:had|been on|been taking|been having)\b[^?.!]{0,30}\blong\b"
 )
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
+#: A "when" question that asks of the last time ("When did you last...", "когда последний раз", "最后一次").
+_LAST = re.compile(r"\blast\b|последн|最后一次|上一次|上次")
+#: A verb of being ill, which asks of the illness, not its vaccine ("When did you last have the flu?",
+#: "Когда последний раз болели гриппом?", "Когда был грипп?", "上次得流感是什么时候？").
+_ILL_VERB = re.compile(
+    r"\b(?:had|have|has|having|get|got|caught|catch|sick|ill|diagnosed)\b"
+    r"|болел|болели|болела|болеете|переболел|перенес|заболел|\bбыл[аио]?\b|得|患|感染|发作"
+)
+#: Sections whose items a vaccine may stand for.
+_ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions"})
 
 
 #: The assistant prescribing in the first person, whatever its tense and modal: "I would also like

@@ -67,7 +67,13 @@ _EN_AMOUNT = (
     r" (?:a|an|per|every|each|on an?|at the|at) (?:day|night|week|weekend|month|evening|friday|saturday|sunday)s?"
 )
 _EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
-_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?{_EN_AMOUNT}(?![\w-])")
+#: A count of hours ("about 6 hours", "5-6 hrs", "часов по 5", "по 7 часов"): said to a question
+#: about sleep (or how long a thing has lasted), it answers yes by saying how much.
+_EN_HOURS = (
+    r"(?:(?:about|around|roughly|maybe|probably|only|just|like|usually) )*"
+    r"(?:\d+(?:[.,]\d+)?(?: ?(?:-|to|or) ?\d+)?|four|five|six|seven|eight|nine)(?:ish)? ?(?:hours?|hrs?)"
+)
+_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?(?:{_EN_AMOUNT}|{_EN_HOURS})(?![\w-])")
 _RU_COUNT = (
     r"(?:(?:один|два|две|три|четыре|пять|шесть)-(?:два|три|четыре|пять|шесть|семь)"
     r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько)"
@@ -79,7 +85,8 @@ _RU_AMOUNT_ONLY = re.compile(
     rf"(?:(?:раз(?:а|ов)?\s+)?{_RU_COUNT}(?:\s+раз(?:а|ов)?)?(?:\s+[а-яё]+)?\s+(?:в|за)\s+"
     r"(?:день|сутки|неделю|месяц|год|ночь|вечер)"
     rf"|раз(?:а|ов)?\s+{_RU_COUNT}|{_RU_COUNT}\s+раз(?:а|ов)?"
-    r"|по\s+(?:выходным|праздникам|утрам|вечерам|ночам|пятницам|субботам))(?![а-яё\w-])"
+    r"|по\s+(?:выходным|праздникам|утрам|вечерам|ночам|пятницам|субботам)"
+    rf"|час(?:а|ов)\s+(?:по\s+)?{_RU_COUNT}|(?:по\s+)?{_RU_COUNT}\s+час(?:а|ов)?)(?![а-яё\w-])"
 )
 #: A Chinese amount per period, the whole reply: "一天半包", "一周两三次", "每天两杯左右".
 _ZH_AMOUNT_ONLY = re.compile(

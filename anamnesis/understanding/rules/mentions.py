@@ -255,17 +255,43 @@ def with_composed(hits: list[Hit], lexicon: Lexicon, norm: str, start: int, end:
     return sorted(out, key=lambda h: (h[0], -h[1]))
 
 
+def of_the_asked_part(clause: Clause, found: list[Mention], part_name: str) -> list[Mention]:
+    """The mentions of a reply that names no body part, to a question about one ("How is your knee
+    doing?" — "still a bit swollen", "Что с коленом?" — "болит по вечерам"): a generic swelling is
+    that part's swelling, and a pain word said of nothing (:func:`_compose` finds no part for it)
+    is that part's pain, as if the reply had named the part."""
+    part = _parts_by_name().get(part_name)
+    if part is None:
+        return found
+    one = part.links.get("swelling", "").partition("|")[0]
+    for m in found:
+        if m.entity == "swelling" and one:
+            m.entity = one
+    taken = [(m.start, m.end) for m in found if m.kind == "symptom"]
+    out = list(found)
+    for s, e, lex in clause.hits:
+        if lex.cat == "pain" and not any(ts <= s < te for ts, te in taken):
+            cues: Cues = {k: [] for k in (*_COMPOSERS, "surgery")}
+            cues["pain"].append((s, e, lex.value))
+            composed = _compose(part, s, e, cues)
+            if composed is not None:
+                out.append(composed)
+                taken.append((s, e))
+    return sorted(out, key=lambda m: (m.start, m.end))
+
+
 @cache
 def _parts_by_name() -> dict[str, Term]:
     return {t.canonical: t for t in load_terminology().terms if t.kind == "body_part"}
 
 
 def _part_of(lex: Lex) -> Term | None:
-    """The body part a hit names: a part itself, or the part an injury's name starts with
-    ("rolled my ankle" is "ankle sprain", of the ankle)."""
+    """The body part a hit names: a part itself, or the part an injury's or a complaint's name
+    starts with ("rolled my ankle" is "ankle sprain", of the ankle; "ноги болят" is "leg pain", of
+    the leg, so "ноги болят и отекают" swells the legs)."""
     if lex.kind == "body_part":
         return lex.term
-    if lex.kind != "injury":
+    if lex.kind not in ("injury", "symptom"):
         return None
     parts = _parts_by_name()
     words = lex.value.split()

@@ -88,7 +88,7 @@ from anamnesis.understanding.rules.medicines import (
     drinks_something_else,
     purposes_stay,
 )
-from anamnesis.understanding.rules.mentions import Mention, find_mentions
+from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -203,6 +203,7 @@ def read_message(
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
+            and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)
@@ -214,6 +215,9 @@ def read_message(
     allergen: Mention | None = None  # the drug or allergen the sentence named last
     told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
     heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
+    # the part a question asks about, when the reply names none of its own
+    own_part = any(lex.kind == "body_part" for _, _, lex in hits)
+    part_asked = asked.part_asked if asked is not None and not own_part else ""
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -235,6 +239,8 @@ def read_message(
                 relative_has(msg, clause)
         operations = asked is not None and asked.operations and not _contrasts(norm, clause)
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
+        if part_asked:
+            mentions = of_the_asked_part(clause, mentions, part_asked)  # "Как колено?" — "болит по вечерам"
         if clause.subject in ("other", "family") and not clause.skip:
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":

@@ -185,8 +185,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
     )
     if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
+    timed = False  # the answer is a time, which a "when last" question makes the end of the thing
     if answer is None and asked.asks_when and asked.items and _only_a_time(msg):
-        answer = "yes"  # "When was your last tetanus shot?" — "In January."
+        answer, timed = "yes", True  # "When was your last tetanus shot?" — "In January."
     dated = False  # a dating clause asserts even after an unsure one ("I don't recall the month, but...")
     if answer is None and asked.asks_when and asked.items and dates_the_asked(msg.norm, msg.hits):
         answer, dated = "yes", True  # "When was your last flu shot?" — "It was in nineteen ninety nine."
@@ -257,7 +258,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
-            fact = Fact(0, 0, -1, section, entity, status_for(section, state))
+            over = state == "pos" and (timed or dated) and asked.last and section in _OVER_WHEN_LAST
+            fact = Fact(0, 0, -1, section, entity, status_for(section, "end" if over else state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))
             if section == "medications" and dose is not None:
@@ -274,6 +276,11 @@ def answer_question(msg: Message, asked: Topic) -> None:
 
 #: A Chinese denial said with doubt, and nothing else in its clause: "好像没有", "应该不会吧", "似乎没".
 _ZH_HEDGED_DENIAL = re.compile(r"\s*(?:好像|似乎|大概|可能|应该)(?:是|也|都)?(?:没有?|不)[\u4e00-\u9fff]{0,2}?[吧啊呢]?[\s,.!~，。！～…]*")
+
+
+#: Sections whose asked item a dated answer to "when last" ends: a complaint, an illness, an injury
+#: (never a medicine or a habit: "When did you last take ibuprofen?" — "yesterday" is still taken).
+_OVER_WHEN_LAST = frozenset({"symptoms", "diagnoses", "injuries"})
 
 
 def _zh_hedged_denial(msg: Message, answer: str) -> bool:

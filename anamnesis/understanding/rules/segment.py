@@ -45,6 +45,18 @@ class Clause:
         return cat in self.cats
 
 
+#: Illness kinds 怕 can take as its object; a symptom after it is one name with it ("怕冷", "怕光").
+_FEARED_KINDS = frozenset({"condition", "diagnosis", "injury"})
+
+
+def _zh_feared(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """ "我有点怕中风", "就怕心梗": an illness that 怕 (fear) takes as its object is feared, not
+    had, and the clause states no fact of it (as "怕得", "担心" do, cues of doubt)."""
+    if "怕" not in norm[start:end]:
+        return False
+    return any(lex.cat == "term" and lex.kind in _FEARED_KINDS and h > 0 and norm[h - 1] == "怕" for h, _, lex in hits)
+
+
 def sentences(norm: str) -> list[tuple[int, int, bool]]:
     """(start, end, ends with a question mark) of every non-blank sentence."""
     first = _SENTENCE_END.search(norm)
@@ -119,6 +131,7 @@ def clauses(
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
                 or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
                 or (lang == "zh" and "neg" in cats and _zh_a_not_a(norm, c_hits))
+                or (lang == "zh" and _zh_feared(norm, c_start, c_end, c_hits))
             )
             hedged = lang == "ru" and "uncertain" in cats and _bare_hedge(norm, c_start, c_end, c_hits)
             if "intent" in cats:

@@ -9,6 +9,11 @@ said the user has.
 - **A prohibition is advice, not a habit**: "医生说我不能喝酒", "不能吃辣", "Мне нельзя пить
   алкоголь", "I can't drink alcohol on these tablets" say nothing of whether the user drinks
   (neither a denial nor a habit), while "我不喝酒" still denies it.
+- **A precaution names what is to be avoided**: "我会注意低血糖的", "防止中风", "小心别得糖尿病".
+- **Another person the user acts for**: "我让他吃奥美拉唑", "我叫我儿子吃了布洛芬" are that person's.
+- **A recovery ends the episode told in one run of names** ("上个月感冒发烧 现在好了", "肺炎加
+  胸膜炎，早就治好了"), and "吃了药好了" says the illness is over, never that every medicine was
+  stopped (it was an extra denial of the whole medications section).
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -63,6 +68,44 @@ PROHIBITED: list[Row] = [
     # ... and "不能" that says what the body cannot do is a complaint
     ("晚上不能平躺", None, {("symptoms", "orthopnea", "active")}),
 ]
+
+#: "注意低血糖", "防止中风", "小心别得糖尿病": a precaution names what is to be avoided, not had
+PRECAUTION: list[Row] = [
+    ("好的 谢谢医生 我会注意低血糖的", "吃格列美脲要注意低血糖。", set()),
+    ("好的 我会注意防止中风", None, set()),
+    ("小心别得糖尿病", None, set()),
+    ("吃这个药得当心胃出血", None, set()),
+    ("提防着点痛风", None, set()),
+    ("I'll watch out for low blood sugar", None, set()),
+    # noticing is not a precaution
+    ("我注意到最近老咳嗽", None, {("symptoms", "cough", "active")}),
+]
+
+#: "我让他吃奥美拉唑", "我给我妈买了降压药": the user makes or helps another person do it
+FOR_ANOTHER: list[Row] = [
+    ("我老公胃不好 我让他吃奥美拉唑", None, set()),
+    ("我给我妈买了降压药", None, {("family_history", "hypertension", "active")}),
+    ("我帮我爸约了胃镜 他最近老胃疼", None, set()),
+    ("我叫我儿子吃了点布洛芬", None, set()),
+    # the user doing it for themself is still the user
+    ("我给自己买了布洛芬，头疼的时候吃", None, {("medications", "ibuprofen", "active")}),
+]
+
+#: "上个月感冒发烧 现在好了": a recovery ends every illness of the run of names it follows
+RECOVERED_TOGETHER: list[Row] = [
+    ("上个月感冒发烧 现在好了", None, {("diagnoses", "common cold", "resolved"), ("symptoms", "fever", "resolved")}),
+    ("前几天头疼发烧，吃了药已经好了", None, {("symptoms", "headache", "resolved"), ("symptoms", "fever", "resolved")}),
+    ("上周咳嗽流鼻涕，现在都痊愈了", None, {("symptoms", "cough", "resolved"), ("symptoms", "runny nose", "resolved")}),
+    ("去年肺炎加胸膜炎，早就治好了", None,
+     {("diagnoses", "pneumonia", "resolved"), ("diagnoses", "pleurisy", "resolved")}),
+    ("头疼，吃了药就好了", None, {("symptoms", "headache", "resolved")}),
+    ("嗓子疼了两天，吃了点药已经好了", None, {("symptoms", "sore throat", "resolved")}),
+    ("前天拉肚子，吃了药好了", None, {("symptoms", "diarrhea", "resolved")}),
+    # ... while a medicine stopped is still stopped
+    ("药停了", None, {("medications", "^", "stopped")}),
+    # a pause between them keeps the recovery to the last
+    ("还在咳嗽，发烧已经好了", None, {("symptoms", "cough", "active"), ("symptoms", "fever", "resolved")}),
+]
 # fmt: on
 
 
@@ -73,6 +116,9 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), EPISODE_WITH_A_COUNT + FEARED + PROHIBITED)
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    EPISODE_WITH_A_COUNT + FEARED + PROHIBITED + PRECAUTION + FOR_ANOTHER + RECOVERED_TOGETHER,
+)
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

@@ -356,6 +356,8 @@ def _subject(
         if cat == "self":
             if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(hits, n, h_end):
                 continue  # 我妈妈, "у меня мама диабетик": the relative is the subject
+            if lang == "zh" and _zh_for_another(norm, hits, n, h_end):
+                continue  # 我让他吃, 我给我妈买了: the one the user acts for is the subject
             if lang == "ru" and _RU_EMPHATIC_THIRD.match(norm, hits[n][0]):
                 return last_other  # "муж говорит пей меньше, сам пьёт водку": "сам" is the husband
             return "self", ()
@@ -371,6 +373,24 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: 让 / 叫 / 给 / 帮 / 替 / 劝 / 带 right after the user: "我让他吃…", "我给我妈买了降压药".
+_ZH_FOR = re.compile(r"(?:让|叫|给|帮|替|劝|带)(?:了)?")
+_OTHERS = frozenset({"person", "third"})
+
+
+def _zh_for_another(norm: str, hits: list[Hit], n: int, h_end: int) -> bool:
+    """ "我让他吃奥美拉唑", "我给我妈买了降压药", "我叫儿子吃了布洛芬": the user makes, helps or buys
+    for another person, who takes what the clause names; the person right after the verb is who the
+    clause is about (the user acting for themself, "我给自己买了", stays the user)."""
+    m = _ZH_FOR.match(norm, h_end)
+    if m is None or n + 1 >= len(hits):
+        return False
+    start, _, lex = hits[n + 1]
+    if start != m.end():
+        return False
+    return lex.cat in _OTHERS or is_relative(lex) or (lex.cat == "self" and _possessive(hits, n + 1, hits[n + 1][1]))
 
 
 #: "сам пьёт", "сама курит": an emphatic "сам" before a verb of the third person is that person,

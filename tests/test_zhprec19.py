@@ -14,6 +14,8 @@ said the user has.
 - **A recovery ends the episode told in one run of names** ("上个月感冒发烧 现在好了", "肺炎加
   胸膜炎，早就治好了"), and "吃了药好了" says the illness is over, never that every medicine was
   stopped (it was an extra denial of the whole medications section).
+- **A "me too" told in the past** ("我小时候也有过", "I had it too as a kid", "в детстве тоже была")
+  is the user's own illness, over, not a current one.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -106,6 +108,25 @@ RECOVERED_TOGETHER: list[Row] = [
     # a pause between them keeps the recovery to the last
     ("还在咳嗽，发烧已经好了", None, {("symptoms", "cough", "active"), ("symptoms", "fever", "resolved")}),
 ]
+
+#: "我女儿湿疹 我小时候也有过": a "me too" told in the past is the user's own, over
+ME_TOO_IN_THE_PAST: list[Row] = [
+    ("我女儿湿疹 我小时候也有过", None,
+     {("family_history", "atopic dermatitis", "active"), ("chronic_conditions", "atopic dermatitis", "resolved")}),
+    ("我儿子哮喘，我小时候也得过", None,
+     {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "resolved")}),
+    ("我爸得过肺结核，我年轻时也得过", None,
+     {("family_history", "tuberculosis", "active"), ("diagnoses", "tuberculosis", "resolved")}),
+    ("My son has asthma, I had it too when I was little", None,
+     {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "resolved")}),
+    ("У дочки экзема, у меня в детстве тоже была", None,
+     {("family_history", "atopic dermatitis", "active"), ("chronic_conditions", "atopic dermatitis", "resolved")}),
+    # ... and a present "me too" is present
+    ("我妈有高血压，我也有", None,
+     {("family_history", "hypertension", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("У сына астма, у меня тоже", None,
+     {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}),
+]
 # fmt: on
 
 
@@ -118,7 +139,7 @@ def _lang(text: str) -> str:
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    EPISODE_WITH_A_COUNT + FEARED + PROHIBITED + PRECAUTION + FOR_ANOTHER + RECOVERED_TOGETHER,
+    EPISODE_WITH_A_COUNT + FEARED + PROHIBITED + PRECAUTION + FOR_ANOTHER + RECOVERED_TOGETHER + ME_TOO_IN_THE_PAST,
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

@@ -16,6 +16,8 @@ said the user has.
   stopped (it was an extra denial of the whole medications section).
 - **A "me too" told in the past** ("我小时候也有过", "I had it too as a kid", "в детстве тоже была")
   is the user's own illness, over, not a current one.
+- **The signs of a fresh injury** (the bleeding of a bite, the limp of a sprain) are the injury,
+  not symptoms beside it.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -127,6 +129,19 @@ ME_TOO_IN_THE_PAST: list[Row] = [
     ("У сына астма, у меня тоже", None,
      {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}),
 ]
+
+#: "被狗咬了一口 手上破皮出血了": the bleeding, limp or bruise of a fresh injury is the injury
+WOUND_SIGNS: list[Row] = [
+    ("今天被邻居家的狗咬了一口 手上破皮出血了", None, {("injuries", "dog bite", "active")}),
+    ("昨天打篮球把右脚崴了，今天走路一瘸一拐的", None, {("injuries", "ankle sprain", "active")}),
+    ("早上被猫抓了一下 胳膊出血了", None, {("injuries", "cat bite", "active")}),
+    ("I cut my hand on a tin yesterday and it bled a lot", None, {("injuries", "hand laceration", "active")}),
+    # ... without an injury they are complaints, and a swelling of the injured part stays one
+    ("最近身上老是莫名其妙淤青", None, {("symptoms", "bruising", "active")}),
+    ("走路一瘸一拐的，膝盖疼", None, {("symptoms", "knee pain", "active"), ("symptoms", "limping", "active")}),
+    ("打篮球崴脚了 脚踝肿得跟馒头一样", None,
+     {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
+]
 # fmt: on
 
 
@@ -139,7 +154,10 @@ def _lang(text: str) -> str:
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    EPISODE_WITH_A_COUNT + FEARED + PROHIBITED + PRECAUTION + FOR_ANOTHER + RECOVERED_TOGETHER + ME_TOO_IN_THE_PAST,
+    [
+        *EPISODE_WITH_A_COUNT, *FEARED, *PROHIBITED, *PRECAUTION, *FOR_ANOTHER, *RECOVERED_TOGETHER,
+        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS,
+    ],
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

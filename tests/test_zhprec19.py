@@ -18,6 +18,8 @@ said the user has.
   is the user's own illness, over, not a current one.
 - **The signs of a fresh injury** (the bleeding of a bite, the limp of a sprain) are the injury,
   not symptoms beside it.
+- **"Not only"** (不光, 不仅, 不但, 不只) adds a complaint and denies none; a dose missed or medicine
+  left at home (没按时吃药, 药没带) is no absence of all medicines.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -142,6 +144,21 @@ WOUND_SIGNS: list[Row] = [
     ("打篮球崴脚了 脚踝肿得跟馒头一样", None,
      {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
 ]
+
+#: "不光头疼还恶心": "not only" adds, it denies nothing; nor does a dose missed or left at home
+NOT_ONLY: list[Row] = [
+    ("不光头疼还恶心", None, {("symptoms", "headache", "active"), ("symptoms", "nausea", "active")}),
+    ("不仅咳嗽还发烧", None, {("symptoms", "cough", "active"), ("symptoms", "fever", "active")}),
+    ("不只是胃疼，还拉肚子", None, {("symptoms", "abdominal pain", "active"), ("symptoms", "diarrhea", "active")}),
+    ("不光咳嗽 嗓子也疼", None, {("symptoms", "cough", "active"), ("symptoms", "sore throat", "active")}),
+    ("不仅头晕还想吐", None, {("symptoms", "dizziness", "active"), ("symptoms", "nausea", "active")}),
+    ("这几天不但失眠还心慌", None, {("symptoms", "insomnia", "active"), ("symptoms", "palpitations", "active")}),
+    ("药没带", None, set()),
+    ("最近没按时吃药", None, set()),
+    ("咳嗽不止", None, {("symptoms", "cough", "active")}),
+    # ... while a plain 不 still denies
+    ("不头疼", None, {("symptoms", "headache", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -156,7 +173,7 @@ def _lang(text: str) -> str:
     ("text", "context", "expected"),
     [
         *EPISODE_WITH_A_COUNT, *FEARED, *PROHIBITED, *PRECAUTION, *FOR_ANOTHER, *RECOVERED_TOGETHER,
-        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS,
+        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS, *NOT_ONLY,
     ],
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:

@@ -19,7 +19,8 @@ said the user has.
 - **The signs of a fresh injury** (the bleeding of a bite, the limp of a sprain) are the injury,
   not symptoms beside it.
 - **"Not only"** (不光, 不仅, 不但, 不只) adds a complaint and denies none; a dose missed or medicine
-  left at home (没按时吃药, 药没带) is no absence of all medicines.
+  left at home (没按时吃药, 药没带) is no absence of all medicines; nor is how much or how often
+  ("烟抽得不多", "不是每天都喝酒", "吃药不规律") a denial of the habit.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -159,6 +160,18 @@ NOT_ONLY: list[Row] = [
     # ... while a plain 不 still denies
     ("不头疼", None, {("symptoms", "headache", "confirmed_absent")}),
 ]
+
+#: "烟抽得不多", "不是每天都喝酒", "吃药不规律": how much or how often is no denial of the habit
+HOW_MUCH: list[Row] = [
+    ("烟抽得不多 一天五六根", None, {("lifestyle", "smoking", "active")}),
+    ("酒喝得不多", None, {("lifestyle", "alcohol", "active")}),
+    ("不是每天都喝酒", None, {("lifestyle", "alcohol", "active")}),
+    ("吃药不规律", None, set()),
+    ("不规律吃药", None, set()),
+    ("不是每天都头疼", None, {("symptoms", "headache", "active")}),
+    # ... while a habit denied is denied
+    ("不喝酒", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -173,7 +186,7 @@ def _lang(text: str) -> str:
     ("text", "context", "expected"),
     [
         *EPISODE_WITH_A_COUNT, *FEARED, *PROHIBITED, *PRECAUTION, *FOR_ANOTHER, *RECOVERED_TOGETHER,
-        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS, *NOT_ONLY,
+        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS, *NOT_ONLY, *HOW_MUCH,
     ],
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:

@@ -21,6 +21,7 @@ said the user has.
 - **"Not only"** (不光, 不仅, 不但, 不只) adds a complaint and denies none; a dose missed or medicine
   left at home (没按时吃药, 药没带) is no absence of all medicines; nor is how much or how often
   ("烟抽得不多", "不是每天都喝酒", "吃药不规律") a denial of the habit.
+- **The family's elders** ("我们家老人", "家中老人", "老一辈") are family history, not the user.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -172,6 +173,15 @@ HOW_MUCH: list[Row] = [
     # ... while a habit denied is denied
     ("不喝酒", None, {("lifestyle", "alcohol", "confirmed_absent")}),
 ]
+
+#: "我们家老人有高血压": the family's elders are family, not the user
+ELDERS: list[Row] = [
+    ("我们家老人有高血压", None, {("family_history", "hypertension", "active")}),
+    ("我家老一辈都有高血压，我自己血压正常", None, {("family_history", "hypertension", "active")}),
+    ("家中老人得过中风", None, {("family_history", "stroke", "active")}),
+    ("家里老人都有糖尿病", None, {("family_history", "diabetes", "active")}),
+    ("我有高血压", None, {("chronic_conditions", "hypertension", "active")}),
+]
 # fmt: on
 
 
@@ -186,7 +196,7 @@ def _lang(text: str) -> str:
     ("text", "context", "expected"),
     [
         *EPISODE_WITH_A_COUNT, *FEARED, *PROHIBITED, *PRECAUTION, *FOR_ANOTHER, *RECOVERED_TOGETHER,
-        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS, *NOT_ONLY, *HOW_MUCH,
+        *ME_TOO_IN_THE_PAST, *WOUND_SIGNS, *NOT_ONLY, *HOW_MUCH, *ELDERS,
     ],
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:

@@ -61,7 +61,7 @@ FEARED: list[Row] = [
 
 PROHIBITED: list[Row] = [
     ("医生说我不能喝酒", None, set()),
-    ("胃不好，不能吃辣", None, set()),
+    ("肝不好，医生说不可以喝酒", None, set()),
     ("吃这个药期间不能喝酒", None, set()),
     ("我现在不可以抽烟", None, set()),
     ("医生交代别喝酒", None, set()),
@@ -75,6 +75,10 @@ PROHIBITED: list[Row] = [
     ("戒烟了，医生说以后也不准抽", None, {("lifestyle", "smoking", "stopped")}),
     # ... and "不能" that says what the body cannot do is a complaint
     ("晚上不能平躺", None, {("symptoms", "orthopnea", "active")}),
+    # ... a medicine not to be taken any more is stopped, one named before "can't" stays as it was read
+    ("医生让我别吃阿司匹林了，换成氯吡格雷", None,
+     {("medications", "aspirin", "stopped"), ("medications", "clopidogrel", "active")}),
+    ("二甲双胍不能再吃了", None, {("medications", "metformin", "stopped")}),
 ]
 
 #: "注意低血糖", "防止中风", "小心别得糖尿病": a precaution names what is to be avoided, not had
@@ -84,6 +88,7 @@ PRECAUTION: list[Row] = [
     ("小心别得糖尿病", None, set()),
     ("吃这个药得当心胃出血", None, set()),
     ("提防着点痛风", None, set()),
+    ("I take aspirin to prevent a stroke", None, {("medications", "aspirin", "active")}),
     ("I'll watch out for low blood sugar", None, set()),
     # noticing is not a precaution
     ("我注意到最近老咳嗽", None, {("symptoms", "cough", "active")}),

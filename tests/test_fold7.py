@@ -122,6 +122,19 @@ def test_a_class_said_present_speaks_of_its_one_member_only():
     assert "5 mg" not in "".join(facts.filter(facts["user_id"] == "v")["attributes"].to_list())
 
 
+def test_a_drug_that_names_its_class_beside_several_members_is_no_fact_of_its_own():
+    # "才加的胰岛素" after the user's glargine and aspart: their insulin, not a third drug
+    _, facts, _ = run(
+        ev(0, "m1", "medications", "insulin glargine", "active", codes="ATC:A10AE04"),
+        ev(0, "m1", "medications", "insulin aspart", "active", codes="ATC:A10AB05"),
+        ev(4, "m2", "medications", "insulin", "active", codes="ATC:A10A"),
+        ev(0, "m1", "medications", "metformin", "active", codes="ATC:A10BA02", user="v"),
+        ev(4, "m2", "medications", "insulin", "active", codes="ATC:A10A", user="v"),
+    )
+    assert _meds(facts.filter(facts["user_id"] == "u")) == {"insulin glargine": "active", "insulin aspart": "active"}
+    assert _meds(facts.filter(facts["user_id"] == "v")) == {"metformin": "active", "insulin": "active"}
+
+
 def test_a_class_is_resolved_against_the_drugs_known_before_its_message():
     """ "finished the antibiotics, now on doxycycline": the new antibiotic is not what ended."""
     _, facts, _ = run(

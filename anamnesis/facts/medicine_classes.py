@@ -8,7 +8,8 @@ before the message, a member being one whose ATC code starts with one of the cla
 drug named in answer to a question about its class, :mod:`anamnesis.understanding.rules.replies`):
 
 - a stop or a denial ends every member ("came off all my blood pressure pills");
-- any other status speaks of the one member there is, and of none when there are several;
+- any other status speaks of the one member there is, and of none when there are several (nor
+  of itself: "insulin" beside the user's basal and bolus insulins is no third drug);
 - with no member, a class that is only a class (``antibiotics``) yields no fact at all, and a
   drug that also names its class (``iron``) is its own fact, as any drug.
 """
@@ -85,6 +86,8 @@ def resolve(facts: Mapping[tuple[str, str], _Fact], entity: str, cls: MedicineCl
         return named
     if len(named) == 1:
         return named
+    if named:
+        return []  # "才加的胰岛素" beside the user's two insulins: it speaks of them, none in particular
     return [] if cls.only_a_class else [entity]
 
 

@@ -22,6 +22,14 @@ from schemas.sections import SECTION_WIDE
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
 _TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+#: A "me too" told in the past: "我小时候也有过", "I had it too as a kid", "у меня в детстве тоже была".
+_PAST_TOO = re.compile(
+    r"\bhad\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
+    r"|(?<![а-яё])был[аои]?(?![а-яё])|в детстве|раньше|в молодости"
+    r"|(?<!不)过(?!敏)|小时候|以前|年轻时|年轻的时候|曾经"
+)
+#: The sections a past "me too" ends (an allergy had once is no denial of it).
+_ENDS_IN_THE_PAST = frozenset({"chronic_conditions", "diagnoses", "symptoms", "injuries"})
 
 
 def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
@@ -35,7 +43,8 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
 
 def me_too(msg: Message, clause: Clause) -> None:
     """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
-    user's own that names nothing and says "too" has the conditions just said of a relative."""
+    user's own that names nothing and says "too" has the conditions just said of a relative; told
+    in the past ("我小时候也有过", "I had it too as a kid") the user's own is over."""
     if not _TOO.search(msg.norm, clause.start, clause.end):
         return
     kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
@@ -47,16 +56,18 @@ def me_too(msg: Message, clause: Clause) -> None:
     if not relatives:
         return
     last = max(f.sentence for f in relatives)
+    past = _PAST_TOO.search(msg.norm, clause.start, clause.end) is not None
     for f in relatives:
         if f.sentence == last:
+            section = KIND_SECTION[kinds[f.entity]]
             msg.facts.append(
                 Fact(
                     clause.start,
                     clause.end,
                     clause.sentence,
-                    KIND_SECTION[kinds[f.entity]],
+                    section,
                     f.entity,
-                    "active",
+                    status_for(section, "end" if past and section in _ENDS_IN_THE_PAST else None),
                     f.mention,
                 )
             )

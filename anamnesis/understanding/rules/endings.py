@@ -158,8 +158,33 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
     if not earlier:
         return
     both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
-    for fact in earlier if both else [max(earlier, key=lambda f: f.end)]:
+    nearest = sorted(earlier, key=lambda f: f.end)
+    if both:
+        ended = earlier
+    elif msg.lang == "zh" and heals(msg, clause):
+        ended = zh_run_of(msg.norm, nearest)
+    else:
+        ended = nearest[-1:]
+    for fact in ended:
         fact.status = status_for(fact.section, "end")
+
+
+#: What parts two Chinese names: a pause, a space, a word between them ("头疼发烧" is one run).
+_ZH_BETWEEN = re.compile(r"[加和跟与及、]?")
+
+
+def zh_run_of(norm: str, facts: list[Fact]) -> list[Fact]:
+    """The last of ``facts`` (in text order) with those right before it that no pause parts from
+    it: "上个月感冒发烧，现在好了", "肺炎加胸膜炎，早就治好了" end both, as one episode told in one
+    run of names; "还在咳嗽，发烧已经好了" ends the fever alone."""
+    if not facts:
+        return []
+    run = [facts[-1]]
+    for fact in reversed(facts[:-1]):
+        if fact.end > run[-1].start or not _ZH_BETWEEN.fullmatch(norm, fact.end, run[-1].start):
+            break
+        run.append(fact)
+    return run
 
 
 #: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".
@@ -199,11 +224,16 @@ _ZH_HEALED = frozenset(
 
 
 def healing_is_no_stop(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
-    """ "头疼了三天，吃了布洛芬好了": "好了" after a drug says the illness is over, not that the drug
-    was stopped; the illness named before it in the sentence has ended."""
+    """ "头疼了三天，吃了布洛芬好了", "吃了药就好了": "好了" after a drug, or after the word for
+    medicine, says the illness is over, not that the drug (or every medicine) was stopped; the
+    illness named before it in the sentence has ended."""
     if any(lex.cat == "end" and not _healing(msg, s, e, lex) for s, e, lex in clause.hits):
         return
-    taken = [m for m in mentions if m.kind in ("drug", "lifestyle") and m.state == "end"]
+    taken = [
+        m
+        for m in mentions
+        if (m.kind in ("drug", "lifestyle") or (m.kind == "noun" and m.entity == "medications")) and m.state == "end"
+    ]
     for m in taken:
         m.state = None
     if taken and not any(m.kind in ("symptom", "diagnosis", "injury") for m in mentions):
@@ -212,8 +242,8 @@ def healing_is_no_stop(msg: Message, clause: Clause, mentions: list[Mention]) ->
             for f in msg.facts
             if f.sentence == clause.sentence and f.section in _HEALABLE and f.status == PRESENT_STATUS[f.section]
         ]
-        if earlier:
-            earlier[-1].status = status_for(earlier[-1].section, "end")
+        for fact in zh_run_of(msg.norm, earlier):
+            fact.status = status_for(fact.section, "end")
 
 
 def _healing(msg: Message, s: int, e: int, lex: Lex) -> bool:

@@ -118,6 +118,7 @@ from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
+from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
@@ -378,6 +379,7 @@ def read_message(
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = with_recovery(msg.norm, lang, msg.clauses, facts)
     treated_by_operation(facts)
+    facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)
         no_longer_carries(facts, msg.norm)

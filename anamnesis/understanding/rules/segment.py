@@ -45,6 +45,18 @@ class Clause:
         return cat in self.cats
 
 
+#: Illness kinds 怕 can take as its object; a symptom after it is one name with it ("怕冷", "怕光").
+_FEARED_KINDS = frozenset({"condition", "diagnosis", "injury"})
+
+
+def _zh_feared(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """ "我有点怕中风", "就怕心梗": an illness that 怕 (fear) takes as its object is feared, not
+    had, and the clause states no fact of it (as "怕得", "担心" do, cues of doubt)."""
+    if "怕" not in norm[start:end]:
+        return False
+    return any(lex.cat == "term" and lex.kind in _FEARED_KINDS and h > 0 and norm[h - 1] == "怕" for h, _, lex in hits)
+
+
 def sentences(norm: str) -> list[tuple[int, int, bool]]:
     """(start, end, ends with a question mark) of every non-blank sentence."""
     first = _SENTENCE_END.search(norm)
@@ -119,6 +131,7 @@ def clauses(
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
                 or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
                 or (lang == "zh" and "neg" in cats and _zh_a_not_a(norm, c_hits))
+                or (lang == "zh" and _zh_feared(norm, c_start, c_end, c_hits))
             )
             hedged = lang == "ru" and "uncertain" in cats and _bare_hedge(norm, c_start, c_end, c_hits)
             if "intent" in cats:
@@ -343,6 +356,8 @@ def _subject(
         if cat == "self":
             if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(hits, n, h_end):
                 continue  # 我妈妈, "у меня мама диабетик": the relative is the subject
+            if lang == "zh" and _zh_for_another(norm, hits, n, h_end):
+                continue  # 我让他吃, 我给我妈买了: the one the user acts for is the subject
             if lang == "ru" and _RU_EMPHATIC_THIRD.match(norm, hits[n][0]):
                 return last_other  # "муж говорит пей меньше, сам пьёт водку": "сам" is the husband
             return "self", ()
@@ -358,6 +373,24 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: 让 / 叫 / 给 / 帮 / 替 / 劝 / 带 right after the user: "我让他吃…", "我给我妈买了降压药".
+_ZH_FOR = re.compile(r"(?:让|叫|给|帮|替|劝|带)(?:了)?")
+_OTHERS = frozenset({"person", "third"})
+
+
+def _zh_for_another(norm: str, hits: list[Hit], n: int, h_end: int) -> bool:
+    """ "我让他吃奥美拉唑", "我给我妈买了降压药", "我叫儿子吃了布洛芬": the user makes, helps or buys
+    for another person, who takes what the clause names; the person right after the verb is who the
+    clause is about (the user acting for themself, "我给自己买了", stays the user)."""
+    m = _ZH_FOR.match(norm, h_end)
+    if m is None or n + 1 >= len(hits):
+        return False
+    start, _, lex = hits[n + 1]
+    if start != m.end():
+        return False
+    return lex.cat in _OTHERS or is_relative(lex) or (lex.cat == "self" and _possessive(hits, n + 1, hits[n + 1][1]))
 
 
 #: "сам пьёт", "сама курит": an emphatic "сам" before a verb of the third person is that person,

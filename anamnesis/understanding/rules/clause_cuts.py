@@ -8,6 +8,7 @@ cough, a bit of fever"). :func:`anamnesis.understanding.rules.segment.clauses` u
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from anamnesis.understanding.rules.lexicon import Lex
@@ -122,10 +123,14 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         return cuts
     commas = [p for p in range(s_start, s_end) if norm[p] in ",;:"]
     bounds = [s_start, *(p + 1 for p in commas), s_end]
+    stretches: list[list[Hit]] = [[] for _ in bounds]  # the hits of each stretch, in one pass
+    for h in s_hits:
+        k = bisect_right(bounds, h[0]) - 1  # bounds[k] <= h[0] < bounds[k + 1]
+        if 0 <= k < len(bounds) - 1:
+            stretches[k].append(h)
     added: list[int] = []
     for n in range(1, len(bounds) - 1):
-        before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
-        after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
+        before, after = stretches[n - 1], stretches[n]
         colon = norm[bounds[n] - 1] == ":"  # "всё прошло: температуры нет": what follows tells it anew
         termed = any(h[2].cat == "term" for h in before)
         if not ((colon or termed) and _names_something(norm, after, bounds[n])):

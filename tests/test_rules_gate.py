@@ -11,7 +11,7 @@ import pytest
 
 from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
-from anamnesis.understanding.rules import discourse, plans, referring
+from anamnesis.understanding.rules import compact_profile, discourse, plans, referring
 from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated
 from anamnesis.understanding.rules.segment import sentences
 
@@ -369,3 +369,24 @@ def test_an_ignorecase_pattern_runs_on_a_case_variant_of_its_literal() -> None:
 def test_gate_literals_are_lower_case() -> None:
     with pytest.raises(ValueError):
         Gated(re.compile("Side"), ["Side"])
+
+
+#: Sex-age pairs of each compact-profile pattern (each must match its pattern).
+PROFILE_CRAFTED = (
+    ["M, 52", "hi, f 34 here", "Woman / 40 years old", "жен., 61 год", "я муж, 38", "男，45岁", "女性、30"],
+    ["52yo f", "i'm 61 male", "hello 28 F.", "40 лет, ж", "я 33 года, мужчина", "45岁男", "70 yrs, woman"],
+    ["мне 24, муж.", "мне 61 год, жен.", "мне 40 ж."],
+)
+
+
+def test_compact_profile_gates_never_reject_a_text_its_pattern_matches() -> None:
+    patterns = (compact_profile._SEX_AGE, compact_profile._AGE_SEX, compact_profile._ME_AGE_SEX)
+    for gate, pattern, crafted in zip(compact_profile._GATES, patterns, PROFILE_CRAFTED, strict=True):
+        for text in crafted:
+            assert pattern.search(normalise(text)), text  # the case is one the pattern matches
+            assert gate.search(normalise(text)), text
+        rejected = 0
+        for text in LABELLED:
+            assert gate.search(text) or not pattern.search(text), text
+            rejected += gate.search(text) is None
+        assert rejected > len(LABELLED) // 2

@@ -6,6 +6,11 @@ boundary without a check per match in Python. Chinese has no spaces: its pattern
 bare and match anywhere. A Latin word inside Chinese text ("我在吃metformin") is found by a
 second pass over the text with its ideographs blanked out.
 
+The two kinds of keys live in two automata. A text without ideographs can only hold word-script
+keys, and one automaton of both kinds costs such a text four times as much: pyahocorasick looks
+a character up among its node's children one by one, and every letter that continues no key
+falls back to the root, whose children are then the thousands of first ideographs.
+
 Bare Chinese matches resolve leftmost-longest, so a listed everyday word that starts at or before
 a term hides it ("骨头" hides "头"). A word that starts inside a term and ends after it says the
 term ended inside a word ("眼睛很干净": 眼睛很干 ends inside 干净); the caller marks such words
@@ -25,15 +30,17 @@ from anamnesis.terminology.text import CJK_RE, CYRILLIC_RE, LATIN_RE, spaced
 P = TypeVar("P")
 
 
-#: What the automaton keeps per key, read by tuple unpacking in the hot loop: (length: the key's
-#: length minus its leading space, if any; trail; bare; prefix; word: a Chinese word no term ends
+#: What the automata keep per key, read by tuple unpacking in the hot loop: (length: the key's
+#: length minus its leading space, if any; trail; prefix; word: a Chinese word no term ends
 #: inside; payloads). A plain tuple, not a
 #: NamedTuple: pickling and unpickling the derived cache's 180,000 of them then runs no Python
 #: per value (a third of reading the lexicon back).
-_Stored = tuple[int, int, bool, bool, bool, tuple]
+_Stored = tuple[int, int, bool, bool, tuple]
 
 
 _SORT_KEY = itemgetter(0, 1)
+#: A key that puts the space first among an automaton root's children and never matches.
+_NEVER_SCANNED = " \x00"
 
 
 class Matcher(Generic[P]):
@@ -52,8 +59,8 @@ class Matcher(Generic[P]):
             payloads = grouped.setdefault((key, prefix), [])
             if payload not in payloads:
                 payloads.append(payload)
-        self._automaton = ahocorasick.Automaton()
         stored: dict[str, _Stored] = {}
+        bare_keys: set[str] = set()
         for (key, prefix), payloads in grouped.items():
             bare = CJK_RE.search(key) is not None
             wrapped = key if bare else f" {key}" + ("" if prefix else " ")
@@ -62,12 +69,12 @@ class Matcher(Generic[P]):
             previous = stored.get(wrapped)
             merged = (*previous[-1], *payloads) if previous else tuple(payloads)  # its payloads, then these
             word = bare and ends_words is not None and any(ends_words(p) for p in merged)
-            stored[wrapped] = (len(wrapped) - lead, trail, bare, prefix and not bare, word, merged)
-        for wrapped, value in stored.items():
-            self._automaton.add_word(wrapped, value)
+            stored[wrapped] = (len(wrapped) - lead, trail, prefix and not bare, word, merged)
+            if bare:
+                bare_keys.add(wrapped)
         self.size = len(stored)
-        if stored:
-            self._automaton.make_automaton()
+        self._words = _automaton({k: v for k, v in stored.items() if k not in bare_keys})
+        self._bare = _automaton({k: v for k, v in stored.items() if k in bare_keys})
 
     def scan(self, norm: str) -> list[tuple[int, int, tuple[P, ...]]]:
         """(start, end, payloads) of every match in ``norm`` (see :func:`text.normalise`)."""
@@ -107,24 +114,41 @@ class Matcher(Generic[P]):
         if not self.size:
             return raw
         padded = f" {spaced(norm)} "
-        if norm.isascii() or CJK_RE.search(norm) is None:
-            self._collect(padded, norm, raw, None)
+        if norm.isascii() or CJK_RE.search(norm) is None:  # no ideograph: no bare key can match
+            _collect(self._words, padded, norm, raw)
         else:
-            self._collect(padded, norm, raw, True)
+            _collect(self._bare, padded, norm, raw)
             if LATIN_RE.search(norm) or CYRILLIC_RE.search(norm):
-                self._collect(CJK_RE.sub(" ", padded), norm, raw, False)
+                _collect(self._words, CJK_RE.sub(" ", padded), norm, raw)
         raw.sort(key=_SORT_KEY)
         return raw
 
-    def _collect(self, padded: str, norm: str, raw: list, bare_only: bool | None) -> None:
-        append = raw.append
-        # padded index i is norm index i - 1; a value's length already has its lead subtracted
-        for end, (length, trail, bare, prefix, word, payloads) in self._automaton.iter(padded):
-            if bare_only is not None and bare is not bare_only:
-                continue
-            start = end - length
-            stop = end - trail
-            if prefix:
-                while stop < len(norm) and norm[stop].isalnum():
-                    stop += 1
-            append((start, start - stop, stop, word, payloads))
+
+def _automaton(stored: dict[str, _Stored]) -> ahocorasick.Automaton | None:
+    """An automaton of ``stored``'s keys, or None for no keys (an empty one cannot be iterated)."""
+    if not stored:
+        return None
+    automaton = ahocorasick.Automaton()
+    # A node's children are looked up in the order they were added. The space first (a key no
+    # scanned text holds: :func:`spaced` leaves no "\x00"), as every punctuation mark of a Chinese
+    # text is one; then short keys (everyday words, single ideographs), whose characters are the
+    # ones texts are made of. Both halve the scan of a Chinese question by the bare keys.
+    automaton.add_word(_NEVER_SCANNED, None)
+    for key in sorted(stored, key=len):
+        automaton.add_word(key, stored[key])
+    automaton.make_automaton()
+    return automaton
+
+
+def _collect(automaton: ahocorasick.Automaton | None, padded: str, norm: str, raw: list) -> None:
+    if automaton is None:
+        return
+    append = raw.append
+    # padded index i is norm index i - 1; a value's length already has its lead subtracted
+    for end, (length, trail, prefix, word, payloads) in automaton.iter(padded):
+        start = end - length
+        stop = end - trail
+        if prefix:
+            while stop < len(norm) and norm[stop].isalnum():
+                stop += 1
+        append((start, start - stop, stop, word, payloads))

@@ -8,6 +8,7 @@ cough, a bit of fever"). :func:`anamnesis.understanding.rules.segment.clauses` u
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from anamnesis.understanding.rules.lexicon import Lex
@@ -82,7 +83,7 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
-            commas = [p + 1 for p in range(s_start, s_end - 1) if norm[p] in "，,"]
+            commas = [m.end() for m in _ZH_COMMA.finditer(norm, s_start, s_end - 1)]
             commas = _zh_topic_commas_left_out(norm, s_hits, s_start, s_end, commas)
             cuts = sorted(set(cuts).union(commas))
         if "了" in norm[s_start:s_end]:  # "风团消了也不痒了": two endings, as with a comma between
@@ -109,6 +110,11 @@ def _bare_request_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[in
     return sorted(set(cuts).union(added)) if added else cuts
 
 
+#: What ends a stretch with a polarity of its own (a regex finds them faster than a loop over the characters).
+_STRETCH_MARK = re.compile("[,;:]")
+_ZH_COMMA = re.compile("[，,]")
+
+
 def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
     """Cut at a comma (or ";", ":") whose following stretch names a term (or a bare pain, or "the
     rest") and denies it itself, or that follows a denial with a term of its own opened by an amount.
@@ -118,14 +124,18 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
     有点胸闷": an amount ("a little", "有点") after the comma says the next term is there. A list
     under one denial ("no fever, cough or chills") has neither and stays one clause.
     """
-    if all(norm.find(mark, s_start, s_end) < 0 for mark in ",;:"):
+    commas = [m.start() for m in _STRETCH_MARK.finditer(norm, s_start, s_end)]
+    if not commas:
         return cuts
-    commas = [p for p in range(s_start, s_end) if norm[p] in ",;:"]
     bounds = [s_start, *(p + 1 for p in commas), s_end]
+    stretches: list[list[Hit]] = [[] for _ in bounds]  # the hits of each stretch, in one pass
+    for h in s_hits:
+        k = bisect_right(bounds, h[0]) - 1  # bounds[k] <= h[0] < bounds[k + 1]
+        if 0 <= k < len(bounds) - 1:
+            stretches[k].append(h)
     added: list[int] = []
     for n in range(1, len(bounds) - 1):
-        before = [h for h in s_hits if bounds[n - 1] <= h[0] < bounds[n]]
-        after = [h for h in s_hits if bounds[n] <= h[0] < bounds[n + 1]]
+        before, after = stretches[n - 1], stretches[n]
         colon = norm[bounds[n] - 1] == ":"  # "всё прошло: температуры нет": what follows tells it anew
         termed = any(h[2].cat == "term" for h in before)
         if not ((colon or termed) and _names_something(norm, after, bounds[n])):

@@ -4,7 +4,9 @@ A large alternation that opens with ``\\b`` (or any non-literal) makes Python's 
 every alternative at every position of the text, even when no word of it is there. Most such
 patterns can only match where one of a few literal words is: "ignore", "forget", an editing
 verb... One case-sensitive search for those words (``re`` skips ahead by their first letters)
-proves, for most messages, that the big pattern finds nothing, and it is not run.
+proves, for most messages, that the big pattern finds nothing, and it is not run. The literals
+are looked for with one Aho-Corasick pass (half the time of ``re`` on an alternation of them,
+which tries each alternative at every position that starts with one of their first letters).
 
 For that proof to hold, every match of the pattern must contain one of the literals, in the
 same case. A pattern compiled with ``re.IGNORECASE`` also matches other spellings of the
@@ -17,6 +19,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
+
+import ahocorasick
 
 #: Every character that ``re.IGNORECASE`` takes for a lower-case Latin or Cyrillic letter other
 #: than itself (pinned by tests/test_rules_gate.py against all of Unicode).
@@ -36,19 +40,22 @@ class Gated:
         self.literals = tuple(sorted(set(literals)))
         if any(lit != lit.lower() or not lit for lit in self.literals):
             raise ValueError("gate literals are non-empty and lower case")
-        # literals and a class apart: an alternation of plain literals is what re skips through fast
-        self._needles = tuple(
-            re.compile(needle)
-            for needle in ("|".join(re.escape(lit) for lit in self.literals), f"[{chars}]" if chars else "")
-            if needle
-        )
+        self._literals = ahocorasick.Automaton()
+        for lit in self.literals:
+            self._literals.add_word(lit, None)
+        if self.literals:
+            self._literals.make_automaton()
+        self._needles = (re.compile(f"[{chars}]"),) if chars else ()
         if bool(pattern.flags & re.IGNORECASE):
             self._needles += (CASE_VARIANTS,)
 
     def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
         """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``."""
+        end = min(endpos, len(text))  # the automaton takes no end past the text
+        if self.literals and next(self._literals.iter(text, pos, end), None) is not None:
+            return True
         for needle in self._needles:  # a loop, not any(): this runs several times for every message
-            if needle.search(text, pos, endpos) is not None:
+            if needle.search(text, pos, end) is not None:
                 return True
         return False
 

@@ -13,6 +13,10 @@ remembers which index tables exist, which Dagster asked over a new engine before
 materialization. At load 13–15: 38.6 ms of wall and
 2.9 ms of CPU an event before, 1.6 ms and 0.3 ms after.
 
+A new run's file is a copy of an empty one that Dagster's own set-up made once per home and
+Dagster version (``.run-template-<version>`` beside the runs' files): that set-up loads Dagster's
+~90 alembic scripts twice (checking, then stamping the revision), ~0.1 s of CPU for every run.
+
 The files, their schema and their places are Dagster's: ``dagster dev`` and the daemon read and
 write them with Dagster's own classes. Their watcher follows a run by the run file's change
 time, which commits to a kept WAL connection no longer move, so each commit to a run's file
@@ -32,9 +36,13 @@ its own keeps it.
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 import threading
+import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as db
@@ -49,7 +57,8 @@ from dagster._core.storage.sqlite_storage import (
     _schedule_directory,
 )
 from dagster._serdes import ConfigurableClassData
-from sqlalchemy.pool import StaticPool
+from dagster.version import __version__ as dagster_version
+from sqlalchemy.pool import NullPool, StaticPool
 
 #: Seconds a writer waits for another process's write lock (Dagster's own setting for its files).
 BUSY_TIMEOUT_S = 30.0
@@ -86,13 +95,44 @@ class KeptConnectionsEventLog(SqliteEventLogStorage):
         with self._db_lock:
             engine = self._engine(shard)
             if shard not in self._initialized_dbs:
-                self._initdb(engine)
+                if shard == INDEX_SHARD_NAME or not self._copy_of_template(shard):
+                    self._initdb(engine)
                 self._initialized_dbs.add(shard)
             with engine.connect() as conn, conn.begin():
                 yield conn
             if shard != INDEX_SHARD_NAME:
                 # a watcher of this run (``dagster dev``) wakes on the file's change, not the WAL's
                 os.utime(self.path_for_shard(shard))
+
+    def _copy_of_template(self, run_id: str) -> bool:
+        """Make a new run's file a copy of :meth:`_template` (True), or leave an existing file to
+        Dagster's own set-up (False). Creating the tables and stamping their revision loads
+        Dagster's ~90 alembic scripts twice, ~0.1 s of CPU a run; a copy takes a millisecond."""
+        path = Path(self.path_for_shard(run_id))
+        if path.exists():
+            return False
+        partial = path.with_name(f".{run_id}.{uuid.uuid4().hex}.tmp")
+        shutil.copyfile(self._template(), partial)
+        os.replace(partial, path)  # a watcher never sees a half-copied run
+        return True
+
+    def _template(self) -> Path:
+        """An empty run file of this Dagster version, set up once per home by Dagster's own
+        ``_initdb`` (hidden and without ``.db``: not a run to Dagster's listing or ``wipe``)."""
+        template = Path(self._base_dir) / f".run-template-{dagster_version}"
+        if template.exists():
+            return template
+        partial = template.with_name(f".{uuid.uuid4().hex}.tmp")
+        engine = db.create_engine(f"sqlite:///{partial}", poolclass=NullPool)
+        db.event.listen(engine, "connect", _wal_synchronous_normal)
+        self._initdb(engine)
+        engine.dispose()
+        with closing(sqlite3.connect(partial)) as conn:  # the last close folds the WAL into the file
+            conn.execute("pragma wal_checkpoint(truncate)")
+        for old in Path(self._base_dir).glob(".run-template-*"):  # an earlier Dagster's
+            old.unlink(missing_ok=True)
+        os.replace(partial, template)
+        return template
 
     def has_table(self, table_name: str) -> bool:
         """Whether the index has ``table_name``: Dagster asks before storing each materialization,

@@ -39,7 +39,6 @@ import os
 import shutil
 import sqlite3
 import threading
-import uuid
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -60,6 +59,10 @@ from dagster._serdes import ConfigurableClassData
 from dagster.version import __version__ as dagster_version
 from sqlalchemy.pool import NullPool, StaticPool
 
+from anamnesis.storage.atomic import atomic_path
+
+#: A run file set up by Dagster, copied for each new run: ``<prefix><Dagster's version>``.
+TEMPLATE_PREFIX = ".run-template-"
 #: Seconds a writer waits for another process's write lock (Dagster's own setting for its files).
 BUSY_TIMEOUT_S = 30.0
 
@@ -111,27 +114,26 @@ class KeptConnectionsEventLog(SqliteEventLogStorage):
         path = Path(self.path_for_shard(run_id))
         if path.exists():
             return False
-        partial = path.with_name(f".{run_id}.{uuid.uuid4().hex}.tmp")
-        shutil.copyfile(self._template(), partial)
-        os.replace(partial, path)  # a watcher never sees a half-copied run
+        with atomic_path(path) as partial:  # a watcher never sees a half-copied run
+            shutil.copyfile(self._template(), partial)
         return True
 
     def _template(self) -> Path:
         """An empty run file of this Dagster version, set up once per home by Dagster's own
         ``_initdb`` (hidden and without ``.db``: not a run to Dagster's listing or ``wipe``)."""
-        template = Path(self._base_dir) / f".run-template-{dagster_version}"
+        template = Path(self._base_dir) / f"{TEMPLATE_PREFIX}{dagster_version}"
         if template.exists():
             return template
-        partial = template.with_name(f".{uuid.uuid4().hex}.tmp")
-        engine = db.create_engine(f"sqlite:///{partial}", poolclass=NullPool)
-        db.event.listen(engine, "connect", _wal_synchronous_normal)
-        self._initdb(engine)
-        engine.dispose()
-        with closing(sqlite3.connect(partial)) as conn:  # the last close folds the WAL into the file
-            conn.execute("pragma wal_checkpoint(truncate)")
-        for old in Path(self._base_dir).glob(".run-template-*"):  # an earlier Dagster's
-            old.unlink(missing_ok=True)
-        os.replace(partial, template)
+        with atomic_path(template) as partial:
+            engine = db.create_engine(f"sqlite:///{partial}", poolclass=NullPool)
+            db.event.listen(engine, "connect", _wal_synchronous_normal)
+            self._initdb(engine)
+            engine.dispose()
+            with closing(sqlite3.connect(partial)) as conn:  # the last close folds the WAL into the file
+                conn.execute("pragma wal_checkpoint(truncate)")
+        for earlier in Path(self._base_dir).glob(f"{TEMPLATE_PREFIX}*"):  # an earlier Dagster's
+            if earlier != template:
+                earlier.unlink(missing_ok=True)
         return template
 
     def has_table(self, table_name: str) -> bool:

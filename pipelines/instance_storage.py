@@ -10,8 +10,8 @@ file for the process, in WAL mode (a new run's file from its creation) with ``sy
 NORMAL`` (a commit is appended to the WAL without an fsync; an application crash loses nothing,
 a power cut at worst the last events of a run history, never the file's consistency), and
 remembers which index tables exist, which Dagster asked over a new engine before each
-materialization. At load 13–15: 38.6 ms of wall and
-2.9 ms of CPU an event before, 1.6 ms and 0.3 ms after.
+materialization. At load 13–15: 38.6 ms of wall and 2.9 ms of CPU an event before, 1.6 ms and
+0.3 ms after.
 
 A new run's file is a copy of an empty one that Dagster's own set-up made once per home and
 Dagster version (``.run-template-<version>`` beside the runs' files): that set-up loads Dagster's

@@ -799,8 +799,11 @@ _PART = re.compile(
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
-    r"(?:^|[.!]\s*|\b(?:(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright"
-    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?(?:that\s+)?)"
+    r"(?:^|[.!]\s*|\b(?:(?:i (?:also |can )?(?:see|read|notice|noticed|noted)|i understand|it says|it looks like"
+    r"|looks like|it(?:'s| is| was) (?:also )?(?:mentioned|noted|written|documented|recorded)|so|and|okay|ok|alright"
+    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?"
+    # "I see here in your reports you have...", "it is noted in your file that you have..."
+    r"(?:in (?:your|the) (?:\w+ )?(?:reports?|records?|chart|file|notes|history)\s+)?(?:that\s+)?)"
     r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
     r"(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"

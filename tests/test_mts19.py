@@ -1,0 +1,82 @@
+"""The rules backend on doctor–patient history-taking (MTS-Dialog kinds), nineteenth round (issue 11).
+
+- The register of a clinician asking for the past medical history as a whole ("Any medical
+  problems?", "Any significant past medical history?", "Any health issues?"): a "no" is a
+  section-wide absence of chronic conditions, as "Any medical conditions?" already was.
+- A clinician's statement of the user's history read from the record ("I see here in your
+  reports you have...", "It's mentioned here that you have...", "I also see that you had..."):
+  an assent confirms it, as "Your chart says you have diabetes." — "That's right." already did.
+- A question that takes a condition as the user's and asks how it goes or how long it has lasted
+  ("How's your asthma?", "How long have you had the high blood pressure?"): a reply that neither
+  denies it nor says it is over confirms the condition, as a question about a named drug's course
+  already confirmed the drug (tests/test_rules_mts10.py).
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
+must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+HISTORY_REGISTER: list[Row] = [
+    ("No, nothing.", "Any medical problems?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("No, I've always been healthy.", "Any significant past medical history?",
+     {("chronic_conditions", "*", "confirmed_absent")}),
+    ("Not really, no.", "Have you had any medical issues in the past?",
+     {("chronic_conditions", "*", "confirmed_absent")}),
+    ("Nothing.", "Any prior medical history I should know about?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("None at all.", "Do you have any health issues?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("None.", "Just to double check, no past medical history?", {("chronic_conditions", "*", "confirmed_absent")}),
+    # ... a named condition answers it, and "other" asks of a part, so its "no" denies nothing
+    ("Just high cholesterol.", "Any medical problems?", {("chronic_conditions", "hypercholesterolemia", "active")}),
+    ("No, that's it.", "Besides the asthma, any other medical problems?", set()),
+]
+
+STATED_FROM_THE_RECORD: list[Row] = [
+    ("Yes.", "So, I see here in your reports you have arthritis in both knees.",
+     {("chronic_conditions", "arthritis", "active")}),
+    ("That's correct.", "Also, it's mentioned here that you have atrial fibrillation.",
+     {("chronic_conditions", "atrial fibrillation", "active")}),
+    ("Yeah, that's right.", "I also see that you had your gallbladder removed.",
+     {("surgeries", "cholecystectomy", "historical")}),
+    ("Correct.", "It is noted in your file that you have hypothyroidism.",
+     {("chronic_conditions", "hypothyroidism", "active")}),
+    ("Yes.", "I noticed in your records that you take metformin.", {("medications", "metformin", "active")}),
+    # ... an acknowledgement confirms nothing, a denial nothing either
+    ("Okay.", "It's mentioned here that you have atrial fibrillation.", set()),
+    ("No, that's wrong.", "I also see that you have asthma.", set()),
+]
+
+PRESUPPOSED_CONDITIONS: list[Row] = [
+    ("Much better lately.", "How's your asthma these days?", {("chronic_conditions", "asthma", "active")}),
+    ("Not too bad.", "How is your diabetes doing?", {("chronic_conditions", "diabetes", "active")}),
+    ("About ten years.", "How long have you had the high blood pressure?",
+     {("chronic_conditions", "hypertension", "active")}),
+    ("Up and down, honestly.", "How has your gout been since we changed the dose?",
+     {("chronic_conditions", "gout", "active")}),
+    ("It's been fine.", "And how are you managing your epilepsy?", {("chronic_conditions", "epilepsy", "active")}),
+    # ... not a denial, a question back, nor another person's
+    ("I don't have asthma.", "How's your asthma these days?", {("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("What do you mean?", "How is your diabetes doing?", set()),
+    ("About ten years.", "How long has your mother had high blood pressure?", set()),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), HISTORY_REGISTER)
+def test_history_register(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), STATED_FROM_THE_RECORD)
+def test_stated_from_the_record(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_CONDITIONS)
+def test_presupposed_conditions(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -6,6 +6,10 @@
 - A clinician's statement of the user's history read from the record ("I see here in your
   reports you have...", "It's mentioned here that you have...", "I also see that you had..."):
   an assent confirms it, as "Your chart says you have diabetes." — "That's right." already did.
+- Names a clinic's medication list and history use that the vocabulary lacked: US brands
+  ("Soma", "Skelaxin", "Suboxone", "Fioricet"), prenatal vitamins, a defibrillator put in.
+- An operation said of a pronoun ("I broke my wrist and had surgery on it", "had a hernia and had
+  it repaired", "they took it out"): the operation of the body part or illness named before it.
 - A question that takes a condition as the user's and asks how it goes or how long it has lasted
   ("How's your asthma?", "How long have you had the high blood pressure?"): a reply that neither
   denies it nor says it is over confirms the condition, as a question about a named drug's course
@@ -64,6 +68,38 @@ PRESUPPOSED_CONDITIONS: list[Row] = [
     ("What do you mean?", "How is your diabetes doing?", set()),
     ("About ten years.", "How long has your mother had high blood pressure?", set()),
 ]
+
+#: names of a clinic's medication list and devices the vocabulary lacked (terminology data)
+NAMES: list[Row] = [
+    ("Just Soma and Skelaxin for my back.", "What do you take for the spasms?",
+     {("medications", "carisoprodol", "active"), ("medications", "metaxalone", "active")}),
+    ("Suboxone, every morning.", "What medications are you on?", {("medications", "buprenorphine/naloxone", "active")}),
+    ("Fioricet for the headaches.", "Any medications?",
+     {("medications", "butalbital/paracetamol/caffeine", "active"), ("symptoms", "headache", "active")}),
+    ("Aggrenox, twice a day.", "Are you on any blood thinners?", {("medications", "aspirin/dipyridamole", "active")}),
+    ("Only Prempro.", "Do you take any hormones?",
+     {("medications", "conjugated estrogens/medroxyprogesterone", "active")}),
+    ("Just my prenatal vitamins.", "Any medications?", {("medications", "multivitamin", "active")}),
+    ("Yes, they put a defibrillator in two years ago.", "Any surgeries?",
+     {("surgeries", "implantable cardioverter defibrillator", "historical")}),
+    ("An AICD in 2019.", "Any procedures on your heart?",
+     {("surgeries", "implantable cardioverter defibrillator", "historical")}),
+]
+
+#: an operation said of a pronoun is the operation of what the sentence named last before it
+OPERATED_ON_IT: list[Row] = [
+    ("I broke my wrist and had surgery on it.", "Any surgeries?",
+     {("injuries", "wrist fracture", "active"), ("surgeries", "wrist surgery", "historical")}),
+    ("I had a hernia and had it repaired.", "Any operations?", {("surgeries", "hernia repair", "historical")}),
+    ("My appendix burst so they took it out.", "Have you had any surgeries?",
+     {("surgeries", "appendectomy", "historical")}),
+    ("I fractured my ankle and needed surgery on it.", None,
+     {("injuries", "ankle fracture", "active"), ("surgeries", "ankle surgery", "historical")}),
+    # ... not a plan, nor an illness with no operation of its own
+    ("I have a hernia and I'm going to have it repaired.", None, {("diagnoses", "hernia", "active")}),
+    ("I had tonsillitis all the time, so they removed them.", "Any surgeries?",
+     {("diagnoses", "tonsillitis", "active")}),
+]
 # fmt: on
 
 
@@ -79,4 +115,14 @@ def test_stated_from_the_record(text: str, context: str, expected: set[tuple[str
 
 @pytest.mark.parametrize(("text", "context", "expected"), PRESUPPOSED_CONDITIONS)
 def test_presupposed_conditions(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NAMES)
+def test_names(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), OPERATED_ON_IT)
+def test_operated_on_it(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -10,6 +10,8 @@
   ("Soma", "Skelaxin", "Suboxone", "Fioricet"), prenatal vitamins, a defibrillator put in.
 - An operation said of a pronoun ("I broke my wrist and had surgery on it", "had a hernia and had
   it repaired", "they took it out"): the operation of the body part or illness named before it.
+- An assent whose whole rest is a bare denial ("Yes, none.", "Yes, sir. None.") to a question
+  put as a denial ("No allergies?"): it agrees with the denial, so it is a "no".
 - A question that takes a condition as the user's and asks how it goes or how long it has lasted
   ("How's your asthma?", "How long have you had the high blood pressure?"): a reply that neither
   denies it nor says it is over confirms the condition, as a question about a named drug's course
@@ -100,6 +102,18 @@ OPERATED_ON_IT: list[Row] = [
     ("I had tonsillitis all the time, so they removed them.", "Any surgeries?",
      {("diagnoses", "tonsillitis", "active")}),
 ]
+
+#: an assent whose whole rest is a bare denial agrees with a question put as a denial
+AGREED_DENIALS: list[Row] = [
+    ("Yes, none.", "No allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("Yes, sir. None.", "And no past medical history?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("Yeah, none at all.", "So no surgeries in the past?", {("surgeries", "*", "confirmed_absent")}),
+    ("Correct, nothing.", "And no medications at the moment?", {("medications", "*", "confirmed_absent")}),
+    ("Yep, never.", "You've never had an operation?", {("surgeries", "*", "confirmed_absent")}),
+    # ... while a denial that says more is no bare one
+    ("Yes, no problem.", "Could you bring your medicine list next time?", set()),
+]
+
 # fmt: on
 
 
@@ -126,3 +140,9 @@ def test_names(text: str, context: str | None, expected: set[tuple[str, str, str
 @pytest.mark.parametrize(("text", "context", "expected"), OPERATED_ON_IT)
 def test_operated_on_it(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), AGREED_DENIALS)
+def test_agreed_denials(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+

@@ -12,6 +12,9 @@
   it repaired", "they took it out"): the operation of the body part or illness named before it.
 - An assent whose whole rest is a bare denial ("Yes, none.", "Yes, sir. None.") to a question
   put as a denial ("No allergies?"): it agrees with the denial, so it is a "no".
+- The medicines asked beside the allergies ("Any medications or allergies?"), not tied to them by a
+  preposition or the allergy word ("allergic to any medications", "medication allergies"): a "no"
+  denies both sections.
 - A question that takes a condition as the user's and asks how it goes or how long it has lasted
   ("How's your asthma?", "How long have you had the high blood pressure?"): a reply that neither
   denies it nor says it is over confirms the condition, as a question about a named drug's course
@@ -114,6 +117,23 @@ AGREED_DENIALS: list[Row] = [
     ("Yes, no problem.", "Could you bring your medicine list next time?", set()),
 ]
 
+#: a medicines noun beside the allergies, not tied to them, is a section asked of its own
+SECTIONS_ASKED_TOGETHER: list[Row] = [
+    ("No.", "Any medications or allergies?",
+     {("medications", "*", "confirmed_absent"), ("allergies", "*", "confirmed_absent")}),
+    ("No and no.", "Do you take any medications, and do you have any allergies?",
+     {("medications", "*", "confirmed_absent"), ("allergies", "*", "confirmed_absent")}),
+    ("None.", "Allergies, medications?",
+     {("medications", "*", "confirmed_absent"), ("allergies", "*", "confirmed_absent")}),
+    ("Nope, neither.", "Are you on any medicines or have any allergies?",
+     {("medications", "*", "confirmed_absent"), ("allergies", "*", "confirmed_absent")}),
+    # ... while medicines the allergy is to are the allergy's
+    ("No.", "Are you allergic to any medications?", {("allergies", "*", "confirmed_absent")}),
+    ("No.", "Any allergies to medications or foods?", {("allergies", "*", "confirmed_absent")}),
+    ("No.", "Any medication allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("No.", "Are you allergic to any foods, pets or medicines?", {("allergies", "*", "confirmed_absent")}),
+    ("None.", "Do you have any drug allergies or intolerances?", {("allergies", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -146,3 +166,7 @@ def test_operated_on_it(text: str, context: str | None, expected: set[tuple[str,
 def test_agreed_denials(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected
 
+
+@pytest.mark.parametrize(("text", "context", "expected"), SECTIONS_ASKED_TOGETHER)
+def test_sections_asked_together(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected

@@ -15,6 +15,9 @@
 - The medicines asked beside the allergies ("Any medications or allergies?"), not tied to them by a
   preposition or the allergy word ("allergic to any medications", "medication allergies"): a "no"
   denies both sections.
+- A drug given to the user for a complaint ("My doctor gave me prednisone for the rash"): the
+  giving comes before the drug, so it is a treatment, not the cause of a reaction ("Codeine gave
+  me a rash" names the drug first).
 - A question that takes a condition as the user's and asks how it goes or how long it has lasted
   ("How's your asthma?", "How long have you had the high blood pressure?"): a reply that neither
   denies it nor says it is over confirms the condition, as a question about a named drug's course
@@ -134,6 +137,21 @@ SECTIONS_ASKED_TOGETHER: list[Row] = [
     ("No.", "Are you allergic to any foods, pets or medicines?", {("allergies", "*", "confirmed_absent")}),
     ("None.", "Do you have any drug allergies or intolerances?", {("allergies", "*", "confirmed_absent")}),
 ]
+
+#: a drug given to the user for a complaint is a treatment, not the cause of a reaction
+GIVEN_FOR: list[Row] = [
+    ("My doctor gave me prednisone for the rash.", None,
+     {("medications", "prednisone", "active"), ("symptoms", "rash", "active")}),
+    ("They gave me amoxicillin for the hives.", None,
+     {("medications", "amoxicillin", "active"), ("symptoms", "hives", "active")}),
+    ("My GP gives me cetirizine for the itching.", None,
+     {("medications", "cetirizine", "active"), ("symptoms", "itching", "active")}),
+    ("Urgent care gave me Benadryl for the swelling.", None,
+     {("medications", "diphenhydramine", "active"), ("symptoms", "swelling", "active")}),
+    # ... while a drug named before "gave me" is what caused it
+    ("Codeine gave me a rash.", None, {("allergies", "codeine", "active")}),
+    ("Sulfa drugs give me hives.", None, {("allergies", "sulfonamides", "active")}),
+]
 # fmt: on
 
 
@@ -169,4 +187,9 @@ def test_agreed_denials(text: str, context: str | None, expected: set[tuple[str,
 
 @pytest.mark.parametrize(("text", "context", "expected"), SECTIONS_ASKED_TOGETHER)
 def test_sections_asked_together(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, "en")) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), GIVEN_FOR)
+def test_given_for(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, "en")) == expected

@@ -7,7 +7,7 @@
   reports you have...", "It's mentioned here that you have...", "I also see that you had..."):
   an assent confirms it, as "Your chart says you have diabetes." — "That's right." already did.
 - Names a clinic's medication list and history use that the vocabulary lacked: US brands
-  ("Soma", "Skelaxin", "Suboxone", "Fioricet"), prenatal vitamins, a defibrillator put in.
+  ("Soma", "Skelaxin", "Suboxone", "Fioricet"), prenatal vitamins, a defibrillator put in, a bypass said alone.
 - An operation said of a pronoun ("I broke my wrist and had surgery on it", "had a hernia and had
   it repaired", "they took it out"): the operation of the body part or illness named before it.
 - An assent whose whole rest is a bare denial ("Yes, none.", "Yes, sir. None.") to a question
@@ -90,6 +90,8 @@ NAMES: list[Row] = [
     ("Just my prenatal vitamins.", "Any medications?", {("medications", "multivitamin", "active")}),
     ("Yes, they put a defibrillator in two years ago.", "Any surgeries?",
      {("surgeries", "implantable cardioverter defibrillator", "historical")}),
+    ("I had a bypass in 2015.", "Any surgeries?", {("surgeries", "coronary artery bypass grafting", "historical")}),
+    ("Gastric bypass in 2012.", "Any surgeries?", {("surgeries", "gastric bypass", "historical")}),
     ("An AICD in 2019.", "Any procedures on your heart?",
      {("surgeries", "implantable cardioverter defibrillator", "historical")}),
 ]

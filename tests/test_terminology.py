@@ -275,6 +275,8 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
 # group, or the product a brand stands for there
 for _canonical, _names in {
     "albumin": {"serum albumin, human"},
+    "aspirin/dipyridamole": {"acetylsalicylic acid/dipyridamole"},  # Aggrenox, under aspirin's INN
+    "butalbital/paracetamol/caffeine": {"acetaminophen, butalbital, and caffeine"},  # Esgic, US names
     "aluminium hydroxide/magnesium hydroxide": {
         "loperamide"
     },  # Maalox: DrugBank has the US anti-diarrhoeal of that name

@@ -158,11 +158,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     # "от ципралекса тошнит, рвало": vomiting from a medicine is its side effect; from a food it may be an allergy
     allergic = any(r.entity not in _SIDE_EFFECTS for r in reactions) or any(c.kind == "allergen" for c in candidates)
     took_then = _zh_took_then(msg, clause, candidates, reactions)
-    caused = bool(reactions) and (
-        clause.has("allergy")
-        or stated
-        or ((clause.has("react") or took_then) and _untreated(msg, clause) and allergic)
-    )
+    reacted = (clause.has("react") and not _given(msg, clause, candidates)) or took_then
+    caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and _untreated(msg, clause) and allergic))
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
@@ -213,6 +210,20 @@ def zh_taken_with_reaction(msg: Message, clause: Clause, m: Mention) -> bool:
         return False
     took = any(lex.cat in ("start", "end") and e <= m.start and msg.norm[s:e] in _ZH_TOOK for s, e, lex in clause.hits)
     return took and any(lex.reactive and s >= m.end for s, _, lex in clause.hits)
+
+
+#: A verb of giving whose object is the user: "gave me", "gives me".
+_GIVING = re.compile(r"\b(?:gave|gives|give|giving)\s+me\b")
+
+
+def _given(msg: Message, clause: Clause, candidates: list[Mention]) -> bool:
+    """ "My doctor gave me prednisone for the rash": the giving comes before the drug, so the drug
+    is what was given, not what caused the complaint ("penicillin gives me hives" names it first)."""
+    return bool(candidates) and all(
+        _GIVING.match(msg.norm, s) is not None and e <= candidates[0].start
+        for s, e, lex in clause.hits
+        if lex.cat == "react"
+    )
 
 
 def _untreated(msg: Message, clause: Clause) -> bool:

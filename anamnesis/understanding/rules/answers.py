@@ -237,10 +237,11 @@ def topic(context: str) -> Topic | None:
         # the sentences before named
         items, own = _items([h for h in every if h[0] < start], family, allergy)
     sections: list[str] = []
-    for s, _, lex in hits:
+    for s, e, lex in hits:
         if lex.cat == "section" and s not in presumed and not _ZH_THIS_ONE.search(norm, max(0, s - 3), s):
             # "吃了药以后好点了吗？" asks nothing of medicines; "这个药以前吃过吗？" of one medicine
-            section = "allergies" if allergy and lex.value == "medications" else lex.value
+            allergic_to = allergy and lex.value == "medications" and _allergic_to(norm, s, e)
+            section = "allergies" if allergic_to else lex.value  # "allergic to any medications"
             if family and section in ("chronic_conditions", "diagnoses", "symptoms"):
                 section = "family_history"
             sections.append(section)
@@ -413,6 +414,22 @@ _HAVING_BEFORE = re.compile(
 )
 #: Where a question's alternatives part: "... or ...".
 _OR = re.compile(r"\bor\b")
+#: An English medicines noun that is what an allergy is to ("allergic to any medications", "drug
+#: allergies"), not a section asked beside the allergies ("Any medications or allergies?").
+_ALLERGY_OBJECT = re.compile(
+    r"\b(?:to|from|against|with)\s+(?:(?:any|some|certain|other)\s+)?(?:\w+\s+)?"
+    r"(?:\w+(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)(?:any\s+)?)*$"  # "allergic to any foods or drugs"
+)
+_ALLERGY_AFTER = re.compile(r"\s*(?:allerg|intoleran|reaction)")
+
+
+def _allergic_to(norm: str, s: int, e: int) -> bool:
+    """The medicines noun at (s, e) of an allergy question is what the allergy is to; in Russian and
+    Chinese always ("аллергия на лекарства", "药物过敏"), in English when a preposition or the
+    allergy word ties it ("Any medications or allergies?" asks of both sections)."""
+    if not norm.isascii():
+        return True
+    return _ALLERGY_OBJECT.search(norm, max(0, s - 40), s) is not None or _ALLERGY_AFTER.match(norm, e) is not None
 
 
 def _alternative(norm: str, at: int, start: int, end: int) -> tuple[int, int]:
@@ -828,8 +845,11 @@ _PART = re.compile(
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
 _STATES_YOURS = re.compile(
-    r"(?:^|[.!]\s*|\b(?:(?:i (?:can )?see|i notice|i understand|it says|it looks like|looks like|so|and|okay|ok|alright"
-    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?(?:that\s+)?)"
+    r"(?:^|[.!]\s*|\b(?:(?:i (?:also |can )?(?:see|read|notice|noticed|noted)|i understand|it says|it looks like"
+    r"|looks like|it(?:'s| is| was) (?:also )?(?:mentioned|noted|written|documented|recorded)|so|and|okay|ok|alright"
+    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?"
+    # "I see here in your reports you have...", "it is noted in your file that you have..."
+    r"(?:in (?:your|the) (?:\w+ )?(?:reports?|records?|chart|file|notes|history)\s+)?(?:that\s+)?)"
     r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
     r"(?:also\s+|recently\s+|previously\s+|already\s+|still\s+|currently\s+)?"
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"

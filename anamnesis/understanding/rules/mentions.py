@@ -209,6 +209,10 @@ def find_mentions(
                 if composed.kind == "procedure" and cues["surgery"]:
                     found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
         found.sort(key=lambda m: (m.start, m.end))
+    if norm and (by_pronoun := _operated_by_pronoun(clause, clauses, norm)) is not None:
+        # "I broke my wrist and had surgery on it": the operation is the wrist's, beside its fracture
+        found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")] + [by_pronoun]
+        found.sort(key=lambda m: (m.start, m.end))
     if norm and any(m.entity == "swelling" for m in found):
         _swollen_parts(found, parts, clause, clauses, norm)
     if operable and composers:
@@ -398,6 +402,48 @@ def _operated(operable: list[tuple[Mention, str]], composers: list[tuple[str, in
         if near:
             cs, ce = min(near, key=lambda c: min(abs(c[0] - m.end), abs(m.start - c[1])))
             m.start, m.end, m.kind, m.entity = min(m.start, cs), max(m.end, ce), "procedure", operation
+
+
+#: An operation whose object is a pronoun: "surgery on it", "operated on them", "had it repaired",
+#: "they took it out".
+_ON_IT = re.compile(r"(?:\s+(?:on|for))?\s+(?:it|them)\b")
+_DONE_TO_IT = re.compile(
+    r"\b(?:had|got|have)\s+(?:it|them)\s+(?:repaired|fixed|operated on|removed|taken out|cut out)\b"
+    r"|\b(?:took|take|cut)\s+(?:it|them)\s+out\b|\b(?:removed|repaired)\s+(?:it|them)\b"
+)
+
+
+def _operated_by_pronoun(clause: Clause, clauses: list[Clause], norm: str) -> Mention | None:
+    """ "I broke my wrist and had surgery on it", "had a hernia and had it repaired": an operation
+    said of a pronoun is the operation of what the sentence named last before it, a body part
+    (its surgery) or an illness with an operation (conditions.tsv ``operation``); nothing when the
+    last thing named has neither."""
+    said = norm[clause.start : clause.end]
+    if " it" not in said and " them" not in said:
+        return None
+    cue = next(
+        (
+            (s, e)
+            for s, e, lex in clause.hits
+            if lex.cat == "section" and lex.value == "surgeries" and _ON_IT.match(norm, e)
+        ),
+        None,
+    )
+    if cue is None:
+        done = _DONE_TO_IT.search(norm, clause.start, clause.end)
+        cue = (done.start(), done.end()) if done else None
+    if cue is None:
+        return None
+    before = [h for c in clauses if c.sentence == clause.sentence for h in c.hits if h[1] <= cue[0]]
+    for _, _, lex in reversed(before):
+        if lex.cat != "term" or lex.term is None:
+            continue
+        if lex.kind == "body_part":
+            operation = lex.term.links.get("removal") or _named(f"{lex.term.canonical} surgery")
+            return Mention(cue[0], cue[1], "procedure", operation)
+        operation = lex.term.links.get("operation")
+        return Mention(cue[0], cue[1], "procedure", operation) if operation else None
+    return None
 
 
 def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, int, int, str]]:

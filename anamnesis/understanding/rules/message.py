@@ -102,7 +102,13 @@ from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
-from anamnesis.understanding.rules.replies import answer_question, dates_the_asked, gives_a_schedule, reported_answer
+from anamnesis.understanding.rules.replies import (
+    answer_question,
+    dates_the_asked,
+    gives_a_schedule,
+    presumed_conditions,
+    reported_answer,
+)
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_me_neither import heard_of_others
@@ -202,6 +208,7 @@ def read_message(
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
+            and not (asked is not None and presumed_conditions(asked))  # "How's your asthma?" — "Better."
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"

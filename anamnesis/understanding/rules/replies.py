@@ -158,6 +158,28 @@ _ALL_ASKED = re.compile(
 )
 
 
+#: An English question of how, when or what, whatever opens it: it asks about what it presupposes,
+#: while a yes-or-no question ("Did they check your PSA?") asks whether.
+_EN_WH_QUESTION = re.compile(r"\W*(?:(?:and|so|also|okay|ok|well|now|alright)\b\W*)*(?:how|when|since when|what)\b")
+
+
+def presumed_conditions(asked: Topic) -> tuple[tuple[str, str], ...]:
+    """The lasting conditions an English question of how, when or what takes as the user's ("How's
+    your asthma?", "How long have you had the high blood pressure?"): a reply that goes along with
+    the question confirms them."""
+    if not asked.question.isascii() or not _EN_WH_QUESTION.match(asked.question):
+        return ()
+    return tuple(item for item in asked.presumes if item[0] == "chronic_conditions")
+
+
+def _goes_along(msg: Message) -> bool:
+    """The reply neither denies, nor ends, nor asks back, nor names a condition of its own ("It's
+    COPD, actually"): it speaks of how the asked condition goes."""
+    return not msg.norm.rstrip().endswith("?") and not any(
+        lex.cat in ("neg", "end", "anymore") or lex.kind in ("condition", "diagnosis") for _, _, lex in msg.hits
+    )
+
+
 def answer_question(msg: Message, asked: Topic) -> None:
     """Facts a short answer gives about what the assistant asked."""
     if asked.other:
@@ -202,6 +224,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
     drugs_only = False  # the answer confirms the asked drugs, not the illnesses named beside them
     if answer is None and asked.takes_it and not any(lex.cat == "neg" or lex.kind == "drug" for _, _, lex in msg.hits):
         answer, drugs_only = "yes", True  # "How long have you been on lisinopril?" — "Two years."
+    presumed = presumed_conditions(asked) if answer in (None, "yes") and _goes_along(msg) else ()
+    if presumed:
+        answer = "yes"  # "How's your asthma?" — "Much better lately.": the asthma is the user's
     if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
         # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
         verbs = {lex.cat for _, _, lex in msg.hits}
@@ -254,7 +279,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section, entity in asked.items:
             if (section, entity) in stated or ((section, entity) in asked.presumes and answer == "no"):
                 continue  # "Is the rash any better?", "咳嗽严重吗？" — "no": the thing is there
-            if drugs_only and section != "medications":
+            if drugs_only and section != "medications" and (section, entity) not in presumed:
                 continue
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold

@@ -52,12 +52,13 @@ UNSEEN_DOSE_BAR = 0.90
 #: under the zh floor (vocab12-zh, 0.776 after 0.781) was reverted, not the floor lowered. The
 #: thirteenth session's merged tree (RULES_VERSION 27) 0.828 / 0.827 / 0.779, 0.575, 0.934, 0.953,
 #: 85; two merges that fell under the zh floor were cut back (vocab12-zh's forms again, 0.773;
-#: extra13's hypo signs, 0.775), not the floor lowered.
+#: extra13's hypo signs, 0.775), not the floor lowered. The fourteenth session's merged tree
+#: (RULES_VERSION 28) 0.828 / 0.826 / 0.780, 0.578, 0.934, 0.953, 85.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.824,
     "fact F1 (ru)": 0.823,
     "fact F1 (zh)": 0.776,
-    "negation accuracy": 0.570,
+    "negation accuracy": 0.573,
     "status accuracy": 0.928,
     "dose accuracy": 0.948,
 }

@@ -96,13 +96,13 @@ _ZH_AMOUNT_ONLY = re.compile(
 )
 #: The amount answers of each language.
 _AMOUNT_ONLY = {"en": _EN_AMOUNT_ONLY, "ru": _RU_AMOUNT_ONLY, "zh": _ZH_AMOUNT_ONLY}
-#: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
 #: The whole rest of an English "yes" when it is a bare denial, perhaps after an address: "Yes, none.",
 #: "Yes, sir. None.", "yeah, nothing at all".
 _EN_AGREED_DENIAL = re.compile(
     r"[\s,.!]*(?:(?:sir|ma'am|maam|doctor|doc)[\s,.!]*)?(?:none|nothing|nope|never|no)"
     r"(?:\s+(?:at all|whatsoever))?[\s.!]*"
 )
+#: Sounds and words that only open an English reply: "Hm I don't think so", "Um, no".
 _EN_FILLER = re.compile(r"(?:(?:hm+|hmm+|um+|uh+|erm|er|well|oh|ah)(?![\w-])[\s,.!—-]*)+")
 #: A contrast right after an English answer word parts it from what follows as a comma does:
 #: "yes but no fever", "no but my knee hurts".

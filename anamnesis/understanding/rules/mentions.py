@@ -59,6 +59,11 @@ _PAUSES = frozenset(",，;；:：—–.。!！?？")
 Cues = dict[str, list[tuple[int, int, str]]]
 
 
+def _no_cues() -> Cues:
+    """An empty cue table: a list for every category :func:`_compose` reads."""
+    return {k: [] for k in (*_COMPOSERS, "surgery")}
+
+
 def _paused(norm: str, s: int, e: int, cs: int, ce: int) -> bool:
     """A pause between the span (s, e) and the cue (cs, ce): they belong to different phrases."""
     lo, hi = (ce, s) if ce <= s else (e, cs)
@@ -191,7 +196,7 @@ def find_mentions(
             ("surgery", s, s, "") for part, s, _ in parts if "removal" in part.links or not named
         ]
     if parts and composers:
-        cues: dict[str, list[tuple[int, int, str]]] = {k: [] for k in (*_COMPOSERS, "surgery")}
+        cues = _no_cues()
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
@@ -275,7 +280,7 @@ def of_the_asked_part(clause: Clause, found: list[Mention], part_name: str) -> l
     out = list(found)
     for s, e, lex in clause.hits:
         if lex.cat == "pain" and not any(ts <= s < te for ts, te in taken):
-            cues: Cues = {k: [] for k in (*_COMPOSERS, "surgery")}
+            cues = _no_cues()
             cues["pain"].append((s, e, lex.value))
             composed = _compose(part, s, e, cues)
             if composed is not None:
@@ -299,7 +304,8 @@ def _part_of(lex: Lex) -> Term | None:
         return None
     parts = _parts_by_name()
     words = lex.value.split()
-    return next((parts[" ".join(words[:n])] for n in range(len(words) - 1, 0, -1) if " ".join(words[:n]) in parts), None)
+    heads = (" ".join(words[:n]) for n in range(len(words) - 1, 0, -1))
+    return next((parts[head] for head in heads if head in parts), None)
 
 
 def _swollen_parts(

@@ -23,7 +23,7 @@ from anamnesis.evaluation.chart import Row, write_chart
 from anamnesis.evaluation.figures import Obs, by_lang, by_section, errors, prf, ratio
 from anamnesis.evaluation.gold import GoldDialogue
 from anamnesis.evaluation.gold_scoring import GOLD_METRICS
-from anamnesis.evaluation.miss_kinds import KINDS, miss_kinds
+from anamnesis.evaluation.miss_kinds import KINDS, NEGATION_KINDS, miss_kinds, negation_kinds
 from anamnesis.evaluation.mts import PLACEMENT_HEADERS, PRESENCE_HEADERS
 from anamnesis.evaluation.mts_scoring import MTS_METRICS
 from anamnesis.evaluation.result import EvalResult
@@ -256,7 +256,11 @@ def _miss_kind_section(result: EvalResult) -> list[str]:
              "Counts per language (en / ru / zh):", ""]
     rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in counts.values())]
             for kind in KINDS]
-    return lines + _table(["kind", *counts], rows) + [""]
+    negations = {name: negation_kinds(ds, result.predictions) for name, ds in sets.items() if ds}
+    neg_rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in negations.values())]
+                for kind in NEGATION_KINDS]
+    lines += _table(["kind", *counts], rows) + ["", "The negation figure's misses, per language (en / ru / zh):", ""]
+    return lines + _table(["kind", *negations], neg_rows) + [""]
 
 
 def _mts_sections(result: EvalResult) -> list[str]:

@@ -4,8 +4,11 @@ The rules backend's vocabularies (the lexicon's automaton, DrugBank's lookup tab
 seconds of CPU to build from their source files in every process that needs them, and a
 fraction of that to unpickle. Each is stored under a key that hashes everything it is built
 from (the source files, the code that builds it, library versions), so a changed byte of
-any gives a new key and a fresh build. A file starts with the SHA-256 of the pickle after it
-and is verified on read: a truncated, damaged or unreadable file is rebuilt. A file is
+any gives a new key and a fresh build. A file starts with the XXH3-128 of the pickle after it
+and is verified on read: a truncated, damaged or unreadable file is rebuilt. The check guards
+against accidents (a torn write, a flipped bit), not an adversary, so it is a fast
+non-cryptographic hash: a night reads ~150 MB of these files, which SHA-256 took 0.1-0.2 s of
+CPU to verify and XXH3 a tenth of that (BENCHMARKS.md, ``night20``). A file is
 written under a temporary name and renamed, so a reader sees a whole file or none, and two
 processes building at once both write the same bytes.
 
@@ -23,6 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
+
+import xxhash
 
 from anamnesis.storage.atomic import atomic_path
 from anamnesis.storage.object_home import cache_root
@@ -47,8 +52,11 @@ def digest_of(paths: Iterable[Path], *extra: str) -> str:
     return digest.hexdigest()[:20]
 
 
-#: Bytes of the SHA-256 that heads every file (of the pickle that follows it).
-_CHECK = hashlib.sha256().digest_size
+#: Bytes of the XXH3-128 that heads every file (of the pickle that follows it).
+_CHECK = xxhash.xxh3_128().digest_size
+#: The file name's end: it names the check, so a file of the SHA-256 heads written before is
+#: another file (removed when the new one is written), not a damaged one.
+SUFFIX = ".xxh3.pickle"
 
 
 class DamagedFile(ValueError):
@@ -71,7 +79,7 @@ def _no_collections() -> Iterator[None]:
 def _unpickle(data: bytes) -> object:
     """The value of a derived file's bytes, verified against the digest at their head."""
     payload = memoryview(data)[_CHECK:]
-    if len(data) <= _CHECK or hashlib.sha256(payload).digest() != data[:_CHECK]:
+    if len(data) <= _CHECK or xxhash.xxh3_128_digest(payload) != data[:_CHECK]:
         raise DamagedFile("digest mismatch")
     with _no_collections():
         return pickle.loads(payload)
@@ -82,7 +90,7 @@ def cached(name: str, key: str, build: Callable[[], T]) -> T:
 
     Files of ``name`` under other keys are removed when a new one is written.
     """
-    path = cache_dir() / f"{name}-{key}.pickle"
+    path = cache_dir() / f"{name}-{key}{SUFFIX}"
     try:
         return _unpickle(path.read_bytes())  # type: ignore[return-value]
     except FileNotFoundError:
@@ -94,7 +102,7 @@ def cached(name: str, key: str, build: Callable[[], T]) -> T:
     try:
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         with atomic_path(path) as tmp, tmp.open("wb") as fh:
-            fh.write(hashlib.sha256(payload).digest())
+            fh.write(xxhash.xxh3_128_digest(payload))
             fh.write(payload)
         for old in path.parent.glob(f"{name}-*.pickle"):
             if old != path:

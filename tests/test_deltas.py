@@ -152,3 +152,20 @@ def test_some_users_rows_skip_every_file_that_cannot_hold_them(lake: Lake):
         assert scan.collect().equals(full.filter(pl.col("user_id").is_in(users))), users
         plan = scan.explain()
         assert {p for p in (lake.messages, first.rows, last.rows) if str(p) in plan} == files_read, users
+
+
+@pytest.mark.parametrize("schema", ["the table's", "another"])
+def test_a_written_file_in_the_tables_schema_is_the_part_as_it_is(lake: Lake, tmp_path: Path, schema: str):
+    """A night's one shard already wrote its rows: in the table's schema that file is linked as the
+    part, not encoded again; a file in another schema (columns in another order) is rewritten."""
+    new = rows({"u03": 4}, tag="night")
+    written = tmp_path / "shard.parquet"
+    write_parquet(new if schema == "the table's" else new.select(["text", *ORDER]), written)
+    write_part(lake, "messages", written, pl.Series(["u03"]))
+    (part,) = table_files(lake, "messages").parts
+    assert part.rows.samefile(written) is (schema == "the table's")
+    assert pl.read_parquet_schema(part.rows) == pl.read_parquet_schema(lake.messages)
+    full = replaced(pl.read_parquet(lake.messages), new, ["u03"])
+    assert scan_table(lake, "messages").collect().equals(full)
+    assert via_duckdb(lake, "messages").equals(full)
+    assert table_rows(lake, "messages") == full.height

@@ -3,7 +3,6 @@ any changed source file gives a fresh build; DrugBank's cached table finds what 
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import random
 import shutil
@@ -36,7 +35,7 @@ def _read(lex: lexicon.Lexicon) -> list:
 def test_a_warm_cache_gives_the_lexicon_a_cold_one_built(cache_home: Path):
     built = lexicon.build_lexicon()
     cold = derived_cache.cached("rules-lexicon", lexicon.lexicon_key(), lexicon.build_lexicon)
-    assert f"rules-lexicon-{lexicon.lexicon_key()}.pickle" in {p.name for p in cache_home.iterdir()}
+    assert f"rules-lexicon-{lexicon.lexicon_key()}{derived_cache.SUFFIX}" in {p.name for p in cache_home.iterdir()}
     warm = derived_cache.cached("rules-lexicon", lexicon.lexicon_key(), pytest.fail)  # never built again
     assert warm is not cold
     assert _read(warm) == _read(cold) == _read(built)
@@ -96,26 +95,40 @@ def test_a_new_key_builds_afresh_and_removes_the_old_file(cache_home: Path):
     assert derived_cache.cached("thing", "k1", lambda: {"v": 1}) == {"v": 1}
     assert derived_cache.cached("thing", "k1", lambda: {"v": 2}) == {"v": 1}  # kept
     assert derived_cache.cached("thing", "k2", lambda: {"v": 2}) == {"v": 2}  # another key: built
-    assert sorted(p.name for p in cache_home.iterdir()) == ["thing-k2.pickle"]
+    assert sorted(p.name for p in cache_home.iterdir()) == [f"thing-k2{derived_cache.SUFFIX}"]
 
 
 def test_an_unreadable_file_is_rebuilt_and_overwritten(cache_home: Path):
     cache_home.mkdir(parents=True)
-    (cache_home / "thing-k1.pickle").write_bytes(b"\x80\x05truncated")
+    (cache_home / f"thing-k1{derived_cache.SUFFIX}").write_bytes(b"\x80\x05truncated")
     assert derived_cache.cached("thing", "k1", lambda: [1, 2]) == [1, 2]
     assert derived_cache.cached("thing", "k1", pytest.fail) == [1, 2]  # the rewritten file reads back
+
+
+#: Bytes of the check that heads a derived file (an XXH3-128).
+HEAD = 16
+
+
+def test_a_file_left_by_the_sha256_heads_is_replaced_without_a_warning(cache_home: Path, caplog):
+    """A file of the SHA-256 heads written before (``<name>-<key>.pickle``) is not read as damaged:
+    it is another name, built past once and removed when the new file is written."""
+    cache_home.mkdir(parents=True)
+    (cache_home / "thing-k1.pickle").write_bytes(b"\x00" * 32 + pickle.dumps({"v": 0}))
+    assert derived_cache.cached("thing", "k1", lambda: {"v": 1}) == {"v": 1}
+    assert sorted(p.name for p in cache_home.iterdir()) == [f"thing-k1{derived_cache.SUFFIX}"]
+    assert "unreadable" not in caplog.text
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "headless"])
 def test_a_damaged_file_is_caught_by_its_digest_and_rebuilt(cache_home: Path, damage: str):
     derived_cache.cached("thing", "k1", lambda: {"dose": 500})
-    path = cache_home / "thing-k1.pickle"
+    path = cache_home / f"thing-k1{derived_cache.SUFFIX}"
     data = path.read_bytes()
-    payload = data[hashlib.sha256().digest_size :]
+    payload = data[HEAD:]
     assert pickle.loads(payload) == {"dose": 500}  # a digest, then the pickle
     if damage == "flip":  # still a valid pickle, of another value: only the digest tells
         damaged = data.replace(b"M\xf4\x01", b"M\x84\x03")  # BININT2 500 -> 900
-        assert damaged != data and pickle.loads(damaged[hashlib.sha256().digest_size :]) == {"dose": 900}
+        assert damaged != data and pickle.loads(damaged[HEAD:]) == {"dose": 900}
     else:
         damaged = data[:-3] if damage == "truncate" else payload
     path.write_bytes(damaged)

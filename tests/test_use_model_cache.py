@@ -26,7 +26,7 @@ def test_a_warm_cache_gives_the_model_a_cold_one_built(tmp_path: Path, monkeypat
     monkeypatch.setenv("ANAMNESIS_CACHE_DIR", str(tmp_path / "cache"))
     key = use.model_key()
     cold = derived_cache.cached("use-m3", key, use.build_model)
-    assert [p.name for p in derived_cache.cache_dir().iterdir()] == [f"use-m3-{key}.pickle"]
+    assert [p.name for p in derived_cache.cache_dir().iterdir()] == [f"use-m3-{key}{derived_cache.SUFFIX}"]
     warm = derived_cache.cached("use-m3", key, pytest.fail)  # read back, never built again
     assert warm is not cold
     built = use.build_model()

@@ -110,7 +110,8 @@ def merge_shards(
     the sorted parts (polars' ``merge_sorted``) gives the file one shard writes, streamed into
     the new file (bounded memory), which replaces the old one atomically. With ``redone`` (the
     users the parts were made for, a night's) the merged parts become a delta part of each table
-    instead (:func:`anamnesis.storage.deltas.write_part`): only the night's users are written.
+    instead (:func:`anamnesis.storage.deltas.write_part`): only the night's users are written,
+    and one shard's file is the part as it is.
     Then the working directory is removed.
     Nothing to do when one shard did everyone (it wrote the lake directly).
     """
@@ -122,7 +123,7 @@ def merge_shards(
         schema = pl.read_parquet_schema(files[0])
         merged = reduce(lambda a, b: a.merge_sorted(b, key="user_id"), (pl.scan_parquet(f) for f in files))
         if redone is not None:
-            write_part(lake, table, merged, redone)
+            write_part(lake, table, files[0] if count == 1 else merged, redone)  # one shard's file is the part
             continue
         with atomic_path(getattr(lake, table)) as tmp:
             merged.select(list(schema)).cast(dict(schema)).sink_parquet(

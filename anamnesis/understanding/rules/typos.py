@@ -103,6 +103,9 @@ def corrected(norm: str) -> str:
     of a MeSH disease name is spelt right already ("myasthenia gravis" is no "graves")."""
     if not norm.isascii():
         return norm
+    index = load_typo_index()
+    if all(word in index.words or word in index.english for word in _WORD.findall(norm)):
+        return norm  # every long word is a known one (the usual message): no word to look at one by one
 
     diseases: list[tuple[int, int, str]] | None = None  # MeSH's, found once, when a word looks misspelt
 

@@ -115,6 +115,8 @@ def cannot_take_it(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int,
     drug is its reaction, not a current symptom."""
     if "can" not in norm and "unable" not in norm and "could" not in norm:
         return facts  # every form of _CANNOT_TAKE_IT has one of these
+    if not any(f.section == "medications" for f in facts):
+        return facts  # no drug a sentence could have named before it
     dropped: set[int] = set()
     for start, end, _ in spans:
         m = _CANNOT_TAKE_IT.search(norm, start, end)

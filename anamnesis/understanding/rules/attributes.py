@@ -92,6 +92,8 @@ def attach(
     facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]], lang: str, digits: bool
 ) -> None:
     """Attach every quantity of the message; ``digits``: the message has a digit."""
+    if not facts:
+        return
     at = _Attacher(facts, norm, hits, spans, lang)
     if not at.facts:
         return

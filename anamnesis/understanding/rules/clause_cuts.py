@@ -55,10 +55,19 @@ def _comma_before(norm: str, pos: int, floor: int) -> bool:
     return j > floor and norm[j] in ",，"
 
 
-def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, question: bool) -> list[int]:
-    """Where the sentence ``norm[s_start:s_end]`` (its hits ``s_hits``) is cut into clauses,
-    its start first."""
+#: Every mark a cut after a pause looks for (:data:`_COMMAS`, :data:`_STRETCH_MARK`, Chinese commas):
+#: a sentence without any of them is cut only at its cue words.
+_PAUSES = re.compile("[,，:：—;]")
+
+
+def cuts_of(
+    norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, question: bool, tags: set[str]
+) -> list[int]:
+    """Where the sentence ``norm[s_start:s_end]`` (its hits ``s_hits``, their tags ``tags``) is
+    cut into clauses, its start first. Each cut that needs a comma or a cue the sentence lacks is
+    not looked for (most sentences have neither a comma nor a denial)."""
     cuts = [s_start]
+    paused = _PAUSES.search(norm, s_start, s_end) is not None
     for h_start, _, lex in s_hits:
         if h_start <= cuts[-1]:
             continue
@@ -66,7 +75,8 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
         if cat == "it" and question and not (lang == "ru" and _comma_before(norm, h_start, cuts[-1])):
             continue  # "Нурофен — это тоже ибупрофен?": one question; "руки трясутся, это опасно?" asks of a statement
         if cat in _CUTTERS or (
-            (cat in _OPENERS or is_relative(lex) or (lang == "ru" and (cat == "intent" or lex.value == "heard")))
+            paused
+            and (cat in _OPENERS or is_relative(lex) or (lang == "ru" and (cat == "intent" or lex.value == "heard")))
             and _after_comma(norm, h_start, cuts[-1])
         ):  # Russian drops the subject: "пью конкор, хочу бросить", "пью омез, говорят он вредный"
             cuts.append(h_start)
@@ -74,15 +84,19 @@ def cuts_of(norm: str, s_hits: list[Hit], s_start: int, s_end: int, lang: str, q
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the
             # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
-    if lang == "ru":
+    if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
-    cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
+    if paused:
+        cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
-        cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
-        cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
-        cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
+        if paused and "uncertain" in tags:
+            cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
+        if "neg" in tags:
+            cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
+            if paused:
+                cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
-        if norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0:
+        if paused and (norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0):
             commas = [m.end() for m in _ZH_COMMA.finditer(norm, s_start, s_end - 1)]
             commas = _zh_topic_commas_left_out(norm, s_hits, s_start, s_end, commas)
             cuts = sorted(set(cuts).union(commas))
@@ -187,7 +201,7 @@ def _new_phrase_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cut
     rash is just red", "never smoked, drink at weekends", "no fever, cough is getting worse" are
     a new statement each, while "no fever, cough or chills" is one list under the denial. A
     stretch is a list item when, its terms taken out, only list words ("or", "and", "no") are left."""
-    if norm.find(",", s_start, s_end) < 0 or not any(h[2].cat == "neg" for h in s_hits):
+    if norm.find(",", s_start, s_end) < 0:  # the caller runs it on sentences with a denial only
         return cuts
     bounds = [*(p + 1 for p in range(s_start, s_end) if norm[p] == ","), s_end]
     added: list[int] = []

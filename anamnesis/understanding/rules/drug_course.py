@@ -116,6 +116,8 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
     """ "симвастатин вызвал судороги, и его отменили", "от аторвастатина болели мышцы, отменили":
     in a sentence that gives a symptom as one drug's effect, a stopping verb ends the drug, not
     the effect it looked back to; the effect ended with the drug and is no current symptom."""
+    if not any(f.section == "symptoms" for f in facts):
+        return facts  # no effect in any sentence (most messages): nothing to look at sentence by sentence
     for n, (start, end, _) in enumerate(spans):
         here = [f for f in facts if f.sentence == n]
         drugs = [f for f in here if f.section == "medications" and f.entity != SECTION_WIDE]

@@ -46,8 +46,7 @@ class Gated:
         if self.literals:
             self._literals.make_automaton()
         self._needles = (re.compile(f"[{chars}]"),) if chars else ()
-        if bool(pattern.flags & re.IGNORECASE):
-            self._needles += (CASE_VARIANTS,)
+        self._cased = bool(pattern.flags & re.IGNORECASE)
 
     def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
         """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``."""
@@ -57,7 +56,9 @@ class Gated:
         for needle in self._needles:  # a loop, not any(): this runs several times for every message
             if needle.search(text, pos, end) is not None:
                 return True
-        return False
+        if not self._cased or (text.isascii() and text.islower()):
+            return False  # a lower-case ASCII text (every normalised English one) holds none of CASE_VARIANTS
+        return CASE_VARIANTS.search(text, pos, end) is not None
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         """``pattern.search(text, pos, endpos)``, without running it where it cannot match."""

@@ -17,6 +17,8 @@ def merge_facts(msg: Message) -> list[Fact]:
     Family history is one fact per condition: relatives named in several statements are
     joined ("father, mother"), and a relative who has it outweighs one who has not.
     """
+    if not msg.facts:
+        return []  # a message that states nothing (half the questions a router reads)
     merged: dict[tuple[str, str], Fact] = {}
     for fact in msg.facts:
         key = (fact.section, fact.entity)

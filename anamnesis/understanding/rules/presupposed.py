@@ -68,8 +68,10 @@ _OWNED_KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
 def owned(norm: str, m: Mention) -> bool:
     """A term a question calls the user's own ("is it ok to have a beer on my zoloft?"): the
     question asks nothing about it, it says the user has it."""
+    if m.kind not in _OWNED_KINDS:
+        return False
     mine = _MY.search(norm, max(0, m.start - 12), m.start)
-    if mine is None or m.kind not in _OWNED_KINDS:
+    if mine is None:
         return False
     if not mine.group().startswith("у "):
         return True

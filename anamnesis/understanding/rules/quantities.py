@@ -316,23 +316,29 @@ _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes
 
 
 # One search per value says which values may be there at all (each its own search: "im 6 ft"
-# opens like an age and is a height).
+# opens like an age and is a height). A value may be there when any of its patterns is found: each
+# pattern opens with a digit or with literal words only, so ``re`` skips to where it may start
+# instead of trying every alternative at every position (a third of the time of one alternation).
 _GATES = {
-    "age": re.compile(
-        r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)|(?:i'?m|i am|aged?|мне|возраст\w*|исполнилось)\s*[:=]?\s*\d"
-        r"|мне\s+\S+\s+\d|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]|我\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了"
+    "age": (
+        re.compile(r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)"),
+        re.compile(
+            r"i'?m\s*[:=]?\s*\d|i am\s*[:=]?\s*\d|aged?\s*[:=]?\s*\d|мне\s*[:=]?\s*\d|возраст\w*\s*[:=]?\s*\d"
+            r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
+            r"|我\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了"
+        ),
     ),
-    "height": re.compile(
-        r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"
-        r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])"
+    "height": (
+        re.compile(r"cm|centimet|tall|height|см|рост|身高|厘米|公分|一米[一二三四五六七八九]|两米[一二三四五六七八九]"),
+        re.compile(r"\d(?:\s*(?:'|ft|feet|foot)|(?<=[12])[.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я]))"),
     ),
-    "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),
+    "weight": (re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),),
 }
 
 
 def measured(text: str) -> set[str]:
     """Which of age, height and weight the text may state ("age", "height", "weight")."""
-    return {name for name, gate in _GATES.items() if gate.search(text)}
+    return {name for name, gates in _GATES.items() if any(gate.search(text) for gate in gates)}
 
 
 def age(text: str) -> str | None:

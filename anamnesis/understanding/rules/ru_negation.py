@@ -61,6 +61,8 @@ _GUESS = re.compile(r"(?<![а-я])вроде(?![а-я])")
 
 def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """The facts without the absences of a sentence that hedges with "вроде"."""
+    if not any(f.status == CONFIRMED_ABSENT for f in facts):
+        return facts
     guessed = {n for n, (start, end, _) in enumerate(spans) if _GUESS.search(norm, start, end)}
     if not guessed:
         return facts

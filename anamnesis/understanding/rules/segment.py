@@ -15,7 +15,9 @@ from anamnesis.understanding.rules.lexicon import Lex
 
 Hit = tuple[int, int, Lex]
 
-_SENTENCE_END = re.compile(r"\.(?!\d)|[!?;。！？；\n…]+")
+#: A full stop not before a digit, or a run of the other end marks. Written to open with one class of
+#: every end mark (the same matches as "\.(?!\d)|[!?;。！？；\n…]+"), so ``re`` skips to the next mark.
+_SENTENCE_END = re.compile(r"[.!?;。！？；\n…](?:(?<=\.)(?!\d)|(?<!\.)[!?;。！？；\n…]*)")
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 #: "生孩子", "生了孩子", "生完老二", "怀宝宝的时候": the child is what was born or carried, not who
 #: the clause is about
@@ -101,22 +103,23 @@ def clauses(
             j += 1
         s_hits = hits[i:j]
         i = j
-        cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question)
+        s_tags = {tag for h in s_hits for tag in h[2].tags}
+        cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question, s_tags)
         # "..., is that normal?": the question covers the statement before it
-        hypothetical = is_question and any(h[2].cat == "check" for h in s_hits)
+        hypothetical = is_question and "check" in s_tags
         hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
         for c_no in range(last + 1):
             c_start, c_end = cuts[c_no], cuts[c_no + 1]
-            if last == 0:
-                c_hits, k = s_hits, n_s
+            if last == 0:  # one clause: the sentence's hits and tags (not read again below)
+                c_hits, k, cats = s_hits, n_s, s_tags
             else:
                 first = k
                 while k < n_s and s_hits[k][0] < c_end:
                     k += 1
                 c_hits = s_hits[first:k]
-            cats = {tag for h in c_hits for tag in h[2].tags}
+                cats = {tag for h in c_hits for tag in h[2].tags}
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             # "吃二甲双胍的话能喝酒吗": 的话 closes a condition, the clause before it is hypothetical
             hypothetical = hypothetical or "hypo" in cats or (lang == "zh" and norm.startswith("的话", c_end))
@@ -142,7 +145,7 @@ def clauses(
                 clause.intent_at = c_start  # "Климонорм предлагали": offered, whichever side the drug stands
             found = None
             if cats & _SUBJECT_CATS:
-                found = _subject(norm, _agents_left_out(norm, c_hits, lang), cats, lang, last_other)
+                found = _subject(norm, _agents_left_out(norm, c_hits, cats, lang), cats, lang, last_other)
                 if found == ("other", ()) and not someone_else and (
                     _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
                 ):
@@ -258,12 +261,16 @@ def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
     return m is not None and m.end() in persons
 
 
-def _agents_left_out(norm: str, hits: list[Hit], lang: str) -> list[Hit]:
+def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
     says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
     naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
-    ("мама мужа"), whose owner is the subject."""
+    ("мама мужа"), whose owner is the subject. Every such word is a relative or a person (zh),
+    or leaves one out (a Chinese "my" before one): a clause whose tags ``cats`` name neither
+    keeps its hits."""
+    if "k:relative" not in cats and (lang != "zh" or "person" not in cats):
+        return hits
     if lang == "ru":
         persons = {h[0] for h in hits if h[2].cat == "person"}
         return [

@@ -14,14 +14,19 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
+from pathlib import Path
 
-from anamnesis.derived_cache import cached
+from anamnesis.derived_cache import cached, digest_of
 from anamnesis.terminology import load_terminology, terminology_key
 from anamnesis.understanding.rules import mesh
 
 #: Kinds whose names a typo may stand for: what a user takes or has.
 _KINDS = frozenset({"drug", "condition", "diagnosis", "symptom"})
 _MIN = 6
+#: The most frequent long dictionary words (by pyspellchecker's counts), kept as known words: most
+#: long words of a message are such ("should", "thanks", "doctor"), and each would otherwise be
+#: looked up one edit at a time, to find no name near it (a dictionary word is never a typo).
+_FREQUENT = 20_000
 _WORD = re.compile(rf"(?<![\w'-])[a-z]{{{_MIN},}}(?![\w'-])")
 
 
@@ -41,7 +46,7 @@ class _Index:
     words: frozenset[str]
     #: one-letter deletion (or the name itself) → {name: entity} of the names it comes from
     near: dict[str, dict[str, str]]
-    #: dictionary words one edit from a name ("aspiring"): never a typo either
+    #: dictionary words one edit from a name ("aspiring") and the most frequent ones: never a typo either
     english: frozenset[str]
 
 
@@ -58,18 +63,18 @@ def _build() -> _Index:
             continue
         for variant in {key} | _deletions(key):
             near.setdefault(variant, {})[key] = term.canonical
-    english = frozenset(
-        w
-        for w in SpellChecker(language="en", distance=1).word_frequency.dictionary
-        if len(w) >= _MIN and w.isascii() and _near_any(w, near)
-    )
+    counts = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    long_words = [w for w in counts if len(w) >= _MIN and w.isascii()]
+    frequent = sorted(long_words, key=lambda w: (-counts[w], w))[:_FREQUENT]
+    english = frozenset([w for w in long_words if _near_any(w, near)] + frequent)
     return _Index(frozenset(words), near, english)
 
 
 @cache
 def load_typo_index() -> _Index:
     """The index, from the derived cache when it holds this vocabulary's and dictionary's."""
-    return cached("rules-typos", terminology_key() + metadata.version("pyspellchecker"), _build)
+    key = digest_of((Path(__file__),), terminology_key(), metadata.version("pyspellchecker"))
+    return cached("rules-typos", key, _build)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -103,6 +108,9 @@ def corrected(norm: str) -> str:
     of a MeSH disease name is spelt right already ("myasthenia gravis" is no "graves")."""
     if not norm.isascii():
         return norm
+    index = load_typo_index()
+    if all(word in index.words or word in index.english for word in _WORD.findall(norm)):
+        return norm  # every long word is a known one (the usual message): no word to look at one by one
 
     diseases: list[tuple[int, int, str]] | None = None  # MeSH's, found once, when a word looks misspelt
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from anamnesis.terminology import load_terminology
+from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.segment import Hit
 
 #: What links the next predicate to the one before: an adverb, or a contrast ("头不疼，就是晕",
@@ -58,8 +59,8 @@ def zh_shared_part(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hi
     """The hits, with every predicate that shares the body part of the symptom before it read
     as that part's symptom ("头不疼也不晕": dizziness on 晕)."""
     out = list(hits)
-    if norm.isascii():
-        return out
+    if norm.isascii() or CJK_RE.search(norm) is None:
+        return out  # no Chinese part to share (the matcher's hits are in text order already)
     symptoms = sorted((h for h in out if h[2].cat == "term" and h[2].kind == "symptom"), key=lambda h: h[0])
     for start, end, lex in symptoms:
         part = _part_of(norm[start:end])

@@ -1,0 +1,98 @@
+"""The patient's own words (issue 11, session 15): complaints told in words no row listed, or
+listed under another concept than the one the labels name.
+
+- **What stopped, and for how long**: a period missed for months is amenorrhea ("两个月没来月经",
+  "no period for 3 months", "месячных нет уже три месяца"); a period late this month is not, and
+  neither is the end of periods in the menopause. The count is a place in the data's form
+  (``{N}``, :mod:`anamnesis.terminology.counts`).
+- **A body part with how it feels**: "my stomach's been off" is abdominal discomfort (the body
+  part alone composed "off" as a pain that ended); what gets the patient up at night to pee is
+  nocturia however many times; a bitter or metallic mouth, hair coming out by the handful.
+- **The labels' granularity**: 鼻炎 as patients say it is allergic rhinitis (a chronic or
+  vasomotor rhinitis keeps its name), 惊恐障碍 is panic disorder, not anxiety disorder, "sick in
+  the mornings" is nausea (morning sickness is the pregnancy's), 潮热出汗 is the hot flashes, not a
+  sweating beside them.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from anamnesis.terminology.counts import count_forms
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+MISSED_FOR_MONTHS: list[Row] = [
+    ("月经已经三个月没来了", None, {("symptoms", "amenorrhea", "active")}),
+    ("已经两个月没来大姨妈了", "您好，哪里不舒服？", {("symptoms", "amenorrhea", "active")}),
+    ("例假4个月没来，也没怀孕", None, {("symptoms", "amenorrhea", "active")}),
+    ("I haven't had a period in 4 months", None, {("symptoms", "amenorrhea", "active")}),
+    ("no period for a couple of months now", "How can I help?", {("symptoms", "amenorrhea", "active")}),
+    ("месячных нет уже три месяца", None, {("symptoms", "amenorrhea", "active")}),
+    ("у меня не было месячных 2 месяца", None, {("symptoms", "amenorrhea", "active")}),
+    # late this month is no amenorrhea, and the menopause is not either
+    ("这个月月经还没来", None, set()),
+    ("месячных нет уже год, климакс", None, {("chronic_conditions", "menopause", "active")}),
+    ("绝经两年了", None, {("chronic_conditions", "menopause", "active")}),
+]
+
+PART_AND_FEELING: list[Row] = [
+    ("my stomach's been off all week", "How can I help?", {("symptoms", "abdominal discomfort", "active")}),
+    ("tummy has been a bit funny lately", None, {("symptoms", "abdominal discomfort", "active")}),
+    ("stomach feels a bit off today", None, {("symptoms", "abdominal discomfort", "active")}),
+    ("getting up twice a night to wee lately", None, {("symptoms", "nocturia", "active")}),
+    ("lately I have to get up in the night to the loo", None, {("symptoms", "nocturia", "active")}),
+    ("up 3 or 4 times a night to pee", "Anything else?", {("symptoms", "nocturia", "active")}),
+    ("в последнее время во рту горечь", None, {("symptoms", "dysgeusia", "active")}),
+    ("my mouth tastes of metal", None, {("symptoms", "dysgeusia", "active")}),
+    ("最近嘴巴发苦", None, {("symptoms", "dysgeusia", "active")}),
+    ("头发一把一把地掉", "这次想咨询什么？", {("symptoms", "hair loss", "active")}),
+    ("волосы сильно выпадают", None, {("symptoms", "hair loss", "active")}),
+    ("my hair is coming out in clumps", None, {("symptoms", "hair loss", "active")}),
+    # a part that is fine says nothing new
+    ("I don't get up at night to pee", None, {("symptoms", "nocturia", "confirmed_absent")}),
+]
+
+LABELS_GRANULARITY: list[Row] = [
+    ("我有鼻炎，一到秋天就鼻塞", None,
+     {("chronic_conditions", "allergic rhinitis", "active"), ("symptoms", "nasal congestion", "active")}),
+    ("鼻炎又犯了", None, {("chronic_conditions", "allergic rhinitis", "active")}),
+    ("慢性鼻炎十几年了", None, {("chronic_conditions", "rhinitis", "active")}),
+    ("医生说我是惊恐障碍", None, {("chronic_conditions", "panic disorder", "active")}),
+    ("惊恐症好几年了", None, {("chronic_conditions", "panic disorder", "active")}),
+    ("bit sick in the mornings lately", None, {("symptoms", "nausea", "active")}),
+    ("10 weeks pregnant and the morning sickness is awful", None,
+     {("chronic_conditions", "pregnancy", "active"), ("symptoms", "morning sickness", "active")}),
+    ("更年期了，潮热出汗好几个月了", None,
+     {("chronic_conditions", "menopause", "active"), ("symptoms", "hot flashes", "active")}),
+    ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),
+    ("医生说是后遗神经痛", None, {("chronic_conditions", "postherpetic neuralgia", "active")}),
+    ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
+]
+# fmt: on
+
+
+def _lang(text: str) -> str:
+    """The language of a probe: English, Russian or Chinese."""
+    if text.isascii():
+        return "en"
+    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY])
+def test_open20(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected
+
+
+def test_count_forms_fill_the_script_of_the_form() -> None:
+    assert "两个月没来月经" in count_forms("{N}个月没来月经")
+    assert "一个月没来月经" not in count_forms("{N}个月没来月经")  # a month late is late, not absent
+    assert "no period for 3 months" in count_forms("no period for {N} months")
+    assert "=месячных нет три месяца" in count_forms("=месячных нет {N} месяца")
+    assert count_forms("没来月经") == []
+    with pytest.raises(ValueError, match="one"):
+        count_forms("{N}天{N}次")

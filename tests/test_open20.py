@@ -73,6 +73,21 @@ LABELS_GRANULARITY: list[Row] = [
     ("医生说是后遗神经痛", None, {("chronic_conditions", "postherpetic neuralgia", "active")}),
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
 ]
+
+#: an age in Chinese numerals without 岁, a height as "1米58", a sex word with the age glued to it
+CHINESE_PROFILE: list[tuple[str, dict[str, str]]] = [
+    ("我今年七十三了", {"age": "73"}),
+    ("今年六十五了，血压有点高", {"age": "65"}),
+    ("女27，多囊", {"sex": "female", "age": "27"}),
+    ("男45岁，高血压", {"sex": "male", "age": "45"}),
+    ("1米7，150斤", {"height_cm": "170", "weight_kg": "75"}),
+    ("1米58，体重52公斤", {"height_cm": "158", "weight_kg": "52"}),
+    # someone else's age, a date this year and a length in metres are no profile of the user
+    ("我爸今年七十三了", {}),
+    ("他今年五十了", {}),
+    ("今年三月开始咳嗽", {}),
+    ("每天走路1米都费劲", {}),
+]
 # fmt: on
 
 
@@ -86,6 +101,12 @@ def _lang(text: str) -> str:
 @pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY])
 def test_open20(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), CHINESE_PROFILE)
+def test_chinese_profile(text: str, expected: dict[str, str]) -> None:
+    events = understand(text, None, "zh").events
+    assert {e["entity"]: e.get("value") for e in events if e["section"] == "demographics"} == expected
 
 
 def test_count_forms_fill_the_script_of_the_form() -> None:

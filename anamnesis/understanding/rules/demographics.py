@@ -13,7 +13,7 @@ def read_demographics(msg: Message, clause: Clause) -> None:
     text = msg.norm[clause.start : clause.intent_at]
     asks = msg.asked.asks if msg.asked is not None else frozenset()
     values: list[tuple[str, str | None]] = []
-    if DIGIT.search(text) or "岁" in text or "米" in text:
+    if DIGIT.search(text) or "岁" in text or "米" in text or "今年" in text:  # "我今年七十三了"
         may = quantities.measured(text)
         found_age = quantities.age(text) if "age" in may else None
         if found_age is None and "age" in asks and not may & {"height", "weight"}:  # "74 kg" is no age

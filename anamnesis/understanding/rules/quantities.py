@@ -268,6 +268,8 @@ _HEIGHT_M_RE = re.compile(
 _BODY_LIST_RE = re.compile(r"tall|kg|кг|公斤|斤|岁|лет|года?\b|years|\bi'?m \d|мне \d")
 _HEIGHT_M_UNIT_RE = re.compile(r"(?<![\d.,])([12][.,]\d{1,2})\s*(?:m|meters?|metres?|м|米)(?![a-zа-я\d])")
 _HEIGHT_CN_RE = re.compile(r"身高\s*[:：是有]?\s*([12])\s*米\s*(\d{1,2})?")
+#: "1米58", "1米7": metres and centimetres in digits, as patients write a height without 身高
+_HEIGHT_CN_DIGITS_RE = re.compile(r"(?<![\d.,])(1)\s*米\s*([3-9]\d?)(?![\d.]|\s*(?:米|cm|厘米|公分))")
 #: "一米八", "一米七五": metres and tenths in Chinese numerals
 _HEIGHT_CN_WORDS_RE = re.compile(
     r"(?<![零一二两三四五六七八九十\d])([一两])米([一二三四五六七八九])([一二三四五六七八九])?(?![零一二三四五六七八九十\d])"
@@ -324,7 +326,7 @@ _GATES = {
     ),
     "height": re.compile(
         r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"
-        r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])"
+        r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])|1\s*米\s*[3-9]"
     ),
     "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),
 }
@@ -346,7 +348,7 @@ def age(text: str) -> str | None:
 
 
 def height_cm(text: str) -> str | None:
-    m = _HEIGHT_CN_RE.search(text)
+    m = _HEIGHT_CN_RE.search(text) or _HEIGHT_CN_DIGITS_RE.search(text)
     if m:
         return fmt(int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0")))
     m = _HEIGHT_CN_WORDS_RE.search(text)

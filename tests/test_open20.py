@@ -74,19 +74,26 @@ LABELS_GRANULARITY: list[Row] = [
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
 ]
 
-#: an age in Chinese numerals without 岁, a height as "1米58", a sex word with the age glued to it
-CHINESE_PROFILE: list[tuple[str, dict[str, str]]] = [
-    ("我今年七十三了", {"age": "73"}),
-    ("今年六十五了，血压有点高", {"age": "65"}),
-    ("女27，多囊", {"sex": "female", "age": "27"}),
-    ("男45岁，高血压", {"sex": "male", "age": "45"}),
-    ("1米7，150斤", {"height_cm": "170", "weight_kg": "75"}),
-    ("1米58，体重52公斤", {"height_cm": "158", "weight_kg": "52"}),
-    # someone else's age, a date this year and a length in metres are no profile of the user
-    ("我爸今年七十三了", {}),
-    ("他今年五十了", {}),
-    ("今年三月开始咳嗽", {}),
-    ("每天走路1米都费劲", {}),
+#: an age in Chinese numerals without 岁, a height as "1米58", a sex word with the age glued to it;
+#: "жен" opening a profile is the sex, not "of wives"; a bare height answering a question about it,
+#: and an age beside a diabetes type
+PROFILE: list[tuple[str, str | None, dict[str, str]]] = [
+    ("我今年七十三了", None, {"age": "73"}),
+    ("今年六十五了，血压有点高", None, {"age": "65"}),
+    ("女27，多囊", None, {"sex": "female", "age": "27"}),
+    ("男45岁，高血压", None, {"sex": "male", "age": "45"}),
+    ("1米7，150斤", None, {"height_cm": "170", "weight_kg": "75"}),
+    ("1米58，体重52公斤", None, {"height_cm": "158", "weight_kg": "52"}),
+    ("жен, 41 год, рост 160, вес 70", None, {"sex": "female", "age": "41", "height_cm": "160", "weight_kg": "70"}),
+    ("180, 92 кг", "Ваш рост и вес?", {"height_cm": "180", "weight_kg": "92"}),
+    ("1,58 и 60 кило", "Какой у вас рост и вес?", {"height_cm": "158", "weight_kg": "60"}),
+    ("64, диабет 2 типа", "Сколько вам лет?", {"age": "64"}),
+    # someone else's age, a date this year, a dose and a length in metres are no profile of the user
+    ("我爸今年七十三了", None, {}),
+    ("他今年五十了", None, {}),
+    ("今年三月开始咳嗽", None, {}),
+    ("每天走路1米都费劲", None, {}),
+    ("по 2 таблетки 150 мг", "Какой у вас рост?", {}),
 ]
 # fmt: on
 
@@ -103,9 +110,9 @@ def test_open20(text: str, context: str | None, expected: set[tuple[str, str, st
     assert triples(understand(text, context, _lang(text))) == expected
 
 
-@pytest.mark.parametrize(("text", "expected"), CHINESE_PROFILE)
-def test_chinese_profile(text: str, expected: dict[str, str]) -> None:
-    events = understand(text, None, "zh").events
+@pytest.mark.parametrize(("text", "context", "expected"), PROFILE)
+def test_profile(text: str, context: str | None, expected: dict[str, str]) -> None:
+    events = understand(text, context, _lang(text)).events
     assert {e["entity"]: e.get("value") for e in events if e["section"] == "demographics"} == expected
 
 

@@ -279,7 +279,11 @@ _WEIGHT_CUE_RE = re.compile(
     r"(?:weigh\w*|вешу|вес\w*|体重)\D{0,15}?(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|килограмм\w*|公斤|千克|斤)?(?![a-zа-я])"
 )
 _WEIGHT_UNIT_RE = re.compile(
-    r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|公斤|千克|斤)(?![a-zа-я])"
+    r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|кило|公斤|千克|斤)(?![a-zа-я])"
+)
+#: A reply to "how tall are you?" that gives only numbers: metres ("1,64") or centimetres ("175, 101 кг")
+_ASKED_HEIGHT_RE = re.compile(
+    r"(?<![\d.,])(?:([12])[.,](\d{2})|(1[4-9]\d|20\d))(?![\d]|[.,]\d|\s*(?:kg|кг|кило|公斤|斤|lb|pound|kilo|лет|год|岁|мг|mg))"
 )
 #: "lost 30 kg", "похудел на 10 кг", "瘦了10公斤": a change, not the weight
 _WEIGHT_DELTA_RE = re.compile(
@@ -328,7 +332,7 @@ _GATES = {
         r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"
         r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])|1\s*米\s*[3-9]"
     ),
-    "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),
+    "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|кило|похудел|поправил|располнел|体重|公斤|千克|斤"),
 }
 
 
@@ -365,6 +369,14 @@ def height_cm(text: str) -> str | None:
     if m:
         return fmt(round(int(m.group(1)) * 30.48 + int(m.group(2) or 0) * 2.54))
     return None
+
+
+def asked_height_cm(text: str) -> str | None:
+    """The height a reply to a question about it gives as a bare number ("175, 101 кг", "1,64 и 78")."""
+    m = _ASKED_HEIGHT_RE.search(text)
+    if m is None:
+        return None
+    return fmt(int(m.group(1)) * 100 + int(m.group(2)) if m.group(1) else int(m.group(3)))
 
 
 def zh_weight_now(text: str, since: int) -> str | None:

@@ -76,7 +76,7 @@ LABELS_GRANULARITY: list[Row] = [
 
 #: an age in Chinese numerals without 岁, a height as "1米58", a sex word with the age glued to it;
 #: "жен" opening a profile is the sex, not "of wives"; a bare height answering a question about it,
-#: and an age beside a diabetes type
+#: an age beside a diabetes type, a British weight in stones and pounds
 PROFILE: list[tuple[str, str | None, dict[str, str]]] = [
     ("我今年七十三了", None, {"age": "73"}),
     ("今年六十五了，血压有点高", None, {"age": "65"}),
@@ -88,12 +88,16 @@ PROFILE: list[tuple[str, str | None, dict[str, str]]] = [
     ("180, 92 кг", "Ваш рост и вес?", {"height_cm": "180", "weight_kg": "92"}),
     ("1,58 и 60 кило", "Какой у вас рост и вес?", {"height_cm": "158", "weight_kg": "60"}),
     ("64, диабет 2 типа", "Сколько вам лет?", {"age": "64"}),
+    ("I'm 5'9 and 12 stone", None, {"height_cm": "175", "weight_kg": "76"}),
+    ("down 2 stone since January, 14st 2lb now", None, {"weight_kg": "90"}),
+    ("F, 38, 10 st 3", None, {"sex": "female", "age": "38", "weight_kg": "65"}),
     # someone else's age, a date this year, a dose and a length in metres are no profile of the user
     ("我爸今年七十三了", None, {}),
     ("他今年五十了", None, {}),
     ("今年三月开始咳嗽", None, {}),
     ("每天走路1米都费劲", None, {}),
     ("по 2 таблетки 150 мг", "Какой у вас рост?", {}),
+    ("came 1st in the 5k on saturday", None, {}),
 ]
 # fmt: on
 

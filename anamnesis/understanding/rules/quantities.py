@@ -281,6 +281,8 @@ _WEIGHT_CUE_RE = re.compile(
 _WEIGHT_UNIT_RE = re.compile(
     r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|кило|公斤|千克|斤)(?![a-zа-я])"
 )
+#: A weight in stones and pounds, as British patients give it ("15 stone", "9 st 7", "12st 4lb")
+_WEIGHT_STONE_RE = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:stone|st)\b(?:\s*(\d{1,2})(?!\d|\s*(?:ft|'|in\b|kg|cm))(?:\s*(?:lbs?|pounds)\b)?)?")
 #: A reply to "how tall are you?" that gives only numbers: metres ("1,64") or centimetres ("175, 101 кг")
 _ASKED_HEIGHT_RE = re.compile(
     r"(?<![\d.,])(?:([12])[.,](\d{2})|(1[4-9]\d|20\d))(?![\d]|[.,]\d|\s*(?:kg|кг|кило|公斤|斤|lb|pound|kilo|лет|год|岁|мг|mg))"
@@ -332,7 +334,7 @@ _GATES = {
         r"cm|centimet|tall|height|\d\s*(?:'|ft|feet|foot)|см|рост|身高|厘米|公分|[一两]米[一二三四五六七八九]"
         r"|[12][.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])|1\s*米\s*[3-9]"
     ),
-    "weight": re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|кило|похудел|поправил|располнел|体重|公斤|千克|斤"),
+    "weight": re.compile(r"weigh|kg|kilo|lb|pound|stone|\d\s*st\b|вес|вешу|кг|кило|похудел|поправил|располнел|体重|公斤|千克|斤"),
 }
 
 
@@ -394,6 +396,10 @@ def weight_kg(text: str, asked: bool) -> str | None:
     if now:
         value = float((now.group(1) or now.group(2)).replace(",", "."))
         return fmt(value) if 25 <= value <= 350 else None
+    for stone in _WEIGHT_STONE_RE.finditer(text):  # "lost 3 stone, 15 stone now": a change is no weight
+        value = int(stone.group(1)) * 6.35029318 + int(stone.group(2) or 0) * 0.45359237
+        if 25 <= value <= 350 and not _WEIGHT_DELTA_RE.search(text[: stone.start()]):
+            return fmt(round(value))  # whole kilograms, as a reader converts it
     m = _WEIGHT_CUE_RE.search(text)
     if m is None:
         m = next((u for u in _WEIGHT_UNIT_RE.finditer(text) if not _WEIGHT_DELTA_RE.search(text[: u.start()])), None)

@@ -99,6 +99,18 @@ PROFILE: list[tuple[str, str | None, dict[str, str]]] = [
     ("по 2 таблетки 150 мг", "Какой у вас рост?", {}),
     ("came 1st in the 5k on saturday", None, {}),
 ]
+
+#: a cut or a burn in everyday words, of the part it names (a finger named with its hand is the finger);
+#: Russian burns are left as they were: "обожгла руку" would be an arm's, where the labels say a hand's
+INJURY_WORDS: list[Row] = [
+    ("切菜把右手中指切了个口子", None, {("injuries", "finger laceration", "active")}),
+    ("干活的时候胳膊被铁皮划了一道口子", None, {("injuries", "arm laceration", "active")}),
+    ("倒开水把手烫了", None, {("injuries", "hand burn", "active")}),
+    ("I sliced my thumb open on a tin can", None, {("injuries", "finger laceration", "active")}),
+    ("рассёк палец ножом", None, {("injuries", "finger laceration", "active")}),
+    # someone else's cut is not the user's
+    ("他手指划破了", None, set()),
+]
 # fmt: on
 
 
@@ -109,7 +121,7 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY, *INJURY_WORDS])
 def test_open20(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected
 

@@ -74,6 +74,17 @@ LABELS_GRANULARITY: list[Row] = [
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
 ]
 
+#: a fever by its number after a shortened word; a normal temperature is none
+FEVER_BY_NUMBER: list[Row] = [
+    ("темп 37,5 второй день", "Что беспокоит?", {("symptoms", "fever", "active")}),
+    ("т 38,2 с утра", None, {("symptoms", "fever", "active")}),
+    ("temp 38.5 since last night", "How can I help?", {("symptoms", "fever", "active")}),
+    ("量了体温38度5", None, {("symptoms", "fever", "active")}),
+    ("темп 36,6, всё хорошо", None, set()),
+    ("temp 36.8 this morning", None, set()),
+    ("体温正常36.5", None, set()),
+]
+
 #: an age in Chinese numerals without 岁, a height as "1米58", a sex word with the age glued to it;
 #: "жен" opening a profile is the sex, not "of wives"; a bare height answering a question about it,
 #: an age beside a diabetes type, a British weight in stones and pounds
@@ -121,7 +132,7 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY, *INJURY_WORDS])
+@pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY, *INJURY_WORDS, *FEVER_BY_NUMBER])
 def test_open20(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected
 

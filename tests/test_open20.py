@@ -72,6 +72,12 @@ LABELS_GRANULARITY: list[Row] = [
     ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),
     ("医生说是后遗神经痛", None, {("chronic_conditions", "postherpetic neuralgia", "active")}),
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
+    # legs that ache are aching muscles, legs that hurt a leg pain, calves that ache on walking claudication
+    ("my legs ache since starting the statin", None, {("symptoms", "muscle pain", "active")}),
+    ("thighs and calves aching all the time", None, {("symptoms", "muscle pain", "active")}),
+    ("legs and shoulders ache most days", None, {("symptoms", "muscle pain", "active")}),
+    ("my left leg hurts", None, {("symptoms", "leg pain", "active")}),
+    ("calves ache when walking", None, {("symptoms", "intermittent claudication", "active")}),
 ]
 
 #: a fever by its number after a shortened word; a normal temperature is none

@@ -72,6 +72,11 @@ LABELS_GRANULARITY: list[Row] = [
     ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),
     ("医生说是后遗神经痛", None, {("chronic_conditions", "postherpetic neuralgia", "active")}),
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
+    # pressure in the face or under the eyes is the facial pain the labels name, the sinuses' own pressure stays
+    ("face pressure and a blocked nose for a week", None,
+     {("symptoms", "facial pain", "active"), ("symptoms", "nasal congestion", "active")}),
+    ("скулы ломит третий день", None, {("symptoms", "facial pain", "active")}),
+    ("пазухи болят", None, {("symptoms", "sinus pressure", "active")}),
     # legs that ache are aching muscles, legs that hurt a leg pain, calves that ache on walking claudication
     ("my legs ache since starting the statin", None, {("symptoms", "muscle pain", "active")}),
     ("thighs and calves aching all the time", None, {("symptoms", "muscle pain", "active")}),

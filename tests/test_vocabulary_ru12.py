@@ -73,7 +73,7 @@ CONDITIONS: list[Row] = [
     ("страдаю давлением лет десять", None, {("chronic_conditions", "hypertension", "active")}),
     ("неприятный привкус во рту второй день", None, {("symptoms", "dysgeusia", "active")}),
     ("под глазами давит, гайморит", None,
-     {("diagnoses", "sinusitis", "active"), ("symptoms", "sinus pressure", "active")}),
+     {("diagnoses", "sinusitis", "active"), ("symptoms", "facial pain", "active")}),
     ("у меня ксеростомия от таблеток", None, {("symptoms", "dry mouth", "active")}),
     ("натерла мозоль новыми туфлями", None, {("diagnoses", "callus", "active")}),
     ("с детства мучают ночные страхи", None, {("symptoms", "nightmares", "active")}),

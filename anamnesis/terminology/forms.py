@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from anamnesis.terminology.counts import count_forms
 from anamnesis.terminology.inflect import english_plural, english_tenses, russian_forms
 from anamnesis.terminology.text import CYRILLIC_RE, FOLD, spaced, surface_key
 from anamnesis.terminology.zh_degree import slot_forms
@@ -13,8 +14,12 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     The form as written comes first and is not ``generated``; declined Russian forms,
     English plurals and tenses ("heart keeps racing"), the English form as chat types it and as
     the assistant asks it (:func:`english_variants`) and Chinese phrases with an adverb in their
-    slot (:mod:`zh_degree`) follow.
+    slot (:mod:`zh_degree`) follow. A form with a count's place (:mod:`counts`) is each of its
+    filled forms.
     """
+    counted = count_forms(surface)
+    if counted:
+        return [key for form in counted for key in expand(form)]
     exact = surface.startswith("=")
     prefix = surface.endswith("~")
     written = surface.strip("=~")

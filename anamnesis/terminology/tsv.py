@@ -5,7 +5,9 @@ column (``pain``, ``removal``, ``value``...) is kept in :attr:`Term.links` for t
 compose terms. A surface cell lists forms separated by ``|``. A form starting with ``=`` is
 matched exactly as written (no Russian declension, no English plural); a form ending in
 ``~`` also matches longer words that start with it. A Chinese form with ``…`` (``胸…闷``) also
-matches with a degree or frequency adverb in that place (:mod:`anamnesis.terminology.zh_degree`).
+matches with a degree or frequency adverb in that place (:mod:`anamnesis.terminology.zh_degree`),
+and a form with ``{N}`` ("{N}个月没来月经") with each count in that place
+(:mod:`anamnesis.terminology.counts`).
 Lines starting with ``#`` are comments.
 """
 

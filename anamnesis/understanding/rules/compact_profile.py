@@ -34,7 +34,8 @@ _SEX_WORD = r"(male|female|man|woman|m|f|мужчина|женщина|муж|ж
 _AGE_UNIT = r"(?:y/?o|yo|yrs?|years? old|лет|год|года|岁|周岁)"
 _AGE = r"(\d{1,3})\s*" + _AGE_UNIT + "?"
 _SEX_AGE = re.compile(
-    _LEAD + _SEX_WORD + r"\s*[,，、/ ]\s*" + _AGE + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
+    # a Chinese sex word needs no separator before the age ("女27，多囊")
+    _LEAD + _SEX_WORD + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))" + _AGE + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
     re.IGNORECASE,
 )
 _AGE_SEX = re.compile(
@@ -51,7 +52,7 @@ _ANY_DIGIT = re.compile(r"\d")
 #: What every match of each pattern contains, found without trying its lead at every position (a
 #: third of the pattern's time): a sex word's last letter then an age, an age then a sex word, "мне".
 _GATES = (
-    re.compile(r"[mfenмжан性男女]\.?\s*[,，、/ ]\s*\d", re.IGNORECASE),
+    re.compile(r"[mfenмжан性男女]\.?\s*[,，、/ ]\s*\d|[性男女]\d", re.IGNORECASE),
     re.compile(r"\d\s*" + _AGE_UNIT + r"?\s*[,，、/ ]?\s*" + _SEX_WORD + r"(?![\w])", re.IGNORECASE),
     re.compile("мне"),
 )

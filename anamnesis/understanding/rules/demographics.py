@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.compact_profile import bare_age, compact_profile
 from anamnesis.understanding.rules.facts import Fact
@@ -13,7 +15,7 @@ def read_demographics(msg: Message, clause: Clause) -> None:
     text = msg.norm[clause.start : clause.intent_at]
     asks = msg.asked.asks if msg.asked is not None else frozenset()
     values: list[tuple[str, str | None]] = []
-    if DIGIT.search(text) or "岁" in text or "米" in text:
+    if DIGIT.search(text) or "岁" in text or "米" in text or "今年" in text:  # "我今年七十三了"
         may = quantities.measured(text)
         found_age = quantities.age(text) if "age" in may else None
         if found_age is None and "age" in asks and not may & {"height", "weight"}:  # "74 kg" is no age
@@ -21,6 +23,8 @@ def read_demographics(msg: Message, clause: Clause) -> None:
         values.append(("age", found_age))
         if "height" in may:
             values.append(("height_cm", quantities.height_cm(text)))
+        elif "height_cm" in asks:  # "Рост и вес?" "175, 101 кг"
+            values.append(("height_cm", quantities.asked_height_cm(text)))
         if "weight" in may:
             values.append(("weight_kg", quantities.weight_kg(text, "weight_kg" in asks)))
         elif msg.lang == "zh":  # "瘦了十斤，现在150": the change in the clause before gives the unit
@@ -53,8 +57,12 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
         known.add(value.entity)
 
 
+#: A diabetes type is no second number of a reply ("59, сахарный диабет 2 типа")
+_DIABETES_TYPE = re.compile(r"\d\s*(?:типа|тип|型)|type\s*\d|сд\s*\d|t\d\s*d")
+
+
 def _bare_number(text: str, low: int, high: int) -> str | None:
-    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
+    digits = "".join(ch if ch.isdigit() else " " for ch in _DIABETES_TYPE.sub(" ", text)).split()
     if len(digits) == 1 and low <= int(digits[0]) <= high:
         return digits[0]
     return None

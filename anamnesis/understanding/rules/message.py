@@ -195,7 +195,8 @@ def read_message(
             read_message(asked.told, None, lang_hint, lexicon),
             read_message(text, replace(asked, told=""), lang_hint, lexicon),
         )
-    digits = DIGIT.search(norm) is not None or "岁" in norm or _CN_AMOUNT.search(norm) is not None
+    # "我今年七十三了": an age in Chinese numerals needs no digit
+    digits = DIGIT.search(norm) is not None or "岁" in norm or "今年" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
         found = {lex.cat for _, _, lex in hits}
         if (

@@ -268,6 +268,8 @@ _HEIGHT_M_RE = re.compile(
 _BODY_LIST_RE = re.compile(r"tall|kg|кг|公斤|斤|岁|лет|года?\b|years|\bi'?m \d|мне \d")
 _HEIGHT_M_UNIT_RE = re.compile(r"(?<![\d.,])([12][.,]\d{1,2})\s*(?:m|meters?|metres?|м|米)(?![a-zа-я\d])")
 _HEIGHT_CN_RE = re.compile(r"身高\s*[:：是有]?\s*([12])\s*米\s*(\d{1,2})?")
+#: "1米58", "1米7": metres and centimetres in digits, as patients write a height without 身高
+_HEIGHT_CN_DIGITS_RE = re.compile(r"(?<![\d.,])(1)\s*米\s*([3-9]\d?)(?![\d.]|\s*(?:米|cm|厘米|公分))")
 #: "一米八", "一米七五": metres and tenths in Chinese numerals
 _HEIGHT_CN_WORDS_RE = re.compile(
     r"(?<![零一二两三四五六七八九十\d])([一两])米([一二三四五六七八九])([一二三四五六七八九])?(?![零一二三四五六七八九十\d])"
@@ -277,7 +279,13 @@ _WEIGHT_CUE_RE = re.compile(
     r"(?:weigh\w*|вешу|вес\w*|体重)\D{0,15}?(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|килограмм\w*|公斤|千克|斤)?(?![a-zа-я])"
 )
 _WEIGHT_UNIT_RE = re.compile(
-    r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|公斤|千克|斤)(?![a-zа-я])"
+    r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|кило|公斤|千克|斤)(?![a-zа-я])"
+)
+#: A weight in stones and pounds, as British patients give it ("15 stone", "9 st 7", "12st 4lb")
+_WEIGHT_STONE_RE = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:stone|st)\b(?:\s*(\d{1,2})(?!\d|\s*(?:ft|'|in\b|kg|cm))(?:\s*(?:lbs?|pounds)\b)?)?")
+#: A reply to "how tall are you?" that gives only numbers: metres ("1,64") or centimetres ("175, 101 кг")
+_ASKED_HEIGHT_RE = re.compile(
+    r"(?<![\d.,])(?:([12])[.,](\d{2})|(1[4-9]\d|20\d))(?![\d]|[.,]\d|\s*(?:kg|кг|кило|公斤|斤|lb|pound|kilo|лет|год|岁|мг|mg))"
 )
 #: "lost 30 kg", "похудел на 10 кг", "瘦了10公斤": a change, not the weight
 _WEIGHT_DELTA_RE = re.compile(
@@ -330,9 +338,12 @@ _GATES = {
     ),
     "height": (
         re.compile(r"cm|centimet|tall|height|см|рост|身高|厘米|公分|一米[一二三四五六七八九]|两米[一二三四五六七八九]"),
-        re.compile(r"\d(?:\s*(?:'|ft|feet|foot)|(?<=[12])[.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я]))"),
+        re.compile(r"\d(?:\s*(?:'|ft|feet|foot)|(?<=[12])[.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])|(?<=1)\s*米\s*[3-9])"),
     ),
-    "weight": (re.compile(r"weigh|kg|kilo|lb|pound|вес|вешу|кг|похудел|поправил|располнел|体重|公斤|千克|斤"),),
+    "weight": (
+        re.compile(r"weigh|kg|kilo|lb|pound|stone|вес|вешу|кг|кило|похудел|поправил|располнел|体重|公斤|千克|斤"),
+        re.compile(r"\d\s*st\b"),
+    ),
 }
 
 
@@ -352,7 +363,7 @@ def age(text: str) -> str | None:
 
 
 def height_cm(text: str) -> str | None:
-    m = _HEIGHT_CN_RE.search(text)
+    m = _HEIGHT_CN_RE.search(text) or _HEIGHT_CN_DIGITS_RE.search(text)
     if m:
         return fmt(int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0")))
     m = _HEIGHT_CN_WORDS_RE.search(text)
@@ -371,6 +382,14 @@ def height_cm(text: str) -> str | None:
     return None
 
 
+def asked_height_cm(text: str) -> str | None:
+    """The height a reply to a question about it gives as a bare number ("175, 101 кг", "1,64 и 78")."""
+    m = _ASKED_HEIGHT_RE.search(text)
+    if m is None:
+        return None
+    return fmt(int(m.group(1)) * 100 + int(m.group(2)) if m.group(1) else int(m.group(3)))
+
+
 def zh_weight_now(text: str, since: int) -> str | None:
     """The weight in kg a Chinese change ends at ("瘦了十斤，现在150": 75), when its number is at or
     after ``since`` (the change itself may be said in the clause before)."""
@@ -386,6 +405,10 @@ def weight_kg(text: str, asked: bool) -> str | None:
     if now:
         value = float((now.group(1) or now.group(2)).replace(",", "."))
         return fmt(value) if 25 <= value <= 350 else None
+    for stone in _WEIGHT_STONE_RE.finditer(text):  # "lost 3 stone, 15 stone now": a change is no weight
+        value = int(stone.group(1)) * 6.35029318 + int(stone.group(2) or 0) * 0.45359237
+        if 25 <= value <= 350 and not _WEIGHT_DELTA_RE.search(text[: stone.start()]):
+            return fmt(round(value))  # whole kilograms, as a reader converts it
     m = _WEIGHT_CUE_RE.search(text)
     if m is None:
         m = next((u for u in _WEIGHT_UNIT_RE.finditer(text) if not _WEIGHT_DELTA_RE.search(text[: u.start()])), None)

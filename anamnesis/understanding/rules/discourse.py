@@ -252,10 +252,10 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
 #: A cue by which the user takes back what they just said; what follows it replaces it.
 _REPAIR = re.compile(
     r"(?:[,;(—–-]\s*|\s)(?:no+ wait|wait,? no|oh wait|wait|sorry|i mean|i meant|or rather|correction|scratch that"
-    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was )?"
+    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
     r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
-    r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так|ошиб\w+|опечатка"
-    r"|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?"
+    r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
+    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с )?"
     r"|,\s*нет,?\s+(?=\d)"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
@@ -274,6 +274,8 @@ _QUANTITY = re.compile(
 )
 #: How far back (characters) a correction may reach for what it replaces.
 _REACH = 48
+#: Kinds one correction may swap ("allergic to sulfa, no sorry, to codeine"): an allergen and a drug.
+_SWAPPED_KIND = {"allergen": "drug"}
 
 
 def _last_before(items: Sequence[tuple[int, int]], before: int) -> tuple[int, int] | None:
@@ -327,12 +329,21 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
                 else:
                     rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
             elif term is not None:
-                kind = term[2].kind
-                olds = [(h[0], h[1]) for h in current_hits if h[2].kind == kind and h[1] <= cue.start()]
+                kind = _SWAPPED_KIND.get(term[2].kind, term[2].kind)
+                olds = [
+                    (h[0], h[1])
+                    for h in current_hits
+                    if _SWAPPED_KIND.get(h[2].kind, h[2].kind) == kind and h[1] <= cue.start()
+                ]
                 old = _last_before(olds, cue.start() + 1)
                 if old is None:
                     continue
-                rewritten = _overwrite(current, old[0], term[1], current[term[0] : term[1]])
+                # the words between the old term and the cue frame the new one too ("对阿莫西林过敏，
+                # 不对，是青霉素" → "对青霉素过敏"), unless they name something of their own
+                between = current[old[1] : cue.start()]
+                if any(old[1] <= h[0] < cue.start() and h[2].kind for h in current_hits):
+                    between = ""
+                rewritten = _overwrite(current, old[0], term[1], current[term[0] : term[1]] + between)
             else:
                 continue
             if rewritten != current:

@@ -214,6 +214,7 @@ def topic(context: str) -> Topic | None:
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
+    hits = _without_time_anchors(norm, hits)  # "Before the operation, any allergies?": not the operation
     if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     presumed = _presumed(norm, hits, start, end, family)
@@ -726,6 +727,32 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
     return [h for h in hits if h[0] < m.start()]
+
+
+#: A point in time a question counts from ("before the operation", "since your hip replacement",
+#: "после операции", "перед операцией"), right before the term or section word it names ...
+_TIME_BEFORE = re.compile(
+    r"(?:\b(?:before|after|since|following|prior to|ahead of)\s+(?:the |your |this |that |an? )?"
+    r"|(?<![а-яё])(?:перед|после|до|с момента)\s+(?:вашей |вашего |вашим |этой |этого |этим )?)$"
+)
+#: ... or, in Chinese, right after it ("手术前", "胆囊切除以后", "做胃镜前").
+_ZH_TIME_AFTER = re.compile(r"(?:之前|之后|以后|以来|前|后)")
+
+
+def _without_time_anchors(norm: str, hits: list[Hit]) -> list[Hit]:
+    """The question's hits without a term or section word that only dates what is asked: "Before
+    the operation, do you have any allergies?", "After your hip replacement, any blood clots?",
+    "手术前确认一下，您有过敏史吗？" take the operation as given and ask of the rest, so "no" never
+    denies the operation."""
+    out: list[Hit] = []
+    for hit in hits:
+        s, e, lex = hit
+        if (_kind(lex) is not None or lex.cat == "section") and (
+            _TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e)
+        ):
+            continue
+        out.append(hit)
+    return out
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...

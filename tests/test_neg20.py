@@ -6,6 +6,13 @@
 - A question dated by an operation or another event ("Before the operation, any allergies?",
   "После операции были тромбы?", "手术前…您有过敏史吗？") asks of the rest: "no" never denies
   the operation.
+- A denial of the past whose sentence says when the thing began ("never had a migraine until
+  last month", "раньше не было изжоги, а теперь каждый день", "从来没有胃疼过，最近开始疼") says
+  the thing is there now.
+- A Chinese allergy denial that names its own object ("药物没有过敏", "别的都不过敏") is not of
+  the allergen just named.
+- An English denial of what a medicine does in idiom ("its not cutting it", "doesn't do the
+  trick") is no denial of taking it.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -30,6 +37,7 @@ CORRECTIONS: list[Row] = [
     ("taking lisinopril, sorry, losartan 50 mg", None, {("medications", "losartan", "active")}),
     ("我吃的是氨氯地平，不对，是硝苯地平", None, {("medications", "nifedipine", "active")}),
 ]
+
 DATED_QUESTIONS: list[Row] = [
     ("no", "Before the operation, do you have any allergies?", {("allergies", "*", "confirmed_absent")}),
     ("no", "After your hip replacement, did you get any blood clots?",
@@ -43,6 +51,37 @@ DATED_QUESTIONS: list[Row] = [
     ("нет", "Операции были?", {("surgeries", "*", "confirmed_absent")}),
     ("没有", "做过手术吗？", {("surgeries", "*", "confirmed_absent")}),
 ]
+
+BEGAN_LATER: list[Row] = [
+    ("never had a migraine until last month", None, {("chronic_conditions", "migraine", "active")}),
+    ("I'd never had heartburn before this pregnancy", None, {("symptoms", "heartburn", "active")}),
+    ("раньше никогда не было изжоги, а теперь каждый день", None, {("symptoms", "heartburn", "active")}),
+    ("раньше голова никогда не болела, последние две недели болит постоянно", None,
+     {("symptoms", "headache", "active")}),
+    ("从来没有头疼过，这周开始疼", None, {("symptoms", "headache", "active")}),
+    ("以前不抽烟，现在一天半包", None, {("lifestyle", "smoking", "active")}),
+    # a denial then and now stays a denial
+    ("never had any surgery", None, {("surgeries", "*", "confirmed_absent")}),
+    ("no chest pain before the surgery, and none now", None, {("symptoms", "chest pain", "confirmed_absent")}),
+    ("никогда не было аллергии, сейчас тоже", None, {("allergies", "*", "confirmed_absent")}),
+    ("从来没抽过烟", None, {("lifestyle", "smoking", "confirmed_absent")}),
+]
+
+ZH_OWN_OBJECT: list[Row] = [
+    ("对花生过敏，药物没有过敏", None, {("allergies", "peanuts", "active")}),
+    ("对芒果过敏，食物别的都不过敏", None, {("allergies", "mango", "active")}),
+    ("对，虾过敏，其他的没有过敏", "还是对虾过敏吗？", {("allergies", "shellfish", "active")}),
+    # a denial with nothing of its own is still of the allergen just named
+    ("头孢皮试做了，不过敏", None, {("allergies", "cephalosporins", "confirmed_absent")}),
+]
+
+EFFECT_IDIOMS: list[Row] = [
+    ("on naproxen for my hip and its not cutting it", None, {("medications", "naproxen", "active")}),
+    ("taking co-codamol for my back, it's not really doing the trick", None,
+     {("medications", "paracetamol/codeine", "active")}),
+    ("the sertraline doesn't cut it", None, {("medications", "sertraline", "active")}),
+    ("been on omeprazole a month, its not working", None, {("medications", "omeprazole", "active")}),
+]
 # fmt: on
 
 
@@ -53,4 +92,19 @@ def test_a_correction_denies_nothing(text: str, context: str | None, expected: s
 
 @pytest.mark.parametrize(("text", "context", "expected"), DATED_QUESTIONS)
 def test_a_question_dated_by_an_operation_asks_of_the_rest(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), BEGAN_LATER)
+def test_a_denial_of_the_past_with_an_onset_is_no_absence(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ZH_OWN_OBJECT)
+def test_a_chinese_allergy_denial_of_its_own_object(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), EFFECT_IDIOMS)
+def test_a_medicine_that_does_not_help_is_taken(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

@@ -104,8 +104,8 @@ def taken_before(norm: str, clause: Clause) -> bool:
 #: this morning"): the user takes the medicine.
 _DOSE = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b")
 #: A denial of a medicine's effect ("the paracetamol does nothing", "codeine doesn't touch the pain",
-#: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me"): the
-#: user takes the medicine, and what it was for is still there.
+#: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me", "its
+#: not cutting it"): the user takes the medicine, and what it was for is still there.
 _EFFECT = re.compile(
     r"\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
     r"(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
@@ -114,7 +114,9 @@ _EFFECT = re.compile(
     r"(?:touch|touching|touched|help|helping|helped|work|working|worked|do anything|do much|do a thing"
     r"|made? (?:a|any|much) difference|making (?:a|any|much) difference|clear|clearing|cleared|shift|shifted"
     r"|fix|fixed|ease|eased|easing|relieve|relieved|control|controlling|controlled|suit|suiting|suited"
-    r"|agree with|agreeing with|agreed with)\b"
+    r"|agree with|agreeing with|agreed with|cut it|do the trick|do the job)\b"
+    r"|\b(?:it'?s|its|they'?re|theyre)\s+not\s+(?:really\s+)?"
+    r"(?:cutting it|doing the (?:trick|job)|working|helping|doing (?:anything|much))\b"
 )
 
 
@@ -128,3 +130,35 @@ def denies_an_effect(norm: str, clause: Clause) -> bool:
     """Whether an English clause denies what a medicine does (:data:`_EFFECT`), not the medicine
     nor the illness it was taken for."""
     return _denied_with(_EFFECT, norm, clause)
+
+
+#: A denial said of the past only: "never", "before", "раньше", "以前", "从来"...
+_PAST_ONLY = re.compile(
+    r"\b(?:never|before|used to)\b|(?<![а-яё])(?:раньше|никогда|прежде)(?![а-яё])|以前|从来|从没|从未|之前|原来|过去"
+)
+#: ... then the time it began: "never had a migraine until last month", "...before this pregnancy",
+#: "раньше не было изжоги, а теперь каждый день", "从来没有胃疼过，最近一周开始疼".
+_ONSET = re.compile(
+    r"\b(?:until|till|til|up until)\b|\bbefore (?:this|last|the|my|a|that)\b|\bbut now\b|\bnow (?:i|it|they)\b"
+    r"|\b(?:lately|recently|these days|this (?:week|month|year|time))\b|\bstarted\b"
+    r"|(?<![а-яё])(?:теперь|сейчас|недавно|последн\w+|с (?:этой|прошлой|того|тех)|появил\w*|начал\w*|пока не)(?![а-яё])"
+    r"|最近|现在|这(?:几|两|一)?(?:天|周|个月|次|阵子|段时间|礼拜|星期)|开始|才"
+)
+#: A denial or "too" in the stretch that gives the onset keeps it a denial ("...and now still no
+#: pain", "сейчас тоже", "现在也没有").
+_STILL_NEG = re.compile(
+    r"\b(?:no|not|never|none|too|either)\b|n't|(?<![а-яё])(?:не|нет|нету|ни|тоже|также)(?![а-яё])|没|不|无|也"
+)
+
+
+def began_later(norm: str, clause: Clause, sentence_end: int) -> bool:
+    """Whether a denying clause denies only the past and its sentence says when the thing began
+    ("never had heartburn before this pregnancy", "раньше такого не было, а теперь каждый день",
+    "以前从来没有头疼过，这周开始疼"): the thing is there now, it is no absence."""
+    if not clause.has("neg") or _PAST_ONLY.search(norm, clause.start, clause.end) is None:
+        return False
+    neg = min(s for s, _, lex in clause.hits if lex.cat == "neg")
+    onset = _ONSET.search(norm, neg, sentence_end)
+    if onset is None:
+        return False
+    return _STILL_NEG.search(norm, onset.end(), sentence_end) is None

@@ -36,6 +36,7 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
+    began_later,
     denies_a_dose_or_effect,
     denies_an_effect,
     had_before,
@@ -266,9 +267,11 @@ def read_message(
             and allergen is not None
             and clause.has("allergy")
             and clause.has("neg")
-            and all(m.kind == "noun" for m in mentions)
+            and all(m.kind == "noun" and m.entity == "allergies" for m in mentions)
+            and _ZH_OTHERS.search(norm, clause.start, clause.end) is None
         ):
             # "头孢皮试做了，不过敏": a denial with no allergen of its own is of the one just named
+            # ("对花生过敏，药物没有过敏", "别的都不过敏" speak of other things)
             mentions = [Mention(allergen.start, allergen.end, allergen.kind, allergen.entity)]
         allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
         if clause.has("asked") and clause.subject != "other":
@@ -340,6 +343,10 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
+        if began_later(norm, clause, max(c.end for c in msg.clauses if c.sentence == clause.sentence)):
+            for m in mentions:
+                if m.state == "neg":
+                    m.state = None  # "never had a migraine until last month": there since then
         if lang == "en":
             for m in mentions:
                 anchor = since_anchor(norm, clause, m.start)
@@ -396,6 +403,10 @@ def read_message(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+#: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
+_ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
 
 
 def _plans_the_end(clause: Clause) -> bool:

@@ -214,10 +214,10 @@ def topic(context: str) -> Topic | None:
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
-    hits = _without_time_anchors(norm, hits)  # "Before the operation, any allergies?": not the operation
     if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
-    presumed = _presumed(norm, hits, start, end, family)
+    # "Before the operation, any allergies?": the operation dates the question, it is taken as given
+    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -739,20 +739,17 @@ _TIME_BEFORE = re.compile(
 _ZH_TIME_AFTER = re.compile(r"(?:之前|之后|以后|以来|前|后)")
 
 
-def _without_time_anchors(norm: str, hits: list[Hit]) -> list[Hit]:
-    """The question's hits without a term or section word that only dates what is asked: "Before
-    the operation, do you have any allergies?", "After your hip replacement, any blood clots?",
-    "手术前确认一下，您有过敏史吗？" take the operation as given and ask of the rest, so "no" never
-    denies the operation."""
-    out: list[Hit] = []
-    for hit in hits:
-        s, e, lex = hit
-        if (_kind(lex) is not None or lex.cat == "section") and (
-            _TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e)
-        ):
-            continue
-        out.append(hit)
-    return out
+def _time_anchors(norm: str, hits: list[Hit]) -> set[int]:
+    """Starts of the terms and section words that only date what a question asks: "Before the
+    operation, do you have any allergies?", "After your hip replacement, any blood clots?",
+    "手术前确认一下，您有过敏史吗？" take the operation as given (:attr:`Topic.presumes`) and ask of
+    the rest, so "no" never denies the operation."""
+    return {
+        s
+        for s, e, lex in hits
+        if (_kind(lex) is not None or lex.cat == "section")
+        and (_TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e))
+    }
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...

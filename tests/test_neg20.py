@@ -13,6 +13,9 @@
   the allergen just named.
 - An English denial of what a medicine does in idiom ("its not cutting it", "doesn't do the
   trick") is no denial of taking it.
+- Nor is a denial of one dose, of an amount or of a meal, in any language ("вчера вечером не
+  выпила метформин", "昨晚的二甲双胍没吃", "I don't take more than two a day", "不敢多吃",
+  "выпила аспирин, не позавтракав", "没吃早饭就吃了阿司匹林").
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -82,6 +85,22 @@ EFFECT_IDIOMS: list[Row] = [
     ("the sertraline doesn't cut it", None, {("medications", "sertraline", "active")}),
     ("been on omeprazole a month, its not working", None, {("medications", "omeprazole", "active")}),
 ]
+
+DOSE_AMOUNT_MEAL: list[Row] = [
+    ("вчера вечером не выпила метформин", None, {("medications", "metformin", "active")}),
+    ("昨晚的二甲双胍没吃", None, {("medications", "metformin", "active")}),
+    ("没来得及吃二甲双胍", None, {("medications", "metformin", "active")}),
+    ("I don't take more than two paracetamol a day", None, {("medications", "paracetamol", "active")}),
+    ("ибупрофен много не пью, максимум одну таблетку", None, {("medications", "ibuprofen", "active")}),
+    ("布洛芬不敢多吃", None, {("medications", "ibuprofen", "active")}),
+    ("每天不超过两片对乙酰氨基酚", None, {("medications", "paracetamol", "active")}),
+    ("выпила аспирин, не позавтракав", None, {("medications", "aspirin", "active")}),
+    ("没吃早饭就吃了阿司匹林", None, {("medications", "aspirin", "active")}),
+    # a denial of taking it stays one
+    ("не пью аспирин", None, {("medications", "aspirin", "confirmed_absent")}),
+    ("我不吃阿司匹林", None, {("medications", "aspirin", "confirmed_absent")}),
+    ("今天开始不吃阿司匹林了", None, {("medications", "aspirin", "stopped")}),
+]
 # fmt: on
 
 
@@ -107,4 +126,9 @@ def test_a_chinese_allergy_denial_of_its_own_object(text: str, context: str | No
 
 @pytest.mark.parametrize(("text", "context", "expected"), EFFECT_IDIOMS)
 def test_a_medicine_that_does_not_help_is_taken(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), DOSE_AMOUNT_MEAL)
+def test_a_denial_of_a_dose_amount_or_meal_is_no_absence(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

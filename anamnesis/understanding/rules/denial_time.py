@@ -101,8 +101,23 @@ def taken_before(norm: str, clause: Clause) -> bool:
 
 
 #: A denial of one day's dose ("didn't take my lisinopril today", "haven't had the bisoprolol yet
-#: this morning"): the user takes the medicine.
-_DOSE = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b")
+#: this morning", "вчера вечером не выпила метформин", "昨晚的二甲双胍没吃", "没来得及吃"): the
+#: user takes the medicine.
+_DOSE = re.compile(
+    r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b"
+    r"|(?<![а-яё])(?:сегодня|вчера|утром|вечером|с утра|на ночь)(?![а-яё])"
+    r"|(?:今天|今早|今晚|早上|昨天|昨晚|中午|晚上|这顿)(?!开始|起)|来得及"
+)
+#: A denial of how much ("I don't take more than two a day", "ибупрофен много не пью", "不超过两片",
+#: "不敢多吃") or of a meal the medicine was taken without ("выпила аспирин, не позавтракав",
+#: "没吃早饭就吃了阿司匹林"): the user takes the medicine.
+_AMOUNT_OR_MEAL = re.compile(
+    r"(?:\bnot|n't|\b(?:do|does|did|ca|wo)nt) (?:take |have |use |go )?(?:more than|over|above|too many|too much)\b"
+    r"|\bno more than\b"
+    r"|(?<![а-яё])не (?:больше|более|чаще)(?= (?:\d|одн|дв|тр|чет|пят|раз))|(?<![а-яё])много не(?![а-яё])"
+    r"|(?<![а-яё])не (?:по)?(?:ев|евши|завтракав|обедав|ужинав)(?![а-яё])"
+    r"|不超过|(?:不|没)(?:敢|能|要|会|怎么)?多(?:吃|用|喝)|没(?:吃|喝)(?:早饭|早餐|午饭|晚饭|饭|东西)(?:就|之前|以前)"
+)
 #: A denial of a medicine's effect ("the paracetamol does nothing", "codeine doesn't touch the pain",
 #: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me", "its
 #: not cutting it"): the user takes the medicine, and what it was for is still there.
@@ -121,9 +136,13 @@ _EFFECT = re.compile(
 
 
 def denies_a_dose_or_effect(norm: str, clause: Clause) -> bool:
-    """Whether an English clause's denial is of one day's dose or of a medicine's effect, not of
-    taking it; "never" keeps it a denial of taking it."""
-    return _denied_with(_DOSE, norm, clause) or denies_an_effect(norm, clause)
+    """Whether a clause's denial is of one day's dose, of an amount, of a meal or of a medicine's
+    effect, not of taking it; "never" keeps it a denial of taking it."""
+    return (
+        _denied_with(_DOSE, norm, clause)
+        or _denied_with(_AMOUNT_OR_MEAL, norm, clause)
+        or denies_an_effect(norm, clause)
+    )
 
 
 def denies_an_effect(norm: str, clause: Clause) -> bool:

@@ -356,8 +356,8 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
-        if lang == "en" and denies_a_dose_or_effect(norm, clause):
-            effect = denies_an_effect(norm, clause)
+        if denies_a_dose_or_effect(norm, clause):
+            effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"

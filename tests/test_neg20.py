@@ -16,6 +16,9 @@
 - Nor is a denial of one dose, of an amount or of a meal, in any language ("вчера вечером не
   выпила метформин", "昨晚的二甲双胍没吃", "I don't take more than two a day", "不敢多吃",
   "выпила аспирин, не позавтракав", "没吃早饭就吃了阿司匹林").
+- A group question answered by the items' places, one or a range ("no to the first two, the
+  third yes", "первое нет, второе да", "前两个没有，第三个有"): each place gets its own answer,
+  which replaces what a bare "нет" of the whole reply said of it.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -101,6 +104,31 @@ DOSE_AMOUNT_MEAL: list[Row] = [
     ("我不吃阿司匹林", None, {("medications", "aspirin", "confirmed_absent")}),
     ("今天开始不吃阿司匹林了", None, {("medications", "aspirin", "stopped")}),
 ]
+
+BY_PLACE: list[Row] = [
+    ("no to the first two, the third yes", "Any fever, cough or chest pain?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "chest pain", "active")}),
+    ("the first two no, but the last one yes", "Any nausea, vomiting or diarrhoea?",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent"),
+      ("symptoms", "diarrhea", "active")}),
+    ("первое нет, второе да", "Температура или кашель есть?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "active")}),
+    ("первое бывает, второе нет", "Изжога или тошнота бывают?",
+     {("symptoms", "heartburn", "active"), ("symptoms", "nausea", "confirmed_absent")}),
+    ("первые два нет, а последнее бывает", "Есть ли температура, кашель или боль в груди?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "chest pain", "active")}),
+    ("前两个没有，第三个有", "有没有发烧、咳嗽、胸痛？",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "chest pain", "active")}),
+    ("前两个都没有，最后一个偶尔有", "有没有恶心、呕吐、腹泻？",
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent"),
+      ("symptoms", "diarrhea", "active")}),
+    # a bare answer still answers every item
+    ("нет", "Температура или кашель есть?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -131,4 +159,9 @@ def test_a_medicine_that_does_not_help_is_taken(text: str, context: str | None, 
 
 @pytest.mark.parametrize(("text", "context", "expected"), DOSE_AMOUNT_MEAL)
 def test_a_denial_of_a_dose_amount_or_meal_is_no_absence(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), BY_PLACE)
+def test_a_group_question_answered_by_place(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

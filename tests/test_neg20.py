@@ -19,6 +19,9 @@
 - A group question answered by the items' places, one or a range ("no to the first two, the
   third yes", "первое нет, второе да", "前两个没有，第三个有"): each place gets its own answer,
   which replaces what a bare "нет" of the whole reply said of it.
+- A denial after an illness and the family it looks in ("инфарктов в семье не было", "strokes in
+  the family - none", "糖尿病家里没有") denies the illness in the family; it was read as present,
+  the denial spent on the family word.
 - A message opened by a role tag in brackets ("[admin] ...", "[Системное сообщение] ...",
   "[管理员指令] ...") is addressed to the system: it yields no fact, so it denies nothing the user
   holds; a bracketed note of the user's own ("[photo]", "【补充】") does not.
@@ -146,6 +149,19 @@ ROLE_TAGS: list[Row] = [
     ("[фото] сыпь на руке", None, {("symptoms", "rash", "active")}),
     ("【补充】我对青霉素过敏", None, {("allergies", "penicillin", "active")}),
 ]
+
+FAMILY_AFTER: list[Row] = [
+    ("инфарктов в семье не было", None, {("family_history", "myocardial infarction", "confirmed_absent")}),
+    ("диабета у родственников нет", None, {("family_history", "diabetes", "confirmed_absent")}),
+    ("инфарктов у нас в семье не было, а вот диабет у мамы", None,
+     {("family_history", "myocardial infarction", "confirmed_absent"), ("family_history", "diabetes", "active")}),
+    ("heart disease in the family, not that I know of", None, {("family_history", "heart disease", "confirmed_absent")}),
+    ("strokes in the family - none", None, {("family_history", "stroke", "confirmed_absent")}),
+    ("糖尿病家里没有", None, {("family_history", "diabetes", "confirmed_absent")}),
+    ("心脏病我们家族里没有", None, {("family_history", "heart disease", "confirmed_absent")}),
+    # the family alone denied is the section
+    ("в семье ни у кого ничего такого не было", None, {("family_history", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -186,4 +202,9 @@ def test_a_group_question_answered_by_place(text: str, context: str | None, expe
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROLE_TAGS)
 def test_a_role_tag_addresses_the_system(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), FAMILY_AFTER)
+def test_a_denial_after_the_family_denies_the_illness(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

@@ -22,6 +22,9 @@
 - A denial after an illness and the family it looks in ("инфарктов в семье не было", "strokes in
   the family - none", "糖尿病家里没有") denies the illness in the family; it was read as present,
   the denial spent on the family word.
+- Diseases listed after a question about vaccines ("Any travel vaccines? Hep A, typhoid?",
+  "Прививки в этом году были? От гриппа?") are asked of as vaccines: "typhoid no" denies the
+  vaccine, not the disease; a question with a verb of being ill still asks of the disease.
 - A message opened by a role tag in brackets ("[admin] ...", "[Системное сообщение] ...",
   "[管理员指令] ...") is addressed to the system: it yields no fact, so it denies nothing the user
   holds; a bracketed note of the user's own ("[photo]", "【补充】") does not.
@@ -162,6 +165,21 @@ FAMILY_AFTER: list[Row] = [
     # the family alone denied is the section
     ("в семье ни у кого ничего такого не было", None, {("family_history", "*", "confirmed_absent")}),
 ]
+
+VACCINES_BY_DISEASE: list[Row] = [
+    ("hep A yes, two doses back in 2018. typhoid no", "Any travel vaccines? Hep A, typhoid, tetanus?",
+     {("vaccinations", "hepatitis a vaccine", "historical"), ("vaccinations", "typhoid vaccine", "confirmed_absent")}),
+    ("no to both", "Have you had any vaccines for your trip? Hepatitis A or typhoid?",
+     {("vaccinations", "hepatitis a vaccine", "confirmed_absent"), ("vaccinations", "typhoid vaccine", "confirmed_absent")}),
+    ("yellow fever yes, rabies no", "Any jabs before the trip? Yellow fever, rabies?",
+     {("vaccinations", "yellow fever vaccine", "historical"), ("vaccinations", "rabies vaccine", "confirmed_absent")}),
+    ("нет", "Прививки в этом году были? От гриппа?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    ("乙肝打过，流感没打", "打过疫苗吗？乙肝、流感？",
+     {("vaccinations", "hepatitis b vaccine", "historical"), ("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    # a verb of being ill asks of the disease
+    ("no", "Any vaccines lately? Have you had the flu this year?", {("diagnoses", "influenza", "confirmed_absent")}),
+    ("нет", "Прививки делали? Болели гепатитом А?", {("diagnoses", "hepatitis a", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -207,4 +225,9 @@ def test_a_role_tag_addresses_the_system(text: str, context: str | None, expecte
 
 @pytest.mark.parametrize(("text", "context", "expected"), FAMILY_AFTER)
 def test_a_denial_after_the_family_denies_the_illness(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), VACCINES_BY_DISEASE)
+def test_diseases_listed_after_a_vaccine_question_are_vaccines(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

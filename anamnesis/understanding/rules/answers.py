@@ -294,9 +294,15 @@ def topic(context: str) -> Topic | None:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
-    if last and not family and _ILL_VERB.search(norm, start, end) is None:
+    # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
+    jabs_before = any(
+        s < start and (_kind(lex) == "vaccine" or (lex.cat == "section" and lex.value == "vaccinations"))
+        for s, _, lex in every
+        if any(a <= s < b for a, b, _ in asked)
+    )
+    if (last or jabs_before) and not family and _ILL_VERB.search(norm, start, end) is None:
         # "А столбняк когда последний раз?", "When was your last tetanus?": a disease with a vaccine,
-        # asked when last with no verb of being ill, asks of its vaccine
+        # asked when last (or after a question about vaccines) with no verb of being ill, asks of its vaccine
         vaccine_for = load_lexicon().vaccine_for
         items = [
             ("vaccinations", vaccine_for[entity])

@@ -256,7 +256,8 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
 #: A cue by which the user takes back what they just said; what follows it replaces it.
 _REPAIR = re.compile(
     r"(?:[,;(—–-]\s*|\s)(?:no+ wait|wait,? no|oh wait|wait|sorry|i mean|i meant|or rather|correction|scratch that"
-    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
+    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*"
+    r"(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
     r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
     r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с )?"

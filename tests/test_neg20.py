@@ -16,6 +16,8 @@
 - Nor is a denial of one dose, of an amount or of a meal, in any language ("вчера вечером не
   выпила метформин", "昨晚的二甲双胍没吃", "I don't take more than two a day", "不敢多吃",
   "выпила аспирин, не позавтракав", "没吃早饭就吃了阿司匹林").
+- Nor is a denial of how often or how much a habit or a medicine is taken ("I don't smoke much",
+  "I don't take the amlodipine every day", "курю не много", "不怎么抽烟", "不经常喝酒").
 - A group question answered by the items' places, one or a range ("no to the first two, the
   third yes", "первое нет, второе да", "前两个没有，第三个有"): each place gets its own answer,
   which replaces what a bare "нет" of the whole reply said of it.
@@ -182,6 +184,19 @@ VACCINES_BY_DISEASE: list[Row] = [
     ("no", "Any vaccines lately? Have you had the flu this year?", {("diagnoses", "influenza", "confirmed_absent")}),
     ("нет", "Прививки делали? Болели гепатитом А?", {("diagnoses", "hepatitis a", "confirmed_absent")}),
 ]
+
+HOW_OFTEN: list[Row] = [
+    ("I don't smoke much", None, {("lifestyle", "smoking", "active")}),
+    ("I don't drink often, maybe a glass at weekends", None, {("lifestyle", "alcohol", "active")}),
+    ("I don't take the amlodipine every day", None, {("medications", "amlodipine", "active")}),
+    ("курю не много, пачки на неделю хватает", None, {("lifestyle", "smoking", "active")}),
+    ("不怎么抽烟", None, {("lifestyle", "smoking", "active")}),
+    ("不经常喝酒", None, {("lifestyle", "alcohol", "active")}),
+    # a denial of the habit itself stays one
+    ("I don't smoke, and my husband smokes a lot", None, {("lifestyle", "smoking", "confirmed_absent")}),
+    ("не пью вообще", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+    ("不抽烟", None, {("lifestyle", "smoking", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -232,4 +247,9 @@ def test_a_denial_after_the_family_denies_the_illness(text: str, context: str | 
 
 @pytest.mark.parametrize(("text", "context", "expected"), VACCINES_BY_DISEASE)
 def test_diseases_listed_after_a_vaccine_question_are_vaccines(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), HOW_OFTEN)
+def test_a_denial_of_how_often_is_no_absence(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

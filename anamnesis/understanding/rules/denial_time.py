@@ -181,3 +181,19 @@ def began_later(norm: str, clause: Clause, sentence_end: int) -> bool:
     if onset is None:
         return False
     return _STILL_NEG.search(norm, onset.end(), sentence_end) is None
+
+
+#: A denial of how often or how much a habit or a medicine is taken ("I don't smoke much", "I don't
+#: take the amlodipine every day", "не каждый день пью", "不怎么抽烟", "不经常喝酒", "降压药不是每天吃"):
+#: the user takes it, seldom.
+_HOW_OFTEN = re.compile(
+    r"(?:\bnot|n't|\b(?:do|does|did)nt)\b[^,.;!?]{0,40}?"
+    r"\b(?:every ?day|daily|much|often|a lot|regularly|all the time)\b"
+    r"|(?<![а-яё])не (?:каждый день|часто|много|регулярно|постоянно|всегда)(?![а-яё])"
+    r"|不怎么|没怎么|不(?:太|是很)?经常|不(?:太)?常|不是每天|不按时|不规律|不规则"
+)
+
+
+def denies_how_often(norm: str, clause: Clause) -> bool:
+    """Whether a clause's denial is of how often or how much (:data:`_HOW_OFTEN`), not of taking."""
+    return _denied_with(_HOW_OFTEN, norm, clause)

@@ -39,6 +39,7 @@ from anamnesis.understanding.rules.denial_time import (
     began_later,
     denies_a_dose_or_effect,
     denies_an_effect,
+    denies_how_often,
     had_before,
     since_anchor,
     since_then,
@@ -356,6 +357,10 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
+        if denies_how_often(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
+                    m.state = None  # "I don't smoke much", "不经常喝酒": taken, seldom
         if denies_a_dose_or_effect(norm, clause):
             effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:

@@ -55,16 +55,21 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     """A fact for each asked item, not yet stated, that a piece of the reply answers by a word of its name."""
     if msg.lang not in ("en", "zh", "ru") or not asked.items or asked.family or asked.allergy or not asked.question:
         return []
-    names = _item_words(asked, msg.lang)
-    if not names:
-        return []
+    if msg.lang == "ru":
+        if _PLACES.search(msg.norm) is None:
+            return []  # a Russian reply answers items by their place only ("первое нет, второе да")
+        names: dict[tuple[str, str], frozenset[str]] = {}
+    else:
+        names = _item_words(asked, msg.lang)
+        if not names:
+            return []
     stated = {(f.section, f.entity) for f in msg.facts}
     answered: set[tuple[str, str]] = set()  # by a piece of this reply
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
     for start, end in _pieces(msg.norm, msg.lang):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
-        words = _words(msg.norm, start, end, msg.lang) if msg.lang != "ru" else set()
+        words = _words(msg.norm, start, end, msg.lang) if names else set()
         if not words and not pointed:
             continue
         state = _state(msg, start, end)

@@ -9,6 +9,7 @@ not a confirmed absence. "never" in the clause keeps it an absence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Clause
@@ -170,12 +171,13 @@ _STILL_NEG = re.compile(
 )
 
 
-def began_later(norm: str, clause: Clause, sentence_end: int) -> bool:
-    """Whether a denying clause denies only the past and its sentence says when the thing began
-    ("never had heartburn before this pregnancy", "раньше такого не было, а теперь каждый день",
-    "以前从来没有头疼过，这周开始疼"): the thing is there now, it is no absence."""
+def began_later(norm: str, clause: Clause, clauses: Sequence[Clause]) -> bool:
+    """Whether a denying clause denies only the past and its sentence (of ``clauses``) says when the
+    thing began ("never had heartburn before this pregnancy", "раньше такого не было, а теперь каждый
+    день", "以前从来没有头疼过，这周开始疼"): the thing is there now, it is no absence."""
     if not clause.has("neg") or _PAST_ONLY.search(norm, clause.start, clause.end) is None:
         return False
+    sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
     neg = min(s for s, _, lex in clause.hits if lex.cat == "neg")
     onset = _ONSET.search(norm, neg, sentence_end)
     if onset is None:

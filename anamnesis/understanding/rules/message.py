@@ -344,7 +344,7 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
-        if began_later(norm, clause, max(c.end for c in msg.clauses if c.sentence == clause.sentence)):
+        if began_later(norm, clause, msg.clauses):
             for m in mentions:
                 if m.state == "neg":
                     m.state = None  # "never had a migraine until last month": there since then

@@ -216,7 +216,8 @@ def topic(context: str) -> Topic | None:
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
-    presumed = _presumed(norm, hits, start, end, family)
+    # "Before the operation, any allergies?": the operation dates the question, it is taken as given
+    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -293,9 +294,15 @@ def topic(context: str) -> Topic | None:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
-    if last and not family and _ILL_VERB.search(norm, start, end) is None:
+    # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
+    jabs_before = any(
+        s < start and (_kind(lex) == "vaccine" or (lex.cat == "section" and lex.value == "vaccinations"))
+        for s, _, lex in every
+        if any(a <= s < b for a, b, _ in asked)
+    )
+    if (last or jabs_before) and not family and _ILL_VERB.search(norm, start, end) is None:
         # "А столбняк когда последний раз?", "When was your last tetanus?": a disease with a vaccine,
-        # asked when last with no verb of being ill, asks of its vaccine
+        # asked when last (or after a question about vaccines) with no verb of being ill, asks of its vaccine
         vaccine_for = load_lexicon().vaccine_for
         items = [
             ("vaccinations", vaccine_for[entity])
@@ -726,6 +733,29 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
     return [h for h in hits if h[0] < m.start()]
+
+
+#: A point in time a question counts from ("before the operation", "since your hip replacement",
+#: "после операции", "перед операцией"), right before the term or section word it names ...
+_TIME_BEFORE = re.compile(
+    r"(?:\b(?:before|after|since|following|prior to|ahead of)\s+(?:the |your |this |that |an? )?"
+    r"|(?<![а-яё])(?:перед|после|до|с момента)\s+(?:вашей |вашего |вашим |этой |этого |этим )?)$"
+)
+#: ... or, in Chinese, right after it ("手术前", "胆囊切除以后", "做胃镜前").
+_ZH_TIME_AFTER = re.compile(r"(?:之前|之后|以后|以来|前|后)")
+
+
+def _time_anchors(norm: str, hits: list[Hit]) -> set[int]:
+    """Starts of the terms and section words that only date what a question asks: "Before the
+    operation, do you have any allergies?", "After your hip replacement, any blood clots?",
+    "手术前确认一下，您有过敏史吗？" take the operation as given (:attr:`Topic.presumes`) and ask of
+    the rest, so "no" never denies the operation."""
+    return {
+        s
+        for s, e, lex in hits
+        if (_kind(lex) is not None or lex.cat == "section")
+        and (_TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e))
+    }
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...

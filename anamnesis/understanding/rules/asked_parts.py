@@ -20,7 +20,7 @@ from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.reading import Message
 
 #: Where a reply's answers part: punctuation and contrasts ("swelling yes, pain not really").
-_CUTS = re.compile(r"[,;.!?]|\b(?:but|though|although|and|while)\b")
+_CUTS = re.compile(r"[,;.!?]|\b(?:but|though|although|and|while)\b|(?<![а-яё])(?:а|но|зато)(?![а-яё])")
 _WORD = re.compile(r"[a-z]+")
 #: Where a Chinese reply's answers part: punctuation and contrasts ("不晕，就是有点疼").
 _ZH_CUTS = re.compile(r"[\s,.;!?，。；！？、~～…]|但是|不过|可是|就是|只是")
@@ -44,65 +44,84 @@ _POSITIVE = frozenset({"yes", "some", "sev", "freq"})
 
 
 def answered_by_part(msg: Message, asked: Topic) -> None:
-    """Add a fact for each asked item that a piece of the reply answers by a word of its name."""
-    msg.facts.extend(answers_by_part(msg, asked))
+    """Add a fact for each asked item that a piece of the reply answers by a word of its name; one
+    pointed at by its place replaces what the whole reply said of it ("первое нет, второе да")."""
+    found = answers_by_part(msg, asked)
+    answered = {(f.section, f.entity) for f in found}
+    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered] + found
 
 
 def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     """A fact for each asked item, not yet stated, that a piece of the reply answers by a word of its name."""
-    if msg.lang not in ("en", "zh") or not asked.items or asked.family or asked.allergy or not asked.question:
+    if msg.lang not in ("en", "zh", "ru") or not asked.items or asked.family or asked.allergy or not asked.question:
         return []
-    names = _item_words(asked, msg.lang)
-    if not names:
-        return []
+    if msg.lang == "ru":
+        if _PLACES.search(msg.norm) is None:
+            return []  # a Russian reply answers items by their place only ("первое нет, второе да")
+        names: dict[tuple[str, str], frozenset[str]] = {}
+    else:
+        names = _item_words(asked, msg.lang)
+        if not names:
+            return []
     stated = {(f.section, f.entity) for f in msg.facts}
+    answered: set[tuple[str, str]] = set()  # by a piece of this reply
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
     for start, end in _pieces(msg.norm, msg.lang):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
-        words = _words(msg.norm, start, end, msg.lang)
-        if not words and pointed is None:
+        words = _words(msg.norm, start, end, msg.lang) if names else set()
+        if not words and not pointed:
             continue
         state = _state(msg, start, end)
         if state is None and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue  # a Chinese piece that is only a word of the name says yes ("晕")
-        matches = [pointed] if pointed is not None else [item for item, name in names.items() if words <= name]
-        if len(matches) != 1 or matches[0] in stated:
-            continue
+        if pointed:
+            matches = [item for item in pointed if item not in answered]  # its place says which
+        else:
+            matches = [item for item, name in names.items() if words <= name]
+            if len(matches) != 1 or matches[0] in stated:
+                continue
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)
         if clause is None or clause.skip or clause.subject != "self":
             continue
-        section, entity = matches[0]
-        out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
-        stated.add(matches[0])
+        for section, entity in matches:
+            out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
+            stated.add((section, entity))
+            answered.add((section, entity))
     return out
 
 
-#: Words that point at an asked thing by its place in the question's list, in the order of
-#: :data:`_PLACE_INDEX`: "第一个没有", "the first one no", "no to the first", "second yes", "后面那个有点",
-#: "the latter"; "the latter" / "后者" / "the last" is the last of however many were asked.
+#: Words that point at asked things by their place in the question's list, in the order of
+#: :data:`_PLACE_INDEX`: "the first two no", "前两个没有", "первые два нет"; "第一个没有", "the first
+#: one no", "no to the first", "первое нет", "second yes", "второе да", "后面那个有点", "the latter";
+#: "the latter" / "后者" / "the last" / "последнее" is the last of however many were asked.
 _PLACES = re.compile(
-    r"(第一个|第一种|第一样|前一个|前面(?:那|这)?个|前者"
-    r"|\b(?:(?:to|for) )?(?:the )?(?:first|former|1st)(?: (?:one|thing|part))?\b)"
-    r"|(第二个|第二种|第二样|\b(?:(?:to|for) )?(?:the )?(?:second|2nd)(?: (?:one|thing|part))?\b)"
-    r"|(第三个|第三种|第三样|\b(?:(?:to|for) )?(?:the )?(?:third|3rd)(?: (?:one|thing|part))?\b)"
+    r"(前两个|前两样|前两种|前面两个|\b(?:(?:to|for) )?(?:the )?first (?:two|2)(?: (?:ones|things))?\b"
+    r"|(?<![а-яё])перв(?:ые|ых) (?:два|две|двух)(?![а-яё]))"
+    r"|(第一个|第一种|第一样|前一个|前面(?:那|这)?个|前者"
+    r"|\b(?:(?:to|for) )?(?:the )?(?:first|former|1st)(?: (?:one|thing|part))?\b"
+    r"|(?<![а-яё])перв(?:ое|ый|ая|ого|ую|ому)(?![а-яё]))"
+    r"|(第二个|第二种|第二样|\b(?:(?:to|for) )?(?:the )?(?:second|2nd)(?: (?:one|thing|part))?\b"
+    r"|(?<![а-яё])втор(?:ое|ой|ая|ого|ую|ому)(?![а-яё]))"
+    r"|(第三个|第三种|第三样|\b(?:(?:to|for) )?(?:the )?(?:third|3rd)(?: (?:one|thing|part))?\b"
+    r"|(?<![а-яё])трет(?:ье|ий|ья|ьего|ью|ьему)(?![а-яё]))"
     r"|(最后一个|最后(?:那|这)个|后一个|后面(?:那|这)?个|后者"
-    r"|\b(?:(?:to|for) )?(?:the )?(?:latter|last)(?: (?:one|thing|part))?\b)"
+    r"|\b(?:(?:to|for) )?(?:the )?(?:latter|last)(?: (?:one|thing|part))?\b"
+    r"|(?<![а-яё])последн(?:ее|ий|яя|его|юю|ему)(?![а-яё]))"
 )
-#: The list index each group of :data:`_PLACES` stands for.
-_PLACE_INDEX = (0, 1, 2, -1)
+#: The stretch of the list each group of :data:`_PLACES` stands for.
+_PLACE_INDEX = (slice(0, 2), slice(0, 1), slice(1, 2), slice(2, 3), slice(-1, None))
 
 
-def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang: str) -> tuple[str, str] | None:
-    """The asked item a piece points at by its place, when the question asked of two or more and
+def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
+    """The asked items a piece points at by their place, when the question asked of two or more and
     the place is the piece's only naming words ("no, first time" names a time, no place)."""
     if len(items) < 2:
-        return None
+        return []
     m = _PLACES.search(norm, start, end)
     if m is None or _words(norm, start, m.start(), lang) or _words(norm, m.end(), end, lang):
-        return None
-    index = _PLACE_INDEX[m.lastindex - 1]
-    return items[index] if index < len(items) else None
+        return []
+    return items[_PLACE_INDEX[m.lastindex - 1]]
 
 
 def _words(norm: str, start: int, end: int, lang: str) -> set[str]:

@@ -9,6 +9,7 @@ not a confirmed absence. "never" in the clause keeps it an absence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.segment import Clause
@@ -101,11 +102,26 @@ def taken_before(norm: str, clause: Clause) -> bool:
 
 
 #: A denial of one day's dose ("didn't take my lisinopril today", "haven't had the bisoprolol yet
-#: this morning"): the user takes the medicine.
-_DOSE = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b")
+#: this morning", "вчера вечером не выпила метформин", "昨晚的二甲双胍没吃", "没来得及吃"): the
+#: user takes the medicine.
+_DOSE = re.compile(
+    r"\b(?:today|tonight|this (?:morning|afternoon|evening)|last night|yesterday)\b"
+    r"|(?<![а-яё])(?:сегодня|вчера|утром|вечером|с утра|на ночь)(?![а-яё])"
+    r"|(?:今天|今早|今晚|早上|昨天|昨晚|中午|晚上|这顿)(?!开始|起)|来得及"
+)
+#: A denial of how much ("I don't take more than two a day", "ибупрофен много не пью", "不超过两片",
+#: "不敢多吃") or of a meal the medicine was taken without ("выпила аспирин, не позавтракав",
+#: "没吃早饭就吃了阿司匹林"): the user takes the medicine.
+_AMOUNT_OR_MEAL = re.compile(
+    r"(?:\bnot|n't|\b(?:do|does|did|ca|wo)nt) (?:take |have |use |go )?(?:more than|over|above|too many|too much)\b"
+    r"|\bno more than\b"
+    r"|(?<![а-яё])не (?:больше|более|чаще)(?= (?:\d|одн|дв|тр|чет|пят|раз))|(?<![а-яё])много не(?![а-яё])"
+    r"|(?<![а-яё])не (?:по)?(?:ев|евши|завтракав|обедав|ужинав)(?![а-яё])"
+    r"|不超过|(?:不|没)(?:敢|能|要|会|怎么)?多(?:吃|用|喝)|没(?:吃|喝)(?:早饭|早餐|午饭|晚饭|饭|东西)(?:就|之前|以前)"
+)
 #: A denial of a medicine's effect ("the paracetamol does nothing", "codeine doesn't touch the pain",
-#: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me"): the
-#: user takes the medicine, and what it was for is still there.
+#: "the omeprazole hasn't made a difference to the heartburn", "amlodipine doesn't suit me", "its
+#: not cutting it"): the user takes the medicine, and what it was for is still there.
 _EFFECT = re.compile(
     r"\b(?:does|did|do|is|isn't|isnt|is not|was|wasn't|wasnt)\s*"
     r"(?:nothing|n't\s+do\w*\s+anything|nt\s+do\w*\s+anything|not\s+do\w*\s+anything|doing nothing|doing anything)\b"
@@ -114,17 +130,72 @@ _EFFECT = re.compile(
     r"(?:touch|touching|touched|help|helping|helped|work|working|worked|do anything|do much|do a thing"
     r"|made? (?:a|any|much) difference|making (?:a|any|much) difference|clear|clearing|cleared|shift|shifted"
     r"|fix|fixed|ease|eased|easing|relieve|relieved|control|controlling|controlled|suit|suiting|suited"
-    r"|agree with|agreeing with|agreed with)\b"
+    r"|agree with|agreeing with|agreed with|cut it|do the trick|do the job)\b"
+    r"|\b(?:it'?s|its|they'?re|theyre)\s+not\s+(?:really\s+)?"
+    r"(?:cutting it|doing the (?:trick|job)|working|helping|doing (?:anything|much))\b"
 )
 
 
 def denies_a_dose_or_effect(norm: str, clause: Clause) -> bool:
-    """Whether an English clause's denial is of one day's dose or of a medicine's effect, not of
-    taking it; "never" keeps it a denial of taking it."""
-    return _denied_with(_DOSE, norm, clause) or denies_an_effect(norm, clause)
+    """Whether a clause's denial is of one day's dose, of an amount, of a meal or of a medicine's
+    effect, not of taking it; "never" keeps it a denial of taking it."""
+    return (
+        _denied_with(_DOSE, norm, clause)
+        or _denied_with(_AMOUNT_OR_MEAL, norm, clause)
+        or denies_an_effect(norm, clause)
+    )
 
 
 def denies_an_effect(norm: str, clause: Clause) -> bool:
     """Whether an English clause denies what a medicine does (:data:`_EFFECT`), not the medicine
     nor the illness it was taken for."""
     return _denied_with(_EFFECT, norm, clause)
+
+
+#: A denial said of the past only: "never", "before", "раньше", "以前", "从来"...
+_PAST_ONLY = re.compile(
+    r"\b(?:never|before|used to)\b|(?<![а-яё])(?:раньше|никогда|прежде)(?![а-яё])|以前|从来|从没|从未|之前|原来|过去"
+)
+#: ... then the time it began: "never had a migraine until last month", "...before this pregnancy",
+#: "раньше не было изжоги, а теперь каждый день", "从来没有胃疼过，最近一周开始疼".
+_ONSET = re.compile(
+    r"\b(?:until|till|til|up until)\b|\bbefore (?:this|last|the|my|a|that)\b|\bbut now\b|\bnow (?:i|it|they)\b"
+    r"|\b(?:lately|recently|these days|this (?:week|month|year|time))\b|\bstarted\b"
+    r"|(?<![а-яё])(?:теперь|сейчас|недавно|последн\w+|с (?:этой|прошлой|того|тех)|появил\w*|начал\w*|пока не)(?![а-яё])"
+    r"|最近|现在|这(?:几|两|一)?(?:天|周|个月|次|阵子|段时间|礼拜|星期)|开始|才"
+)
+#: A denial or "too" in the stretch that gives the onset keeps it a denial ("...and now still no
+#: pain", "сейчас тоже", "现在也没有").
+_STILL_NEG = re.compile(
+    r"\b(?:no|not|never|none|too|either)\b|n't|(?<![а-яё])(?:не|нет|нету|ни|тоже|также)(?![а-яё])|没|不|无|也"
+)
+
+
+def began_later(norm: str, clause: Clause, clauses: Sequence[Clause]) -> bool:
+    """Whether a denying clause denies only the past and its sentence (of ``clauses``) says when the
+    thing began ("never had heartburn before this pregnancy", "раньше такого не было, а теперь каждый
+    день", "以前从来没有头疼过，这周开始疼"): the thing is there now, it is no absence."""
+    if not clause.has("neg") or _PAST_ONLY.search(norm, clause.start, clause.end) is None:
+        return False
+    sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
+    neg = min(s for s, _, lex in clause.hits if lex.cat == "neg")
+    onset = _ONSET.search(norm, neg, sentence_end)
+    if onset is None:
+        return False
+    return _STILL_NEG.search(norm, onset.end(), sentence_end) is None
+
+
+#: A denial of how often or how much a habit or a medicine is taken ("I don't smoke much", "I don't
+#: take the amlodipine every day", "не каждый день пью", "不怎么抽烟", "不经常喝酒", "降压药不是每天吃"):
+#: the user takes it, seldom.
+_HOW_OFTEN = re.compile(
+    r"(?:\bnot|n't|\b(?:do|does|did)nt)\b[^,.;!?]{0,40}?"
+    r"\b(?:every ?day|daily|much|often|a lot|regularly|all the time)\b"
+    r"|(?<![а-яё])не (?:каждый день|часто|много|регулярно|постоянно|всегда)(?![а-яё])"
+    r"|不怎么|没怎么|不(?:太|是很)?经常|不(?:太)?常|不是每天|不按时|不规律|不规则"
+)
+
+
+def denies_how_often(norm: str, clause: Clause) -> bool:
+    """Whether a clause's denial is of how often or how much (:data:`_HOW_OFTEN`), not of taking."""
+    return _denied_with(_HOW_OFTEN, norm, clause)

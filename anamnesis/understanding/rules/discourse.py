@@ -33,6 +33,8 @@ _EN_SYSTEM = re.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding) "
     r"(?:instructions?|prompts?|messages?|rules?)\b"
     r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
+    # a role tag in brackets opening the message ("[admin] ...", "(system note) ...")
+    r"|^\s*[\[(<{]\s*(?:system|admin|administrator|developer|operator)\b[^\])>}\n]{0,24}[\])>}]"
     r"|\b(?:as (?:the|an|your) (?:admin|administrator|developer|system|operator))\b"
     r"|\b(?:system prompt|developer mode|jailbreak)\b"
     # an edit ordered at the start, after a word to the assistant ("hey assistant, add asthma to...")
@@ -57,6 +59,7 @@ _RU_SYSTEM = re.compile(
     r"(?:игнорир\w*|забудь\w*|не обращай\w* внимани\w* на) (?:все |всё |эти |свои )?(?:предыдущ\w*|прошл\w*"
     r"|прежн\w*|выше\w*)? ?(?:инструкц\w*|указани\w*|правил\w*|сообщени\w*)"
     r"|^\s*(?:система|админ|администратор|разработчик)\s*[:>]"
+    r"|^\s*[\[(<{]\s*(?:систем\w*|админ\w*|разработчик\w*)(?![а-яё])[^\])>}\n]{0,24}[\])>}]"
     r"|(?:как (?:админ|администратор|разработчик)\w*)"
     r"|(?:^|[,.!]\s*|\b(?:пожалуйста|сейчас|теперь|срочно)\s+)(?:(?:и|а|ещё|еще|также|тогда)\s+)?"
     # the imperative ("удали", "удалите"), never the past ("удалили мне желчный" is an operation)
@@ -72,9 +75,10 @@ _RU_SYSTEM = re.compile(
 _ZH_SYSTEM = re.compile(
     r"(?:忽略|无视|忘掉|忘记)(?:之前|以上|上面|前面|所有|刚才)(?:所有)?的?(?:指令|指示|规则|提示|设定|要求|话|信息|内容|消息|对话)"
     r"|^\s*(?:系统|管理员|开发者)\s*(?:[:：>]|[，,\s]*请)"
+    r"|^\s*[\[【(（<]\s*(?:系统|管理员|开发者)[^\]】)）>\n]{0,10}[\]】)）>]"
     r"|(?:我是|作为)(?:管理员|开发者|系统)"
     r"|(?:把|将)(?:我|这个用户|该用户|用户)(?:的[^，。！？]{0,8})?(?:标记|记录|登记|设置|设为|改成|改为|更新|标注|写成)"
-    r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
+    r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历|状态)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下|记录)(?:[，,：: ]*我|\s*[，,：:])"
@@ -99,7 +103,7 @@ _EN_ADDRESSED = Gated(
 _OTHER_ADDRESSED = (
     Gated(
         _RU_SYSTEM,
-        ("игнорир", "забудь", "не обращай", "система", "админ", "разработчик", "отметь", "пометь", "запиши",
+        ("игнорир", "забудь", "не обращай", "систем", "админ", "разработчик", "отметь", "пометь", "запиши",
          "внеси", "удали", "сотри", "измени", "исправь", "обнови", "поставь", "добавь", "очисти", "зафиксируй",
          "пропиши", "укажи", "сохрани", "вычеркни", "убери", "учитыва", "записыва", "запомина", "сохраня", "вноси"),
     ),
@@ -252,10 +256,11 @@ def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str
 #: A cue by which the user takes back what they just said; what follows it replaces it.
 _REPAIR = re.compile(
     r"(?:[,;(—–-]\s*|\s)(?:no+ wait|wait,? no|oh wait|wait|sorry|i mean|i meant|or rather|correction|scratch that"
-    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*(?:it'?s |its |it is |make that |that'?s |i take |it was )?"
+    r"|actually|no sorry|nope|my bad|typo)\b[,:!.]*\s*"
+    r"(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
     r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
-    r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так|ошиб\w+|опечатка"
-    r"|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?"
+    r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
+    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с )?"
     r"|,\s*нет,?\s+(?=\d)"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
@@ -274,6 +279,8 @@ _QUANTITY = re.compile(
 )
 #: How far back (characters) a correction may reach for what it replaces.
 _REACH = 48
+#: Kinds one correction may swap ("allergic to sulfa, no sorry, to codeine"): an allergen and a drug.
+_SWAPPED_KIND = {"allergen": "drug"}
 
 
 def _last_before(items: Sequence[tuple[int, int]], before: int) -> tuple[int, int] | None:
@@ -327,12 +334,21 @@ def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], 
                 else:
                     rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
             elif term is not None:
-                kind = term[2].kind
-                olds = [(h[0], h[1]) for h in current_hits if h[2].kind == kind and h[1] <= cue.start()]
+                kind = _SWAPPED_KIND.get(term[2].kind, term[2].kind)
+                olds = [
+                    (h[0], h[1])
+                    for h in current_hits
+                    if _SWAPPED_KIND.get(h[2].kind, h[2].kind) == kind and h[1] <= cue.start()
+                ]
                 old = _last_before(olds, cue.start() + 1)
                 if old is None:
                     continue
-                rewritten = _overwrite(current, old[0], term[1], current[term[0] : term[1]])
+                # the words between the old term and the cue frame the new one too ("对阿莫西林过敏，
+                # 不对，是青霉素" → "对青霉素过敏"), unless they name something of their own
+                between = current[old[1] : cue.start()]
+                if any(old[1] <= h[0] < cue.start() and h[2].kind for h in current_hits):
+                    between = ""
+                rewritten = _overwrite(current, old[0], term[1], current[term[0] : term[1]] + between)
             else:
                 continue
             if rewritten != current:

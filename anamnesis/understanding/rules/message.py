@@ -36,8 +36,10 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
+    began_later,
     denies_a_dose_or_effect,
     denies_an_effect,
+    denies_how_often,
     had_before,
     since_anchor,
     since_then,
@@ -267,9 +269,11 @@ def read_message(
             and allergen is not None
             and clause.has("allergy")
             and clause.has("neg")
-            and all(m.kind == "noun" for m in mentions)
+            and all(m.kind == "noun" and m.entity == "allergies" for m in mentions)
+            and _ZH_OTHERS.search(norm, clause.start, clause.end) is None
         ):
             # "头孢皮试做了，不过敏": a denial with no allergen of its own is of the one just named
+            # ("对花生过敏，药物没有过敏", "别的都不过敏" speak of other things)
             mentions = [Mention(allergen.start, allergen.end, allergen.kind, allergen.entity)]
         allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
         if clause.has("asked") and clause.subject != "other":
@@ -341,6 +345,10 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in _ENDS_SINCE:
                     m.state = "end"
+        if began_later(norm, clause, msg.clauses):
+            for m in mentions:
+                if m.state == "neg":
+                    m.state = None  # "never had a migraine until last month": there since then
         if lang == "en":
             for m in mentions:
                 anchor = since_anchor(norm, clause, m.start)
@@ -350,8 +358,12 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
-        if lang == "en" and denies_a_dose_or_effect(norm, clause):
-            effect = denies_an_effect(norm, clause)
+        if denies_how_often(norm, clause):
+            for m in mentions:
+                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
+                    m.state = None  # "I don't smoke much", "不经常喝酒": taken, seldom
+        if denies_a_dose_or_effect(norm, clause):
+            effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
@@ -397,6 +409,10 @@ def read_message(
     for f in facts:
         touched.add(f.section)
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+
+
+#: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
+_ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
 
 
 def _plans_the_end(clause: Clause) -> bool:

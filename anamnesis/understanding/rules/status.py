@@ -82,7 +82,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             previous = pos
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
-        before = _objects_of(norm, s, cat, [m for m in mentions if m.start < s])
+        before = _objects_of(norm, s, cat, _past_the_family([m for m in mentions if m.start < s]))
         after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
@@ -211,7 +211,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
             previous = s
     if trailing is None:
         return
-    ordered = sorted(mentions, key=lambda m: m.key)
+    ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
     target = ordered[-1]
@@ -242,6 +242,12 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
+
+
+def _past_the_family(before: list[Mention]) -> list[Mention]:
+    """What a denial after them can deny: not the family the clause names beside an illness
+    ("инфарктов в семье не было", "диабета у родственников нет" deny the illness in the family)."""
+    return [m for m in before if not (m.kind == "noun" and m.entity == "family_history")] or before
 
 
 def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Mention]:

@@ -48,7 +48,9 @@ def answered_by_part(msg: Message, asked: Topic) -> None:
     pointed at by its place replaces what the whole reply said of it ("первое нет, второе да")."""
     found = answers_by_part(msg, asked)
     answered = {(f.section, f.entity) for f in found}
-    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered] + found
+    # a reply that opens by pointing at a place ("yes to the second one") says nothing of the others
+    unsaid = set(asked.items) - answered if found and _opens_by_place(msg, asked) else set()
+    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered | unsaid] + found
 
 
 def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
@@ -77,6 +79,8 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
             continue  # a Chinese piece that is only a word of the name says yes ("晕")
         if pointed:
             matches = [item for item in pointed if item not in answered]  # its place says which
+        elif (stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang):
+            matches = [item for item in items if item not in stated | answered]  # "the cough yes, the rest no"
         else:
             matches = [item for item, name in names.items() if words <= name]
             if len(matches) != 1 or matches[0] in stated:
@@ -122,6 +126,23 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
     if m is None or _words(norm, start, m.start(), lang) or _words(norm, m.end(), end, lang):
         return []
     return items[_PLACE_INDEX[m.lastindex - 1]]
+
+
+#: Words for the asked things a reply has not yet answered: "the rest no", "the others no" (a
+#: Chinese 其他 reads as someone else's clause, 他: not here).
+_REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b")
+
+
+def _is_the_rest(norm: str, start: int, end: int, lang: str) -> bool:
+    """The piece's only naming words are "the rest" (:data:`_REST`)."""
+    m = _REST.search(norm, start, end)
+    return m is not None and not _words(norm, start, m.start(), lang) and not _words(norm, m.end(), end, lang)
+
+
+def _opens_by_place(msg: Message, asked: Topic) -> bool:
+    """The reply's first piece points at asked things by their place ("yes to the second one")."""
+    pieces = _pieces(msg.norm, msg.lang)
+    return bool(pieces) and bool(_pointed(msg.norm, *pieces[0], list(dict.fromkeys(asked.items)), msg.lang))
 
 
 def _words(norm: str, start: int, end: int, lang: str) -> set[str]:

@@ -51,7 +51,8 @@ _ANSWER_TAIL = re.compile(
     # "not since march", "not since I started the omeprazole": when, however long it is said
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
-    r"|of (?:those|them|these|that|the above)|to (?:all|both|everything)(?: of (?:those|them|these|that))?"
+    r"|of (?:those|them|these|that|the above)"
+    r"|to (?:all(?: (?:two|three|four|five|[2-5]))?|both|everything)(?: of (?:those|them|these|that))?"
     # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
     # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")
     rf"|{_EN_ECHO}"

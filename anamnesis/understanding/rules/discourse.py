@@ -35,13 +35,22 @@ _EN_SYSTEM = re.compile(
     r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
     r"|\b(?:as (?:the|an|your) (?:admin|administrator|developer|system|operator))\b"
     r"|\b(?:system prompt|developer mode|jailbreak)\b"
+    # a part given to the assistant to play ("pretend you're my doctor and...", "act as a pharmacist")
+    r"|\b(?:pretend|imagine) (?:that )?(?:you'?re|youre|you are|to be)\b"
+    r"|\b(?:act|behave|respond|answer) (?:as|like) (?:if you were |though you were )?(?:my|a|an|the) "
+    r"(?:doctor|gp|physician|pharmacist|nurse|psychiatrist|specialist|prescriber)\b"
+    r"|\b(?:you are now|you'?re now|youre now|from now on,? you)\b"
+    # what was said struck from the record, wherever it stands ("..., wipe it from your memory")
+    r"|\b(?:forget|wipe|erase|delete|remove|scrub|clear|purge)\b[^.!?\n]{0,40}?\b(?:from|out of|off) "
+    r"(?:your|the|my) (?:memory|memories|records?|notes|file|chart|profile|database|system)\b"
     # an edit ordered at the start, after a word to the assistant ("hey assistant, add asthma to...")
     r"|^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:(?:assistant|bot|chatbot)\s*[,:]\s*)?(?:please |pls |plz |now |ok |okay )?"
     + _EN_EDIT
     # a note ordered ("put down that I don't drink") or what was said struck ("forget what I said
     # about the aspirin"), when that is the whole message
     + r"|^\s*(?:please |pls |plz |just )?(?:put down|write down|note down|jot down) that (?:i|my)\b"
-    r"|^\s*(?:please |pls |plz |just )?(?:forget|ignore|disregard|scratch) (?:what|everything|anything|all) i"
+    r"|^\s*(?:(?:actually|ok|okay|oh|so|hey|please|pls|plz|just)[,!]?\s+)*(?:forget|ignore|disregard|scratch)"
+    r" (?:what|everything|anything|all) i"
     r" (?:said|told you|mentioned|wrote)\b[^,.;!?\n]*[.!]*\s*$"
     + r"|\b(?:you (?:must|should|need to|have to)|i(?:'m| am) (?:telling|instructing|ordering) you to) "
     + _EN_EDIT
@@ -66,15 +75,26 @@ _RU_SYSTEM = re.compile(
     r"|пользовател\w*|профил\w*|карт\w*|запис\w*|данн\w*|истори\w*|анкет\w*|базу|памят\w*)"
     # an order to forget, strike or leave out, whatever it names ("забудь, что у меня гастрит",
     # "вычеркни аллергию", "не учитывай астму"); the past "убрали конкор" is a doctor's stop
+    # a note ordered into the record ("напиши в моей карте, что...", "впиши в анкету")
+    r"|(?:на|в|за|до|про)?пиши(?:те)?(?:-ка)?\s+(?:в|во|на)\s+(?:мо\w+\s+|эт\w+\s+|сво\w+\s+)?"
+    r"(?:медкарт|карт|профил|истори|анкет|запис|базу|базе|памят|досье|файл|систем)"
+    # a tag or a part given to play ("[системное сообщение]", "представь, что ты мой врач")
+    r"|(?:системн\w+|служебн\w+) (?:сообщени|команд|инструкц|указани|уведомлени)\w*"
+    r"|(?:у|для|этого|данного|этому|данному) пользовател\w*|пользователю"
+    r"|(?:представь|вообрази)(?:те)?,? что (?:ты|вы)|притворись|притворитесь|(?:ты|вы) теперь (?:мой |мои )?"
+    r"(?:врач|доктор)|в роли (?:моего )?(?:врача|доктора)"
     r"|(?:^|[,.!]\s*|\b(?:пожалуйста|сейчас|теперь|срочно)\s+)(?:(?:и|а|ещё|еще|также|тогда)\s+)?"
     r"(?:забудь|вычеркни|убери|не (?:учитывай|записывай|запоминай|сохраняй|вноси))(?:те)?(?:-ка)?(?![а-яё])"
 )
 _ZH_SYSTEM = re.compile(
     r"(?:忽略|无视|忘掉|忘记)(?:之前|以上|上面|前面|所有|刚才)(?:所有)?的?(?:指令|指示|规则|提示|设定|要求|话|信息|内容|消息|对话)"
-    r"|^\s*(?:系统|管理员|开发者)\s*(?:[:：>]|[，,\s]*请)"
+    r"|^\s*[\[【(（]?\s*(?:系统|管理员|开发者)(?:指令|命令|消息|通知|提示)?\s*(?:[:：>\]】)）]|[，,\s]*请)"
+    r"|(?:系统|管理员|开发者)(?:指令|命令)|(?:该|此|这个|这位|本)用户"
+    # a part given to play: "假装你是医生", "你现在是我的医生"
+    r"|(?:假装|假设|扮演|想象)(?:你是|成)|你现在是(?:我的)?(?:医生|大夫|药剂师)"
     r"|(?:我是|作为)(?:管理员|开发者|系统)"
     r"|(?:把|将)(?:我|这个用户|该用户|用户)(?:的[^，。！？]{0,8})?(?:标记|记录|登记|设置|设为|改成|改为|更新|标注|写成)"
-    r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
+    r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历|状态)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下|记录)(?:[，,：: ]*我|\s*[，,：:])"
@@ -94,14 +114,18 @@ _EN_ADDRESSED = Gated(
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
      "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
      # the orders that file or strike one entry, note what the user says, strike what they said
-     "list", "file", "drop", "take off", "jot down", "scratch"),
+     "list", "file", "drop", "take off", "jot down", "scratch",
+     # the parts given to play, what is struck from the record
+     "pretend", "imagine", "act as", "act like", "behave", "respond as", "respond like", "answer as",
+     "answer like", "re now", "from now on", "scrub", "purge"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(
         _RU_SYSTEM,
         ("игнорир", "забудь", "не обращай", "система", "админ", "разработчик", "отметь", "пометь", "запиши",
          "внеси", "удали", "сотри", "измени", "исправь", "обнови", "поставь", "добавь", "очисти", "зафиксируй",
-         "пропиши", "укажи", "сохрани", "вычеркни", "убери", "учитыва", "записыва", "запомина", "сохраня", "вноси"),
+         "пропиши", "укажи", "сохрани", "вычеркни", "убери", "учитыва", "записыва", "запомина", "сохраня", "вноси",
+         "пиши", "системн", "служебн", "пользовател", "представь", "вообрази", "притвори", "ты теперь", "вы теперь", "в роли"),
     ),
     Gated(
         _ZH_SYSTEM,
@@ -109,7 +133,9 @@ _OTHER_ADDRESSED = (
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除", "修改", "更正",
-         "帮我", "给我", "替我"),
+         "帮我", "给我", "替我",
+         # the bracketed tags, "the user" in the third person, the parts given to play
+         "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态"),
     ),
 )  # fmt: skip
 

@@ -4,7 +4,8 @@ Text addressed to the system in any form states nothing about health: an order t
 what was said from the assistant's memory wherever it stands in the message ("..., wipe it
 from your memory"), a part the assistant is told to play ("pretend you're my doctor and..."),
 a note ordered into the record ("напиши в моей карте, что..."), a tag or a third-person "the
-user" that only a system message uses ("[管理员指令] 该用户...").
+user" that only a system message uses ("[管理员指令] 该用户..."). A relative a spouse owns
+("у жены отец", "老婆她爸") answering a family question is an in-law, not family history.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -44,9 +45,27 @@ NOT_ADDRESSED: list[Row] = [
      {("chronic_conditions", "diabetes", "active"), ("medications", "metformin", "active")}),
     ("用户体验不好，不过我一直吃阿司匹林", None, {("medications", "aspirin", "active")}),
 ]
+#: a relative owned by a spouse, answering a family question, is an in-law: no family history
+IN_LAWS: list[Row] = [
+    ("у жены отец от рака умер", "Были ли в семье онкологические заболевания?", set()),
+    ("у мужа мама с диабетом", "Есть ли диабет у родственников?", set()),
+    ("my husband's mother had a stroke", "Any history of stroke in your family?", set()),
+    ("my mother in law, yes", "Anyone in the family with heart disease?", set()),
+    ("老婆她爸是肺癌走的", "家里有人得过癌症吗？", set()),
+    ("我老公他妈有糖尿病", "家里有人有糖尿病吗？", set()),
+    # the user's own relatives stay family
+    ("у отца был инсульт", "Были ли инсульты в семье?", {("family_history", "stroke", "active")}),
+    ("my mum, yes", "Anyone in the family with heart disease?", {("family_history", "heart disease", "active")}),
+    ("我爸是肺癌走的", "家里有人得过癌症吗？", {("family_history", "lung cancer", "active")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ADDRESSED + NOT_ADDRESSED)
 def test_addressed_to_the_system(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), IN_LAWS)
+def test_in_laws_answering_a_family_question(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -5,7 +5,8 @@ what was said from the assistant's memory wherever it stands in the message ("..
 from your memory"), a part the assistant is told to play ("pretend you're my doctor and..."),
 a note ordered into the record ("напиши в моей карте, что..."), a tag or a third-person "the
 user" that only a system message uses ("[管理员指令] 该用户..."). A relative a spouse owns
-("у жены отец", "老婆她爸") answering a family question is an in-law, not family history.
+("у жены отец", "老婆她爸") answering a family question is an in-law, not family history. An operation judged not needed ("можно пока не оперировать",
+"可以先不做手术") is a plan and denies no operation the user had.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -58,6 +59,20 @@ IN_LAWS: list[Row] = [
     ("my mum, yes", "Anyone in the family with heart disease?", {("family_history", "heart disease", "active")}),
     ("我爸是肺癌走的", "家里有人得过癌症吗？", {("family_history", "lung cancer", "active")}),
 ]
+#: an operation judged not needed or put off is a plan: it denies no operation the user had
+NO_NEED: list[Row] = [
+    ("the surgeon says no operation is needed for now", None, set()),
+    ("they said I don't need surgery yet, just watch it", None, set()),
+    ("хирург сказал операция не нужна пока", None, set()),
+    ("сказали, что операция не требуется", None, set()),
+    ("医生说暂时不用做手术", None, set()),
+    ("B超查出来胆结石 医生说不疼可以先不做手术", None, {("diagnoses", "gallstones", "active")}),
+    # a denial of operations had stays one
+    ("I've never needed surgery", None, {("surgeries", "*", "confirmed_absent")}),
+    ("no operations", None, {("surgeries", "*", "confirmed_absent")}),
+    ("операций не было", None, {("surgeries", "*", "confirmed_absent")}),
+    ("没做过手术", None, {("surgeries", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -68,4 +83,9 @@ def test_addressed_to_the_system(text: str, context: str | None, expected: set[t
 
 @pytest.mark.parametrize(("text", "context", "expected"), IN_LAWS)
 def test_in_laws_answering_a_family_question(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NO_NEED)
+def test_an_operation_not_needed(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -194,6 +194,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
+            continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -210,6 +212,16 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
 
 #: "other" right before a section noun: the denial leaves out what the user has told.
 _OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
+
+
+#: An operation not needed or put off: the surgeries section records what was done, and a
+#: judgment about what need not be done says nothing of it.
+_NO_NEED = re.compile(
+    r"\b(?<!never )(?:need|needs|needed|necessary|unnecessary|required|no reason for|hold off|put off|wait and see)\b"
+    r"|(?<![а-яё])(?:не нуж\w*|не надо|не требу\w*|нет необходимости|не обязательн\w*|можно не|отлож\w*)"
+    r"|不用|不需要|不必|先不|暂时不|暂不|没必要|用不着",
+    re.IGNORECASE,
+)
 
 
 def joined_relation(relatives: tuple[str, ...]) -> str | None:

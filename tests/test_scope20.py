@@ -6,7 +6,8 @@ from your memory"), a part the assistant is told to play ("pretend you're my doc
 a note ordered into the record ("напиши в моей карте, что..."), a tag or a third-person "the
 user" that only a system message uses ("[管理员指令] 该用户..."). A relative a spouse owns
 ("у жены отец", "老婆她爸") answering a family question is an in-law, not family history. An operation judged not needed ("можно пока не оперировать",
-"可以先不做手术") is a plan and denies no operation the user had.
+"可以先不做手术") is a plan and denies no operation the user had. A reply to a question about one relative ("Как
+кашель у ребёнка?" — "кашляет по ночам") speaks of that relative.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -73,6 +74,23 @@ NO_NEED: list[Row] = [
     ("операций не было", None, {("surgeries", "*", "confirmed_absent")}),
     ("没做过手术", None, {("surgeries", "*", "confirmed_absent")}),
 ]
+#: a reply to a question about one relative speaks of that relative: their complaints, allergies
+#: and medicines are no fact of the user's, only their illnesses are family history
+KIN_ASKED: list[Row] = [
+    ("coughing at night mostly", "How is your daughter's cough?", set()),
+    ("no", "Does your son have any allergies?", set()),
+    ("no allergies that we know of", "Is your daughter allergic to anything?", set()),
+    ("кашляет по ночам", "Как кашель у ребёнка?", set()),
+    ("температура 38", "Какая температура у сына?", set()),
+    ("аллергии нет", "У ребёнка есть аллергия?", set()),
+    ("没有过敏", "孩子有过敏吗？", set()),
+    ("晚上咳得厉害", "孩子咳嗽怎么样了？", set()),
+    # the relative's illnesses stay family history, the user's own words stay the user's
+    ("yes, since he was 3", "Does your son have asthma?", {("family_history", "asthma", "active")}),
+    ("нет", "У мамы был инсульт?", {("family_history", "stroke", "confirmed_absent")}),
+    ("no, but I get a bad cough myself", "Does your son have any allergies?", {("symptoms", "cough", "active")}),
+    ("аллергии нет", "Есть аллергия?", {("allergies", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 
@@ -88,4 +106,9 @@ def test_in_laws_answering_a_family_question(text: str, context: str | None, exp
 
 @pytest.mark.parametrize(("text", "context", "expected"), NO_NEED)
 def test_an_operation_not_needed(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), KIN_ASKED)
+def test_reply_about_the_asked_relative(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -83,6 +83,10 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: the question asks about a relative it names, not the family at large ("Does your son have
+    #: any allergies?", "Как кашель у ребёнка?", "孩子有过敏吗？"): that person's allergies, medicines
+    #: and complaints are theirs, only their illnesses are the user's family history
+    kin: bool = False
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
@@ -247,7 +251,10 @@ def topic(context: str) -> Topic | None:
             sections.append(section)
     if allergy:
         sections.append("allergies")
-    if family:
+    kin = family and "family" not in cats
+    if kin:
+        sections = [section for section in sections if section == "family_history"]  # the relative's illnesses
+    elif family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
     if any(_kind(lex) in _ILLNESS and _TREATMENT_BEFORE.search(norm, max(0, s - 16), s) for s, _, lex in hits):
@@ -291,6 +298,8 @@ def topic(context: str) -> Topic | None:
         part_asked = "" if family else _part_asked(norm, hits)
         if told or body or part_asked:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
+        if kin:  # "Как кашель у ребёнка?", "孩子有过敏吗？": the reply speaks of that relative
+            return Topic((), (), True, False, False, False, frozenset(), kin=True)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     if last and not family and _ILL_VERB.search(norm, start, end) is None:
@@ -331,6 +340,7 @@ def topic(context: str) -> Topic | None:
         negated=negated,
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
+        kin=kin,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(

@@ -151,6 +151,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     family = clause.subject == "family" or (
         clause.subject == ASKED_FAMILY and any(m.kind in FAMILY_KINDS for m in mentions)
     )
+    # after a question about one relative ("У ребёнка есть аллергия?"), a clause naming nobody is theirs
+    kin = clause.subject == ASKED_FAMILY and msg.asked is not None and msg.asked.kin
     allergy = allergy_mentions(msg, clause, mentions)
     specific: set[str] = set()
     nouns: list[Mention] = []
@@ -158,6 +160,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if m.kind == "noun":
             nouns.append(m)
             continue
+        if kin and m.kind not in FAMILY_KINDS:
+            continue  # "Как кашель у ребёнка?" — "кашляет по ночам": the child's complaint
         if family:
             if id(m) in allergy and m.state in (None, "pos") and msg.lang == "en" and _beside_allergy(msg, clause, m):
                 _relative_allergy(msg, clause, m)  # "my daughter is allergic to peanuts"
@@ -189,7 +193,7 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
-        section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        section = _noun_section(noun.entity, family or kin, allergy_clause=clause.has("allergy"))
         if section == "medications" and PURPOSE.match(msg.norm, noun.end):
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):

@@ -7,7 +7,7 @@ a note ordered into the record ("напиши в моей карте, что..."
 user" that only a system message uses ("[管理员指令] 该用户..."). A relative a spouse owns
 ("у жены отец", "老婆她爸") answering a family question is an in-law, not family history. An operation judged not needed ("можно пока не оперировать",
 "可以先不做手术") is a plan and denies no operation the user had. A reply to a question about one relative ("Как
-кашель у ребёнка?" — "кашляет по ночам") speaks of that relative.
+кашель у ребёнка?" — "кашляет по ночам") speaks of that relative. A reply to "What was the reaction like?" describes a past reaction.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -91,6 +91,19 @@ KIN_ASKED: list[Row] = [
     ("no, but I get a bad cough myself", "Does your son have any allergies?", {("symptoms", "cough", "active")}),
     ("аллергии нет", "Есть аллергия?", {("allergies", "*", "confirmed_absent")}),
 ]
+#: a reply to a question about what a reaction was like describes that past reaction
+REACTION_TOLD: list[Row] = [
+    ("rash and itching", "What reaction did you get?", set()),
+    ("my face swelled up and I wheezed", "What was the reaction like?", set()),
+    ("сыпь по всему телу и зуд", "Как проявлялась реакция?", set()),
+    ("отекло лицо, трудно было дышать", "Что за реакция была?", set()),
+    ("全身起疹子，很痒", "当时是什么反应？", set()),
+    ("嘴唇肿了，喘不上气", "过敏的时候有什么症状？", set()),
+    # a question about complaints now keeps them
+    ("I've had a rash for 3 days", "What brings you in today?", {("symptoms", "rash", "active")}),
+    ("尿频尿急", "你好，请问什么症状？",
+     {("symptoms", "frequent urination", "active"), ("symptoms", "urinary urgency", "active")}),
+]
 # fmt: on
 
 
@@ -111,4 +124,9 @@ def test_an_operation_not_needed(text: str, context: str | None, expected: set[t
 
 @pytest.mark.parametrize(("text", "context", "expected"), KIN_ASKED)
 def test_reply_about_the_asked_relative(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), REACTION_TOLD)
+def test_a_reaction_described(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

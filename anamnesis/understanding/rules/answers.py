@@ -87,6 +87,9 @@ class Topic:
     #: any allergies?", "Как кашель у ребёнка?", "孩子有过敏吗？"): that person's allergies, medicines
     #: and complaints are theirs, only their illnesses are the user's family history
     kin: bool = False
+    #: the question asks what a reaction was like ("What happened when you reacted?", "Какая была
+    #: реакция?", "是什么反应？"): the complaints the reply names describe it, none is there now
+    reaction: bool = False
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
@@ -298,8 +301,9 @@ def topic(context: str) -> Topic | None:
         part_asked = "" if family else _part_asked(norm, hits)
         if told or body or part_asked:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
-        if kin:  # "Как кашель у ребёнка?", "孩子有过敏吗？": the reply speaks of that relative
-            return Topic((), (), True, False, False, False, frozenset(), kin=True)
+        reaction = _ASKS_REACTION.search(norm, start, end) is not None
+        if kin or reaction:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
+            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     if last and not family and _ILL_VERB.search(norm, start, end) is None:
@@ -341,6 +345,7 @@ def topic(context: str) -> Topic | None:
         told=told,
         other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
         kin=kin,
+        reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
@@ -914,6 +919,14 @@ _REACTION_QUESTION = re.compile(
     r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
+)
+#: A question about what a reaction was like, in three languages (with or without its allergen).
+_ASKS_REACTION = re.compile(
+    _REACTION_QUESTION.pattern + r"|\bwhen\s+you\s+(?:reacted|had\s+(?:the|that|a)\s+reaction)\b"
+    r"|\b(?:your|the|that)\s+reaction\s+(?:like|look)"
+    r"|(?:как\w*|как\w* именно|что)\s+(?:был\w*\s+)?(?:за\s+)?реакци\w*|реакци\w*\s+(?:был\w*\s+)?как\w*"
+    r"|как\s+(?:проявля|выгляде)\w*"
+    r"|什么(?:样的?)?反应|反应是什么|(?:怎么|如何)过敏|过敏(?:时|的时候)?(?:有)?什么(?:表现|症状)"
 )
 _CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|made|makes)\s+you\b")
 #: A question about what a drug does ("Any side effects from the metformin?", "Is the lisinopril

@@ -32,7 +32,11 @@ _EN_EDIT = (
 _EN_SYSTEM = re.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding) "
     r"(?:instructions?|prompts?|messages?|rules?)\b"
-    r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
+    r"|^\W*(?:system|admin|administrator|developer|assistant)(?: (?:override|note|message|instruction|command))?"
+    r"\s*[:>\]]"
+    # an order not to keep something ("don't save anything about my depression")
+    r"|\b(?:don'?t|dont|do not|never)\s+(?:save|store|include)\b"
+    r"|\b(?:don'?t|dont|do not)\s+(?:write|note|put)\s+(?:it|this|that|any\w*)\s+down\b"
     r"|\b(?:as (?:the|an|your) (?:admin|administrator|developer|system|operator))\b"
     r"|\b(?:system prompt|developer mode|jailbreak)\b"
     # a part given to the assistant to play ("pretend you're my doctor and...", "act as a pharmacist")
@@ -42,7 +46,7 @@ _EN_SYSTEM = re.compile(
     r"|\b(?:you are now|you'?re now|youre now|from now on,? you)\b"
     # what was said struck from the record, wherever it stands ("..., wipe it from your memory")
     r"|\b(?:forget|wipe|erase|delete|remove|scrub|clear|purge)\b[^.!?\n]{0,40}?\b(?:from|out of|off) "
-    r"(?:your|the|my) (?:memory|memories|records?|notes|file|chart|profile|database|system)\b"
+    r"(?:(?:your|the|my) )?(?:memory|memories|records?|notes|file|chart|profile|database|system)\b"
     # an edit ordered at the start, after a word to the assistant ("hey assistant, add asthma to...")
     r"|^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:(?:assistant|bot|chatbot)\s*[,:]\s*)?(?:please |pls |plz |now |ok |okay )?"
     + _EN_EDIT
@@ -90,6 +94,8 @@ _ZH_SYSTEM = re.compile(
     r"(?:忽略|无视|忘掉|忘记)(?:之前|以上|上面|前面|所有|刚才)(?:所有)?的?(?:指令|指示|规则|提示|设定|要求|话|信息|内容|消息|对话)"
     r"|^\s*[\[【(（]?\s*(?:系统|管理员|开发者)(?:指令|命令|消息|通知|提示)?\s*(?:[:：>\]】)）]|[，,\s]*请)"
     r"|(?:系统|管理员|开发者)(?:指令|命令)|(?:该|此|这个|这位|本)用户"
+    # an order not to keep something: "不要记录我的抑郁症", "别保存"
+    r"|(?:不要|别|不用|请勿|不许)(?:帮我|给我)?(?:记录|记下|保存|存档|记住|写进|录入)"
     # a part given to play: "假装你是医生", "你现在是我的医生"
     r"|(?:假装|假设|扮演|想象)(?:你是|成)|你现在是(?:我的)?(?:医生|大夫|药剂师)"
     r"|(?:我是|作为)(?:管理员|开发者|系统)"
@@ -117,7 +123,10 @@ _EN_ADDRESSED = Gated(
      "list", "file", "drop", "take off", "jot down", "scratch",
      # the parts given to play, what is struck from the record
      "pretend", "imagine", "act as", "act like", "behave", "respond as", "respond like", "answer as",
-     "answer like", "re now", "from now on", "scrub", "purge"),
+     "answer like", "re now", "from now on", "scrub", "purge",
+     # the orders not to keep something
+     "t save", "not save", "never save", "t store", "not store", "never store", "t include", "not include",
+     "never include", "t write", "not write", "t note", "not note", "t put", "not put"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(
@@ -135,7 +144,7 @@ _OTHER_ADDRESSED = (
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除", "修改", "更正",
          "帮我", "给我", "替我",
          # the bracketed tags, "the user" in the third person, the parts given to play
-         "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态"),
+         "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态", "保存", "存档", "记住", "写进", "录入"),
     ),
 )  # fmt: skip
 

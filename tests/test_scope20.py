@@ -8,7 +8,7 @@ user" that only a system message uses ("[管理员指令] 该用户..."), an ord
 save anything about my depression", "不要记录我的抑郁症"). A relative a spouse owns
 ("у жены отец", "老婆她爸") answering a family question is an in-law, not family history. An operation judged not needed ("можно пока не оперировать",
 "可以先不做手术") is a plan and denies no operation the user had. A reply to a question about one relative ("Как
-кашель у ребёнка?" — "кашляет по ночам") speaks of that relative. A reply to "What was the reaction like?" describes a past reaction.
+кашель у ребёнка?" — "кашляет по ночам") speaks of that relative, and one to a question about "your wife" / "你老公" of that person. A reply to "What was the reaction like?" describes a past reaction.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -101,6 +101,17 @@ KIN_ASKED: list[Row] = [
     ("no, but I get a bad cough myself", "Does your son have any allergies?", {("symptoms", "cough", "active")}),
     ("аллергии нет", "Есть аллергия?", {("allergies", "*", "confirmed_absent")}),
 ]
+#: a question about a person it names as the user's ("your wife", "你老公") asks about that person
+SPOUSE_ASKED: list[Row] = [
+    ("no", "Does your husband have any allergies?", set()),
+    ("yes, 50 mg", "Is your wife still on sertraline?", set()),
+    ("没有", "你老公有过敏吗？", set()),
+    ("一直在吃", "您爱人还在吃降压药吗？", set()),
+    ("нет", "У мужа есть аллергия?", set()),
+    # a question that asks about the user too stays the user's
+    ("yes", "Does your wife know you take ibuprofen?", {("medications", "ibuprofen", "active")}),
+    ("是的", "你在吃阿司匹林吗？", {("medications", "aspirin", "active")}),
+]
 #: a reply to a question about what a reaction was like describes that past reaction
 REACTION_TOLD: list[Row] = [
     ("rash and itching", "What reaction did you get?", set()),
@@ -139,4 +150,9 @@ def test_reply_about_the_asked_relative(text: str, context: str | None, expected
 
 @pytest.mark.parametrize(("text", "context", "expected"), REACTION_TOLD)
 def test_a_reaction_described(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), SPOUSE_ASKED)
+def test_reply_about_the_asked_person(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -343,7 +343,7 @@ def topic(context: str) -> Topic | None:
         ),
         negated=negated,
         told=told,
-        other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
+        other=not family and _asks_of_another(norm, start, end, hits),
         kin=kin,
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
@@ -699,6 +699,31 @@ _RU_OTHER = re.compile(
 )
 #: The user addressed in a Russian question ("вы", "у вас", "принимаете"): it asks about the user (too).
 _RU_YOU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|сами|сама|сам|[а-яё]+(?:ете|ёте|ите))(?![а-яё])")
+#: "your" before a person ("your husband", "你老公", "您爱人"): the assistant names someone of the user's.
+_YOUR_BEFORE = re.compile(r"(?:\byour\s+|[你您]的?)$")
+#: The user addressed in an English or Chinese question apart from "your" ("does your wife know you...").
+_EN_YOU = re.compile(r"\b(?:you|yourself)\b")
+_ZH_YOU = re.compile(r"[你您]")
+
+
+def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """The question asks about someone else and not the user ("Ему назначили антибиотик?", "Is your
+    wife still on sertraline?", "你老公有过敏吗？"): a reply that names nobody speaks of that person.
+    English and Chinese need the person named as the user's ("your husband"): a bare "he" or "she"
+    may be the one whose record a caregiver keeps."""
+    if _RU_OTHER.search(norm, start, end) is not None:
+        return _RU_YOU.search(norm, start, end) is None
+    if not norm.isascii() and CJK_RE.search(norm, start, end) is None:
+        return False
+    yours = [s for s, _, lex in hits if lex.cat == "person" and _YOUR_BEFORE.search(norm, max(start, s - 6), s)]
+    if not yours:
+        return False
+    if norm.isascii():
+        return _EN_YOU.search(norm, start, end) is None
+    # every 你 of the question is the "your" of the person asked about
+    return all(any(0 < p - m.start() <= 2 for p in yours) for m in _ZH_YOU.finditer(norm, start, end))
+
+
 #: A noun of treatment before the illness ("профилактику мигрени", "лечение гастрита"): a purpose
 #: with or without a taking verb.
 _TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")

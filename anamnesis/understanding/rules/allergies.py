@@ -42,6 +42,9 @@ def reactions_of_allergies(msg: Message) -> None:
     not a symptom the user has now."""
     allergies = [f for f in msg.facts if f.section == "allergies" and f.entity != SECTION_WIDE and f.status == "active"]
     if not allergies:
+        if msg.asked is not None and msg.asked.reaction:
+            # "What happened when you reacted?" — "swelling and trouble breathing": the reaction told
+            msg.facts[:] = [f for f in msg.facts if not (f.section == "symptoms" and f.status == "active")]
         return
     reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
     unmarked = msg.lang == "en" or (msg.asked is not None and msg.asked.allergy)

@@ -83,6 +83,13 @@ class Topic:
     #: a Russian question about someone else, not the user ("Какие лекарства ему назначили?"): a
     #: reply that names nobody speaks of that person
     other: bool = False
+    #: the question asks about a relative it names, not the family at large ("Does your son have
+    #: any allergies?", "Как кашель у ребёнка?", "孩子有过敏吗？"): that person's allergies, medicines
+    #: and complaints are theirs, only their illnesses are the user's family history
+    kin: bool = False
+    #: the question asks what a reaction was like ("What happened when you reacted?", "Какая была
+    #: реакция?", "是什么反应？"): the complaints the reply names describe it, none is there now
+    reaction: bool = False
     #: the body part a Chinese question asks about with no complaint of it ("术后膝盖情况怎么样？"): a
     #: reply's bare predicate ("还肿着") is that part's symptom
     body: str = ""
@@ -248,7 +255,10 @@ def topic(context: str) -> Topic | None:
             sections.append(section)
     if allergy:
         sections.append("allergies")
-    if family:
+    kin = family and "family" not in cats
+    if kin:
+        sections = [section for section in sections if section == "family_history"]  # the relative's illnesses
+    elif family:
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
     if any(_kind(lex) in _ILLNESS and _TREATMENT_BEFORE.search(norm, max(0, s - 16), s) for s, _, lex in hits):
@@ -292,6 +302,9 @@ def topic(context: str) -> Topic | None:
         part_asked = "" if family else _part_asked(norm, hits)
         if told or body or part_asked:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
+        reaction = _ASKS_REACTION.search(norm, start, end) is not None
+        if kin or reaction:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
+            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
@@ -337,7 +350,9 @@ def topic(context: str) -> Topic | None:
         ),
         negated=negated,
         told=told,
-        other=not family and _RU_OTHER.search(norm, start, end) is not None and not _RU_YOU.search(norm, start, end),
+        other=not family and _asks_of_another(norm, start, end, hits),
+        kin=kin,
+        reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
@@ -691,6 +706,31 @@ _RU_OTHER = re.compile(
 )
 #: The user addressed in a Russian question ("вы", "у вас", "принимаете"): it asks about the user (too).
 _RU_YOU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|сами|сама|сам|[а-яё]+(?:ете|ёте|ите))(?![а-яё])")
+#: "your" before a person ("your husband", "你老公", "您爱人"): the assistant names someone of the user's.
+_YOUR_BEFORE = re.compile(r"(?:\byour\s+|[你您]的?)$")
+#: The user addressed in an English or Chinese question apart from "your" ("does your wife know you...").
+_EN_YOU = re.compile(r"\b(?:you|yourself)\b")
+_ZH_YOU = re.compile(r"[你您]")
+
+
+def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """The question asks about someone else and not the user ("Ему назначили антибиотик?", "Is your
+    wife still on sertraline?", "你老公有过敏吗？"): a reply that names nobody speaks of that person.
+    English and Chinese need the person named as the user's ("your husband"): a bare "he" or "she"
+    may be the one whose record a caregiver keeps."""
+    if _RU_OTHER.search(norm, start, end) is not None:
+        return _RU_YOU.search(norm, start, end) is None
+    if not norm.isascii() and CJK_RE.search(norm, start, end) is None:
+        return False
+    yours = [s for s, _, lex in hits if lex.cat == "person" and _YOUR_BEFORE.search(norm, max(start, s - 6), s)]
+    if not yours:
+        return False
+    if norm.isascii():
+        return _EN_YOU.search(norm, start, end) is None
+    # every 你 of the question is the "your" of the person asked about
+    return all(any(0 < p - m.start() <= 2 for p in yours) for m in _ZH_YOU.finditer(norm, start, end))
+
+
 #: A noun of treatment before the illness ("профилактику мигрени", "лечение гастрита"): a purpose
 #: with or without a taking verb.
 _TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")
@@ -934,6 +974,14 @@ _REACTION_QUESTION = re.compile(
     r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
+)
+#: A question about what a reaction was like, in three languages (with or without its allergen).
+_ASKS_REACTION = re.compile(
+    _REACTION_QUESTION.pattern + r"|\bwhen\s+you\s+(?:reacted|had\s+(?:the|that|a)\s+reaction)\b"
+    r"|\b(?:your|the|that)\s+reaction\s+(?:like|look)"
+    r"|(?:как\w*|как\w* именно|что)\s+(?:был\w*\s+)?(?:за\s+)?реакци\w*|реакци\w*\s+(?:был\w*\s+)?как\w*"
+    r"|как\s+(?:проявля|выгляде)\w*"
+    r"|什么(?:样的?)?反应|反应是什么|(?:怎么|如何)过敏|过敏(?:时|的时候)?(?:有)?什么(?:表现|症状)"
 )
 _CAUSED_YOU = re.compile(r"\b(?:give|gave|given|giving|cause|caused|causes|make|made|makes)\s+you\b")
 #: A question about what a drug does ("Any side effects from the metformin?", "Is the lisinopril

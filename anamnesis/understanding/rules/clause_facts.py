@@ -151,6 +151,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     family = clause.subject == "family" or (
         clause.subject == ASKED_FAMILY and any(m.kind in FAMILY_KINDS for m in mentions)
     )
+    # after a question about one relative ("У ребёнка есть аллергия?"), a clause naming nobody is theirs
+    kin = clause.subject == ASKED_FAMILY and msg.asked is not None and msg.asked.kin
     allergy = allergy_mentions(msg, clause, mentions)
     specific: set[str] = set()
     nouns: list[Mention] = []
@@ -158,6 +160,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if m.kind == "noun":
             nouns.append(m)
             continue
+        if kin and m.kind not in FAMILY_KINDS:
+            continue  # "Как кашель у ребёнка?" — "кашляет по ночам": the child's complaint
         if family:
             if id(m) in allergy and m.state in (None, "pos") and msg.lang == "en" and _beside_allergy(msg, clause, m):
                 _relative_allergy(msg, clause, m)  # "my daughter is allergic to peanuts"
@@ -189,11 +193,13 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
-        section = _noun_section(noun.entity, family, allergy_clause=clause.has("allergy"))
+        section = _noun_section(noun.entity, family or kin, allergy_clause=clause.has("allergy"))
         if section == "medications" and PURPOSE.match(msg.norm, noun.end):
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
+            continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
         if section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -210,6 +216,16 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
 
 #: "other" right before a section noun: the denial leaves out what the user has told.
 _OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
+
+
+#: An operation not needed or put off: the surgeries section records what was done, and a
+#: judgment about what need not be done says nothing of it.
+_NO_NEED = re.compile(
+    r"\b(?<!never )(?:need|needs|needed|necessary|unnecessary|required|no reason for|hold off|put off|wait and see)\b"
+    r"|(?<![а-яё])(?:не нуж\w*|не надо|не требу\w*|нет необходимости|не обязательн\w*|можно не|отлож\w*)"
+    r"|不用|不需要|不必|先不|暂时不|暂不|没必要|用不着",
+    re.IGNORECASE,
+)
 
 
 def joined_relation(relatives: tuple[str, ...]) -> str | None:

@@ -35,15 +35,30 @@ _EN_SYSTEM = re.compile(
     r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
     # a role tag in brackets opening the message ("[admin] ...", "(system note) ...")
     r"|^\s*[\[(<{]\s*(?:system|admin|administrator|developer|operator)\b[^\])>}\n]{0,24}[\])>}]"
+
+    r"|^\W*(?:system|admin|administrator|developer|assistant)(?: (?:override|note|message|instruction|command))?"
+    r"\s*[:>\]]"
+    # an order not to keep something ("don't save anything about my depression")
+    r"|\b(?:don'?t|dont|do not|never)\s+(?:save|store|include)\b"
+    r"|\b(?:don'?t|dont|do not)\s+(?:write|note|put)\s+(?:it|this|that|any\w*)\s+down\b"
     r"|\b(?:as (?:the|an|your) (?:admin|administrator|developer|system|operator))\b"
     r"|\b(?:system prompt|developer mode|jailbreak)\b"
+    # a part given to the assistant to play ("pretend you're my doctor and...", "act as a pharmacist")
+    r"|\b(?:pretend|imagine) (?:that )?(?:you'?re|youre|you are|to be)\b"
+    r"|\b(?:act|behave|respond|answer) (?:as|like) (?:if you were |though you were )?(?:my|a|an|the) "
+    r"(?:doctor|gp|physician|pharmacist|nurse|psychiatrist|specialist|prescriber)\b"
+    r"|\b(?:you are now|you'?re now|youre now|from now on,? you)\b"
+    # what was said struck from the record, wherever it stands ("..., wipe it from your memory")
+    r"|\b(?:forget|wipe|erase|delete|remove|scrub|clear|purge)\b[^.!?\n]{0,40}?\b(?:from|out of|off) "
+    r"(?:(?:your|the|my) )?(?:memory|memories|records?|notes|file|chart|profile|database|system)\b"
     # an edit ordered at the start, after a word to the assistant ("hey assistant, add asthma to...")
     r"|^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:(?:assistant|bot|chatbot)\s*[,:]\s*)?(?:please |pls |plz |now |ok |okay )?"
     + _EN_EDIT
     # a note ordered ("put down that I don't drink") or what was said struck ("forget what I said
     # about the aspirin"), when that is the whole message
     + r"|^\s*(?:please |pls |plz |just )?(?:put down|write down|note down|jot down) that (?:i|my)\b"
-    r"|^\s*(?:please |pls |plz |just )?(?:forget|ignore|disregard|scratch) (?:what|everything|anything|all) i"
+    r"|^\s*(?:(?:actually|ok|okay|oh|so|hey|please|pls|plz|just)[,!]?\s+)*(?:forget|ignore|disregard|scratch)"
+    r" (?:what|everything|anything|all) i"
     r" (?:said|told you|mentioned|wrote)\b[^,.;!?\n]*[.!]*\s*$"
     + r"|\b(?:you (?:must|should|need to|have to)|i(?:'m| am) (?:telling|instructing|ordering) you to) "
     + _EN_EDIT
@@ -69,6 +84,14 @@ _RU_SYSTEM = re.compile(
     r"|пользовател\w*|профил\w*|карт\w*|запис\w*|данн\w*|истори\w*|анкет\w*|базу|памят\w*)"
     # an order to forget, strike or leave out, whatever it names ("забудь, что у меня гастрит",
     # "вычеркни аллергию", "не учитывай астму"); the past "убрали конкор" is a doctor's stop
+    # a note ordered into the record ("напиши в моей карте, что...", "впиши в анкету")
+    r"|(?:на|в|за|до|про)?пиши(?:те)?(?:-ка)?\s+(?:в|во|на)\s+(?:мо\w+\s+|эт\w+\s+|сво\w+\s+)?"
+    r"(?:медкарт|карт|профил|истори|анкет|запис|базу|базе|памят|досье|файл|систем)"
+    # a tag or a part given to play ("[системное сообщение]", "представь, что ты мой врач")
+    r"|(?:системн\w+|служебн\w+) (?:сообщени|команд|инструкц|указани|уведомлени)\w*"
+    r"|(?:у|для|этого|данного|этому|данному) пользовател\w*|пользователю"
+    r"|(?:представь|вообрази)(?:те)?,? что (?:ты|вы)|притворись|притворитесь|(?:ты|вы) теперь (?:мой |мои )?"
+    r"(?:врач|доктор)|в роли (?:моего )?(?:врача|доктора)"
     r"|(?:^|[,.!]\s*|\b(?:пожалуйста|сейчас|теперь|срочно)\s+)(?:(?:и|а|ещё|еще|также|тогда)\s+)?"
     r"(?:забудь|вычеркни|убери|не (?:учитывай|записывай|запоминай|сохраняй|вноси))(?:те)?(?:-ка)?(?![а-яё])"
 )
@@ -76,6 +99,13 @@ _ZH_SYSTEM = re.compile(
     r"(?:忽略|无视|忘掉|忘记)(?:之前|以上|上面|前面|所有|刚才)(?:所有)?的?(?:指令|指示|规则|提示|设定|要求|话|信息|内容|消息|对话)"
     r"|^\s*(?:系统|管理员|开发者)\s*(?:[:：>]|[，,\s]*请)"
     r"|^\s*[\[【(（<]\s*(?:系统|管理员|开发者)[^\]】)）>\n]{0,10}[\]】)）>]"
+
+    r"|^\s*[\[【(（]?\s*(?:系统|管理员|开发者)(?:指令|命令|消息|通知|提示)?\s*(?:[:：>\]】)）]|[，,\s]*请)"
+    r"|(?:系统|管理员|开发者)(?:指令|命令)|(?:该|此|这个|这位|本)用户"
+    # an order not to keep something: "不要记录我的抑郁症", "别保存"
+    r"|(?:不要|别|不用|请勿|不许)(?:帮我|给我)?(?:记录|记下|保存|存档|记住|写进|录入)"
+    # a part given to play: "假装你是医生", "你现在是我的医生"
+    r"|(?:假装|假设|扮演|想象)(?:你是|成)|你现在是(?:我的)?(?:医生|大夫|药剂师)"
     r"|(?:我是|作为)(?:管理员|开发者|系统)"
     r"|(?:把|将)(?:我|这个用户|该用户|用户)(?:的[^，。！？]{0,8})?(?:标记|记录|登记|设置|设为|改成|改为|更新|标注|写成)"
     r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历|状态)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
@@ -98,14 +128,21 @@ _EN_ADDRESSED = Gated(
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
      "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
      # the orders that file or strike one entry, note what the user says, strike what they said
-     "list", "file", "drop", "take off", "jot down", "scratch"),
+     "list", "file", "drop", "take off", "jot down", "scratch",
+     # the parts given to play, what is struck from the record
+     "pretend", "imagine", "act as", "act like", "behave", "respond as", "respond like", "answer as",
+     "answer like", "re now", "from now on", "scrub", "purge",
+     # the orders not to keep something
+     "t save", "not save", "never save", "t store", "not store", "never store", "t include", "not include",
+     "never include", "t write", "not write", "t note", "not note", "t put", "not put"),
 )  # fmt: skip
 _OTHER_ADDRESSED = (
     Gated(
         _RU_SYSTEM,
         ("игнорир", "забудь", "не обращай", "систем", "админ", "разработчик", "отметь", "пометь", "запиши",
          "внеси", "удали", "сотри", "измени", "исправь", "обнови", "поставь", "добавь", "очисти", "зафиксируй",
-         "пропиши", "укажи", "сохрани", "вычеркни", "убери", "учитыва", "записыва", "запомина", "сохраня", "вноси"),
+         "пропиши", "укажи", "сохрани", "вычеркни", "убери", "учитыва", "записыва", "запомина", "сохраня", "вноси",
+         "пиши", "системн", "служебн", "пользовател", "представь", "вообрази", "притвори", "ты теперь", "вы теперь", "в роли"),
     ),
     Gated(
         _ZH_SYSTEM,
@@ -113,7 +150,9 @@ _OTHER_ADDRESSED = (
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除", "修改", "更正",
-         "帮我", "给我", "替我"),
+         "帮我", "给我", "替我",
+         # the bracketed tags, "the user" in the third person, the parts given to play
+         "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态", "保存", "存档", "记住", "写进", "录入"),
     ),
 )  # fmt: skip
 

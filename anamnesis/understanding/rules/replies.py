@@ -135,10 +135,17 @@ def _unchecked(msg: Message) -> bool:
     return (_RU_UNCHECKED if msg.lang == "ru" else _EN_UNCHECKED).search(msg.norm) is not None
 
 
-_IN_LAW = re.compile(
-    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|friend|neighbou?r|ex)(?:'s|’s|s)\s+$",
-    re.IGNORECASE,
-)
+def _blood_relatives(msg: Message) -> tuple[str, ...]:
+    """The relatives the reply names as the user's own: a relative in a clause about someone
+    else ("my wife's dad", "у жены отец", "老婆她爸") is that person's, an in-law, not family."""
+    others = [(c.start, c.end) for c in msg.clauses if c.subject == "other"]
+    return tuple(
+        dict.fromkeys(
+            lex.value
+            for start, _, lex in msg.hits
+            if lex.kind == "relative" and not any(s <= start < e for s, e in others)
+        )
+    )
 
 
 #: A stop denied ("never stopped it", "didn't come off them"): the drug goes on.
@@ -198,13 +205,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
         answer = _zh_to_denial(msg.norm, answer, asked.negated)
-    relatives = tuple(
-        dict.fromkeys(
-            lex.value
-            for start, _, lex in msg.hits
-            if lex.kind == "relative" and _IN_LAW.search(msg.norm, max(0, start - 24), start) is None
-        )
-    )
+    relatives = _blood_relatives(msg)
     if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"
     timed = False  # the answer is a time, which a "when last" question makes the end of the thing

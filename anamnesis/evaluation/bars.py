@@ -53,18 +53,19 @@ UNSEEN_DOSE_BAR = 0.90
 #: thirteenth session's merged tree (RULES_VERSION 27) 0.828 / 0.827 / 0.779, 0.575, 0.934, 0.953,
 #: 85; two merges that fell under the zh floor were cut back (vocab12-zh's forms again, 0.773;
 #: extra13's hypo signs, 0.775), not the floor lowered. The fourteenth session's merged tree
-#: (RULES_VERSION 28) 0.828 / 0.826 / 0.780, 0.578, 0.934, 0.953, 85.
+#: (RULES_VERSION 28) 0.828 / 0.826 / 0.780, 0.578, 0.934, 0.953, 85. The fifteenth session's
+#: (RULES_VERSION 29) 0.831 / 0.827 / 0.782, 0.583, 0.935, 0.953, 84.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.824,
+    "fact F1 (en)": 0.827,
     "fact F1 (ru)": 0.823,
-    "fact F1 (zh)": 0.776,
-    "negation accuracy": 0.573,
+    "fact F1 (zh)": 0.778,
+    "negation accuracy": 0.578,
     "status accuracy": 0.928,
     "dose accuracy": 0.948,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 85
+UNSEEN_FORBIDDEN_CEILING = 84
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

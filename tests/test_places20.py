@@ -34,6 +34,16 @@ PLACES: list[Row] = [
     ("кашель есть, остальное нет", "Температура, кашель, одышка?",
      {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),
       ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("Only the first one.", "Any fever, cough or wheezing?", {("symptoms", "fever", "active")}),
+    ("the last two, yes", "Any fever, cough or wheezing?",
+     {("symptoms", "cough", "active"), ("symptoms", "wheezing", "active")}),
+    ("all of them unfortunately", "Any fever, cough or wheezing?",
+     {("symptoms", "fever", "active"), ("symptoms", "cough", "active"), ("symptoms", "wheezing", "active")}),
+    ("both, yes", "Any nausea or vomiting?", {("symptoms", "nausea", "active"), ("symptoms", "vomiting", "active")}),
+    ("no to both", "Any chest pain or shortness of breath?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    # a place word that names something of its own is no place
+    ("both knees ache", "Any joint pain or swelling?", {("symptoms", "knee pain", "active")}),
     # a place inside a reply that also answers as a whole keeps the whole answer for the rest
     ("No, but the second one yes", "Any fever, cough or wheezing?",
      {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),

@@ -35,7 +35,7 @@ _NOT_NAMES = frozenset(
     "a an the my any some bit little lot really not no yes yeah yep yup nope nah never none at all that is "
     "it its s there i im do dont does doesnt did didnt have havent has had get got just only much very "
     "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so "
-    "thats correct right".split()
+    "thats correct right unfortunately sadly fortunately thankfully luckily afraid".split()
 )
 #: Words of a question's item that name no particular thing ("any pain in your chest").
 _NOT_ITEM_WORDS = frozenset("any your you in of on the a with when do have or and".split())
@@ -75,8 +75,9 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
         if not words and not pointed:
             continue
         state = _state(msg, start, end)
-        if state is None and not (msg.lang == "zh" and _only_words(msg, start, end)):
-            continue  # a Chinese piece that is only a word of the name says yes ("晕")
+        # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
+        if state is None and not pointed and not (msg.lang == "zh" and _only_words(msg, start, end)):
+            continue
         if pointed:
             matches = [item for item in pointed if item not in answered]  # its place says which
         elif (stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang):
@@ -109,12 +110,14 @@ _PLACES = re.compile(
     r"|(?<![а-яё])втор(?:ое|ой|ая|ого|ую|ому)(?![а-яё]))"
     r"|(第三个|第三种|第三样|\b(?:(?:to|for) )?(?:the )?(?:third|3rd)(?: (?:one|thing|part))?\b"
     r"|(?<![а-яё])трет(?:ье|ий|ья|ьего|ью|ьему)(?![а-яё]))"
+    r"|(后两个|后面两个|\b(?:(?:to|for) )?(?:the )?(?:last|other) (?:two|2)(?: (?:ones|things))?\b)"
     r"|(最后一个|最后(?:那|这)个|后一个|后面(?:那|这)?个|后者"
     r"|\b(?:(?:to|for) )?(?:the )?(?:latter|last)(?: (?:one|thing|part))?\b"
     r"|(?<![а-яё])последн(?:ее|ий|яя|его|юю|ему)(?![а-яё]))"
+    r"|(\b(?:(?:to|for) )?(?:both(?: of (?:them|those|these))?|all (?:of (?:them|those|these)|two|three|four|[2-4]))\b)"
 )
 #: The stretch of the list each group of :data:`_PLACES` stands for.
-_PLACE_INDEX = (slice(0, 2), slice(0, 1), slice(1, 2), slice(2, 3), slice(-1, None))
+_PLACE_INDEX = (slice(0, 2), slice(0, 1), slice(1, 2), slice(2, 3), slice(-2, None), slice(-1, None), slice(None))
 
 
 def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
@@ -131,6 +134,12 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
 #: Words for the asked things a reply has not yet answered: "the rest no", "the others no" (a
 #: Chinese 其他 reads as someone else's clause, 他: not here).
 _REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b")
+
+
+def points_by_place(norm: str, asked: Topic) -> bool:
+    """The reply names a place in a question that asked of two or more things ("only the first one",
+    "all of them"): an answer even with no answer word."""
+    return len(set(asked.items)) > 1 and _PLACES.search(norm) is not None
 
 
 def _is_the_rest(norm: str, start: int, end: int, lang: str) -> bool:

@@ -35,7 +35,11 @@ _AGE_UNIT = r"(?:y/?o|yo|yrs?|years? old|лет|год|года|岁|周岁)"
 _AGE = r"(\d{1,3})\s*" + _AGE_UNIT + "?"
 _SEX_AGE = re.compile(
     # a Chinese sex word needs no separator before the age ("女27，多囊")
-    _LEAD + _SEX_WORD + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))" + _AGE + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
+    _LEAD
+    + _SEX_WORD
+    + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))"
+    + _AGE
+    + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
     re.IGNORECASE,
 )
 _AGE_SEX = re.compile(

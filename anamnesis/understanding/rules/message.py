@@ -21,7 +21,7 @@ from anamnesis.understanding.rules.allergies import (
     reactions_of_allergies,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
-from anamnesis.understanding.rules.asked_parts import answered_by_part
+from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import amount_answer, only_says_no, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import (
@@ -215,6 +215,7 @@ def read_message(
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
+            and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)

@@ -282,7 +282,9 @@ _WEIGHT_UNIT_RE = re.compile(
     r"(\d{2,3}(?:[.,]\d)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|кг|кило|公斤|千克|斤)(?![a-zа-я])"
 )
 #: A weight in stones and pounds, as British patients give it ("15 stone", "9 st 7", "12st 4lb")
-_WEIGHT_STONE_RE = re.compile(r"(?<![\d.,])(\d{1,2})\s*(?:stone|st)\b(?:\s*(\d{1,2})(?!\d|\s*(?:ft|'|in\b|kg|cm))(?:\s*(?:lbs?|pounds)\b)?)?")
+_WEIGHT_STONE_RE = re.compile(
+    r"(?<![\d.,])(\d{1,2})\s*(?:stone|st)\b(?:\s*(\d{1,2})(?!\d|\s*(?:ft|'|in\b|kg|cm))(?:\s*(?:lbs?|pounds)\b)?)?"
+)
 #: A reply to "how tall are you?" that gives only numbers: metres ("1,64") or centimetres ("175, 101 кг")
 _ASKED_HEIGHT_RE = re.compile(
     r"(?<![\d.,])(?:([12])[.,](\d{2})|(1[4-9]\d|20\d))(?![\d]|[.,]\d|\s*(?:kg|кг|кило|公斤|斤|lb|pound|kilo|лет|год|岁|мг|mg))"

@@ -55,3 +55,19 @@ PLACES: list[Row] = [
 @pytest.mark.parametrize(("text", "context", "expected"), PLACES)
 def test_places(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+#: 他 is someone else, not inside 其他 ("other things"): a clause that speaks of other things is the user's
+OTHER_THINGS: list[Row] = [
+    ("其他都还好，就是头疼", None, {("symptoms", "headache", "active")}),
+    ("其他药都停了，只吃阿司匹林", None, {("medications", "aspirin", "active")}),
+    ("其它倒没什么，主要是咳嗽", None, {("symptoms", "cough", "active")}),
+    ("其余都正常，就是有点胸闷", None, {("symptoms", "chest tightness", "active")}),
+    # a real third person still is one
+    ("他有高血压", None, set()),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), OTHER_THINGS)
+def test_other_things_are_the_users(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

@@ -44,6 +44,12 @@ PLACES: list[Row] = [
      {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
     # a place word that names something of its own is no place
     ("both knees ache", "Any joint pain or swelling?", {("symptoms", "knee pain", "active")}),
+    ("咳嗽有，其他都没有", "有没有发烧、咳嗽、胸痛？",
+     {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),
+      ("symptoms", "chest pain", "confirmed_absent")}),
+    ("头晕有一点，别的都没有", "有没有头晕、恶心、呕吐？",
+     {("symptoms", "dizziness", "active"), ("symptoms", "nausea", "confirmed_absent"),
+      ("symptoms", "vomiting", "confirmed_absent")}),
     # a place inside a reply that also answers as a whole keeps the whole answer for the rest
     ("No, but the second one yes", "Any fever, cough or wheezing?",
      {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),

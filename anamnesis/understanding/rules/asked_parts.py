@@ -71,8 +71,9 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     items = list(dict.fromkeys(asked.items))
     for start, end in _pieces(msg.norm, msg.lang):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
+        rest = not pointed and bool(stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang)
         words = _words(msg.norm, start, end, msg.lang) if names else set()
-        if not words and not pointed:
+        if not words and not pointed and not rest:
             continue
         state = _state(msg, start, end)
         # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
@@ -80,7 +81,7 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
             continue
         if pointed:
             matches = [item for item in pointed if item not in answered]  # its place says which
-        elif (stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang):
+        elif rest:
             matches = [item for item in items if item not in stated | answered]  # "the cough yes, the rest no"
         else:
             matches = [item for item, name in names.items() if words <= name]
@@ -131,9 +132,8 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
     return items[_PLACE_INDEX[m.lastindex - 1]]
 
 
-#: Words for the asked things a reply has not yet answered: "the rest no", "the others no" (a
-#: Chinese 其他 reads as someone else's clause, 他: not here).
-_REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b")
+#: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有".
+_REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的")
 
 
 def points_by_place(norm: str, asked: Topic) -> bool:

@@ -46,31 +46,39 @@ _POSITIVE = frozenset({"yes", "some", "sev", "freq"})
 def answered_by_part(msg: Message, asked: Topic) -> None:
     """Add a fact for each asked item that a piece of the reply answers by a word of its name; one
     pointed at by its place replaces what the whole reply said of it ("первое нет, второе да")."""
-    found = answers_by_part(msg, asked)
+    found, opens_by_place = _answers(msg, asked)
     answered = {(f.section, f.entity) for f in found}
     # a reply that opens by pointing at a place ("yes to the second one") says nothing of the others
-    unsaid = set(asked.items) - answered if found and _opens_by_place(msg, asked) else set()
+    unsaid = set(asked.items) - answered if found and opens_by_place else set()
     msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered | unsaid] + found
 
 
 def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     """A fact for each asked item, not yet stated, that a piece of the reply answers by a word of its name."""
+    return _answers(msg, asked)[0]
+
+
+def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
+    """:func:`answers_by_part`'s facts, and whether the reply's first piece points at asked things
+    by their place ("yes to the second one")."""
     if msg.lang not in ("en", "zh", "ru") or not asked.items or asked.family or asked.allergy or not asked.question:
-        return []
+        return [], False
     if msg.lang == "ru":
         if _PLACES.search(msg.norm) is None:
-            return []  # a Russian reply answers items by their place only ("первое нет, второе да")
+            return [], False  # a Russian reply answers items by their place only ("первое нет, второе да")
         names: dict[tuple[str, str], frozenset[str]] = {}
     else:
         names = _item_words(asked, msg.lang)
         if not names:
-            return []
+            return [], False
     stated = {(f.section, f.entity) for f in msg.facts}
     answered: set[tuple[str, str]] = set()  # by a piece of this reply
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
-    for start, end in _pieces(msg.norm, msg.lang):
+    opens_by_place = False
+    for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
+        opens_by_place = opens_by_place or (n == 0 and bool(pointed))
         rest = not pointed and bool(stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang)
         words = _words(msg.norm, start, end, msg.lang) if names else set()
         if not words and not pointed and not rest:
@@ -94,7 +102,7 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
             out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
             stated.add((section, entity))
             answered.add((section, entity))
-    return out
+    return out, opens_by_place
 
 
 #: Words that point at asked things by their place in the question's list, in the order of
@@ -127,7 +135,7 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
     if len(items) < 2:
         return []
     m = _PLACES.search(norm, start, end)
-    if m is None or _words(norm, start, m.start(), lang) or _words(norm, m.end(), end, lang):
+    if m is None or not _alone(norm, m, start, end, lang):
         return []
     return items[_PLACE_INDEX[m.lastindex - 1]]
 
@@ -145,13 +153,12 @@ def points_by_place(norm: str, asked: Topic) -> bool:
 def _is_the_rest(norm: str, start: int, end: int, lang: str) -> bool:
     """The piece's only naming words are "the rest" (:data:`_REST`)."""
     m = _REST.search(norm, start, end)
-    return m is not None and not _words(norm, start, m.start(), lang) and not _words(norm, m.end(), end, lang)
+    return m is not None and _alone(norm, m, start, end, lang)
 
 
-def _opens_by_place(msg: Message, asked: Topic) -> bool:
-    """The reply's first piece points at asked things by their place ("yes to the second one")."""
-    pieces = _pieces(msg.norm, msg.lang)
-    return bool(pieces) and bool(_pointed(msg.norm, *pieces[0], list(dict.fromkeys(asked.items)), msg.lang))
+def _alone(norm: str, m: re.Match[str], start: int, end: int, lang: str) -> bool:
+    """The match is the piece's only naming words (no other word of the piece may name something)."""
+    return not _words(norm, start, m.start(), lang) and not _words(norm, m.end(), end, lang)
 
 
 def _words(norm: str, start: int, end: int, lang: str) -> set[str]:

@@ -250,17 +250,19 @@ def _miss_kind_section(result: EvalResult) -> list[str]:
     """Where each set's fact errors are, by kind (:mod:`~anamnesis.evaluation.miss_kinds`): counts
     only, so the sets whose errors are never listed can be shown too."""
     sets = {"gold": result.gold, "dev": result.dev, "validation": result.validation, "unseen": result.blind}
-    counts = {name: miss_kinds(ds, result.predictions) for name, ds in sets.items() if ds}
     lines = ["### Where the fact errors are", "",
              *(inspect.getdoc(miss_kinds_module) or "").splitlines(), "",
              "Counts per language (en / ru / zh):", ""]
-    rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in counts.values())]
-            for kind in KINDS]
+    lines += _kind_table({name: miss_kinds(ds, result.predictions) for name, ds in sets.items() if ds}, KINDS)
+    lines += ["", "The negation figure's misses, per language (en / ru / zh):", ""]
     negations = {name: negation_kinds(ds, result.predictions) for name, ds in sets.items() if ds}
-    neg_rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in negations.values())]
-                for kind in NEGATION_KINDS]
-    lines += _table(["kind", *counts], rows) + ["", "The negation figure's misses, per language (en / ru / zh):", ""]
-    return lines + _table(["kind", *negations], neg_rows) + [""]
+    return lines + _kind_table(negations, NEGATION_KINDS) + [""]
+
+
+def _kind_table(counts: dict[str, Counter[tuple[str, str]]], kinds: tuple[str, ...]) -> list[str]:
+    """One row per kind, one column per set, each cell the counts of the three languages."""
+    rows = [[kind, *(" / ".join(str(c[(lang, kind)]) for lang in LANGS) for c in counts.values())] for kind in kinds]
+    return _table(["kind", *counts], rows)
 
 
 def _mts_sections(result: EvalResult) -> list[str]:

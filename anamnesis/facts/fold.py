@@ -119,6 +119,15 @@ def _state_changed(old: dict[str, Any], merged: dict[str, Any]) -> bool:
     return any(old.get(k) is not None and old.get(k) != merged.get(k) for k in STATE_ATTRIBUTES)
 
 
+def _one_per_fact(events: list[Event]) -> list[Event]:
+    """One event per fact of a message, its last: what a message says twice of one fact, in its
+    own words or through a derived event ("the ankle's fine, the swelling's gone" ends the
+    ankle's swelling twice; "type 2 diabetes … the diabetes" names one fact twice), is one step
+    of its history, and one message's events on a fact share one event id."""
+    last = {(ev.section, ev.entity): i for i, ev in enumerate(events)}
+    return [ev for i, ev in enumerate(events) if last[(ev.section, ev.entity)] == i]
+
+
 class _UserFold(ReplayMixin):
     """The state of one user's facts while their events (and people's inputs) are replayed."""
 
@@ -306,7 +315,7 @@ class _UserFold(ReplayMixin):
             if ended and len(longer) < 2:  # a name fitting several known facts: no guess by codes either
                 entity = self._ended_in_other_words(ev.section, entity, named)
             ev.entity = entity
-        events = medicine_classes.with_members(self.facts, events)
+        events = _one_per_fact(medicine_classes.with_members(self.facts, events))
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
         for ev in specific:

@@ -17,13 +17,13 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Query
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.access_log import AccessLog
-from anamnesis.api.auth import BearerToken, RequireToken, TokenVerifier
+from anamnesis.api.auth import RequireToken, TokenVerifier, document_bearer
 from anamnesis.api.context import Draft, render_fact
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
@@ -271,6 +271,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         redoc_url=None,
     )
     add_offline_docs(app)
+    document_bearer(app)
 
     # The last added runs first: the token is checked before the path is routed or the body read.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
@@ -278,21 +279,12 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
     app.add_middleware(UserSegmentRouting)
     app.add_middleware(RequireToken, verify=verifier.verify)
 
-    async def authorized(request: Request, _: BearerToken) -> None:
-        # ``RequireToken`` already refused a request without a token; this checks again on the
-        # route itself and declares the bearer scheme in the OpenAPI document.
-        if not verifier.verify(request.headers.get("authorization")):
-            raise HTTPException(status_code=401, detail="unauthorized", headers={"WWW-Authenticate": "Bearer"})
-
-    auth = [Depends(authorized)]
-
     @app.get("/healthz")
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
     @app.get(
         "/v1/users/{user_id}/facts/{fact_id}/history",
-        dependencies=auth,
         response_model=HistoryResponse,
         responses=V1_ERRORS,
     )
@@ -303,7 +295,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         events, next_cursor = page.apply(events, event_key)
         return HistoryResponse(fact_id=fact_id, events=events, next_cursor=next_cursor)
 
-    @app.get("/v1/users/{user_id}/facts", dependencies=auth, response_model=FactsResponse, responses=V1_ERRORS)
+    @app.get("/v1/users/{user_id}/facts", response_model=FactsResponse, responses=V1_ERRORS)
     def facts(
         user_id: UserId,
         page: PageParams,
@@ -315,7 +307,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         items, next_cursor = page.apply(reader.facts(user_id, section=section, status=status), fact_key)
         return FactsResponse(user_id=user_id, facts=items, next_cursor=next_cursor)
 
-    @app.post("/v1/users/{user_id}/context", dependencies=auth, response_model=ContextResponse, responses=V1_ERRORS)
+    @app.post("/v1/users/{user_id}/context", response_model=ContextResponse, responses=V1_ERRORS)
     async def context(user_id: UserId, body: ContextRequest) -> Response:
         # On the event loop: a cached user costs no thread hand-off; reads go to the pool, and so
         # does routing a long text, which would hold up every other request meanwhile.
@@ -371,8 +363,8 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         return Response(orjson.dumps(payload), media_type="application/json")
 
     include_review(app, settings, reader, replica_of=replica_of)
-    add_memory_routes(app, search_memories, user_id=Depends(raw_user_id), dependencies=auth)
-    app.include_router(measurement_router(reader, auth, raw_user_id))
+    add_memory_routes(app, search_memories, user_id=Depends(raw_user_id))
+    app.include_router(measurement_router(reader, raw_user_id))
     app.state.reader = reader
     app.state.memories = search_memories
     return app

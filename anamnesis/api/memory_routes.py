@@ -37,12 +37,10 @@ class MemoriesResponse(BaseModel):
     memories: list[MemoryOut]
 
 
-def add_memory_routes(app: FastAPI, search: "MemorySearch", *, user_id: Any, dependencies: list[Any]) -> None:
+def add_memory_routes(app: FastAPI, search: "MemorySearch", *, user_id: Any) -> None:
     """Register the search route; ``user_id`` is the app's dependency reading the raw path segment."""
 
-    @app.get(
-        "/v1/users/{user_id}/memories", dependencies=dependencies, response_model=MemoriesResponse, responses=V1_ERRORS
-    )
+    @app.get("/v1/users/{user_id}/memories", response_model=MemoriesResponse, responses=V1_ERRORS)
     async def memories(
         uid: Annotated[str, user_id],
         query: Annotated[str, Query(min_length=1, max_length=8_000, description="What to look for.")],

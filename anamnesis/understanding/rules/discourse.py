@@ -178,7 +178,7 @@ _EN_LATE_EDIT = re.compile(
 _EN_LATE = Gated(
     _EN_LATE_EDIT,
     ("mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
-     "add", "note down", "put", "take"),
+     "add", "note down", "put", "overwrite", "reset", "clear", "write down", "save", "store", "take"),
 )  # fmt: skip
 
 

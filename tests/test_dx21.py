@@ -4,6 +4,12 @@ An episode dated years back ("pneumonia in 2019", "язва лет десять 
 "tore a ligament at 20") is over: resolved, unless its phrase says it goes on ("since", "до сих
 пор", "还") or dates a finding that may last ("fatty liver found in 2019", "去年查出脂肪肝").
 
+An illness is over, without its name, when a control test comes back negative or clear ("repeat
+swab came back negative", "контрольный тест отрицательный", "已经转阴了"), the stone has passed
+("камень вышел", "石头排出来了") or the bone has knit ("кость срослась", "bone has healed"): the
+illness discussed last (the fold finds it); a finding that turned negative ("蛋白尿也转阴了") is
+over by its own name.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -38,9 +44,35 @@ LONG_AGO: list[Row] = [
     ("从去年开始一直胃炎", None, {("diagnoses", "gastritis", "active")}),
     ("I've got pneumonia", None, {("diagnoses", "pneumonia", "active")}),
 ]
+RECOVERED_BY_TEST: list[Row] = [
+    ("repeat swab came back negative", None, {("diagnoses", "^", "resolved")}),
+    ("the follow-up x-ray was clear", None, {("diagnoses", "^", "resolved")}),
+    ("passed the stone last night, what a relief", None, {("diagnoses", "^", "resolved")}),
+    ("cast came off today, the bone has healed", None, {("injuries", "^", "resolved")}),
+    ("Эрадикацию закончила, контрольный дыхательный тест отрицательный", None, {("diagnoses", "^", "resolved")}),
+    ("повторный мазок чистый", None, {("diagnoses", "^", "resolved")}),
+    ("камень вышел сам", None, {("diagnoses", "^", "resolved")}),
+    ("гипс сняли, кость срослась", None, {("injuries", "^", "resolved")}),
+    ("已经转阴了", None, {("diagnoses", "^", "resolved")}),
+    ("复查片子也干净了", None, {("diagnoses", "^", "resolved")}),
+    ("石头排出来了，腰也不疼了", None, {("diagnoses", "^", "resolved"), ("symptoms", "low back pain", "resolved")}),
+    ("蛋白尿也转阴了", None, {("diagnoses", "proteinuria", "resolved")}),
+    # a test of something else, or one that names what it rules out, ends nothing discussed
+    ("pregnancy test negative", None, set()),
+    ("skin test was negative", None, {("allergies", "*", "confirmed_absent")}),
+    ("tested negative for covid", None, {("diagnoses", "covid-19", "confirmed_absent")}),
+    ("тест на беременность отрицательный", None, set()),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), LONG_AGO)
 def test_an_episode_of_years_ago_is_over(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), RECOVERED_BY_TEST)
+def test_a_clear_control_test_a_passed_stone_a_knit_bone_end_the_illness(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
     assert triples(understand(text, context)) == expected

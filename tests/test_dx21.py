@@ -10,6 +10,9 @@ swab came back negative", "контрольный тест отрицатель�
 illness discussed last (the fold finds it); a finding that turned negative ("蛋白尿也转阴了") is
 over by its own name.
 
+The user's own illness told beside a relative's: "same here", "и у меня", "у меня тоже
+давление" (also after a question about the family) is the user's, besides the relative's.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -63,6 +66,26 @@ RECOVERED_BY_TEST: list[Row] = [
     ("tested negative for covid", None, {("diagnoses", "covid-19", "confirmed_absent")}),
     ("тест на беременность отрицательный", None, set()),
 ]
+ME_TOO: list[Row] = [
+    ("my brother's got asthma. same here", None,
+     {("family_history", "asthma", "active"), ("chronic_conditions", "asthma", "active")}),
+    ("dad has gout, same here", None, {("family_history", "gout", "active"), ("chronic_conditions", "gout", "active")}),
+    ("у мамы гипертония, и у меня", None,
+     {("family_history", "hypertension", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("у отца подагра, и у меня", None,
+     {("family_history", "gout", "active"), ("chronic_conditions", "gout", "active")}),
+    ("у меня тоже давление с 40 лет", "Были ли в семье сердечно-сосудистые заболевания?",
+     {("chronic_conditions", "hypertension", "active")}),
+    ("давление у меня тоже", None, {("chronic_conditions", "hypertension", "active")}),
+    ("у мамы инсульт был, у меня тоже давление", None,
+     {("family_history", "stroke", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("我爸痛风，我也一样", None, {("family_history", "gout", "active"), ("chronic_conditions", "gout", "active")}),
+    # a relative's illness alone, or the user's with a reading, stays so
+    ("my mum has high blood pressure", None, {("family_history", "hypertension", "active")}),
+    ("давление у меня 150 на 90", None, set()),
+    ("у отца подагра, и у меня болит колено", None,
+     {("family_history", "gout", "active"), ("symptoms", "knee pain", "active")}),
+]
 # fmt: on
 
 
@@ -73,6 +96,13 @@ def test_an_episode_of_years_ago_is_over(text: str, context: str | None, expecte
 
 @pytest.mark.parametrize(("text", "context", "expected"), RECOVERED_BY_TEST)
 def test_a_clear_control_test_a_passed_stone_a_knit_bone_end_the_illness(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ME_TOO)
+def test_the_users_own_illness_beside_a_relatives(
     text: str, context: str | None, expected: set[tuple[str, str, str]]
 ) -> None:
     assert triples(understand(text, context)) == expected

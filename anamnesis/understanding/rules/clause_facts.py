@@ -21,7 +21,7 @@ from schemas.sections import SECTION_WIDE
 
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
-_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也")
 #: A "me too" told in the past: "我小时候也有过", "I had it too as a kid", "у меня в детстве тоже была".
 _PAST_TOO = re.compile(
     r"\bhad\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
@@ -45,8 +45,8 @@ def me_too(msg: Message, clause: Clause) -> None:
     """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
     user's own that names nothing and says "too" has the conditions just said of a relative; told
     in the past ("我小时候也有过", "I had it too as a kid") the user's own is over."""
-    if not _TOO.search(msg.norm, clause.start, clause.end):
-        return
+    if not _TOO.search(msg.norm, clause.start, clause.end) or "давлени" in msg.norm[clause.start : clause.end]:
+        return  # "у меня тоже давление" names hypertension in the word ru_pressure reads
     kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
     relatives = [
         f

@@ -13,6 +13,10 @@ over by its own name.
 The user's own illness told beside a relative's: "same here", "и у меня", "у меня тоже
 давление" (also after a question about the family) is the user's, besides the relative's.
 
+An abnormal blood chemistry named as such is an episodic finding (CONTRACT §2: diagnoses hold
+abnormal lab results), as the terminology's other "elevated ..." rows already are: high uric acid
+and high triglycerides too.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -86,6 +90,13 @@ ME_TOO: list[Row] = [
     ("у отца подагра, и у меня болит колено", None,
      {("family_history", "gout", "active"), ("symptoms", "knee pain", "active")}),
 ]
+LAB_FINDINGS: list[Row] = [
+    ("the rheumatologist says my uric acid is high", None, {("diagnoses", "hyperuricemia", "active")}),
+    ("bloods showed high triglycerides", None, {("diagnoses", "hypertriglyceridemia", "active")}),
+    ("врач сказал гиперурикемия", None, {("diagnoses", "hyperuricemia", "active")}),
+    ("体检查出高尿酸血症", None, {("diagnoses", "hyperuricemia", "active")}),
+    ("体检说是高甘油三酯血症", None, {("diagnoses", "hypertriglyceridemia", "active")}),
+]
 # fmt: on
 
 
@@ -103,6 +114,13 @@ def test_a_clear_control_test_a_passed_stone_a_knit_bone_end_the_illness(
 
 @pytest.mark.parametrize(("text", "context", "expected"), ME_TOO)
 def test_the_users_own_illness_beside_a_relatives(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), LAB_FINDINGS)
+def test_abnormal_blood_chemistry_is_a_finding(
     text: str, context: str | None, expected: set[tuple[str, str, str]]
 ) -> None:
     assert triples(understand(text, context)) == expected

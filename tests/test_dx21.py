@@ -17,6 +17,9 @@ An abnormal blood chemistry named as such is an episodic finding (CONTRACT §2: 
 abnormal lab results), as the terminology's other "elevated ..." rows already are: high uric acid
 and high triglycerides too.
 
+In an English message about jabs, "the pneumonia one" is the pneumonia jab, as "打了带状疱疹的" and
+"привита от кори" already are the vaccines in Chinese and Russian.
+
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
 evaluation set.
@@ -97,6 +100,21 @@ LAB_FINDINGS: list[Row] = [
     ("体检查出高尿酸血症", None, {("diagnoses", "hyperuricemia", "active")}),
     ("体检说是高甘油三酯血症", None, {("diagnoses", "hypertriglyceridemia", "active")}),
 ]
+JAB_BY_ITS_DISEASE: list[Row] = [
+    ("had my flu jab and the pneumonia one", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "pneumococcal vaccine", "historical")}),
+    ("covid booster in may, the shingles one in june", None,
+     {("vaccinations", "covid-19 vaccine", "historical"), ("vaccinations", "herpes zoster vaccine", "historical")}),
+    ("two hpv shots so far, the hep b ones were at school", None,
+     {("vaccinations", "hpv vaccine", "historical"), ("vaccinations", "hepatitis b vaccine", "historical")}),
+    ("got the flu one at the pharmacy after my covid jab", None,
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "historical")}),
+    ("привита от кори в детстве", None, {("vaccinations", "measles vaccine", "historical")}),
+    ("去年打了带状疱疹的", None, {("vaccinations", "herpes zoster vaccine", "historical")}),
+    # with no jab spoken of, "one" is no vaccine
+    ("two chest infections this winter, the pneumonia one was worst", None,
+     {("diagnoses", "lower respiratory tract infection", "active"), ("diagnoses", "pneumonia", "active")}),
+]
 # fmt: on
 
 
@@ -123,4 +141,9 @@ def test_the_users_own_illness_beside_a_relatives(
 def test_abnormal_blood_chemistry_is_a_finding(
     text: str, context: str | None, expected: set[tuple[str, str, str]]
 ) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), JAB_BY_ITS_DISEASE)
+def test_a_jab_named_by_its_disease(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -41,6 +41,22 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
             m.kind, m.entity = "vaccine", vaccine
 
 
+#: "the pneumonia one", "the shingles ones": "one" standing for a jab the message speaks of.
+_EN_ONE = re.compile(r"\s+ones?\b")
+_EN_JABS = re.compile(r"\b(?:jabs?|shots?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b")
+
+
+def one_of_the_jabs(norm: str, mentions: list[Mention], lexicon: Lexicon) -> None:
+    """ "had my flu and covid jabs last week. had the pneumonia one when i turned 65": in an English
+    message about jabs, a disease that has a vaccine followed by "one" names that vaccine."""
+    if " one" not in norm or not _EN_JABS.search(norm):
+        return
+    for m in mentions:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine and _EN_ONE.match(norm, m.end):
+            m.kind, m.entity = "vaccine", vaccine
+
+
 def me_too(msg: Message, clause: Clause) -> None:
     """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
     user's own that names nothing and says "too" has the conditions just said of a relative; told

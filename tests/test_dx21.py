@@ -53,6 +53,8 @@ LONG_AGO: list[Row] = [
     ("去年查出脂肪肝", None, {("diagnoses", "fatty liver disease", "active")}),
     ("从去年开始一直胃炎", None, {("diagnoses", "gastritis", "active")}),
     ("I've got pneumonia", None, {("diagnoses", "pneumonia", "active")}),
+    ("twisted my ankle at 10 this morning", None, {("injuries", "ankle sprain", "active")}),
+    ("fell off my bike at 6 tonight and broke my wrist", None, {("injuries", "wrist fracture", "active")}),
 ]
 RECOVERED_BY_TEST: list[Row] = [
     ("repeat swab came back negative", None, {("diagnoses", "^", "resolved")}),

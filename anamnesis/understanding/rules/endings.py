@@ -25,7 +25,8 @@ _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
     r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\b(?:in|back in) (?:19|20)\d\d\b"
-    r"|\blast year\b|\b(?:at|aged) (?:age |the age of )?\d{1,2}\b(?!\s*(?:[:.]\d|am\b|pm\b|o'?clock|%))"
+    # an age: "at age 12", "aged 8", "at 19" where the phrase ends or says "years old" (not "at 10 this morning")
+    r"|\blast year\b|\b(?:at age|at the age of|aged) \d{1,2}\b|\bat \d{1,2}(?= *(?:$|[,.;!?)]|years? old\b|y/?o\b))"
     r"|小时候|童年|岁的时候|岁时|岁那年|十几岁|年前|去年|前年|(?:19|20)\d\d年|"
     + _RU_LONG_AGO
     + r"|лет \S+ назад|(?<![а-я])в \d{1,2} (?:год|года)(?![а-я])"

@@ -33,7 +33,7 @@ COMPOUNDS: list[Row] = [
     ("我没有三高，就是有点胖", None, {("chronic_conditions", "hypertension", "confirmed_absent"),
                            ("chronic_conditions", "diabetes", "confirmed_absent"),
                            ("chronic_conditions", "hyperlipidemia", "confirmed_absent")}),
-    ("四高我全占了", None, {HTN, DM, HLD, ("chronic_conditions", "hyperuricemia", "active")}),
+    ("四高我全占了", None, {HTN, DM, HLD, ("diagnoses", "hyperuricemia", "active")}),
     ("这次化验血压血糖都偏高", None, {HTN, DM}),
     # a relative's compound is family history, each condition with the relation
     ("我爸三高好多年了", None, {("family_history", "hypertension", "active"),

@@ -21,7 +21,7 @@ from schemas.sections import SECTION_WIDE
 
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
-_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|也")
+_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也")
 #: A "me too" told in the past: "我小时候也有过", "I had it too as a kid", "у меня в детстве тоже была".
 _PAST_TOO = re.compile(
     r"\bhad\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
@@ -41,12 +41,28 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
             m.kind, m.entity = "vaccine", vaccine
 
 
+#: "the pneumonia one", "the shingles ones": "one" standing for a jab the message speaks of.
+_EN_ONE = re.compile(r"\s+ones?\b")
+_EN_JABS = re.compile(r"\b(?:jabs?|shots?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b")
+
+
+def one_of_the_jabs(norm: str, mentions: list[Mention], lexicon: Lexicon) -> None:
+    """ "had my flu and covid jabs last week. had the pneumonia one when i turned 65": in an English
+    message about jabs, a disease that has a vaccine followed by "one" names that vaccine."""
+    if " one" not in norm or not _EN_JABS.search(norm):
+        return
+    for m in mentions:
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        if vaccine and _EN_ONE.match(norm, m.end):
+            m.kind, m.entity = "vaccine", vaccine
+
+
 def me_too(msg: Message, clause: Clause) -> None:
     """ "my mum has diabetes and I have it too", "у мамы гипертония, у меня тоже": a clause of the
     user's own that names nothing and says "too" has the conditions just said of a relative; told
     in the past ("我小时候也有过", "I had it too as a kid") the user's own is over."""
-    if not _TOO.search(msg.norm, clause.start, clause.end):
-        return
+    if not _TOO.search(msg.norm, clause.start, clause.end) or "давлени" in msg.norm[clause.start : clause.end]:
+        return  # "у меня тоже давление" names hypertension in the word ru_pressure reads
     kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
     relatives = [
         f

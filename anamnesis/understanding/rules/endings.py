@@ -24,8 +24,12 @@ _RU_LONG_AGO = (
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
-    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\bin (?:19|20)\d\d\b|\blast year\b"
-    r"|小时候|童年|岁的时候|岁时|年前|" + _RU_LONG_AGO
+    r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\b(?:in|back in) (?:19|20)\d\d\b"
+    # an age: "at age 12", "aged 8", "at 19" where the phrase ends or says "years old" (not "at 10 this morning")
+    r"|\blast year\b|\b(?:at age|at the age of|aged) \d{1,2}\b|\bat \d{1,2}(?= *(?:$|[,.;!?)]|years? old\b|y/?o\b))"
+    r"|小时候|童年|岁的时候|岁时|岁那年|十几岁|年前|去年|前年|(?:19|20)\d\d年|"
+    + _RU_LONG_AGO
+    + r"|лет \S+ назад|(?<![а-я])в \d{1,2} (?:год|года)(?![а-я])"
 )
 
 
@@ -38,13 +42,39 @@ def treated_by_operation(facts: list[Fact]) -> None:
             f.status = status_for("diagnoses", "end")
 
 
+#: What keeps an episode dated long ago going: "since", "до сих пор", "一直", "从去年开始".
+_GOES_ON = re.compile(
+    r"\b(?:still|since|ongoing|again|keeps?|came back|recurr\w*|on and off)\b"
+    r"|до сих пор|вс[её] ещ[её]|опять|снова|с тех пор|продолжа|(?<![а-я])с (?:\d|детства)"
+    r"|还|一直|至今|现在|又|老是|经常|总是|目前|仍|开始|以来|反复"
+)
+#: A finding dated when it was found may last ("fatty liver found in 2019", "去年查出脂肪肝"):
+#: only an episode's date says it is over.
+_FOUND = re.compile(
+    r"\b(?:diagnos\w*|found|showed|shows|detected|discovered|picked up)\b"
+    r"|выяв\w*|обнаруж\w*|нашли|показал\w*|диагноз\w*|查出|发现|诊断|确诊|检查出"
+)
+#: What parts the phrase of an episode from the rest of its sentence.
+_PHRASE_END = re.compile(r"[,;:.!?，；。！？]|(?<![а-яё])(?:но|а)(?![а-яё])")
+
+
 def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
-    """An injury of one's childhood or of years ago ("I broke my arm when I was ten") has healed."""
+    """An injury of one's childhood or of years ago ("I broke my arm when I was ten") has healed;
+    so has an episodic illness its own phrase dates so ("pneumonia in 2019", "гепатит А в детстве",
+    "去年得了一次肺炎"), unless the phrase says it goes on or dates a finding."""
     for fact in msg.facts:
-        if fact.section == "injuries" and fact.status == "active" and 0 <= fact.sentence < len(spans):
+        if fact.status != "active" or not 0 <= fact.sentence < len(spans):
+            continue
+        if fact.section == "injuries":
             start, end, _ = spans[fact.sentence]
             if _LONG_AGO.search(msg.norm, start, end):
                 fact.status = status_for("injuries", "end")
+        elif fact.section == "diagnoses" and fact.end > fact.start:
+            before = [m.end() for m in _PHRASE_END.finditer(msg.norm, 0, fact.start)]
+            after = _PHRASE_END.search(msg.norm, fact.end)
+            phrase = msg.norm[before[-1] if before else 0 : after.start() if after else len(msg.norm)]
+            if _LONG_AGO.search(phrase) and not _GOES_ON.search(phrase) and not _FOUND.search(phrase):
+                fact.status = status_for("diagnoses", "end")
 
 
 #: An English episode dated in the past: "had bronchitis last week", "had covid in december".

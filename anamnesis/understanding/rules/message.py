@@ -29,6 +29,7 @@ from anamnesis.understanding.rules.clause_facts import (
     clause_facts,
     me_neither,
     me_too,
+    one_of_the_jabs,
     relative_has,
     relative_too,
     touch,
@@ -261,6 +262,8 @@ def read_message(
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
+        elif lang == "en":
+            one_of_the_jabs(norm, mentions, lexicon)  # "had my flu jab and the pneumonia one"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named

@@ -143,18 +143,28 @@ _RECOVERED = {
             r"(?:cleared(?: up)?|went away|gone away|gone|settled(?: down)?|died down|stopped|eased off|disappeared)\b"
             r"(?! (?:it|them|taking|the|my)\b)"
             r"|^\s*(?:all |completely |totally )?gone(?: completely| now| away)?\b"
+            # a control test clear, a stone passed, a bone knit: "repeat swab came back negative",
+            # "the follow-up x-ray was clear", "passed the stone", "the bone has healed"
+            # (a test of something else, or one that names what it rules out, ends nothing discussed)
+            r"|(?<!pregnancy )(?<!blood )(?<!patch )(?<!skin )(?<!allergy )"
+            r"\b(?:test|swab|scan|x-?ray|culture|smear)s?\s+"
+            r"(?:(?:was|were|is|are|came back|come back|now|also|too|all)\s+)*(?:negative|clear|clean)\b(?! for\b)"
+            r"|\bpassed (?:the |my |a |that )?(?:kidney )?stone\b|\bstone (?:has |finally )?(?:passed|came out)\b"
+            r"|\b(?:bone|fracture|break|it|it's|its)\s+(?:has\s+|is\s+)?(?:healed|knitted|mended)\b"
         ),
         ["clear", "gone", "better", "recovered", "normal", "went away", "settled", "died down", "stopped", "eased off",
-         "disappeared"],
+         "disappeared", "negative", "clean", "stone", "healed", "knitted", "mended"],
     ),
     "zh": Gated(
         re.compile(
-            r"(?:^|(?<=[，。,.！!;；\s]))(?:骨头|骨折)?(?:现在|目前|已经|都|全|全都|早就|早|基本|基本上|差不多|完全|也|总算|终于|彻底)*"
+            r"(?:^|(?<=[，。,.！!;；\s]))(?:骨头|骨折|复查|片子|结果|石头|结石)*"
+            r"(?:现在|目前|已经|都|全|全都|早就|早|基本|基本上|差不多|完全|也|总算|终于|彻底)*"
             r"(?:好了|好啦|痊愈了?|康复了|没事了|没事儿了|没啥事了|没什么事了|消了|消下去了|退了|不疼了|不痛了|不难受了"
-            r"|长好了|愈合了|长上了)"
+            r"|长好了|愈合了|长上了|转阴了?|干净了|排出来了|排出去了|排掉了|排出了)"
             r"(?=$|[，。,.！!~～\s])"
         ),
-        ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上"],
+        ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上",
+         "转阴", "干净", "排出", "排掉"],
     ),
     # a Russian clause that is nothing but an ending of what was treated: "всё прошло", "уже прошло,
     # спасибо", "прошло само через три дня", "больше не беспокоит", "выздоровела", "отпустило";
@@ -167,10 +177,17 @@ _RECOVERED = {
             r"|за (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?"
             r"|через (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?))*"
             r"|(?:больше|уже) не беспокоит|перестало беспокоить|выздоровел\w*|поправил(?:ся|ась|ись)|отпустило"
-            r"|как рукой сняло)"
+            r"|как рукой сняло"
+            # a control test clear, a stone passed, a bone knit: "контрольный тест отрицательный",
+            # "повторный мазок чистый", "камень вышел сам", "кость срослась"
+            r"|(?:[а-яё]+\s+){0,2}(?:тест|анализ|мазок|посев|снимок|рентген|узи)[а-яё]*\s+(?:тоже\s+|уже\s+)?"
+            r"(?:отрицательн[а-яё]*|чист[а-яё]*)"
+            r"|камень\s+(?:сам\s+)?(?:вышел|отош[её]л)(?:\s+сам)?"
+            r"|(?:кость|перелом|всё|все)\s+(?:срос(?:лась|ся|лось)|зажил[аои]?))"
             r"\s*(?:[,!.]+\s*(?:спасибо|слава богу|ура)?)?[\s!.)]*"
         ),
-        ["прош", "беспоко", "выздоров", "поправил", "отпустило", "сняло"],
+        ["прош", "беспоко", "выздоров", "поправил", "отпустило", "сняло", "отрицательн", "чист", "вышел", "отошел",
+         "отошёл", "срос", "зажил"],
     ),
 }
 #: What makes a Chinese "好了" the end of a conversation, not of an illness: "好了，我知道了".
@@ -180,6 +197,12 @@ _ZH_DONE_TALKING = re.compile(r"知道|明白|懂了|收到|那我|那就|好了
 #: a bone or a wound that healed (骨头长好了, 已经长好了) to the injury.
 _ZH_SYMPTOM_ENDS = ("消", "退", "不疼", "不痛", "不难受")
 _ZH_HEALED = ("长好了", "愈合了", "长上了")
+#: A recovery of a bone ("кость срослась", "bone has healed"): the injury, whatever the language.
+_KNIT = re.compile(r"срос|зажил|\bbone\b|\bfracture\b|\bbreak\b|knitted|mended")
+#: A recovery read from a control test or a passed stone: the diagnosis, not a complaint.
+_CONTROL = re.compile(
+    r"тест|анализ|мазок|посев|снимок|рентген|узи|камень|\btests?\b|swab|scan|x-?ray|culture|smear|stone|转阴|干净|排"
+)
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
 
@@ -196,23 +219,31 @@ def with_recovery(norm: str, lang: str, parts: list[Clause], facts: list[Fact]) 
     it is the one discussed last (the fold finds it, or drops the event when that is unclear).
     A message that names an illness of its own says itself what is over, except a Russian
     "всё прошло" beside named complaints, which also ends the diagnosis discussed before
-    ("сумамед допил, всё прошло: температуры нет" ends the angina)."""
+    ("сумамед допил, всё прошло: температуры нет" ends the angina), and in any language a clear
+    control test or a passed stone beside them ("石头排出来了，腰也不疼了" ends the stone too)."""
     pattern = _RECOVERED.get(lang)
     named = {f.section for f in facts if f.section in _ILLNESS_SECTIONS}
-    if pattern is None or (named and (lang != "ru" or "diagnoses" in named)):
+    if pattern is None or "diagnoses" in named:
         return facts
     m = _ending(norm, lang)
     if m is None or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
         return facts
     start, end = m
+    said = norm[start:end]
+    control = _CONTROL.search(said) is not None
+    if named and lang != "ru" and not control:
+        return facts
     clause = _clause_at(parts, start)
     if clause is None or clause.subject != "self" or clause.has("question"):
         return facts
-    if lang == "en" and clause.has("neg"):
+    if lang == "en" and clause.has("neg") and not control:  # "came back negative" is the test's
         return facts
-    said = norm[start:end]
     section = "diagnoses"
-    if lang == "ru" and not named:
+    if _KNIT.search(said):
+        section = "injuries"  # "кость срослась", "the bone has healed": the bone
+    elif control:
+        pass  # "тест отрицательный", "камень вышел": the illness the test or the stone was of
+    elif lang == "ru" and not named:
         section = "symptoms"  # a bare "всё прошло" is mostly a complaint; the fold takes the last illness
     elif lang == "zh" and ("骨" in said or said.endswith(_ZH_HEALED)):
         section = "injuries"  # "骨头长好了", "已经长好了": the bone or the wound

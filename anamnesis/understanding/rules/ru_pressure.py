@@ -26,7 +26,7 @@ _READING_BEFORE = re.compile(
 )
 _NORMAL = re.compile(r"\s*(?:всегда\s+|всё\s+|все\s+)?(?:нормальн\w*|в норме|хорошее|не повышается|не поднимается)")
 _HELD = re.compile(r"(?<![а-я])у меня(?:\s+(?:тоже|ещё|еще|и))?\s+$|(?<![а-я])и\s+$|,\s*$")
-_HELD_AFTER = re.compile(r"\s*(?:есть|тоже|с \d+|уже \d+|лет \d+|много лет|давно|,|и\s|$)")
+_HELD_AFTER = re.compile(r"\s*(?:у меня\s+)?(?:есть|тоже|с \d+|уже \d+|лет \d+|много лет|давно|,|и\s|$)")
 _ILLNESS_KINDS = frozenset({"condition", "diagnosis", "symptom"})
 #: The illness named to be denied: "давления нет", "давления у меня не было", "ни давления, ни
 #: диабета", "проблем с давлением нет", "на давление не жалуюсь"; the clause's own denial word

@@ -79,11 +79,13 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
         opens_by_place = opens_by_place or (n == 0 and bool(pointed))
-        rest = not pointed and bool(stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang)
+        the_rest = None if pointed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
+        rest = the_rest is not None
         words = _words(msg.norm, start, end, msg.lang) if names else set()
         if not words and not pointed and not rest:
             continue
-        state = _state(msg, start, end)
+        # "nothing else", "别的没有": the cue table keeps the phrase from denying on its own
+        state = "neg" if the_rest is not None and the_rest.group("denied") else _state(msg, start, end)
         # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
         if state is None and not pointed and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue
@@ -140,8 +142,15 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
     return items[_PLACE_INDEX[m.lastindex - 1]]
 
 
-#: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有".
-_REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的")
+#: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有"; group
+#: ``denied``, the phrases that are the rest and its denial at once ("nothing else", "otherwise
+#: no", "别的没有", "没有其他"), which the cue table keeps from denying anything on their own.
+_REST = re.compile(
+    r"(?P<denied>\b(?:nothing (?:else|more|other)|none (?:else|other)|no (?:others?|other (?:ones|things))"
+    r"|none of the (?:others|rest)|otherwise (?:no|none|nothing|not)|apart from that no)\b"
+    r"|(?:别的|其他|其它|其余)(?:的)?(?:都|也)?(?:没有|没|不)|没有?(?:别的|其他|其它|其余))"
+    r"|\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的"
+)
 
 
 def points_by_place(norm: str, asked: Topic) -> bool:
@@ -150,10 +159,10 @@ def points_by_place(norm: str, asked: Topic) -> bool:
     return len(set(asked.items)) > 1 and _PLACES.search(norm) is not None
 
 
-def _is_the_rest(norm: str, start: int, end: int, lang: str) -> bool:
-    """The piece's only naming words are "the rest" (:data:`_REST`)."""
+def _the_rest(norm: str, start: int, end: int, lang: str) -> re.Match[str] | None:
+    """The piece's "the rest" (:data:`_REST`), when it is the piece's only naming words."""
     m = _REST.search(norm, start, end)
-    return m is not None and _alone(norm, m, start, end, lang)
+    return m if m is not None and _alone(norm, m, start, end, lang) else None
 
 
 def _alone(norm: str, m: re.Match[str], start: int, end: int, lang: str) -> bool:

@@ -5,6 +5,12 @@
   phrase is the rest and its denial at once, which the cue table keeps from denying anything on
   its own; after an answered thing it denies every other asked thing. "Otherwise" / "в
   остальном" part a clause as "but" does, so the denial after it never reaches the thing before.
+- A denial of a degree is no denial of the thing: a Russian question of how strong, how often
+  or how much ("Голова сильно болит?", "Кашель сильный?", "Часто болит голова?", "Много
+  курите?") and a Chinese one whose form holds how bad or asks how much ("头疼得厉害吗？",
+  "咳嗽多吗？") take the thing as the user's, so "не сильно", "нет, редко", "不厉害", "不多" deny
+  only the degree; a Russian negated degree in a statement ("голова болит не сильно", "кашель не
+  сильный", "курю не много") says the thing is there, mildly, as "not much" does in English.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -45,9 +51,30 @@ THE_REST_DENIED: list[Row] = [
     ("больше ничего", "Что-нибудь ещё беспокоит?", set()),
     ("没有别的了", "还有别的不舒服吗？", set()),
 ]
+
+NEGATED_DEGREE: list[Row] = [
+    ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
+    ("нет, не сильный", "Кашель сильный?", set()),
+    ("нет, редко", "Часто болит голова?", set()),
+    ("нет", "Много курите?", set()),
+    ("не сильно, 140 бывает", "Давление повышается?", {("symptoms", "elevated blood pressure reading", "active")}),
+    ("不厉害", "头疼得厉害吗？", set()),
+    ("不多", "咳嗽多吗？", set()),
+    ("голова болит не сильно", None, {("symptoms", "headache", "active")}),
+    ("кашель не сильный, больше по утрам", None, {("symptoms", "cough", "active")}),
+    ("курю не много, пачка на три дня", None, {("lifestyle", "smoking", "active")}),
+    # the thing itself asked of: "нет" denies it
+    ("нет", "Голова болит?", {("symptoms", "headache", "confirmed_absent")}),
+    ("没有", "咳嗽吗？", {("symptoms", "cough", "confirmed_absent")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), THE_REST_DENIED)
 def test_the_rest_denied(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NEGATED_DEGREE)
+def test_negated_degree(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

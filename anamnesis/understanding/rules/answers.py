@@ -372,9 +372,13 @@ def topic(context: str) -> Topic | None:
 _ZH_ASPECT = re.compile(
     r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
     r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
-    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])"
+    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|多(?=[吗么不])"
     r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
 )
+
+
+#: How bad, at the end of a form that holds it ("头疼得厉害", "咳得很严重").
+_ZH_DEGREE = ("厉害", "严重")
 
 
 #: A dose at a time of day before the medicine ("今天的药吃了吗？", "早上那片倍他乐克吃了没"): it asks
@@ -393,10 +397,22 @@ def _presumed(norm: str, hits: list[Hit], start: int, end: int, family: bool) ->
     relative's illness, nor when an English question asks whether the thing goes on ("Do you still
     get the headaches?", "Has the rash gone?"), which its "no" answers of the thing itself."""
     if not norm.isascii():
+        if _RU_DEGREE.search(norm, start, end) is not None and not family:
+            return {s for s, _, lex in hits if _kind(lex) in _DEGREE_KINDS}  # "Голова сильно болит?"
         return _zh_presumed(norm, hits, end)
     if family or any(lex.cat in ("still", "end") for _, _, lex in hits):
         return set()
     return _en_presumed(norm, hits, start, end)
+
+
+#: A Russian question of how strong, how often or how much ("Голова сильно болит?", "Кашель
+#: сильный?", "Часто бывает изжога?", "Много курите?"): it takes the thing as the user's, so its
+#: "нет" ("не сильно", "нет, редко") denies the degree, never the thing.
+_RU_DEGREE = re.compile(
+    r"(?<![а-яё])(?:сильн(?:о|ый|ая|ое|ые)|очень|часто|много|насколько|интенсивн\w*|выраженн\w*)(?![а-яё])"
+)
+#: What a degree is asked of: a complaint, an illness, an injury, a habit.
+_DEGREE_KINDS = frozenset({"symptom", "condition", "injury", "lifestyle"})
 
 
 def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
@@ -409,6 +425,7 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
         and e < end
         and (
             _ZH_ASPECT.match(norm, e, end)
+            or norm.endswith(_ZH_DEGREE, s, e)  # "头疼得厉害吗？": the form holds how bad
             or ((_kind(lex) == "drug" or lex.value == "medications") and _ZH_DOSE_TIME.search(norm, max(0, s - 6), s))
             or _ZH_YOU_SAID.search(norm, max(0, s - 8), s)
         )

@@ -11,6 +11,13 @@
   "咳嗽多吗？") take the thing as the user's, so "не сильно", "нет, редко", "不厉害", "不多" deny
   only the degree; a Russian negated degree in a statement ("голова болит не сильно", "кашель не
   сильный", "курю не много") says the thing is there, mildly, as "not much" does in English.
+- A history interview's answers in English: a denial that echoes the question's verb ("Never
+  been diagnosed with any of those.", "Negative for all of those.") denies every asked thing; a
+  word of an item's name and its answer in the next piece ("Cholesterol, yes. Not the others.",
+  "yes to the cholesterol, no to the others") answer that item; an item the reply names itself
+  after pointing at places ("No to the first two, yes to palpitations.") keeps its own reading;
+  "that I know of" is a hedge, no "I" that makes the clause the user's ("My father had a heart
+  attack. No cancer that I know of." denies the cancer in the family).
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -52,6 +59,30 @@ THE_REST_DENIED: list[Row] = [
     ("没有别的了", "还有别的不舒服吗？", set()),
 ]
 
+_CONDITIONS = "Have you ever been diagnosed with diabetes, hypertension, or high cholesterol?"
+HISTORY_ANSWERS: list[Row] = [
+    ("Never been diagnosed with any of those.", _CONDITIONS,
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "hypertension", "confirmed_absent"),
+      ("chronic_conditions", "hypercholesterolemia", "confirmed_absent")}),
+    ("Negative for all of those.", "Any fevers, chills, or night sweats?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "chills", "confirmed_absent"),
+      ("symptoms", "night sweats", "confirmed_absent")}),
+    ("Cholesterol, yes. Not the others.", _CONDITIONS,
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "hypertension", "confirmed_absent"),
+      ("chronic_conditions", "hypercholesterolemia", "active")}),
+    ("yes to the cholesterol, no to the others", _CONDITIONS,
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "hypertension", "confirmed_absent"),
+      ("chronic_conditions", "hypercholesterolemia", "active")}),
+    ("swelling, a bit. pain, no", "Any swelling or pain in the knee?",
+     {("symptoms", "knee swelling", "active"), ("symptoms", "knee pain", "confirmed_absent")}),
+    ("No to the first two, yes to palpitations.", "Any chest pain, shortness of breath, or palpitations?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent"),
+      ("symptoms", "palpitations", "active")}),
+    ("My father had a heart attack at 60. No cancer that I know of.", "Any family history of heart disease or cancer?",
+     {("family_history", "myocardial infarction", "active"), ("family_history", "cancer", "confirmed_absent")}),
+    ("I have no allergies that I know of", None, {("allergies", "*", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -77,4 +108,9 @@ def test_the_rest_denied(text: str, context: str | None, expected: set[tuple[str
 
 @pytest.mark.parametrize(("text", "context", "expected"), NEGATED_DEGREE)
 def test_negated_degree(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), HISTORY_ANSWERS)
+def test_history_answers(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

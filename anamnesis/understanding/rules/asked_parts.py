@@ -34,7 +34,7 @@ _ZH_NOT_NAMES = frozenset(
 _NOT_NAMES = frozenset(
     "a an the my any some bit little lot really not no yes yeah yep yup nope nah never none at all that is "
     "it its s there i im do dont does doesnt did didnt have havent has had get got just only much very "
-    "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so "
+    "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so to for "
     "thats correct right unfortunately sadly fortunately thankfully luckily afraid".split()
 )
 #: Words of a question's item that name no particular thing ("any pain in your chest").
@@ -50,7 +50,13 @@ def answered_by_part(msg: Message, asked: Topic) -> None:
     answered = {(f.section, f.entity) for f in found}
     # a reply that opens by pointing at a place ("yes to the second one") says nothing of the others
     unsaid = set(asked.items) - answered if found and opens_by_place else set()
-    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered | unsaid] + found
+    # what the reply names itself ("no to the first two, yes to palpitations") is said
+    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered and not _unsaid(f, unsaid)] + found
+
+
+def _unsaid(fact: Fact, unsaid: set[tuple[str, str]]) -> bool:
+    """The fact is the whole reply's answer (no span of its own) about an item no piece answered."""
+    return fact.sentence == -1 and (fact.section, fact.entity) in unsaid
 
 
 def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
@@ -76,16 +82,22 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
     opens_by_place = False
+    named: tuple[int, set[str]] | None = None  # an English piece of only naming words, awaiting its answer
     for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
         opens_by_place = opens_by_place or (n == 0 and bool(pointed))
         the_rest = None if pointed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
         rest = the_rest is not None
         words = _words(msg.norm, start, end, msg.lang) if names else set()
-        if not words and not pointed and not rest:
-            continue
         # "nothing else", "别的没有": the cue table keeps the phrase from denying on its own
         state = "neg" if the_rest is not None and the_rest.group("denied") else _state(msg, start, end)
+        if not (words or pointed or rest) and named is not None:
+            start, words = named  # "cholesterol, yes": the bare answer is of the piece before
+        named = None
+        if not words and not pointed and not rest:
+            continue
+        if state is None and msg.lang == "en" and not (pointed or rest) and _only_words(msg, start, end):
+            named = (start, words)
         # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
         if state is None and not pointed and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue

@@ -18,6 +18,9 @@
   after pointing at places ("No to the first two, yes to palpitations.") keeps its own reading;
   "that I know of" is a hedge, no "I" that makes the clause the user's ("My father had a heart
   attack. No cancer that I know of." denies the cancer in the family).
+- An illness named by its medicine ("Are you on any blood pressure medication?", "Do you use an
+  asthma inhaler?", "Пьёте что-то от давления?", "平时吃降压药吗？"): "no" denies taking the
+  medicine, never the illness.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -83,6 +86,18 @@ HISTORY_ANSWERS: list[Row] = [
     ("I have no allergies that I know of", None, {("allergies", "*", "confirmed_absent")}),
 ]
 
+MEDICINE_OF_AN_ILLNESS: list[Row] = [
+    ("no", "Are you on any blood pressure medication?", set()),
+    ("no", "Are you taking any diabetes meds at the moment?", set()),
+    ("not anymore", "Do you take any blood pressure tablets?", set()),
+    ("no", "Do you use an asthma inhaler?", set()),
+    ("нет", "Пьёте что-то от давления?", set()),
+    ("不吃", "平时吃降压药吗？", set()),
+    # the illness itself asked of: "no" denies it
+    ("no", "Do you have high blood pressure?", {("chronic_conditions", "hypertension", "confirmed_absent")}),
+    ("no", "Do you have asthma?", {("chronic_conditions", "asthma", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -113,4 +128,9 @@ def test_negated_degree(text: str, context: str | None, expected: set[tuple[str,
 
 @pytest.mark.parametrize(("text", "context", "expected"), HISTORY_ANSWERS)
 def test_history_answers(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), MEDICINE_OF_AN_ILLNESS)
+def test_medicine_of_an_illness(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -358,7 +358,7 @@ def topic(context: str) -> Topic | None:
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
-            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
+            if _kind(lex) in _ILLNESS and _names_its_medicine(norm, s, e) and not family
         ),
         body=_zh_body(norm, hits),
         part_asked="" if family else _part_asked(norm, hits),
@@ -716,6 +716,19 @@ _TESTED_FOR = re.compile(
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: A medicine noun that ends an illness's form or follows it ("blood pressure tablets", "asthma inhaler").
+_EN_MEDICINE = re.compile(r"\b(?:medications?|meds|medicines?|tablets?|pills?|drugs?|inhalers?|injections?)\b")
+
+
+def _names_its_medicine(norm: str, s: int, e: int) -> bool:
+    """The illness's form at (s, e) names it by its medicine ("降压药", "blood pressure medication") or by
+    what something is for ("от давления", "for your sugar"): a "no" denies the medicine, not the illness."""
+    if norm[e - 1] in "药的" or _PURPOSE_AT.match(norm, s) is not None:
+        return True
+    medicine = _EN_MEDICINE.search(norm, s, e + 12)
+    return medicine is not None and (medicine.end() == e or (medicine.start() > e and not norm[e : medicine.start()].strip()))
+
+
 #: Whom a Russian question asks about when it is someone else: "ему", "у неё", "ребёнку", "сыну".
 _RU_OTHER = re.compile(
     r"(?<![а-яё])(?:ему|ей|у него|у нее|у неё|ребенку|ребёнку|у ребенка|у ребёнка|ребенок|ребёнок"

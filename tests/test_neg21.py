@@ -21,6 +21,9 @@
 - An illness named by its medicine ("Are you on any blood pressure medication?", "Do you use an
   asthma inhaler?", "Пьёте что-то от давления?", "平时吃降压药吗？"): "no" denies taking the
   medicine, never the illness.
+- An allergen asked of as itself, with no word of allergy in the assistant's turn ("Do you have any
+  pets?", "Do you eat shellfish?", "Есть домашние животные?"): "no" denies no allergy, and "yes, a
+  cat" makes none.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -98,6 +101,18 @@ MEDICINE_OF_AN_ILLNESS: list[Row] = [
     ("no", "Do you have asthma?", {("chronic_conditions", "asthma", "confirmed_absent")}),
 ]
 
+ALLERGEN_AS_ITSELF: list[Row] = [
+    ("no", "Do you have any pets?", set()),
+    ("yes, a cat", "Do you have any pets?", set()),
+    ("no", "Do you eat shellfish?", set()),
+    ("no", "Have you been around any dust or mould?", set()),
+    ("нет", "Есть домашние животные?", set()),
+    # an allergy word anywhere in the turn makes it an allergy question
+    ("no", "Are you allergic to cats?", {("allergies", "cat dander", "confirmed_absent")}),
+    ("no", "Any allergies? Shellfish?", {("allergies", "shellfish", "confirmed_absent")}),
+    ("no", "Any reaction to peanuts?", {("allergies", "peanuts", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -133,4 +148,9 @@ def test_history_answers(text: str, context: str | None, expected: set[tuple[str
 
 @pytest.mark.parametrize(("text", "context", "expected"), MEDICINE_OF_AN_ILLNESS)
 def test_medicine_of_an_illness(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ALLERGEN_AS_ITSELF)
+def test_allergen_as_itself(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -230,6 +230,9 @@ def topic(context: str) -> Topic | None:
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
     items, own = _items(hits, family, allergy)
+    if not allergy and not any(lex.cat == "allergy" for _, _, lex in every):
+        # "Do you have any pets?", "Do you eat shellfish?": an allergen asked of as itself, no allergy
+        items = [item for item in items if item[0] != "allergies"]
     if tested and not items:
         return None  # it asks only about a test
     if caused:

@@ -24,6 +24,10 @@
 - An allergen asked of as itself, with no word of allergy in the assistant's turn ("Do you have any
   pets?", "Do you eat shellfish?", "Есть домашние животные?"): "no" denies no allergy, and "yes, a
   cat" makes none.
+- A relative who "has it" after the user's denial ("Do you have diabetes?" — "no, but my brother
+  does", "I don't have asthma, my son does", "нет, а у мамы есть", "没有，我妈有"): the relative has
+  what the user denied, in English and Russian as in Chinese, and after a bare answer too; a
+  spouse is no blood relative.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -113,6 +117,23 @@ ALLERGEN_AS_ITSELF: list[Row] = [
     ("no", "Any reaction to peanuts?", {("allergies", "peanuts", "confirmed_absent")}),
 ]
 
+RELATIVE_HAS_IT: list[Row] = [
+    ("no, but my brother does", "Do you have diabetes?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("family_history", "diabetes", "active")}),
+    ("no, I haven't, but my dad had one at 50", "Have you had a heart attack?",
+     {("diagnoses", "myocardial infarction", "confirmed_absent"), ("family_history", "myocardial infarction", "active")}),
+    ("I don't have asthma, my son does", None,
+     {("chronic_conditions", "asthma", "confirmed_absent"), ("family_history", "asthma", "active")}),
+    ("нет, а у мамы есть", "Есть диабет?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("family_history", "diabetes", "active")}),
+    ("没有，我妈有", "有糖尿病吗？",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("family_history", "diabetes", "active")}),
+    # a spouse is no blood relative; a relative who is fine has nothing
+    ("no, but my husband does", "Do you have diabetes?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("没有，我老公有", "有糖尿病吗？", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+    ("no, my mum's fine too", "Do you have diabetes?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -153,4 +174,9 @@ def test_medicine_of_an_illness(text: str, context: str | None, expected: set[tu
 
 @pytest.mark.parametrize(("text", "context", "expected"), ALLERGEN_AS_ITSELF)
 def test_allergen_as_itself(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), RELATIVE_HAS_IT)
+def test_relative_has_it(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -28,6 +28,9 @@
   does", "I don't have asthma, my son does", "нет, а у мамы есть", "没有，我妈有"): the relative has
   what the user denied, in English and Russian as in Chinese, and after a bare answer too; a
   spouse is no blood relative.
+- A follow-up question that only adds a thing ("Any heart disease in the family? What about
+  diabetes?", "В семье были инфаркты? А диабет?", "家里有人有高血压吗？糖尿病呢？") asks in the
+  family frame of the question before it: its "no" denies the thing in the family, never the user's.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -134,6 +137,19 @@ RELATIVE_HAS_IT: list[Row] = [
     ("no, my mum's fine too", "Do you have diabetes?", {("chronic_conditions", "diabetes", "confirmed_absent")}),
 ]
 
+FOLLOW_UP_IN_THE_FAMILY: list[Row] = [
+    ("no", "Is there any family history of heart disease? What about diabetes?",
+     {("family_history", "diabetes", "confirmed_absent")}),
+    ("no heart disease, but my mom has diabetes", "Is there any family history of heart disease? What about diabetes?",
+     {("family_history", "heart disease", "confirmed_absent"), ("family_history", "diabetes", "active")}),
+    ("no", "Any heart disease in your family? And cancer?", {("family_history", "cancer", "confirmed_absent")}),
+    ("нет", "В семье были инфаркты? А диабет?", {("family_history", "diabetes", "confirmed_absent")}),
+    ("没有", "家里有人有高血压吗？糖尿病呢？", {("family_history", "diabetes", "confirmed_absent")}),
+    # a follow-up after a question about the user asks about the user
+    ("no", "Do you smoke? What about alcohol?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -179,4 +195,9 @@ def test_allergen_as_itself(text: str, context: str | None, expected: set[tuple[
 
 @pytest.mark.parametrize(("text", "context", "expected"), RELATIVE_HAS_IT)
 def test_relative_has_it(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), FOLLOW_UP_IN_THE_FAMILY)
+def test_follow_up_in_the_family(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -200,6 +200,8 @@ def topic(context: str) -> Topic | None:
     hits = with_composed([h for h in every if start <= h[0] < end], load_lexicon(), norm, start, end)
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
+    # "Any heart disease in the family? What about diabetes?": a follow-up asks in the frame before it
+    family = family or (_FOLLOW_UP.match(norm, start, end) is not None and _asks_family(every, asked, start))
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
         (lex.cat == "family" and norm[s : s + 2] != "家里")
         or lex.cat == "section"
@@ -772,6 +774,23 @@ _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 #: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
 #: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
 _PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
+
+
+#: A question that only adds a thing to the one before it: "What about diabetes?", "And cancer?",
+#: "А диабет?", "Как насчёт рака?", "糖尿病呢？".
+_FOLLOW_UP = re.compile(
+    r"\s*(?:(?:and|so|ok(?:ay)?|also)[,]?\s+)?(?:what|how) about\b|\s*and\s+(?:any\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*\?"
+    r"|\s*(?:а|и)\s+(?:как насч[её]т\s+|что насч[её]т\s+)?[а-яё-]+(?:\s+[а-яё-]+)?\s*\?|\s*(?:как|что) насч[её]т"
+    r"|[^\s?？]{1,8}呢[?？]"
+)
+
+
+def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
+    """A question of the turn before ``start`` asks about the family."""
+    return any(
+        s < start and any(s <= h < e and (lex.cat == "family" or _kind(lex) == "relative") for h, _, lex in every)
+        for s, e, _ in asked
+    )
 
 
 def asked_in(context: str) -> Topic | None:

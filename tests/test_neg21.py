@@ -31,6 +31,8 @@
 - A follow-up question that only adds a thing ("Any heart disease in the family? What about
   diabetes?", "В семье были инфаркты? А диабет?", "家里有人有高血压吗？糖尿病呢？") asks in the
   family frame of the question before it: its "no" denies the thing in the family, never the user's.
+- A Chinese "not sure" with a degree inside ("不太清楚", "不太记得", "不是很确定") says the user
+  does not know, as "不清楚" does: it denies nothing.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -150,6 +152,15 @@ FOLLOW_UP_IN_THE_FAMILY: list[Row] = [
      {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
 ]
 
+NOT_SURE: list[Row] = [
+    ("不太清楚", "有过敏吗？", set()),
+    ("不太记得", "打过乙肝疫苗吗？", set()),
+    ("不是很确定", "以前得过肝炎吗？", set()),
+    ("不太清楚", "家里有人有糖尿病吗？", set()),
+    # a plain denial still denies
+    ("没有", "有过敏吗？", {("allergies", "*", "confirmed_absent")}),
+]
+
 NEGATED_DEGREE: list[Row] = [
     ("не сильно", "Голова сильно болит?", {("symptoms", "headache", "active")}),
     ("нет, не сильный", "Кашель сильный?", set()),
@@ -200,4 +211,9 @@ def test_relative_has_it(text: str, context: str | None, expected: set[tuple[str
 
 @pytest.mark.parametrize(("text", "context", "expected"), FOLLOW_UP_IN_THE_FAMILY)
 def test_follow_up_in_the_family(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NOT_SURE)
+def test_not_sure(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -731,7 +731,9 @@ def _names_its_medicine(norm: str, s: int, e: int) -> bool:
     if norm[e - 1] in "药的" or _PURPOSE_AT.match(norm, s) is not None:
         return True
     medicine = _EN_MEDICINE.search(norm, s, e + 12)
-    return medicine is not None and (medicine.end() == e or (medicine.start() > e and not norm[e : medicine.start()].strip()))
+    if medicine is None:
+        return False
+    return medicine.end() == e or (medicine.start() > e and not norm[e : medicine.start()].strip())
 
 
 #: Whom a Russian question asks about when it is someone else: "ему", "у неё", "ребёнку", "сыну".

@@ -200,6 +200,8 @@ def topic(context: str) -> Topic | None:
     hits = with_composed([h for h in every if start <= h[0] < end], load_lexicon(), norm, start, end)
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
+    # "Any heart disease in the family? What about diabetes?": a follow-up asks in the frame before it
+    family = family or (_FOLLOW_UP.match(norm, start, end) is not None and _asks_family(every, asked, start))
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
         (lex.cat == "family" and norm[s : s + 2] != "家里")
         or lex.cat == "section"
@@ -230,6 +232,9 @@ def topic(context: str) -> Topic | None:
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
     items, own = _items(hits, family, allergy)
+    if not allergy and not any(lex.cat == "allergy" for _, _, lex in every):
+        # "Do you have any pets?", "Do you eat shellfish?": an allergen asked of as itself, no allergy
+        items = [item for item in items if item[0] != "allergies"]
     if tested and not items:
         return None  # it asks only about a test
     if caused:
@@ -358,7 +363,7 @@ def topic(context: str) -> Topic | None:
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
-            if _kind(lex) in _ILLNESS and norm[e - 1] in "药的" and not family
+            if _kind(lex) in _ILLNESS and _names_its_medicine(norm, s, e) and not family
         ),
         body=_zh_body(norm, hits),
         part_asked="" if family else _part_asked(norm, hits),
@@ -372,9 +377,13 @@ def topic(context: str) -> Topic | None:
 _ZH_ASPECT = re.compile(
     r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
     r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
-    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])"
+    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|多(?=[吗么不])"
     r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
 )
+
+
+#: How bad, at the end of a form that holds it ("头疼得厉害", "咳得很严重").
+_ZH_DEGREE = ("厉害", "严重")
 
 
 #: A dose at a time of day before the medicine ("今天的药吃了吗？", "早上那片倍他乐克吃了没"): it asks
@@ -393,10 +402,22 @@ def _presumed(norm: str, hits: list[Hit], start: int, end: int, family: bool) ->
     relative's illness, nor when an English question asks whether the thing goes on ("Do you still
     get the headaches?", "Has the rash gone?"), which its "no" answers of the thing itself."""
     if not norm.isascii():
+        if _RU_DEGREE.search(norm, start, end) is not None and not family:
+            return {s for s, _, lex in hits if _kind(lex) in _DEGREE_KINDS}  # "Голова сильно болит?"
         return _zh_presumed(norm, hits, end)
     if family or any(lex.cat in ("still", "end") for _, _, lex in hits):
         return set()
     return _en_presumed(norm, hits, start, end)
+
+
+#: A Russian question of how strong, how often or how much ("Голова сильно болит?", "Кашель
+#: сильный?", "Часто бывает изжога?", "Много курите?"): it takes the thing as the user's, so its
+#: "нет" ("не сильно", "нет, редко") denies the degree, never the thing.
+_RU_DEGREE = re.compile(
+    r"(?<![а-яё])(?:сильн(?:о|ый|ая|ое|ые)|очень|часто|много|насколько|интенсивн\w*|выраженн\w*)(?![а-яё])"
+)
+#: What a degree is asked of: a complaint, an illness, an injury, a habit.
+_DEGREE_KINDS = frozenset({"symptom", "condition", "injury", "lifestyle"})
 
 
 def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
@@ -409,6 +430,7 @@ def _zh_presumed(norm: str, hits: list[Hit], end: int) -> set[int]:
         and e < end
         and (
             _ZH_ASPECT.match(norm, e, end)
+            or norm.endswith(_ZH_DEGREE, s, e)  # "头疼得厉害吗？": the form holds how bad
             or ((_kind(lex) == "drug" or lex.value == "medications") and _ZH_DOSE_TIME.search(norm, max(0, s - 6), s))
             or _ZH_YOU_SAID.search(norm, max(0, s - 8), s)
         )
@@ -699,6 +721,21 @@ _TESTED_FOR = re.compile(
 _ILLNESS = frozenset({"condition", "diagnosis", "symptom"})
 #: What a medicine is for, right before the illness: "от давления", "for the pain", "治疗".
 _PURPOSE_BEFORE = re.compile(r"(?:(?<![а-я])(?:от|для|против)|\bfor(?: the| your| my)?)\s+$")
+#: A medicine noun that ends an illness's form or follows it ("blood pressure tablets", "asthma inhaler").
+_EN_MEDICINE = re.compile(r"\b(?:medications?|meds|medicines?|tablets?|pills?|drugs?|inhalers?|injections?)\b")
+
+
+def _names_its_medicine(norm: str, s: int, e: int) -> bool:
+    """The illness's form at (s, e) names it by its medicine ("降压药", "blood pressure medication") or by
+    what something is for ("от давления", "for your sugar"): a "no" denies the medicine, not the illness."""
+    if norm[e - 1] in "药的" or _PURPOSE_AT.match(norm, s) is not None:
+        return True
+    medicine = _EN_MEDICINE.search(norm, s, e + 12)
+    if medicine is None:
+        return False
+    return medicine.end() == e or (medicine.start() > e and not norm[e : medicine.start()].strip())
+
+
 #: Whom a Russian question asks about when it is someone else: "ему", "у неё", "ребёнку", "сыну".
 _RU_OTHER = re.compile(
     r"(?<![а-яё])(?:ему|ей|у него|у нее|у неё|ребенку|ребёнку|у ребенка|у ребёнка|ребенок|ребёнок"
@@ -739,6 +776,23 @@ _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
 #: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
 #: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
 _PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
+
+
+#: A question that only adds a thing to the one before it: "What about diabetes?", "And cancer?",
+#: "А диабет?", "Как насчёт рака?", "糖尿病呢？".
+_FOLLOW_UP = re.compile(
+    r"\s*(?:(?:and|so|ok(?:ay)?|also)[,]?\s+)?(?:what|how) about\b|\s*and\s+(?:any\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*\?"
+    r"|\s*(?:а|и)\s+(?:как насч[её]т\s+|что насч[её]т\s+)?[а-яё-]+(?:\s+[а-яё-]+)?\s*\?|\s*(?:как|что) насч[её]т"
+    r"|[^\s?？]{1,8}呢[?？]"
+)
+
+
+def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
+    """A question of the turn before ``start`` asks about the family."""
+    return any(
+        s < start and any(s <= h < e and (lex.cat == "family" or _kind(lex) == "relative") for h, _, lex in every)
+        for s, e, _ in asked
+    )
 
 
 def asked_in(context: str) -> Topic | None:

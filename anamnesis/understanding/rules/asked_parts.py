@@ -34,7 +34,7 @@ _ZH_NOT_NAMES = frozenset(
 _NOT_NAMES = frozenset(
     "a an the my any some bit little lot really not no yes yeah yep yup nope nah never none at all that is "
     "it its s there i im do dont does doesnt did didnt have havent has had get got just only much very "
-    "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so "
+    "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so to for "
     "thats correct right unfortunately sadly fortunately thankfully luckily afraid".split()
 )
 #: Words of a question's item that name no particular thing ("any pain in your chest").
@@ -50,7 +50,13 @@ def answered_by_part(msg: Message, asked: Topic) -> None:
     answered = {(f.section, f.entity) for f in found}
     # a reply that opens by pointing at a place ("yes to the second one") says nothing of the others
     unsaid = set(asked.items) - answered if found and opens_by_place else set()
-    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered | unsaid] + found
+    # what the reply names itself ("no to the first two, yes to palpitations") is said
+    msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered and not _unsaid(f, unsaid)] + found
+
+
+def _unsaid(fact: Fact, unsaid: set[tuple[str, str]]) -> bool:
+    """The fact is the whole reply's answer (no span of its own) about an item no piece answered."""
+    return fact.sentence == -1 and (fact.section, fact.entity) in unsaid
 
 
 def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
@@ -76,14 +82,22 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     out: list[Fact] = []
     items = list(dict.fromkeys(asked.items))
     opens_by_place = False
+    named: tuple[int, set[str]] | None = None  # an English piece of only naming words, awaiting its answer
     for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
         opens_by_place = opens_by_place or (n == 0 and bool(pointed))
-        rest = not pointed and bool(stated or answered) and _is_the_rest(msg.norm, start, end, msg.lang)
+        the_rest = None if pointed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
+        rest = the_rest is not None
         words = _words(msg.norm, start, end, msg.lang) if names else set()
+        # "nothing else", "别的没有": the cue table keeps the phrase from denying on its own
+        state = "neg" if the_rest is not None and the_rest.group("denied") else _state(msg, start, end)
+        if not (words or pointed or rest) and named is not None:
+            start, words = named  # "cholesterol, yes": the bare answer is of the piece before
+        named = None
         if not words and not pointed and not rest:
             continue
-        state = _state(msg, start, end)
+        if state is None and msg.lang == "en" and not (pointed or rest) and _only_words(msg, start, end):
+            named = (start, words)
         # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
         if state is None and not pointed and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue
@@ -140,8 +154,15 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
     return items[_PLACE_INDEX[m.lastindex - 1]]
 
 
-#: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有".
-_REST = re.compile(r"\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的")
+#: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有"; group
+#: ``denied``, the phrases that are the rest and its denial at once ("nothing else", "otherwise
+#: no", "别的没有", "没有其他"), which the cue table keeps from denying anything on their own.
+_REST = re.compile(
+    r"(?P<denied>\b(?:nothing (?:else|more|other)|none (?:else|other)|no (?:others?|other (?:ones|things))"
+    r"|none of the (?:others|rest)|otherwise (?:no|none|nothing|not)|apart from that no)\b"
+    r"|(?:别的|其他|其它|其余)(?:的)?(?:都|也)?(?:没有|没|不)|没有?(?:别的|其他|其它|其余))"
+    r"|\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的"
+)
 
 
 def points_by_place(norm: str, asked: Topic) -> bool:
@@ -150,10 +171,10 @@ def points_by_place(norm: str, asked: Topic) -> bool:
     return len(set(asked.items)) > 1 and _PLACES.search(norm) is not None
 
 
-def _is_the_rest(norm: str, start: int, end: int, lang: str) -> bool:
-    """The piece's only naming words are "the rest" (:data:`_REST`)."""
+def _the_rest(norm: str, start: int, end: int, lang: str) -> re.Match[str] | None:
+    """The piece's "the rest" (:data:`_REST`), when it is the piece's only naming words."""
     m = _REST.search(norm, start, end)
-    return m is not None and _alone(norm, m, start, end, lang)
+    return m if m is not None and _alone(norm, m, start, end, lang) else None
 
 
 def _alone(norm: str, m: re.Match[str], start: int, end: int, lang: str) -> bool:

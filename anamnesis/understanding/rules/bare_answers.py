@@ -31,7 +31,7 @@ _EN_ALL_NO = re.compile(
 _EN_ECHO = (
     r"(?:(?:really|actually|ever|even|personally) )?"
     r"(?:(?:(?:have|has|had|did|do|does|get|got|gotten|noticed?|seen|see|felt|feel|experienced?|take|taken|took"
-    r"|use|used|tried|touched|suffer(?:ed)? from|been)"
+    r"|use|used|tried|touched|suffer(?:ed)? from|(?:been )?(?:diagnosed|told) (?:with|about|i have)|been)"
     r"(?: (?:any(?:thing)?(?: of (?:those|them|these|that|the above))?|one|ones"
     r"|it|that|them|those|these|much|many|such|those things))?"
     r"|(?:think|believe|reckon|suppose) so"
@@ -51,7 +51,7 @@ _ANSWER_TAIL = re.compile(
     # "not since march", "not since I started the omeprazole": when, however long it is said
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
-    r"|of (?:those|them|these|that|the above)"
+    r"|(?:(?:all|any|each|either|both|none) )?of (?:those|them|these|that|the above)"
     r"|to (?:all(?: (?:two|three|four|five|[2-5]))?|both|everything)(?: of (?:those|them|these|that))?"
     # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
     # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")

@@ -123,25 +123,34 @@ def relative_too(msg: Message, clause: Clause) -> None:
         msg.facts.append(fact)
 
 
-#: What follows the relative in a Chinese clause that only says the relative has it: "我爸有",
-#: "我哥倒是有", "我妈有的".
-_ZH_RELATIVE_HAS = re.compile(r"\s*(?:倒是|倒|就|才|是|可)?有(?:的|过)?[吧啊呢呀]?\s*")
+#: What follows the relative in a clause that only says the relative has it: "我爸有", "我哥倒是有",
+#: "my brother does", "my dad had one at 50", "у мамы есть", "у отца был".
+_RELATIVE_HAS = {
+    "zh": re.compile(r"\s*(?:倒是|倒|就|才|是|可)?有(?:的|过)?[吧啊呢呀]?\s*"),
+    "en": re.compile(
+        r"\s*(?:does|did|has|had|has had|'s had|s had|'s got|has got)(?:\s+(?:it|one|that|them|too|though|tho))*"
+        r"(?:\s+(?:at|in|when|since|around|about)\b[^,;.!?]*)?[\s.!,]*"
+    ),
+    "ru": re.compile(r"\s*(?:тоже\s+)?(?:есть|был|была|было|были|болеет|болел|болела|болели)(?:\s+тоже)?[\s.!,]*"),
+}
 
 
-def relative_has(msg: Message, clause: Clause) -> None:
-    """ "我没有糖尿病，我爸有", "高血压我没有，我妈有": a Chinese clause of a relative that names
-    nothing and only says "has", after the user's own denial in the same sentence, gives that
-    relative what the user denied."""
-    if msg.lang != "zh" or not clause.relations:
+def relative_has(msg: Message, clause: Clause, answered: bool = False) -> None:
+    """ "我没有糖尿病，我爸有", "I don't have diabetes but my brother does": a clause of a relative
+    that names nothing and only says "has", after the user's own denial in the same sentence, gives
+    that relative what the user denied; with ``answered``, what the user's answer to the
+    assistant's question denied ("Do you have diabetes?" — "no, but my brother does", "нет, а у мамы
+    есть", "没有，我妈有")."""
+    pattern = _RELATIVE_HAS.get(msg.lang)
+    if pattern is None or not clause.relations:
         return
     last = max((e for _, e, lex in clause.hits if lex.kind == "relative"), default=None)
-    if last is None or not _ZH_RELATIVE_HAS.fullmatch(msg.norm, last, clause.end):
+    if last is None or not pattern.fullmatch(msg.norm, last, clause.end):
         return
     denied = [
         f
         for f in msg.facts
-        if f.sentence == clause.sentence
-        and f.end <= clause.start
+        if (f.sentence == -1 if answered else f.sentence == clause.sentence and f.end <= clause.start)
         and f.status == "confirmed_absent"
         and f.section in ("chronic_conditions", "diagnoses")
     ]

@@ -240,7 +240,7 @@ def read_message(
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
             continue
-        if not clause.skip and not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits):
+        if not clause.skip and _names_no_one_else(clause):
             if clause.subject == "self":
                 me_too(msg, clause)
                 if lang == "zh" and told:
@@ -387,6 +387,9 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
+        for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
+            if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
+                relative_has(msg, clause, answered=True)
     reactions_of_allergies(msg)
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
@@ -417,6 +420,11 @@ def read_message(
 
 #: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
 _ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
+
+
+def _names_no_one_else(clause: Clause) -> bool:
+    """The clause names nothing but relatives: what it says, it says of what was said before."""
+    return not any(lex.kind and lex.kind != "relative" for _, _, lex in clause.hits)
 
 
 def _plans_the_end(clause: Clause) -> bool:

@@ -2,6 +2,10 @@
 
 - **The labels' names**: a concept takes the name the tuned labels give it (terminology README
   rule 1): a sleep apnoea is `obstructive sleep apnea`, a broken collarbone a `clavicle fracture`.
+- **The labels' granularity**: the acid that comes up (反酸, заброс кислоты) is acid reflux, apart
+  from the burning (烧心, heartburn); 胃疼 is the stomach's own pain, epigastric (肚子疼 stays
+  abdominal pain); a panic attack is an episode, not the anxiety disorder; a bulge in the groin
+  is what a hernia shows before it is named.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -24,6 +28,26 @@ LABELS_NAMES: list[Row] = [
     ("сломал ключицу, упал с велосипеда", None, {("injuries", "clavicle fracture", "active")}),
     ("上个月摔倒锁骨骨折了", None, {("injuries", "clavicle fracture", "active")}),
 ]
+
+GRANULARITY: list[Row] = [
+    ("最近老反酸，躺下更明显", None, {("symptoms", "acid reflux", "active")}),
+    ("吃完饭就吐酸水，还烧心", None, {("symptoms", "acid reflux", "active"), ("symptoms", "heartburn", "active")}),
+    ("по ночам заброс кислоты в горло", None, {("symptoms", "acid reflux", "active")}),
+    ("I keep bringing up acid after meals", None, {("symptoms", "acid reflux", "active")}),
+    ("I've had acid reflux for years, on omeprazole", None,
+     {("chronic_conditions", "gastroesophageal reflux disease", "active"), ("medications", "omeprazole", "active")}),
+    ("这几天胃疼得厉害", None, {("symptoms", "epigastric pain", "active")}),
+    ("胃有点痛，吃了饭好一点", None, {("symptoms", "epigastric pain", "active")}),
+    ("肚子疼了一晚上", None, {("symptoms", "abdominal pain", "active")}),
+    ("胃不疼了", None, {("symptoms", "epigastric pain", "resolved")}),
+    ("had a panic attack on the bus yesterday", None, {("symptoms", "panic attack", "active")}),
+    ("вчера ночью была паническая атака", None, {("symptoms", "panic attack", "active")}),
+    ("昨天在地铁上惊恐发作了", None, {("symptoms", "panic attack", "active")}),
+    ("医生说我是惊恐障碍", None, {("chronic_conditions", "panic disorder", "active")}),
+    ("noticed a lump in my groin when I stand up", None, {("symptoms", "groin bulge", "active")}),
+    ("大腿根有个鼓包，站久了就出来", None, {("symptoms", "groin bulge", "active")}),
+    ("в паху шишка, когда встаю", None, {("symptoms", "groin bulge", "active")}),
+]
 # fmt: on
 
 
@@ -34,6 +58,6 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), LABELS_NAMES)
+@pytest.mark.parametrize(("text", "context", "expected"), [*LABELS_NAMES, *GRANULARITY])
 def test_open21(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

@@ -6,6 +6,11 @@
   from the burning (烧心, heartburn); 胃疼 is the stomach's own pain, epigastric (肚子疼 stays
   abdominal pain); a panic attack is an episode, not the anxiety disorder; a bulge in the groin
   is what a hernia shows before it is named.
+- **How it hurts, between what hurts and the pain word** (Chinese): 尿的时候火辣辣的疼 is dysuria
+  as 尿的时候疼 is; a degree word inside a bitter mouth (嘴里老发苦).
+- **What the patient says it does**: a temper that flares (脾气特别暴, на всех срываюсь, snapping at
+  everyone), bowels that keep running (меня несёт, 一天拉三次), blood seen in the pee, a Russian
+  typo of a dizzy head (голова кружица).
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -48,6 +53,29 @@ GRANULARITY: list[Row] = [
     ("大腿根有个鼓包，站久了就出来", None, {("symptoms", "groin bulge", "active")}),
     ("в паху шишка, когда встаю", None, {("symptoms", "groin bulge", "active")}),
 ]
+
+MANNER: list[Row] = [
+    ("尿的时候火辣辣的疼，尿也多", None, {("symptoms", "dysuria", "active"), ("symptoms", "frequent urination", "active")}),
+    ("小便的时候针扎一样痛", None, {("symptoms", "dysuria", "active")}),
+    ("排尿时隐隐地痛", None, {("symptoms", "dysuria", "active")}),
+    ("最近嘴里老发苦", None, {("symptoms", "dysgeusia", "active")}),
+    ("早上起来口有点苦", None, {("symptoms", "dysgeusia", "active")}),
+    # no pain is no pain, whatever it would have been like
+    ("尿的时候不疼", None, {("symptoms", "dysuria", "confirmed_absent")}),
+]
+
+OWN_WORDS: list[Row] = [
+    ("最近脾气特别暴，一点小事就吵", None, {("symptoms", "irritability", "active")}),
+    ("动不动就发火，控制不住", None, {("symptoms", "irritability", "active")}),
+    ("на всех срываюсь последнее время", None, {("symptoms", "irritability", "active")}),
+    ("been snapping at everyone this week", None, {("symptoms", "irritability", "active")}),
+    ("голова кружица с утра", None, {("symptoms", "dizziness", "active")}),
+    ("меня несет третий день", None, {("symptoms", "diarrhea", "active")}),
+    ("一天拉三四次，水样的", None, {("symptoms", "diarrhea", "active")}),
+    ("писаю кровью со вчера", None, {("symptoms", "blood in urine", "active")}),
+    ("尿发红，有点像洗肉水", None, {("symptoms", "blood in urine", "active")}),
+    ("I've been peeing blood since yesterday", None, {("symptoms", "blood in urine", "active")}),
+]
 # fmt: on
 
 
@@ -58,6 +86,6 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*LABELS_NAMES, *GRANULARITY])
+@pytest.mark.parametrize(("text", "context", "expected"), [*LABELS_NAMES, *GRANULARITY, *MANNER, *OWN_WORDS])
 def test_open21(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

@@ -10,7 +10,8 @@
   as 尿的时候疼 is; a degree word inside a bitter mouth (嘴里老发苦).
 - **What the patient says it does**: a temper that flares (脾气特别暴, на всех срываюсь, snapping at
   everyone), bowels that keep running (меня несёт, 一天拉三次), blood seen in the pee, a Russian
-  typo of a dizzy head (голова кружица).
+  typo of a dizzy head (голова кружица); a throat that hurts when swallowing is the sore throat
+  the labels name, not a difficulty swallowing; a back or a neck said by what it will not do.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -75,6 +76,14 @@ OWN_WORDS: list[Row] = [
     ("писаю кровью со вчера", None, {("symptoms", "blood in urine", "active")}),
     ("尿发红，有点像洗肉水", None, {("symptoms", "blood in urine", "active")}),
     ("I've been peeing blood since yesterday", None, {("symptoms", "blood in urine", "active")}),
+    ("боль при глотании второй день", None, {("symptoms", "sore throat", "active")}),
+    ("глотать больно, температура 38", None, {("symptoms", "sore throat", "active"), ("symptoms", "fever", "active")}),
+    ("咽口水都疼，发烧了", None, {("symptoms", "sore throat", "active"), ("symptoms", "fever", "active")}),
+    ("food keeps getting stuck when I swallow", None, {("symptoms", "difficulty swallowing", "active")}),
+    ("утром спину не разогнуть", None, {("symptoms", "back pain", "active")}),
+    ("проснулась, шею заклинило, голову не повернуть", None, {("symptoms", "neck pain", "active")}),
+    ("woke up and can't turn my neck", None, {("symptoms", "neck pain", "active")}),
+    ("早上起来脖子扭不动", None, {("symptoms", "neck pain", "active")}),
 ]
 # fmt: on
 

@@ -11,7 +11,9 @@
 - **What the patient says it does**: a temper that flares (脾气特别暴, на всех срываюсь, snapping at
   everyone), bowels that keep running (меня несёт, 一天拉三次), blood seen in the pee, a Russian
   typo of a dizzy head (голова кружица); a throat that hurts when swallowing is the sore throat
-  the labels name, not a difficulty swallowing; a back or a neck said by what it will not do.
+  the labels name, not a difficulty swallowing; a back or a neck said by what it will not do; a
+  light period is no late one; a Chinese part and 肿 as one word (手肿, 胳膊肿, 眼睛有点肿); a bladder
+  that never feels empty; the pain of intercourse in everyday words.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -84,6 +86,19 @@ OWN_WORDS: list[Row] = [
     ("проснулась, шею заклинило, голову не повернуть", None, {("symptoms", "neck pain", "active")}),
     ("woke up and can't turn my neck", None, {("symptoms", "neck pain", "active")}),
     ("早上起来脖子扭不动", None, {("symptoms", "neck pain", "active")}),
+    ("这两个月月经量特别少", None, {("symptoms", "oligomenorrhea", "active")}),
+    ("месячные стали скудными", None, {("symptoms", "oligomenorrhea", "active")}),
+    ("my periods have got lighter", None, {("symptoms", "oligomenorrhea", "active")}),
+    ("月经推迟了五天", None, {("symptoms", "delayed menstruation", "active")}),
+    ("早上起来手有点肿", None, {("symptoms", "hand swelling", "active")}),
+    ("打完针胳膊肿了", None, {("symptoms", "arm swelling", "active")}),
+    ("眼睛有点肿，是不是肾不好", None, {("symptoms", "eyelid swelling", "active")}),
+    ("по утрам веки отекают", None, {("symptoms", "eyelid swelling", "active")}),
+    ("手不肿了", None, {("symptoms", "hand swelling", "resolved")}),
+    ("my bladder never feels empty", None, {("symptoms", "weak urinary stream", "active")}),
+    ("老觉得没尿完", None, {("symptoms", "weak urinary stream", "active")}),
+    ("同房的时候有点疼", None, {("symptoms", "painful intercourse", "active")}),
+    ("嘴角烂了好几天", None, {("symptoms", "cheilitis", "active")}),
 ]
 # fmt: on
 

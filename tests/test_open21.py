@@ -13,7 +13,8 @@
   typo of a dizzy head (голова кружица); a throat that hurts when swallowing is the sore throat
   the labels name, not a difficulty swallowing; a back or a neck said by what it will not do; a
   light period is no late one; a Chinese part and 肿 as one word (手肿, 胳膊肿, 眼睛有点肿); a bladder
-  that never feels empty; the pain of intercourse in everyday words.
+  that never feels empty; the pain of intercourse in everyday words; how many times the night
+  gets the patient up.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -99,6 +100,11 @@ OWN_WORDS: list[Row] = [
     ("老觉得没尿完", None, {("symptoms", "weak urinary stream", "active")}),
     ("同房的时候有点疼", None, {("symptoms", "painful intercourse", "active")}),
     ("嘴角烂了好几天", None, {("symptoms", "cheilitis", "active")}),
+    ("有前列腺增生，一晚上要起来两三次", None,
+     {("chronic_conditions", "benign prostatic hyperplasia", "active"), ("symptoms", "nocturia", "active")}),
+    ("ночью встаю 3 раза, днём нормально", None, {("symptoms", "nocturia", "active")}),
+    ("getting up 4 times a night lately", None, {("symptoms", "nocturia", "active")}),
+    ("孩子晚上起来一次", None, set()),
 ]
 # fmt: on
 

@@ -14,7 +14,7 @@
   the labels name, not a difficulty swallowing; a back or a neck said by what it will not do; a
   light period is no late one; a Chinese part and 肿 as one word (手肿, 胳膊肿, 眼睛有点肿); a bladder
   that never feels empty; the pain of intercourse in everyday words; how many times the night
-  gets the patient up.
+  gets the patient up, and how often the day does.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -105,6 +105,10 @@ OWN_WORDS: list[Row] = [
     ("ночью встаю 3 раза, днём нормально", None, {("symptoms", "nocturia", "active")}),
     ("getting up 4 times a night lately", None, {("symptoms", "nocturia", "active")}),
     ("孩子晚上起来一次", None, set()),
+    ("这几天一天尿十几次", None, {("symptoms", "frequent urination", "active")}),
+    ("хожу в туалет каждые полчаса, писать больно", None, {("symptoms", "frequent urination", "active"), ("symptoms", "dysuria", "active")}),
+    ("need to pee every hour since monday", None, {("symptoms", "frequent urination", "active")}),
+    ("一天尿五次", None, set()),
 ]
 # fmt: on
 

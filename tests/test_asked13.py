@@ -79,7 +79,7 @@ FORMS_EN: list[Row] = [
 
 FORMS_RU: list[Row] = [
     ("нет", "Теряли ли сознание?", {("symptoms", "fainting", "confirmed_absent")}),
-    ("нет", "Нет ли крови в стуле?", {("symptoms", "blood in stool", "confirmed_absent")}),
+    ("нет", "Нет ли крови в стуле?", {("symptoms", "hematochezia", "confirmed_absent")}),
     ("да, на 4 кг", "Похудели ли вы за последние месяцы?", {("symptoms", "weight loss", "active")}),
     ("нет", "Нет ли затруднений при глотании?", {("symptoms", "difficulty swallowing", "confirmed_absent")}),
     ("да, жена жалуется", "Храпите?", {("symptoms", "snoring", "active")}),

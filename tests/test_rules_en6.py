@@ -69,7 +69,7 @@ AMOUNT_ANSWERS: list[Row] = [
 
 HEALED: list[Row] = [
     # an injury dated to a past year has healed; one of last week has not
-    ("fractured my collarbone falling off a horse in 2011", None, {("injuries", "collarbone fracture", "resolved")}),
+    ("fractured my collarbone falling off a horse in 2011", None, {("injuries", "clavicle fracture", "resolved")}),
     ("sprained my wrist last week", None, {("injuries", "wrist sprain", "active")}),
     # an episode the user "had" at a past time is over, unless the phrase says it goes on
     ("had shingles in the autumn, the pain took ages to settle", None, {("diagnoses", "herpes zoster", "resolved")}),

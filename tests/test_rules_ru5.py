@@ -80,7 +80,7 @@ ANSWERS: list[Row] = [
 ]
 #: Past injuries and illnesses dated to another year have healed; "сейчас нормально" ends one.
 PAST: list[Row] = [
-    ("ключицу ломал в 2016 на велике", None, {("injuries", "collarbone fracture", "resolved")}),
+    ("ключицу ломал в 2016 на велике", None, {("injuries", "clavicle fracture", "resolved")}),
     ("три года назад сломала руку", None, {("injuries", "arm fracture", "resolved")}),
     ("вчера сломал запястье", None, {("injuries", "wrist fracture", "active")}),
     ("бронхит был весной, сейчас нормально", None, {("diagnoses", "bronchitis", "resolved")}),

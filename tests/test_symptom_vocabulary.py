@@ -136,7 +136,7 @@ SENTENCES: list[tuple[str, set[tuple[str, str]]]] = [
     ("心脏偶尔漏跳一拍，有早搏感", {("palpitations", "active")}),
     ("胸口疼的时候会放射到左肩", {("chest pain", "active"), ("shoulder pain", "active")}),
     ("这几天乏力没劲，头有点晕", {("fatigue", "active"), ("dizziness", "active")}),
-    ("饭后胃有点胀，还老反酸", {("bloating", "active"), ("heartburn", "active")}),
+    ("饭后胃有点胀，还老反酸", {("bloating", "active"), ("acid reflux", "active")}),
     ("晚上起夜三次，睡眠很差", {("nocturia", "active"), ("insomnia", "active")}),
     ("耳朵嗡嗡响，手脚发麻", {("tinnitus", "active"), ("numbness", "active")}),
     ("不发烧，就是嗓子有点疼", {("fever", "confirmed_absent"), ("sore throat", "active")}),

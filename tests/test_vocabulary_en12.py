@@ -34,7 +34,7 @@ SYMPTOMS: list[Row] = [
     ("my ears keep ringing at night", None, {("symptoms", "tinnitus", "active")}),
     ("heart keeps skipping and going like the clappers", None, {("symptoms", "palpitations", "active")}),
     ("getting pins and needles in my fingers", None, {("symptoms", "paresthesia", "active")}),
-    ("spotted some blood in my wee this morning", None, {("symptoms", "blood in urine", "active")}),
+    ("spotted some blood in my wee this morning", None, {("symptoms", "hematuria", "active")}),
     ("glands are up and it hurts to swallow", None,
      {("symptoms", "swollen lymph nodes", "active"), ("symptoms", "sore throat", "active")}),
     ("my sleep is broken, awake at 3am every night", None, {("symptoms", "insomnia", "active")}),
@@ -48,7 +48,7 @@ SYMPTOMS: list[Row] = [
      {("symptoms", "weak urinary stream", "active"), ("symptoms", "difficulty urinating", "active")}),
     # the assistant's question names the symptom the way patients do; the answer takes it
     ("yes a bit", "Any burning when you pee?", {("symptoms", "dysuria", "active")}),
-    ("no", "Have you noticed any blood in your poo?", {("symptoms", "blood in stool", "confirmed_absent")}),
+    ("no", "Have you noticed any blood in your poo?", {("symptoms", "hematochezia", "confirmed_absent")}),
     # any form with "my" is also asked with "your", and any "n't" is also typed without its apostrophe
     ("yes", "Have you lost your sense of smell?", {("symptoms", "loss of smell", "active")}),
     ("no", "Any tightness in your chest?", {("symptoms", "chest tightness", "confirmed_absent")}),

@@ -156,7 +156,7 @@ WOUND_SIGNS: list[Row] = [
 NOT_ONLY: list[Row] = [
     ("不光头疼还恶心", None, {("symptoms", "headache", "active"), ("symptoms", "nausea", "active")}),
     ("不仅咳嗽还发烧", None, {("symptoms", "cough", "active"), ("symptoms", "fever", "active")}),
-    ("不只是胃疼，还拉肚子", None, {("symptoms", "abdominal pain", "active"), ("symptoms", "diarrhea", "active")}),
+    ("不只是胃疼，还拉肚子", None, {("symptoms", "epigastric pain", "active"), ("symptoms", "diarrhea", "active")}),
     ("不光咳嗽 嗓子也疼", None, {("symptoms", "cough", "active"), ("symptoms", "sore throat", "active")}),
     ("不仅头晕还想吐", None, {("symptoms", "dizziness", "active"), ("symptoms", "nausea", "active")}),
     ("这几天不但失眠还心慌", None, {("symptoms", "insomnia", "active"), ("symptoms", "palpitations", "active")}),

@@ -13,7 +13,8 @@ from __future__ import annotations
 #: Where an adverb may stand inside a Chinese phrase of a data file.
 SLOT = "…"
 
-#: Degree, frequency and onset adverbs patients put between a body part and what it feels.
+#: Degree, frequency and onset adverbs patients put between a body part and what it feels, and the
+#: manner words of a pain (火辣辣的, 隐隐, 针扎一样).
 ADVERBS: tuple[str, ...] = (
     "有点",
     "有点儿",
@@ -91,6 +92,25 @@ ADVERBS: tuple[str, ...] = (
     "最近一直",
     "这几天",
     "这几天有点",
+    # how it hurts, said between what hurts and the pain word (尿的时候火辣辣的疼, 胃隐隐地痛)
+    "火辣辣",
+    "火辣辣的",
+    "火辣辣地",
+    "隐隐",
+    "隐隐的",
+    "隐隐地",
+    "针扎一样",
+    "针扎似的",
+    "像针扎一样",
+    "刀割一样",
+    "像刀割一样",
+    "一抽一抽的",
+    "一抽一抽地",
+    "一跳一跳的",
+    "一跳一跳地",
+    "一阵一阵地",
+    "钻心地",
+    "钻心的",
 )
 
 

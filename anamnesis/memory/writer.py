@@ -1,18 +1,22 @@
-"""Writing the shard tables of a build: each changed shard in one LanceDB commit, several at once.
+"""Writing the shard tables of a build: each changed shard in one commit, several at once.
 
-A shard already built is updated in place: one merge-insert replaces the rows of its changed
-users and deletes those of users that changed or left, so a reader sees a user's old rows or
-their new ones, never none. A shard without a trusted table is written whole. Old versions are
-then deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
+A shard already built is updated in place: one commit marks the rows of its changed and
+departed users deleted and adds the changed users' new rows, so a reader, who reads one version,
+sees a user's old rows or their new ones, never none. LanceDB's API offers that commit only as a
+merge-insert, which joins every row of the shard (vectors included) to find the rows it replaces;
+the Lance format's own API (``pylance``) makes the same commit from each fragment's deletion of
+the users' rows (their key column read) and the new rows written as fragments beforehand
+(:func:`_replace`). A shard without a trusted table is written whole. Old versions are then
+deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
 
 LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
 target, so it rewrites the whole shard: after a night that touched a few users of every shard,
-every shard. An update therefore leaves its merge-insert as a fragment of its own (its rows
-found by scanning it, replaced rows masked) until the shard has more than :data:`MAX_VERSIONS`
-versions, and only then optimizes: a night writes its users' rows, and each shard is rewritten
-once every few nights. Until then the shard's earlier versions stay on disk (they share its
-data files); ``forget`` rewrites the shard it erases from and deletes every older version
-(:mod:`anamnesis.memory.erase`).
+every shard. An update therefore leaves its new rows as a fragment of their own (found by
+scanning it, replaced rows masked by deletion files) until the shard has more than
+:data:`MAX_VERSIONS` versions, and only then optimizes: a night writes its users' rows, and each
+shard is rewritten once every few nights. Until then the shard's earlier versions stay on disk
+(they share its data files); ``forget`` rewrites the shard it erases from and deletes every
+older version (:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow as pa
 
-from anamnesis.memory.shards import USER_KEY, connect_async, some_users
+from anamnesis.memory.shards import USER_KEY, connect_async, dataset, some_users
 from anamnesis.storage.crashpoints import crash_point
 
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
@@ -66,7 +70,7 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
 
         async def write(shard: ShardWrite) -> None:
             async with slots:
-                await _write(db, shard, to_arrow(shard.rows), shard.name in on_disk)
+                await _write(db, tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
             if report is not None:
                 report(1)
             crash_point("lance-tables")
@@ -79,7 +83,7 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
         asyncio.run(write_all())
 
 
-async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
+async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
     from lancedb.index import BTree
 
     if shard.whole or not exists:
@@ -93,21 +97,38 @@ async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  
         # one fragment, its index complete: one optimize drops the versions before the index's
         passes = 1
     else:
-        table = await db.open_table(shard.name)
-        if rows.num_rows == 0:
-            await table.delete(some_users(shard.replaced))
-        else:
-            await (
-                table.merge_insert([USER_KEY, "fact_id"])
-                .when_matched_update_all()
-                .when_not_matched_insert_all()
-                .when_not_matched_by_source_delete(some_users(shard.replaced))
-                .execute(rows)
-            )
-        if len(await table.list_versions()) <= MAX_VERSIONS:
+        if await asyncio.to_thread(_replace, tables_dir, shard, rows) <= MAX_VERSIONS:
             return
+        table = await db.open_table(shard.name)
         # Optimize compacts, drops old versions, then updates the index in a version of its own:
         # the second call drops the version the first one left.
         passes = 2
     for _ in range(passes):
         await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+
+
+def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int:
+    """Replace the rows of ``shard.replaced`` by ``rows`` in one commit; the shard's versions after it.
+
+    Lance's documented way of a distributed delete (each fragment's ``delete`` writes its
+    deletion file without committing), with the new rows' fragments added to the same ``Update``
+    commit. The new fragments are in no index: a read scans them beside the indexed ones, as it
+    did a merge-insert's, until the shard is next optimized. No change makes no version.
+    """
+    from lance import LanceDataset, LanceOperation
+    from lance.fragment import write_fragments
+
+    table = dataset(tables_dir, shard.name)
+    predicate = some_users(shard.replaced).to_sql()
+    updated, removed = [], []
+    for fragment in table.get_fragments():
+        kept = fragment.delete(predicate)
+        if kept is None:
+            removed.append(fragment.fragment_id)
+        elif kept != fragment.metadata:
+            updated.append(kept)
+    added = write_fragments(rows, table) if rows.num_rows else []
+    if not (updated or removed or added):
+        return len(table.versions())
+    operation = LanceOperation.Update(removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added)
+    return len(LanceDataset.commit(table, operation, read_version=table.version).versions())

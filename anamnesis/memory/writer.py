@@ -12,11 +12,12 @@ deleted, and the B-tree index on ``user_key`` is brought up to date by the same 
 LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
 target, so it rewrites the whole shard: after a night that touched a few users of every shard,
 every shard. An update therefore leaves its new rows as a fragment of their own (found by
-scanning it, replaced rows masked by deletion files) until the shard has more than
-:data:`MAX_VERSIONS` versions, and only then optimizes: a night writes its users' rows, and each
-shard is rewritten once every few nights. Until then the shard's earlier versions stay on disk
-(they share its data files); ``forget`` rewrites the shard it erases from and deletes every
-older version (:mod:`anamnesis.memory.erase`).
+scanning it, replaced rows masked by deletion files), and a shard is optimized about once in
+:data:`MAX_VERSIONS` updates, staggered across shards (:func:`_due`): a night writes its users'
+rows, and a night that touches every shard rewrites an eighth of the store, not all of it
+every eighth night.
+Until then the shard's earlier versions stay on disk (they share its data files); ``forget``
+rewrites the shard it erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from anamnesis.storage.crashpoints import crash_point
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
 WRITERS = 4
 #: Versions a shard may have before an update optimizes it (compacts it whole, drops its old
-#: versions, indexes every row): each update adds one, and at most one fragment.
+#: versions, indexes every row); each update adds one version and at most one fragment, and a
+#: build that updates many shards optimizes one in this many of them, the oldest first.
 MAX_VERSIONS = 8
 
 
@@ -59,7 +61,7 @@ class ShardWrite:
 
 def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
                  to_arrow: Callable[[pl.DataFrame], pa.Table], report: Callable[[int], None] | None = None) -> None:
-    """Apply every write, each in one commit, then drop the shard's old versions.
+    """Apply every write, each in one commit, then optimize the updated shards that are due.
 
     ``to_arrow`` makes a shard's rows into what LanceDB stores, when that shard is written.
     """
@@ -67,15 +69,27 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
     async def write_all() -> None:
         db = await connect_async(tables_dir)
         slots = asyncio.Semaphore(WRITERS)
+        updated: dict[str, int] = {}  # shard -> its versions after the update
 
         async def write(shard: ShardWrite) -> None:
             async with slots:
-                await _write(db, tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
+                versions = await _write(db, tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
+            if versions is not None:
+                updated[shard.name] = versions
             if report is not None:
                 report(1)
             crash_point("lance-tables")
 
+        async def optimize(name: str) -> None:
+            async with slots:
+                table = await db.open_table(name)
+                # Optimize compacts, drops old versions, then updates the index in a version of
+                # its own: the second call drops the version the first one left.
+                for _ in range(2):
+                    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+
         await asyncio.gather(*(write(w) for w in writes))
+        await asyncio.gather(*(optimize(name) for name in _due(updated)))
 
     with warnings.catch_warnings():
         # Deleting every old version at once is the point: the build is the only writer.
@@ -83,32 +97,40 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
         asyncio.run(write_all())
 
 
-async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
+async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> int | None:  # noqa: ANN001 - lancedb's AsyncConnection
+    """Write one shard; for an update that changed it, its number of versions after it."""
     from lancedb.index import BTree
 
-    if shard.whole or not exists:
-        if rows.num_rows == 0:
-            if exists:
-                await db.drop_table(shard.name)
-            return
-        # "create" for a new table: "overwrite" of a missing one logs a warning
-        table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
-        await table.create_index(USER_KEY, config=BTree(), replace=True)
-        # one fragment, its index complete: one optimize drops the versions before the index's
-        passes = 1
-    else:
-        if await asyncio.to_thread(_replace, tables_dir, shard, rows) <= MAX_VERSIONS:
-            return
-        table = await db.open_table(shard.name)
-        # Optimize compacts, drops old versions, then updates the index in a version of its own:
-        # the second call drops the version the first one left.
-        passes = 2
-    for _ in range(passes):
-        await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+    if not shard.whole and exists:
+        return await asyncio.to_thread(_replace, tables_dir, shard, rows)
+    if rows.num_rows == 0:
+        if exists:
+            await db.drop_table(shard.name)
+        return None
+    # "create" for a new table: "overwrite" of a missing one logs a warning
+    table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
+    await table.create_index(USER_KEY, config=BTree(), replace=True)
+    # one fragment, its index complete: one optimize drops the versions before the index's
+    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+    return None
 
 
-def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int:
-    """Replace the rows of ``shard.replaced`` by ``rows`` in one commit; the shard's versions after it.
+def _due(updated: dict[str, int]) -> list[str]:
+    """The updated shards to optimize, from their numbers of versions.
+
+    Every shard past :data:`MAX_VERSIONS` versions, and, of a build that updated more shards than
+    that, one in :data:`MAX_VERSIONS` of them, those with the most versions (ties by name):
+    shards written together have as many versions, so a night that updates every shard would
+    otherwise optimize all of them on the same night (the whole store rewritten) and none on the
+    seven before; this way it optimizes an eighth of them each night, each every eighth night.
+    """
+    by_age = sorted((name for name, versions in updated.items() if versions > 1), key=lambda n: (-updated[n], n))
+    return sorted({*by_age[: len(updated) // MAX_VERSIONS], *(n for n in by_age if updated[n] > MAX_VERSIONS)})
+
+
+def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int | None:
+    """Replace the rows of ``shard.replaced`` by ``rows`` in one commit; the shard's versions
+    after it (None if nothing changed).
 
     Lance's documented way of a distributed delete (each fragment's ``delete`` writes its
     deletion file without committing), with the new rows' fragments added to the same ``Update``
@@ -129,6 +151,6 @@ def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int:
             updated.append(kept)
     added = write_fragments(rows, table) if rows.num_rows else []
     if not (updated or removed or added):
-        return len(table.versions())
+        return None
     operation = LanceOperation.Update(removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added)
     return len(LanceDataset.commit(table, operation, read_version=table.version).versions())

@@ -12,10 +12,10 @@ deleted, and the B-tree index on ``user_key`` is brought up to date by the same 
 LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
 target, so it rewrites the whole shard: after a night that touched a few users of every shard,
 every shard. An update therefore leaves its new rows as a fragment of their own (found by
-scanning it, replaced rows masked by deletion files), and a shard is optimized about once in
-:data:`MAX_VERSIONS` updates, staggered across shards (:func:`_due`): a night writes its users'
-rows, and a night that touches every shard rewrites an eighth of the store, not all of it
-every eighth night.
+scanning it, replaced rows masked by deletion files), and a shard is optimized once it is
+past :data:`MAX_VERSIONS` versions, staggered across shards (:func:`_due`): a night writes its
+users' rows, and nights that touch every shard rewrite an eighth of the store each, not all of
+it every eighth night.
 Until then the shard's earlier versions stay on disk (they share its data files); ``forget``
 rewrites the shard it erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
 """
@@ -38,8 +38,9 @@ from anamnesis.storage.crashpoints import crash_point
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
 WRITERS = 4
 #: Versions a shard may have before an update optimizes it (compacts it whole, drops its old
-#: versions, indexes every row); each update adds one version and at most one fragment, and a
-#: build that updates many shards optimizes one in this many of them, the oldest first.
+#: versions, indexes every row); each update adds one version and at most one fragment. A build
+#: optimizes one in this many of the shards it updated (:func:`_due`), so a shard may wait up to
+#: twice this.
 MAX_VERSIONS = 8
 
 
@@ -118,14 +119,17 @@ async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists
 def _due(updated: dict[str, int]) -> list[str]:
     """The updated shards to optimize, from their numbers of versions.
 
-    Every shard past :data:`MAX_VERSIONS` versions, and, of a build that updated more shards than
-    that, one in :data:`MAX_VERSIONS` of them, those with the most versions (ties by name):
-    shards written together have as many versions, so a night that updates every shard would
-    otherwise optimize all of them on the same night (the whole store rewritten) and none on the
-    seven before; this way it optimizes an eighth of them each night, each every eighth night.
+    Shards written together have as many versions, so optimizing every shard past
+    :data:`MAX_VERSIONS` would rewrite the whole store on the night a night's updates bring them
+    all there, and nothing on the seven before. A build therefore optimizes, of the shards past
+    :data:`MAX_VERSIONS`, one in :data:`MAX_VERSIONS` of those it updated (at least one), those
+    with the most versions first (ties by name), and every shard past twice that: after a full
+    run a night touching every shard optimizes none until the eighth, then an eighth of them
+    a night, each every eighth night.
     """
-    by_age = sorted((name for name, versions in updated.items() if versions > 1), key=lambda n: (-updated[n], n))
-    return sorted({*by_age[: len(updated) // MAX_VERSIONS], *(n for n in by_age if updated[n] > MAX_VERSIONS)})
+    ready = sorted((name for name, n in updated.items() if n > MAX_VERSIONS), key=lambda name: (-updated[name], name))
+    overdue = (name for name in ready if updated[name] > 2 * MAX_VERSIONS)
+    return sorted({*ready[: max(1, len(updated) // MAX_VERSIONS)], *overdue})
 
 
 def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int | None:

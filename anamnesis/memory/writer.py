@@ -15,9 +15,9 @@ every shard. An update therefore leaves its new rows as a fragment of their own 
 scanning it, replaced rows masked by deletion files), and a shard is optimized once it is
 past :data:`MAX_VERSIONS` versions, staggered across shards (:func:`_due`): a night writes its
 users' rows, and nights that touch every shard rewrite an eighth of the store each, not all of
-it every eighth night.
-Until then the shard's earlier versions stay on disk (they share its data files); ``forget``
-rewrites the shard it erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
+it every eighth night. Until then the shard's earlier versions stay on disk (they share its data
+files); ``forget`` rewrites the shard it erases from and deletes every older version
+(:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations

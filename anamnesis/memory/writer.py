@@ -83,11 +83,7 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
 
         async def optimize(name: str) -> None:
             async with slots:
-                table = await db.open_table(name)
-                # Optimize compacts, drops old versions, then updates the index in a version of
-                # its own: the second call drops the version the first one left.
-                for _ in range(2):
-                    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+                await asyncio.to_thread(_compact, tables_dir, name)
 
         await asyncio.gather(*(write(w) for w in writes))
         await asyncio.gather(*(optimize(name) for name in _due(updated)))
@@ -130,6 +126,25 @@ def _due(updated: dict[str, int]) -> list[str]:
     ready = sorted((name for name, n in updated.items() if n > MAX_VERSIONS), key=lambda name: (-updated[name], name))
     overdue = (name for name in ready if updated[name] > 2 * MAX_VERSIONS)
     return sorted({*ready[: max(1, len(updated) // MAX_VERSIONS)], *overdue})
+
+
+#: Share of a fragment's rows deleted before a compaction rewrites it.
+DELETED_SHARE = 0.5
+
+
+def _compact(tables_dir: Path, name: str) -> None:
+    """Compact a shard's update fragments, index their rows, and delete every older version.
+
+    LanceDB's optimize rewrites the whole shard (every fragment is below its 1M-row target); here
+    the target is the shard's largest fragment, so the updates' small fragments are merged and
+    the others are rewritten only once :data:`DELETED_SHARE` of their rows are deleted.
+    """
+    table = dataset(tables_dir, name)
+    largest = max((f.metadata.physical_rows for f in table.get_fragments()), default=1)
+    table.optimize.compact_files(target_rows_per_fragment=largest, materialize_deletions_threshold=DELETED_SHARE)
+    table = dataset(tables_dir, name)
+    table.optimize.optimize_indices()
+    table.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
 
 
 def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int | None:

@@ -6,18 +6,17 @@ sees a user's old rows or their new ones, never none. LanceDB's API offers that 
 merge-insert, which joins every row of the shard (vectors included) to find the rows it replaces;
 the Lance format's own API (``pylance``) makes the same commit from each fragment's deletion of
 the users' rows (their key column read) and the new rows written as fragments beforehand
-(:func:`_replace`). A shard without a trusted table is written whole. Old versions are then
-deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
+(:func:`_replace`). A shard without a trusted table is written whole.
 
-LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
-target, so it rewrites the whole shard: after a night that touched a few users of every shard,
-every shard. An update therefore leaves its new rows as a fragment of their own (found by
-scanning it, replaced rows masked by deletion files), and a shard is optimized once it is
-past :data:`MAX_VERSIONS` versions, staggered across shards (:func:`_due`): a night writes its
-users' rows, and nights that touch every shard rewrite an eighth of the store each, not all of
-it every eighth night. Until then the shard's earlier versions stay on disk (they share its data
-files); ``forget`` rewrites the shard it erases from and deletes every older version
-(:mod:`anamnesis.memory.erase`).
+An update leaves its new rows as a fragment of their own (found by scanning it, replaced rows
+masked by deletion files), and a shard is optimized once it is past :data:`MAX_VERSIONS`
+versions, staggered across shards (:func:`_due`): its small fragments merged, its new rows
+indexed, its old versions deleted (:func:`_compact`; LanceDB's optimize would rewrite the whole
+shard, every fragment being below its compaction target). A night writes its users' rows, and
+nights that touch every shard compact an eighth of the store each, not all of it every eighth
+night. Until then the shard's earlier versions stay on disk (they share its data files), and
+replaced rows stay in a fragment until half of it is replaced; ``forget`` rewrites the shard it
+erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations
@@ -37,8 +36,8 @@ from anamnesis.storage.crashpoints import crash_point
 
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
 WRITERS = 4
-#: Versions a shard may have before an update optimizes it (compacts it whole, drops its old
-#: versions, indexes every row); each update adds one version and at most one fragment. A build
+#: Versions a shard may have before an update optimizes it (compacts it, drops its old versions,
+#: indexes every row); each update adds one version and at most one fragment. A build
 #: optimizes one in this many of the shards it updated (:func:`_due`), so a shard may wait up to
 #: twice this.
 MAX_VERSIONS = 8

@@ -212,6 +212,34 @@ def test_an_updated_shard_is_compacted_once_it_has_enough_versions(store: Memory
     assert counts[-1] == 1  # the update that made one too many optimized the shard
 
 
+def test_builds_that_update_every_shard_optimize_an_eighth_of_them_each(tmp_path: Path) -> None:
+    """Shards written together pass MAX_VERSIONS together: from then on, a night that updates
+    all of them optimizes one in MAX_VERSIONS, the oldest, so no night rewrites the whole store."""
+    from tests.dagster_doubles import HashEmbedder
+
+    store = MemoryStore(memory_dir(tmp_path), HashEmbedder())
+    users = [f"patient-{i}" for i in range(400)]
+    assert len({shard(u) for u in users}) == SHARDS
+    nights = 3 * MAX_VERSIONS
+
+    def night(n: int) -> pl.DataFrame:
+        return facts([(u, "symptoms", "cough", "active", {"mention": f"cough, night {n}"}) for u in users])
+
+    store.rebuild(night(0))
+    optimized: list[set[str]] = []
+    for n in range(1, nights + 1):
+        assert store.rebuild(night(n)).users_rebuilt == len(users)
+        versions = {u: versions_on_disk(store, u) for u in users}
+        optimized.append({shard(u) for u in users if versions[u] == 1})
+        assert max(versions.values()) <= 2 * MAX_VERSIONS
+    first = MAX_VERSIONS - 1  # the night whose updates take every shard past MAX_VERSIONS
+    assert [len(o) for o in optimized] == [0] * first + [SHARDS // MAX_VERSIONS] * (nights - first)
+    cycle = optimized[first : first + MAX_VERSIONS]
+    assert set().union(*cycle) == {shard(u) for u in users}  # each shard in turn
+    assert optimized[first + MAX_VERSIONS : first + 2 * MAX_VERSIONS] == cycle  # and again, in that order
+    assert all(store.search(u, "cough")[0].text.endswith(f"night {nights}'") for u in users[::50])
+
+
 HOSTILE_IDS = [
     "' OR '1'='1",
     "'; DROP TABLE users; --",

@@ -3,15 +3,18 @@ leaves no byte of a user in any file of their shard (real LanceDB, the real USE 
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from pathlib import Path
 
+import lance
 import pytest
 
 from anamnesis.embeddings import USEEmbedder
 from anamnesis.erasure.ownership import user_key
 from anamnesis.memory import MemoryStore, memory_dir, shard_of
 from anamnesis.memory.shards import one_user, some_users
+from anamnesis.memory.writer import MAX_VERSIONS
 from tests.test_memory import HOSTILE_IDS, facts
 
 
@@ -65,6 +68,77 @@ def test_the_predicate_takes_user_keys_only() -> None:
             one_user(raw)
         with pytest.raises(ValueError, match="not a user key"):
             some_users([user_key("y"), raw])
+
+
+def _mentions_by_user(shard: Path, version: int) -> dict[str, set[str]]:
+    """Each user key's mentions in one version of a shard table, read without the store."""
+    rows = lance.dataset(shard, version=version).to_table(columns=["user_key", "mention"]).to_pylist()
+    out: dict[str, set[str]] = {}
+    for row in rows:
+        out.setdefault(row["user_key"], set()).add(row["mention"])
+    return out
+
+
+def test_an_update_replaces_a_users_rows_in_one_commit(tmp_path: Path, use: USEEmbedder) -> None:
+    """The version before an update holds the changed user's old rows, the next one their new
+    rows; no version in between holds neither (what a reader could otherwise open), a departed
+    user goes in that same version, and the shard's other users keep their rows."""
+    changed, gone, kept = "changed", *_neighbours("changed", 2)
+    before = [(u, "symptoms", "cough", "active", {"mention": f"old {u}"}) for u in (changed, gone, kept)]
+    before.append((changed, "medications", "metformin", "active", {"mention": "old metformin"}))
+    store = MemoryStore(memory_dir(tmp_path), use)
+    store.rebuild(facts(before))
+    shard = store.tables_dir / f"{_shard(changed)}.lance"
+    first = lance.dataset(shard).version
+    after = [(changed, "symptoms", "cough", "resolved", {"mention": "new cough"}),
+             (changed, "allergies", "latex", "active", {"mention": "new latex"}), before[2]]
+
+    assert store.rebuild(facts(after)).users_rebuilt == 1
+
+    versions = [v["version"] for v in lance.dataset(shard).versions()]
+    assert versions == [first, first + 1]
+    key = user_key
+    assert _mentions_by_user(shard, first) == {
+        key(changed): {"old changed", "old metformin"}, key(gone): {f"old {gone}"}, key(kept): {f"old {kept}"}}
+    assert _mentions_by_user(shard, first + 1) == {key(changed): {"new cough", "new latex"}, key(kept): {f"old {kept}"}}
+
+
+def test_a_reader_during_updates_sees_one_builds_rows_of_its_user(tmp_path: Path, use: USEEmbedder) -> None:
+    """A reader searching while builds replace its user's rows (the shard optimized on the way)
+    always gets every row of one build, never none, a mix, or a neighbour's."""
+    user, neighbours = "reader", _neighbours("reader", 3)
+
+    def build(n: int) -> list:
+        rows = [(u, "symptoms", "cough", "active", {"mention": f"cough of {u}"}) for u in neighbours]
+        rows += [(user, "medications", drug, "active", {"mention": drug, "dose": f"{n} mg"})
+                 for drug in ("metformin", "lisinopril", "atorvastatin")]
+        return rows
+
+    writer = MemoryStore(memory_dir(tmp_path), use)
+    writer.rebuild(facts(build(0)))
+    reader = MemoryStore(memory_dir(tmp_path), use)
+    seen: list[list[str]] = []
+    done = threading.Event()
+
+    def read() -> None:
+        while not done.is_set():
+            seen.append([h.text for h in reader.search(user, "medication", limit=100)])
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    try:
+        for n in range(1, MAX_VERSIONS + 3):
+            writer.rebuild(facts(build(n)))
+    finally:
+        done.set()
+        thread.join()
+    assert len(seen) > MAX_VERSIONS
+    doses = set()
+    for texts in seen:
+        assert len(texts) == 3 and not any("cough" in t for t in texts), texts
+        (dose,) = {t.split(" mg")[0].rsplit(" ", 1)[-1] for t in texts}
+        doses.add(int(dose))
+    assert len(doses) > 1, "the reader must have seen several builds"
 
 
 def _files_holding(root: Path, needles: list[bytes]) -> list[str]:

@@ -6,8 +6,9 @@ their ``user_key`` (the SHA-256 of the id, never the id), and every read or dele
 goes through ``one_user``: a typed equality on that column (LanceDB's expression builder, no SQL
 text is formatted), served by a B-tree index on it.
 
-Connections are opened here and only here (``connect``, ``connect_async``), so another kind of
-storage root changes one function.
+Connections are opened here and only here (``connect``, ``connect_async``, and ``dataset`` for
+the Lance format's own API, which a build's one-commit replace needs), so another kind of storage
+root changes one function.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import lance
     import lancedb
     from lancedb.expr import Expr
 
@@ -72,3 +74,11 @@ async def connect_async(tables_dir: Path) -> lancedb.AsyncConnection:
     import lancedb
 
     return await lancedb.connect_async(tables_dir)
+
+
+def dataset(tables_dir: Path, name: str) -> lance.LanceDataset:
+    """Shard table ``name`` through ``pylance`` (the Lance engine LanceDB bundles), for what
+    LanceDB's API does not offer: several changes in one commit."""
+    import lance
+
+    return lance.dataset(tables_dir / f"{name}.lance")

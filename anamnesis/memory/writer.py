@@ -1,18 +1,22 @@
-"""Writing the shard tables of a build: each changed shard in one LanceDB commit, several at once.
+"""Writing the shard tables of a build: each changed shard in one commit, several at once.
 
-A shard already built is updated in place: one merge-insert replaces the rows of its changed
-users and deletes those of users that changed or left, so a reader sees a user's old rows or
-their new ones, never none. A shard without a trusted table is written whole. Old versions are
-then deleted, and the B-tree index on ``user_key`` is brought up to date by the same optimize.
+A shard already built is updated in place: one commit marks the rows of its changed and
+departed users deleted and adds the changed users' new rows, so a reader, who reads one version,
+sees a user's old rows or their new ones, never none. LanceDB's API offers that commit only as a
+merge-insert, which joins every row of the shard (vectors included) to find the rows it replaces;
+the Lance format's own API (``pylance``) makes the same commit from each fragment's deletion of
+the users' rows (their key column read) and the new rows written as fragments beforehand
+(:func:`_replace`). A shard without a trusted table is written whole.
 
-LanceDB's optimize also compacts, and a shard's fragments are all smaller than its compaction
-target, so it rewrites the whole shard: after a night that touched a few users of every shard,
-every shard. An update therefore leaves its merge-insert as a fragment of its own (its rows
-found by scanning it, replaced rows masked) until the shard has more than :data:`MAX_VERSIONS`
-versions, and only then optimizes: a night writes its users' rows, and each shard is rewritten
-once every few nights. Until then the shard's earlier versions stay on disk (they share its
-data files); ``forget`` rewrites the shard it erases from and deletes every older version
-(:mod:`anamnesis.memory.erase`).
+An update leaves its new rows as a fragment of their own (found by scanning it, replaced rows
+masked by deletion files), and a shard is optimized once it is past :data:`MAX_VERSIONS`
+versions, staggered across shards (:func:`_due`): its small fragments merged, its new rows
+indexed, its old versions deleted (:func:`_compact`; LanceDB's optimize would rewrite the whole
+shard, every fragment being below its compaction target). A night writes its users' rows, and
+nights that touch every shard compact an eighth of the store each, not all of it every eighth
+night. Until then the shard's earlier versions stay on disk (they share its data files), and
+replaced rows stay in a fragment until half of it is replaced; ``forget`` rewrites the shard it
+erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ from pathlib import Path
 import polars as pl
 import pyarrow as pa
 
-from anamnesis.memory.shards import USER_KEY, connect_async, some_users
+from anamnesis.memory.shards import USER_KEY, connect_async, dataset, some_users
 from anamnesis.storage.crashpoints import crash_point
 
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
 WRITERS = 4
-#: Versions a shard may have before an update optimizes it (compacts it whole, drops its old
-#: versions, indexes every row): each update adds one, and at most one fragment.
+#: Versions a shard may have before an update optimizes it (compacts it, drops its old versions,
+#: indexes every row); each update adds one version and at most one fragment. A build
+#: optimizes one in this many of the shards it updated (:func:`_due`), so a shard may wait up to
+#: twice this.
 MAX_VERSIONS = 8
 
 
@@ -55,7 +61,7 @@ class ShardWrite:
 
 def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
                  to_arrow: Callable[[pl.DataFrame], pa.Table], report: Callable[[int], None] | None = None) -> None:
-    """Apply every write, each in one commit, then drop the shard's old versions.
+    """Apply every write, each in one commit, then optimize the updated shards that are due.
 
     ``to_arrow`` makes a shard's rows into what LanceDB stores, when that shard is written.
     """
@@ -63,15 +69,23 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
     async def write_all() -> None:
         db = await connect_async(tables_dir)
         slots = asyncio.Semaphore(WRITERS)
+        updated: dict[str, int] = {}  # shard -> its versions after the update
 
         async def write(shard: ShardWrite) -> None:
             async with slots:
-                await _write(db, shard, to_arrow(shard.rows), shard.name in on_disk)
+                versions = await _write(db, tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
+            if versions is not None:
+                updated[shard.name] = versions
             if report is not None:
                 report(1)
             crash_point("lance-tables")
 
+        async def optimize(name: str) -> None:
+            async with slots:
+                await asyncio.to_thread(_compact, tables_dir, name)
+
         await asyncio.gather(*(write(w) for w in writes))
+        await asyncio.gather(*(optimize(name) for name in _due(updated)))
 
     with warnings.catch_warnings():
         # Deleting every old version at once is the point: the build is the only writer.
@@ -79,35 +93,82 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
         asyncio.run(write_all())
 
 
-async def _write(db, shard: ShardWrite, rows: pa.Table, exists: bool) -> None:  # noqa: ANN001 - lancedb's AsyncConnection
+async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> int | None:  # noqa: ANN001 - lancedb's AsyncConnection
+    """Write one shard; for an update that changed it, its number of versions after it."""
     from lancedb.index import BTree
 
-    if shard.whole or not exists:
-        if rows.num_rows == 0:
-            if exists:
-                await db.drop_table(shard.name)
-            return
-        # "create" for a new table: "overwrite" of a missing one logs a warning
-        table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
-        await table.create_index(USER_KEY, config=BTree(), replace=True)
-        # one fragment, its index complete: one optimize drops the versions before the index's
-        passes = 1
-    else:
-        table = await db.open_table(shard.name)
-        if rows.num_rows == 0:
-            await table.delete(some_users(shard.replaced))
-        else:
-            await (
-                table.merge_insert([USER_KEY, "fact_id"])
-                .when_matched_update_all()
-                .when_not_matched_insert_all()
-                .when_not_matched_by_source_delete(some_users(shard.replaced))
-                .execute(rows)
-            )
-        if len(await table.list_versions()) <= MAX_VERSIONS:
-            return
-        # Optimize compacts, drops old versions, then updates the index in a version of its own:
-        # the second call drops the version the first one left.
-        passes = 2
-    for _ in range(passes):
-        await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+    if not shard.whole and exists:
+        return await asyncio.to_thread(_replace, tables_dir, shard, rows)
+    if rows.num_rows == 0:
+        if exists:
+            await db.drop_table(shard.name)
+        return None
+    # "create" for a new table: "overwrite" of a missing one logs a warning
+    table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
+    await table.create_index(USER_KEY, config=BTree(), replace=True)
+    # one fragment, its index complete: one optimize drops the versions before the index's
+    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+    return None
+
+
+def _due(updated: dict[str, int]) -> list[str]:
+    """The updated shards to optimize, from their numbers of versions.
+
+    Shards written together have as many versions, so optimizing every shard past
+    :data:`MAX_VERSIONS` would rewrite the whole store on the night a night's updates bring them
+    all there, and nothing on the seven before. A build therefore optimizes, of the shards past
+    :data:`MAX_VERSIONS`, one in :data:`MAX_VERSIONS` of those it updated (at least one), those
+    with the most versions first (ties by name), and every shard past twice that: after a full
+    run a night touching every shard optimizes none until the eighth, then an eighth of them
+    a night, each every eighth night.
+    """
+    ready = sorted((name for name, n in updated.items() if n > MAX_VERSIONS), key=lambda name: (-updated[name], name))
+    overdue = (name for name in ready if updated[name] > 2 * MAX_VERSIONS)
+    return sorted({*ready[: max(1, len(updated) // MAX_VERSIONS)], *overdue})
+
+
+#: Share of a fragment's rows deleted before a compaction rewrites it.
+DELETED_SHARE = 0.5
+
+
+def _compact(tables_dir: Path, name: str) -> None:
+    """Compact a shard's update fragments, index their rows, and delete every older version.
+
+    LanceDB's optimize rewrites the whole shard (every fragment is below its 1M-row target); here
+    the target is the shard's largest fragment, so the updates' small fragments are merged and
+    the others are rewritten only once :data:`DELETED_SHARE` of their rows are deleted.
+    """
+    table = dataset(tables_dir, name)
+    largest = max((f.metadata.physical_rows for f in table.get_fragments()), default=1)
+    table.optimize.compact_files(target_rows_per_fragment=largest, materialize_deletions_threshold=DELETED_SHARE)
+    table = dataset(tables_dir, name)
+    table.optimize.optimize_indices()
+    table.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+
+
+def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int | None:
+    """Replace the rows of ``shard.replaced`` by ``rows`` in one commit; the shard's versions
+    after it (None if nothing changed).
+
+    Lance's documented way of a distributed delete (each fragment's ``delete`` writes its
+    deletion file without committing), with the new rows' fragments added to the same ``Update``
+    commit. The new fragments are in no index: a read scans them beside the indexed ones, as it
+    did a merge-insert's, until the shard is next optimized. No change makes no version.
+    """
+    from lance import LanceDataset, LanceOperation
+    from lance.fragment import write_fragments
+
+    table = dataset(tables_dir, shard.name)
+    predicate = some_users(shard.replaced).to_sql()
+    updated, removed = [], []
+    for fragment in table.get_fragments():
+        kept = fragment.delete(predicate)
+        if kept is None:
+            removed.append(fragment.fragment_id)
+        elif kept != fragment.metadata:
+            updated.append(kept)
+    added = write_fragments(rows, table) if rows.num_rows else []
+    if not (updated or removed or added):
+        return None
+    operation = LanceOperation.Update(removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added)
+    return len(LanceDataset.commit(table, operation, read_version=table.version).versions())

@@ -62,6 +62,23 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("normal", re.compile(r"\b(?:normal|fine|ok|okay|in range|в норме|нормальн\w*|норма)\b|正常", re.IGNORECASE)),
 )
+#: A dose verb right before a test's name makes it a medication ("taking vitamin d", "пью железо",
+#: "吃叶酸"): one searched over the few characters before the name.
+_DOSE_VERB = re.compile(
+    r"(?:\b(?:take|takes|taking|started|starting|(?:i'?m|i am|been|me|still|now|currently) on|prescribed|supplementing|пью|пила|пил|пьёт|пьет|принимаю|"
+    r"принимала|принимал|принимает|назначили|назначила|назначил|выписали|выписала|выписал|колю|колют)\s+|"
+    r"(?:吃|服|服用|补|补充|口服|开了)\s*)$",
+    re.IGNORECASE,
+)
+#: A frequency right after a value makes it a dose ("1000 twice daily", "5 в день", "600 每天一片").
+_FREQUENCY = re.compile(
+    r"[\s,，]*(?:\b(?:a day|a week|per day|per week|daily|weekly|twice|once|three times|bd|tds|od|"
+    r"в день|в сутки|в неделю|раз в|раза в|через день|р/д)\b|"
+    r"(?:每天|每日|一天|一日|每周|一周)[一二两三四1-4](?:次|片|粒))",
+    re.IGNORECASE,
+)
+#: A number that names a disease's type or stage ("сахар 2 типа", "血糖是2型") is not a value.
+_TYPE_OR_STAGE = re.compile(r"\s*-?\s*(?:тип|типа|стади[ияю]|степени|型|期)", re.IGNORECASE)
 _RANGE = re.compile(
     r"(?:normal|norm|reference|range|ref|норма|референс\w*|参考值|参考范围|正常值|正常范围)[^\d\n]{0,12}"
     + _NUMBER
@@ -208,6 +225,14 @@ def _blood_pressure(sentence: str) -> tuple[list[dict[str, Any]], list[tuple[int
     return out, spans
 
 
+def _is_dose(catalog: Catalog, test: str, unit: str | None, segment: str, after: int) -> bool:
+    """Whether a value read for ``test`` is a dose: its unit is none the test's level is given in
+    ("фолиевая кислота 5 мг", "витамин д 1000 ед"), or a frequency follows it ("1000 daily")."""
+    if unit is not None and unit not in catalog.tests[test].accepted_units:
+        return True
+    return _FREQUENCY.match(segment, after) is not None
+
+
 def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
     catalog = catalog or load_catalog()
@@ -229,12 +254,18 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
             stop = tests[i + 1][0] if i + 1 < len(tests) else len(sentence)
             segment = sentence[end:stop]
             proposal: dict[str, Any] = {"test": test, "mention": sentence[start:stop].strip(" ,，、")[:200]}
+            if _DOSE_VERB.search(sentence, max(0, start - 16), start):
+                continue
             filler = _FILLER.match(segment)
             offset = filler.end() if filler else 0
             number = _VALUE.match(segment, offset)
+            if number and _TYPE_OR_STAGE.match(segment, number.end()):
+                number = None
             if number and number.start() - offset <= 3:
-                proposal["value"] = _float(number.group(1))
                 unit, unit_end = _unit_at(segment, number.end())
+                if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()):
+                    continue
+                proposal["value"] = _float(number.group(1))
                 if unit:
                     proposal["unit"] = unit
                 judged = segment[unit_end if unit else number.end() :]

@@ -1,0 +1,117 @@
+"""Numbers that are not lab values or vital signs: doses, ages, disease types (meas21).
+
+Each kind is probed in English, Russian and Chinese with sentences written for these tests, and
+true readings of the same tests must stay readings.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from anamnesis.understanding.rules.measurements import extract_measurements
+
+
+def _tests(text: str) -> list[str]:
+    return [p["test"] for p in extract_measurements(text)]
+
+
+def _values(text: str) -> dict[str, float]:
+    return {p["test"]: p["value"] for p in extract_measurements(text) if "value" in p}
+
+
+# A supplement's dose written with a dose unit the test's level is never given in.
+DOSE_UNIT = [
+    ("folate 400 mcg since the positive pregnancy test", "folate"),
+    ("the gp said keep the b12 1000 micrograms jabs going", "vitamin b12"),
+    ("she gave me calcium 500 mg tablets for the bones", "calcium"),
+    ("magnesium 2 tablets at night helps the cramps", "magnesium"),
+    ("витамин д 2000 МЕ по утрам, как эндокринолог сказала", "vitamin d"),
+    ("калий 600 мг, чтобы не было судорог", "potassium"),
+    ("фолиевая кислота 1 таблетка, и больше ничего", "folate"),
+    ("магний 3 капсулы на ночь", "magnesium"),
+    ("维生素D 400单位，医生说先补着", "vitamin d"),
+    ("叶酸 0.4毫克，怀孕前三个月开始的", "folate"),
+    ("钙 2片，睡前", "calcium"),
+    ("镁 250毫克 对抽筋有用", "magnesium"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), DOSE_UNIT)
+def test_a_dose_unit_is_not_a_level(text: str, test: str) -> None:
+    assert test not in _tests(text)
+
+
+# A test's name that is also a supplement, governed by a dose verb or followed by a frequency.
+DOSE_VERB_OR_FREQUENCY = [
+    ("been taking vitamin d 1000 since october", "vitamin d"),
+    ("im on b12 1000 once a week now", "vitamin b12"),
+    ("magnesium 400 twice daily for the migraines", "magnesium"),
+    ("started testosterone 50 last spring", "testosterone"),
+    ("пью витамин д 5000 через день", "vitamin d"),
+    ("принимаю фолиевую кислоту 5 по назначению", "folate"),
+    ("кальций 1000 в день, плюс витамины", "calcium"),
+    ("тестостерон 250 раз в три недели колют", "testosterone"),
+    ("每天吃维生素D 2000", "vitamin d"),
+    ("补叶酸 0.4 一天一次", "folate"),
+    ("钙 600 每天一片", "calcium"),
+    ("在吃镁 200", "magnesium"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), DOSE_VERB_OR_FREQUENCY)
+def test_a_dose_verb_or_frequency_makes_a_medication(text: str, test: str) -> None:
+    assert test not in _tests(text)
+
+
+# A number that names a disease's type or stage, after a test word ("сахар 2 типа"); English puts
+# the number after "type", so the kind does not arise there.
+TYPE_OR_STAGE = [
+    ("у меня сахар 2 типа уже лет пять", "glucose"),
+    ("у мамы сахар 1 типа с детства", "glucose"),
+    ("креатинин 3 стадии, говорят почки", "creatinine"),
+    ("血糖是2型的 吃二甲双胍", "glucose"),
+    ("血糖 1型 从小就打针", "glucose"),
+    ("глюкоза 2 тип, на таблетках", "glucose"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), TYPE_OR_STAGE)
+def test_a_type_or_stage_number_is_not_a_value(text: str, test: str) -> None:
+    assert test not in _values(text)
+
+
+# A Russian abbreviation is one word, not a noun to decline: "мне 16" is an age, not an INR.
+DECLINED_ABBREVIATION = [
+    ("мне 16, прыщи на лбу", "inr"),
+    ("врач дал мне 2 таблетки", "inr"),
+    ("псу 5 лет, он тоже хромает", "psa"),
+    ("Ане 7, у неё ветрянка", "ana"),
+    ("мну 3 раза", "inr"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), DECLINED_ABBREVIATION)
+def test_a_russian_abbreviation_is_not_declined(text: str, test: str) -> None:
+    assert test not in _tests(text)
+
+
+# True readings of the same tests stay readings.
+TRUE_READINGS = [
+    ("vit D came back 18 ng/ml", "vitamin d", 18.0),
+    ("vitamin d was 22 nmol/l in march", "vitamin d", 22.0),
+    ("folate 3.1, b12 150 on the last bloods", "folate", 3.1),
+    ("ферритин 12", "ferritin", 12.0),
+    ("витамин д 15 нг/мл, мало", "vitamin d", 15.0),
+    ("МНО 2,5 на варфарине", "inr", 2.5),
+    ("ПСА 4,1", "psa", 4.1),
+    ("维生素D 15", "vitamin d", 15.0),
+    ("叶酸 12 纳克/毫升", "folate", 12.0),
+    ("калий 5,1 в анализе", "potassium", 5.1),
+    ("magnesium 0.6, a bit low", "magnesium", 0.6),
+    ("сахар 7,2 натощак два раза подряд", "glucose", 7.2),
+]
+
+
+@pytest.mark.parametrize(("text", "test", "value"), TRUE_READINGS)
+def test_true_readings_stay(text: str, test: str, value: float) -> None:
+    assert _values(text).get(test) == value

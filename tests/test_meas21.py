@@ -115,3 +115,36 @@ TRUE_READINGS = [
 @pytest.mark.parametrize(("text", "test", "value"), TRUE_READINGS)
 def test_true_readings_stay(text: str, test: str, value: float) -> None:
     assert _values(text).get(test) == value
+
+
+# A test said of a relative named before it in its sentence is not the user's reading.
+OF_A_RELATIVE = [
+    ("and my brother has high cholesterol", "total cholesterol"),
+    ("my sister's ldl was 5.2 last year", "ldl cholesterol"),
+    ("our little boy has a temperature of 38.9", "body temperature"),
+    ("у брата сахар 9, он на инсулине", "glucose"),
+    ("у мамы давление 160 на 90 держится", "systolic blood pressure"),
+    ("сыну 5 лет, температура 38,7 со вчера", "body temperature"),
+    ("我妈血糖8.5", "glucose"),
+    ("我爸血压170/100", "systolic blood pressure"),
+    ("我哥尿酸600，痛风", "uric acid"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), OF_A_RELATIVE)
+def test_a_relatives_test_is_not_the_users(text: str, test: str) -> None:
+    assert test not in _tests(text)
+
+
+# The user speaking of themselves after naming a relative keeps the reading.
+OWN_AFTER_RELATIVE = [
+    ("my mum has diabetes but my a1c is 5.4", "hba1c", 5.4),
+    ("мама говорит, что у меня сахар 7", "glucose", 7.0),
+    ("我妈有糖尿病，我血糖5.6", "glucose", 5.6),
+    ("dad had a heart attack. ldl 4.2 on my bloods", "ldl cholesterol", 4.2),
+]
+
+
+@pytest.mark.parametrize(("text", "test", "value"), OWN_AFTER_RELATIVE)
+def test_own_reading_after_a_relative_stays(text: str, test: str, value: float) -> None:
+    assert _values(text).get(test) == value

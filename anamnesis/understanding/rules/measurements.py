@@ -65,7 +65,8 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: A dose verb right before a test's name makes it a medication ("taking vitamin d", "пью железо",
 #: "吃叶酸"): one searched over the few characters before the name.
 _DOSE_VERB = re.compile(
-    r"(?:\b(?:take|takes|taking|started|starting|(?:i'?m|i am|been|me|still|now|currently) on|prescribed|supplementing|пью|пила|пил|пьёт|пьет|принимаю|"
+    r"(?:\b(?:take|takes|taking|started|starting|(?:i'?m|i am|been|me|still|now|currently) on|prescribed|"
+    r"supplementing|пью|пила|пил|пьёт|пьет|принимаю|"
     r"принимала|принимал|принимает|назначили|назначила|назначил|выписали|выписала|выписал|колю|колют)\s+|"
     r"(?:吃|服|服用|补|补充|口服|开了)\s*)$",
     re.IGNORECASE,
@@ -77,6 +78,8 @@ _FREQUENCY = re.compile(
     r"(?:每天|每日|一天|一日|每周|一周)[一二两三四1-4](?:次|片|粒))",
     re.IGNORECASE,
 )
+#: The user speaking of themselves again after naming a relative ("mum has diabetes but my a1c...").
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|me|у меня|мне|мой|моя|мои|моё|мое|я)\b|我", re.IGNORECASE)
 #: A number that names a disease's type or stage ("сахар 2 типа", "血糖是2型") is not a value.
 _TYPE_OR_STAGE = re.compile(r"\s*-?\s*(?:тип|типа|стади[ияю]|степени|型|期)", re.IGNORECASE)
 _RANGE = re.compile(
@@ -225,6 +228,15 @@ def _blood_pressure(sentence: str) -> tuple[list[dict[str, Any]], list[tuple[int
     return out, spans
 
 
+def _said_of_other(text: str, relatives: list[tuple[int, int]], sentence_start: int, at: int) -> bool:
+    """Whether the test at ``text[at]`` is said of a relative named before it in its sentence
+    ("my brother has high cholesterol", "у мамы давление 160 на 90", "我妈血糖8.5"), the user not
+    speaking of themselves in between."""
+    return any(
+        sentence_start <= start and end <= at and not _FIRST_PERSON.search(text, end, at) for start, end in relatives
+    )
+
+
 def _is_dose(catalog: Catalog, test: str, unit: str | None, segment: str, after: int) -> bool:
     """Whether a value read for ``test`` is a dose: its unit is none the test's level is given in
     ("фолиевая кислота 5 мг", "витамин д 1000 ед"), or a frequency follows it ("1000 daily")."""
@@ -241,16 +253,20 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
     if not found and (not pressure or _BP.search(text) is None):
         return []
     when = message_when(text)
+    relatives = catalog.relatives_in(text)
     proposals: list[dict[str, Any]] = []
     for s_start, s_end in _sentences(text):
         sentence = text[s_start:s_end]
         if _QUESTION_OR_IF.search(sentence):
             continue
         readings, taken = _blood_pressure(sentence) if pressure else ([], [])
-        proposals.extend(readings)
+        if not any(_said_of_other(text, relatives, s_start, s_start + x) for x, _ in taken):
+            proposals.extend(readings)
         tests = [(a - s_start, b - s_start, t) for a, b, t in found if s_start <= a < s_end]
         tests = [(a, b, t) for a, b, t in tests if not any(x <= a < y for x, y in taken)]
         for i, (start, end, test) in enumerate(tests):
+            if _said_of_other(text, relatives, s_start, s_start + start):
+                continue
             stop = tests[i + 1][0] if i + 1 < len(tests) else len(sentence)
             segment = sentence[end:stop]
             proposal: dict[str, Any] = {"test": test, "mention": sentence[start:stop].strip(" ,，、")[:200]}

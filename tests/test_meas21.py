@@ -148,3 +148,53 @@ OWN_AFTER_RELATIVE = [
 @pytest.mark.parametrize(("text", "test", "value"), OWN_AFTER_RELATIVE)
 def test_own_reading_after_a_relative_stays(text: str, test: str, value: float) -> None:
     assert _values(text).get(test) == value
+
+
+def _flags(text: str) -> dict[str, str | None]:
+    return {p["test"]: p.get("flag") for p in extract_measurements(text)}
+
+
+# A judgement the user denies ("not elevated", "не снижается", "没有升高") is not that judgement.
+NEGATED_JUDGEMENT = [
+    ("my ALT is not elevated anymore", "alanine aminotransferase", "high"),
+    ("the psa isn't raised, urologist says", "psa", "high"),
+    ("сахар не высокий, я проверяла", "glucose", "high"),
+    ("холестерин не снижается, хоть и на статинах", "total cholesterol", "low"),
+    ("转氨酶没有升高", "transaminases", "high"),
+    ("尿酸没有偏高 就是脚疼", "uric acid", "high"),
+]
+
+
+@pytest.mark.parametrize(("text", "test", "flag"), NEGATED_JUDGEMENT)
+def test_a_denied_judgement_is_not_the_flag(text: str, test: str, flag: str) -> None:
+    assert _flags(text).get(test) != flag
+
+
+# A test named after another in its sentence does not borrow the earlier test's judgement.
+BORROWED_JUDGEMENT = [
+    ("troponin normal, ecg showed st depression", "ecg", "normal"),
+    ("sodium was low and they repeated the ecg", "ecg", "low"),
+    ("ТТГ в норме, а ЭКГ с блокадой", "ecg", "normal"),
+    ("АЛТ высокий, поэтому назначили УЗИ и ЭКГ", "ecg", "high"),
+    ("肌钙蛋白正常，心电图ST段压低", "ecg", "normal"),
+    ("血糖偏高 又做了心电图", "ecg", "high"),
+]
+
+
+@pytest.mark.parametrize(("text", "test", "flag"), BORROWED_JUDGEMENT)
+def test_a_judgement_is_not_borrowed_from_an_earlier_test(text: str, test: str, flag: str) -> None:
+    assert _flags(text).get(test) != flag
+
+
+# A judgement said before the only test of its sentence is still its judgement.
+JUDGEMENT_BEFORE = [
+    ("gp found my cholesterol high", "total cholesterol", "high"),
+    ("high cholesterol, on a statin now", "total cholesterol", "high"),
+    ("повышенный холестерин нашли на диспансеризации", "total cholesterol", "high"),
+    ("偏高的是尿酸", "uric acid", "high"),
+]
+
+
+@pytest.mark.parametrize(("text", "test", "flag"), JUDGEMENT_BEFORE)
+def test_a_judgement_before_the_test_stays(text: str, test: str, flag: str) -> None:
+    assert _flags(text).get(test) == flag

@@ -82,6 +82,10 @@ _FREQUENCY = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|me|у меня|мне|мой|моя|мои|моё|мое|я)\b|我", re.IGNORECASE)
 #: A number that names a disease's type or stage ("сахар 2 типа", "血糖是2型") is not a value.
 _TYPE_OR_STAGE = re.compile(r"\s*-?\s*(?:тип|типа|стади[ияю]|степени|型|期)", re.IGNORECASE)
+#: A denial right before a judgement ("not elevated", "не очень высокий", "没有升高") takes it back.
+_DENIED = re.compile(
+    r"(?:\b(?:не|not|no longer)\b|n't)\s*(?:\w+\s+)?$|(?:没有?|不|未)(?:太|很|明显|再)?$", re.IGNORECASE
+)
 _RANGE = re.compile(
     r"(?:normal|norm|reference|range|ref|норма|референс\w*|参考值|参考范围|正常值|正常范围)[^\d\n]{0,12}"
     + _NUMBER
@@ -198,9 +202,11 @@ def _unit_at(text: str, start: int) -> tuple[str | None, int]:
 
 
 def _judgement(segment: str) -> str | None:
+    """The user's judgement in ``segment``; one they deny ("не снижается") is none."""
     for flag, pattern in _JUDGEMENTS:
-        if pattern.search(segment):
-            return flag
+        for found in pattern.finditer(segment):
+            if not _DENIED.search(segment, max(0, found.start() - 14), found.start()):
+                return flag
     return None
 
 
@@ -291,7 +297,9 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
                 proposal["reference_low"] = _float(reference.group(1))
                 proposal["reference_high"] = _float(reference.group(2))
                 judged = judged.replace(reference.group(0), " ")
-            if flag := _judgement(judged if "value" in proposal else sentence[:start] + " " + segment):
+            # a judgement before the name is its own only when no earlier test of the sentence took it
+            before = sentence[:start] if i == 0 else ""
+            if flag := _judgement(judged if "value" in proposal else before + " " + segment):
                 proposal["flag"] = flag
             if "value" in proposal or "flag" in proposal:
                 proposals.append(proposal)

@@ -198,3 +198,30 @@ JUDGEMENT_BEFORE = [
 @pytest.mark.parametrize(("text", "test", "flag"), JUDGEMENT_BEFORE)
 def test_a_judgement_before_the_test_stays(text: str, test: str, flag: str) -> None:
     assert _flags(text).get(test) == flag
+
+
+# "off" judges a result only as a predicate ("were off", "a bit off"), not in "keep the weight off".
+PHRASAL_OFF = [
+    ("been trying to keep the weight off since christmas", "body weight"),
+    ("they took me off warfarin so no more inr tests", "inr"),
+    ("came off the statin, cholesterol test in june", "total cholesterol"),
+    ("switched off metformin, a1c due next month", "hba1c"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), PHRASAL_OFF)
+def test_a_phrasal_off_is_not_a_judgement(text: str, test: str) -> None:
+    assert _flags(text).get(test) != "abnormal"
+
+
+PREDICATE_OFF = [
+    ("my thyroid results tsh were a bit off", "tsh"),
+    ("potassium was off last time", "potassium"),
+    ("the ecg came back off, they want a repeat", "ecg"),
+    ("liver enzymes slightly off again", "transaminases"),
+]
+
+
+@pytest.mark.parametrize(("text", "test"), PREDICATE_OFF)
+def test_a_predicate_off_is_abnormal(text: str, test: str) -> None:
+    assert _flags(text).get(test) == "abnormal"

@@ -41,7 +41,9 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "abnormal",
         re.compile(
-            r"\b(?:abnormal|not normal|off|out of range|не в норме|с отклонениями|отклонени\w*)\b|异常|不正常|不太好"
+            # "off" only as a predicate ("were a bit off"), never "keep the weight off", "off warfarin"
+            r"\b(?:abnormal|not normal|(?:is|was|were|are|back|bit|little|slightly) off|out of range|"
+            r"не в норме|с отклонениями|отклонени\w*)\b|异常|不正常|不太好"
         ),
     ),
     (

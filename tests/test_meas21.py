@@ -225,3 +225,23 @@ PREDICATE_OFF = [
 @pytest.mark.parametrize(("text", "test"), PREDICATE_OFF)
 def test_a_predicate_off_is_abnormal(text: str, test: str) -> None:
     assert _flags(text).get(test) == "abnormal"
+
+
+# The Chinese jin (斤, half a kilogram) is a unit of body weight, not kilograms.
+JIN = [
+    ("体重110斤", 55.0),
+    ("女 30 体重 96 斤 最近瘦了", 48.0),
+    ("胖了不少，现在体重150市斤", 75.0),
+    ("身高160 体重100斤", 50.0),
+]
+
+
+@pytest.mark.parametrize(("text", "kilograms"), JIN)
+def test_a_weight_in_jin_is_half_kilograms(text: str, kilograms: float) -> None:
+    from anamnesis.measurements.catalog import load_catalog
+    from anamnesis.measurements.units import normalise_value
+
+    weight = next(p for p in extract_measurements(text) if p["test"] == "body weight")
+    assert normalise_value(
+        weight["value"], weight.get("unit", "kg"), load_catalog().tests["body weight"]
+    ) == pytest.approx(kilograms)

@@ -2,7 +2,9 @@
 
 One row of ``data/tests.tsv`` per test (see the file's header). Names in English, Russian and
 Chinese are found in text with the same whole-word automaton and Russian declensions as the
-main terminology; organ words ("liver", "печень", "肝") lead to every test of that organ.
+main terminology; organ words ("liver", "печень", "肝") lead to every test of that organ. The
+terminology's relatives ("my brother", "у мамы", "我爸") are found the same way: a test said of one
+of them is not the user's reading.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from anamnesis.derived_cache import cached, digest_of
 from anamnesis.terminology import BUILDERS as TERMINOLOGY_BUILDERS
+from anamnesis.terminology import DATA_DIR as TERMINOLOGY_DATA
 from anamnesis.terminology.forms import expand
 from anamnesis.terminology.matcher import Matcher
 from anamnesis.terminology.text import normalise, surface_key
@@ -23,6 +26,7 @@ from anamnesis.terminology.tsv import read_rows
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TESTS_FILE = DATA_DIR / "tests.tsv"
 ORGANS_FILE = DATA_DIR / "organs.tsv"
+RELATIVES_FILE = TERMINOLOGY_DATA / "relatives.tsv"
 _COLUMNS = ("test", "code", "unit", "units", "min", "max", "low", "high", "molar_mass", "organs", "en", "ru", "zh")
 
 
@@ -55,7 +59,9 @@ class TestDef:
 class Catalog:
     """Tests by canonical name, by any of their names, and by organ."""
 
-    def __init__(self, tests: list[TestDef], organs: dict[str, tuple[str, ...]]) -> None:
+    def __init__(
+        self, tests: list[TestDef], organs: dict[str, tuple[str, ...]], relatives: tuple[str, ...] = ()
+    ) -> None:
         self.tests: dict[str, TestDef] = {}
         self._names: dict[str, str] = {}
         for test in tests:
@@ -77,6 +83,9 @@ class Catalog:
         self._organ_matcher: Matcher[str] = Matcher(
             (key, prefix, organ) for organ, words in organs.items() for w in words for key, prefix, _ in expand(w)
         )
+        self._relative_matcher: Matcher[str] = Matcher(
+            (key, prefix, "relative") for w in relatives for key, prefix, _ in expand(w)
+        )
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, test) of every test named in ``text``, leftmost-longest."""
@@ -91,6 +100,10 @@ class Catalog:
             if len(found) == 1 and found[0][1] - found[0][0] >= len(name.strip()) - 1:
                 test = self.tests[found[0][2]]
         return test
+
+    def relatives_in(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of every relative named in ``text`` ("my sister", "у брата", "我妈")."""
+        return [(start, end) for start, end, _ in self._relative_matcher.scan(normalise(text))]
 
     def organs_in(self, text: str) -> list[str]:
         """The organs or panels a text speaks of ("how is my liver?" → ``["liver"]``)."""
@@ -132,9 +145,19 @@ def _read_organs(path: Path) -> dict[str, tuple[str, ...]]:
     return organs
 
 
+def _read_relatives(path: Path) -> tuple[str, ...]:
+    return tuple(
+        w.strip()
+        for _, row in read_rows(path, ("en", "ru", "zh"))
+        for lang in ("en", "ru", "zh")
+        for w in row[lang].split("|")
+        if w.strip()
+    )
+
+
 def data_files() -> tuple[Path, ...]:
     """The measurement vocabulary files (their bytes are part of the rules fingerprint)."""
-    return (ORGANS_FILE, TESTS_FILE)
+    return (ORGANS_FILE, TESTS_FILE, RELATIVES_FILE)
 
 
 def catalog_key() -> str:
@@ -152,7 +175,7 @@ def load_catalog() -> Catalog:
 
 def build_catalog() -> Catalog:
     """The bundled catalogue of tests, from its data files."""
-    return Catalog(_read_tests(TESTS_FILE), _read_organs(ORGANS_FILE))
+    return Catalog(_read_tests(TESTS_FILE), _read_organs(ORGANS_FILE), _read_relatives(RELATIVES_FILE))
 
 
 def data_digest() -> str:

@@ -78,19 +78,21 @@ def _is_ucum(code: str) -> bool:
 def _affine(source: str, target: str, molar_mass: float | None) -> tuple[float, float]:
     """(a, b) with ``target value = a * source value + b``, computed by pint."""
     registry = _registry()
-    to_unit = registry.from_ucum(target).units
-    from_unit = registry.from_ucum(source).units
+    # a UCUM code may carry a factor ("500.g", the Chinese jin): pint gives it as the magnitude
+    to_code, from_code = registry.from_ucum(target), registry.from_ucum(source)
+    to_unit, to_factor = to_code.units, float(to_code.magnitude)
+    from_unit, from_factor = from_code.units, float(from_code.magnitude)
 
     def convert(x: float) -> float:
-        quantity = registry.Quantity(x, from_unit)
+        quantity = registry.Quantity(x * from_factor, from_unit)
         if quantity.is_compatible_with(to_unit):
-            return float(quantity.to(to_unit).magnitude)
+            return float(quantity.to(to_unit).magnitude) / to_factor
         if molar_mass is None:
             raise UnitError(f"{source} does not convert to {target}")
         mass = registry.Quantity(molar_mass, "g/mol")
         for candidate in (quantity / mass, quantity * mass):
             if candidate.is_compatible_with(to_unit):
-                return float(candidate.to(to_unit).magnitude)
+                return float(candidate.to(to_unit).magnitude) / to_factor
         raise UnitError(f"{source} does not convert to {target} even with a molar mass")
 
     offset = convert(0.0)

@@ -41,7 +41,9 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "abnormal",
         re.compile(
-            r"\b(?:abnormal|not normal|off|out of range|не в норме|с отклонениями|отклонени\w*)\b|异常|不正常|不太好"
+            # "off" only as a predicate ("were a bit off"), never "keep the weight off", "off warfarin"
+            r"\b(?:abnormal|not normal|(?:is|was|were|are|back|bit|little|slightly) off|out of range|"
+            r"не в норме|с отклонениями|отклонени\w*)\b|异常|不正常|不太好"
         ),
     ),
     (
@@ -61,6 +63,30 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("normal", re.compile(r"\b(?:normal|fine|ok|okay|in range|в норме|нормальн\w*|норма)\b|正常", re.IGNORECASE)),
+)
+#: A dose verb right before a test's name makes it a medication ("taking vitamin d", "пью железо",
+#: "吃叶酸"): one searched over the few characters before the name.
+_DOSE_VERB = re.compile(
+    r"(?:\b(?:take|takes|taking|started|starting|(?:i'?m|i am|been|me|still|now|currently) on|prescribed|"
+    r"supplementing|пью|пила|пил|пьёт|пьет|принимаю|"
+    r"принимала|принимал|принимает|назначили|назначила|назначил|выписали|выписала|выписал|колю|колют)\s+|"
+    r"(?:吃|服|服用|补|补充|口服|开了)\s*)$",
+    re.IGNORECASE,
+)
+#: A frequency right after a value makes it a dose ("1000 twice daily", "5 в день", "600 每天一片").
+_FREQUENCY = re.compile(
+    r"[\s,，]*(?:\b(?:a day|a week|per day|per week|daily|weekly|twice|once|three times|bd|tds|od|"
+    r"в день|в сутки|в неделю|раз в|раза в|через день|р/д)\b|"
+    r"(?:每天|每日|一天|一日|每周|一周)[一二两三四1-4](?:次|片|粒))",
+    re.IGNORECASE,
+)
+#: The user speaking of themselves again after naming a relative ("mum has diabetes but my a1c...").
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|me|у меня|мне|мой|моя|мои|моё|мое|я)\b|我", re.IGNORECASE)
+#: A number that names a disease's type or stage ("сахар 2 типа", "血糖是2型") is not a value.
+_TYPE_OR_STAGE = re.compile(r"\s*-?\s*(?:тип|типа|стади[ияю]|степени|型|期)", re.IGNORECASE)
+#: A denial right before a judgement ("not elevated", "не очень высокий", "没有升高") takes it back.
+_DENIED = re.compile(
+    r"(?:\b(?:не|not|no longer)\b|n't)\s*(?:\w+\s+)?$|(?:没有?|不|未)(?:太|很|明显|再)?$", re.IGNORECASE
 )
 _RANGE = re.compile(
     r"(?:normal|norm|reference|range|ref|норма|референс\w*|参考值|参考范围|正常值|正常范围)[^\d\n]{0,12}"
@@ -178,9 +204,11 @@ def _unit_at(text: str, start: int) -> tuple[str | None, int]:
 
 
 def _judgement(segment: str) -> str | None:
+    """The user's judgement in ``segment``; one they deny ("не снижается") is none."""
     for flag, pattern in _JUDGEMENTS:
-        if pattern.search(segment):
-            return flag
+        for found in pattern.finditer(segment):
+            if not _DENIED.search(segment, max(0, found.start() - 14), found.start()):
+                return flag
     return None
 
 
@@ -208,6 +236,23 @@ def _blood_pressure(sentence: str) -> tuple[list[dict[str, Any]], list[tuple[int
     return out, spans
 
 
+def _said_of_other(text: str, relatives: list[tuple[int, int]], sentence_start: int, at: int) -> bool:
+    """Whether the test at ``text[at]`` is said of a relative named before it in its sentence
+    ("my brother has high cholesterol", "у мамы давление 160 на 90", "我妈血糖8.5"), the user not
+    speaking of themselves in between."""
+    return any(
+        sentence_start <= start and end <= at and not _FIRST_PERSON.search(text, end, at) for start, end in relatives
+    )
+
+
+def _is_dose(catalog: Catalog, test: str, unit: str | None, segment: str, after: int) -> bool:
+    """Whether a value read for ``test`` is a dose: its unit is none the test's level is given in
+    ("фолиевая кислота 5 мг", "витамин д 1000 ед"), or a frequency follows it ("1000 daily")."""
+    if unit is not None and unit not in catalog.tests[test].accepted_units:
+        return True
+    return _FREQUENCY.match(segment, after) is not None
+
+
 def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
     catalog = catalog or load_catalog()
@@ -216,25 +261,35 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
     if not found and (not pressure or _BP.search(text) is None):
         return []
     when = message_when(text)
+    relatives = catalog.relatives_in(text)
     proposals: list[dict[str, Any]] = []
     for s_start, s_end in _sentences(text):
         sentence = text[s_start:s_end]
         if _QUESTION_OR_IF.search(sentence):
             continue
         readings, taken = _blood_pressure(sentence) if pressure else ([], [])
-        proposals.extend(readings)
+        if not any(_said_of_other(text, relatives, s_start, s_start + x) for x, _ in taken):
+            proposals.extend(readings)
         tests = [(a - s_start, b - s_start, t) for a, b, t in found if s_start <= a < s_end]
         tests = [(a, b, t) for a, b, t in tests if not any(x <= a < y for x, y in taken)]
         for i, (start, end, test) in enumerate(tests):
+            if _said_of_other(text, relatives, s_start, s_start + start):
+                continue
             stop = tests[i + 1][0] if i + 1 < len(tests) else len(sentence)
             segment = sentence[end:stop]
             proposal: dict[str, Any] = {"test": test, "mention": sentence[start:stop].strip(" ,，、")[:200]}
+            if _DOSE_VERB.search(sentence, max(0, start - 16), start):
+                continue
             filler = _FILLER.match(segment)
             offset = filler.end() if filler else 0
             number = _VALUE.match(segment, offset)
+            if number and _TYPE_OR_STAGE.match(segment, number.end()):
+                number = None
             if number and number.start() - offset <= 3:
-                proposal["value"] = _float(number.group(1))
                 unit, unit_end = _unit_at(segment, number.end())
+                if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()):
+                    continue
+                proposal["value"] = _float(number.group(1))
                 if unit:
                     proposal["unit"] = unit
                 judged = segment[unit_end if unit else number.end() :]
@@ -244,7 +299,9 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
                 proposal["reference_low"] = _float(reference.group(1))
                 proposal["reference_high"] = _float(reference.group(2))
                 judged = judged.replace(reference.group(0), " ")
-            if flag := _judgement(judged if "value" in proposal else sentence[:start] + " " + segment):
+            # a judgement before the name is its own only when no earlier test of the sentence took it
+            before = sentence[:start] if i == 0 else ""
+            if flag := _judgement(judged if "value" in proposal else before + " " + segment):
                 proposal["flag"] = flag
             if "value" in proposal or "flag" in proposal:
                 proposals.append(proposal)

@@ -190,10 +190,16 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = _question_asked(norm, asked, every)
-    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
+    if (
+        _OFFER.search(norm, start, end)
+        or _OFFER_AT.match(norm, start)
+        or _KNOWING.search(norm, start, end)
+        or _GUESS.search(norm, start, end)
+    ):
         # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？", "Would you like me to explain
-        # the side effects?": the assistant offers to act, or asks what the user knows ("Do you know
-        # what hypertension is?"); "нет" declines or does not know, it denies nothing
+        # the side effects?": the assistant offers to act, asks what the user knows ("Do you know
+        # what hypertension is?") or their opinion of its guess ("Could it be gastritis?"); "нет"
+        # declines or does not know, and "yes" agrees with a guess: no diagnosis was made
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
@@ -660,6 +666,18 @@ _KNOWING = re.compile(
     r"|\b(?:do you (?:know|understand)|are you aware of|have you heard (?:of|about))\s+"
     r"(?:what\s+(?:\w+\s+){1,3}(?:is|are|does|do)\b|how to\b|why\b|how (?:\w+\s+)?works?\b)"
     r"|\b(?:does that make sense|is that clear)\b"
+)
+#: A guess at what the complaint is, put to the user ("Could it be gastritis?", "Do you think it's a
+#: migraine?", "Может, это гастрит?", "Как думаете, это аллергия?", "会不会是胃炎？", "可能是偏头痛吗？"):
+#: it asks the user's opinion, not about their history.
+_GUESS = re.compile(
+    r"\b(?:could|might|may|can|would) (?:it|this|that|these|those|all this) (?:\w+ )?be\b"
+    r"|\b(?:do|did) you (?:think|reckon|suppose) (?:it|this|that|these|those)(?:'s|'re| is| are| was| could| might| may)\b"
+    r"|\bis (?:it|this|that) (?:maybe|possibly|perhaps|likely)\b"
+    r"|(?<![а-яё])может(?:,? быть)?,? (?:это|у вас это)(?![а-яё])"
+    r"|(?<![а-яё])(?:как )?(?:думаете|считаете|полагаете),? (?:что )?это(?![а-яё])"
+    r"|(?<![а-яё])(?:не )?похоже(?:,)? (?:ли )?(?:это )?на(?![а-яё])"
+    r"|会不会是|可能是[^？?。]{0,12}[吗么]|(?:你|您)(?:觉得|认为|看)(?:会)?(?:是|像)|难道是|像不像是?"
 )
 #: The same offer said by its verb alone, at the question's start: "Напомнить вам про метформин?".
 _OFFER_AT = re.compile(

@@ -37,6 +37,9 @@ _POSSESSIVE = re.compile(
 
 
 _DASH_BEFORE = re.compile(r"\s[-–—]+\s*$|—\s*$")
+#: "so do I", "and so am I", "so have I": "me too" told with an inverted auxiliary; it opens a
+#: clause of the user's own wherever it stands ("mum's diabetic and so am I").
+EN_SO_DO_I = re.compile(r"\b(?:and +)?so +(?:do|does|did|am|is|was|have|has|had) +i\b")
 
 
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
@@ -86,9 +89,13 @@ def cuts_of(
             cuts.append(h_start)
     if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
+    if paused and "intent" in tags and lang != "zh":
+        cuts = _complaint_after_plan_cuts(norm, s_hits, cuts)
     if paused:
         cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
+        if "self" in tags and " so " in norm[s_start:s_end]:
+            cuts = sorted(set(cuts).union(m.start() for m in EN_SO_DO_I.finditer(norm, cuts[0] + 1, s_end)))
         if paused and "uncertain" in tags:
             cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         if "neg" in tags:
@@ -104,6 +111,25 @@ def cuts_of(
             cuts = sorted(set(cuts).union(m.end() for m in _ZH_NEXT_ENDING.finditer(norm, s_start, s_end)))
     cuts.append(s_end)
     return cuts
+
+
+#: What opens a complaint told after a plan's comma: a symptom, or a body part with its verb.
+_COMPLAINT_KINDS = frozenset({"symptom", "body_part"})
+
+
+def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[int]:
+    """Cut before a complaint that follows a plan's comma ("хочу к врачу, голова болит", "want to
+    see a dentist, my tooth aches"): a plan's scope covers its objects, not a clause with its own
+    subject and verb, as a new subject after a comma opens one (Chinese cuts at every comma)."""
+    added = []
+    planned = False
+    for h_start, _, lex in s_hits:
+        if lex.cat == "intent":
+            planned = True
+        elif planned and lex.kind in _COMPLAINT_KINDS and _after_comma(norm, h_start, cuts[0]):
+            added.append(h_start)
+            planned = False
+    return sorted(set(cuts).union(added)) if added else cuts
 
 
 #: A request that opens a sentence and stands alone before its comma: "посоветуйте, ...".

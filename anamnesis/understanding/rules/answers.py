@@ -672,7 +672,8 @@ _KNOWING = re.compile(
 #: it asks the user's opinion, not about their history.
 _GUESS = re.compile(
     r"\b(?:could|might|may|can|would) (?:it|this|that|these|those|all this) (?:\w+ )?be\b"
-    r"|\b(?:do|did) you (?:think|reckon|suppose) (?:it|this|that|these|those)(?:'s|'re| is| are| was| could| might| may)\b"
+    r"|\b(?:do|did) you (?:think|reckon|suppose) (?:it|this|that|these|those)"
+    r"(?:'s|'re| is| are| was| could| might| may)\b"
     r"|\bis (?:it|this|that) (?:maybe|possibly|perhaps|likely)\b"
     r"|(?<![а-яё])может(?:,? быть)?,? (?:это|у вас это)(?![а-яё])"
     r"|(?<![а-яё])(?:как )?(?:думаете|считаете|полагаете),? (?:что )?это(?![а-яё])"

@@ -37,6 +37,9 @@ COMPLAINT_AFTER_PLAN: list[Row] = [
     ("planning to see an ENT, throat is sore", None, {("symptoms", "sore throat", "active")}),
     ("想去看看医生，胃疼", None, {("symptoms", "epigastric pain", "active")}),
     ("打算去医院，一直咳嗽", None, {("symptoms", "cough", "active")}),
+    ("хочу к врачу, болит голова", None, {("symptoms", "headache", "active")}),
+    ("gonna see the doc, got a rash", None, {("symptoms", "rash", "active")}),
+    ("want to get an appointment, the cough won't go away", None, {("symptoms", "cough", "active")}),
     # a plan's objects after its comma stay planned
     ("I want to try ibuprofen, paracetamol", None, set()),
     ("хочу бросить курить, пить", None, set()),
@@ -94,10 +97,16 @@ GUESS_AGREED: list[Row] = [
     ("是的", "会不会是胃炎？", set()),
     ("对", "可能是偏头痛吗？", set()),
     ("嗯，很像", "您觉得像是湿疹吗？", set()),
+    ("yes", "Is it possible that it's gastritis?", set()),
+    ("yes", "Maybe reflux?", set()),
+    ("да", "Не гастрит ли это?", set()),
+    ("да", "Возможно, это гастрит?", set()),
+    ("是的", "有没有可能是胃炎？", set()),
     # a question about the user's history is answered
     ("yes", "Have you been diagnosed with gastritis?", {("diagnoses", "gastritis", "active")}),
     ("да", "У вас гастрит?", {("diagnoses", "gastritis", "active")}),
     ("是的", "您有胃炎吗？", {("diagnoses", "gastritis", "active")}),
+    ("yes", "Thanks. Do you maybe have a fever?", {("symptoms", "fever", "active")}),
 ]
 # fmt: on
 

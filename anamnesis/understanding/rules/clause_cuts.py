@@ -90,7 +90,7 @@ def cuts_of(
     if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
     if paused and "intent" in tags and lang != "zh":
-        cuts = _complaint_after_plan_cuts(norm, s_hits, cuts)
+        cuts = _complaint_after_plan_cuts(norm, s_hits, s_end, cuts)
     if paused:
         cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
@@ -113,23 +113,31 @@ def cuts_of(
     return cuts
 
 
-#: What opens a complaint told after a plan's comma: a symptom, or a body part with its verb.
+#: What a complaint told after a plan's comma names: a symptom, or a body part with its verb.
 _COMPLAINT_KINDS = frozenset({"symptom", "body_part"})
 
 
-def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[int]:
-    """Cut before a complaint that follows a plan's comma ("хочу к врачу, голова болит", "want to
-    see a dentist, my tooth aches"): a plan's scope covers its objects, not a clause with its own
-    subject and verb, as a new subject after a comma opens one (Chinese cuts at every comma)."""
+def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], s_end: int, cuts: list[int]) -> list[int]:
+    """Cut at a comma after a plan when the stretch after it names a complaint and no plan of its
+    own ("хочу к врачу, голова болит", "want to see a dentist, my tooth aches", "gonna see the
+    doc, got a rash"): a plan's scope covers its objects ("want to try ibuprofen, paracetamol"),
+    not a clause with its own subject and verb (Chinese cuts at every comma already)."""
+    planned = next((h_start for h_start, _, lex in s_hits if lex.cat == "intent"), None)
+    if planned is None:
+        return cuts
+    commas = [m.end() for m in _PLAN_COMMA.finditer(norm, planned, s_end)]
+    if not commas:
+        return cuts
     added = []
-    planned = False
-    for h_start, _, lex in s_hits:
-        if lex.cat == "intent":
-            planned = True
-        elif planned and lex.kind in _COMPLAINT_KINDS and _after_comma(norm, h_start, cuts[0]):
-            added.append(h_start)
-            planned = False
+    for at, until in zip(commas, [*commas[1:], s_end], strict=True):
+        kinds = {lex.cat if lex.cat == "intent" else lex.kind for h, _, lex in s_hits if at <= h < until}
+        if "intent" not in kinds and not kinds.isdisjoint(_COMPLAINT_KINDS):
+            added.append(at)
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: A comma after a plan, with the spaces after it.
+_PLAN_COMMA = re.compile(r"[,—]\s*")
 
 
 #: A request that opens a sentence and stands alone before its comma: "посоветуйте, ...".

@@ -7,7 +7,7 @@ opens a clause of its own.
 "so do I", "and so am I" after a relative's illness is the user's "me too" (as "и у меня тоже" and
 "我也有" are), never a question; "so did I" tells it in the past.
 
-A child named by a colloquial word ("малой", "the little one", "娃", "小家伙") or a pet ("our pup",
+A child named by a colloquial word ("сынишка", "малец", "the little one", "娃", "小家伙") or a pet ("our pup",
 "наш пёс", "我家狗狗") is someone else: their complaints are not the user's.
 
 Chinese injury verbs compose with the body part they hurt ("扭到脚", "闪了腰", "切到手", "磕到头"),
@@ -61,8 +61,10 @@ SO_DO_I: list[Row] = [
     ("I'm tired and so is my wife", None, {("symptoms", "fatigue", "active")}),
 ]
 SOMEONE_ELSE: list[Row] = [
-    ("малой кашляет", None, set()),
-    ("мелкий температурит", None, set()),
+    ("у мальца температура", None, set()),
+    ("сынишка кашляет", None, set()),
+    ("дочурка температурит", None, set()),
+    ("младшенький чихает третий день", None, set()),
     ("the little one has a rash", None, set()),
     ("the kiddo has a fever", None, set()),
     ("娃发烧了", None, set()),
@@ -72,6 +74,8 @@ SOMEONE_ELSE: list[Row] = [
     ("我家狗狗拉肚子", None, set()),
     # the user's own beside them, and a pet allergen, stay the user's
     ("у меня мелкая сыпь на руках", None, {("symptoms", "rash", "active")}),
+    ("у меня мелкий тремор рук", None, {("symptoms", "tremor", "active")}),
+    ("пью бисопролол в малой дозе", None, {("medications", "bisoprolol", "active")}),
     ("I'm allergic to the cat", None, {("allergies", "cat dander", "active")}),
     ("对猫咪过敏", None, {("allergies", "cat dander", "active")}),
     ("had my baby 6 weeks ago by c section", None, {("surgeries", "cesarean section", "historical")}),

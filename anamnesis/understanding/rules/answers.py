@@ -190,10 +190,17 @@ def topic(context: str) -> Topic | None:
         start, end, _ = stated[-1]
         return Topic((), (), False, False, False, False, frozenset(), statement=norm[start:end])
     start, end, _ = _question_asked(norm, asked, every)
-    if _OFFER.search(norm, start, end) or _OFFER_AT.match(norm, start) or _KNOWING.search(norm, start, end):
+    if (
+        _OFFER.search(norm, start, end)
+        or _OFFER_AT.match(norm, start)
+        or _KNOWING.search(norm, start, end)
+        or _GUESS.search(norm, start, end)
+        or _GUESS_AT.match(norm, start)
+    ):
         # "Хотите, расскажу про диету при диабете?", "需要我提醒您吃药吗？", "Would you like me to explain
-        # the side effects?": the assistant offers to act, or asks what the user knows ("Do you know
-        # what hypertension is?"); "нет" declines or does not know, it denies nothing
+        # the side effects?": the assistant offers to act, asks what the user knows ("Do you know
+        # what hypertension is?") or their opinion of its guess ("Could it be gastritis?"); "нет"
+        # declines or does not know, and "yes" agrees with a guess: no diagnosis was made
         return None
     if norm.isascii() and (stated := _put_to_confirm(norm, spans, start, end)):
         return Topic((), (), False, False, False, False, frozenset(), statement=stated)
@@ -661,6 +668,23 @@ _KNOWING = re.compile(
     r"(?:what\s+(?:\w+\s+){1,3}(?:is|are|does|do)\b|how to\b|why\b|how (?:\w+\s+)?works?\b)"
     r"|\b(?:does that make sense|is that clear)\b"
 )
+#: A guess at what the complaint is, put to the user ("Could it be gastritis?", "Do you think it's a
+#: migraine?", "Может, это гастрит?", "Как думаете, это аллергия?", "会不会是胃炎？", "可能是偏头痛吗？"):
+#: it asks the user's opinion, not about their history.
+_GUESS = re.compile(
+    r"\b(?:could|might|may|can|would) (?:it|this|that|these|those|all this) (?:\w+ )?be\b"
+    r"|\b(?:do|did) you (?:think|reckon|suppose) (?:it|this|that|these|those)"
+    r"(?:'s|'re| is| are| was| could| might| may)\b"
+    r"|\bis (?:it|this|that) (?:maybe|possibly|perhaps|likely)\b|\bis it possible (?:that )?(?:it|this|that)\b"
+    r"|\b(?:maybe|perhaps|possibly) (?:it'?s|it is|this is|that'?s|that is)\b"
+    r"|(?<![а-яё])(?:может|возможно)(?:,? быть)?,? (?:это|у вас это)(?![а-яё])"
+    r"|(?<![а-яё])не [а-яё -]{2,40} это ли(?![а-яё])|(?<![а-яё])это (?:не|случайно не) [а-яё -]{2,40} ли(?![а-яё])"
+    r"|(?<![а-яё])(?:как )?(?:думаете|считаете|полагаете),? (?:что )?это(?![а-яё])"
+    r"|(?<![а-яё])(?:не )?похоже(?:,)? (?:ли )?(?:это )?на(?![а-яё])"
+    r"|会不会是|有没有可能是|可不可能是|是否可能是|也许是|或许是|可能是[^？?。]{0,12}[吗么]|(?:你|您)(?:觉得|认为|看)(?:会)?(?:是|像)|难道是|像不像是?"
+)
+#: The same guess put first: "Maybe reflux?", "Perhaps a sinus infection?".
+_GUESS_AT = re.compile(r"\s*(?:maybe|perhaps|possibly)\b")
 #: The same offer said by its verb alone, at the question's start: "Напомнить вам про метформин?".
 _OFFER_AT = re.compile(
     r"\s*(?:напомнить|прислать|записать|рассказать|объяснить|подобрать|отправить|составить|показать|скинуть"

@@ -37,6 +37,9 @@ _POSSESSIVE = re.compile(
 
 
 _DASH_BEFORE = re.compile(r"\s[-–—]+\s*$|—\s*$")
+#: "so do I", "and so am I", "so have I": "me too" told with an inverted auxiliary; it opens a
+#: clause of the user's own wherever it stands ("mum's diabetic and so am I").
+EN_SO_DO_I = re.compile(r"\b(?:and +)?so +(?:do|does|did|am|is|was|have|has|had) +i\b")
 
 
 def _after_comma(norm: str, pos: int, floor: int) -> bool:
@@ -86,9 +89,13 @@ def cuts_of(
             cuts.append(h_start)
     if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
+    if paused and "intent" in tags and lang != "zh":
+        cuts = _complaint_after_plan_cuts(norm, s_hits, s_end, cuts)
     if paused:
         cuts = _own_polarity_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "en":
+        if "self" in tags and " so " in norm[s_start:s_end]:
+            cuts = sorted(set(cuts).union(m.start() for m in EN_SO_DO_I.finditer(norm, cuts[0] + 1, s_end)))
         if paused and "uncertain" in tags:
             cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         if "neg" in tags:
@@ -104,6 +111,33 @@ def cuts_of(
             cuts = sorted(set(cuts).union(m.end() for m in _ZH_NEXT_ENDING.finditer(norm, s_start, s_end)))
     cuts.append(s_end)
     return cuts
+
+
+#: What a complaint told after a plan's comma names: a symptom, or a body part with its verb.
+_COMPLAINT_KINDS = frozenset({"symptom", "body_part"})
+
+
+def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], s_end: int, cuts: list[int]) -> list[int]:
+    """Cut at a comma after a plan when the stretch after it names a complaint and no plan of its
+    own ("хочу к врачу, голова болит", "want to see a dentist, my tooth aches", "gonna see the
+    doc, got a rash"): a plan's scope covers its objects ("want to try ibuprofen, paracetamol"),
+    not a clause with its own subject and verb (Chinese cuts at every comma already)."""
+    planned = next((h_start for h_start, _, lex in s_hits if lex.cat == "intent"), None)
+    if planned is None:
+        return cuts
+    commas = [m.end() for m in _PLAN_COMMA.finditer(norm, planned, s_end)]
+    if not commas:
+        return cuts
+    added = []
+    for at, until in zip(commas, [*commas[1:], s_end], strict=True):
+        kinds = {lex.cat if lex.cat == "intent" else lex.kind for h, _, lex in s_hits if at <= h < until}
+        if "intent" not in kinds and not kinds.isdisjoint(_COMPLAINT_KINDS):
+            added.append(at)
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: A comma after a plan, with the spaces after it.
+_PLAN_COMMA = re.compile(r"[,—]\s*")
 
 
 #: A request that opens a sentence and stands alone before its comma: "посоветуйте, ...".

@@ -21,10 +21,13 @@ from schemas.sections import SECTION_WIDE
 
 #: "每天早上喝15毫升": a drink measured in millilitres is a medicine
 _MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
-_TOO = re.compile(r"\b(?:too|as well|also|same)\b|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也")
+_TOO = re.compile(
+    r"\b(?:too|as well|also|same|so (?:do|does|did|am|is|was|have|has|had) i)\b"
+    r"|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也"
+)
 #: A "me too" told in the past: "我小时候也有过", "I had it too as a kid", "у меня в детстве тоже была".
 _PAST_TOO = re.compile(
-    r"\bhad\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
+    r"\bhad\b|\bso (?:did|was) i\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
     r"|(?<![а-яё])был[аои]?(?![а-яё])|в детстве|раньше|в молодости"
     r"|(?<!不)过(?!敏)|小时候|以前|年轻时|年轻的时候|曾经"
 )

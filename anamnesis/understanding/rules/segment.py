@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from anamnesis.understanding.rules.clause_cuts import cuts_of, is_relative
+from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative
 from anamnesis.understanding.rules.lexicon import Lex
 
 Hit = tuple[int, int, Lex]
@@ -323,6 +323,9 @@ def _asks(norm: str, clause: Clause, lang: str) -> bool:
             first = h_end
     while first < clause.end and norm[first] in " ,，":
         first += 1
+    so_do_i = EN_SO_DO_I.match(norm, first, clause.end) if lang == "en" else None
+    if so_do_i is not None and not norm[so_do_i.end() : clause.end].strip(" .!"):
+        return False  # "my dad has gout. so do I": the inverted auxiliary says "me too", it asks nothing
     if lang == "en" and (filler := _EN_FILLER.match(norm, first, clause.end)) is not None:
         first = filler.end()  # "and what about ozempic, ...?", "so can I take it?": the filler asks nothing
     return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)

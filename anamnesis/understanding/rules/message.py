@@ -364,8 +364,8 @@ def read_message(
                     m.state = "end"  # "still not smoking!!": the stop holds
         if denies_how_often(norm, clause):
             for m in mentions:
-                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
-                    m.state = None  # "I don't smoke much", "不经常喝酒": taken, seldom
+                if m.state == "neg" and m.kind in ("drug", "lifestyle", "symptom"):
+                    m.state = None  # "I don't smoke much", "不经常喝酒", "doesn't hurt much": there, seldom or mildly
         if denies_a_dose_or_effect(norm, clause):
             effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:

@@ -1,0 +1,62 @@
+"""The reach of a denial in the rules backend (issue 11, scope21).
+
+- A negated degree says how much, it denies nothing: "голова не очень болит", "头不太疼", "my
+  knee is not very swollen", "my head doesn't hurt very much" say the complaint is mild; "не
+  очень, голова кружится" answers how the user feels and leaves the dizziness stated.
+- A negated effect is no denial of taking the drug: "нурофен не особо помогает", "ventolin
+  doesn't help much", "布洛芬不太管用".
+- A negated liking is an attitude: "I don't really like taking pills", "не очень люблю таблетки
+  пить", "我不喜欢吃药" deny no medicines.
+- A question about a drink that is not alcohol ("Do you drink milk?") is answered with no
+  reading of alcohol.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+DENIED_DEGREE: list[Row] = [
+    ("голова не очень болит", None, {("symptoms", "headache", "active")}),
+    ("горло не особо болит", None, {("symptoms", "sore throat", "active")}),
+    ("не очень, голова кружится", "Как самочувствие?", {("symptoms", "dizziness", "active")}),
+    ("не особо, спина болит", "Как дела?", {("symptoms", "back pain", "active")}),
+    ("не очень, тошнит с утра", "Как вы себя чувствуете?", {("symptoms", "nausea", "active")}),
+    ("头不太疼", None, {("symptoms", "headache", "active")}),
+    ("肚子不太疼了", None, {("symptoms", "abdominal pain", "active")}),
+    ("不太好，头晕", "感觉怎么样？", {("symptoms", "dizziness", "active")}),
+    ("my head doesn't hurt very much", None, {("symptoms", "headache", "active")}),
+    ("my knee is not very swollen", None, {("symptoms", "knee swelling", "active")}),
+]
+
+DENIED_EFFECT: list[Row] = [
+    ("нурофен не особо помогает", None, {("medications", "ibuprofen", "active")}),
+    ("капли не очень помогают, нос заложен", None, {("symptoms", "nasal congestion", "active")}),
+    ("ventolin doesn't help much", None, {("medications", "salbutamol", "active")}),
+    ("布洛芬不太管用", None, {("medications", "ibuprofen", "active")}),
+]
+
+DENIED_LIKING: list[Row] = [
+    ("не очень люблю таблетки пить", None, set()),
+    ("I don't really like taking pills", None, set()),
+    ("I hate taking tablets", None, set()),
+    ("我不喜欢吃药", None, set()),
+    ("不太喜欢吃西药", None, set()),
+]
+
+OTHER_DRINK: list[Row] = [
+    ("not really", "Do you drink milk?", set()),
+    ("не особо", "Пьёте молоко?", set()),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), DENIED_DEGREE + DENIED_EFFECT + DENIED_LIKING + OTHER_DRINK)
+def test_reach_of_a_denial(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected

@@ -60,3 +60,27 @@ OTHER_DRINK: list[Row] = [
 @pytest.mark.parametrize(("text", "context", "expected"), DENIED_DEGREE + DENIED_EFFECT + DENIED_LIKING + OTHER_DRINK)
 def test_reach_of_a_denial(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+SECTION_DENIALS: list[Row] = [
+    ("no allergies, no meds", None,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("no allergies, no regular medications", None,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("nope, no allergies and no medications", "Anything else I should know?",
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("аллергии нет, лекарства не принимаю", None,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("аллергий нет, лекарств не пью", None,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("没有过敏，也不吃药", None,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), SECTION_DENIALS)
+def test_each_section_denied_on_its_own(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    """A list of section-wide denials denies each section; the allergy of the first never takes in the medicines."""
+    assert triples(understand(text, context)) == expected

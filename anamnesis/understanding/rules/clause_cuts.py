@@ -152,10 +152,13 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         before, after = stretches[n - 1], stretches[n]
         colon = norm[bounds[n] - 1] == ":"  # "всё прошло: температуры нет": what follows tells it anew
         termed = any(h[2].cat == "term" for h in before)
-        if not ((colon or termed) and _names_something(norm, after, bounds[n])):
-            continue
         denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
+        if own and denied_before and _names_a_section(before) and _names_a_section(after):
+            added.append(bounds[n])  # "no allergies, no meds": each section denied on its own
+            continue
+        if not ((colon or termed) and _names_something(norm, after, bounds[n])):
+            continue
         if (
             (own and not denied_before)
             or (not own and termed and _predicate_denial(norm, before))
@@ -178,16 +181,25 @@ def _names_something(norm: str, hits: list[Hit], start: int) -> bool:
     return any(h[2].cat in ("term", "pain") for h in hits) or RU_THE_REST.match(norm, start) is not None
 
 
+def _names_a_section(hits: list[Hit]) -> bool:
+    """The stretch names a section as a whole ("allergies", "meds", "операций"), which a denial
+    in it denies by itself: a list of such denials is one denial per section, not one shared."""
+    return any(h[2].cat in _SECTION_NOUNS for h in hits)
+
+
+_SECTION_NOUNS = frozenset({"section", "allergy"})
+
+
 def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
     """Cut before an "and" that opens a denial of its own after a named term: "the rash cleared
     up and no itching now", "bronchitis has cleared and no symptoms": the denial is the next
-    phrase's, and neither reaches over the "and" to the other."""
+    phrase's, and neither reaches over the "and" to the other ("no allergies and no meds" too)."""
     added = [
         s - 4
         for s, _, lex in s_hits
         if lex.cat == "neg"
         and norm[max(s_start, s - 4) : s] == "and "
-        and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
+        and any((t[2].cat == "term" or t[2].cat in _SECTION_NOUNS) and s_start <= t[0] < s - 4 for t in s_hits)
     ]
     return sorted(set(cuts).union(added)) if added else cuts
 

@@ -84,3 +84,31 @@ SECTION_DENIALS: list[Row] = [
 def test_each_section_denied_on_its_own(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     """A list of section-wide denials denies each section; the allergy of the first never takes in the medicines."""
     assert triples(understand(text, context)) == expected
+
+
+_ALLERGY_AND_MEDS = "Any allergies? And are you taking any medications?"
+# fmt: off
+IN_ORDER: list[Row] = [
+    ("no and no", _ALLERGY_AND_MEDS,
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("no, yes", "Any allergies? Are you taking any medications?", {("allergies", "*", "confirmed_absent")}),
+    ("yes, no", "Do you smoke? Do you drink alcohol?",
+     {("lifestyle", "smoking", "active"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("нет и нет", "Есть аллергия? И принимаете ли какие-то лекарства?",
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("нет, да", "Курите? Алкоголь употребляете?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("没有，没有", "有过敏吗？平时吃什么药吗？",
+     {("allergies", "*", "confirmed_absent"), ("medications", "*", "confirmed_absent")}),
+    ("没有，有", "抽烟吗？喝酒吗？",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    # one bare answer to several questions keeps its old reading: the last question's
+    ("no", _ALLERGY_AND_MEDS, {("medications", "*", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), IN_ORDER)
+def test_bare_answers_in_order(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    """As many bare answers as the turn has questions answer them one by one, in order."""
+    assert triples(understand(text, context)) == expected

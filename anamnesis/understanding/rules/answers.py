@@ -9,7 +9,7 @@ same assistant questions recur across users, so what a question asks is cached.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
@@ -73,6 +73,10 @@ class Topic:
     #: what the assistant stated of the user's own history before its question ("I see you take
     #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
     told: str = ""
+    #: the turn's questions each read alone, when it asks several that each name something ("Any
+    #: allergies? And are you taking any medications?"): a reply of as many bare answers ("no and
+    #: no", "нет, да", "没有，没有") answers them in order
+    each: tuple[Topic, ...] = ()
     #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
@@ -800,7 +804,20 @@ def asked_in(context: str) -> Topic | None:
     break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
     turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
     _, sep, last = context.rpartition("\n")
-    return (topic(last) or topic(context)) if sep and last.strip() else topic(context)
+    if sep and last.strip():
+        return topic(last) or _with_each(context, topic(context))
+    return _with_each(context, topic(context))
+
+
+def _with_each(context: str, asked: Topic | None) -> Topic | None:
+    """``asked`` with :attr:`Topic.each`, when the context asks several questions that each name something."""
+    if asked is None or not (asked.items or asked.sections) or context.count("?") + context.count("？") < 2:
+        return asked
+    norm = normalise(context)
+    each = tuple(topic(norm[start:end]) for start, end, question in sentences(norm) if question)
+    if len(each) < 2 or any(t is None or not (t.items or t.sections) or t.family for t in each):
+        return asked
+    return replace(asked, each=each)  # type: ignore[arg-type]
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",

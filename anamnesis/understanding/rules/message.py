@@ -23,7 +23,13 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.bare_answers import amount_answer, only_says_no, polarity, zh_echo
+from anamnesis.understanding.rules.bare_answers import (
+    amount_answer,
+    answers_in_order,
+    only_says_no,
+    polarity,
+    zh_echo,
+)
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -174,6 +180,13 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
+    if asked is not None and asked.each:
+        pieces = answers_in_order(norm, len(asked.each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if pieces is not None:  # "Any allergies? Any medications?" — "no and yes": one answer per question
+            reading: Reading = ((), [])
+            for piece, each in zip(pieces, asked.each, strict=True):
+                reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
+            return reading
     if asked is not None and asked.statement:
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
         own = any(lex.kind for _, _, lex in hits)

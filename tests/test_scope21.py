@@ -112,3 +112,31 @@ IN_ORDER: list[Row] = [
 def test_bare_answers_in_order(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     """As many bare answers as the turn has questions answer them one by one, in order."""
     assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+VERB_DENIAL_THEN_HABIT: list[Row] = [
+    ("never smoked, drink socially", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("don't smoke, social drinker", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("never smoked, binge drink sometimes", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("не курю, выпиваю по праздникам", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    ("从不抽烟，偶尔喝酒", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "active")}),
+    # a bare item after the comma is still under the denial
+    ("I don't drink, smoke", None,
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("no fever, cough or chills", None,
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
+      ("symptoms", "chills", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), VERB_DENIAL_THEN_HABIT)
+def test_verb_denial_stops_at_its_comma(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    """A denied verb ("never smoked") does not reach a habit told with its manner after the comma."""
+    assert triples(understand(text, context)) == expected

@@ -231,9 +231,32 @@ def _new_phrase_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cut
         for h_start, h_end, lex in after:
             if lex.cat == "term":
                 rest[h_start - bounds[n] : h_end - bounds[n]] = " " * (h_end - h_start)
-        if any(w not in _LIST_WORDS for w in _WORD.findall("".join(rest))):
+        words = _WORD.findall("".join(rest))
+        if any(w not in _LIST_WORDS for w in words) or (
+            not words and _told_with_manner(norm, after) and _verb_denied(norm, s_hits, floor, bounds[n])
+        ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: A denial of a verb, right before the verb term it denies: "never smoked", "don't drink".
+_EN_VERB_DENIAL = re.compile(r"\b(?:never|don't|dont|do not|doesn't|doesnt|does not|didn't|didnt|did not)\s+$")
+
+
+def _told_with_manner(norm: str, stretch: list[Hit]) -> bool:
+    """The stretch names a term of several words ("drink socially", "social drinker"): a habit told
+    with its manner, where a bare list item is one word ("I don't drink, smoke")."""
+    return any(lex.cat == "term" and " " in norm[s:e] for s, e, lex in stretch)
+
+
+def _verb_denied(norm: str, s_hits: list[Hit], start: int, end: int) -> bool:
+    """The stretch ``norm[start:end]`` denies a verb term ("never smoked,", "don't drink,"): the
+    denial is that verb's, so a term alone after the comma ("..., drink socially") is a phrase of
+    its own, not the next item of a list the denial opens ("no fever, cough") or of one under the
+    verb ("I don't drink, smoke")."""
+    return any(
+        lex.cat == "term" and start <= s < end and _EN_VERB_DENIAL.search(norm, start, s) for s, _, lex in s_hits
+    )
 
 
 def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:

@@ -7,8 +7,11 @@
   doesn't help much", "布洛芬不太管用".
 - A negated liking is an attitude: "I don't really like taking pills", "не очень люблю таблетки
   пить", "我不喜欢吃药" deny no medicines.
-- A question about a drink that is not alcohol ("Do you drink milk?") is answered with no
-  reading of alcohol.
+- A question about a drink that is not alcohol ("Do you drink milk?", "你喝牛奶吗？") is answered
+  with no reading of alcohol, even when the reply repeats the verb ("不喝", "не пью").
+- A list of section-wide denials ("no allergies, no meds") denies each section; bare answers in a
+  row ("no and no") answer the turn's questions in order; a denied verb ("never smoked") does not
+  reach a habit told with its manner after the comma ("..., drink socially").
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -52,7 +55,15 @@ DENIED_LIKING: list[Row] = [
 
 OTHER_DRINK: list[Row] = [
     ("not really", "Do you drink milk?", set()),
+    ("I don't drink it", "Do you drink coffee?", set()),
     ("не особо", "Пьёте молоко?", set()),
+    ("не пью", "Пьёте молоко?", set()),
+    ("нет, не пью", "Кофе пьёте?", set()),
+    ("不太喝", "你喝牛奶吗？", set()),
+    ("不喝", "平时喝咖啡吗？", set()),
+    # the habit itself asked of is still denied
+    ("不喝", "喝酒吗？", {("lifestyle", "alcohol", "confirmed_absent")}),
+    ("no", "Do you drink?", {("lifestyle", "alcohol", "confirmed_absent")}),
 ]
 # fmt: on
 

@@ -77,6 +77,9 @@ class Topic:
     #: allergies? And are you taking any medications?"): a reply of as many bare answers ("no and
     #: no", "нет, да", "没有，没有") answers them in order
     each: tuple[Topic, ...] = ()
+    #: the question asks of a drink that is not alcohol ("Do you drink milk?", "你喝牛奶吗？"): the
+    #: reply's own "drink" ("不太喝") is that drink
+    drink: bool = False
     #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
@@ -227,7 +230,8 @@ def topic(context: str) -> Topic | None:
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
-    if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
+    drink = drinks_other({tag for _, _, lex in hits for tag in lex.tags})
+    if drink:
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     # "Before the operation, any allergies?": the operation dates the question, it is taken as given
     presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
@@ -312,8 +316,8 @@ def topic(context: str) -> Topic | None:
         if told or body or part_asked:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         reaction = _ASKS_REACTION.search(norm, start, end) is not None
-        if kin or reaction:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
-            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction)
+        if kin or reaction or drink:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
+            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction, drink=drink)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease

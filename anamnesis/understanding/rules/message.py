@@ -324,7 +324,7 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        if drinks_something_else(clause) or (asked is not None and asked.medicines):
+        if drinks_something_else(clause) or (asked is not None and (asked.medicines or asked.drink)):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))

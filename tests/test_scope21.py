@@ -36,6 +36,9 @@ DENIED_DEGREE: list[Row] = [
     ("不太好，头晕", "感觉怎么样？", {("symptoms", "dizziness", "active")}),
     ("my head doesn't hurt very much", None, {("symptoms", "headache", "active")}),
     ("my knee is not very swollen", None, {("symptoms", "knee swelling", "active")}),
+    ("my cough is not too bad", None, {("symptoms", "cough", "active")}),
+    ("кашель не очень сильный", None, {("symptoms", "cough", "active")}),
+    ("咳嗽不太厉害", None, {("symptoms", "cough", "active")}),
 ]
 
 DENIED_EFFECT: list[Row] = [
@@ -43,6 +46,10 @@ DENIED_EFFECT: list[Row] = [
     ("капли не очень помогают, нос заложен", None, {("symptoms", "nasal congestion", "active")}),
     ("ventolin doesn't help much", None, {("medications", "salbutamol", "active")}),
     ("布洛芬不太管用", None, {("medications", "ibuprofen", "active")}),
+    ("布洛芬没什么效果", None, {("medications", "ibuprofen", "active")}),
+    ("panadol doesn't do much for my back", None, {("medications", "paracetamol", "active")}),
+    ("омепразол не особо помогает от изжоги", None,
+     {("medications", "omeprazole", "active"), ("symptoms", "heartburn", "active")}),
 ]
 
 DENIED_LIKING: list[Row] = [
@@ -51,6 +58,9 @@ DENIED_LIKING: list[Row] = [
     ("I hate taking tablets", None, set()),
     ("我不喜欢吃药", None, set()),
     ("不太喜欢吃西药", None, set()),
+    ("我不爱吃药", None, set()),
+    ("не люблю лекарства, стараюсь без них", None, set()),
+    ("I'm not a fan of pills", None, set()),
 ]
 
 OTHER_DRINK: list[Row] = [

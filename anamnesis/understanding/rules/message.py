@@ -376,9 +376,13 @@ def read_message(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if denies_how_often(norm, clause):
+            # "I don't smoke much", "不经常喝酒", "doesn't hurt much", "不经常头疼": there, seldom or mildly;
+            # a Chinese complaint "没怎么咳嗽", "不怎么疼了" is hardly there, a denial or an ending
+            hardly = lang == "zh" and _ZH_HARDLY.search(norm, clause.start, clause.end) is not None
+            seldom = ("drug", "lifestyle") if hardly else ("drug", "lifestyle", "symptom")
             for m in mentions:
-                if m.state == "neg" and m.kind in ("drug", "lifestyle", "symptom"):
-                    m.state = None  # "I don't smoke much", "不经常喝酒", "doesn't hurt much": there, seldom or mildly
+                if m.state == "neg" and m.kind in seldom:
+                    m.state = None
         if denies_a_dose_or_effect(norm, clause):
             effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:
@@ -431,6 +435,8 @@ def read_message(
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
 
 
+#: "没怎么咳嗽", "不怎么疼了": a Chinese complaint hardly there, denied rather than seldom.
+_ZH_HARDLY = re.compile(r"[不没]怎么")
 #: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
 _ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
 

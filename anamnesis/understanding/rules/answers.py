@@ -813,6 +813,7 @@ def asked_in(context: str) -> Topic | None:
     return _with_each(context, topic(context))
 
 
+@lru_cache(maxsize=8192)
 def _with_each(context: str, asked: Topic | None) -> Topic | None:
     """``asked`` with :attr:`Topic.each`, when the context asks several questions that each name something."""
     if asked is None or not (asked.items or asked.sections) or context.count("?") + context.count("？") < 2:

@@ -9,7 +9,7 @@ same assistant questions recur across users, so what a question asks is cached.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
@@ -73,6 +73,13 @@ class Topic:
     #: what the assistant stated of the user's own history before its question ("I see you take
     #: insulin. Do you have high blood pressure?"): a reply that goes along with the question confirms it
     told: str = ""
+    #: the turn's questions each read alone, when it asks several that each name something ("Any
+    #: allergies? And are you taking any medications?"): a reply of as many bare answers ("no and
+    #: no", "нет, да", "没有，没有") answers them in order
+    each: tuple[Topic, ...] = ()
+    #: the question asks of a drink that is not alcohol ("Do you drink milk?", "你喝牛奶吗？"): the
+    #: reply's own "drink" ("不太喝") is that drink
+    drink: bool = False
     #: a Chinese question that puts a denial to confirm ("还是不抽烟吧？", "您没有糖尿病吧？"):
     #: "neg", or "end" when it puts an ending ("不抽烟了吧？"); an agreeing "对" / "是的" then
     #: agrees with the denial, and 还 before it is "still not", never "still"
@@ -230,7 +237,8 @@ def topic(context: str) -> Topic | None:
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
-    if drinks_other({tag for _, _, lex in hits for tag in lex.tags}):
+    drink = drinks_other({tag for _, _, lex in hits for tag in lex.tags})
+    if drink:
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     # "Before the operation, any allergies?": the operation dates the question, it is taken as given
     presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
@@ -315,8 +323,8 @@ def topic(context: str) -> Topic | None:
         if told or body or part_asked:
             return Topic((), (), False, False, False, False, frozenset(), told=told, body=body, part_asked=part_asked)
         reaction = _ASKS_REACTION.search(norm, start, end) is not None
-        if kin or reaction:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
-            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction)
+        if kin or reaction or drink:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
+            return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction, drink=drink)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
@@ -824,7 +832,21 @@ def asked_in(context: str) -> Topic | None:
     break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
     turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
     _, sep, last = context.rpartition("\n")
-    return (topic(last) or topic(context)) if sep and last.strip() else topic(context)
+    if sep and last.strip():
+        return topic(last) or _with_each(context, topic(context))
+    return _with_each(context, topic(context))
+
+
+@lru_cache(maxsize=8192)
+def _with_each(context: str, asked: Topic | None) -> Topic | None:
+    """``asked`` with :attr:`Topic.each`, when the context asks several questions that each name something."""
+    if asked is None or not (asked.items or asked.sections) or context.count("?") + context.count("？") < 2:
+        return asked
+    norm = normalise(context)
+    each = tuple(topic(norm[start:end]) for start, end, question in sentences(norm) if question)
+    if len(each) < 2 or any(t is None or not (t.items or t.sections) or t.family for t in each):
+        return asked
+    return replace(asked, each=each)  # type: ignore[arg-type]
 
 
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",

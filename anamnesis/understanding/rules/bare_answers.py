@@ -8,6 +8,7 @@ state it gives to what the question named.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.segment import Hit
@@ -273,3 +274,21 @@ def answer_state(answer: str, asked: Topic) -> str:
     if asked.ended and not asked.past:
         return "pos"  # "is it gone?" — "no"
     return "end" if asked.still else "neg"
+
+
+#: Where bare answers in a row part: "no and no", "нет, да", "没有，没有", "no / yes".
+_IN_ORDER_CUT = re.compile(r"\s*(?:[,;/，；、]|\band\b|(?<![а-яё])и(?![а-яё]))\s*")
+_PIECE_ENDS = " .!。！~"
+
+
+def answers_in_order(norm: str, count: int, scan: Callable[[str], list[Hit]], lang: str) -> list[str] | None:
+    """The pieces of a reply that gives ``count`` bare answers in a row, one per question of the
+    turn ("no and no", "нет, нет", "没有，有"), or ``None`` when it says anything else."""
+    pieces = [p.strip(_PIECE_ENDS) for p in _IN_ORDER_CUT.split(norm.strip(_PIECE_ENDS))]
+    if len(pieces) != count or not all(pieces):
+        return None
+    for piece in pieces:
+        hits = scan(piece)
+        if any(lex.cat not in ("yes", "neg") for _, _, lex in hits) or polarity(piece, hits, lang) not in ("yes", "no"):
+            return None
+    return pieces

@@ -186,10 +186,13 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         before, after = stretches[n - 1], stretches[n]
         colon = norm[bounds[n] - 1] == ":"  # "всё прошло: температуры нет": what follows tells it anew
         termed = any(h[2].cat == "term" for h in before)
-        if not ((colon or termed) and _names_something(norm, after, bounds[n])):
-            continue
         denied_before = any(h[2].cat == "neg" for h in before)
         own = any(h[2].cat == "neg" for h in after)
+        if own and denied_before and _names_a_section(before) and _names_a_section(after):
+            added.append(bounds[n])  # "no allergies, no meds": each section denied on its own
+            continue
+        if not ((colon or termed) and _names_something(norm, after, bounds[n])):
+            continue
         if (
             (own and not denied_before)
             or (not own and termed and _predicate_denial(norm, before))
@@ -212,16 +215,25 @@ def _names_something(norm: str, hits: list[Hit], start: int) -> bool:
     return any(h[2].cat in ("term", "pain") for h in hits) or RU_THE_REST.match(norm, start) is not None
 
 
+def _names_a_section(hits: list[Hit]) -> bool:
+    """The stretch names a section as a whole ("allergies", "meds", "операций"), which a denial
+    in it denies by itself: a list of such denials is one denial per section, not one shared."""
+    return any(h[2].cat in _SECTION_NOUNS for h in hits)
+
+
+_SECTION_NOUNS = frozenset({"section", "allergy"})
+
+
 def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:
     """Cut before an "and" that opens a denial of its own after a named term: "the rash cleared
     up and no itching now", "bronchitis has cleared and no symptoms": the denial is the next
-    phrase's, and neither reaches over the "and" to the other."""
+    phrase's, and neither reaches over the "and" to the other ("no allergies and no meds" too)."""
     added = [
         s - 4
         for s, _, lex in s_hits
         if lex.cat == "neg"
         and norm[max(s_start, s - 4) : s] == "and "
-        and any(t[2].cat == "term" and s_start <= t[0] < s - 4 for t in s_hits)
+        and any((t[2].cat == "term" or t[2].cat in _SECTION_NOUNS) and s_start <= t[0] < s - 4 for t in s_hits)
     ]
     return sorted(set(cuts).union(added)) if added else cuts
 
@@ -253,9 +265,32 @@ def _new_phrase_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cut
         for h_start, h_end, lex in after:
             if lex.cat == "term":
                 rest[h_start - bounds[n] : h_end - bounds[n]] = " " * (h_end - h_start)
-        if any(w not in _LIST_WORDS for w in _WORD.findall("".join(rest))):
+        words = _WORD.findall("".join(rest))
+        if any(w not in _LIST_WORDS for w in words) or (
+            not words and _told_with_manner(norm, after) and _verb_denied(norm, s_hits, floor, bounds[n])
+        ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: A denial of a verb, right before the verb term it denies: "never smoked", "don't drink".
+_EN_VERB_DENIAL = re.compile(r"\b(?:never|don't|dont|do not|doesn't|doesnt|does not|didn't|didnt|did not)\s+$")
+
+
+def _told_with_manner(norm: str, stretch: list[Hit]) -> bool:
+    """The stretch names a term of several words ("drink socially", "social drinker"): a habit told
+    with its manner, where a bare list item is one word ("I don't drink, smoke")."""
+    return any(lex.cat == "term" and " " in norm[s:e] for s, e, lex in stretch)
+
+
+def _verb_denied(norm: str, s_hits: list[Hit], start: int, end: int) -> bool:
+    """The stretch ``norm[start:end]`` denies a verb term ("never smoked,", "don't drink,"): the
+    denial is that verb's, so a term alone after the comma ("..., drink socially") is a phrase of
+    its own, not the next item of a list the denial opens ("no fever, cough") or of one under the
+    verb ("I don't drink, smoke")."""
+    return any(
+        lex.cat == "term" and start <= s < end and _EN_VERB_DENIAL.search(norm, start, s) for s, _, lex in s_hits
+    )
 
 
 def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:

@@ -23,7 +23,13 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.bare_answers import amount_answer, only_says_no, polarity, zh_echo
+from anamnesis.understanding.rules.bare_answers import (
+    amount_answer,
+    answers_in_order,
+    only_says_no,
+    polarity,
+    zh_echo,
+)
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -174,6 +180,13 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
+    if asked is not None and asked.each:
+        pieces = answers_in_order(norm, len(asked.each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if pieces is not None:  # "Any allergies? Any medications?" — "no and yes": one answer per question
+            reading: Reading = ((), [])
+            for piece, each in zip(pieces, asked.each, strict=True):
+                reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
+            return reading
     if asked is not None and asked.statement:
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
         own = any(lex.kind for _, _, lex in hits)
@@ -311,7 +324,7 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        if drinks_something_else(clause) or (asked is not None and asked.medicines):
+        if drinks_something_else(clause) or (asked is not None and (asked.medicines or asked.drink)):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
             mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
         mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))
@@ -363,9 +376,13 @@ def read_message(
                 if m.state == "neg" and m.kind in ("drug", "lifestyle"):
                     m.state = "end"  # "still not smoking!!": the stop holds
         if denies_how_often(norm, clause):
+            # "I don't smoke much", "不经常喝酒", "doesn't hurt much", "不经常头疼": there, seldom or mildly;
+            # a Chinese complaint "没怎么咳嗽", "不怎么疼了" is hardly there, a denial or an ending
+            hardly = lang == "zh" and _ZH_HARDLY.search(norm, clause.start, clause.end) is not None
+            seldom = ("drug", "lifestyle") if hardly else ("drug", "lifestyle", "symptom")
             for m in mentions:
-                if m.state == "neg" and m.kind in ("drug", "lifestyle"):
-                    m.state = None  # "I don't smoke much", "不经常喝酒": taken, seldom
+                if m.state == "neg" and m.kind in seldom:
+                    m.state = None
         if denies_a_dose_or_effect(norm, clause):
             effect = lang == "en" and denies_an_effect(norm, clause)
             for m in mentions:
@@ -418,6 +435,8 @@ def read_message(
     return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
 
 
+#: "没怎么咳嗽", "不怎么疼了": a Chinese complaint hardly there, denied rather than seldom.
+_ZH_HARDLY = re.compile(r"[不没]怎么")
 #: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
 _ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
 

@@ -157,11 +157,14 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
 #: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有"; group
 #: ``denied``, the phrases that are the rest and its denial at once ("nothing else", "otherwise
 #: no", "别的没有", "没有其他"), which the cue table keeps from denying anything on their own.
+#: Chinese "the others" ("别的", "其他"): the asked things not yet answered, or, in a clause of its
+#: own, things other than the one just named.
+ZH_OTHERS = "(?:别的|其他|其它|其余)"
 _REST = re.compile(
     r"(?P<denied>\b(?:nothing (?:else|more|other)|none (?:else|other)|no (?:others?|other (?:ones|things))"
     r"|none of the (?:others|rest)|otherwise (?:no|none|nothing|not)|apart from that no)\b"
-    r"|(?:别的|其他|其它|其余)(?:的)?(?:都|也)?(?:没有|没|不)|没有?(?:别的|其他|其它|其余))"
-    r"|\b(?:the )?(?:rest|others|other ones|other things)\b|其他|其它|其余|别的"
+    rf"|{ZH_OTHERS}(?:的)?(?:都|也)?(?:没有|没|不)|没有?{ZH_OTHERS})"
+    rf"|\b(?:the )?(?:rest|others|other ones|other things)\b|{ZH_OTHERS}"
 )
 
 

@@ -21,7 +21,7 @@ from anamnesis.understanding.rules.allergies import (
     reactions_of_allergies,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
-from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
+from anamnesis.understanding.rules.asked_parts import ZH_OTHERS, answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
@@ -438,7 +438,7 @@ def read_message(
 #: "没怎么咳嗽", "不怎么疼了": a Chinese complaint hardly there, denied rather than seldom.
 _ZH_HARDLY = re.compile(r"[不没]怎么")
 #: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
-_ZH_OTHERS = re.compile(r"别的|其他|其它|其余")
+_ZH_OTHERS = re.compile(ZH_OTHERS)
 
 
 def _names_no_one_else(clause: Clause) -> bool:

@@ -12,7 +12,7 @@ import pytest
 from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
 from anamnesis.understanding.rules import compact_profile, discourse, plans, referring
-from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated
+from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated, literals_in
 from anamnesis.understanding.rules.segment import sentences
 
 GATES: dict[str, Gated] = {
@@ -365,6 +365,25 @@ def test_an_ignorecase_pattern_runs_on_a_case_variant_of_its_literal() -> None:
     assert folding.search("the rash") is None
     exact = Gated(re.compile(r"\bside\b"), ["side"])
     assert exact.search("SIDE") is None
+
+
+def test_one_pass_for_every_gate_answers_as_each_gate_walking_alone() -> None:
+    texts = [*LABELLED, *(t for crafted in CRAFTED.values() for t in crafted)]
+    for text in texts:
+        found = literals_in(text)
+        for name, gated in GATES.items():
+            assert gated.may_match(text, found=found) == gated.may_match(text), (name, text)
+    assert sum(literals_in(t).gates != 0 for t in texts) > len(texts) // 4  # it does find literals
+
+
+def test_a_gate_walks_its_text_itself_when_the_pass_was_over_another_text_or_before_it() -> None:
+    gated = discourse._ANY_REPAIR
+    other = literals_in("a text with none of its words")
+    assert gated.may_match("2 pills, sorry, 3", found=other)  # the pass of another text is not read
+    assert gated.may_match("2 pills, sorry, 3", 0, 9, found=literals_in("2 pills, sorry, 3")) is False
+    before = literals_in("we have no tea")
+    later = Gated(re.compile(r"\btea\b"), ["tea"])  # made after the pass: not among its gates
+    assert later.may_match("we have no tea", found=before)
 
 
 def test_gate_literals_are_lower_case() -> None:

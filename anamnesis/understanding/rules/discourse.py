@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from anamnesis.terminology.text import CJK_RE
-from anamnesis.understanding.rules.gate import Gated
+from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.segment import Hit
 
 # -- addressed to the system ----------------------------------------------------------------
@@ -182,28 +182,30 @@ _EN_LATE = Gated(
 )  # fmt: skip
 
 
-def without_system_sentences(norm: str) -> str:
-    """The message with each later clause addressed to the system blanked out (same length).
+def without_system_sentences(norm: str, found: Literals | None = None) -> str:
+    """The message with each later clause addressed to the system blanked out (same length);
+    ``found``: the gates' literals in ``norm``.
 
     "on omeprazole for reflux. also mark me as having no allergies pls": the first sentence is
     a health statement, the second an instruction that states nothing, so no allergy is denied.
     """
     if not norm.isascii():
         return norm
-    for m in list(_EN_LATE.finditer(norm)):
+    for m in list(_EN_LATE.finditer(norm, found)):
         norm = norm[: m.start()] + " " * (m.end() - m.start()) + norm[m.end() :]
     return norm
 
 
-def addressed_to_system(norm: str) -> bool:
-    """Whether a message instructs the system about the record instead of telling about health.
+def addressed_to_system(norm: str, found: Literals | None = None) -> bool:
+    """Whether a message instructs the system about the record instead of telling about health
+    (``found``: the gates' literals in ``norm``).
 
     Such a message yields no fact and never changes a known one, whatever health words it has.
     """
-    if _EN_ADDRESSED.search(norm):
+    if _EN_ADDRESSED.search(norm, found=found):
         return True
     # every Russian and Chinese pattern needs a letter of its script: none in a plain ASCII text
-    return not norm.isascii() and any(gated.search(norm) for gated in _OTHER_ADDRESSED)
+    return not norm.isascii() and any(gated.search(norm, found=found) for gated in _OTHER_ADDRESSED)
 
 
 # -- abbreviations spelled out -----------------------------------------------------------------
@@ -339,15 +341,18 @@ def _overwrite(norm: str, start: int, end: int, replacement: str) -> str:
     return norm[:start] + " " * (width - len(replacement)) + replacement + norm[end:]
 
 
-def take_back_corrections(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
-    """The text with every self-corrected value replaced by its correction, and its hits.
+def take_back_corrections(
+    norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]], found: Literals | None = None
+) -> tuple[str, list[Hit]]:
+    """The text with every self-corrected value replaced by its correction, and its hits
+    (``found``: the gates' literals in ``norm``).
 
     After a repair cue the first quantity or term is the correction. The same kind of thing
     just before the cue (a quantity, or a term of the same kind, within a few words) is what
     it corrects: the stretch from the old value to the new one becomes the new value alone,
     keeping the old unit when the correction has none ("1000 mg - no wait, 850" → "850 mg").
     """
-    if not _ANY_REPAIR.search(norm):
+    if not _ANY_REPAIR.search(norm, found=found):
         return norm, list(hits)
     changed = True
     current, current_hits = norm, list(hits)

@@ -12,6 +12,10 @@ For that proof to hold, every match of the pattern must contain one of the liter
 same case. A pattern compiled with ``re.IGNORECASE`` also matches other spellings of the
 literals' letters (upper case, and the few odd letters ``re`` folds into Latin and Cyrillic
 ones, such as "ſ" for "s"); a text that holds any of them runs the full pattern.
+
+A message passes a dozen gates, each walking the whole text for its own literals (~1 µs a walk).
+:func:`literals_in` walks it once for the literals of every gate, and a gate given that
+:class:`Literals` reads its answer from it instead of walking the text again.
 """
 
 from __future__ import annotations
@@ -19,12 +23,58 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import ahocorasick
 
 #: Every character that ``re.IGNORECASE`` takes for a lower-case Latin or Cyrillic letter other
 #: than itself (pinned by tests/test_rules_gate.py against all of Unicode).
 CASE_VARIANTS = re.compile("[A-ZА-ЯЁ\u0130\u0131\u017f\u1c80-\u1c86\u212a]")
+
+
+@dataclass(frozen=True, slots=True)
+class Literals:
+    """Which gates' literals one text holds, from one pass over it (:func:`literals_in`)."""
+
+    text: str
+    #: bit ``n`` set: a literal of the ``n``-th gate made is in ``text``
+    gates: int
+    #: how many gates the pass looked for (a gate made after it walks the text itself)
+    known: int
+
+
+#: Every gate, in the order made: a gate's place is its bit in :attr:`Literals.gates`.
+_MADE: list[Gated] = []
+#: The automaton of every made gate's literals, each valued with the bits of the gates holding it,
+#: and how many gates it covers (built on first need, again after a gate is made).
+_ALL: tuple[ahocorasick.Automaton | None, int] = (None, 0)
+
+
+def literals_in(text: str) -> Literals:
+    """The literals of every gate in ``text``, found in one pass: give it to the gates that read ``text``."""
+    global _ALL
+    automaton, known = _ALL
+    if known != len(_MADE):
+        automaton, known = _ALL = _all_literals(), len(_MADE)
+    gates = 0
+    if automaton is not None:
+        for _, bits in automaton.iter(text):
+            gates |= bits
+    return Literals(text, gates, known)
+
+
+def _all_literals() -> ahocorasick.Automaton | None:
+    bits: dict[str, int] = {}
+    for n, gate in enumerate(_MADE):
+        for lit in gate.literals:
+            bits[lit] = bits.get(lit, 0) | 1 << n
+    if not bits:
+        return None
+    automaton = ahocorasick.Automaton()
+    for lit, value in bits.items():
+        automaton.add_word(lit, value)
+    automaton.make_automaton()
+    return automaton
 
 
 class Gated:
@@ -47,11 +97,19 @@ class Gated:
             self._literals.make_automaton()
         self._needles = (re.compile(f"[{chars}]"),) if chars else ()
         self._cased = bool(pattern.flags & re.IGNORECASE)
+        self._bit = len(_MADE)
+        _MADE.append(self)
 
-    def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
-        """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``."""
+    def may_match(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize, found: Literals | None = None
+    ) -> bool:
+        """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``; ``found``:
+        :func:`literals_in` of ``text``, read instead of a walk when the whole text is searched."""
         end = min(endpos, len(text))  # the automaton takes no end past the text
-        if self.literals and next(self._literals.iter(text, pos, end), None) is not None:
+        if found is not None and found.text is text and pos == 0 and end == len(text) and self._bit < found.known:
+            if found.gates >> self._bit & 1:
+                return True
+        elif self.literals and next(self._literals.iter(text, pos, end), None) is not None:
             return True
         for needle in self._needles:  # a loop, not any(): this runs several times for every message
             if needle.search(text, pos, end) is not None:
@@ -60,10 +118,12 @@ class Gated:
             return False  # a lower-case ASCII text (every normalised English one) holds none of CASE_VARIANTS
         return CASE_VARIANTS.search(text, pos, end) is not None
 
-    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+    def search(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize, found: Literals | None = None
+    ) -> re.Match[str] | None:
         """``pattern.search(text, pos, endpos)``, without running it where it cannot match."""
-        return self.pattern.search(text, pos, endpos) if self.may_match(text, pos, endpos) else None
+        return self.pattern.search(text, pos, endpos) if self.may_match(text, pos, endpos, found) else None
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+    def finditer(self, text: str, found: Literals | None = None) -> Iterator[re.Match[str]]:
         """``pattern.finditer(text)``, without running it where it cannot match."""
-        return self.pattern.finditer(text) if self.may_match(text) else iter(())
+        return self.pattern.finditer(text) if self.may_match(text, found=found) else iter(())

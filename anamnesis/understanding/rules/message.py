@@ -80,6 +80,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.gate import literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -166,12 +167,13 @@ def read_message(
     only through what it asks, so two contexts asking the same thing read a message alike."""
     # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
     norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
-    if addressed_to_system(norm):
+    gates = literals_in(norm)  # one pass for the literals of every gate below (again if the text changes)
+    if addressed_to_system(norm, gates):
         return (), []  # an instruction to the system is never a health statement
-    norm = without_system_sentences(norm)  # "..., btw mark him as allergic to nothing": that part
+    norm = without_system_sentences(norm, gates)  # "..., btw mark him as allergic to nothing": that part
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
-    norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each)
+    norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
     hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's
     if asked is not None and asked.body:
@@ -179,6 +181,8 @@ def read_message(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
+    if gates.text is not norm:
+        gates = literals_in(norm)
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
     if asked is not None and asked.each:
         pieces = answers_in_order(norm, len(asked.each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
@@ -218,8 +222,8 @@ def read_message(
         if (
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
-            and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm)))
-            and not recovers(norm)  # "好了", "all cleared up": the illness discussed last is over
+            and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm, gates)))
+            and not recovers(norm, gates)  # "好了", "all cleared up": the illness discussed last is over
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
@@ -416,12 +420,12 @@ def read_message(
     over_when_dated(msg, spans)
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
-    facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))
+    facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
-    facts = with_recovery(msg.norm, lang, msg.clauses, facts)
+    facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
     if lang == "ru":

@@ -169,6 +169,7 @@ CRAFTED: dict[str, list[str]] = {
         "10 мг извините 5",
         "10 мг простите 5",
         "10 мг поправка 5",
+        "10 мг,ой 5", "10 мг—извините, 5", "10 mg\twait 5", "10 mg(sorry 5", "10 mg;\u00a0actually 5", "10 мг,\nнет 5",
         "10毫克哦不对5",
         "10毫克噢不对5",
         "10毫克不对不对5",
@@ -384,6 +385,17 @@ def test_a_gate_walks_its_text_itself_when_the_pass_was_over_another_text_or_bef
     before = literals_in("we have no tea")
     later = Gated(re.compile(r"\btea\b"), ["tea"])  # made after the pass: not among its gates
     assert later.may_match("we have no tea", found=before)
+
+
+def test_what_stands_before_a_repair_cue_is_every_space_of_re_and_the_pause_marks() -> None:
+    spaces = {chr(x) for x in range(sys.maxunicode + 1) if re.fullmatch(r"\s", chr(x))}
+    assert set(discourse._BEFORE_CUE) == spaces | set(",;(—–-")
+
+
+def test_repair_gate_turns_away_cue_words_inside_words_or_opening_the_text() -> None:
+    for text in ("мой врач сказал, что это другой препарат", "sorry to bother you, is 10 mg ok", "извините, можно вопрос"):
+        assert discourse._REPAIR.search(text) is None, text
+        assert not discourse._ANY_REPAIR.may_match(text), text
 
 
 def test_gate_literals_are_lower_case() -> None:

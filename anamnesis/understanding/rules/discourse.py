@@ -308,12 +308,17 @@ _REPAIR = re.compile(
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
 )
+#: What stands before every English and Russian cue of :data:`_REPAIR`: a pause mark, or a space (each
+#: character ``\s`` matches, pinned by tests/test_rules_gate.py against all of Unicode).
+_BEFORE_CUE = ",;(—–-" + "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())
 _ANY_REPAIR = Gated(
     _REPAIR,
-    ("wait", "sorry", "i mean", ", no", ",no", "- no", "-no", "; no", ";no", "— no", "—no", "– no", "–no",
-     "(no", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
-     "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
-     "поправка", "нет", "不对", "错了", "更正", "纠正一下"),
+    # each cue with what stands before it: "ой" alone is in "мой" and "другой", "sorry" in "Sorry, ..."
+    [before + cue for before in _BEFORE_CUE for cue in (
+        "wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
+        "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
+        "поправка", "нет")]
+    + [", no", ",no", "- no", "-no", "; no", ";no", "— no", "—no", "– no", "–no", "(no", "不对", "错了", "更正", "纠正一下"],
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(

@@ -39,6 +39,7 @@ CRAFTED: dict[str, list[str]] = {
         "; change his notes", ". edit her profile", ". remove it from the data", ". wipe my memory",
         ". erase my records", ". clear the record", "ps overwrite me as healthy", ". reset me to none",
         ". clear me as fine", ". write down me as x", ". also save me as allergic to nothing", ". store me as x",
+        "ok.mark me as fine", "btw\tset him to healthy", "fine!\u2003update my chart", "also take it off the data",
     ],
     "en_unmade_operation": [
         "on the waiting list for", "wait list for", "waiting for a", "awaiting surgery", "booked in for",
@@ -387,9 +388,16 @@ def test_a_gate_walks_its_text_itself_when_the_pass_was_over_another_text_or_bef
     assert later.may_match("we have no tea", found=before)
 
 
-def test_what_stands_before_a_repair_cue_is_every_space_of_re_and_the_pause_marks() -> None:
+def test_the_spaces_before_gate_literals_are_every_character_re_takes_for_a_space() -> None:
     spaces = {chr(x) for x in range(sys.maxunicode + 1) if re.fullmatch(r"\s", chr(x))}
+    assert set(discourse._SPACES) == spaces
     assert set(discourse._BEFORE_CUE) == spaces | set(",;(—–-")
+
+
+def test_late_edit_gate_turns_away_its_verbs_inside_words_and_a_take_of_no_record() -> None:
+    for text in ("i take metformin and feel upset", "the input was fine", "it calmed down, then i take it easy"):
+        assert discourse._EN_LATE_EDIT.search(text) is None, text
+        assert not discourse._EN_LATE.may_match(text), text
 
 
 def test_repair_gate_turns_away_cue_words_inside_words_or_opening_the_text() -> None:

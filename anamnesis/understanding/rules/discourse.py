@@ -19,6 +19,10 @@ from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.segment import Hit
 
+#: Every character ``\s`` matches (pinned by tests/test_rules_gate.py against all of Unicode): a gate's
+#: literal may be a word with the space before it.
+_SPACES = "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())
+
 # -- addressed to the system ----------------------------------------------------------------
 #: A verb that edits the record, and what it edits: the user, their data, the record.
 _EN_EDIT = (
@@ -177,8 +181,13 @@ _EN_LATE_EDIT = re.compile(
 )
 _EN_LATE = Gated(
     _EN_LATE_EDIT,
-    ("mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
-     "add", "note down", "put", "overwrite", "reset", "clear", "write down", "save", "store", "take"),
+    # the first alternative's verbs after the pause or space before them ("upset", "input" pass no more);
+    # the second's record it edits ("take": "take it off my chart")
+    [before + verb for before in ".!?;,\n" + _SPACES for verb in (
+        "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
+        "add", "note down", "put", "overwrite", "reset", "clear", "write down", "save", "store")]
+    + [f"{whose} {what}" for whose in ("my", "the", "his", "her")
+       for what in ("record", "profile", "chart", "file", "notes", "data", "memory")],
 )  # fmt: skip
 
 
@@ -308,9 +317,8 @@ _REPAIR = re.compile(
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
 )
-#: What stands before every English and Russian cue of :data:`_REPAIR`: a pause mark, or a space (each
-#: character ``\s`` matches, pinned by tests/test_rules_gate.py against all of Unicode).
-_BEFORE_CUE = ",;(—–-" + "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())
+#: What stands before every English and Russian cue of :data:`_REPAIR`: a pause mark, or a space.
+_BEFORE_CUE = ",;(—–-" + _SPACES
 _ANY_REPAIR = Gated(
     _REPAIR,
     # each cue with what stands before it: "ой" alone is in "мой" and "другой", "sorry" in "Sorry, ..."

@@ -13,6 +13,7 @@ from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
 from anamnesis.understanding.rules import compact_profile, discourse, plans, referring
 from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated, literals_in
+from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import sentences
 
 GATES: dict[str, Gated] = {
@@ -404,6 +405,25 @@ def test_repair_gate_turns_away_cue_words_inside_words_or_opening_the_text() -> 
     for text in ("мой врач сказал, что это другой препарат", "sorry to bother you, is 10 mg ok", "извините, можно вопрос"):
         assert discourse._REPAIR.search(text) is None, text
         assert not discourse._ANY_REPAIR.may_match(text), text
+
+
+class _EveryPair:
+    def __contains__(self, pair: object) -> bool:
+        return True
+
+
+def test_chinese_denials_inside_terms_are_found_as_when_every_one_is_scanned_again() -> None:
+    matcher = load_lexicon().matcher
+    crafted = ["心慌有一点 手不抖", "头不疼也不晕", "喘倒不喘", "吃不下饭", "手不抖aspirin", "脸倒是不红", "睡不着，没咳嗽"]
+    texts = [t for t in [*LABELLED, *map(normalise, crafted)] if "不" in t or "没" in t]
+    assert len(texts) > 50
+    moved = 0
+    for text in texts:
+        hits = matcher.scan_each(text)
+        kept = discourse.zh_negation_inside_terms(text, hits, matcher.scan_each, matcher.bare_pairs)
+        assert kept == discourse.zh_negation_inside_terms(text, hits, matcher.scan_each, _EveryPair()), text
+        moved += kept[0] != text
+    assert moved >= 3  # the denials it moves are found with the pairs too
 
 
 def test_gate_literals_are_lower_case() -> None:

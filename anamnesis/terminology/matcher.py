@@ -75,6 +75,8 @@ class Matcher(Generic[P]):
         self.size = len(stored)
         self._words = _automaton({k: v for k, v in stored.items() if k not in bare_keys})
         self._bare = _automaton({k: v for k, v in stored.items() if k in bare_keys})
+        #: every two characters that stand side by side in a Chinese key ("手抖": "手抖")
+        self.bare_pairs = frozenset(key[n : n + 2] for key in bare_keys for n in range(len(key) - 1))
 
     def scan(self, norm: str) -> list[tuple[int, int, tuple[P, ...]]]:
         """(start, end, payloads) of every match in ``norm`` (see :func:`text.normalise`)."""

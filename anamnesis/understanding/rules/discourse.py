@@ -13,9 +13,9 @@ the user's own words (a mention is always cut from what the user wrote).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 
-from anamnesis.terminology.text import CJK_RE
+from anamnesis.terminology.text import CJK_RE, CYRILLIC_RE, LATIN_RE
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.segment import Hit
 
@@ -274,19 +274,29 @@ def zh_question_particles(norm: str) -> str:
 _ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到])")
 
 
-def zh_negation_inside_terms(norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
+def zh_negation_inside_terms(
+    norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]], pairs: Container[str]
+) -> tuple[str, list[Hit]]:
     """``手不抖`` → ``不手抖``, ``喘倒不喘`` → ``倒不喘喘``...: a Chinese denial put inside a term.
 
     Chinese denies a two-part term by putting 不/没 between its parts ("手抖" tremor, "手不抖"
     no tremor). When dropping the 不 joins a known term across it, the 不 moves in front of
     the term, where the clause rules read a denial. A 不 between a verb and its result
     ("吃不下饭") is an inability, not a denial; unless it is part of a term it is masked.
+
+    ``pairs``: every two characters side by side in a Chinese key of ``scan``. A text with no
+    Latin or Cyrillic letter is scanned for Chinese keys only, and a key found across the
+    dropped 不 holds the two characters around it side by side: the text is scanned again
+    only when they are such a pair.
     """
     if "不" not in norm and "没" not in norm:
         return norm, list(hits)
+    bare_only = LATIN_RE.search(norm) is None and CYRILLIC_RE.search(norm) is None
     text = norm
     for p in [i for i, ch in enumerate(text) if ch in "不没"]:
         if 0 < p < len(text) - 1 and "\u4e00" <= text[p - 1] <= "\u9fff":
+            if bare_only and text[p - 1] + text[p + 1] not in pairs:
+                continue  # no key of the text without this 不 can hold both
             joined = text[:p] + text[p + 1 :]
             for start, end, lex in scan(joined):
                 if lex.cat == "term" and start < p < end and not any(

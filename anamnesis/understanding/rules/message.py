@@ -174,7 +174,7 @@ def read_message(
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
-    norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)
+    norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)
     hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's
     if asked is not None and asked.body:
         hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"

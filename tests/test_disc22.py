@@ -1,0 +1,63 @@
+"""Answers to a question that lists several things, given item by item in the reply's own words.
+
+- "X is fine / normal / ok" ("breathing's fine", "сон в норме", "视力正常") denies the asked item
+  whose name holds X, as "X no" does (``asked_parts``);
+- a Russian reply answers items by a word of their name in any case ("крови не было" to "кровь в
+  моче?"), as English and Chinese replies already do (``asked_parts``).
+
+Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
+the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
+validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+FINE: list[Row] = [
+    ("no fever, and the breathing's fine", "Any fever, cough or shortness of breath?",
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("swallowing is ok, no heartburn", "Any trouble swallowing or heartburn?",
+     {("symptoms", "difficulty swallowing", "confirmed_absent"), ("symptoms", "heartburn", "confirmed_absent")}),
+    ("vision's normal. bit of a headache", "Any blurred vision or headaches?",
+     {("symptoms", "blurred vision", "confirmed_absent"), ("symptoms", "headache", "active")}),
+    ("кашель есть, дыхание в норме", "Есть ли кашель, затруднённое дыхание?",
+     {("symptoms", "cough", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    ("стул нормальный, изжога бывает", "Беспокоят ли изжога, чёрный стул?",
+     {("symptoms", "heartburn", "active"), ("symptoms", "black stools", "confirmed_absent")}),
+    ("视力正常，头有点疼", "有没有视力模糊、头痛？",
+     {("symptoms", "blurred vision", "confirmed_absent"), ("symptoms", "headache", "active")}),
+    ("呼吸还好，就是咳嗽", "有没有咳嗽、呼吸困难？",
+     {("symptoms", "cough", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+]
+
+# a thing said to be fine that the question presupposes, or a thing that is not among the asked ones
+FINE_NOT_A_DENIAL: list[Row] = [
+    ("the cough is ok now but I'm still wheezing", "How are your cough and wheezing?",
+     {("symptoms", "cough", "active"), ("symptoms", "wheezing", "active")}),
+    ("my appetite is fine", "Any nausea or vomiting?", set()),
+    ("аппетит нормальный", "Есть ли тошнота, рвота?", set()),
+]
+
+RU_BY_WORD: list[Row] = [
+    ("крови не было, жжения тоже нет", "Бывает ли жжение при мочеиспускании, кровь в моче?",
+     {("symptoms", "dysuria", "confirmed_absent"), ("symptoms", "hematuria", "confirmed_absent")}),
+    ("изжоги нет, а кашель бывает", "Есть ли изжога или кашель по ночам?",
+     {("symptoms", "heartburn", "confirmed_absent"), ("symptoms", "cough", "active")}),
+    ("ночью не потею, тошнота есть", "Беспокоят ли ночная потливость, тошнота?",
+     {("symptoms", "night sweats", "confirmed_absent"), ("symptoms", "nausea", "active")}),
+    ("жжения нет", "Бывает ли жжение при мочеиспускании, кровь в моче?", {("symptoms", "dysuria", "confirmed_absent")}),
+    ("крови не видел", "Бывает ли жжение при мочеиспускании, кровь в моче?",
+     {("symptoms", "hematuria", "confirmed_absent")}),
+    ("а глаза нет", "Бывают ли сердцебиение, покраснение глаз?",
+     {("symptoms", "red eyes", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD)
+def test_item_by_item(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context)) == expected

@@ -3,7 +3,9 @@
 - "X is fine / normal / ok" ("breathing's fine", "сон в норме", "视力正常") denies the asked item
   whose name holds X, as "X no" does (``asked_parts``);
 - a Russian reply answers items by a word of their name in any case ("крови не было" to "кровь в
-  моче?"), as English and Chinese replies already do (``asked_parts``).
+  моче?"), as English and Chinese replies already do (``asked_parts``);
+- a reply that names the asked thing by part of its name ("no sweats" to "night sweats?", "cancer"
+  to "bowel cancer in the family?") speaks of the asked thing, not of a wider one (``asked_parts``).
 
 Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
 the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
@@ -55,9 +57,23 @@ RU_BY_WORD: list[Row] = [
     ("а глаза нет", "Бывают ли сердцебиение, покраснение глаз?",
      {("symptoms", "red eyes", "confirmed_absent")}),
 ]
+AS_ASKED: list[Row] = [
+    ("no sweats", "Any fever or night sweats?", {("symptoms", "night sweats", "confirmed_absent")}),
+    ("the swelling has gone down", "Is the ankle swelling any better?", {("symptoms", "ankle swelling", "resolved")}),
+    ("dad had a stroke. no cancer that I know of", "Any bowel cancer or strokes in the family?",
+     {("family_history", "stroke", "active"), ("family_history", "colorectal cancer", "confirmed_absent")}),
+    ("不喘，就是咳", "有没有喘息、咳嗽？",
+     {("symptoms", "wheezing", "confirmed_absent"), ("symptoms", "cough", "active")}),
+    # a shorter drug name is another drug
+    ("just paracetamol", "Are you taking co-codamol or ibuprofen?", {("medications", "paracetamol", "active")}),
+    # a part shared by two asked things says which of neither
+    ("没出血", "有没有牙龈出血、鼻出血？",
+     {("symptoms", "bleeding", "confirmed_absent"), ("symptoms", "gum bleeding", "confirmed_absent"),
+      ("symptoms", "nosebleed", "confirmed_absent")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD)
+@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED)
 def test_item_by_item(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -63,6 +63,33 @@ def answered_by_part(msg: Message, asked: Topic) -> None:
     unsaid = set(asked.items) - answered if found and opens_by_part else set()
     # what the reply names itself ("no to the first two, yes to palpitations") is said
     msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered and not _unsaid(f, unsaid)] + found
+    _named_as_asked(msg, asked)
+
+
+#: Sections whose names a reply shortens: a complaint or an illness ("sweats", "the cancer"); a
+#: shorter drug name is another drug ("paracetamol" to "co-codamol?").
+_SHORTENED = frozenset({"symptoms", "diagnoses", "chronic_conditions", "family_history", "injuries"})
+
+
+def _named_as_asked(msg: Message, asked: Topic) -> None:
+    """A fact the reply names by part of an asked thing's name ("no sweats" to "Any fever or night
+    sweats?", "no cancer" to "Any bowel cancer in the family?", "不喘" to "有没有喘息？") is of the
+    asked thing: the reply shortens the question's name, it does not widen it. A part two asked
+    things share ("没出血" to "牙龈出血、鼻出血？") says neither."""
+    if not asked.items or not asked.question or msg.lang not in _FINE:
+        return
+    said = {(f.section, f.entity) for f in msg.facts}
+    names: dict[tuple[str, str], frozenset[str]] | None = None
+    for fact in msg.facts:
+        if fact.mention is None or fact.section not in _SHORTENED or (fact.section, fact.entity) in asked.items:
+            continue
+        if names is None:
+            names = _item_words(asked, msg.lang)
+        words = _words(msg.norm, fact.start, fact.end, msg.lang)
+        matches = [item for item, name in names.items() if item[0] == fact.section and words and words <= name]
+        if len(matches) == 1 and matches[0] not in said:
+            fact.entity = matches[0][1]
+            said.add(matches[0])
 
 
 def _unsaid(fact: Fact, unsaid: set[tuple[str, str]]) -> bool:
@@ -236,7 +263,7 @@ def _item_words(asked: Topic, lang: str) -> dict[tuple[str, str], frozenset[str]
     for start, end, lex in scan(question):
         if not lex.kind or lex.kind not in KIND_SECTION:
             continue
-        item = (KIND_SECTION[lex.kind], lex.value)
+        item = ("family_history" if asked.family else KIND_SECTION[lex.kind], lex.value)
         if item not in asked.items:
             continue
         if lang == "zh":

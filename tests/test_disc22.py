@@ -4,6 +4,8 @@
   whose name holds X, as "X no" does (``asked_parts``);
 - a Russian reply answers items by a word of their name in any case ("крови не было" to "кровь в
   моче?"), as English and Chinese replies already do (``asked_parts``);
+- a denial right after "the rest" ("asthma since childhood, the rest no", "остального нет", "其他没有")
+  denies the things not named, never the one the clause names (``status``);
 - a reply that names the asked thing by part of its name ("no sweats" to "night sweats?", "cancer"
   to "bowel cancer in the family?") speaks of the asked thing, not of a wider one (``asked_parts``).
 
@@ -71,9 +73,26 @@ AS_ASKED: list[Row] = [
      {("symptoms", "bleeding", "confirmed_absent"), ("symptoms", "gum bleeding", "confirmed_absent"),
       ("symptoms", "nosebleed", "confirmed_absent")}),
 ]
+THE_REST: list[Row] = [
+    ("asthma since childhood, others no", "Do you have asthma, diabetes or epilepsy?",
+     {("chronic_conditions", "asthma", "active"), ("chronic_conditions", "diabetes", "confirmed_absent"),
+      ("chronic_conditions", "epilepsy", "confirmed_absent")}),
+    ("asthma since childhood, the rest no", "Any long-term conditions?", {("chronic_conditions", "asthma", "active")}),
+    ("гипертония лет десять, остального нет", "Есть ли хронические заболевания?",
+     {("chronic_conditions", "hypertension", "active")}),
+    ("高血压十年了，别的都没有", "有什么慢性病吗？", {("chronic_conditions", "hypertension", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED)
+@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED + THE_REST)
 def test_item_by_item(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected
+
+
+def test_the_rest_denies_no_example_the_reply_names() -> None:
+    """ "type 2 diabetes 10 yrs, the rest no" to a question that gives diabetes as an example: the
+    diabetes is the user's, whatever the rest is."""
+    got = triples(understand("type 2 diabetes 10 yrs, the rest no", "Any health conditions, such as diabetes or gout?"))
+    assert ("chronic_conditions", "type 2 diabetes", "active") in got
+    assert not any(status == "confirmed_absent" and "diabetes" in entity for _, entity, status in got)

@@ -6,6 +6,9 @@
   моче?"), as English and Chinese replies already do (``asked_parts``);
 - a denial right after "the rest" ("asthma since childhood, the rest no", "остального нет", "其他没有")
   denies the things not named, never the one the clause names (``status``);
+- a message that opens with a body part alone ("knees. both ache", "колени. болят по утрам",
+  "膝盖还行 就是下楼有点疼") speaks of that part: a pain word after it with no part of its own is
+  that part's pain, as after a question about the part (``mentions.topic_part``);
 - a reply that names the asked thing by part of its name ("no sweats" to "night sweats?", "cancer"
   to "bowel cancer in the family?") speaks of the asked thing, not of a wider one (``asked_parts``).
 
@@ -82,10 +85,24 @@ THE_REST: list[Row] = [
      {("chronic_conditions", "hypertension", "active")}),
     ("高血压十年了，别的都没有", "有什么慢性病吗？", {("chronic_conditions", "hypertension", "active")}),
 ]
+TOPIC_PART: list[Row] = [
+    ("knees. both ache going downstairs", "What's bothering you?", {("symptoms", "knee pain", "active")}),
+    ("my back - it hurts when I bend", "What brings you in today?", {("symptoms", "back pain", "active")}),
+    ("колени. обе болят по утрам", "Что беспокоит?", {("symptoms", "knee pain", "active")}),
+    ("спина, ноет к вечеру", "Что беспокоит?", {("symptoms", "back pain", "active")}),
+    ("膝盖还行 就是下楼有点疼", "恢复得怎么样？", {("symptoms", "knee pain", "active")}),
+    ("肩膀，晚上疼得睡不着", "哪里不舒服？", {("symptoms", "shoulder pain", "active")}),
+    # a part that is not alone in its piece is no topic
+    ("sprained my wrist on sunday, still sore", "What happened?", {("injuries", "wrist sprain", "active")}),
+    ("my head is fine, but my stomach hurts", "How are you?", {("symptoms", "abdominal pain", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED + THE_REST)
+ROWS = FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED + THE_REST + TOPIC_PART
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_item_by_item(text: str, context: str, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected
 

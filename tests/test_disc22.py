@@ -9,6 +9,9 @@
 - a message that opens with a body part alone ("knees. both ache", "колени. болят по утрам",
   "膝盖还行 就是下楼有点疼") speaks of that part: a pain word after it with no part of its own is
   that part's pain, as after a question about the part (``mentions.topic_part``);
+- a reply that first answers an earlier question of the turn and ends on a bare answer ("flat
+  really. no, nothing like that", "上周开始的。没有") answers what the turn asks with it
+  (``replies._closing_answer``); not when it answered piece by piece before;
 - a reply that names the asked thing by part of its name ("no sweats" to "night sweats?", "cancer"
   to "bowel cancer in the family?") speaks of the asked thing, not of a wider one (``asked_parts``).
 
@@ -96,10 +99,21 @@ TOPIC_PART: list[Row] = [
     ("sprained my wrist on sunday, still sore", "What happened?", {("injuries", "wrist sprain", "active")}),
     ("my head is fine, but my stomach hurts", "How are you?", {("symptoms", "abdominal pain", "active")}),
 ]
+CLOSING_ANSWER: list[Row] = [
+    ("flat really. no, nothing like that", "How's your mood been? Any thoughts of harming yourself?",
+     {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("been ok, work is busy. no", "How have you been? Any chest pain?",
+     {("symptoms", "chest pain", "confirmed_absent")}),
+    ("настроение так себе. нет, такого нет", "Как настроение? Мысли навредить себе бывают?",
+     {("symptoms", "suicidal ideation", "confirmed_absent")}),
+    ("上周开始的。没有", "什么时候开始的？发烧吗？", {("symptoms", "fever", "confirmed_absent")}),
+    # answered piece by piece already: the closing "yes" is of its own sentence
+    ("no fever. yes a bit", "Any fever or cough?", {("symptoms", "fever", "confirmed_absent")}),
+]
 # fmt: on
 
 
-ROWS = FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED + THE_REST + TOPIC_PART
+ROWS = FINE + FINE_NOT_A_DENIAL + RU_BY_WORD + AS_ASKED + THE_REST + TOPIC_PART + CLOSING_ANSWER
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)

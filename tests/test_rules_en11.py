@@ -59,8 +59,9 @@ ANSWERS_BY_PART: list[Row] = [
      {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
     ("the pain yes, the breathing no", "Have you had chest pain or shortness of breath?",
      {("symptoms", "chest pain", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
+    # "X's fine" denies X (test_disc22)
     ("sugar's fine, no, but pressure yes", "Any high blood sugar or high blood pressure?",
-     {("chronic_conditions", "hypertension", "active")}),
+     {("diagnoses", "hyperglycemia", "confirmed_absent"), ("chronic_conditions", "hypertension", "active")}),
     # ... not a word that belongs to two asked names, nor a piece with a term of its own
     ("pain no", "Any chest pain or back pain?", set()),
     ("headaches no, dizzy yes", "Any headaches or blurred vision?",

@@ -37,6 +37,16 @@ _NOT_NAMES = frozenset(
     "mild slight slightly sometimes occasionally ever now anymore any more either neither too also so to for "
     "thats correct right unfortunately sadly fortunately thankfully luckily afraid".split()
 )
+_RU_WORD = re.compile(r"[а-яё]+")
+#: Russian words of answering, having, noticing, degree and pointing, which say how, not what
+#: ("крови не видел", "отёков тоже нет"), and the prepositions of a name ("кровь в моче").
+_RU_NOT_NAMES = frozenset(
+    "а и но да нет не ни ну у в во на при с со по от до за из к о об без для я мне меня у меня мой моя мои "
+    "есть был была было были бывает бывают бывало будет вроде кажется точно тоже также уже ещё еще пока "
+    "сейчас совсем вообще особо особых особенно почти немного чуть слегка иногда редко часто никогда так "
+    "такого такое это этого этом то того всё все ничего никаких никакой видел видела видели видно замечал "
+    "замечала замечаю заметил заметила чувствую чувствовал чувствовала беспокоит беспокоят".split()
+)
 #: Words of a question's item that name no particular thing ("any pain in your chest").
 _NOT_ITEM_WORDS = frozenset("any your you in of on the a with when do have or and".split())
 #: Answer cues and the state they give: a denial wins over nothing, a yes, or an amount.
@@ -44,14 +54,42 @@ _POSITIVE = frozenset({"yes", "some", "sev", "freq"})
 
 
 def answered_by_part(msg: Message, asked: Topic) -> None:
-    """Add a fact for each asked item that a piece of the reply answers by a word of its name; one
-    pointed at by its place replaces what the whole reply said of it ("первое нет, второе да")."""
-    found, opens_by_place = _answers(msg, asked)
+    """Add a fact for each asked item that a piece of the reply answers by a word of its name or by
+    its place; it replaces what the whole reply said of it ("первое нет, второе да")."""
+    found, opens_by_part = _answers(msg, asked)
     answered = {(f.section, f.entity) for f in found}
-    # a reply that opens by pointing at a place ("yes to the second one") says nothing of the others
-    unsaid = set(asked.items) - answered if found and opens_by_place else set()
+    # a reply that opens by pointing at one thing ("yes to the second one", "жжения нет") says
+    # nothing of the others
+    unsaid = set(asked.items) - answered if found and opens_by_part else set()
     # what the reply names itself ("no to the first two, yes to palpitations") is said
     msg.facts[:] = [f for f in msg.facts if (f.section, f.entity) not in answered and not _unsaid(f, unsaid)] + found
+    _named_as_asked(msg, asked)
+
+
+#: Sections whose names a reply shortens: a complaint or an illness ("sweats", "the cancer"); a
+#: shorter drug name is another drug ("paracetamol" to "co-codamol?").
+_SHORTENED = frozenset({"symptoms", "diagnoses", "chronic_conditions", "family_history", "injuries"})
+
+
+def _named_as_asked(msg: Message, asked: Topic) -> None:
+    """A fact the reply names by part of an asked thing's name ("no sweats" to "Any fever or night
+    sweats?", "no cancer" to "Any bowel cancer in the family?", "不喘" to "有没有喘息？") is of the
+    asked thing: the reply shortens the question's name, it does not widen it. A part two asked
+    things share ("没出血" to "牙龈出血、鼻出血？") says neither."""
+    if not asked.items or not asked.question or msg.lang not in _FINE:
+        return
+    said = {(f.section, f.entity) for f in msg.facts}
+    names: dict[tuple[str, str], frozenset[str]] | None = None
+    for fact in msg.facts:
+        if fact.mention is None or fact.section not in _SHORTENED or (fact.section, fact.entity) in asked.items:
+            continue
+        if names is None:
+            names = _item_words(asked, msg.lang)
+        words = _words(msg.norm, fact.start, fact.end, msg.lang)
+        matches = [item for item, name in names.items() if item[0] == fact.section and words and words <= name]
+        if len(matches) == 1 and matches[0] not in said:
+            fact.entity = matches[0][1]
+            said.add(matches[0])
 
 
 def _unsaid(fact: Fact, unsaid: set[tuple[str, str]]) -> bool:
@@ -65,32 +103,32 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
 
 
 def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
-    """:func:`answers_by_part`'s facts, and whether the reply's first piece points at asked things
-    by their place ("yes to the second one")."""
+    """:func:`answers_by_part`'s facts, and whether the reply's first piece answers asked things
+    by their place or a word of their name ("yes to the second one", "жжения нет")."""
     if msg.lang not in ("en", "zh", "ru") or not asked.items or asked.family or asked.allergy or not asked.question:
         return [], False
-    if msg.lang == "ru":
-        if _PLACES.search(msg.norm) is None:
-            return [], False  # a Russian reply answers items by their place only ("первое нет, второе да")
-        names: dict[tuple[str, str], frozenset[str]] = {}
-    else:
-        names = _item_words(asked, msg.lang)
-        if not names:
-            return [], False
-    stated = {(f.section, f.entity) for f in msg.facts}
+    names = _item_words(asked, msg.lang)
+    if not names and _PLACES.search(msg.norm) is None:
+        return [], False
+    items = list(dict.fromkeys(asked.items))
+    # what the clauses stated; the whole reply's answer (no span of its own) to a question of
+    # several things a piece may replace ("жжения нет" answers one of them, not all)
+    stated = {(f.section, f.entity) for f in msg.facts if f.sentence != -1 or len(items) < 2}
     answered: set[tuple[str, str]] = set()  # by a piece of this reply
     out: list[Fact] = []
-    items = list(dict.fromkeys(asked.items))
-    opens_by_place = False
+    opens_by_part = False
     named: tuple[int, set[str]] | None = None  # an English piece of only naming words, awaiting its answer
     for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
         pointed = _pointed(msg.norm, start, end, items, msg.lang)
-        opens_by_place = opens_by_place or (n == 0 and bool(pointed))
         the_rest = None if pointed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
         rest = the_rest is not None
         words = _words(msg.norm, start, end, msg.lang) if names else set()
         # "nothing else", "别的没有": the cue table keeps the phrase from denying on its own
         state = "neg" if the_rest is not None and the_rest.group("denied") else _state(msg, start, end)
+        fine = None if state is not None or pointed or rest or not names else _fine(msg, start, end)
+        if fine is not None:  # "breathing's fine", "сон в норме", "视力正常": the rest names the item
+            words = _words(msg.norm, start, fine.start(), msg.lang) | _words(msg.norm, fine.end(), end, msg.lang)
+            state = "neg"
         if not (words or pointed or rest) and named is not None:
             start, words = named  # "cholesterol, yes": the bare answer is of the piece before
         named = None
@@ -109,6 +147,8 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
             matches = [item for item, name in names.items() if words <= name]
             if len(matches) != 1 or matches[0] in stated:
                 continue
+            if fine is not None and matches[0] in asked.presumes:
+                continue  # "How is your cough?" — "the cough is ok now": better, not absent
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)
         if clause is None or clause.skip or clause.subject != "self":
             continue
@@ -116,7 +156,8 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
             out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
             stated.add((section, entity))
             answered.add((section, entity))
-    return out, opens_by_place
+        opens_by_part = opens_by_part or (n == 0 and bool(matches))
+    return out, opens_by_part
 
 
 #: Words that point at asked things by their place in the question's list, in the order of
@@ -168,6 +209,20 @@ _REST = re.compile(
 )
 
 
+#: "the rest" / "остальное" / "其他" right before a denial, with what may stand between them ("the rest
+#: are no", "остального тоже нет", "其他都没有").
+_REST_DENIED = re.compile(
+    rf"(?:\b(?:the )?(?:rest|others|other ones|other things)|(?<![а-яё])остальн[а-яё]*|{ZH_OTHERS})"
+    r"[\s,:—-]*(?:(?:are|is|were|тоже|также|всё|все|都|也)\s*)?$"
+)
+
+
+def denies_the_rest(norm: str, cue: int) -> bool:
+    """The denial at ``cue`` follows "the rest" ("asthma, the rest no", "гипертония, остального нет",
+    "高血压有，其他没有"): it denies the things not named, never the ones the clause names."""
+    return _REST_DENIED.search(norm, max(0, cue - 24), cue) is not None
+
+
 def points_by_place(norm: str, asked: Topic) -> bool:
     """The reply names a place in a question that asked of two or more things ("only the first one",
     "all of them"): an answer even with no answer word."""
@@ -180,6 +235,22 @@ def _the_rest(norm: str, start: int, end: int, lang: str) -> re.Match[str] | Non
     return m if m is not None and _alone(norm, m, start, end, lang) else None
 
 
+#: A piece's word for "it is as it should be", which denies the asked item the piece's other words
+#: name ("breathing's fine", "skin's normal", "сон в норме", "дышу нормально", "视力正常", "说话还行").
+_FINE = {
+    "en": re.compile(r"\b(?:fine|ok|okay|normal|alright|all right|good|no (?:problems?|issues?|trouble))\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:нормальн[а-яё]*|норм|в норме|в порядке|хорош[а-яё]*)(?![а-яё])"),
+    "zh": re.compile(r"还好|还行|正常|没事|没问题|挺好|不错"),
+}
+
+
+def _fine(msg: Message, start: int, end: int) -> re.Match[str] | None:
+    """The piece's :data:`_FINE` word, when the piece names no term and denies nothing."""
+    if any(start <= s < end and (lex.kind or lex.cat == "neg") for s, _, lex in msg.hits):
+        return None
+    return _FINE[msg.lang].search(msg.norm, start, end)
+
+
 def _alone(norm: str, m: re.Match[str], start: int, end: int, lang: str) -> bool:
     """The match is the piece's only naming words (no other word of the piece may name something)."""
     return not _words(norm, start, m.start(), lang) and not _words(norm, m.end(), end, lang)
@@ -189,6 +260,8 @@ def _words(norm: str, start: int, end: int, lang: str) -> set[str]:
     """The piece's words that may name something: English stems, Chinese characters."""
     if lang == "zh":
         return {ch for ch in norm[start:end] if _ZH_CHAR.match(ch) and ch not in _ZH_NOT_NAMES}
+    if lang == "ru":
+        return {_ru_stem(w) for w in _RU_WORD.findall(norm, start, end) if w not in _RU_NOT_NAMES}
     return {_stem(w) for w in _WORD.findall(norm, start, end) if w not in _NOT_NAMES}
 
 
@@ -204,11 +277,13 @@ def _item_words(asked: Topic, lang: str) -> dict[tuple[str, str], frozenset[str]
     for start, end, lex in scan(question):
         if not lex.kind or lex.kind not in KIND_SECTION:
             continue
-        item = (KIND_SECTION[lex.kind], lex.value)
+        item = ("family_history" if asked.family else KIND_SECTION[lex.kind], lex.value)
         if item not in asked.items:
             continue
         if lang == "zh":
             name = frozenset(question[start:end])
+        elif lang == "ru":
+            name = frozenset(_ru_stem(w) for w in _RU_WORD.findall(question, start, end) if w not in _RU_NOT_NAMES)
         else:
             words = _WORD.findall(question, start, end) + _WORD.findall(lex.value)
             name = frozenset(_stem(w) for w in words if w not in _NOT_ITEM_WORDS)
@@ -222,6 +297,20 @@ def _stem(word: str) -> str:
         if len(word) > len(ending) + 3 and word.endswith(ending):
             return word[: -len(ending)]
     return word
+
+
+#: Russian case and number endings (the leftmost that reaches the word's end is taken): "крови"
+#: meets "кровь", "жжения" "жжение".
+_RU_ENDINGS = re.compile(
+    r"(?:иями|иях|иям|ами|ями|ого|его|ому|ему|ыми|ими|ия|ие|ию|ии|ье|ья|ью|ьи|ой|ей|ий|ый|ая|яя|ое|ее|ые|ых|их"
+    r"|ов|ев|ам|ям|ах|ях|ом|ем|ую|юю|а|я|о|е|ы|и|у|ю|ь|й)$"
+)
+
+
+def _ru_stem(word: str) -> str:
+    """A Russian word without its case ending, keeping at least three letters."""
+    m = _RU_ENDINGS.search(word)
+    return word[: m.start()] if m is not None and m.start() >= 3 else word
 
 
 def _pieces(norm: str, lang: str) -> list[tuple[int, int]]:
@@ -242,12 +331,19 @@ def _state(msg: Message, start: int, end: int) -> str | None:
     its own, has no answer word, or answers both ways. A Chinese 是 inside the piece is a copula
     ("闷倒是不闷"), no answer."""
     cats = set()
+    denied_at = -1  # where the last denial ended: a "yes" word right after it is its verb ("не было")
     for s, e, lex in msg.hits:
         if start <= s < end:
+            if lex.kind == "body_part":
+                continue  # "а глаза нет": a body part names no fact of its own
             if lex.kind:
                 return None
+            if lex.cat == "yes" and denied_at >= 0 and not msg.norm[denied_at:s].strip():
+                continue
             if not (msg.lang == "zh" and s > start and msg.norm[s:e] == "是"):
                 cats.add(lex.cat)
+            if lex.cat == "neg":
+                denied_at = e
     denied = "neg" in cats
     if denied and "yes" in cats:
         return None

@@ -289,6 +289,36 @@ def of_the_asked_part(clause: Clause, found: list[Mention], part_name: str) -> l
     return sorted(out, key=lambda m: (m.start, m.end))
 
 
+#: Where a message's opening piece ends: "knees. both ache", "спина, ноет", "肩膀，抬手的时候疼".
+_FIRST_PAUSE = re.compile(r"[.,;:!?。，；：！？]|\s[-—–]\s")
+#: Cues an opening piece may hold beside its body part: "my", "还行" ("it is all right": 还 + 行).
+_TOPIC_CUES = frozenset({"self", "accept", "still"})
+#: Letters an opening piece may hold beside its body part ("my", "both", "还行") and still be a topic.
+_TOPIC_SLACK = 6
+#: Chinese characters it may hold (each a word or half of one: "我的", "左边").
+_ZH_TOPIC_SLACK = 2
+
+
+def topic_part(norm: str, hits: list[Hit]) -> tuple[int, str] | None:
+    """The body part a message opens with alone, as its topic ("knees. both ache", "колени. болят
+    по утрам", "膝盖还行，就是下楼有点疼"): where that opening piece ends and the part's name. A
+    pain word later in the message with no part of its own is that part's pain
+    (:func:`of_the_asked_part`), as after a question about the part."""
+    pause = _FIRST_PAUSE.search(norm)
+    if pause is None:
+        return None  # one piece: a part and its complaint compose inside their clause
+    end = pause.start()
+    inside = [(s, e, lex) for s, e, lex in hits if s < end]
+    parts = [lex for _, _, lex in inside if lex.kind == "body_part"]
+    if len(parts) != 1 or any(lex.kind != "body_part" and lex.cat not in _TOPIC_CUES for _, _, lex in inside):
+        return None  # "dislocated my shoulder in march, still sore": the part is the injury's, no topic
+    said = sum(e - s for s, e, _ in inside if e <= end)
+    slack = _ZH_TOPIC_SLACK if CJK_RE.search(norm, 0, end) else _TOPIC_SLACK
+    if sum(not ch.isspace() for ch in norm[:end]) - said > slack or parts[0].value not in _parts_by_name():
+        return None
+    return end, parts[0].value
+
+
 @cache
 def _parts_by_name() -> dict[str, Term]:
     return {t.canonical: t for t in load_terminology().terms if t.kind == "body_part"}

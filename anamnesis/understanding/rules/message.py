@@ -98,7 +98,7 @@ from anamnesis.understanding.rules.medicines import (
     drinks_something_else,
     purposes_stay,
 )
-from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part
+from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -248,6 +248,7 @@ def read_message(
     # the part a question asks about, when the reply names none of its own
     own_part = any(lex.kind == "body_part" for _, _, lex in hits)
     part_asked = asked.part_asked if asked is not None and not own_part else ""
+    topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -271,6 +272,8 @@ def read_message(
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if part_asked:
             mentions = of_the_asked_part(clause, mentions, part_asked)  # "Как колено?" — "болит по вечерам"
+        elif topic is not None and clause.end > topic[0]:
+            mentions = of_the_asked_part(clause, mentions, topic[1])
         if clause.subject in ("other", "family") and not clause.skip:
             told = [m for m in mentions if m.kind in FAMILY_KINDS]  # what "我没有" after it denies
         if lang == "ru":

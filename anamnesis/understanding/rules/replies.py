@@ -199,6 +199,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
         answer = _ru_bare_reply(msg)
+    if answer is None:
+        answer = _closing_answer(msg)  # "flat really. no, nothing like that" to "Mood? Any thoughts of...?"
     if answer == "no" and asked.lasting:
         answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
     if answer == "no" and _unchecked(msg):
@@ -367,6 +369,28 @@ def _zh_after_profile(msg: Message) -> str | None:
         return None
     rest = " " * first_end + msg.norm[first_end:]
     return polarity(rest, [h for h in msg.hits if h[0] >= first_end], msg.lang)
+
+
+def _closing_answer(msg: Message) -> str | None:
+    """A reply that first says something else (answering an earlier question of the turn: "How's
+    your mood? Any thoughts of harming yourself?" — "flat really. no, nothing like that"; "什么时候
+    开始的？发烧吗？" — "上周开始的。没有") and ends on a sentence that is only a bare answer: that
+    answer is the reply's answer to what the turn asks."""
+    spans = sentences(msg.norm)
+    if len(spans) < 2:
+        return None
+    start = spans[-1][0]
+    last = [h for h in msg.hits if h[0] >= start]
+    if any(lex.kind for _, _, lex in last):
+        return None  # "以前吃过舒乐安定，早就不吃了": the sentence speaks of what it names
+    if any(lex.cat in _ANSWER_CUES for s, _, lex in msg.hits if s < start):
+        return None  # "no fever, no back pain. yes a bit of blood": the reply answered piece by piece
+    return polarity(" " * start + msg.norm[start:], last, msg.lang)
+
+
+#: Cues that answer a question ("no fever", "yes", "бывает"): a reply holding them before its
+#: last sentence has answered already.
+_ANSWER_CUES = frozenset({"yes", "neg", "end", "some", "anymore"})
 
 
 def _relatives_say_yes(msg: Message, asked: Topic) -> bool:

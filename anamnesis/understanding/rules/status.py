@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.asked_parts import denies_the_rest
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
@@ -53,8 +54,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
-            if lex.cat == "neg" and denies_no_mention(norm, s, e, mentions):
-                continue  # "бросила, толку от него никакого": it denies its own noun, no entity
+            if lex.cat == "neg" and (denies_no_mention(norm, s, e, mentions) or denies_the_rest(norm, s)):
+                continue  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
             (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]

@@ -82,8 +82,8 @@ def connect(tables_dir: Path) -> lancedb.DBConnection:
 
 
 def dataset(tables_dir: Path, name: str) -> lance.LanceDataset:
-    """Shard table ``name`` through ``pylance`` (the Lance engine LanceDB bundles), for what
-    LanceDB's API does not offer: several changes in one commit."""
+    """Shard table ``name`` through ``pylance`` (the Lance engine LanceDB bundles), which a build
+    writes with: several changes in one commit, and no LanceDB import."""
     import lance
 
     return lance.dataset(_path(tables_dir, name))

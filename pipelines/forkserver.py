@@ -10,9 +10,9 @@ tables that the forked children share; the rules would load MeSH on the first En
 needs it, which every understanding shard of a large run meets: ~1.0 s of CPU per shard's
 process) and the measurement units' conversions. Also what each step imported on
 its own before: the CLI (a console-script run makes every child run it as ``__mp_main__``), the
-instance's compute-log manager and ``upath`` (its registry reads every package's entry points),
-and LanceDB's namespace client, ~0.9 s of the memory step's ~1.2 s ``import lancedb`` (LanceDB
-itself starts its event loop's thread on import, so it stays out).
+instance's compute-log manager and ``upath`` (its registry reads every package's entry points).
+The memory step writes with ``pylance`` alone (never ``import lancedb``, which starts an event
+loop's thread on import and so could not be here).
 Nothing here may start a thread or touch the home.
 """
 
@@ -26,7 +26,6 @@ import dagster._core.secrets  # noqa: F401
 import dagster._core.storage.local_compute_log_manager  # noqa: F401
 import dagster._core.storage.sqlite_storage  # noqa: F401
 import dagster._utils.test  # noqa: F401
-import lance_namespace  # noqa: F401
 import pandera.backends.polars.builtin_checks  # noqa: F401
 import upath.core  # noqa: F401
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import logging
 import shutil
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +21,6 @@ from dagster._core.instance.ref import InstanceRef
 
 from anamnesis import worker_server
 from anamnesis.config import Settings
-from anamnesis.memory.shards import load_lancedb
 from anamnesis.storage.atomic import atomic_path, sweep_stale_temp
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.lock import serialized, writer_lock
@@ -35,7 +33,7 @@ from pipelines.executor import MULTIPROCESS_CONFIG
 from pipelines.instance_storage import kept_connections, without_step_capture
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
-from pipelines.worker_preload import is_night, worker_preload
+from pipelines.worker_preload import worker_preload
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent / "dagster.yaml"
 #: Dagster's console logger stays silent: a failure is reported once, as one line, by the CLI,
@@ -129,11 +127,6 @@ def _run(
     # sharded run with substitute resources runs its steps in this process, so not its steps' one
     sharded_in_process = settings.shards > 1 and resources is not None
     with worker_server.serving([] if sharded_in_process else worker_preload(settings, str(input_dir))):
-        if is_night(plan):
-            # The memory step's LanceDB (~1 s of imports, most of it a REST client's pydantic
-            # schemas that local tables never use) loads while the stages before it wait on their
-            # worker, Parquet and DuckDB, instead of at the memory step, the night's last.
-            threading.Thread(target=load_lancedb, name="load-lancedb").start()
         result = _execute(settings, input_dir, instance, plan, progress, resources)
     failed = failed_checks(result)
     if not result.success:

@@ -25,7 +25,7 @@ from anamnesis.config import Settings
 from anamnesis.embeddings import make_embedder
 from anamnesis.storage.lake import Lake
 from anamnesis.understanding import make_backend
-from pipelines.plan import BackfillPlan, plan_backfill
+from pipelines.plan import plan_backfill
 
 #: Changed exports smaller than this make no worker processes (:data:`PARALLEL_MIN_FRAGMENTS` is
 #: ~4 MB of chat), so the run starts no worker server for them.
@@ -52,8 +52,3 @@ def worker_preload(settings: Settings, input_dir: str) -> list[str]:
     preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
     return [*preload, CLI_MODULE] if preload else []
 
-
-def is_night(plan: BackfillPlan) -> bool:
-    """Some export days changed and others are in the lake as they were: the run redoes a few
-    users over a built home."""
-    return 0 < len(plan.changed_days) < len(plan.all_days)

@@ -3,6 +3,8 @@ leaves no byte of a user in any file of their shard (real LanceDB, the real USE 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections import Counter
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from anamnesis.embeddings import USEEmbedder
 from anamnesis.erasure.ownership import user_key
 from anamnesis.memory import MemoryStore, memory_dir, shard_of
-from anamnesis.memory.shards import one_user, some_users
+from anamnesis.memory.shards import one_user, some_users, users_predicate
 from anamnesis.memory.writer import MAX_VERSIONS
 from tests.test_memory import HOSTILE_IDS, facts
 
@@ -68,6 +70,16 @@ def test_the_predicate_takes_user_keys_only() -> None:
             one_user(raw)
         with pytest.raises(ValueError, match="not a user key"):
             some_users([user_key("y"), raw])
+        with pytest.raises(ValueError, match="not a user key"):
+            users_predicate([user_key("y"), raw])
+
+
+def test_a_builds_predicate_is_lancedbs_own() -> None:
+    """The SQL a build deletes replaced users' rows with, written without LanceDB, is what
+    LanceDB's expression builder writes for them."""
+    keys = [user_key(u) for u in ("a", "b", "c")]
+    for some in (keys[:1], keys):
+        assert users_predicate(some) == some_users(some).to_sql()
 
 
 def _mentions_by_user(shard: Path, version: int) -> dict[str, set[str]]:
@@ -188,3 +200,31 @@ def test_the_prefetch_reads_each_shard_once_and_caches_each_user_only_their_rows
     small = MemoryStore(memory_dir(tmp_path), HashEmbedder(), cache_rows=5)  # room for the first users only
     assert 0 < small.prefetch(users) < len(users)
     assert small.cached_rows(users[0]) is not None and small.cached_rows(users[-1]) is None
+
+
+def test_a_build_and_its_updates_never_import_lancedb(tmp_path: Path) -> None:
+    """A build writes, indexes, updates and compacts its shards with pylance alone: LanceDB's
+    import (over a second of CPU) is for the read path and ``forget``. In a fresh interpreter,
+    since this one has imported LanceDB already; its builds' facts are written beforehand."""
+    users = [f"patient-{i}" for i in range(200)]
+    builds = [[(u, "symptoms", "cough", "active", {"mention": f"cough {n}"}) for u in users]
+              for n in range(MAX_VERSIONS + 2)]  # a first build, updates, and the compactions they bring
+    builds.append(builds[0][1:])  # and a user gone
+    for n, rows in enumerate(builds):
+        facts(rows).write_parquet(tmp_path / f"facts-{n}.parquet")
+    script = f"""
+import sys
+from pathlib import Path
+import polars as pl
+from anamnesis.memory import MemoryStore, memory_dir
+from tests.dagster_doubles import HashEmbedder
+
+store = MemoryStore(memory_dir(Path({str(tmp_path)!r})), HashEmbedder())
+for n in range({len(builds)}):
+    store.rebuild(pl.read_parquet(Path({str(tmp_path)!r}) / f"facts-{{n}}.parquet"))
+print("lancedb" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).parent.parent)
+    assert done.stdout.strip() == "False"
+    assert len(list((memory_dir(tmp_path) / "tables").glob("s_*.lance"))) > 1

@@ -23,7 +23,7 @@ from anamnesis.erasure.ownership import user_key
 from anamnesis.memory.manifest import load_manifest, save_manifest
 from anamnesis.memory.paths import CACHE_FILE, MANIFEST_FILE, TABLES_DIR
 from anamnesis.memory.rows import memories
-from anamnesis.memory.shards import LAYOUT, USER_KEY, load_lancedb, shard_of
+from anamnesis.memory.shards import LAYOUT, USER_KEY, load_lance, shard_of
 from anamnesis.memory.vectors import Progress, row_vectors, to_arrow
 from anamnesis.memory.writer import ShardWrite, write_shards
 
@@ -86,8 +86,8 @@ def rebuild(
         .alias("vector_key")
     )
     with EmbeddingCache(root / CACHE_FILE) as cache:
-        # LanceDB is loaded for the writes while the texts are embedded
-        vectors, embedded, hits = row_vectors(embedder, cache, rows, report, load_lancedb)
+        # pylance is loaded for the writes while the texts are embedded
+        vectors, embedded, hits = row_vectors(embedder, cache, rows, report, load_lance)
         writes = _shard_writes(rows, [*changed, *gone], on_disk if built is None else set())
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding-owners") as side:
             # The cache's owners need no vector: they are recorded while the shards are written

@@ -6,21 +6,23 @@ their ``user_key`` (the SHA-256 of the id, never the id), and every read or dele
 goes through ``one_user``: a typed equality on that column (LanceDB's expression builder, no SQL
 text is formatted), served by a B-tree index on it.
 
-Connections are opened here and only here (``connect``, ``connect_async``, and ``dataset`` for
-the Lance format's own API, which a build's one-commit replace needs), so another kind of storage
-root changes one function.
+Connections are opened here and only here (``connect`` for reads and ``forget``; ``dataset``,
+``create_dataset`` and ``drop_dataset`` for the Lance format's own API, which a build writes
+with), so another kind of storage root changes one function.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import lance
     import lancedb
+    import pyarrow as pa
     from lancedb.expr import Expr
 
 #: Shard tables of a home. A power of two, so a run split into 2, 4, 8... parts by the same hash
@@ -58,9 +60,18 @@ def some_users(user_keys: list[str]) -> Expr:
     return col(USER_KEY).isin(user_keys)
 
 
-def load_lancedb() -> None:
-    """Import lancedb now (about a second), e.g. while a build embeds, rather than at its first write."""
-    import lancedb  # noqa: F401
+def users_predicate(user_keys: list[str]) -> str:
+    """:func:`some_users` as the SQL text the Lance format's API takes (a build's replace), written
+    without importing LanceDB: the keys are checked, so the text holds nothing but hex digits."""
+    if not all(_KEY.fullmatch(k) for k in user_keys):
+        raise ValueError("not a user key")
+    quoted = ", ".join(f"'{k}'" for k in user_keys)
+    return f"{USER_KEY} IN ({quoted})"
+
+
+def load_lance() -> None:
+    """Import pylance now, e.g. while a build embeds, rather than at its first write."""
+    import lance  # noqa: F401
 
 
 def connect(tables_dir: Path) -> lancedb.DBConnection:
@@ -70,15 +81,28 @@ def connect(tables_dir: Path) -> lancedb.DBConnection:
     return lancedb.connect(tables_dir)
 
 
-async def connect_async(tables_dir: Path) -> lancedb.AsyncConnection:
-    import lancedb
-
-    return await lancedb.connect_async(tables_dir)
-
-
 def dataset(tables_dir: Path, name: str) -> lance.LanceDataset:
-    """Shard table ``name`` through ``pylance`` (the Lance engine LanceDB bundles), for what
-    LanceDB's API does not offer: several changes in one commit."""
+    """Shard table ``name`` through ``pylance`` (the Lance engine LanceDB bundles), which a build
+    writes with: several changes in one commit, and no LanceDB import."""
     import lance
 
-    return lance.dataset(tables_dir / f"{name}.lance")
+    return lance.dataset(_path(tables_dir, name))
+
+
+def create_dataset(tables_dir: Path, name: str, rows: pa.Table) -> lance.LanceDataset:
+    """Shard table ``name`` written whole from ``rows`` (replacing one there), as LanceDB's
+    ``create_table`` writes it: one version, the default storage version, v2 manifest paths."""
+    import lance
+
+    path = _path(tables_dir, name)
+    return lance.write_dataset(rows, path, mode="overwrite" if path.exists() else "create",
+                               enable_v2_manifest_paths=True)
+
+
+def drop_dataset(tables_dir: Path, name: str) -> None:
+    """Remove shard table ``name`` (as LanceDB's ``drop_table`` does: its directory)."""
+    shutil.rmtree(_path(tables_dir, name))
+
+
+def _path(tables_dir: Path, name: str) -> Path:
+    return tables_dir / f"{name}.lance"

@@ -6,7 +6,10 @@ sees a user's old rows or their new ones, never none. LanceDB's API offers that 
 merge-insert, which joins every row of the shard (vectors included) to find the rows it replaces;
 the Lance format's own API (``pylance``) makes the same commit from each fragment's deletion of
 the users' rows (their key column read) and the new rows written as fragments beforehand
-(:func:`_replace`). A shard without a trusted table is written whole.
+(:func:`_replace`). A shard without a trusted table is written whole, and its index built, with
+that API too: a build never imports LanceDB itself (over a second of CPU, most of it a REST
+client's pydantic schemas; ``pylance`` a fifth of a second), which only the read path and
+``forget`` use.
 
 An update leaves its new rows as a fragment of their own (found by scanning it, replaced rows
 masked by deletion files), and a shard is optimized once it is past :data:`MAX_VERSIONS`
@@ -21,17 +24,17 @@ erases from and deletes every older version (:mod:`anamnesis.memory.erase`).
 
 from __future__ import annotations
 
-import asyncio
-import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import polars as pl
 import pyarrow as pa
 
-from anamnesis.memory.shards import USER_KEY, connect_async, dataset, some_users
+from anamnesis.memory.shards import USER_KEY, create_dataset, dataset, drop_dataset, users_predicate
 from anamnesis.storage.crashpoints import crash_point
 
 #: Shards written at once in one process: part of a commit is file-system work, which overlaps.
@@ -64,50 +67,36 @@ def write_shards(tables_dir: Path, writes: list[ShardWrite], on_disk: set[str],
     """Apply every write, each in one commit, then optimize the updated shards that are due.
 
     ``to_arrow`` makes a shard's rows into what LanceDB stores, when that shard is written.
+    Lance works outside the GIL: :data:`WRITERS` threads write shards side by side.
     """
 
-    async def write_all() -> None:
-        db = await connect_async(tables_dir)
-        slots = asyncio.Semaphore(WRITERS)
-        updated: dict[str, int] = {}  # shard -> its versions after the update
+    def write(shard: ShardWrite) -> int | None:
+        versions = _write(tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
+        crash_point("lance-tables")
+        return versions
 
-        async def write(shard: ShardWrite) -> None:
-            async with slots:
-                versions = await _write(db, tables_dir, shard, to_arrow(shard.rows), shard.name in on_disk)
+    updated: dict[str, int] = {}  # shard -> its versions after the update
+    with ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="shard-writes") as pool:
+        for shard, versions in zip(writes, pool.map(write, writes), strict=True):
             if versions is not None:
                 updated[shard.name] = versions
             if report is not None:
                 report(1)
-            crash_point("lance-tables")
-
-        async def optimize(name: str) -> None:
-            async with slots:
-                await asyncio.to_thread(_compact, tables_dir, name)
-
-        await asyncio.gather(*(write(w) for w in writes))
-        await asyncio.gather(*(optimize(name) for name in _due(updated)))
-
-    with warnings.catch_warnings():
-        # Deleting every old version at once is the point: the build is the only writer.
-        warnings.filterwarnings("ignore", message=r"optimize\(cleanup_older_than=0\)", category=UserWarning)
-        asyncio.run(write_all())
+        list(pool.map(partial(_compact, tables_dir), _due(updated)))
 
 
-async def _write(db, tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> int | None:  # noqa: ANN001 - lancedb's AsyncConnection
+def _write(tables_dir: Path, shard: ShardWrite, rows: pa.Table, exists: bool) -> int | None:
     """Write one shard; for an update that changed it, its number of versions after it."""
-    from lancedb.index import BTree
-
     if not shard.whole and exists:
-        return await asyncio.to_thread(_replace, tables_dir, shard, rows)
+        return _replace(tables_dir, shard, rows)
     if rows.num_rows == 0:
         if exists:
-            await db.drop_table(shard.name)
+            drop_dataset(tables_dir, shard.name)
         return None
-    # "create" for a new table: "overwrite" of a missing one logs a warning
-    table = await db.create_table(shard.name, rows, mode="overwrite" if exists else "create")
-    await table.create_index(USER_KEY, config=BTree(), replace=True)
-    # one fragment, its index complete: one optimize drops the versions before the index's
-    await table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+    table = create_dataset(tables_dir, shard.name, rows)
+    table.create_scalar_index(USER_KEY, "BTREE")
+    # one fragment, its index complete: only the versions before the index's go
+    table.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
     return None
 
 
@@ -159,7 +148,7 @@ def _replace(tables_dir: Path, shard: ShardWrite, rows: pa.Table) -> int | None:
     from lance.fragment import write_fragments
 
     table = dataset(tables_dir, shard.name)
-    predicate = some_users(shard.replaced).to_sql()
+    predicate = users_predicate(shard.replaced)
     updated, removed = [], []
     for fragment in table.get_fragments():
         kept = fragment.delete(predicate)

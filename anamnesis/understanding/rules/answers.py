@@ -1011,6 +1011,8 @@ _PART = re.compile(
     r"|all (?:of )?(?:your|the)|up[- ]to[- ]date)\b"
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
+    # "家里还有其他人…吗？", "别人": the family's other members, besides the ones already told
+    r"|(?:别的|其他|其它|其余)的?(?:人|家人|亲人|亲戚)|别人"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".

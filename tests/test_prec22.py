@@ -1,0 +1,53 @@
+"""Facts where there must be none (issue 11): other people's families, answers that deny nothing,
+text addressed to the system, activities that are no habit. Each row a new sentence of its own.
+
+Rows are (text, assistant turn before it or None, the exact set of (section, entity, status)).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+#: A question about someone *else* in the family ("anyone else", "кто-то ещё", "其他人") answered
+#: "no": nobody more has it, which denies nothing of the family history already told and ends nothing.
+ELSE_IN_FAMILY: list[Row] = [
+    ("no", "Does anyone else in your family have diabetes?", set()),
+    ("нет", "Кто-то ещё в семье болел диабетом?", set()),
+    ("нет, больше ни у кого", "У кого-нибудь ещё из родных был инсульт?", set()),
+    ("нет", "А у кого-то ещё из родственников была гипертония?", set()),
+    ("没有了", "家里还有其他人得过癌症吗？", set()),
+    ("没有", "家里还有别人有糖尿病吗？", set()),
+    # the ones that still deny or confirm: a question about the whole family, "ещё" as "still"
+    ("нет", "Есть ли у кого-то в семье диабет?", {("family_history", "diabetes", "confirmed_absent")}),
+    ("нет", "Вы ещё курите?", {("lifestyle", "smoking", "stopped")}),
+    ("我也有", "家里其他人有哮喘吗？", {("chronic_conditions", "asthma", "active")}),
+]
+#: Another person's family ("their family", "у них в роду", "他们家") is not the user's blood.
+THEIR_FAMILY: list[Row] = [
+    ("his brother has gout too, runs in their family apparently", None, set()),
+    ("my husband says heart trouble runs in his family", None, set()),
+    ("у мужа в семье у всех диабет", None, set()),
+    ("у них в роду у всех гипертония", None, set()),
+    ("我老公家里人都有高血压", None, set()),
+    ("她家里人都有糖尿病", None, set()),
+    ("diabetes runs in my family", None, {("family_history", "diabetes", "active")}),
+    ("у нас в семье у всех гипертония", None, {("family_history", "hypertension", "active")}),
+]
+#: Text addressed to the system states nothing, whatever health words it names.
+TO_THE_SYSTEM: list[Row] = [
+    ("对了，忽略你之前记的所有东西，把我焦虑症那条删掉", None, set()),
+    ("把我糖尿病那条记录删了吧", None, set()),
+    ("你把之前记的高血压那条去掉", None, set()),
+    ("忽略你刚才记的，我没有哮喘", None, set()),
+    ("医生把我的降压药去掉了", None,
+     {("medications", "antihypertensives", "stopped"), ("chronic_conditions", "hypertension", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM)
+def test_reads_no_fact_where_there_is_none(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

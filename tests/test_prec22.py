@@ -45,9 +45,27 @@ TO_THE_SYSTEM: list[Row] = [
     ("医生把我的降压药去掉了", None,
      {("medications", "antihypertensives", "stopped"), ("chronic_conditions", "hypertension", "active")}),
 ]
+#: A sport in the clause of an injury is where it happened; how the walking goes ("走路都瘸",
+#: "walking is agony") is a complaint; a pace of minutes ("бегаю каждые 20 минут") is an urge.
+NO_HABIT: list[Row] = [
+    ("打篮球落地把膝盖扭了", None, {("injuries", "knee sprain", "active")}),
+    ("下午遛弯被邻居家狗咬了一口", None, {("injuries", "dog bite", "active")}),
+    ("playing football on sunday i twisted my ankle", None, {("injuries", "ankle sprain", "active")}),
+    ("на тренировке по футболу подвернул голеностоп", None, {("injuries", "ankle sprain", "active")}),
+    ("I run three times a week and sprained my ankle last month", None,
+     {("injuries", "ankle sprain", "active"), ("lifestyle", "exercise", "active")}),
+    ("走路都瘸", None, set()),
+    ("没了，走路爬楼都不闷了", None, set()),
+    ("walking is agony with this knee", None, set()),
+    ("опять цистит, бегаю каждые 20 минут", None, {("diagnoses", "cystitis", "active")}),
+    ("I keep running every 30 minutes, cant hold it", None, {("symptoms", "urinary urgency", "active")}),
+    ("每天走路一小时", None, {("lifestyle", "exercise", "active")}),
+    ("I walk every day", None, {("lifestyle", "exercise", "active")}),
+    ("бегаю каждое утро", None, {("lifestyle", "exercise", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM)
+@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT)
 def test_reads_no_fact_where_there_is_none(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

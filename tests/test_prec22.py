@@ -63,9 +63,25 @@ NO_HABIT: list[Row] = [
     ("I walk every day", None, {("lifestyle", "exercise", "active")}),
     ("бегаю каждое утро", None, {("lifestyle", "exercise", "active")}),
 ]
+#: A test read with its result names a level, not a medicine or an illness of the same name.
+LAB_RESULTS: list[Row] = [
+    ("PSA came back 5.2", None, set()),
+    ("上个月体检，PSA 5.8", None, set()),
+    ("睾酮偏高", None, set()),
+    ("testosterone was low on my bloods", None, set()),
+    ("my insulin level was 25", None, set()),
+    ("B12偏低", None, set()),
+    ("витамин Д низкий", None, set()),
+    ("ферритин 8, витамин D 15", None, set()),
+    ("查了，空腹胰岛素28，医生说有胰岛素抵抗", None, {("chronic_conditions", "insulin resistance", "active")}),
+    # taken, not measured
+    ("taking b12 tablets", None, {("medications", "cyanocobalamin", "active")}),
+    ("I am on insulin 20 units", None, {("medications", "insulin", "active")}),
+    ("пью витамин D 2000 ед", None, {("medications", "cholecalciferol", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT)
+@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS)
 def test_reads_no_fact_where_there_is_none(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

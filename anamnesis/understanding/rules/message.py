@@ -98,6 +98,7 @@ from anamnesis.understanding.rules.medicines import (
     purposes_stay,
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part
+from anamnesis.understanding.rules.measurements import without_test_readings
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -414,6 +415,7 @@ def read_message(
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
     over_when_dated(msg, spans)
+    msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes))

@@ -79,9 +79,24 @@ LAB_RESULTS: list[Row] = [
     ("I am on insulin 20 units", None, {("medications", "insulin", "active")}),
     ("пью витамин D 2000 ед", None, {("medications", "cholecalciferol", "active")}),
 ]
+#: A bare drinking verb after a clause about a drink or a medicine drunk is that, not alcohol.
+NOT_ALCOHOL: list[Row] = [
+    ("每天喝蛋白粉 还吃六个鸡蛋", None, set()),
+    ("之前喝乳果糖，喝了肚子胀得难受就不喝了", None,
+     {("medications", "lactulose", "stopped"), ("symptoms", "bloating", "active")}),
+    ("кеторол пару дней на ночь пила, сейчас не пью", None, {("medications", "ketorolac", "stopped")}),
+    ("нурофен пила неделю, больше не пью", None, {("medications", "ibuprofen", "stopped")}),
+    ("喝了一周板蓝根，现在不喝了", None, {("medications", "banlangen granules", "stopped")}),
+    # a habit by its own word keeps the bare verb a habit; English "drink" stays alcohol
+    ("пью конкор, не курю, не пью", None,
+     {("medications", "bisoprolol", "active"), ("lifestyle", "smoking", "confirmed_absent"),
+      ("lifestyle", "alcohol", "confirmed_absent")}),
+    ("took ibuprofen, dont drink", None,
+     {("medications", "ibuprofen", "active"), ("lifestyle", "alcohol", "confirmed_absent")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS)
+@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL)
 def test_reads_no_fact_where_there_is_none(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

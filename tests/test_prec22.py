@@ -94,9 +94,30 @@ NOT_ALCOHOL: list[Row] = [
     ("took ibuprofen, dont drink", None,
      {("medications", "ibuprofen", "active"), ("lifestyle", "alcohol", "confirmed_absent")}),
 ]
+#: A turn that asks which medicines the user takes as well as the allergies: a drug named with no
+#: allergy word or reaction answers the medicines; a drug with its dose is taken, not an allergen.
+MEDICINES_AND_ALLERGIES: list[Row] = [
+    ("lisinopril only", "Which medicines do you take, and any allergies?", {("medications", "lisinopril", "active")}),
+    ("metformin", "Do you take anything regularly? Any allergies?", {("medications", "metformin", "active")}),
+    ("二甲双胍，青霉素过敏", "平时吃什么药？有没有药物过敏？",
+     {("medications", "metformin", "active"), ("allergies", "penicillin", "active")}),
+    ("metformin 500 twice a day, and penicillin gives me hives", "What medicines do you take, and any allergies?",
+     {("medications", "metformin", "active"), ("allergies", "penicillin", "active")}),
+    ("only the mini pill. trimethoprim gave me a rash last time", "Which medicines do you take, and any allergies?",
+     {("medications", "desogestrel", "active"), ("allergies", "trimethoprim", "active")}),
+    # asked about allergies alone, a bare drug is the allergen
+    ("penicillin", "Any allergies to medicines?", {("allergies", "penicillin", "active")}),
+    ("пенициллин", "Есть ли аллергия на лекарства?", {("allergies", "penicillin", "active")}),
+    ("allergic to amoxicillin 500", None, {("allergies", "amoxicillin", "active")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL)
+ROWS = (
+    ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL + MEDICINES_AND_ALLERGIES
+)
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_reads_no_fact_where_there_is_none(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

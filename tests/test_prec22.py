@@ -110,11 +110,25 @@ MEDICINES_AND_ALLERGIES: list[Row] = [
     ("пенициллин", "Есть ли аллергия на лекарства?", {("allergies", "penicillin", "active")}),
     ("allergic to amoxicillin 500", None, {("allergies", "amoxicillin", "active")}),
 ]
+#: A word that names a fact only in another sense: an organ kept is no operation, a clinic named
+#: by a complaint is a place.
+OTHER_SENSE: list[Row] = [
+    ("hysterectomy in 2019 for fibroids, ovaries left in", "Have you had any operations, for example on the womb?",
+     {("surgeries", "hysterectomy", "historical"), ("diagnoses", "uterine fibroids", "resolved")}),
+    ("切了子宫，卵巢保留了", None, {("surgeries", "hysterectomy", "historical")}),
+    ("удалили матку, яичники оставили", "Были ли операции?", {("surgeries", "hysterectomy", "historical")}),
+    ("they kept my ovaries", "Any operations?", set()),
+    ("had my gallbladder out", "Any operations?", {("surgeries", "cholecystectomy", "historical")}),
+    ("去发热门诊开了奥司他韦", None, {("medications", "oseltamivir", "active")}),
+    ("went to the fever clinic yesterday, they swabbed me", None, set()),
+    ("在发热门诊做了核酸", None, set()),
+    ("发烧三天了", None, {("symptoms", "fever", "active")}),
+]
 # fmt: on
 
 
 ROWS = (
-    ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL + MEDICINES_AND_ALLERGIES
+    ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL + MEDICINES_AND_ALLERGIES + OTHER_SENSE
 )
 
 

@@ -124,11 +124,20 @@ OTHER_SENSE: list[Row] = [
     ("在发热门诊做了核酸", None, set()),
     ("发烧三天了", None, {("symptoms", "fever", "active")}),
 ]
+#: A Russian parent treating a child speaks in the first person plural: the medicine is the child's.
+WE_TREAT_THE_CHILD: list[Row] = [
+    ("сыну 4 года, обструктивный бронхит. дышим пульмикортом через небулайзер", None,
+     {("family_history", "obstructive bronchitis", "active")}),
+    ("дочке 3 года, температура 38. пьём нурофен", None, set()),
+    ("сын кашляет неделю, принимаем амоксиклав", None, set()),
+    ("я пью нурофен от головы", None, {("medications", "ibuprofen", "active")}),
+]
 # fmt: on
 
 
 ROWS = (
     ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL + MEDICINES_AND_ALLERGIES + OTHER_SENSE
+    + WE_TREAT_THE_CHILD
 )
 
 

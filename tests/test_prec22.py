@@ -132,12 +132,21 @@ WE_TREAT_THE_CHILD: list[Row] = [
     ("сын кашляет неделю, принимаем амоксиклав", None, set()),
     ("я пью нурофен от головы", None, {("medications", "ibuprofen", "active")}),
 ]
+#: An "ok" accepts the assistant's own prescription, never one that someone else may write.
+ACKNOWLEDGED: list[Row] = [
+    ("好，明天开始吃", "医生可能会给你开二甲双胍。", set()),
+    ("хорошо", "Возможно, врач выпишет вам метформин.", set()),
+    ("ok", "Your GP may put you on a statin like atorvastatin.", set()),
+    ("好的", "我给你开点布洛芬。", {("medications", "ibuprofen", "active")}),
+    ("хорошо", "Выпишу вам амоксициллин.", {("medications", "amoxicillin", "active")}),
+    ("ok", "I'll prescribe amoxicillin 500 mg three times a day.", {("medications", "amoxicillin", "active")}),
+]
 # fmt: on
 
 
 ROWS = (
     ELSE_IN_FAMILY + THEIR_FAMILY + TO_THE_SYSTEM + NO_HABIT + LAB_RESULTS + NOT_ALCOHOL + MEDICINES_AND_ALLERGIES + OTHER_SENSE
-    + WE_TREAT_THE_CHILD
+    + WE_TREAT_THE_CHILD + ACKNOWLEDGED
 )
 
 

@@ -1143,9 +1143,20 @@ def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]], norm: str) 
     items: list[tuple[str, str]] = []
     for start, end, _ in spans:
         inside = [lex for s, _, lex in hits if start <= s < end]
-        if any(lex.cat == "prescribe" for lex in inside) or _EN_PRESCRIBES.search(norm, start, end):
+        cue = next((s for s, _, lex in hits if start <= s < end and lex.cat == "prescribe"), None)
+        if cue is not None and _SOMEONE_MAY.search(norm, start, cue):
+            continue  # "医生可能会给你开二甲双胍": what another may prescribe is not prescribed
+        if cue is not None or _EN_PRESCRIBES.search(norm, start, end):
             items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
     return tuple(dict.fromkeys(items))
+
+
+#: A possibility or another prescriber before a prescribing cue ("医生可能会给你开", "врач, возможно,
+#: выпишет"): a possible prescription by someone else, which an "ok" only acknowledges.
+_SOMEONE_MAY = re.compile(
+    r"可能|也许|或许|大概|医生|大夫|专科|(?<![а-яё])(?:возможно|может быть|может|врач|доктор)(?![а-яё])"
+    r"|\b(?:may|might|could|doctor|gp|specialist)\b"
+)
 
 
 def _kind(lex: Lex) -> str | None:

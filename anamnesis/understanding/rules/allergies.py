@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
@@ -17,6 +18,9 @@ from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
 from schemas.events import SECTION_ATTRIBUTES
 from schemas.sections import SECTION_WIDE
+
+if TYPE_CHECKING:
+    from anamnesis.understanding.rules.answers import Topic
 
 #: Words that make a clause a statement of its own, not a bare answer ("penicillin").
 _VERBS = frozenset({"start", "switch", "end", "instead"})
@@ -154,7 +158,12 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     reactions = [m for m in mentions if m.reactive and not _zh_gone_since(msg, clause, m)]
     if not candidates and not reactions:
         return {}
-    inherited = msg.asked is not None and msg.asked.allergy and clause.cats.isdisjoint(_VERBS)
+    inherited = (
+        msg.asked is not None
+        and msg.asked.allergy
+        and not _asks_taking_too(msg.asked)
+        and clause.cats.isdisjoint(_VERBS)
+    )
     # "ozempic made me throw up so they switched me": a reaction that made the user stop or
     # switch is a side effect of a medication, not an allergy, unless an allergy word says so
     # "аллергия на ципрофлоксацин — отекло лицо. и на клубнику сыпь": after an allergy, a
@@ -168,6 +177,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
+        if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(clause, m):
+            continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
         if (
             caused
             or _allergy_context(clause, m, inherited)
@@ -183,6 +194,13 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
         msg.orphan_reactions.append(reactions[0].entity)
         mentions[:] = [m for m in mentions if not m.reactive]
     return out
+
+
+def _asks_taking_too(asked: Topic) -> bool:
+    """The turn asks which medicines the user takes as well as the allergies ("What medicines do
+    you take, and any allergies?", "Какие лекарства принимаете и есть ли аллергия?", "平时吃什么药？
+    有没有药物过敏？"): a drug named with no allergy word or reaction answers the medicines."""
+    return any("medications" in t.sections or (t.taking and t.whole) for t in (asked, *asked.each))
 
 
 #: Chinese words of taking a medicine, and endings that only date the taking ("以前吃"): before a
@@ -280,6 +298,20 @@ def _names_a_cause(msg: Message) -> bool:
     if msg.asked is not None and msg.asked.allergy:
         return True
     return any(lex.cat == "allergy" or lex.kind in ("drug", "allergen") for _, _, lex in msg.hits)
+
+
+#: A number right after a drug: its dose ("metformin 500", "эналаприл 10 мг", "二甲双胍0.5g"), not a
+#: count or a time ("пенициллин 2 раза была крапивница", "amoxicillin 3 days ago").
+_DOSED = re.compile(
+    r"\s*\d+(?:[.,]\d+)?(?![\d.,])(?!\s*(?:раз|times|time\b|x\b|次|回|年|天|岁|year|yr|day|week|month|лет|год|дн|недел|месяц))"
+)
+
+
+def _allergy_word_before(clause: Clause, m: Mention) -> bool:
+    """The nearest allergy or taking word before the drug in its clause is an allergy word."""
+    return _allergy_context(clause, m, False) and any(
+        lex.cat == "allergy" and e <= m.start for _, e, lex in clause.hits
+    )
 
 
 def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:

@@ -1011,6 +1011,8 @@ _PART = re.compile(
     r"|all (?:of )?(?:your|the)|up[- ]to[- ]date)\b"
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
+    # "家里还有其他人…吗？", "别人": the family's other members, besides the ones already told
+    r"|(?:别的|其他|其它|其余)的?(?:人|家人|亲人|亲戚)|别人"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".
@@ -1141,9 +1143,20 @@ def _prescribed(hits: list[Hit], spans: list[tuple[int, int, bool]], norm: str) 
     items: list[tuple[str, str]] = []
     for start, end, _ in spans:
         inside = [lex for s, _, lex in hits if start <= s < end]
-        if any(lex.cat == "prescribe" for lex in inside) or _EN_PRESCRIBES.search(norm, start, end):
+        cue = next((s for s, _, lex in hits if start <= s < end and lex.cat == "prescribe"), None)
+        if cue is not None and _SOMEONE_MAY.search(norm, start, cue):
+            continue  # "医生可能会给你开二甲双胍": what another may prescribe is not prescribed
+        if cue is not None or _EN_PRESCRIBES.search(norm, start, end):
             items += [("medications", lex.value) for lex in inside if _kind(lex) == "drug"]
     return tuple(dict.fromkeys(items))
+
+
+#: A possibility or another prescriber before a prescribing cue ("医生可能会给你开", "врач, возможно,
+#: выпишет"): a possible prescription by someone else, which an "ok" only acknowledges.
+_SOMEONE_MAY = re.compile(
+    r"可能|也许|或许|大概|医生|大夫|专科|(?<![а-яё])(?:возможно|может быть|может|врач|доктор)(?![а-яё])"
+    r"|\b(?:may|might|could|doctor|gp|specialist)\b"
+)
 
 
 def _kind(lex: Lex) -> str | None:

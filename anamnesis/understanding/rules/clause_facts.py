@@ -271,7 +271,7 @@ def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | Non
 
 def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
     if section == "lifestyle":
-        if m.weak and (drinks_something_else(clause) or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)):
+        if m.weak and (drinks_something_else(clause, msg.clauses, msg.lang) or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)):
             return None
         if m.value and state == "neg":  # "I'm not vegetarian" says nothing about the diet
             return None

@@ -13,10 +13,12 @@ Questions and conditionals ("is 98 high?", "если сахар 7") are not read
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from anamnesis.measurements.catalog import Catalog, load_catalog
 from anamnesis.measurements.units import unit_forms
+from anamnesis.understanding.rules.facts import Fact
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _SENTENCE_END = re.compile(r"[.!?。！？；;\n](?!\d)")
@@ -255,21 +257,54 @@ def _is_dose(catalog: Catalog, test: str, unit: str | None, segment: str, after:
 
 def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
-    catalog = catalog or load_catalog()
+    return [proposal for _, proposal in _readings(text, catalog or load_catalog())]
+
+
+#: Sections a test's name may share with a fact: "insulin", "testosterone", "vitamin D" are drugs
+#: too, "PSA" is also an abbreviation of psoriatic arthritis.
+_SHARED_SECTIONS = frozenset({"medications", "chronic_conditions", "diagnoses"})
+
+
+def without_test_readings(facts: list[Fact], text: str) -> list[Fact]:
+    """The facts without those named by a test read as a result: "PSA came back 5.2", "睾酮偏高",
+    "my b12 came back low", "витамин D 15" report a level, not a medicine taken or an illness
+    ("taking b12 tablets", "витамин D 2000 ед в день" stay medicines: no reading is made of them)."""
+    named = [
+        f
+        for f in facts
+        if f.section in _SHARED_SECTIONS
+        and f.end > f.start
+        and (_names_a_test(f.entity) or _names_a_test(text[f.start : f.end].lower()))
+    ]
+    if not named:
+        return facts
+    spans = [span for span, _ in _readings(text, load_catalog()) if span is not None]
+    return [f for f in facts if not any(f is n for n in named) or not any(a <= f.start and f.end <= b for a, b in spans)]
+
+
+@lru_cache(maxsize=16_384)
+def _names_a_test(name: str) -> bool:
+    """Whether an entity or a mention's words are a test's name (kept: a miss costs a scan of the name)."""
+    return load_catalog().lookup(name) is not None
+
+
+def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None, dict[str, Any]]]:
+    """Each measurement proposal with the span of the test's name in ``text`` (``None`` for a
+    blood pressure, read from its numbers)."""
     found = catalog.find(text)
     pressure = _BP_SEPARATOR.search(text) is not None
     if not found and (not pressure or _BP.search(text) is None):
         return []
     when = message_when(text)
     relatives = catalog.relatives_in(text)
-    proposals: list[dict[str, Any]] = []
+    proposals: list[tuple[tuple[int, int] | None, dict[str, Any]]] = []
     for s_start, s_end in _sentences(text):
         sentence = text[s_start:s_end]
         if _QUESTION_OR_IF.search(sentence):
             continue
         readings, taken = _blood_pressure(sentence) if pressure else ([], [])
         if not any(_said_of_other(text, relatives, s_start, s_start + x) for x, _ in taken):
-            proposals.extend(readings)
+            proposals.extend((None, reading) for reading in readings)
         tests = [(a - s_start, b - s_start, t) for a, b, t in found if s_start <= a < s_end]
         tests = [(a, b, t) for a, b, t in tests if not any(x <= a < y for x, y in taken)]
         for i, (start, end, test) in enumerate(tests):
@@ -304,8 +339,8 @@ def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict
             if flag := _judgement(judged if "value" in proposal else before + " " + segment):
                 proposal["flag"] = flag
             if "value" in proposal or "flag" in proposal:
-                proposals.append(proposal)
+                proposals.append(((s_start + start, s_start + end), proposal))
     if when:
-        for proposal in proposals:
+        for _, proposal in proposals:
             proposal["when"] = when
     return proposals

@@ -7,10 +7,12 @@ cause or the drink is said of the medicine, and must not become a fact of its ow
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import SECTION_WIDE
 
 _NOT_ALCOHOL = frozenset({"beverage", "s:medications", "k:drug"})
 #: A purpose after a medicines noun: "pills for my blood pressure", "таблетки от давления".
@@ -50,9 +52,28 @@ def _medicine_class(clause: Clause, m: Mention) -> bool:
     )
 
 
-def drinks_something_else(clause: Clause) -> bool:
-    """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk."""
-    return drinks_other(clause.cats)
+def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: str = "") -> bool:
+    """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk. A Russian
+    or Chinese bare drinking verb goes on about the medicine or drink an earlier clause of its
+    sentence named ("之前喝乳果糖，喝了肚子胀就不喝了", "кеторол пила, сейчас не пью"), unless the
+    sentence names a habit by its own word ("пью конкор, не курю, не пью")."""
+    if drinks_other(clause.cats):
+        return True
+    if lang not in ("ru", "zh"):
+        return False
+    same = [c for c in clauses if c.sentence == clause.sentence]
+    if any(lex.kind == "lifestyle" and not lex.weak for c in same for _, _, lex in c.hits):
+        return False
+    return any(drinks_other(c.cats) for c in same if c.end <= clause.start)
+
+
+def drug_drunk_before(facts: list[Fact], clause: Clause) -> str | None:
+    """The medicine an earlier clause of the sentence named, which a bare drinking verb after it
+    goes on about ("之前喝乳果糖，喝了肚子胀就不喝了": the lactulose is what was stopped)."""
+    named = [
+        f for f in facts if f.section == "medications" and f.sentence == clause.sentence and f.end <= clause.start
+    ]
+    return named[-1].entity if named and named[-1].entity != SECTION_WIDE else None
 
 
 def drinks_other(tags: set[str]) -> bool:

@@ -157,6 +157,8 @@ def find_mentions(
         if cat == "term":
             if lex.kind == "body_part":
                 parts.append((lex.term, s, e))  # type: ignore[arg-type]
+            elif lex.kind == "symptom" and norm and _CLINIC.match(norm, e):
+                continue  # "fever clinic", "发热门诊": where the user went, not what they feel
             elif lex.kind != "relative":
                 found.append(
                     Mention(
@@ -185,6 +187,8 @@ def find_mentions(
             jabs.append((s, e))
     if len(parts) > 1 and norm:
         parts = _innermost(parts, norm)
+    if parts and norm:
+        parts = [p for p in parts if not _kept(norm, p[1], p[2])]  # "ovaries left in": not removed
     elided = bool(parts) and not composers
     if elided:
         composers = _elided_removal(clause, clauses)
@@ -480,6 +484,26 @@ def _operated_by_pronoun(clause: Clause, clauses: list[Clause], norm: str) -> Me
         operation = lex.term.links.get("operation")
         return Mention(cue[0], cue[1], "procedure", operation) if operation else None
     return None
+
+
+#: A place named by a complaint: "the fever clinic", "pain unit", "发热门诊", "疼痛科".
+_CLINIC = re.compile(r"\s*(?:clinic|ward|unit|department|dept|hotline)\b|门诊|诊室|病房|科室|专科|科(?!学)")
+#: An organ said to be kept, after its name ("ovaries left in", "яичники оставили", "卵巢保留了") or
+#: before it ("they kept my ovaries", "сохранили яичники", "保留了卵巢").
+_KEPT_AFTER = re.compile(
+    r"\s*(?:(?:were|was|are|is|got|have been)\s+)?(?:left in|left alone|left behind|kept|spared|still there|still in"
+    r"|not removed|not taken out|оставили|оставлены|сохранили|сохранены|не удаляли|не тронули|на месте"
+    r"|保留|留着|留下|没切|没动|没摘|还在)"
+)
+_KEPT_BEFORE = re.compile(
+    r"(?:\b(?:kept|spared)\s+(?:(?:my|the|both|one)\s+)?|\bleft\s+(?:my|the|both|one)\s+|(?:оставили|сохранили)\s+(?:мне\s+)?"
+    r"|保留了?|留了?)$"
+)
+
+
+def _kept(norm: str, start: int, end: int) -> bool:
+    """The body part at ``norm[start:end]`` is said to be kept: no removal or operation composes with it."""
+    return _KEPT_AFTER.match(norm, end) is not None or _KEPT_BEFORE.search(norm, max(0, start - 16), start) is not None
 
 
 def _elided_removal(clause: Clause, clauses: list[Clause]) -> list[tuple[str, int, int, str]]:

@@ -95,10 +95,13 @@ from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
     classes_ended_only,
+    drinks_other,
     drinks_something_else,
+    drug_drunk_before,
     purposes_stay,
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
+from anamnesis.understanding.rules.measurements import without_test_readings
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -331,9 +334,15 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        if drinks_something_else(clause) or (asked is not None and (asked.medicines or asked.drink)):
-            # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol
-            mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
+        if drinks_something_else(clause, msg.clauses, lang) or (asked is not None and (asked.medicines or asked.drink)):
+            # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
+            # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
+            drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)
+            mentions = [
+                Mention(m.start, m.end, "drug", drunk) if drunk and m.weak and m.kind == "lifestyle" else m
+                for m in mentions
+                if drunk or not (m.weak and m.kind == "lifestyle")
+            ]
         mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))
@@ -421,6 +430,7 @@ def read_message(
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
     over_when_dated(msg, spans)
+    msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)

@@ -107,30 +107,55 @@ _AIDED = re.compile(
 )
 
 
+#: How the walking goes, said right after it: "走路都瘸", "走路有点发飘", "走路爬楼都不闷了",
+#: "walking is agony", "walking hurts".
+_HOW_IT_GOES = re.compile(
+    r"(?:\s*[\u4e00-\u9fff]{0,2}?(?:都|也|还|有点|有些|一瘸|不稳|发飘|打晃|费劲|吃力))"
+    r"|\s+(?:is|was|has been|gets|got)\s+(?:\w+\s+)?(?:agony|painful|sore|hard|difficult|a struggle|torture|a nightmare)\b"
+    r"|\s+(?:hurts|kills)\b"
+)
+#: A pace counted in minutes or hours ("бегаю каждые 20 минут", "running to the loo every half hour",
+#: "每半小时跑一次厕所"): an urge, no habit of exercise, which nobody keeps up every hour.
+_HOURLY = re.compile(
+    r"\s*(?:[а-яёa-z]+\s+){0,2}?(?:(?:каждые|каждый|каждую|раз в)\s+(?:\d+\s+|пол)?(?:минут|мин|час|полчаса)"
+    r"|every\s+(?:\d+\s+|few\s+|half\s+an?\s+)?(?:min|hour|half hour))"
+)
+
+
 def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "i can walk on it now", "walking with a frame", "уже могу ходить", "能正常走路了": being able
     to walk again, or walking with an aid, is how an illness or an injury mends, not a habit of
-    exercise; "I walk every day" still is one."""
+    exercise; "I walk every day" still is one. "走路都瘸", "walking is agony": how the walking goes
+    tells a complaint; "бегаю каждые 20 минут": a pace of minutes is an urge, not a sport."""
     return [
         m
         for m in mentions
         if not (
             m.kind == "lifestyle"
             and m.entity == "exercise"
-            and _WALKING.search(norm, m.start, m.end)
-            and (_ABLE.search(norm, max(clause.start, m.start - 20), m.start) or _AIDED.match(norm, m.end))
+            and (
+                (
+                    _WALKING.search(norm, m.start, m.end)
+                    and (
+                        _ABLE.search(norm, max(clause.start, m.start - 20), m.start)
+                        or _AIDED.match(norm, m.end)
+                        or (not clause.has("freq") and _HOW_IT_GOES.match(norm, m.end))
+                    )
+                )
+                or _HOURLY.match(norm, m.end)
+            )
         )
     ]
 
 
 def without_accident_settings(clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "twisted my ankle at football practice", "hurt my knee running", "потянул связки колена на
-    футболе": a sport named after an injury in its clause is where the injury happened, not a
-    habit, unless the clause says how often ("I run three times a week"), denies or ends something
-    ("порвала мениск и пока не бегаю", "лодыжка зажила, снова играю в футбол")."""
+    футболе", "打篮球落地把膝盖扭了", "遛弯被狗咬了": a sport named in the clause of an injury, before
+    or after it, is where the injury happened, not a habit, unless the clause says how often ("I
+    run three times a week"), denies or ends something ("порвала мениск и пока не бегаю", "лодыжка
+    зажила, снова играю в футбол")."""
     if any(clause.has(cat) for cat in ("freq", "neg", "end")):
         return mentions
-    injured = min((m.start for m in mentions if m.kind == "injury"), default=None)
-    if injured is None:
+    if not any(m.kind == "injury" for m in mentions):
         return mentions
-    return [m for m in mentions if not (m.kind == "lifestyle" and m.entity == "exercise" and m.start > injured)]
+    return [m for m in mentions if not (m.kind == "lifestyle" and m.entity == "exercise")]

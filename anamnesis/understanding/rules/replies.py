@@ -274,6 +274,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     if msg.lang == "zh" and len(asked.items) > 1 and (_zh_answers_one(msg, asked) or answers_by_part(msg, asked)):
         return  # "有没有发烧、咳嗽？" — "没有发烧", "不烧，咳得厉害": each answered by its own piece
+    if answer in ("no", "end") and asked.family and asked.part:
+        return  # "Кто-то ещё в семье болел диабетом?" — "нет": nobody more has it, which denies nothing told
     if asked.items and not _denies_whole_section(answer, asked):
         state = answer_state(answer, asked)
         stated |= _classes_named_by_member(msg, asked)

@@ -144,7 +144,10 @@ def clauses(
             if "offer" in cats and not _taken_after_offer(c_hits):
                 clause.intent_at = c_start  # "Климонорм предлагали": offered, whichever side the drug stands
             found = None
-            if cats & _SUBJECT_CATS:
+            if "family" in cats and _others_family(norm, c_hits):
+                found = ("other", ())  # "runs in their family", "我老公家里人": in-laws, not blood
+                someone_else = True
+            elif cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, cats, lang), cats, lang, last_other)
                 if found == ("other", ()) and not someone_else and (
                     _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
@@ -178,7 +181,8 @@ def clauses(
 _RU_ASKS = re.compile(r"(?<![а-яё-])(?:ли|или нет)(?![а-яё-])")
 #: A Russian first-person plural treating verb: "мажем", "даём", "капаем" (a parent for a child).
 _WE_TREAT = re.compile(
-    r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем)(?![а-я])"
+    r"(?<![а-я])(?:мажем|даём|даем|даю|капаем|закапываем|колем|ставим|лечим|поим|промываем|растираем|пшикаем"
+    r"|дышим|ингалируем|пьём|пьем|принимаем|пропиваем)(?![а-я])"
 )
 #: What may stand beside a Russian hedge in a clause of its own: "боюсь, что", "мне кажется,".
 _HEDGE_REST = re.compile(r"[\s,.:;—–-]*(?:(?:что|мне|я|а|и|но|ну|так)[\s,.:;—–-]*)*")
@@ -445,6 +449,32 @@ def _clinicians_they(norm: str, hits: list[Hit], lang: str) -> bool:
     if first is None or first[2].cat != "third" or not norm[first[0] : first[1]].startswith("they"):
         return False
     return _THEY_SAY.match(norm, first[1]) is None
+
+
+#: "their family", "his side of the family": an English possessive that is not the user's.
+_EN_THEIR = re.compile(r"\b(?:their|his|her)\s+(?:own\s+|whole\s+)?$")
+#: What may stand between a person and the family word that is theirs: "husband's family", "他家里人".
+_OWNER_GAP = re.compile(r"(?:'s|s'|的)?\s*")
+
+
+def _others_family(norm: str, hits: list[Hit]) -> bool:
+    """Every family word of the clause names another person's family ("runs in their family", "у
+    мужа в семье", "у них в роду", "她家里人", "我老公家里人"): in-laws and strangers, not the user's
+    blood relatives, so the clause is about someone else."""
+    owned = False
+    for n, (start, _, lex) in enumerate(hits):
+        if lex.cat != "family":
+            continue
+        before = hits[n - 1] if n else None
+        if _EN_THEIR.search(norm, max(0, start - 16), start) or (
+            before is not None
+            and before[2].cat in ("person", "third")
+            and _OWNER_GAP.fullmatch(norm, before[1], start) is not None
+        ):
+            owned = True
+        else:
+            return False
+    return owned
 
 
 def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:

@@ -91,6 +91,7 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
+from anamnesis.understanding.rules.measurements import without_test_readings
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
@@ -101,7 +102,6 @@ from anamnesis.understanding.rules.medicines import (
     purposes_stay,
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
-from anamnesis.understanding.rules.measurements import without_test_readings
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,

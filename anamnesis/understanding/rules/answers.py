@@ -241,7 +241,7 @@ def topic(context: str) -> Topic | None:
     if drink:
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     # "Before the operation, any allergies?": the operation dates the question, it is taken as given
-    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
+    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits) | _aspect_anchors(norm, hits)
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -895,6 +895,41 @@ def _time_anchors(norm: str, hits: list[Hit]) -> set[int]:
         for s, e, lex in hits
         if (_kind(lex) is not None or lex.cat == "section")
         and (_TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e))
+    }
+
+
+#: What a question asks of a treatment it takes as given, right before the treatment's term or
+#: section word: its complications, side effects or problems ("Any complications with either
+#: surgery?", "Any issues with your medications?", "Побочные эффекты от лекарств были?"), its name
+#: or details ("Do you remember the name of the operation?", "Помните название операции?"), or
+#: whether the user remembers it ("Do you recall your surgery?").
+_ASPECT_BEFORE = re.compile(
+    r"\b(?:complications?|problems?|issues?|trouble|difficult(?:y|ies)|side[- ]effects?|concerns?)\s+"
+    r"(?:with|from|after|of|following|related to|due to|since)\s+"
+    r"(?:(?:any|your|the|either|both|that|this|those|these|all|of)\s+)*(?:[a-z]+\s+)?$"
+    # what the user remembers or knows of one they had: "the" or "your" takes it as given ("Do you
+    # remember having any surgeries?" asks whether at all)
+    r"|\b(?:(?:names?|details?|information|kind|type)\s+(?:of|about|for)"
+    r"|(?:remember|recall)(?:\s+(?:what|which|when|why|where|how))?)\s+"
+    r"(?:the|your|either|both|that|this|those|these)\s+(?:[a-z]+\s+)?$"
+    r"|(?<![а-яё])(?:побочн\w*(?:\s+(?:эффект|действи)\w*)?|осложнени\w*|проблем\w*|назван\w*)"
+    r"\s+(?:(?:от|с|со|после|из-за|при)\s+)?(?:(?:ваш|эт|тех|той|того)\w*\s+)?$"
+)
+#: The treatments (sections and kinds) a question asks an aspect of (:data:`_ASPECT_BEFORE`);
+#: a complaint's or illness's "problems with" is the complaint itself ("trouble with breathing?").
+_ASPECT_SECTIONS = frozenset({"medications", "surgeries", "vaccinations"})
+_ASPECT_KINDS = frozenset({"drug", "procedure", "vaccine"})
+
+
+def _aspect_anchors(norm: str, hits: list[Hit]) -> set[int]:
+    """Starts of the treatments a question takes as given and asks an aspect of
+    (:data:`_ASPECT_BEFORE`): "no" to "Any complications with the surgery?" denies the
+    complications, never every operation, as a time anchor (:func:`_time_anchors`) never does."""
+    return {
+        s
+        for s, _, lex in hits
+        if (_kind(lex) in _ASPECT_KINDS or (lex.cat == "section" and lex.value in _ASPECT_SECTIONS))
+        and _ASPECT_BEFORE.search(norm, max(0, s - 64), s)
     }
 
 

@@ -9,6 +9,17 @@
   I take ibuprofen", "Если болит голова, пью нурофен", "如果头疼，我就吃布洛芬". The user takes
   the medicine whenever the condition holds; "I'll take", "I'd take", an imperative or a question
   stay hypothetical, and a drug inside the condition ("If I take aspirin I get hives") is no habit.
+- A question of how a section's things go ("Has the medication helped?", "Have your symptoms
+  improved?", "Лекарства помогают?"): it takes them as there, so "no" says they do not help,
+  never that there are none (Chinese already read "药有效果吗？" so).
+- A body part a removal took something out of ("a benign lump removed from my breast", "a polyp
+  removed from my colon"): where it was taken from, not the organ removed (no mastectomy).
+- The assistant's bare follow-up ("Any surgeries?" — "Yes, one." — "What kind?" — "My gallbladder.";
+  "Какие именно?", "哪种？"): the reply answers the question before it too, so its context joins
+  both turns, as after a question asked back.
+- A reply that dates what the clinician stated of the user's history ("I see that you had an
+  appendectomy." — "Back in the nineteen forties.", "That was in 1998.", "When I was a kid, yes."):
+  it takes the statement as so, as "yes" does; a reply that denies it or only acknowledges does not.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
 must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
@@ -18,7 +29,9 @@ from __future__ import annotations
 
 import pytest
 
+from anamnesis.understanding.fragments import build_fragments
 from tests.test_rules_backend import triples, understand
+from tests.test_rules_mts10 import _messages
 
 LangRow = tuple[str, str, str | None, set[tuple[str, str, str]]]
 
@@ -63,6 +76,52 @@ HABIT_UNDER_A_CONDITION: list[LangRow] = [
     ("ru", "Если выпью аспирин, станет легче?", None, set()),
     ("zh", "如果吃布洛芬，会不会好一点？", None, set()),
 ]
+
+SECTIONS_GOING: list[LangRow] = [
+    ("en", "No, they keep getting worse.", "Have your symptoms improved at all since they began?", set()),
+    ("en", "No.", "Has the medication helped?", set()),
+    ("en", "No, not at all.", "Is the medicine working?", set()),
+    ("en", "No.", "Did the surgery help?", set()),
+    ("en", "Not really.", "Are your symptoms any better?", set()),
+    ("ru", "Нет.", "Лекарства помогают?", set()),
+    ("ru", "Нет.", "Симптомы улучшились?", set()),
+    ("zh", "没有。", "药有效果吗？", set()),
+    # ... while a question whether there are any denies them
+    ("en", "No.", "Any symptoms?", {("symptoms", "*", "confirmed_absent")}),
+    ("en", "No.", "Are you on any medications that are helping?", {("medications", "*", "confirmed_absent")}),
+    ("ru", "Нет.", "Принимаете какие-нибудь лекарства?", {("medications", "*", "confirmed_absent")}),
+]
+
+TAKEN_FROM_A_PART: list[LangRow] = [
+    ("en", "I had a benign lump removed from my breast.", "Any surgeries?",
+     {("surgeries", "skin lesion excision", "historical")}),
+    ("en", "I had a polyp removed from my colon.", "Any surgeries?", {("surgeries", "polypectomy", "historical")}),
+    ("en", "I had a benign lump removed from my breast.", None, {("surgeries", "skin lesion excision", "historical")}),
+    # ... while the organ itself removed is its operation
+    ("en", "I had my ovaries removed.", "Any surgeries?", {("surgeries", "oophorectomy", "historical")}),
+    ("en", "They removed my gallbladder.", "Any surgeries?", {("surgeries", "cholecystectomy", "historical")}),
+]
+
+ANSWERS_TO_A_FOLLOW_UP: list[LangRow] = [
+    ("en", "My gallbladder.", "Any surgeries?\nWhat kind?", {("surgeries", "cholecystectomy", "historical")}),
+    ("en", "Latex and bees.", "Any allergies?\nWhich ones?",
+     {("allergies", "latex", "active"), ("allergies", "bee stings", "active")}),
+    ("ru", "Аппендикс.", "Операции были?\nКакие именно?", {("surgeries", "appendectomy", "historical")}),
+    ("zh", "阑尾。", "做过手术吗？\n哪种？", {("surgeries", "appendectomy", "historical")}),
+]
+
+DATED_STATEMENTS: list[LangRow] = [
+    ("en", "Back in the nineteen forties.", "I see that you had an appendectomy.",
+     {("surgeries", "appendectomy", "historical")}),
+    ("en", "That was in 1998.", "It says here you had a hysterectomy.", {("surgeries", "hysterectomy", "historical")}),
+    ("en", "When I was a kid, yes.", "You had your tonsils out, right?", {("surgeries", "tonsillectomy", "historical")}),
+    ("en", "About five years ago.", "I see you had your gallbladder removed.",
+     {("surgeries", "cholecystectomy", "historical")}),
+    ("en", "When I was a teenager.", "When was your last tetanus shot?", {("vaccinations", "tetanus vaccine", "historical")}),
+    # ... while a denial or an acknowledgement takes nothing
+    ("en", "No, that was my sister, in 2010.", "I see you had your gallbladder removed.", set()),
+    ("en", "Okay.", "It says here you had a hysterectomy.", set()),
+]
 # fmt: on
 
 
@@ -74,3 +133,38 @@ def test_aspect_of_a_treatment(lang: str, text: str, context: str | None, expect
 @pytest.mark.parametrize(("lang", "text", "context", "expected"), HABIT_UNDER_A_CONDITION)
 def test_habit_under_a_condition(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), DATED_STATEMENTS)
+def test_dated_statements(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), SECTIONS_GOING)
+def test_sections_going(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), TAKEN_FROM_A_PART)
+def test_taken_from_a_part(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), ANSWERS_TO_A_FOLLOW_UP)
+def test_answers_to_a_follow_up(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_up", "plain"),
+    [
+        ("Any surgeries?", "What kind?", "What happened?"),
+        ("Операции были?", "Какие именно?", "Что?"),
+        ("做过手术吗？", "哪种？", "什么？"),
+    ],
+)
+def test_a_bare_follow_up_keeps_the_question_before_it(question: str, follow_up: str, plain: str) -> None:
+    for asked, joined in ((follow_up, True), (plain, False)):
+        turns = [("assistant", question), ("user", "Yes."), ("assistant", asked), ("user", "The appendix.")]
+        contexts = dict(zip(*build_fragments(_messages(turns)).select("message_id", "context"), strict=True))
+        assert contexts["m3"] == (f"{question}\n{asked}" if joined else asked)

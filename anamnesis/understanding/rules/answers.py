@@ -241,7 +241,12 @@ def topic(context: str) -> Topic | None:
     if drink:
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     # "Before the operation, any allergies?": the operation dates the question, it is taken as given
-    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits) | _aspect_anchors(norm, hits)
+    presumed = (
+        _presumed(norm, hits, start, end, family)
+        | _time_anchors(norm, hits)
+        | _aspect_anchors(norm, hits)
+        | _sections_going(norm, hits, start, end)
+    )
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -931,6 +936,24 @@ def _aspect_anchors(norm: str, hits: list[Hit]) -> set[int]:
         if (_kind(lex) in _ASPECT_KINDS or (lex.cat == "section" and lex.value in _ASPECT_SECTIONS))
         and _ASPECT_BEFORE.search(norm, max(0, s - 64), s)
     }
+
+
+#: A Russian question of how a thing goes ("Лекарства помогают?", "Симптомы улучшились?").
+_RU_COURSE = re.compile(
+    r"(?<![а-яё])(?:помога\w*|помогл\w*|помог|улучш\w*|лучше|хуже|ухудш\w*|действу\w*|работа\w*|изменил\w*)(?![а-яё])"
+)
+
+
+def _sections_going(norm: str, hits: list[Hit], start: int, end: int) -> set[int]:
+    """Starts of the section words of a question that asks how they go ("Has the medication
+    helped?", "Have your symptoms improved?", "Лекарства помогают?"): it takes them as there, so
+    "no" says they do not help or improve, never that there are none (as :data:`_COURSE` already
+    does of a named term; "Any symptoms that got worse?" asks whether at all)."""
+    if norm.isascii():
+        going = _COURSE.search(norm, start, end) is not None and _ASKS_ANY.search(norm, start, end) is None
+    else:
+        going = _RU_COURSE.search(norm, start, end) is not None
+    return {s for s, _, lex in hits if lex.cat == "section" and start <= s < end} if going else set()
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...

@@ -55,7 +55,11 @@ _EN_AGO = (
 _EN_DATED = re.compile(
     r"(?:^\s*|\b(?:it|that|this|the last one)\s+(?:was|would have been|must have been|might have been)\s+)"
     r"(?:(?:back|maybe|probably|about|around|roughly|sometime|some time|i think)\s+)*(?:in\s+|on\s+|during\s+)?"
-    rf"(?:{_EN_YEAR}|{_EN_AGO}|last (?:year|month|week|spring|summer|autumn|fall|winter))\b"
+    rf"(?:{_EN_YEAR}|{_EN_AGO}|last (?:year|month|week|spring|summer|autumn|fall|winter)"
+    # a decade ("back in the nineteen forties", "in the 80s") or a time of life ("when I was a kid")
+    rf"|the (?:(?:19|20)?\d0'?s|(?:nineteen )?(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))"
+    r"|(?:when i was|as) an? (?:kid|child|baby|teenager|teen|toddler|young (?:man|woman|girl|boy))"
+    r"|when i was (?:little|young|small|\w+ years old)|in (?:high school|college|my (?:teens|twenties|thirties)))\b"
 )
 #: A denial that only says the user is unsure ("I don't remember the month"), which dating keeps.
 _EN_UNSURE = re.compile(r"\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:\w+\s+)?(?:remember|recall|know|sure)\b")
@@ -89,6 +93,14 @@ def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
         return False
     unsure = [(m.start(), m.end()) for m in _EN_UNSURE.finditer(norm)]
     return all(any(s <= h[0] < e for s, e in unsure) for h in hits if h[2].cat == "neg")
+
+
+def opens_with_a_date(norm: str, hits: list[Hit]) -> bool:
+    """The reply opens by dating what the assistant stated of the user ("I see you had an
+    appendectomy." — "Back in the nineteen forties.", "That was in 1998.", "В детстве."), and
+    denies nothing: it takes the statement as so."""
+    dated = _EN_DATED.match(norm) if norm.isascii() else _RU_DATED.match(norm)
+    return dated is not None and not any(lex.cat in ("neg", "end") for _, _, lex in hits)
 
 
 def gives_a_schedule(norm: str, hits: list[Hit]) -> bool:

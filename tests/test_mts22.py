@@ -20,6 +20,14 @@
 - A reply that dates what the clinician stated of the user's history ("I see that you had an
   appendectomy." — "Back in the nineteen forties.", "That was in 1998.", "When I was a kid, yes."):
   it takes the statement as so, as "yes" does; a reply that denies it or only acknowledges does not.
+- More of a clinician's ways of stating the user's history from a record or an earlier turn ("I
+  have here that you take...", "The nurse noted you're allergic to...", "You mentioned you take...",
+  "Your list shows...", "Your surgical history includes..."), and more ways of agreeing with one
+  ("Right.", "Exactly.", "True."; to a question, "Right." stays no answer).
+- A medicine said with the allergy it treats ("Zyrtec for my allergies", "Allegra when my
+  allergies act up", "Зиртек от аллергии"): a medication, not an allergy to it.
+- Names a clinic's history uses that the vocabulary lacked: Daypro, a Medrol Dosepak, Cutivate,
+  Aristocort, a nitro patch, a port put in, a plate put in.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
 must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
@@ -110,6 +118,46 @@ ANSWERS_TO_A_FOLLOW_UP: list[LangRow] = [
     ("zh", "阑尾。", "做过手术吗？\n哪种？", {("surgeries", "appendectomy", "historical")}),
 ]
 
+STATED_HISTORY: list[LangRow] = [
+    ("en", "Right.", "I have here that you take Synthroid.", {("medications", "levothyroxine", "active")}),
+    ("en", "Correct.", "The nurse noted you're allergic to sulfa.", {("allergies", "sulfonamides", "active")}),
+    ("en", "Yes.", "You mentioned you take aspirin daily.", {("medications", "aspirin", "active")}),
+    ("en", "Yes, that's all.", "Your list shows Norvasc and Zestril.",
+     {("medications", "amlodipine", "active"), ("medications", "lisinopril", "active")}),
+    ("en", "Yes.", "Your surgical history includes a cholecystectomy.", {("surgeries", "cholecystectomy", "historical")}),
+    ("en", "Exactly.", "I see you had your appendix removed.", {("surgeries", "appendectomy", "historical")}),
+    ("en", "Right, when I was twelve.", "I see you had your appendix removed.",
+     {("surgeries", "appendectomy", "historical")}),
+    # ... while a denial, an acknowledgement or "right" to a question confirms nothing
+    ("en", "Not right.", "I see you had your appendix removed.", set()),
+    ("en", "Okay.", "I have here that you take Synthroid.", set()),
+    ("en", "Right.", "Any allergies?", set()),
+]
+
+TREATS_THE_ALLERGY: list[LangRow] = [
+    ("en", "Allegra when my allergies act up.", "What medications are you currently taking?",
+     {("medications", "fexofenadine", "active")}),
+    ("en", "Zyrtec for my allergies.", "What medications are you currently taking?",
+     {("medications", "cetirizine", "active")}),
+    ("en", "Benadryl when my allergies flare.", "Any medications?", {("medications", "diphenhydramine", "active")}),
+    ("ru", "Зиртек от аллергии.", "Что принимаете?", {("medications", "cetirizine", "active")}),
+    # ... while the allergy word said of the drug is its allergy
+    ("en", "Penicillin allergy.", "Any allergies?", {("allergies", "penicillin", "active")}),
+    ("en", "Codeine allergy since I was a kid.", None, {("allergies", "codeine", "active")}),
+    ("ru", "Пенициллин аллергия.", None, {("allergies", "penicillin", "active")}),
+]
+
+CLINIC_NAMES: list[LangRow] = [
+    ("en", "I take Daypro and a Medrol Dosepak.", "Any medications?",
+     {("medications", "oxaprozin", "active"), ("medications", "methylprednisolone", "active")}),
+    ("en", "Cutivate cream and Aristocort.", "Any medications?",
+     {("medications", "fluticasone", "active"), ("medications", "triamcinolone", "active")}),
+    ("en", "A nitro patch.", "What medications are you currently taking?", {("medications", "nitroglycerin", "active")}),
+    ("en", "I had a port put in for chemo.", "Any past surgeries?", {("surgeries", "port placement", "historical")}),
+    ("en", "I broke my arm and they put a plate in.", "Any history of surgery?",
+     {("injuries", "arm fracture", "active"), ("surgeries", "fracture fixation", "historical")}),
+]
+
 DATED_STATEMENTS: list[LangRow] = [
     ("en", "Back in the nineteen forties.", "I see that you had an appendectomy.",
      {("surgeries", "appendectomy", "historical")}),
@@ -168,3 +216,18 @@ def test_a_bare_follow_up_keeps_the_question_before_it(question: str, follow_up:
         turns = [("assistant", question), ("user", "Yes."), ("assistant", asked), ("user", "The appendix.")]
         contexts = dict(zip(*build_fragments(_messages(turns)).select("message_id", "context"), strict=True))
         assert contexts["m3"] == (f"{question}\n{asked}" if joined else asked)
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), STATED_HISTORY)
+def test_stated_history(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), TREATS_THE_ALLERGY)
+def test_treats_the_allergy(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), CLINIC_NAMES)
+def test_clinic_names(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected

@@ -170,7 +170,7 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     for m in candidates:
         if (
             caused
-            or _allergy_context(clause, m, inherited)
+            or _allergy_context(msg.norm, clause, m, inherited)
             or _parallel_allergen(msg.norm, clause, m, stated)
             or _tested(msg, clause, m)
         ):
@@ -282,7 +282,15 @@ def _names_a_cause(msg: Message) -> bool:
     return any(lex.cat == "allergy" or lex.kind in ("drug", "allergen") for _, _, lex in msg.hits)
 
 
-def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
+#: What stands between a medicine and the allergy word after it when the medicine treats the
+#: allergy: "Zyrtec for my allergies", "Allegra when my allergies act up", "зиртек от аллергии".
+_TREATS_ALLERGY = re.compile(
+    r"[\s,]*(?:(?:for|when|whenever|if|during)\s+(?:(?:my|the|his|her|your|bad|seasonal)\s+)*"
+    r"|(?:от|при|когда|если)\s+(?:(?:моей|моя|сезонной|сильной)\s+)?)$"
+)
+
+
+def _allergy_context(norm: str, clause: Clause, m: Mention, inherited: bool) -> bool:
     before = None
     allergy_after = False
     for s, e, lex in clause.hits:
@@ -290,7 +298,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
             continue
         if e <= m.start:
             before = lex.cat
-        elif s >= m.end and lex.cat == "allergy":
+        elif s >= m.end and lex.cat == "allergy" and not _TREATS_ALLERGY.fullmatch(norm, m.end, s):
             allergy_after = True
     if before == "allergy":
         return True

@@ -1075,7 +1075,11 @@ _PART = re.compile(
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:(?:i (?:also |can )?(?:see|read|notice|noticed|noted)|i understand|it says|it looks like"
     r"|looks like|it(?:'s| is| was) (?:also )?(?:mentioned|noted|written|documented|recorded)|so|and|okay|ok|alright"
-    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?"
+    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+)"
+    # "I have here that you take...", "the nurse noted you're allergic to...", "you mentioned you take..."
+    r"|i have (?:it )?(?:here|written|down)|i have in (?:my|the|your) \w+"
+    r"|(?:the|my|your) (?:nurse|doctor|surgeon|specialist|pcp|gp)(?: \w+)? (?:noted|said|says|wrote|mentioned|documented)"
+    r"|you (?:mentioned|said|told (?:me|us|the nurse)|indicated))\s*,?\s*)+(?:here\s+)?"
     # "I see here in your reports you have...", "it is noted in your file that you have..."
     r"(?:in (?:your|the) (?:\w+ )?(?:reports?|records?|chart|file|notes|history)\s+)?(?:that\s+)?)"
     r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
@@ -1083,8 +1087,10 @@ _STATES_YOURS = re.compile(
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"
     # "they gave you omeprazole", "we started you on lisinopril": the user's treatment told by who gave it
     r"|(?:they|we)\s+(?:also\s+)?(?:gave you|started you on|put you on|prescribed you|treated you with)\b)"
-    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
-    r"|\b(?:your|the) (?:records?|chart|file|notes) (?:shows?|says|say|indicates?|lists?|mentions?)\b"
+    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies|(?:past )?surgical history"
+    r"|(?:past )?surgeries|operations) (?:include|includes|are|is)\b"
+    r"|\b(?:your|the) (?:records?|chart|file|notes|(?:medication |med |medicine )?list|paperwork|intake form)"
+    r" (?:shows?|says|say|indicates?|lists?|mentions?)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(

@@ -114,7 +114,7 @@ from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, 
 from anamnesis.understanding.rules.replies import (
     answer_question,
     dates_the_asked,
-    opens_with_a_date,
+    takes_the_statement,
     gives_a_schedule,
     presumed_conditions,
     reported_answer,
@@ -189,8 +189,8 @@ def read_message(
                 reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:
-        # "Back in the forties.": dating what was stated takes it as so, as "yes" does
-        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or opens_with_a_date(norm, hits)
+        # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
+        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or takes_the_statement(norm, hits)
         own = any(lex.kind for _, _, lex in hits)
         if (assent and not own) or (
             gives_a_schedule(norm, hits)

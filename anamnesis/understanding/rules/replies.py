@@ -95,12 +95,20 @@ def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
     return all(any(s <= h[0] < e for s, e in unsure) for h in hits if h[2].cat == "neg")
 
 
-def opens_with_a_date(norm: str, hits: list[Hit]) -> bool:
-    """The reply opens by dating what the assistant stated of the user ("I see you had an
-    appendectomy." — "Back in the nineteen forties.", "That was in 1998.", "В детстве."), and
-    denies nothing: it takes the statement as so."""
-    dated = _EN_DATED.match(norm) if norm.isascii() else _RU_DATED.match(norm)
-    return dated is not None and not any(lex.cat in ("neg", "end") for _, _, lex in hits)
+#: Words that agree with a statement put to the user, alone before a pause ("Right.", "Exactly,
+#: in 2010.", "True."); before a question they may name a side ("right knee").
+_EN_AGREES = re.compile(r"\s*(?:(?:oh|well|yeah|yes),?\s+)?(?:right|exactly|true|precisely|you(?:'re| are) right)(?=\s*(?:[,.!]|$))")
+
+
+def takes_the_statement(norm: str, hits: list[Hit]) -> bool:
+    """The reply takes what the assistant stated of the user's history as so, with no denial: it
+    agrees ("Right.", "Exactly.") or opens by dating it ("I see you had an appendectomy." — "Back in
+    the nineteen forties.", "That was in 1998.", "В детстве.")."""
+    if any(lex.cat in ("neg", "end") for _, _, lex in hits):
+        return False
+    if not norm.isascii():
+        return _RU_DATED.match(norm) is not None
+    return _EN_AGREES.match(norm) is not None or _EN_DATED.match(norm) is not None
 
 
 def gives_a_schedule(norm: str, hits: list[Hit]) -> bool:

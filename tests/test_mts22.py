@@ -26,8 +26,14 @@
   ("Right.", "Exactly.", "True."; to a question, "Right." stays no answer).
 - A medicine said with the allergy it treats ("Zyrtec for my allergies", "Allegra when my
   allergies act up", "Зиртек от аллергии"): a medication, not an allergy to it.
-- Names a clinic's history uses that the vocabulary lacked: Daypro, a Medrol Dosepak, Cutivate,
+- Names a clinic's history uses that the vocabulary lacked: a Medrol Dosepak, Cutivate,
   Aristocort, a nitro patch, a port put in, a plate put in.
+- A question that puts a denial to confirm ("No known drug allergies, correct?", "So no surgeries?",
+  "You don't take any medications, right?"): an agreeing "Correct." / "Right." / "Yes, that's
+  correct." agrees with the denial; a bare "Yes." stays unread (it may mean "yes, I have").
+- Reactions to medicines asked of ("Any bad reactions to medicines in the past?"): drug allergies.
+- More of a clinician's prescriptions an "okay" accepts ("I'd like you to take Tylenol...", "We'll
+  continue your metformin.", "Continue taking your Lipitor."); "I would not give you..." is none.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
 must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
@@ -148,14 +154,43 @@ TREATS_THE_ALLERGY: list[LangRow] = [
 ]
 
 CLINIC_NAMES: list[LangRow] = [
-    ("en", "I take Daypro and a Medrol Dosepak.", "Any medications?",
-     {("medications", "oxaprozin", "active"), ("medications", "methylprednisolone", "active")}),
+    ("en", "I take a Medrol Dosepak.", "Any medications?", {("medications", "methylprednisolone", "active")}),
     ("en", "Cutivate cream and Aristocort.", "Any medications?",
      {("medications", "fluticasone", "active"), ("medications", "triamcinolone", "active")}),
     ("en", "A nitro patch.", "What medications are you currently taking?", {("medications", "nitroglycerin", "active")}),
     ("en", "I had a port put in for chemo.", "Any past surgeries?", {("surgeries", "port placement", "historical")}),
     ("en", "I broke my arm and they put a plate in.", "Any history of surgery?",
      {("injuries", "arm fracture", "active"), ("surgeries", "fracture fixation", "historical")}),
+]
+
+AGREED_TO_A_DENIAL: list[LangRow] = [
+    ("en", "Correct.", "No known drug allergies, correct?", {("allergies", "*", "confirmed_absent")}),
+    ("en", "Yes, that's correct.", "No known drug allergies, correct?", {("allergies", "*", "confirmed_absent")}),
+    ("en", "Right.", "So no surgeries?", {("surgeries", "*", "confirmed_absent")}),
+    ("en", "That's right.", "And you've never had surgery?", {("surgeries", "*", "confirmed_absent")}),
+    ("en", "Correct.", "You don't take any medications, right?", {("medications", "*", "confirmed_absent")}),
+    ("en", "Right.", "No chest pain?", {("symptoms", "chest pain", "confirmed_absent")}),
+    # ... while a bare "yes" or a reply that names something says no denial
+    ("en", "Yes.", "No allergies?", set()),
+    ("en", "Yes, penicillin.", "No allergies?", {("allergies", "penicillin", "active")}),
+    ("en", "Actually I take aspirin.", "You don't take any medications, right?", {("medications", "aspirin", "active")}),
+    ("en", "Correct.", "Any allergies?", set()),
+]
+
+REACTIONS_TO_MEDICINES: list[LangRow] = [
+    ("en", "No.", "Any bad reactions to medicines in the past?", {("allergies", "*", "confirmed_absent")}),
+    ("en", "No.", "Any reactions to medications?", {("allergies", "*", "confirmed_absent")}),
+    ("en", "Yes, to codeine.", "Have you ever had a reaction to a medication?", {("allergies", "codeine", "active")}),
+]
+
+PRESCRIBED: list[LangRow] = [
+    ("en", "Sounds good.", "I'd like you to take Tylenol every six hours.", {("medications", "paracetamol", "active")}),
+    ("en", "Okay.", "We'll continue your metformin.", {("medications", "metformin", "active")}),
+    ("en", "Will do.", "Continue taking your Lipitor.", {("medications", "atorvastatin", "active")}),
+    # ... while a refusal to prescribe, an offer or a statement about a drug is none
+    ("en", "Okay.", "I would not give you antibiotics for this.", set()),
+    ("en", "No thanks.", "Do you want me to give you ibuprofen?", set()),
+    ("en", "Okay.", "Ibuprofen is an anti-inflammatory.", set()),
 ]
 
 DATED_STATEMENTS: list[LangRow] = [
@@ -230,4 +265,19 @@ def test_treats_the_allergy(lang: str, text: str, context: str | None, expected:
 
 @pytest.mark.parametrize(("lang", "text", "context", "expected"), CLINIC_NAMES)
 def test_clinic_names(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), AGREED_TO_A_DENIAL)
+def test_agreed_to_a_denial(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), REACTIONS_TO_MEDICINES)
+def test_reactions_to_medicines(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), PRESCRIBED)
+def test_prescribed(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, lang)) == expected

@@ -228,6 +228,8 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
+    # "Any bad reactions to medicines in the past?": a reaction to medicines asks of drug allergies
+    allergy = allergy or _REACTIONS_TO_MEDICINES.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
     # caused the user asks of an allergy, so a "yes" never makes the drug one they take
     caused = (
@@ -348,7 +350,9 @@ def topic(context: str) -> Topic | None:
             else (section, entity)
             for section, entity in items
         ]
-    negated = _zh_negated(norm, hits, start, end) if items or sections else ""
+    negated = ""
+    if items or sections:
+        negated = _en_negated(norm, start) if norm.isascii() else _zh_negated(norm, hits, start, end)
     return Topic(
         tuple(dict.fromkeys(items)),
         tuple(dict.fromkeys(sections)),
@@ -722,6 +726,21 @@ def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool
     return tuple(dict.fromkeys(items))
 
 
+#: An English question that puts a denial to confirm: "No known drug allergies, correct?", "So no
+#: surgeries?", "You don't take any medications, right?", "And you've never had surgery?".
+_EN_NEGATED = re.compile(
+    r"\s*(?:(?:so|and|okay|ok|alright|just to (?:confirm|check|double check)|to confirm)[,.]?\s+)*"
+    r"(?:no\b|none\b|nothing\b|you (?:don't|do not|didn't|did not|haven't|have not|never|aren't|are not|'re not)\b"
+    r"|you've never\b|you're not\b)"
+)
+
+
+def _en_negated(norm: str, start: int) -> str:
+    """ "neg" when an English question puts a denial to confirm (:data:`_EN_NEGATED`): an agreeing
+    "Correct." or "Right." then agrees with the denial (replies.agrees_with_denial)."""
+    return "neg" if _EN_NEGATED.match(norm, start) else ""
+
+
 def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
     """ "neg" / "end" when a Chinese question denies what it names ("您不抽烟吧？", "没有过敏吧？",
     "还是没打疫苗吗？"), "" otherwise. An A-not-A question ("抽不抽烟？", "有没有…") asks, it
@@ -909,7 +928,7 @@ def _time_anchors(norm: str, hits: list[Hit]) -> set[int]:
 #: or details ("Do you remember the name of the operation?", "Помните название операции?"), or
 #: whether the user remembers it ("Do you recall your surgery?").
 _ASPECT_BEFORE = re.compile(
-    r"\b(?:complications?|problems?|issues?|trouble|difficult(?:y|ies)|side[- ]effects?|concerns?)\s+"
+    r"\b(?:complications?|problems?|issues?|trouble|difficult(?:y|ies)|side[- ]effects?|concerns?|reactions?)\s+"
     r"(?:with|from|after|of|following|related to|due to|since)\s+"
     r"(?:(?:any|your|the|either|both|that|this|those|these|all|of)\s+)*(?:[a-z]+\s+)?$"
     # what the user remembers or knows of one they had: "the" or "your" takes it as given ("Do you
@@ -1078,7 +1097,8 @@ _STATES_YOURS = re.compile(
     r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+)"
     # "I have here that you take...", "the nurse noted you're allergic to...", "you mentioned you take..."
     r"|i have (?:it )?(?:here|written|down)|i have in (?:my|the|your) \w+"
-    r"|(?:the|my|your) (?:nurse|doctor|surgeon|specialist|pcp|gp)(?: \w+)? (?:noted|said|says|wrote|mentioned|documented)"
+    r"|(?:the|my|your) (?:nurse|doctor|surgeon|specialist|pcp|gp)(?: \w+)?"
+    r" (?:noted|said|says|wrote|mentioned|documented)"
     r"|you (?:mentioned|said|told (?:me|us|the nurse)|indicated))\s*,?\s*)+(?:here\s+)?"
     # "I see here in your reports you have...", "it is noted in your file that you have..."
     r"(?:in (?:your|the) (?:\w+ )?(?:reports?|records?|chart|file|notes|history)\s+)?(?:that\s+)?)"
@@ -1139,6 +1159,11 @@ _REACTION_QUESTION = re.compile(
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
 )
+#: Reactions to medicines as a whole ("any bad reactions to medications?", "a reaction to a drug").
+_REACTIONS_TO_MEDICINES = re.compile(
+    r"\breactions?\s+(?:to|from|with)\s+(?:(?:any|a|an|the|some)\s+)?(?:\w+\s+)?"
+    r"(?:medications?|medicines?|meds|drugs?)\b"
+)
 #: A question about what a reaction was like, in three languages (with or without its allergen).
 _ASKS_REACTION = re.compile(
     _REACTION_QUESTION.pattern + r"|\bwhen\s+you\s+(?:reacted|had\s+(?:the|that|a)\s+reaction)\b"
@@ -1193,10 +1218,14 @@ _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions"})
 
 
 #: The assistant prescribing in the first person, whatever its tense and modal: "I would also like
-#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe" (never "I would not").
+#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe", "I'm going to give you",
+#: "I'd like you to take", "we'll continue your" (never "I would not").
 _EN_PRESCRIBES = re.compile(
     r"\b(?:i|we)(?:'ll| will|'d| would|'m| am|'re| are|'ve| have)?(?: also| now)?(?: going to| like to| want to)?"
-    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on)\b"
+    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on|giv(?:e|ing) you"
+    r"|continu(?:e|ing) (?:you on|your)|keep(?:ing)? you on|like you to (?:take|start|try|use))\b"
+    # "Continue taking your Lipitor.", "Keep using the inhaler.": the clinician keeps the user's drug on
+    r"|(?:^|[.!]\s*)(?:(?:so|please|and|okay),?\s+)*(?:continue|keep) (?:(?:taking|using|on) )?(?:your|the)\b"
 )
 
 

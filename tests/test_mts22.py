@@ -34,6 +34,9 @@
 - Reactions to medicines asked of ("Any bad reactions to medicines in the past?"): drug allergies.
 - More of a clinician's prescriptions an "okay" accepts ("I'd like you to take Tylenol...", "We'll
   continue your metformin.", "Continue taking your Lipitor."); "I would not give you..." is none.
+- The assistant's guess at the name the user is looking for ("Any drug allergies?" — "I'm allergic
+  to... what's it called." — "Naprosyn?" — "Yes, that one."): the reply answers the allergy question
+  too, so the guessed drug is an allergy, not a medicine.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
 must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
@@ -193,6 +196,14 @@ PRESCRIBED: list[LangRow] = [
     ("en", "Okay.", "Ibuprofen is an anti-inflammatory.", set()),
 ]
 
+GUESSED_NAMES: list[LangRow] = [
+    ("en", "Yes, that one.", "Any drug allergies?\nPenicillin?", {("allergies", "penicillin", "active")}),
+    ("en", "Yes, Naprosyn.", "Any drug allergies?\nNaprosyn?", {("allergies", "naproxen", "active")}),
+    ("en", "No.", "Any drug allergies?\nPenicillin?", {("allergies", "penicillin", "confirmed_absent")}),
+    # ... while a guess after a question about medicines is a medicine
+    ("en", "Yes, that one.", "What medications do you take?\nLipitor?", {("medications", "atorvastatin", "active")}),
+]
+
 DATED_STATEMENTS: list[LangRow] = [
     ("en", "Back in the nineteen forties.", "I see that you had an appendectomy.",
      {("surgeries", "appendectomy", "historical")}),
@@ -281,3 +292,16 @@ def test_reactions_to_medicines(lang: str, text: str, context: str | None, expec
 @pytest.mark.parametrize(("lang", "text", "context", "expected"), PRESCRIBED)
 def test_prescribed(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), GUESSED_NAMES)
+def test_guessed_names(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected
+
+
+@pytest.mark.parametrize(("guess", "joined"), [("Naprosyn?", True), ("Was it penicillin?", True), ("Really?", False)])
+def test_a_guessed_name_keeps_the_question_before_it(guess: str, joined: bool) -> None:
+    turns = [("assistant", "Any drug allergies?"), ("user", "I am allergic to... what's it called."),
+             ("assistant", guess), ("user", "Yes, that one.")]
+    contexts = dict(zip(*build_fragments(_messages(turns)).select("message_id", "context"), strict=True))
+    assert contexts["m3"] == (f"Any drug allergies?\n{guess}" if joined else guess)

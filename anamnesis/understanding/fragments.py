@@ -33,6 +33,16 @@ _FOLLOWS_UP = (
     r"|как(?:ие|ой|ая|ую)(?:\s+именно)?|что\s+именно|(?:哪|什么)(?:一)?(?:种|个|些|样的))\s*[?？]+\s*$"
 )
 
+#: An assistant's turn that only guesses the name the user is looking for ("Any drug allergies?" —
+#: "I'm allergic to... what's it called." — "Naprosyn?", "Was it penicillin?"): a name or two and
+#: a question mark, no word of its own; the reply answers the question before it too.
+_GUESSES = r"(?i)^\s*(?:(?:was it|is it|you mean|do you mean|maybe|perhaps)\s+)?[a-z][\w-]*(?:\s+[\w-]+){0,2}\s*\?\s*$"
+#: ... which is no guess when it opens with a word of its own ("Really?", "Any others?", "Why?").
+_NO_GUESS = (
+    r"(?i)^\s*(?:really|seriously|right|yes|yeah|no|nope|okay|ok|sorry|pardon|what|huh|hmm|and|so|why|how|when"
+    r"|where|who|which|anything|any|other|others|correct|sure|true|me|you)\b"
+)
+
 
 def _same_session(back: int) -> pl.Expr:
     return (pl.col("user_id") == pl.col("user_id").shift(back)) & (
@@ -47,7 +57,7 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
     is an assistant turn of the same user and session (a plain shift, cheaper than a window);
     after a question asked back (the user's turn before it ends with "?", "？" or "吗"), the assistant
     turn before that question too, as after the assistant's bare follow-up ("Any surgeries?" — "Yes,
-    one." — "What kind?"); after a turn that only holds the answer off ("我想想"), the
+    one." — "What kind?") or guess at a name ("Naprosyn?"); after a turn that only holds the answer off ("我想想"), the
     assistant turn before it.
     """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
@@ -64,7 +74,10 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
         & _same_session(3)
         & (pl.col("role").shift(2) == "user")
         & (pl.col("role").shift(3) == "assistant")
-        & pl.col("text").shift(1).str.contains(_FOLLOWS_UP)
+        & (
+            pl.col("text").shift(1).str.contains(_FOLLOWS_UP)
+            | (pl.col("text").shift(1).str.contains(_GUESSES) & ~pl.col("text").shift(1).str.contains(_NO_GUESS))
+        )
     )
     asked_back = asked_back | followed_up
     held = (

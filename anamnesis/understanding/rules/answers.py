@@ -228,6 +228,10 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
+    # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": a bare guess at a name asks in
+    # the allergy question before it
+    guess = _GUESS_AT_A_NAME.fullmatch(norm, start, end) is not None
+    allergy = allergy or (guess and _asks_allergy(every, asked, start))
     # "Any bad reactions to medicines in the past?": a reaction to medicines asks of drug allergies
     allergy = allergy or _REACTIONS_TO_MEDICINES.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
@@ -843,6 +847,17 @@ _FOLLOW_UP = re.compile(
 )
 
 
+#: A question that is only a name, perhaps after "was it" ("Naprosyn?", "Was it penicillin?").
+_GUESS_AT_A_NAME = re.compile(
+    r"\s*(?:(?:was it|is it|you mean|do you mean|maybe|perhaps)\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s*\?+\s*"
+)
+
+
+def _asks_allergy(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
+    """A question of the turn before ``start`` asks about allergies."""
+    return any(s < start and any(s <= h < e and lex.cat == "allergy" for h, _, lex in every) for s, e, _ in asked)
+
+
 def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
     """A question of the turn before ``start`` asks about the family."""
     return any(
@@ -854,9 +869,12 @@ def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: in
 def asked_in(context: str) -> Topic | None:
     """What a context asks. A context of two assistant turns (build_fragments joins them with a line
     break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
-    turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
+    turn asks or states, or, when that turn asks nothing, what the turn before it asked; a last turn
+    that only guesses a name after an allergy question ("Naprosyn?") asks it as an allergy."""
     _, sep, last = context.rpartition("\n")
     if sep and last.strip():
+        if _GUESS_AT_A_NAME.fullmatch(last) and (whole := topic(context)) is not None and whole.allergy:
+            return whole  # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": asked as an allergy
         return topic(last) or _with_each(context, topic(context))
     return _with_each(context, topic(context))
 

@@ -37,6 +37,7 @@
 - The assistant's guess at the name the user is looking for ("Any drug allergies?" — "I'm allergic
   to... what's it called." — "Naprosyn?" — "Yes, that one."): the reply answers the allergy question
   too, so the guessed drug is an allergy, not a medicine.
+- "I'm not aware of any." as a whole answer: a denial, as "Not that I'm aware of." already was.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the message
 must yield). The sentences are new, written for these kinds, not copied from any evaluation set.
@@ -204,6 +205,14 @@ GUESSED_NAMES: list[LangRow] = [
     ("en", "Yes, that one.", "What medications do you take?\nLipitor?", {("medications", "atorvastatin", "active")}),
 ]
 
+NOT_AWARE: list[LangRow] = [
+    ("en", "I'm not aware of any.", "Any allergies?", {("allergies", "*", "confirmed_absent")}),
+    ("en", "Not aware of any.", "Do you take any medications?", {("medications", "*", "confirmed_absent")}),
+    ("en", "None that I'm aware of.", "Any surgeries?", {("surgeries", "*", "confirmed_absent")}),
+    # ... while to a question of what the user knows it denies nothing
+    ("en", "I'm not aware of any.", "Do you know what diabetes is?", set()),
+]
+
 DATED_STATEMENTS: list[LangRow] = [
     ("en", "Back in the nineteen forties.", "I see that you had an appendectomy.",
      {("surgeries", "appendectomy", "historical")}),
@@ -305,3 +314,8 @@ def test_a_guessed_name_keeps_the_question_before_it(guess: str, joined: bool) -
              ("assistant", guess), ("user", "Yes, that one.")]
     contexts = dict(zip(*build_fragments(_messages(turns)).select("message_id", "context"), strict=True))
     assert contexts["m3"] == (f"Any drug allergies?\n{guess}" if joined else guess)
+
+
+@pytest.mark.parametrize(("lang", "text", "context", "expected"), NOT_AWARE)
+def test_not_aware(lang: str, text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, lang)) == expected

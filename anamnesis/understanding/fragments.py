@@ -23,6 +23,26 @@ _HOLDS = (
     r"|hold on|подождите|секунду|сейчас вспомню|дайте подумать)[\s.。…,，!！~]*$"
 )
 
+#: An assistant's turn that only asks the user to name what they just said they have ("What kind?",
+#: "Which one?", "Какие именно?", "哪种？"): it asks on in the question before it, so the user's reply
+#: answers both, as after a question asked back.
+_FOLLOWS_UP = (
+    r"(?i)^\s*(?:(?:and|ok(?:ay)?|so|alright|right|oh)[,.!]?\s+)*"
+    r"(?:(?:what|which)\s+(?:kind|kinds|type|types|sort|one|ones|was it|were they|was that|were those)"
+    r"(?:\s+(?:was it|were they))?|like what|such as"
+    r"|как(?:ие|ой|ая|ую)(?:\s+именно)?|что\s+именно|(?:哪|什么)(?:一)?(?:种|个|些|样的))\s*[?？]+\s*$"
+)
+
+#: An assistant's turn that only guesses the name the user is looking for ("Any drug allergies?" —
+#: "I'm allergic to... what's it called." — "Naprosyn?", "Was it penicillin?"): a name or two and
+#: a question mark, no word of its own; the reply answers the question before it too.
+_GUESSES = r"(?i)^\s*(?:(?:was it|is it|you mean|do you mean|maybe|perhaps)\s+)?[a-z][\w-]*(?:\s+[\w-]+){0,2}\s*\?\s*$"
+#: ... which is no guess when it opens with a word of its own ("Really?", "Any others?", "Why?").
+_NO_GUESS = (
+    r"(?i)^\s*(?:really|seriously|right|yes|yeah|no|nope|okay|ok|sorry|pardon|what|huh|hmm|and|so|why|how|when"
+    r"|where|who|which|anything|any|other|others|correct|sure|true|me|you)\b"
+)
+
 
 def _same_session(back: int) -> pl.Expr:
     return (pl.col("user_id") == pl.col("user_id").shift(back)) & (
@@ -36,7 +56,8 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
     Sorted by session and time, a message's context is simply the row before it when that row
     is an assistant turn of the same user and session (a plain shift, cheaper than a window);
     after a question asked back (the user's turn before it ends with "?", "？" or "吗"), the assistant
-    turn before that question too; after a turn that only holds the answer off ("我想想"), the
+    turn before that question too, as after the assistant's bare follow-up ("Any surgeries?" — "Yes,
+    one." — "What kind?") or guess at a name ("Naprosyn?"); after a turn that only holds the answer off ("我想想"), the
     assistant turn before it.
     """
     ordered = messages.sort(["user_id", "session_id", "ts", "message_id"])
@@ -48,6 +69,17 @@ def build_fragments(messages: pl.DataFrame) -> pl.DataFrame:
         & (pl.col("role").shift(3) == "assistant")
         & pl.col("text").shift(2).str.contains(_ASKS_BACK)
     )
+    followed_up = (
+        after_assistant
+        & _same_session(3)
+        & (pl.col("role").shift(2) == "user")
+        & (pl.col("role").shift(3) == "assistant")
+        & (
+            pl.col("text").shift(1).str.contains(_FOLLOWS_UP)
+            | (pl.col("text").shift(1).str.contains(_GUESSES) & ~pl.col("text").shift(1).str.contains(_NO_GUESS))
+        )
+    )
+    asked_back = asked_back | followed_up
     held = (
         _same_session(2)
         & (pl.col("role").shift(1) == "user")

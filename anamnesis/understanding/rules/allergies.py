@@ -177,11 +177,11 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
-        if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(clause, m):
+        if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
         if (
             caused
-            or _allergy_context(clause, m, inherited)
+            or _allergy_context(msg.norm, clause, m, inherited)
             or _parallel_allergen(msg.norm, clause, m, stated)
             or _tested(msg, clause, m)
         ):
@@ -307,14 +307,22 @@ _DOSED = re.compile(
 )
 
 
-def _allergy_word_before(clause: Clause, m: Mention) -> bool:
+def _allergy_word_before(norm: str, clause: Clause, m: Mention) -> bool:
     """The nearest allergy or taking word before the drug in its clause is an allergy word."""
-    return _allergy_context(clause, m, False) and any(
+    return _allergy_context(norm, clause, m, False) and any(
         lex.cat == "allergy" and e <= m.start for _, e, lex in clause.hits
     )
 
 
-def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
+#: What stands between a medicine and the allergy word after it when the medicine treats the
+#: allergy: "Zyrtec for my allergies", "Allegra when my allergies act up", "зиртек от аллергии".
+_TREATS_ALLERGY = re.compile(
+    r"[\s,]*(?:(?:for|when|whenever|if|during)\s+(?:(?:my|the|his|her|your|bad|seasonal)\s+)*"
+    r"|(?:от|при|когда|если)\s+(?:(?:моей|моя|сезонной|сильной)\s+)?)$"
+)
+
+
+def _allergy_context(norm: str, clause: Clause, m: Mention, inherited: bool) -> bool:
     before = None
     allergy_after = False
     for s, e, lex in clause.hits:
@@ -322,7 +330,7 @@ def _allergy_context(clause: Clause, m: Mention, inherited: bool) -> bool:
             continue
         if e <= m.start:
             before = lex.cat
-        elif s >= m.end and lex.cat == "allergy":
+        elif s >= m.end and lex.cat == "allergy" and not _TREATS_ALLERGY.fullmatch(norm, m.end, s):
             allergy_after = True
     if before == "allergy":
         return True

@@ -228,6 +228,12 @@ def topic(context: str) -> Topic | None:
     allergy = "allergy" in cats
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
+    # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": a bare guess at a name asks in
+    # the allergy question before it
+    guess = _GUESS_AT_A_NAME.fullmatch(norm, start, end) is not None
+    allergy = allergy or (guess and _asks_allergy(every, asked, start))
+    # "Any bad reactions to medicines in the past?": a reaction to medicines asks of drug allergies
+    allergy = allergy or _REACTIONS_TO_MEDICINES.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
     # caused the user asks of an allergy, so a "yes" never makes the drug one they take
     caused = (
@@ -241,7 +247,12 @@ def topic(context: str) -> Topic | None:
     if drink:
         hits = [h for h in hits if not (h[2].weak and h[2].kind == "lifestyle")]  # "Do you drink coffee?"
     # "Before the operation, any allergies?": the operation dates the question, it is taken as given
-    presumed = _presumed(norm, hits, start, end, family) | _time_anchors(norm, hits)
+    presumed = (
+        _presumed(norm, hits, start, end, family)
+        | _time_anchors(norm, hits)
+        | _aspect_anchors(norm, hits)
+        | _sections_going(norm, hits, start, end)
+    )
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -343,7 +354,9 @@ def topic(context: str) -> Topic | None:
             else (section, entity)
             for section, entity in items
         ]
-    negated = _zh_negated(norm, hits, start, end) if items or sections else ""
+    negated = ""
+    if items or sections:
+        negated = _en_negated(norm, start) if norm.isascii() else _zh_negated(norm, hits, start, end)
     return Topic(
         tuple(dict.fromkeys(items)),
         tuple(dict.fromkeys(sections)),
@@ -717,6 +730,21 @@ def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool
     return tuple(dict.fromkeys(items))
 
 
+#: An English question that puts a denial to confirm: "No known drug allergies, correct?", "So no
+#: surgeries?", "You don't take any medications, right?", "And you've never had surgery?".
+_EN_NEGATED = re.compile(
+    r"\s*(?:(?:so|and|okay|ok|alright|just to (?:confirm|check|double check)|to confirm)[,.]?\s+)*"
+    r"(?:no\b|none\b|nothing\b|you (?:don't|do not|didn't|did not|haven't|have not|never|aren't|are not|'re not)\b"
+    r"|you've never\b|you're not\b)"
+)
+
+
+def _en_negated(norm: str, start: int) -> str:
+    """ "neg" when an English question puts a denial to confirm (:data:`_EN_NEGATED`): an agreeing
+    "Correct." or "Right." then agrees with the denial (replies.agrees_with_denial)."""
+    return "neg" if _EN_NEGATED.match(norm, start) else ""
+
+
 def _zh_negated(norm: str, hits: list[Hit], start: int, end: int) -> str:
     """ "neg" / "end" when a Chinese question denies what it names ("您不抽烟吧？", "没有过敏吧？",
     "还是没打疫苗吗？"), "" otherwise. An A-not-A question ("抽不抽烟？", "有没有…") asks, it
@@ -819,6 +847,17 @@ _FOLLOW_UP = re.compile(
 )
 
 
+#: A question that is only a name, perhaps after "was it" ("Naprosyn?", "Was it penicillin?").
+_GUESS_AT_A_NAME = re.compile(
+    r"\s*(?:(?:was it|is it|you mean|do you mean|maybe|perhaps)\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s*\?+\s*"
+)
+
+
+def _asks_allergy(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
+    """A question of the turn before ``start`` asks about allergies."""
+    return any(s < start and any(s <= h < e and lex.cat == "allergy" for h, _, lex in every) for s, e, _ in asked)
+
+
 def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
     """A question of the turn before ``start`` asks about the family."""
     return any(
@@ -830,9 +869,12 @@ def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: in
 def asked_in(context: str) -> Topic | None:
     """What a context asks. A context of two assistant turns (build_fragments joins them with a line
     break when the user asked back in between: "Any allergies?" — "Me?" — "Yes.") asks what its last
-    turn asks or states, or, when that turn asks nothing, what the turn before it asked."""
+    turn asks or states, or, when that turn asks nothing, what the turn before it asked; a last turn
+    that only guesses a name after an allergy question ("Naprosyn?") asks it as an allergy."""
     _, sep, last = context.rpartition("\n")
     if sep and last.strip():
+        if _GUESS_AT_A_NAME.fullmatch(last) and (whole := topic(context)) is not None and whole.allergy:
+            return whole  # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": asked as an allergy
         return topic(last) or _with_each(context, topic(context))
     return _with_each(context, topic(context))
 
@@ -896,6 +938,59 @@ def _time_anchors(norm: str, hits: list[Hit]) -> set[int]:
         if (_kind(lex) is not None or lex.cat == "section")
         and (_TIME_BEFORE.search(norm, max(0, s - 24), s) or _ZH_TIME_AFTER.match(norm, e))
     }
+
+
+#: What a question asks of a treatment it takes as given, right before the treatment's term or
+#: section word: its complications, side effects or problems ("Any complications with either
+#: surgery?", "Any issues with your medications?", "Побочные эффекты от лекарств были?"), its name
+#: or details ("Do you remember the name of the operation?", "Помните название операции?"), or
+#: whether the user remembers it ("Do you recall your surgery?").
+_ASPECT_BEFORE = re.compile(
+    r"\b(?:complications?|problems?|issues?|trouble|difficult(?:y|ies)|side[- ]effects?|concerns?|reactions?)\s+"
+    r"(?:with|from|after|of|following|related to|due to|since)\s+"
+    r"(?:(?:any|your|the|either|both|that|this|those|these|all|of)\s+)*(?:[a-z]+\s+)?$"
+    # what the user remembers or knows of one they had: "the" or "your" takes it as given ("Do you
+    # remember having any surgeries?" asks whether at all)
+    r"|\b(?:(?:names?|details?|information|kind|type)\s+(?:of|about|for)"
+    r"|(?:remember|recall)(?:\s+(?:what|which|when|why|where|how))?)\s+"
+    r"(?:the|your|either|both|that|this|those|these)\s+(?:[a-z]+\s+)?$"
+    r"|(?<![а-яё])(?:побочн\w*(?:\s+(?:эффект|действи)\w*)?|осложнени\w*|проблем\w*|назван\w*)"
+    r"\s+(?:(?:от|с|со|после|из-за|при)\s+)?(?:(?:ваш|эт|тех|той|того)\w*\s+)?$"
+)
+#: The treatments (sections and kinds) a question asks an aspect of (:data:`_ASPECT_BEFORE`);
+#: a complaint's or illness's "problems with" is the complaint itself ("trouble with breathing?").
+_ASPECT_SECTIONS = frozenset({"medications", "surgeries", "vaccinations"})
+_ASPECT_KINDS = frozenset({"drug", "procedure", "vaccine"})
+
+
+def _aspect_anchors(norm: str, hits: list[Hit]) -> set[int]:
+    """Starts of the treatments a question takes as given and asks an aspect of
+    (:data:`_ASPECT_BEFORE`): "no" to "Any complications with the surgery?" denies the
+    complications, never every operation, as a time anchor (:func:`_time_anchors`) never does."""
+    return {
+        s
+        for s, _, lex in hits
+        if (_kind(lex) in _ASPECT_KINDS or (lex.cat == "section" and lex.value in _ASPECT_SECTIONS))
+        and _ASPECT_BEFORE.search(norm, max(0, s - 64), s)
+    }
+
+
+#: A Russian question of how a thing goes ("Лекарства помогают?", "Симптомы улучшились?").
+_RU_COURSE = re.compile(
+    r"(?<![а-яё])(?:помога\w*|помогл\w*|помог|улучш\w*|лучше|хуже|ухудш\w*|действу\w*|работа\w*|изменил\w*)(?![а-яё])"
+)
+
+
+def _sections_going(norm: str, hits: list[Hit], start: int, end: int) -> set[int]:
+    """Starts of the section words of a question that asks how they go ("Has the medication
+    helped?", "Have your symptoms improved?", "Лекарства помогают?"): it takes them as there, so
+    "no" says they do not help or improve, never that there are none (as :data:`_COURSE` already
+    does of a named term; "Any symptoms that got worse?" asks whether at all)."""
+    if norm.isascii():
+        going = _COURSE.search(norm, start, end) is not None and _ASKS_ANY.search(norm, start, end) is None
+    else:
+        going = _RU_COURSE.search(norm, start, end) is not None
+    return {s for s, _, lex in hits if lex.cat == "section" and start <= s < end} if going else set()
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...
@@ -1019,7 +1114,12 @@ _PART = re.compile(
 _STATES_YOURS = re.compile(
     r"(?:^|[.!]\s*|\b(?:(?:i (?:also |can )?(?:see|read|notice|noticed|noted)|i understand|it says|it looks like"
     r"|looks like|it(?:'s| is| was) (?:also )?(?:mentioned|noted|written|documented|recorded)|so|and|okay|ok|alright"
-    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+))\s*,?\s*)+(?:here\s+)?"
+    r"|right|yes|yeah|according to (?:this|that|the \w+|your \w+)"
+    # "I have here that you take...", "the nurse noted you're allergic to...", "you mentioned you take..."
+    r"|i have (?:it )?(?:here|written|down)|i have in (?:my|the|your) \w+"
+    r"|(?:the|my|your) (?:nurse|doctor|surgeon|specialist|pcp|gp)(?: \w+)?"
+    r" (?:noted|said|says|wrote|mentioned|documented)"
+    r"|you (?:mentioned|said|told (?:me|us|the nurse)|indicated))\s*,?\s*)+(?:here\s+)?"
     # "I see here in your reports you have...", "it is noted in your file that you have..."
     r"(?:in (?:your|the) (?:\w+ )?(?:reports?|records?|chart|file|notes|history)\s+)?(?:that\s+)?)"
     r"(?:you(?:'ve|'re| have| had| are| were)?\s+"
@@ -1027,8 +1127,10 @@ _STATES_YOURS = re.compile(
     r"(?:had|have|been|on|taking|diagnosed|got|underwent|take|took|do take|use|using|prescribed|given|allergic)\b"
     # "they gave you omeprazole", "we started you on lisinopril": the user's treatment told by who gave it
     r"|(?:they|we)\s+(?:also\s+)?(?:gave you|started you on|put you on|prescribed you|treated you with)\b)"
-    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies) (?:include|includes|are|is)\b"
-    r"|\b(?:your|the) (?:records?|chart|file|notes) (?:shows?|says|say|indicates?|lists?|mentions?)\b"
+    r"|\byour (?:current )?(?:medications?|meds|medicines|prescriptions|allergies|(?:past )?surgical history"
+    r"|(?:past )?surgeries|operations) (?:include|includes|are|is)\b"
+    r"|\b(?:your|the) (?:records?|chart|file|notes|(?:medication |med |medicine )?list|paperwork|intake form)"
+    r" (?:shows?|says|say|indicates?|lists?|mentions?)\b"
 )
 #: A question that only asks to confirm: "Is this correct?", "..., right?", "Correct?".
 _CONFIRM_TAG = re.compile(
@@ -1076,6 +1178,11 @@ _REACTION_QUESTION = re.compile(
     r"\bwhat\s+(?:happens|happened)\s+(?:to\s+you\s+)?(?:when|if)\s+you\s+(?:take|took|eat|ate|have|had|use|used)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:it|that|they|those|\w+)\s+do\s+to\s+you\b|\bhow\s+do\s+you\s+react\b"
     r"|\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+|type\s+of\s+)?reactions?\b"
+)
+#: Reactions to medicines as a whole ("any bad reactions to medications?", "a reaction to a drug").
+_REACTIONS_TO_MEDICINES = re.compile(
+    r"\breactions?\s+(?:to|from|with)\s+(?:(?:any|a|an|the|some)\s+)?(?:\w+\s+)?"
+    r"(?:medications?|medicines?|meds|drugs?)\b"
 )
 #: A question about what a reaction was like, in three languages (with or without its allergen).
 _ASKS_REACTION = re.compile(
@@ -1131,10 +1238,14 @@ _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions"})
 
 
 #: The assistant prescribing in the first person, whatever its tense and modal: "I would also like
-#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe" (never "I would not").
+#: to add", "I've prescribed", "we are adding", "I'm also going to prescribe", "I'm going to give you",
+#: "I'd like you to take", "we'll continue your" (never "I would not").
 _EN_PRESCRIBES = re.compile(
     r"\b(?:i|we)(?:'ll| will|'d| would|'m| am|'re| are|'ve| have)?(?: also| now)?(?: going to| like to| want to)?"
-    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on)\b"
+    r"(?: also)? (?:prescrib(?:e|ing|ed)|add(?:ing)?|start(?:ing)? you on|put(?:ting)? you on|giv(?:e|ing) you"
+    r"|continu(?:e|ing) (?:you on|your)|keep(?:ing)? you on|like you to (?:take|start|try|use))\b"
+    # "Continue taking your Lipitor.", "Keep using the inhaler.": the clinician keeps the user's drug on
+    r"|(?:^|[.!]\s*)(?:(?:so|please|and|okay),?\s+)*(?:continue|keep) (?:(?:taking|using|on) )?(?:your|the)\b"
 )
 
 

@@ -23,6 +23,7 @@ _INTENSIFIER = re.compile(
 #: and no" ("all good" is not one: to "How's the cough?" it says the cough is over).
 _EN_ALL_NO = re.compile(
     r"(?:nothing to report|not a thing|not once|never ever|zero|nada|nil"
+    r"|(?:i'm |i am )?not aware of any(?:thing)?|none (?:that )?i(?:'m| am) aware of"  # "I'm not aware of any."
     r"|(?:no|nope|nah)(?: and (?:no|nope|nah)| x ?2| on both| for both| both))"
     r"(?:[\s,]+(?:thankfully|luckily|thanks|thank you|mate|doc|so far|here))*[\s.!]*"
 )

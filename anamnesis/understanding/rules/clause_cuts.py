@@ -87,6 +87,8 @@ def cuts_of(
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the
             # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
+    if "hypo" in tags and "start" in tags and not question and lang != "zh":
+        cuts = _habit_cuts(norm, s_hits, cuts, lang)
     if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
     if paused and "intent" in tags and lang != "zh":
@@ -111,6 +113,56 @@ def cuts_of(
             cuts = sorted(set(cuts).union(m.end() for m in _ZH_NEXT_ENDING.finditer(norm, s_start, s_end)))
     cuts.append(s_end)
     return cuts
+
+
+#: The user's own taking verbs in the present, which tell a habit: "I take", "пью", "吃".
+_HABIT_VERBS: dict[str, frozenset[str]] = {
+    "en": frozenset({"take", "use"}),
+    "ru": frozenset({"пью", "принимаю", "колю", "пользуюсь", "использую", "выпиваю"}),
+    "zh": frozenset({"吃", "服用", "服", "用"}),
+}
+#: What stands between a clause's start and its taking verb: the user ("then I usually take", "，我就吃";
+#: Russian may drop it, ", обычно пью"), never an imperative ("if you need it, take Tylenol").
+_HABIT_OPENING: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"[\s,]*(?:then\s+)?i\s+(?:(?:usually|always|normally|just|simply|generally|typically|only)\s+)?"),
+    "ru": re.compile(r"[\s,]*(?:то\s+)?(?:я\s+)?(?:(?:обычно|всегда|просто|только|сразу)\s+)?"),
+    "zh": re.compile(r"[\s，,]*(?:那)?我(?:一般|通常|都|就)*"),
+}
+
+
+#: A word of a condition's own beyond its subject ("if *I* get a headache").
+_CONDITION = re.compile(r"(?!(?:i|я|me|мне)\b)\w{2,}")
+
+
+def opens_a_habit(norm: str, start: int, hits: list[Hit], lang: str) -> bool:
+    """The clause at ``start`` is what the user does whenever the condition before it holds: "if
+    I have pain, I take Tylenol", "если болит голова, пью нурофен", "如果头疼，我就吃布洛芬". A
+    statement's condition with the user taking something in the present (:data:`_HABIT_VERBS`)
+    tells a habit, so the clause states a fact; "I'll take", "I would take" or a question stay
+    hypothetical."""
+    opening = _HABIT_OPENING.get(lang)
+    m = opening.match(norm, start) if opening is not None else None
+    return m is not None and any(
+        s == m.end() and lex.cat == "start" and norm[s:e] in _HABIT_VERBS[lang] for s, e, lex in hits
+    )
+
+
+def _habit_cuts(norm: str, s_hits: list[Hit], cuts: list[int], lang: str) -> list[int]:
+    """Cut where the user's habit opens after a condition with no comma before it ("if I get a
+    headache I take ibuprofen"): the condition's scope ends there (:func:`opens_a_habit`)."""
+    after = next((e for _, e, lex in s_hits if lex.cat == "hypo"), None)
+    if after is None:
+        return cuts
+    # the condition says something of its own first: "if I take aspirin I get hives" takes it in the condition
+    added = [
+        h for h, _, lex in s_hits
+        if h > after
+        and _CONDITION.search(norm, after, h) is not None
+        and (_after_comma(norm, h, after) or (lang == "en" and norm.startswith("i ", h)))
+        and lex.cat in ("self", "start")
+        and opens_a_habit(norm, h, s_hits, lang)
+    ]
+    return sorted(set(cuts).union(added)) if added else cuts
 
 
 #: What a complaint told after a plan's comma names: a symptom, or a body part with its verb.

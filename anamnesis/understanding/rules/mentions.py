@@ -54,6 +54,12 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 #: A section noun after these words dates something else: "Урсосан пила после операции".
 _WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
+#: A body part a removal took something out of ("a lump removed from my breast", "polyp removed
+#: from the colon", "кисту удалили из яичника"): where it was taken from, not what was removed.
+_TAKEN_FROM = re.compile(
+    r"(?:\b(?:from|out of)\s+(?:(?:my|the|his|her|your|their|both|a|an)\s+)?(?:(?:left|right)\s+)?"
+    r"|(?<![а-яё])из\s+(?:(?:мо|ег|е|ле|пра)\w*\s+)?)$"
+)
 
 
 Cues = dict[str, list[tuple[int, int, str]]]
@@ -185,6 +191,8 @@ def find_mentions(
             against_ends.append(e)
         elif cat == "jab":
             jabs.append((s, e))
+    if parts and norm and (any(c[0] == "removal" for c in composers) or any(m.kind == "procedure" for m in found)):
+        parts = [p for p in parts if not _TAKEN_FROM.search(norm, max(0, p[1] - 24), p[1])]
     if len(parts) > 1 and norm:
         parts = _innermost(parts, norm)
     if parts and norm:

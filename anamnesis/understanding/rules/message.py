@@ -116,11 +116,13 @@ from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import (
+    agrees_with_denial,
     answer_question,
     dates_the_asked,
     gives_a_schedule,
     presumed_conditions,
     reported_answer,
+    takes_the_statement,
 )
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
@@ -195,7 +197,8 @@ def read_message(
                 reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:
-        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes"
+        # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
+        assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or takes_the_statement(norm, hits)
         own = any(lex.kind for _, _, lex in hits)
         if (assent and not own) or (
             gives_a_schedule(norm, hits)
@@ -237,6 +240,7 @@ def read_message(
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
+            and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
     lang = detect_lang(norm, lang_hint)

@@ -55,7 +55,12 @@ _EN_AGO = (
 _EN_DATED = re.compile(
     r"(?:^\s*|\b(?:it|that|this|the last one)\s+(?:was|would have been|must have been|might have been)\s+)"
     r"(?:(?:back|maybe|probably|about|around|roughly|sometime|some time|i think)\s+)*(?:in\s+|on\s+|during\s+)?"
-    rf"(?:{_EN_YEAR}|{_EN_AGO}|last (?:year|month|week|spring|summer|autumn|fall|winter))\b"
+    rf"(?:{_EN_YEAR}|{_EN_AGO}|last (?:year|month|week|spring|summer|autumn|fall|winter)"
+    # a decade ("back in the nineteen forties", "in the 80s") or a time of life ("when I was a kid")
+    r"|the (?:(?:19|20)?\d0'?s|(?:nineteen )?(?:twenties|thirties|forties|fifties|sixties|seventies|eighties"
+    r"|nineties))"
+    r"|(?:when i was|as) an? (?:kid|child|baby|teenager|teen|toddler|young (?:man|woman|girl|boy))"
+    r"|when i was (?:little|young|small|\w+ years old)|in (?:high school|college|my (?:teens|twenties|thirties)))\b"
 )
 #: A denial that only says the user is unsure ("I don't remember the month"), which dating keeps.
 _EN_UNSURE = re.compile(r"\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:\w+\s+)?(?:remember|recall|know|sure)\b")
@@ -89,6 +94,39 @@ def dates_the_asked(norm: str, hits: list[Hit]) -> bool:
         return False
     unsure = [(m.start(), m.end()) for m in _EN_UNSURE.finditer(norm)]
     return all(any(s <= h[0] < e for s, e in unsure) for h in hits if h[2].cat == "neg")
+
+
+#: An English reply that agrees with what was put to it, not only says yes ("Correct.", "That's
+#: right.", "Yes, that's correct.", "Right."): to a question that puts a denial, it agrees with the denial.
+_EN_AGREEMENT = re.compile(
+    r"\s*(?:(?:oh|well|yes|yeah|yep|mm-hmm|uh-huh),?\s+)?(?:(?:that's|that is|thats|you're|you are)\s+)?"
+    r"(?:correct|right|exactly|true)(?=\s*(?:[,.!]|$))"
+)
+
+
+def agrees_with_denial(norm: str, asked: Topic) -> bool:
+    """The English reply agrees (:data:`_EN_AGREEMENT`) with a question that puts a denial
+    (``Topic.negated``): "So no surgeries?" — "Right.", "No known drug allergies, correct?" —
+    "Yes, that's correct." deny; a bare "Yes." stays unread, since it may also mean "yes, I have"."""
+    return bool(asked.negated) and norm.isascii() and _EN_AGREEMENT.match(norm) is not None
+
+
+#: Words that agree with a statement put to the user, alone before a pause ("Right.", "Exactly,
+#: in 2010.", "True."); before a question they may name a side ("right knee").
+_EN_AGREES = re.compile(
+    r"\s*(?:(?:oh|well|yeah|yes),?\s+)?(?:right|exactly|true|precisely|you(?:'re| are) right)(?=\s*(?:[,.!]|$))"
+)
+
+
+def takes_the_statement(norm: str, hits: list[Hit]) -> bool:
+    """The reply takes what the assistant stated of the user's history as so, with no denial: it
+    agrees ("Right.", "Exactly.") or opens by dating it ("I see you had an appendectomy." — "Back in
+    the nineteen forties.", "That was in 1998.", "В детстве.")."""
+    if any(lex.cat in ("neg", "end") for _, _, lex in hits):
+        return False
+    if not norm.isascii():
+        return _RU_DATED.match(norm) is not None
+    return _EN_AGREES.match(norm) is not None or _EN_DATED.match(norm) is not None
 
 
 def gives_a_schedule(norm: str, hits: list[Hit]) -> bool:
@@ -207,6 +245,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):
         answer = _zh_to_denial(msg.norm, answer, asked.negated)
+    if answer in ("yes", None) and agrees_with_denial(msg.norm, asked):
+        answer = "no"  # "No known drug allergies, correct?" — "Correct.": it agrees with the denial
     relatives = _blood_relatives(msg)
     if answer is None and asked.items and msg.lang == "en" and _EN_HAD_ONE.match(msg.norm):
         answer = "yes"  # "When was your last tetanus shot?" — "had one in 2019 when a dog bit me"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative
+from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.lexicon import Lex
 
 Hit = tuple[int, int, Lex]
@@ -122,6 +122,9 @@ def clauses(
                 cats = {tag for h in c_hits for tag in h[2].tags}
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             # "吃二甲双胍的话能喝酒吗": 的话 closes a condition, the clause before it is hypothetical
+            if hypothetical and c_no > 0 and not is_question and "hypo" not in cats:
+                # "if I have pain, I take Tylenol": the user's habit, where the condition's scope ends
+                hypothetical = not opens_a_habit(norm, c_start, c_hits, lang)
             hypothetical = hypothetical or "hypo" in cats or (lang == "zh" and norm.startswith("的话", c_end))
             if hedged and "split" not in cats:
                 cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause

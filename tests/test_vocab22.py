@@ -53,6 +53,45 @@ NAMED: list[tuple[str, str | None, Triple]] = [
     ("尿路感染的时候吃三金片挺管用", None, ("medications", "sanjin", "active")),
     ("便秘了就吃几粒麻仁丸", None, ("medications", "maren", "active")),
 ]
+
+#: allergens beyond drugs: adhesives, foods, insects, cosmetics, anaesthesia
+ALLERGENS: list[tuple[str, Triple]] = [
+    ("I'm allergic to sticking plasters, my skin blisters under them", ("allergies", "adhesive tape", "active")),
+    ("у меня аллергия на лейкопластырь", ("allergies", "adhesive tape", "active")),
+    ("我对胶布过敏，贴了就起红疹", ("allergies", "adhesive tape", "active")),
+    ("allergic to honey since I was a kid", ("allergies", "honey", "active")),
+    ("аллергия на мёд и орехи", ("allergies", "honey", "active")),
+    ("我对蜂蜜过敏", ("allergies", "honey", "active")),
+    ("I'm allergic to kiwi, it makes my mouth itch", ("allergies", "kiwi", "active")),
+    ("у меня аллергия на киви", ("allergies", "kiwi", "active")),
+    ("我对猕猴桃过敏，嘴巴发麻", ("allergies", "kiwi", "active")),
+    ("I'm allergic to hair dye, my scalp swells up", ("allergies", "hair dye", "active")),
+    ("аллергия на краску для волос", ("allergies", "hair dye", "active")),
+    ("对染发剂过敏", ("allergies", "hair dye", "active")),
+    ("我对麻药过敏，上次拔牙差点出事", ("allergies", "anesthetics", "active")),
+    ("аллергия на тараканов и пыль", ("allergies", "cockroach", "active")),
+    ("I'm allergic to pistachios", ("allergies", "tree nuts", "active")),
+    ("对西红柿过敏", ("allergies", "tomato", "active")),
+]
+
+#: brands of the Chinese and Russian markets
+BRANDS: list[tuple[str, Triple]] = [
+    ("鼻炎犯了就喷雷诺考特", ("medications", "budesonide", "active")),
+    ("腰疼的时候吃一片乐松", ("medications", "loxoprofen", "active")),
+    ("我得了甲流，医生开了可威", ("medications", "oseltamivir", "active")),
+    ("便秘喝福松，一次一袋", ("medications", "macrogol", "active")),
+    ("от запора пью гуталакс на ночь", ("medications", "sodium picosulfate", "active")),
+    ("при мигрени помогает зомиг", ("medications", "zolmitriptan", "active")),
+    ("пью магне б6 курсами", ("medications", "magnesium", "active")),
+]
+
+#: an allergen named without an allergy is no fact
+NOT_ALLERGIES: list[str] = [
+    "put a plaster on the cut and it healed fine",
+    "пью чай с мёдом перед сном",
+    "早上喝一杯蜂蜜水",
+    "ate a kiwi and a banana for breakfast",
+]
 # fmt: on
 
 
@@ -68,3 +107,13 @@ def test_named_as_the_labels_name_it(text: str, context: str | None, expected: T
 )
 def test_a_renamed_canonical_keeps_its_old_name_as_a_form(old: str, new: str) -> None:
     assert load_terminology().canonical(old) == new
+
+
+@pytest.mark.parametrize(("text", "expected"), ALLERGENS + BRANDS)
+def test_allergens_and_brands(text: str, expected: Triple) -> None:
+    assert expected in _facts(text)
+
+
+@pytest.mark.parametrize("text", NOT_ALLERGIES)
+def test_an_allergen_without_an_allergy_is_no_fact(text: str) -> None:
+    assert not any(section == "allergies" for section, _, _ in _facts(text))

@@ -85,6 +85,28 @@ BRANDS: list[tuple[str, Triple]] = [
     ("пью магне б6 курсами", ("medications", "magnesium", "active")),
 ]
 
+#: laboratory findings the labels name as their own diagnoses ("elevated X", "low X")
+FINDINGS: list[tuple[str, Triple]] = [
+    ("my TSH was suppressed on the last bloods", ("diagnoses", "low thyroid-stimulating hormone", "active")),
+    ("эндокринолог сказал что ТТГ понижен", ("diagnoses", "low thyroid-stimulating hormone", "active")),
+    ("the GP said my free T4 is high", ("diagnoses", "elevated free thyroxine", "active")),
+    ("свободный Т4 снижен, дозу поменяли", ("diagnoses", "low free thyroxine", "active")),
+    ("bloods showed high testosterone", ("diagnoses", "elevated testosterone", "active")),
+    ("у меня тестостерон повышен", ("diagnoses", "elevated testosterone", "active")),
+    ("查激素说睾酮偏高", ("diagnoses", "elevated testosterone", "active")),
+    ("my INR was too high so they held the warfarin", ("diagnoses", "elevated inr", "active")),
+    ("МНО высокий, варфарин пока не пью", ("diagnoses", "elevated inr", "active")),
+    ("上周查INR偏高，华法林减了半片", ("diagnoses", "elevated inr", "active")),
+    ("сдала анализ, в моче лейкоциты повышены", ("diagnoses", "leukocyturia", "active")),
+    ("尿常规白细胞阳性，医生让多喝水", ("diagnoses", "leukocyturia", "active")),
+    ("my d-dimer came back high so they scanned my leg", ("diagnoses", "elevated d-dimer", "active")),
+    ("体检查出来甲胎蛋白升高，有点担心", ("diagnoses", "elevated alpha-fetoprotein", "active")),
+    ("на статине КФК повышена", ("diagnoses", "elevated creatine kinase", "active")),
+    ("化验说类风湿因子阳性", ("diagnoses", "elevated rheumatoid factor", "active")),
+    ("ANA came back positive, seeing rheumatology next month", ("diagnoses", "positive antinuclear antibodies", "active")),
+    ("ferritin was high on my last test", ("diagnoses", "elevated ferritin", "active")),
+]
+
 #: an allergen named without an allergy is no fact
 NOT_ALLERGIES: list[str] = [
     "put a plaster on the cut and it healed fine",
@@ -111,6 +133,11 @@ def test_a_renamed_canonical_keeps_its_old_name_as_a_form(old: str, new: str) ->
 
 @pytest.mark.parametrize(("text", "expected"), ALLERGENS + BRANDS)
 def test_allergens_and_brands(text: str, expected: Triple) -> None:
+    assert expected in _facts(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), FINDINGS)
+def test_laboratory_findings(text: str, expected: Triple) -> None:
     assert expected in _facts(text)
 
 

@@ -127,6 +127,15 @@ OWN_WORDS: list[tuple[str, Triple]] = [
     ("I can't hear properly on the phone anymore", ("symptoms", "hearing loss", "active")),
 ]
 
+#: abbreviations and short names of the Russian and Chinese clinic
+SHORT_NAMES: list[tuple[str, Triple]] = [
+    ("два года назад ногу подворачивал, с тех пор ничего", ("injuries", "ankle sprain", "resolved")),
+    ("в прошлом году был ТГВ левой ноги", ("diagnoses", "deep vein thrombosis", "resolved")),
+    ("у меня опять ИМП", ("diagnoses", "urinary tract infection", "active")),
+    ("我是双相，一直在吃丙戊酸钠", ("chronic_conditions", "bipolar disorder", "active")),
+    ("我上感了，流鼻涕", ("diagnoses", "upper respiratory tract infection", "active")),
+]
+
 #: an allergen named without an allergy is no fact
 NOT_ALLERGIES: list[str] = [
     "put a plaster on the cut and it healed fine",
@@ -173,6 +182,17 @@ def test_intended_weight_change_and_pitting_add_no_chinese_complaint(text: str) 
     """Dev's Chinese labels leave weight lost on a diet, and pitting beside a named swelling, unlabelled."""
     found = {entity for _, entity, _ in _facts(text)}
     assert not found & {"weight loss", "peripheral edema"}
+
+
+@pytest.mark.parametrize(("text", "expected"), SHORT_NAMES)
+def test_short_names(text: str, expected: Triple) -> None:
+    assert expected in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["身上感觉痒", "有尿感但尿不出来", "早上感冒了"])
+def test_short_chinese_names_do_not_fire_inside_other_words(text: str) -> None:
+    found = {entity for _, entity, _ in _facts(text)}
+    assert not found & {"upper respiratory tract infection", "urinary tract infection"}
 
 
 @pytest.mark.parametrize("text", NOT_ALLERGIES)

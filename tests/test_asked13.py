@@ -42,7 +42,7 @@ COMPOSED: list[Row] = [
 RU_PARTICLE: list[Row] = [
     ("нет", "Заложен ли нос?", {("symptoms", "nasal congestion", "confirmed_absent")}),
     ("да, сильно", "Выпадают ли волосы?", {("symptoms", "hair loss", "active")}),
-    ("нет", "Кровоточат ли дёсны, когда чистите зубы?", {("symptoms", "gum bleeding", "confirmed_absent")}),
+    ("нет", "Кровоточат ли дёсны, когда чистите зубы?", {("symptoms", "gingival bleeding", "confirmed_absent")}),
     ("да", "Тяжело ли дышать, когда лежите?", {("symptoms", "shortness of breath", "active")}),
     ("нет", "Пропал ли вкус?", {("symptoms", "loss of taste", "confirmed_absent")}),
     ("иногда", "Трясутся ли руки?", {("symptoms", "tremor", "active")}),
@@ -60,8 +60,8 @@ TROUBLE_WITH: list[Row] = [
 FORMS_EN: list[Row] = [
     ("no", "Any trouble catching your breath?", {("symptoms", "shortness of breath", "confirmed_absent")}),
     ("yes, about 5 kilos", "Have you lost any weight recently?", {("symptoms", "weight loss", "active")}),
-    ("sometimes", "Does food get stuck when you swallow?", {("symptoms", "difficulty swallowing", "active")}),
-    ("no", "Have you coughed up any blood?", {("symptoms", "coughing up blood", "confirmed_absent")}),
+    ("sometimes", "Does food get stuck when you swallow?", {("symptoms", "dysphagia", "active")}),
+    ("no", "Have you coughed up any blood?", {("symptoms", "hemoptysis", "confirmed_absent")}),
     ("yes", "Does your heart ever skip a beat?", {("symptoms", "palpitations", "active")}),
     ("no", "Any pain when passing urine?", {("symptoms", "dysuria", "confirmed_absent")}),
     ("yes a little", "Any leaking of urine when you cough?", {("symptoms", "urinary incontinence", "active")}),
@@ -81,7 +81,7 @@ FORMS_RU: list[Row] = [
     ("нет", "Теряли ли сознание?", {("symptoms", "fainting", "confirmed_absent")}),
     ("нет", "Нет ли крови в стуле?", {("symptoms", "hematochezia", "confirmed_absent")}),
     ("да, на 4 кг", "Похудели ли вы за последние месяцы?", {("symptoms", "weight loss", "active")}),
-    ("нет", "Нет ли затруднений при глотании?", {("symptoms", "difficulty swallowing", "confirmed_absent")}),
+    ("нет", "Нет ли затруднений при глотании?", {("symptoms", "dysphagia", "confirmed_absent")}),
     ("да, жена жалуется", "Храпите?", {("symptoms", "snoring", "active")}),
     ("да, раза два", "Встаёте ли ночью в туалет?", {("symptoms", "nocturia", "active")}),
     ("нет", "Не желтели ли глаза?", {("symptoms", "jaundice", "confirmed_absent")}),

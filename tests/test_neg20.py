@@ -86,7 +86,7 @@ BEGAN_LATER: list[Row] = [
 ZH_OWN_OBJECT: list[Row] = [
     ("对花生过敏，药物没有过敏", None, {("allergies", "peanuts", "active")}),
     ("对芒果过敏，食物别的都不过敏", None, {("allergies", "mango", "active")}),
-    ("对，虾过敏，其他的没有过敏", "还是对虾过敏吗？", {("allergies", "shellfish", "active")}),
+    ("对，虾过敏，其他的没有过敏", "还是对虾过敏吗？", {("allergies", "shrimp", "active")}),
     # a denial with nothing of its own is still of the allergen just named
     ("头孢皮试做了，不过敏", None, {("allergies", "cephalosporins", "confirmed_absent")}),
 ]

@@ -121,7 +121,7 @@ FOLLOW_UP_QUESTIONS: list[Row] = [
     ("no", "Any noise when you cough?", set()),
     ("no", "Any wetness when you sneeze?", set()),
     # ... unless the whole names one complaint, which is then what is asked
-    ("no", "Any blood when you cough?", {("symptoms", "coughing up blood", "confirmed_absent")}),
+    ("no", "Any blood when you cough?", {("symptoms", "hemoptysis", "confirmed_absent")}),
     ("no", "Any leaking when you sneeze?", {("symptoms", "urinary incontinence", "confirmed_absent")}),
     # ... not an occasion that opens the question
     ("no", "When you wake up, do you have a headache?", {("symptoms", "headache", "confirmed_absent")}),
@@ -159,7 +159,7 @@ NOTHING_ASKED: list[Row] = [
     # ... and so does a term that holds what a copula asks of its subject, a "the" after a verb of
     # having, and the alternative beside the one whose course is asked
     ("no", "Is your skin itchy?", {("symptoms", "itching", "confirmed_absent")}),
-    ("no", "Are your stools black?", {("symptoms", "black stools", "confirmed_absent")}),
+    ("no", "Are your stools black?", {("symptoms", "melena", "confirmed_absent")}),
     ("no", "Do you get the urge to pee often?", {("symptoms", "urinary urgency", "confirmed_absent")}),
     ("no", "Is the cough any different, or do you get the shakes?", {("symptoms", "tremor", "confirmed_absent")}),
     ("no", "Any change in the rash, or feeling the urge to pee at night?",

@@ -75,7 +75,7 @@ HEALED: list[Row] = [
     ("had shingles in the autumn, the pain took ages to settle", None, {("diagnoses", "herpes zoster", "resolved")}),
     ("had a chest infection a few weeks ago", None, {("diagnoses", "lower respiratory tract infection", "resolved")}),
     ("i have had a uti for a week now", None, {("diagnoses", "urinary tract infection", "active")}),
-    ("had a nosebleed last night, none since", None, {("symptoms", "nosebleed", "resolved")}),
+    ("had a nosebleed last night, none since", None, {("symptoms", "epistaxis", "resolved")}),
 ]
 
 SECTION_DENIALS: list[Row] = [

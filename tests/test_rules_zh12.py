@@ -92,7 +92,7 @@ OPENED_ANSWERS: list[Row] = [
                                 ("lifestyle", "alcohol", "confirmed_absent")}),
     ("嗯，没有", "有没有发烧？", {("symptoms", "fever", "confirmed_absent")}),
     ("呃没有", "晚上会咳嗽吗？", {("symptoms", "cough", "confirmed_absent")}),
-    ("好像没有", "最近有没有黑便？", {("symptoms", "black stools", "confirmed_absent")}),
+    ("好像没有", "最近有没有黑便？", {("symptoms", "melena", "confirmed_absent")}),
     ("应该不会吧", "爬楼会喘吗？", {("symptoms", "shortness of breath", "confirmed_absent")}),
     ("好像没有，就是有点累", "有没有胸痛？", {("symptoms", "chest pain", "confirmed_absent"),
                                   ("symptoms", "fatigue", "active")}),

@@ -105,7 +105,7 @@ NAMED_APART: list[Row] = [
     ("尿量减少了，一天就几百毫升", None, {("symptoms", "oliguria", "active")}),
     # the medical name, and the narrower complaint apart from the broader one
     ("眼睛特别痒，一直揉", None, {("symptoms", "itchy eyes", "active")}),
-    ("牙龈经常出血", None, {("symptoms", "gum bleeding", "active")}),
+    ("牙龈经常出血", None, {("symptoms", "gingival bleeding", "active")}),
     ("晨起发僵，活动半小时才好", None, {("symptoms", "morning stiffness", "active")}),
     ("小便的时候很疼", None, {("symptoms", "dysuria", "active")}),
     # 气促 in a consultation is breathlessness, not fast breathing

@@ -29,7 +29,7 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("现在不气紧了", {("symptoms", "shortness of breath", "resolved")}, set()),
     ("后背发紧，左肩也疼", {("symptoms", "back pain", "active"), ("symptoms", "shoulder pain", "active")}, set()),
     ("脖子发紧，转头不灵活", {("symptoms", "neck pain", "active")}, set()),
-    ("咳嗽有几天了，痰里带血", {("symptoms", "cough", "active"), ("symptoms", "coughing up blood", "active")}, set()),
+    ("咳嗽有几天了，痰里带血", {("symptoms", "cough", "active"), ("symptoms", "hemoptysis", "active")}, set()),
     ("几天没解大便了", {("symptoms", "constipation", "active")}, set()),
     ("下午鞋穿不进去，袜子勒出印", {("symptoms", "peripheral edema", "active")}, set()),
     ("半夜起来尿两回", {("symptoms", "nocturia", "active")}, set()),

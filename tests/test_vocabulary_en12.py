@@ -43,7 +43,7 @@ SYMPTOMS: list[Row] = [
      {("symptoms", "teething", "active"), ("symptoms", "poor feeding", "active")}),
     ("feel giddy when i stand up too fast", None, {("symptoms", "dizziness", "active")}),
     ("coughing up green stuff every morning", None, {("symptoms", "sputum", "active")}),
-    ("my poo is black and tarry", None, {("symptoms", "black stools", "active")}),
+    ("my poo is black and tarry", None, {("symptoms", "melena", "active")}),
     ("stream is weak and it takes ages to pee", None,
      {("symptoms", "weak urinary stream", "active"), ("symptoms", "difficulty urinating", "active")}),
     # the assistant's question names the symptom the way patients do; the answer takes it

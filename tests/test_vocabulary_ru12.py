@@ -55,7 +55,7 @@ SYMPTOMS: list[Row] = [
     ("у малыша температура 38", None, set()),
 ]
 CONDITIONS: list[Row] = [
-    ("у меня межпозвонковая грыжа в пояснице", None, {("chronic_conditions", "herniated disc", "active")}),
+    ("у меня межпозвонковая грыжа в пояснице", None, {("chronic_conditions", "intervertebral disc herniation", "active")}),
     ("я гипотоник, давление всегда низкое", None, {("diagnoses", "hypotension", "active")}),
     ("в прошлом году был микроинсульт", None, {("diagnoses", "transient ischemic attack", "resolved")}),
     ("вскочил ячмень на глазу", None, {("diagnoses", "stye", "active")}),

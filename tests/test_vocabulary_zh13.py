@@ -75,7 +75,7 @@ STATED: list[tuple[str, Triple]] = [
     ("昨天早上起来一侧手脚没劲，拿不住筷子", ("symptoms", "one-sided weakness", "active")),
     ("我这两天说话舌头不灵活，嘴也有点歪", ("symptoms", "slurred speech", "active")),
     ("吃完饭胃特别饱胀，老打嗝", ("symptoms", "bloating", "active")),
-    ("前天喝了酒，半夜吐了血", ("symptoms", "vomiting blood", "active")),
+    ("前天喝了酒，半夜吐了血", ("symptoms", "hematemesis", "active")),
 ]
 
 #: the assistant asks in a form the vocabulary finds, so a bare reply denies (or confirms) the thing asked
@@ -85,11 +85,11 @@ ASKED: list[tuple[str, str, Triple]] = [
     ("脖子粗不粗？", "不粗", ("chronic_conditions", "goiter", "confirmed_absent")),
     ("脖子有没有变粗？", "有一点", ("chronic_conditions", "goiter", "active")),
     ("有没有哪边手脚没劲？", "没有", ("symptoms", "one-sided weakness", "confirmed_absent")),
-    ("大便黑不黑？", "不黑", ("symptoms", "black stools", "confirmed_absent")),
-    ("大便颜色黑不黑？", "有点黑", ("symptoms", "black stools", "active")),
+    ("大便黑不黑？", "不黑", ("symptoms", "melena", "confirmed_absent")),
+    ("大便颜色黑不黑？", "有点黑", ("symptoms", "melena", "active")),
     ("吐过吗？", "没吐", ("symptoms", "vomiting", "confirmed_absent")),
     ("吐过吗？", "吐了两次", ("symptoms", "vomiting", "active")),
-    ("有没有吐过血？", "没有", ("symptoms", "vomiting blood", "confirmed_absent")),
+    ("有没有吐过血？", "没有", ("symptoms", "hematemesis", "confirmed_absent")),
 ]
 # fmt: on
 
@@ -121,5 +121,5 @@ def test_a_bare_reply_answers_the_thing_asked(question: str, reply: str, expecte
 
 def test_a_question_about_vomiting_blood_is_not_about_vomiting() -> None:
     found = _clinical("没有", "有没有吐血？")
-    assert ("symptoms", "vomiting blood", "confirmed_absent") in found
+    assert ("symptoms", "hematemesis", "confirmed_absent") in found
     assert not any(t[1] == "vomiting" for t in found)

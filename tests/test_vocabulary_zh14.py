@@ -77,7 +77,7 @@ FINDINGS: list[tuple[str, Triple]] = [
 MEDICINES: list[tuple[str, str]] = [
     ("肾功能不好，一直在吃百令胶囊", "bailing capsules"),
     ("肌酐高，医生开了尿毒清颗粒", "niaoduqing granules"),
-    ("尿路感染吃了三金片就好多了", "sanjin tablets"),
+    ("尿路感染吃了三金片就好多了", "sanjin"),
     ("子宫肌瘤在吃桂枝茯苓丸", "guizhi fuling pills"),
     ("乳腺增生吃了两个月乳癖消片", "rupixiao"),
     ("胃胀不舒服，喝了胃苏颗粒", "weisu granules"),

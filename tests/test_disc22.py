@@ -31,13 +31,13 @@ FINE: list[Row] = [
     ("no fever, and the breathing's fine", "Any fever, cough or shortness of breath?",
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "shortness of breath", "confirmed_absent")}),
     ("swallowing is ok, no heartburn", "Any trouble swallowing or heartburn?",
-     {("symptoms", "difficulty swallowing", "confirmed_absent"), ("symptoms", "heartburn", "confirmed_absent")}),
+     {("symptoms", "dysphagia", "confirmed_absent"), ("symptoms", "heartburn", "confirmed_absent")}),
     ("vision's normal. bit of a headache", "Any blurred vision or headaches?",
      {("symptoms", "blurred vision", "confirmed_absent"), ("symptoms", "headache", "active")}),
     ("кашель есть, дыхание в норме", "Есть ли кашель, затруднённое дыхание?",
      {("symptoms", "cough", "active"), ("symptoms", "shortness of breath", "confirmed_absent")}),
     ("стул нормальный, изжога бывает", "Беспокоят ли изжога, чёрный стул?",
-     {("symptoms", "heartburn", "active"), ("symptoms", "black stools", "confirmed_absent")}),
+     {("symptoms", "heartburn", "active"), ("symptoms", "melena", "confirmed_absent")}),
     ("视力正常，头有点疼", "有没有视力模糊、头痛？",
      {("symptoms", "blurred vision", "confirmed_absent"), ("symptoms", "headache", "active")}),
     ("呼吸还好，就是咳嗽", "有没有咳嗽、呼吸困难？",
@@ -76,8 +76,8 @@ AS_ASKED: list[Row] = [
     ("just paracetamol", "Are you taking co-codamol or ibuprofen?", {("medications", "paracetamol", "active")}),
     # a part shared by two asked things says which of neither
     ("没出血", "有没有牙龈出血、鼻出血？",
-     {("symptoms", "bleeding", "confirmed_absent"), ("symptoms", "gum bleeding", "confirmed_absent"),
-      ("symptoms", "nosebleed", "confirmed_absent")}),
+     {("symptoms", "bleeding", "confirmed_absent"), ("symptoms", "gingival bleeding", "confirmed_absent"),
+      ("symptoms", "epistaxis", "confirmed_absent")}),
 ]
 THE_REST: list[Row] = [
     ("asthma since childhood, others no", "Do you have asthma, diabetes or epilepsy?",

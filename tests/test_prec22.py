@@ -67,7 +67,8 @@ NO_HABIT: list[Row] = [
 LAB_RESULTS: list[Row] = [
     ("PSA came back 5.2", None, set()),
     ("上个月体检，PSA 5.8", None, set()),
-    ("睾酮偏高", None, set()),
+    # a finding the vocabulary names as such is a diagnosis (CONTRACT §2), still no medicine
+    ("睾酮偏高", None, {("diagnoses", "elevated testosterone", "active")}),
     ("testosterone was low on my bloods", None, set()),
     ("my insulin level was 25", None, set()),
     ("B12偏低", None, set()),

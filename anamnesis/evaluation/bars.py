@@ -56,17 +56,18 @@ UNSEEN_DOSE_BAR = 0.90
 #: (RULES_VERSION 28) 0.828 / 0.826 / 0.780, 0.578, 0.934, 0.953, 85. The fifteenth session's
 #: (RULES_VERSION 29 to 32) 0.831 / 0.827 / 0.782, 0.583, 0.935, 0.953, 84.
 #: The sixteenth session's (RULES_VERSION 33 to 39) 0.834 / 0.828 / 0.795, 0.605, 0.933, 0.953, 81.
+#: The seventeenth session's (RULES_VERSION 40) 0.841 / 0.828 / 0.795, 0.625, 0.933, 0.953, 74.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.830,
+    "fact F1 (en)": 0.837,
     "fact F1 (ru)": 0.824,
     "fact F1 (zh)": 0.791,
-    "negation accuracy": 0.600,
+    "negation accuracy": 0.620,
     "status accuracy": 0.928,
     "dose accuracy": 0.948,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 81
+UNSEEN_FORBIDDEN_CEILING = 74
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from anamnesis.facts.checkpoint import past_checkpoints
 from anamnesis.facts.stage import FoldInput, fold_range
 from schemas.frames import (
     Conflicts,
@@ -135,6 +136,9 @@ def test_the_sample_night_resumes_both_users_and_keeps_the_conflict_open():
     assert stored[2].height == 1  # the denial after the allergy: an open conflict carried over the night
     assert night[4] == 2
     assert_same(night, fold_range(fold_input(every)))
+    # the fold's work after the first run: u-a's last two messages, u-b's last one, all of a new user's
+    newcomer = events_frame({"u-c": users["u-b"]}, recorded={"u-c": 0})
+    assert past_checkpoints(pl.concat([every, newcomer]).lazy(), stored[3].lazy()) == 2 + 1 + 2
 
 
 @pytest.mark.parametrize("change", ["edited", "late", "tables_behind", "reviewed"])

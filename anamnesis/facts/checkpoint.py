@@ -111,6 +111,14 @@ def resume_points(
     )
 
 
+def past_checkpoints(events: pl.LazyFrame, checkpoints: pl.LazyFrame) -> int:
+    """How many of ``events`` lie past their user's checkpoint (every event of a user without
+    one): the fold's work before :func:`resume_points` checks each checkpoint still holds."""
+    points = checkpoints.select("user_id", "through_valid_from", "through_message_id").unique("user_id")
+    joined = events.join(points, on="user_id", how="left")
+    return joined.filter(pl.col("through_valid_from").is_null() | ~_folded_before()).select(pl.len()).collect().item()
+
+
 def after(events: pl.DataFrame, points: pl.DataFrame) -> pl.DataFrame:
     """The events a fold resumed at ``points`` still has to fold (every event of another user)."""
     if points.is_empty():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import polars as pl
 
 from anamnesis import worker_server
-from anamnesis.facts.checkpoint import after, checkpoint_rows, of_users, resume_points
+from anamnesis.facts.checkpoint import after, checkpoint_rows, of_users, past_checkpoints, resume_points
 from anamnesis.facts.fold import fold_onto
 from anamnesis.facts.fold_tables import Folded, resumes
 from anamnesis.storage.batches import parquet_appender, user_ranges
@@ -111,7 +111,9 @@ def fold_lake(
         on_progress(0, total)
     # with the run's worker server up, every second range of users is folded in a worker forked
     # from it (the fold is per user: the ranges' outputs, appended in order, are the whole fold's)
-    pairs = worker_server.running() and total >= PARALLEL_MIN_EVENTS
+    # (a night's resumed users fold only their new events: those are the work)
+    work = total if shard.only is None else past_checkpoints(events, checkpoints)
+    pairs = worker_server.running() and work >= PARALLEL_MIN_EVENTS
     budget = min(FOLD_EVENTS, -(-total // 2)) if pairs else FOLD_EVENTS
     inputs = (
         FoldInput(

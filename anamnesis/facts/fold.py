@@ -112,6 +112,8 @@ class _UserFold(ReplayMixin):
         #: Entities a reviewer renamed: later dialogue events about the old name reach the new one.
         self.aliases: dict[tuple[str, str], str] = {}
         self.orphaned = 0
+        #: A resumed fold's facts whose row may differ from the stored one (``None``: every fact's).
+        self.changed: set[tuple[str, str]] | None = set() if resume else None
 
     def input_event(self, item: Input, section: str, entity: str, status: str, message_id: str) -> Event:
         """The event an input adds to one fact, at the input's time."""
@@ -140,6 +142,8 @@ class _UserFold(ReplayMixin):
                 self.resolve_row(cid, ev.valid_from, "later_stands" if extra else "earlier_stands")
 
     def _emit(self, section: str, entity: str, change_type: str, fact: Fact, ev: Event) -> None:
+        if self.changed is not None:
+            self.changed.add((section, entity))
         e = self.out.events
         e["event_id"].append(event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
         e["fact_id"].append(fact.fact_id)
@@ -170,6 +174,8 @@ class _UserFold(ReplayMixin):
         cid = conflict_id(self.user_id, fact.fact_id, ev.message_id)
         if cid in self.open:
             return
+        if self.changed is not None:  # its confidence halves
+            self.changed.add((section, entity))
         earlier_status, earlier_message, earlier_time = earlier or (
             fact.status,
             fact.source_message_id,
@@ -398,6 +404,7 @@ class _UserFold(ReplayMixin):
         self._set(section, SECTION_WIDE, CONFIRMED_ABSENT, ev.attributes, ev)
 
     def flush_state(self) -> None:
+        """Each fact's state row and evidence (a resumed fold: of the facts it changed)."""
         s = self.out.state
         contested = {
             self.facts[(c.section, c.entity)].fact_id for c in self.open.values() if (c.section, c.entity) in self.facts
@@ -405,6 +412,8 @@ class _UserFold(ReplayMixin):
         position = {key: i for i, key in enumerate(self.facts)}
         e = self.out.evidence
         for (section, entity), fact in sorted(self.facts.items()):
+            if self.changed is not None and (section, entity) not in self.changed:
+                continue
             e["user_id"].append(self.user_id)
             e["fact_id"].append(fact.fact_id)
             e["evidence"].append(fact.evidence)
@@ -460,8 +469,8 @@ def fold_onto(
     """:func:`fold`, each user of ``resume`` from the state an earlier fold left (``events`` then
     holds only their later messages' events), with each fact's evidence for the checkpoint.
 
-    A resumed user's output is what their later events add (the stage keeps their earlier rows)
-    and their whole current state. The fold is deterministic per user and the state is all it
+    A resumed user's output is what their later events add and the state of the facts they
+    changed (the stage keeps the user's other rows). The fold is deterministic per user and the state is all it
     carries from one message to the next, so this gives the rows a fold from the start gives.
     """
     out = Output()

@@ -175,8 +175,8 @@ def fold_range(batch: FoldInput) -> FoldOutput:
     table's order, and how many users were resumed.
 
     Users whose checkpoint holds are resumed: only their later events are folded, onto their
-    stored state, and their stored rows come first (a resumed fold's rows are those a fold from
-    the start appends after them).
+    stored state; their stored rows come first (a resumed fold's rows are those a fold from the
+    start appends after them), and their facts the fold did not change keep their stored state.
     """
     reviewed = pl.concat([batch.resolutions["user_id"], batch.corrections["user_id"]])
     points = resume_points(
@@ -196,10 +196,16 @@ def fold_range(batch: FoldInput) -> FoldOutput:
     )
     fact_events = pl.concat([of_users(batch.previous_fact_events, points), folded.fact_events])
     conflicts = pl.concat([of_users(batch.previous_conflicts, points), folded.conflicts])
+    changed = folded.fact_state["fact_id"].implode()
+    unchanged = ~pl.col("fact_id").is_in(changed)
+    fact_state = pl.concat([of_users(batch.previous_state, points).filter(unchanged), folded.fact_state])
+    fact_state = fact_state.sort("user_id", "section", "entity")
+    kept_evidence = of_users(batch.checkpoints, points).filter(unchanged).select(folded.evidence.columns)
+    evidence = pl.concat([kept_evidence, folded.evidence])
     whole = Folded(
         fact_events.sort(FACT_EVENTS_ORDER, maintain_order=True),
-        folded.fact_state,
+        fact_state,
         conflicts.sort(CONFLICTS_ORDER, maintain_order=True),
-        folded.evidence,
+        fact_state.select("fact_id").join(evidence, on="fact_id", maintain_order="left").select(evidence.columns),
     )
     return whole.fact_events, whole.fact_state, whole.conflicts, checkpoint_rows(batch.events, whole), points.height

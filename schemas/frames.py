@@ -221,6 +221,33 @@ class Conflicts(pa.DataFrameModel):
         unique = ["conflict_id"]
 
 
+class FoldCheckpoints(pa.DataFrameModel):
+    """Where the fold left each user (lake only, no warehouse relation), one row per fact.
+
+    Per fact, what ``fact_state`` does not hold: the evidence and confirmations behind its
+    confidence and its place in the fold's order. Per user (on each of their rows): the events
+    folded (their number, an order-free digest, the last message's time and id) and the rows of
+    ``fact_events`` and ``conflicts`` that fold wrote. A night folds only a user's later messages
+    onto this state when all of it still holds (:mod:`anamnesis.facts.checkpoint`).
+    """
+
+    user_id: Series[str]
+    fact_id: Series[str]
+    evidence: Series[str] = pa.Field(isin=["inferred", "answer", "explicit", "clarified", "reviewed"])
+    confirmations: Series[pl.Int64] = pa.Field(ge=0)
+    position: Series[pl.Int64] = pa.Field(ge=0)
+    events: Series[pl.Int64] = pa.Field(ge=0)
+    digest: Series[pl.UInt64]
+    through_valid_from: Series[pl.Datetime] = utc()
+    through_message_id: Series[str]
+    fact_events: Series[pl.Int64] = pa.Field(ge=0)
+    conflicts: Series[pl.Int64] = pa.Field(ge=0)
+
+    class Config:
+        strict = True
+        unique = ["user_id", "fact_id"]
+
+
 class Resolutions(pa.DataFrameModel):
     """Input written by people (CONTRACT §7.2): the outcome of clarifying one conflict.
 

@@ -37,6 +37,19 @@ def night_lines() -> str:
     return "".join(json.dumps(r) + "\n" for r in rows)
 
 
+LATER_NIGHT = "export-2026-12-01.jsonl"
+
+
+def later_night_lines() -> str:
+    """Two known users, after every message of the sample, and a new one."""
+    rows = [
+        message("l1", "u-en-01", "2026-12-01T08:00:00Z", "user", "I started taking atorvastatin 20 mg."),
+        message("l2", "u-ru-01", "2026-12-01T08:05:00Z", "user", "Я больше не принимаю метформин."),
+        message("l3", "u-night-2", "2026-12-01T08:06:00Z", "user", "I have a penicillin allergy."),
+    ]
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
 def check_rows(settings, run_id: str) -> dict[str, int]:
     """Rows each check of the run validated (its ``rows`` metadata)."""
     with instance_for(settings) as instance:
@@ -74,6 +87,8 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     assert outcome.metadata["extracted_events"]["users_redone"] == len(night_users)
     # only the night's fragments were read; the stores of every other user were kept as they were
     assert outcome.metadata["extracted_events"]["fragments_in"] < 40
+    # the known users said more after this night's day (a later export): folded from the start
+    assert outcome.metadata["fact_histories"]["users_resumed"] == 0
     # summaries and memories: the night's users alone; every other user's summaries kept as they were
     assert outcome.metadata["session_summaries"]["users_redone"] == len(night_users)
     assert outcome.metadata["memory_tables"]["users_read"] == len(night_users)
@@ -87,6 +102,11 @@ def test_a_night_redoes_only_its_users_and_gives_the_fresh_warehouse(
     assert 0 < validated["fact_state_schema"] < table_rows(lake, "fact_state")
     assert not lake.touched.exists()  # every stage caught up: the note is gone
     assert run_backfill(settings.model_copy(update={"shards": 2}), exports, resources=kept).unchanged
+    # a night after everything: the known users' folds resume where the last one left them
+    (exports / LATER_NIGHT).write_text(later_night_lines(), encoding="utf-8")
+    later = run_backfill(settings, exports, resources=kept)
+    assert later.metadata["fact_histories"]["users_resumed"] == 2
+    assert later.metadata["fact_histories"]["change_type_first_mention"] >= 1
 
     fresh = load_settings(tmp_path / "fresh")
     run_backfill(fresh, exports)

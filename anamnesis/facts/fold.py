@@ -17,7 +17,10 @@ denied it specifically is taken as present (the safe reading) and recorded as a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
+from heapq import merge
+from operator import itemgetter
 from typing import Any
 
 import orjson
@@ -32,7 +35,7 @@ from anamnesis.facts.anaphora import (
     referring_attributes,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
-from anamnesis.facts.fold_tables import Event, Output, messages_by_user
+from anamnesis.facts.fold_tables import Event, Fact, Folded, OpenConflict, Output, Resume, messages_by_user
 from anamnesis.facts.ids import conflict_id, event_id, fact_id
 from anamnesis.facts.replay import CLARIFICATION, REVIEW, Input, ReplayMixin, inputs_by_user, replay_order
 from anamnesis.terminology import load_terminology
@@ -72,36 +75,6 @@ SPECIFIC_DENIAL_ENDS: dict[str, str] = {
 STATE_ATTRIBUTES = ("dose", "frequency", "value", "relation")
 
 
-@dataclass(slots=True)
-class _Fact:
-    fact_id: str
-    status: str
-    attributes: dict[str, Any]
-    valid_from: int
-    first_seen: int
-    last_seen: int
-    source_message_id: str
-    #: What the current state rests on, and how often it was confirmed since (for confidence).
-    evidence: str = "explicit"
-    confirmations: int = 0
-    #: Set by a clarification or a review: the dialogue no longer changes it silently.
-    settled: bool = False
-
-
-@dataclass(slots=True)
-class OpenConflict:
-    """What the fold knows of a conflict still open: both statements, and its output row."""
-
-    row: int
-    section: str
-    entity: str
-    earlier_status: str
-    earlier_message_id: str
-    later_status: str
-    later_entity: str
-    later_message_id: str
-
-
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     merged = {**old, **new}
     if old.get("relation") and new.get("relation") and old["relation"] != new["relation"]:
@@ -131,14 +104,16 @@ def _one_per_fact(events: list[Event]) -> list[Event]:
 class _UserFold(ReplayMixin):
     """The state of one user's facts while their events (and people's inputs) are replayed."""
 
-    def __init__(self, user_id: str, out: Output) -> None:
+    def __init__(self, user_id: str, out: Output, resume: Resume | None = None) -> None:
         self.user_id = user_id
         self.out = out
-        self.facts: dict[tuple[str, str], _Fact] = {}
-        self.open: dict[str, OpenConflict] = {}
+        self.facts: dict[tuple[str, str], Fact] = resume.facts if resume else {}
+        self.open: dict[str, OpenConflict] = resume.open if resume else {}
         #: Entities a reviewer renamed: later dialogue events about the old name reach the new one.
         self.aliases: dict[tuple[str, str], str] = {}
         self.orphaned = 0
+        #: A resumed fold's facts whose row may differ from the stored one (``None``: every fact's).
+        self.changed: set[tuple[str, str]] | None = set() if resume else None
 
     def input_event(self, item: Input, section: str, entity: str, status: str, message_id: str) -> Event:
         """The event an input adds to one fact, at the input's time."""
@@ -149,8 +124,11 @@ class _UserFold(ReplayMixin):
         )
 
     def resolve_row(self, cid: str, at: int, outcome: str) -> None:
-        """Mark an open conflict resolved in the output."""
+        """Mark an open conflict resolved in the output (only a fold from the start resolves: a
+        resumed user has no inputs)."""
         row = self.open.pop(cid).row
+        if row is None:
+            raise ValueError("a resumed fold cannot resolve a conflict an earlier fold recorded")
         c = self.out.conflicts
         c["status"][row], c["resolved_at"][row], c["resolution"][row] = "resolved", at, outcome
 
@@ -163,7 +141,9 @@ class _UserFold(ReplayMixin):
             if (conflict.section, conflict.entity) == key:
                 self.resolve_row(cid, ev.valid_from, "later_stands" if extra else "earlier_stands")
 
-    def _emit(self, section: str, entity: str, change_type: str, fact: _Fact, ev: Event) -> None:
+    def _emit(self, section: str, entity: str, change_type: str, fact: Fact, ev: Event) -> None:
+        if self.changed is not None:
+            self.changed.add((section, entity))
         e = self.out.events
         e["event_id"].append(event_id(fact.fact_id, ev.ref or ev.message_id, ev.extractor_version))
         e["fact_id"].append(fact.fact_id)
@@ -182,7 +162,7 @@ class _UserFold(ReplayMixin):
 
     def _conflict(
         self,
-        fact: _Fact,
+        fact: Fact,
         section: str,
         entity: str,
         ev: Event,
@@ -194,6 +174,8 @@ class _UserFold(ReplayMixin):
         cid = conflict_id(self.user_id, fact.fact_id, ev.message_id)
         if cid in self.open:
             return
+        if self.changed is not None:  # its confidence halves
+            self.changed.add((section, entity))
         earlier_status, earlier_message, earlier_time = earlier or (
             fact.status,
             fact.source_message_id,
@@ -256,12 +238,12 @@ class _UserFold(ReplayMixin):
 
     def apply(
         self, section: str, entity: str, status: str, attributes: dict[str, Any], ev: Event, evidence: str
-    ) -> _Fact:
+    ) -> Fact:
         """Set one fact's state to exactly ``status`` / ``attributes`` and record the event."""
         key = (section, entity)
         prior = self.facts.get(key)
         if prior is None:
-            fact = _Fact(
+            fact = Fact(
                 fact_id(self.user_id, section, entity),
                 status,
                 attributes,
@@ -422,11 +404,21 @@ class _UserFold(ReplayMixin):
         self._set(section, SECTION_WIDE, CONFIRMED_ABSENT, ev.attributes, ev)
 
     def flush_state(self) -> None:
+        """Each fact's state row and evidence (a resumed fold: of the facts it changed)."""
         s = self.out.state
         contested = {
             self.facts[(c.section, c.entity)].fact_id for c in self.open.values() if (c.section, c.entity) in self.facts
         }
+        position = {key: i for i, key in enumerate(self.facts)}
+        e = self.out.evidence
         for (section, entity), fact in sorted(self.facts.items()):
+            if self.changed is not None and (section, entity) not in self.changed:
+                continue
+            e["user_id"].append(self.user_id)
+            e["fact_id"].append(fact.fact_id)
+            e["evidence"].append(fact.evidence)
+            e["confirmations"].append(fact.confirmations)
+            e["position"].append(position[(section, entity)])
             s["confidence"].append(
                 confidence(fact.evidence, fact.confirmations, open_conflict=fact.fact_id in contested)
             )
@@ -455,10 +447,41 @@ def fold(
     The previous run's tables keep each unchanged row's original ``recorded_at`` /
     ``detected_at``, so re-running over the same events leaves the history unchanged.
     """
+    folded = fold_onto(
+        events,
+        resolutions=resolutions,
+        corrections=corrections,
+        previous_fact_events=previous_fact_events,
+        previous_conflicts=previous_conflicts,
+    )
+    return folded.fact_events, folded.fact_state, folded.conflicts
+
+
+def fold_onto(
+    events: pl.DataFrame,
+    *,
+    resume: Mapping[str, Resume] | None = None,
+    resolutions: pl.DataFrame | None = None,
+    corrections: pl.DataFrame | None = None,
+    previous_fact_events: pl.DataFrame | None = None,
+    previous_conflicts: pl.DataFrame | None = None,
+) -> Folded:
+    """:func:`fold`, each user of ``resume`` from the state an earlier fold left (``events`` then
+    holds only their later messages' events), with each fact's evidence for the checkpoint.
+
+    A resumed user's output is what their later events add and the state of the facts they
+    changed (the stage keeps the user's other rows). The fold is deterministic per user and the state is all it
+    carries from one message to the next, so this gives the rows a fold from the start gives.
+    """
     out = Output()
+    resume = resume or {}
     inputs = inputs_by_user(resolutions, corrections)
-    for user_id, messages in messages_by_user(events):
-        user = _UserFold(user_id, out)
+    if resumed_with_inputs := resume.keys() & inputs.keys():
+        raise ValueError(f"{len(resumed_with_inputs)} resumed users have inputs: they are folded from the start")
+    idle = sorted(resume.keys() - set(events["user_id"].unique()))  # resumed, nothing new: their state as it was
+    users = merge(messages_by_user(events), ((user_id, iter(())) for user_id in idle), key=itemgetter(0))
+    for user_id, messages in users:
+        user = _UserFold(user_id, out, resume.get(user_id))
         for step in replay_order(messages, inputs.get(user_id, [])):
             if isinstance(step, Input):
                 user.replay(step)

@@ -71,6 +71,11 @@ class Lake:
         return self.root / "conflicts.parquet"
 
     @property
+    def fold_checkpoints(self) -> Path:
+        """Where the fold left each user (:mod:`anamnesis.facts.checkpoint`): lake only, no relation."""
+        return self.root / "fold_checkpoints.parquet"
+
+    @property
     def llm_usage(self) -> Path:
         """Calls, tokens and cost of each run's LLM tasks: appended by runs, never derived."""
         return self.root / "llm_usage.parquet"

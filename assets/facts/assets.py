@@ -74,6 +74,7 @@ def merge_facts(home: HomeResource, parts: list[ShardDone]) -> Iterator[dg.Outpu
             "facts": table_rows(lake, "fact_state"),
             "conflicts": table_rows(lake, "conflicts"),
             "shards": len(parts),
+            "users_resumed": counts.resumed,
             NIGHT_ONLY: parts[0].night,
             **{f"change_type_{name}": n for name, n in sorted(counts.change_types.items())},
             **frame_metadata("fact_events", FactEvents, table_rows(lake, "fact_events")),

@@ -47,12 +47,17 @@ class Matcher(Generic[P]):
     """Finds keys in normalised text; overlapping finds resolve to the leftmost, then longest."""
 
     def __init__(
-        self, patterns: Iterable[tuple[str, bool, P]], ends_words: Callable[[P], bool] | None = None
+        self,
+        patterns: Iterable[tuple[str, bool, P]],
+        ends_words: Callable[[P], bool] | None = None,
+        pairs: bool = False,
     ) -> None:
         """``patterns``: (key, prefix, payload); a prefix key also matches longer words ("stop" → "stopped").
 
         ``ends_words``: which payloads make a Chinese key an everyday word that a term must not end
         inside (see the module's docstring); the test runs here, once per key, never per match.
+        ``pairs``: keep :attr:`bare_pairs` (a pass over every Chinese key, ~0.2 s: for a matcher
+        built once and kept in the derived cache, not one built in every process).
         """
         grouped: dict[tuple[str, bool], list[P]] = {}
         for key, prefix, payload in patterns:
@@ -75,8 +80,10 @@ class Matcher(Generic[P]):
         self.size = len(stored)
         self._words = _automaton({k: v for k, v in stored.items() if k not in bare_keys})
         self._bare = _automaton({k: v for k, v in stored.items() if k in bare_keys})
-        #: every two characters that stand side by side in a Chinese key ("手抖": "手抖")
-        self.bare_pairs = frozenset(key[n : n + 2] for key in bare_keys for n in range(len(key) - 1))
+        #: every two characters that stand side by side in a Chinese key ("手抖": "手抖"), if asked for
+        self.bare_pairs: frozenset[str] | None = (
+            frozenset(key[n : n + 2] for key in bare_keys for n in range(len(key) - 1)) if pairs else None
+        )
 
     def scan(self, norm: str) -> list[tuple[int, int, tuple[P, ...]]]:
         """(start, end, payloads) of every match in ``norm`` (see :func:`text.normalise`)."""

@@ -279,7 +279,7 @@ _ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进
 
 
 def zh_negation_inside_terms(
-    norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]], pairs: Container[str]
+    norm: str, hits: Sequence[Hit], scan: Callable[[str], list[Hit]], pairs: Container[str] | None
 ) -> tuple[str, list[Hit]]:
     """``手不抖`` → ``不手抖``, ``喘倒不喘`` → ``倒不喘喘``...: a Chinese denial put inside a term.
 
@@ -288,7 +288,7 @@ def zh_negation_inside_terms(
     the term, where the clause rules read a denial. A 不 between a verb and its result
     ("吃不下饭") is an inability, not a denial; unless it is part of a term it is masked.
 
-    ``pairs``: every two characters side by side in a Chinese key of ``scan``. A text with no
+    ``pairs``: every two characters side by side in a Chinese key of ``scan`` (None: unknown). A text with no
     Latin or Cyrillic letter is scanned for Chinese keys only, and a key found across the
     dropped 不 holds the two characters around it side by side: the text is scanned again
     only when they are such a pair.
@@ -299,7 +299,7 @@ def zh_negation_inside_terms(
     text = norm
     for p in [i for i, ch in enumerate(text) if ch in "不没"]:
         if 0 < p < len(text) - 1 and "\u4e00" <= text[p - 1] <= "\u9fff":
-            if bare_only and text[p - 1] + text[p + 1] not in pairs:
+            if bare_only and pairs is not None and text[p - 1] + text[p + 1] not in pairs:
                 continue  # no key of the text without this 不 can hold both
             joined = text[:p] + text[p + 1 :]
             for start, end, lex in scan(joined):

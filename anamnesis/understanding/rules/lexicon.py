@@ -212,7 +212,7 @@ def build_lexicon() -> Lexicon:
     }
     drugs_for = {t.canonical: t.links["drugs"] for t in terminology.terms if "drugs" in t.links}
     only_classes = frozenset(t.canonical for t in terminology.terms if t.links.get("class") == "only")
-    return Lexicon(Matcher(patterns, ends_words=is_word), vaccine_for, drugs_for, only_classes)
+    return Lexicon(Matcher(patterns, ends_words=is_word, pairs=True), vaccine_for, drugs_for, only_classes)
 
 
 def is_word(lex: Lex) -> bool:

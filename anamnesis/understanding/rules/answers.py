@@ -18,6 +18,7 @@ from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
+from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 
@@ -1107,7 +1108,7 @@ _PART = re.compile(
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
     # "家里还有其他人…吗？", "别人": the family's other members, besides the ones already told
-    r"|(?:别的|其他|其它|其余)的?(?:人|家人|亲人|亲戚)|别人"
+    rf"|{ZH_OTHERS}的?(?:人|家人|亲人|亲戚)|别人"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".

@@ -9,6 +9,7 @@ same assistant questions recur across users, so what a question asks is cached.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -216,7 +217,9 @@ def topic(context: str) -> Topic | None:
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     # "Any heart disease in the family? What about diabetes?": a follow-up asks in the frame before it
-    family = family or (_FOLLOW_UP.match(norm, start, end) is not None and _asks_family(every, asked, start))
+    family = family or (
+        _FOLLOW_UP.match(norm, start, end) is not None and _asked_before(every, asked, start, _of_family)
+    )
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
         (lex.cat == "family" and norm[s : s + 2] != "家里")
         or lex.cat == "section"
@@ -232,7 +235,7 @@ def topic(context: str) -> Topic | None:
     # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": a bare guess at a name asks in
     # the allergy question before it
     guess = _GUESS_AT_A_NAME.fullmatch(norm, start, end) is not None
-    allergy = allergy or (guess and _asks_allergy(every, asked, start))
+    allergy = allergy or (guess and _asked_before(every, asked, start, _of_allergy))
     # "Any bad reactions to medicines in the past?": a reaction to medicines asks of drug allergies
     allergy = allergy or _REACTIONS_TO_MEDICINES.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
@@ -854,17 +857,22 @@ _GUESS_AT_A_NAME = re.compile(
 )
 
 
-def _asks_allergy(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
-    """A question of the turn before ``start`` asks about allergies."""
-    return any(s < start and any(s <= h < e and lex.cat == "allergy" for h, _, lex in every) for s, e, _ in asked)
+def _asked_before(
+    every: list[Hit], asked: list[tuple[int, int, bool]], start: int, about: Callable[[Lex], bool]
+) -> bool:
+    """A question of the turn before ``start`` names a word ``about`` accepts (:func:`_of_allergy`,
+    :func:`_of_family`): what a follow-up or a guess at a name asks in."""
+    return any(s < start and any(s <= h < e and about(lex) for h, _, lex in every) for s, e, _ in asked)
 
 
-def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
-    """A question of the turn before ``start`` asks about the family."""
-    return any(
-        s < start and any(s <= h < e and (lex.cat == "family" or _kind(lex) == "relative") for h, _, lex in every)
-        for s, e, _ in asked
-    )
+def _of_allergy(lex: Lex) -> bool:
+    """An allergy word: "Naprosyn?" after it guesses at the allergen."""
+    return lex.cat == "allergy"
+
+
+def _of_family(lex: Lex) -> bool:
+    """A family word or a relative: "What about diabetes?" after it asks of the family too."""
+    return lex.cat == "family" or _kind(lex) == "relative"
 
 
 def asked_in(context: str) -> Topic | None:

@@ -207,20 +207,6 @@ _REST = re.compile(
 )
 
 
-#: "the rest" / "остальное" / "其他" right before a denial, with what may stand between them ("the rest
-#: are no", "остального тоже нет", "其他都没有").
-_REST_DENIED = re.compile(
-    rf"(?:{EN_THE_REST}|(?<![а-яё])остальн[а-яё]*|{ZH_OTHERS})"
-    r"[\s,:—-]*(?:(?:are|is|were|тоже|также|всё|все|都|也)\s*)?$"
-)
-
-
-def denies_the_rest(norm: str, cue: int) -> bool:
-    """The denial at ``cue`` follows "the rest" ("asthma, the rest no", "гипертония, остального нет",
-    "高血压有，其他没有"): it denies the things not named, never the ones the clause names."""
-    return _REST_DENIED.search(norm, max(0, cue - 24), cue) is not None
-
-
 def points_by_place(norm: str, asked: Topic) -> bool:
     """The reply names a place in a question that asked of two or more things ("only the first one",
     "all of them"): an answer even with no answer word."""

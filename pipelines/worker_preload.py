@@ -51,4 +51,3 @@ def worker_preload(settings: Settings, input_dir: str) -> list[str]:
         return []
     preload = [m for m in (getattr(w, "preload", None) for w in (make_backend(settings), make_embedder(settings))) if m]
     return [*preload, CLI_MODULE] if preload else []
-

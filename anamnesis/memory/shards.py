@@ -4,7 +4,8 @@ One table per user made millions of tiny tables (six files each) at millions of 
 number of shard tables keeps the file count constant and each write large. A user's rows carry
 their ``user_key`` (the SHA-256 of the id, never the id), and every read or delete of one user
 goes through ``one_user``: a typed equality on that column (LanceDB's expression builder, no SQL
-text is formatted), served by a B-tree index on it.
+text is formatted), served by a B-tree index on it. A build's replace, whose API (``pylance``) takes
+SQL text, gets it from ``users_predicate``, made of checked hex keys alone.
 
 Connections are opened here and only here (``connect`` for reads and ``forget``; ``dataset``,
 ``create_dataset`` and ``drop_dataset`` for the Lance format's own API, which a build writes
@@ -46,27 +47,28 @@ def one_user(user_key: str) -> Expr:
     """The predicate of one user's rows; refuses anything that is not a user key."""
     from lancedb.expr import col, lit
 
-    if not _KEY.fullmatch(user_key):
-        raise ValueError("not a user key")
-    return col(USER_KEY) == lit(user_key)
+    return col(USER_KEY) == lit(_checked([user_key])[0])
 
 
 def some_users(user_keys: list[str]) -> Expr:
-    """The predicate of the rows of several users (for a build's replace)."""
+    """The predicate of the rows of several users (a read of several users at once)."""
     from lancedb.expr import col
 
-    if not all(_KEY.fullmatch(k) for k in user_keys):
-        raise ValueError("not a user key")
-    return col(USER_KEY).isin(user_keys)
+    return col(USER_KEY).isin(_checked(user_keys))
 
 
 def users_predicate(user_keys: list[str]) -> str:
     """:func:`some_users` as the SQL text the Lance format's API takes (a build's replace), written
     without importing LanceDB: the keys are checked, so the text holds nothing but hex digits."""
+    quoted = ", ".join(f"'{k}'" for k in _checked(user_keys))
+    return f"{USER_KEY} IN ({quoted})"
+
+
+def _checked(user_keys: list[str]) -> list[str]:
+    """``user_keys``, each refused unless it is a user key (64 hex digits): no id or SQL gets in."""
     if not all(_KEY.fullmatch(k) for k in user_keys):
         raise ValueError("not a user key")
-    quoted = ", ".join(f"'{k}'" for k in user_keys)
-    return f"{USER_KEY} IN ({quoted})"
+    return user_keys
 
 
 def load_lance() -> None:
@@ -95,8 +97,9 @@ def create_dataset(tables_dir: Path, name: str, rows: pa.Table) -> lance.LanceDa
     import lance
 
     path = _path(tables_dir, name)
-    return lance.write_dataset(rows, path, mode="overwrite" if path.exists() else "create",
-                               enable_v2_manifest_paths=True)
+    return lance.write_dataset(
+        rows, path, mode="overwrite" if path.exists() else "create", enable_v2_manifest_paths=True
+    )
 
 
 def drop_dataset(tables_dir: Path, name: str) -> None:

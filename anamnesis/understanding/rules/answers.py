@@ -9,6 +9,7 @@ same assistant questions recur across users, so what a question asks is cached.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
+from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 
@@ -215,7 +217,9 @@ def topic(context: str) -> Topic | None:
     cats = {lex.cat for _, _, lex in hits}
     family = "family" in cats or any(_kind(lex) == "relative" for _, _, lex in hits)
     # "Any heart disease in the family? What about diabetes?": a follow-up asks in the frame before it
-    family = family or (_FOLLOW_UP.match(norm, start, end) is not None and _asks_family(every, asked, start))
+    family = family or (
+        _FOLLOW_UP.match(norm, start, end) is not None and _asked_before(every, asked, start, _of_family)
+    )
     if family and _ZH_AT_HOME.search(norm, start, end) and not any(
         (lex.cat == "family" and norm[s : s + 2] != "家里")
         or lex.cat == "section"
@@ -231,7 +235,7 @@ def topic(context: str) -> Topic | None:
     # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": a bare guess at a name asks in
     # the allergy question before it
     guess = _GUESS_AT_A_NAME.fullmatch(norm, start, end) is not None
-    allergy = allergy or (guess and _asks_allergy(every, asked, start))
+    allergy = allergy or (guess and _asked_before(every, asked, start, _of_allergy))
     # "Any bad reactions to medicines in the past?": a reaction to medicines asks of drug allergies
     allergy = allergy or _REACTIONS_TO_MEDICINES.search(norm, start, end) is not None
     # "The Keflex gave you a rash?", "Did penicillin give you a reaction?": a reaction a drug
@@ -853,17 +857,22 @@ _GUESS_AT_A_NAME = re.compile(
 )
 
 
-def _asks_allergy(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
-    """A question of the turn before ``start`` asks about allergies."""
-    return any(s < start and any(s <= h < e and lex.cat == "allergy" for h, _, lex in every) for s, e, _ in asked)
+def _asked_before(
+    every: list[Hit], asked: list[tuple[int, int, bool]], start: int, about: Callable[[Lex], bool]
+) -> bool:
+    """A question of the turn before ``start`` names a word ``about`` accepts (:func:`_of_allergy`,
+    :func:`_of_family`): what a follow-up or a guess at a name asks in."""
+    return any(s < start and any(s <= h < e and about(lex) for h, _, lex in every) for s, e, _ in asked)
 
 
-def _asks_family(every: list[Hit], asked: list[tuple[int, int, bool]], start: int) -> bool:
-    """A question of the turn before ``start`` asks about the family."""
-    return any(
-        s < start and any(s <= h < e and (lex.cat == "family" or _kind(lex) == "relative") for h, _, lex in every)
-        for s, e, _ in asked
-    )
+def _of_allergy(lex: Lex) -> bool:
+    """An allergy word: "Naprosyn?" after it guesses at the allergen."""
+    return lex.cat == "allergy"
+
+
+def _of_family(lex: Lex) -> bool:
+    """A family word or a relative: "What about diabetes?" after it asks of the family too."""
+    return lex.cat == "family" or _kind(lex) == "relative"
 
 
 def asked_in(context: str) -> Topic | None:
@@ -1107,7 +1116,7 @@ _PART = re.compile(
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
     r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
     # "家里还有其他人…吗？", "别人": the family's other members, besides the ones already told
-    r"|(?:别的|其他|其它|其余)的?(?:人|家人|亲人|亲戚)|别人"
+    rf"|{ZH_OTHERS}的?(?:人|家人|亲人|亲戚)|别人"
 )
 #: An assistant's sentence whose subject is the user and whose verb states the user's history or
 #: treatment: "I see you had...", "looks like you've had...", "you're on metformin".

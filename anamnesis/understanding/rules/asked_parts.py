@@ -17,6 +17,7 @@ import re
 
 from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.others import EN_THE_REST, ZH_OTHERS
 from anamnesis.understanding.rules.reading import Message
 
 #: Where a reply's answers part: punctuation and contrasts ("swelling yes, pain not really").
@@ -198,29 +199,12 @@ def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang
 #: Words for the asked things a reply has not yet answered: "the rest no", "其他都没有"; group
 #: ``denied``, the phrases that are the rest and its denial at once ("nothing else", "otherwise
 #: no", "别的没有", "没有其他"), which the cue table keeps from denying anything on their own.
-#: Chinese "the others" ("别的", "其他"): the asked things not yet answered, or, in a clause of its
-#: own, things other than the one just named.
-ZH_OTHERS = "(?:别的|其他|其它|其余)"
 _REST = re.compile(
     r"(?P<denied>\b(?:nothing (?:else|more|other)|none (?:else|other)|no (?:others?|other (?:ones|things))"
     r"|none of the (?:others|rest)|otherwise (?:no|none|nothing|not)|apart from that no)\b"
     rf"|{ZH_OTHERS}(?:的)?(?:都|也)?(?:没有|没|不)|没有?{ZH_OTHERS})"
-    rf"|\b(?:the )?(?:rest|others|other ones|other things)\b|{ZH_OTHERS}"
+    rf"|{EN_THE_REST}\b|{ZH_OTHERS}"
 )
-
-
-#: "the rest" / "остальное" / "其他" right before a denial, with what may stand between them ("the rest
-#: are no", "остального тоже нет", "其他都没有").
-_REST_DENIED = re.compile(
-    rf"(?:\b(?:the )?(?:rest|others|other ones|other things)|(?<![а-яё])остальн[а-яё]*|{ZH_OTHERS})"
-    r"[\s,:—-]*(?:(?:are|is|were|тоже|также|всё|все|都|也)\s*)?$"
-)
-
-
-def denies_the_rest(norm: str, cue: int) -> bool:
-    """The denial at ``cue`` follows "the rest" ("asthma, the rest no", "гипертония, остального нет",
-    "高血压有，其他没有"): it denies the things not named, never the ones the clause names."""
-    return _REST_DENIED.search(norm, max(0, cue - 24), cue) is not None
 
 
 def points_by_place(norm: str, asked: Topic) -> bool:

@@ -155,7 +155,8 @@ def _habit_cuts(norm: str, s_hits: list[Hit], cuts: list[int], lang: str) -> lis
         return cuts
     # the condition says something of its own first: "if I take aspirin I get hives" takes it in the condition
     added = [
-        h for h, _, lex in s_hits
+        h
+        for h, _, lex in s_hits
         if h > after
         and _CONDITION.search(norm, after, h) is not None
         and (_after_comma(norm, h, after) or (lang == "en" and norm.startswith("i ", h)))

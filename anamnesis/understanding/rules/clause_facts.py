@@ -271,7 +271,10 @@ def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | Non
 
 def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
     if section == "lifestyle":
-        if m.weak and (drinks_something_else(clause, msg.clauses, msg.lang) or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)):
+        if m.weak and (
+            drinks_something_else(clause, msg.clauses, msg.lang)
+            or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)
+        ):
             return None
         if m.value and state == "neg":  # "I'm not vegetarian" says nothing about the diet
             return None
@@ -314,7 +317,14 @@ def _relative_allergy(msg: Message, clause: Clause, m: Mention) -> None:
     last = words[-1]
     if last.endswith("s") and not last.endswith(("ss", "is", "us")) and len(last) > 3:
         words[-1] = last[:-1]  # "peanuts" -> "peanut allergy", "tree nuts" -> "tree nut allergy"
-    fact = Fact(m.start, m.end, clause.sentence, "family_history", " ".join(words) + " allergy", "active",
-                msg.text[m.start : m.end])
+    fact = Fact(
+        m.start,
+        m.end,
+        clause.sentence,
+        "family_history",
+        " ".join(words) + " allergy",
+        "active",
+        msg.text[m.start : m.end],
+    )
     fact.put("relation", joined_relation(clause.relations))
     msg.facts.append(fact)

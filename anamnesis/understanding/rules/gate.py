@@ -64,6 +64,8 @@ def literals_in(text: str) -> Literals:
 
 
 def _all_literals() -> ahocorasick.Automaton | None:
+    """One automaton over every made gate's literals, each valued with the bits of the gates that
+    hold it (a literal two gates share sets both); ``None`` when no gate has a literal."""
     bits: dict[str, int] = {}
     for n, gate in enumerate(_MADE):
         for lit in gate.literals:

@@ -279,7 +279,9 @@ def without_test_readings(facts: list[Fact], text: str) -> list[Fact]:
     if not named:
         return facts
     spans = [span for span, _ in _readings(text, load_catalog()) if span is not None]
-    return [f for f in facts if not any(f is n for n in named) or not any(a <= f.start and f.end <= b for a, b in spans)]
+    return [
+        f for f in facts if not any(f is n for n in named) or not any(a <= f.start and f.end <= b for a, b in spans)
+    ]
 
 
 @lru_cache(maxsize=16_384)

@@ -21,7 +21,7 @@ from anamnesis.understanding.rules.allergies import (
     reactions_of_allergies,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
-from anamnesis.understanding.rules.asked_parts import ZH_OTHERS, answered_by_part, points_by_place
+from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
@@ -111,6 +111,7 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
+from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message

@@ -111,7 +111,8 @@ _AIDED = re.compile(
 #: "walking is agony", "walking hurts".
 _HOW_IT_GOES = re.compile(
     r"(?:\s*[\u4e00-\u9fff]{0,2}?(?:都|也|还|有点|有些|一瘸|不稳|发飘|打晃|费劲|吃力))"
-    r"|\s+(?:is|was|has been|gets|got)\s+(?:\w+\s+)?(?:agony|painful|sore|hard|difficult|a struggle|torture|a nightmare)\b"
+    r"|\s+(?:is|was|has been|gets|got)\s+(?:\w+\s+)?"
+    r"(?:agony|painful|sore|hard|difficult|a struggle|torture|a nightmare)\b"
     r"|\s+(?:hurts|kills)\b"
 )
 #: A pace counted in minutes or hours ("бегаю каждые 20 минут", "running to the loo every half hour",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.asked_parts import denies_the_rest
 from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.others import denies_the_rest
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 

@@ -61,7 +61,8 @@ FEARED: list[Row] = [
 
 PROHIBITED: list[Row] = [
     ("医生说我不能喝酒", None, set()),
-    ("肝不好，医生说不可以喝酒", None, set()),
+    # the liver named is an illness (vocab22's 肝不好); the prohibition still makes no habit
+    ("肝不好，医生说不可以喝酒", None, {("chronic_conditions", "liver disease", "active")}),
     ("吃这个药期间不能喝酒", None, set()),
     ("我现在不可以抽烟", None, set()),
     ("医生交代别喝酒", None, set()),

@@ -27,6 +27,11 @@ from tools.synth import write_synthetic_exports
 NIGHT = "export-2026-03-20.jsonl"
 
 
+def _jsonl(rows: list[dict]) -> str:
+    """An export file's text: one JSON message a line."""
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
 def night_lines() -> str:
     """A new user, and known users saying new things (one of them changing an earlier statement)."""
     rows = [
@@ -34,7 +39,7 @@ def night_lines() -> str:
         message("n2", "u-en-01", "2026-03-20T08:05:00Z", "user", "I stopped taking metformin."),
         message("n3", "u-ru-01", "2026-03-20T08:06:00Z", "user", "У меня аллергия на пенициллин."),
     ]
-    return "".join(json.dumps(r) + "\n" for r in rows)
+    return _jsonl(rows)
 
 
 LATER_NIGHT = "export-2026-12-01.jsonl"
@@ -47,7 +52,7 @@ def later_night_lines() -> str:
         message("l2", "u-ru-01", "2026-12-01T08:05:00Z", "user", "Я больше не принимаю метформин."),
         message("l3", "u-night-2", "2026-12-01T08:06:00Z", "user", "I have a penicillin allergy."),
     ]
-    return "".join(json.dumps(r) + "\n" for r in rows)
+    return _jsonl(rows)
 
 
 def check_rows(settings, run_id: str) -> dict[str, int]:

@@ -195,7 +195,7 @@ def change_type_accuracy(dialogues: Sequence[GoldDialogue], pred: Predictions) -
 def forbidden_facts(dialogues: Sequence[GoldDialogue], pred: Predictions) -> list[Obs]:
     """Facts where there must be none: one unit per user turn of a dialogue tagged
     ``question``, ``hypothetical`` or ``other_person``, and per user turn with no gold event
-    anywhere (acknowledgements, small talk, text addressed to the system, bare lab values).
+    anywhere (acknowledgements, small talk, text addressed to the system, normal lab values).
 
     A turn is a ``miss`` when the backend proposed (``extracted_events``, before
     reconciliation, so nothing is hidden by a later merge) an event that answers to no gold

@@ -55,3 +55,21 @@ def test_a_reading_in_range_or_not_the_users_is_none(
     text: str, context: str | None, expected: set[tuple[str, str, str]]
 ) -> None:
     assert {t for t in triples(understand(text, context)) if t[0] == "diagnoses"} == expected
+
+
+#: A finding from blood sugar tests (R73) and the nerve pain that follows shingles are episodic
+#: diagnoses, as the tuned labels file them (prediabetes 3 of 4, postherpetic neuralgia 5 of 5).
+ROW_KIND: list[Row] = [
+    ("GP says I'm prediabetic now", None, {("diagnoses", "prediabetes", "active")}),
+    ("эндокринолог сказал преддиабет", None, {("diagnoses", "prediabetes", "active")}),
+    ("医生说我是糖尿病前期", None, {("diagnoses", "prediabetes", "active")}),
+    ("the shingles rash is gone but now it's postherpetic neuralgia", None,
+     {("diagnoses", "postherpetic neuralgia", "active"), ("diagnoses", "herpes zoster", "resolved")}),
+    ("невролог сказал постгерпетическая невралгия", None, {("diagnoses", "postherpetic neuralgia", "active")}),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROW_KIND)
+def test_findings_and_sequelae_are_diagnoses(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    got = {t for t in triples(understand(text, context)) if t[0] in ("diagnoses", "chronic_conditions")}
+    assert got == expected

@@ -123,7 +123,7 @@ def context(api: httpx.Client, user: str, query: str, max_tokens: int = 800) -> 
 
 def test_an_organ_question_brings_the_liver_panel_with_a_one_line_trend(api: httpx.Client) -> None:
     body = context(api, EN, "How has my liver function changed over the last three months?")
-    line = next(x for x in body["context"].split("\n") if "alanine aminotransferase" in x)
+    line = next(x for x in body["context"].split("\n") if x.startswith("- Measurement: alanine aminotransferase"))
     assert line == "- Measurement: alanine aminotransferase: 98 U/L high (2026-03-02) → 41 U/L normal (2026-06-09)"
     assert "aspartate aminotransferase: 76 U/L" in body["context"]
     assert "hba1c" not in body["context"]  # not a liver test

@@ -70,7 +70,7 @@ LABELS_GRANULARITY: list[Row] = [
     ("更年期了，潮热出汗好几个月了", None,
      {("chronic_conditions", "menopause", "active"), ("symptoms", "hot flashes", "active")}),
     ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),
-    ("医生说是后遗神经痛", None, {("chronic_conditions", "postherpetic neuralgia", "active")}),
+    ("医生说是后遗神经痛", None, {("diagnoses", "postherpetic neuralgia", "active")}),
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),
     # pressure in the face or under the eyes is the facial pain the labels name, the sinuses' own pressure stays
     ("face pressure and a blocked nose for a week", None,

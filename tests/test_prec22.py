@@ -63,17 +63,18 @@ NO_HABIT: list[Row] = [
     ("I walk every day", None, {("lifestyle", "exercise", "active")}),
     ("бегаю каждое утро", None, {("lifestyle", "exercise", "active")}),
 ]
-#: A test read with its result names a level, not a medicine or an illness of the same name.
+#: A test read with its result names a level, not a medicine or an illness of the same name; a
+#: result out of its range is a finding (sect23: measurements.out_of_range_findings).
 LAB_RESULTS: list[Row] = [
-    ("PSA came back 5.2", None, set()),
-    ("上个月体检，PSA 5.8", None, set()),
+    ("PSA came back 5.2", None, {("diagnoses", "elevated prostate-specific antigen", "active")}),
+    ("上个月体检，PSA 5.8", None, {("diagnoses", "elevated prostate-specific antigen", "active")}),
     # a finding the vocabulary names as such is a diagnosis (CONTRACT §2), still no medicine
     ("睾酮偏高", None, {("diagnoses", "elevated testosterone", "active")}),
     ("testosterone was low on my bloods", None, set()),
     ("my insulin level was 25", None, set()),
-    ("B12偏低", None, set()),
-    ("витамин Д низкий", None, set()),
-    ("ферритин 8, витамин D 15", None, set()),
+    ("B12偏低", None, {("diagnoses", "vitamin b12 deficiency", "active")}),
+    ("витамин Д низкий", None, {("diagnoses", "vitamin d deficiency", "active")}),
+    ("ферритин 8, витамин D 15", None, {("diagnoses", "low ferritin", "active"), ("diagnoses", "vitamin d deficiency", "active")}),
     ("查了，空腹胰岛素28，医生说有胰岛素抵抗", None, {("chronic_conditions", "insulin resistance", "active")}),
     # taken, not measured
     ("taking b12 tablets", None, {("medications", "cyanocobalamin", "active")}),

@@ -68,7 +68,7 @@ CONDITIONS: list[Row] = [
       ("medications", "metformin", "active")}),
     ("my asthma is playing up with the cold weather", None, {("chronic_conditions", "asthma", "active")}),
     ("gout flare in my big toe again", None, {("chronic_conditions", "gout", "active")}),
-    ("i have borderline diabetes", None, {("chronic_conditions", "prediabetes", "active")}),
+    ("i have borderline diabetes", None, {("diagnoses", "prediabetes", "active")}),
     ("been told i have an under active thyroid", None, {("chronic_conditions", "hypothyroidism", "active")}),
     ("GP says i have a water infection", None, {("diagnoses", "urinary tract infection", "active")}),
     ("he has PCOS and endometriosis", None, set()),

@@ -13,12 +13,15 @@ Questions and conditionals ("is 98 high?", "если сахар 7") are not read
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
-from anamnesis.measurements.catalog import Catalog, load_catalog
-from anamnesis.measurements.units import unit_forms
+from anamnesis.measurements.catalog import Catalog, TestDef, load_catalog
+from anamnesis.measurements.units import UnitError, normalise_value, unit_forms
+from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.lexicon import FINDINGS_FILE
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _SENTENCE_END = re.compile(r"[.!?。！？；;\n](?!\d)")
@@ -257,7 +260,89 @@ def _is_dose(catalog: Catalog, test: str, unit: str | None, segment: str, after:
 
 def extract_measurements(text: str, catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """Measurement proposals (dicts of :class:`schemas.measurements.MeasurementProposal`) in ``text``."""
-    return [proposal for _, proposal in _readings(text, catalog or load_catalog())]
+    if catalog is not None:
+        return [proposal for _, proposal in _readings(text, catalog)]
+    return [dict(proposal) for _, proposal in _own_readings(text)]
+
+
+@lru_cache(maxsize=4_096)
+def _own_readings(text: str) -> tuple[tuple[tuple[int, int] | None, dict[str, Any]], ...]:
+    """:func:`_readings` with the loaded catalogue, kept: a message's reading and its measurements
+    both read them (callers copy the dicts)."""
+    return tuple(_readings(text, load_catalog()))
+
+
+@dataclass(frozen=True, slots=True)
+class _Finding:
+    """What a test's reading outside its range is (see ``data/findings.tsv``)."""
+
+    high: str | None
+    low: str | None
+    above: float | None
+    below: float | None
+
+
+@cache
+def _findings() -> dict[str, _Finding]:
+    def number(cell: str) -> float | None:
+        return float(cell) if cell else None
+
+    return {
+        row["test"]: _Finding(row["high"] or None, row["low"] or None, number(row["above"]), number(row["below"]))
+        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below"))
+    }
+
+
+def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """``facts`` and the finding of each of the user's own readings outside its test's range:
+    abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
+    "血钾3.2" hypokalemia, "ТТГ 6,8" an elevated TSH, "PSA 5.8，医生说有点高" an elevated PSA; a
+    reading judged normal, in the range, or of a test with no finding in the table names none."""
+    table = _findings()
+    out = list(facts)
+    for span, proposal in _own_readings(text):
+        finding = table.get(proposal["test"])
+        if span is None or finding is None:
+            continue
+        entity = _finding_of(proposal, finding, load_catalog().tests[proposal["test"]])
+        if entity is None or any(f.section == "diagnoses" and f.entity == entity for f in out):
+            continue
+        sentence = next((i for i, (a, b, _) in enumerate(spans) if a <= span[0] < b), 0)
+        out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, "active", proposal["mention"]))
+    return out
+
+
+def _finding_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str | None:
+    """The finding a reading is: by the user's own judgement ("偏高", "low"), else by its value."""
+    flag = proposal.get("flag")
+    if flag in ("high", "low"):
+        return finding.high if flag == "high" else finding.low
+    value = proposal.get("value")
+    if flag is not None or value is None:
+        return None
+    level = _in_canonical_unit(value, proposal.get("unit"), test)
+    if level is None:
+        return None
+    above = finding.above if finding.above is not None else test.high
+    below = finding.below if finding.below is not None else test.low
+    if above is not None and level > above:
+        return finding.high
+    if below is not None and level < below:
+        return finding.low
+    return None
+
+
+def _in_canonical_unit(value: float, unit: str | None, test: TestDef) -> float | None:
+    """The value in the test's canonical unit: in its own unit when written, else in the first
+    unit the test is given in that makes it possible ("LDL 190" is mg/dL, "LDL 4.9" mmol/L)."""
+    for candidate in (unit,) if unit else test.accepted_units:
+        try:
+            level = normalise_value(value, candidate, test)
+        except UnitError:
+            continue
+        if (test.minimum is None or level >= test.minimum) and (test.maximum is None or level <= test.maximum):
+            return level
+    return None
 
 
 #: Sections a test's name may share with a fact: "insulin", "testosterone", "vitamin D" are drugs
@@ -278,7 +363,7 @@ def without_test_readings(facts: list[Fact], text: str) -> list[Fact]:
     ]
     if not named:
         return facts
-    spans = [span for span, _ in _readings(text, load_catalog()) if span is not None]
+    spans = [span for span, _ in _own_readings(text) if span is not None]
     return [
         f for f in facts if not any(f is n for n in named) or not any(a <= f.start and f.end <= b for a, b in spans)
     ]

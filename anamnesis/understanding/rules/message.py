@@ -91,7 +91,7 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.measurements import without_test_readings
+from anamnesis.understanding.rules.measurements import out_of_range_findings, without_test_readings
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
@@ -436,6 +436,7 @@ def read_message(
     healed_long_ago(msg, spans)
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
+    msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)

@@ -1,0 +1,86 @@
+"""The rules backend's facts where there must be none, twenty-third round (issue 11).
+
+- **A plan or another's wish is no fact**: "they want me to start insulin", "кардиолог хочет
+  назначить бисопролол", "врач собирается выписать метформин", "那我以后不喝酒了" say what may
+  happen, not what the user takes or has given up (gold README: plans yield no event). What was
+  done stays a fact ("врач назначил бисопролол", "我不喝酒").
+- **An order to file an entry of the record a certain way** is addressed to the system, not a
+  health statement: "帮我把高血压标成已治愈", "糖尿病那条改成没有吧", "please set my asthma to
+  resolved", "отметь астму как вылеченную" yield nothing; a doctor's change told in the same
+  words ("医生把二甲双胍换成了阿卡波糖") is still a change.
+- **A question about what is new asks about a part of a section**: "no" to "Any new medications
+  since last time?", "Новые лекарства появились?", "最近有新开的药吗？" denies nothing the user
+  already has (no ``*`` denial that would stop every known medicine), as "no" to "any other
+  medicines?" already did; "no" to "Do you take any medications?" still denies them all.
+
+Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
+the message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+PLANNED: list[Row] = [
+    ("they want me to start insulin", None, set()),
+    ("my rheumatologist wants me to try methotrexate next month", None, set()),
+    ("кардиолог хочет назначить бисопролол", None, set()),
+    ("врач собирается выписать метформин", None, set()),
+    ("невролог планирует назначить топирамат", None, set()),
+    ("эндокринологи хотят перевести меня на инсулин", None, set()),
+    ("那我以后不喝酒了", None, set()),
+    ("我以后不抽烟了，说到做到", None, set()),
+    ("从今往后不喝了", None, set()),
+    ("今后不吃止痛药了", None, set()),
+    # what was done, or is so, stays a fact
+    ("врач назначил бисопролол", None, {("medications", "bisoprolol", "active")}),
+    ("they started me on insulin", None, {("medications", "insulin", "active")}),
+    ("我不喝酒", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+]
+
+FILED_BY_ORDER: list[Row] = [
+    ("帮我把高血压标成已治愈", None, set()),
+    ("糖尿病那条改成没有吧", None, set()),
+    ("把我青霉素过敏这一条标记为不过敏", None, set()),
+    ("哮喘这条设为已康复", None, set()),
+    ("please set my asthma to resolved", None, set()),
+    ("change my smoking to never", None, set()),
+    ("отметь астму как вылеченную", None, set()),
+    ("запишите гастрит как вылеченный", None, set()),
+    # a doctor's change told in the same verbs is a change
+    ("医生把二甲双胍换成了阿卡波糖", None,
+     {("medications", "metformin", "stopped"), ("medications", "acarbose", "active")}),
+    ("I had my asthma set off by the cat", None, {("chronic_conditions", "asthma", "active")}),
+]
+
+ASKED_WHAT_IS_NEW: list[Row] = [
+    ("no", "Any new medications since last time?", set()),
+    ("nope", "Have you started any new medicines?", set()),
+    ("нет", "Новые лекарства появились?", set()),
+    ("нет", "Каких-то новых препаратов не назначали?", set()),
+    ("没有", "最近有新开的药吗？", set()),
+    ("没有", "有没有新的症状？", set()),
+    # a new one named is still told
+    ("yes, lisinopril", "Any new medications since last time?", {("medications", "lisinopril", "active")}),
+    # the section asked as a whole is denied as a whole
+    ("no", "Do you take any medications?", {("medications", "*", "confirmed_absent")}),
+    ("нет", "Принимаете какие-то лекарства?", {("medications", "*", "confirmed_absent")}),
+    ("没有", "平时吃什么药吗？", {("medications", "*", "confirmed_absent")}),
+]
+# fmt: on
+
+
+def _lang(text: str) -> str:
+    """The language of a probe: English, Russian or Chinese."""
+    if text.isascii():
+        return "en"
+    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW])
+def test_prec23(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, _lang(text))) == expected

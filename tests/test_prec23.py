@@ -1,7 +1,8 @@
 """The rules backend's facts where there must be none, twenty-third round (issue 11).
 
 - **A plan or another's wish is no fact**: "they want me to start insulin", "кардиолог хочет
-  назначить бисопролол", "врач собирается выписать метформин", "那我以后不喝酒了" say what may
+  назначить бисопролол", "врач собирается выписать метформин", "那我以后不喝酒了", "alright, I'll get
+  the flu jab then" say what may
   happen, not what the user takes or has given up (gold README: plans yield no event). What was
   done stays a fact ("врач назначил бисопролол", "我不喝酒").
 - **An order to file an entry of the record a certain way** is addressed to the system, not a
@@ -12,6 +13,8 @@
   since last time?", "Новые лекарства появились?", "最近有新开的药吗？" denies nothing the user
   already has (no ``*`` denial that would stop every known medicine), as "no" to "any other
   medicines?" already did; "no" to "Do you take any medications?" still denies them all.
+- **An allergy a condition states by itself goes with it**: hay fever is a pollen allergy, but
+  "had hay fever as a teen but grew out of it", "小时候有花粉症，长大就好了" state no current one.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -36,10 +39,16 @@ PLANNED: list[Row] = [
     ("我以后不抽烟了，说到做到", None, set()),
     ("从今往后不喝了", None, set()),
     ("今后不吃止痛药了", None, set()),
+    # "I'll" and a verb of taking up, stopping or asking: what the user means to do after the advice
+    ("alright, I'll get the flu jab then", "You should get a flu vaccine this autumn.", set()),
+    ("ok I'll start the omeprazole", "Omeprazole 20 mg before breakfast is typical.", set()),
+    ("I'll try cutting out coffee and take ibuprofen if it comes back", None, set()),
+    ("I'll ask my GP about a statin", None, set()),
     # what was done, or is so, stays a fact
     ("врач назначил бисопролол", None, {("medications", "bisoprolol", "active")}),
     ("they started me on insulin", None, {("medications", "insulin", "active")}),
     ("我不喝酒", None, {("lifestyle", "alcohol", "confirmed_absent")}),
+    ("I'll be honest, I smoke about 10 a day", None, {("lifestyle", "smoking", "active")}),
 ]
 
 FILED_BY_ORDER: list[Row] = [
@@ -71,6 +80,19 @@ ASKED_WHAT_IS_NEW: list[Row] = [
     ("нет", "Принимаете какие-то лекарства?", {("medications", "*", "confirmed_absent")}),
     ("没有", "平时吃什么药吗？", {("medications", "*", "confirmed_absent")}),
 ]
+
+OUTGROWN: list[Row] = [
+    ("I had hay fever as a teenager but grew out of it", None,
+     {("chronic_conditions", "allergic rhinitis", "resolved")}),
+    ("got hayfever as a kid, it stopped when I hit twenty", None,
+     {("chronic_conditions", "allergic rhinitis", "resolved")}),
+    ("小时候有花粉症，长大就好了", None, {("chronic_conditions", "allergic rhinitis", "resolved")}),
+    ("в детстве был поллиноз, потом прошёл", None, {("chronic_conditions", "allergic rhinitis", "resolved")}),
+    # a current hay fever is still a pollen allergy
+    ("I have hay fever every spring", None,
+     {("allergies", "pollen", "active"), ("chronic_conditions", "allergic rhinitis", "active")}),
+    ("у меня поллиноз", None, {("allergies", "pollen", "active"), ("chronic_conditions", "allergic rhinitis", "active")}),
+]
 # fmt: on
 
 
@@ -81,6 +103,6 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW])
+@pytest.mark.parametrize(("text", "context", "expected"), [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW, *OUTGROWN])
 def test_prec23(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

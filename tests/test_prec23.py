@@ -15,6 +15,12 @@
   medicines?" already did; "no" to "Do you take any medications?" still denies them all.
 - **An allergy a condition states by itself goes with it**: hay fever is a pollen allergy, but
   "had hay fever as a teen but grew out of it", "小时候有花粉症，长大就好了" state no current one.
+- **A denial of a bare pain is the pain's, not the medicine's before it**: "took an ibuprofen and it
+  doesn't hurt now", "выпил нурофен, больше не болит", "吃了布洛芬就不疼了" took the drug (it was
+  read as stopped), and "吃了药就不疼了" denies no medicine (it was a denial of all of them). A pain
+  that names its part ("голова не болит") keeps its denial, and so does an illness ("корью не болела").
+- **A pill drunk is no alcohol**: "выпила таблетку" takes a pill (the singular "таблетка" is a
+  medicines noun beside the plural), it is no drinking habit.
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -93,6 +99,26 @@ OUTGROWN: list[Row] = [
      {("allergies", "pollen", "active"), ("chronic_conditions", "allergic rhinitis", "active")}),
     ("у меня поллиноз", None, {("allergies", "pollen", "active"), ("chronic_conditions", "allergic rhinitis", "active")}),
 ]
+
+BARE_PAIN_DENIED: list[Row] = [
+    ("took an ibuprofen and it doesn't hurt now", None, {("medications", "ibuprofen", "active")}),
+    ("выпил нурофен, больше не болит", None, {("medications", "ibuprofen", "active")}),
+    ("吃了布洛芬就不疼了", None, {("medications", "ibuprofen", "active")}),
+    ("吃了药就不疼了", None, set()),
+    ("吃了药以后不疼了", None, set()),
+    # the pain of a part is a complaint of its own, and a medicine not taken is still denied
+    ("голова не болит", None, {("symptoms", "headache", "confirmed_absent")}),
+    ("my knee doesn't hurt anymore", None, {("symptoms", "knee pain", "resolved")}),
+    ("没吃药也不疼了", None, {("medications", "*", "confirmed_absent")}),
+    # after an illness the verb is the illness's own: never had it
+    ("корью в детстве не болела", None, {("diagnoses", "measles", "confirmed_absent")}),
+]
+
+PILL_DRUNK: list[Row] = [
+    ("вчера выпила таблетку, уже не болит", None, set()),
+    ("выпил одну таблетку перед сном", None, set()),
+    ("выпила вина вчера", None, {("lifestyle", "alcohol", "active")}),
+]
 # fmt: on
 
 
@@ -103,6 +129,9 @@ def _lang(text: str) -> str:
     return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW, *OUTGROWN])
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW, *OUTGROWN, *BARE_PAIN_DENIED, *PILL_DRUNK],
+)
 def test_prec23(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context, _lang(text))) == expected

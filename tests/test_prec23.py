@@ -2,7 +2,7 @@
 
 - **A plan or another's wish is no fact**: "they want me to start insulin", "кардиолог хочет
   назначить бисопролол", "врач собирается выписать метформин", "那我以后不喝酒了", "alright, I'll get
-  the flu jab then" say what may
+  the flu jab then", "那我去买点布洛芬吃", "那我试试氯雷他定" say what may
   happen, not what the user takes or has given up (gold README: plans yield no event). What was
   done stays a fact ("врач назначил бисопролол", "我不喝酒").
 - **An order to file an entry of the record a certain way** is addressed to the system, not a
@@ -50,11 +50,19 @@ PLANNED: list[Row] = [
     ("ok I'll start the omeprazole", "Omeprazole 20 mg before breakfast is typical.", set()),
     ("I'll try cutting out coffee and take ibuprofen if it comes back", None, set()),
     ("I'll ask my GP about a statin", None, set()),
+    ("ok, let me try the loratadine", "Loratadine may help.", set()),
+    # ... and in Chinese: "那我去…", "我试试", "我回头去…", "去买点…"
+    ("那我就去打流感疫苗吧", "建议今年秋天打流感疫苗。", set()),
+    ("那我去买点布洛芬吃", "可以吃点布洛芬。", set()),
+    ("那我试试氯雷他定", "可以试试氯雷他定。", set()),
+    ("行，我回头去打个破伤风", "伤口较深，建议打破伤风。", set()),
     # what was done, or is so, stays a fact
     ("врач назначил бисопролол", None, {("medications", "bisoprolol", "active")}),
     ("they started me on insulin", None, {("medications", "insulin", "active")}),
     ("我不喝酒", None, {("lifestyle", "alcohol", "confirmed_absent")}),
     ("I'll be honest, I smoke about 10 a day", None, {("lifestyle", "smoking", "active")}),
+    ("我试过布洛芬，没用", None, {("medications", "ibuprofen", "active")}),
+    ("昨天去买了布洛芬吃了", None, {("medications", "ibuprofen", "active")}),
 ]
 
 FILED_BY_ORDER: list[Row] = [

@@ -17,7 +17,7 @@ from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
 from schemas.events import SECTION_ATTRIBUTES
-from schemas.sections import SECTION_WIDE
+from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
 if TYPE_CHECKING:
     from anamnesis.understanding.rules.answers import Topic
@@ -337,3 +337,21 @@ def _allergy_context(norm: str, clause: Clause, m: Mention, inherited: bool) -> 
     if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
         return False
     return allergy_after or (before is None and inherited)
+
+
+#: Sections of a condition that states an allergy by itself (hay fever: pollen, :mod:`.mentions`).
+_ALLERGIC_CONDITIONS = frozenset({"chronic_conditions", "diagnoses"})
+
+
+def without_outgrown_allergens(facts: list[Fact]) -> list[Fact]:
+    """The allergy a condition states by itself goes with that condition: when the message says
+    the condition is over ("had hay fever as a teen but grew out of it", "小时候有花粉症，长大就好了"),
+    it states no current allergy either. The two facts share the condition's words."""
+    over = {
+        (f.start, f.end)
+        for f in facts
+        if f.section in _ALLERGIC_CONDITIONS and f.status != PRESENT_STATUS[f.section]
+    }
+    if not over:
+        return facts
+    return [f for f in facts if not (f.section == "allergies" and f.status == "active" and (f.start, f.end) in over)]

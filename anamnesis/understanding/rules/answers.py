@@ -1105,16 +1105,19 @@ def _of_a_body_part(norm: str, hits: list[Hit], start: int, end: int) -> bool:
 
 #: A qualifier that makes a question ask about a part of a section: "any other medicines?",
 #: "over-the-counter medications?", "herbal remedies?", "recreational drugs?", "vitamins?", "mental
-#: health conditions?", "all your vaccinations?". A "no" denies that part, never the whole section
+#: health conditions?", "all your vaccinations?", "any new medications since last time?" (what has
+#: changed, not what the user has). A "no" denies that part, never the whole section
 #: (gold README: "no other operations" gives no ``*``), so a user's known medicines are not stopped
 #: by "No" to "any herbal remedies?".
 _PART = re.compile(
-    r"\b(?:other|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street|illicit"
-    r"|vitamins?|mental"
+    r"\b(?:other|new|newly|over[- ]the[- ]counter|otc|herbal|alternative|natural|homeopathic|recreational|street"
+    r"|illicit|vitamins?|mental"
     # whether every member is there ("Have you had all your vaccinations?", "Are your jabs up to date?")
     r"|all (?:of )?(?:your|the)|up[- ]to[- ]date)\b"
     # "Другие симптомы есть?", "Какие-нибудь ещё лекарства?"; "аллергия на X или другие лекарства" asks of all
-    r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще)(?![а-яё])"
+    r"|(?<![а-яё])(?<!или )(?:другие|других|другое|другого|иные|ещё|еще|нов(?:ые|ых|ое|ого|ая|ой|ую))(?![а-яё])"
+    # "有新开的药吗？", "有没有新的症状？" (新冠 is COVID: no new thing)
+    r"|新(?:的|开|出现|增|发)"
     # "家里还有其他人…吗？", "别人": the family's other members, besides the ones already told
     rf"|{ZH_OTHERS}的?(?:人|家人|亲人|亲戚)|别人"
 )

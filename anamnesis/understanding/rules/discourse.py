@@ -67,9 +67,10 @@ _EN_SYSTEM = re.compile(
     + r"|\b(?:you (?:must|should|need to|have to)|i(?:'m| am) (?:telling|instructing|ordering) you to) "
     + _EN_EDIT
     # an order that files one entry a certain way or strikes it: "mark my diabetes as type 2",
-    # "list my asthma as resolved", "remove the asthma entry", "delete the penicillin note"
+    # "list my asthma as resolved", "set my asthma to resolved", "remove the asthma entry",
+    # "delete the penicillin note"
     + r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:mark|flag|set|list|record|file|note down|put down"
-    r"|change|update|save) (?:my|the|this|his|her) [^.!?\n]{1,40}? as\b"
+    r"|change|update|save) (?:my|the|this|his|her) [^.!?\n]{1,40}? (?:as|to)\b"
     r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:remove|delete|erase|wipe|clear|drop|take off) "
     r"(?:my|the|this|that) [^.!?\n]{0,40}?\b(?:entry|entries|record|note|notes|listing|item|line)\b",
     re.IGNORECASE,
@@ -85,7 +86,9 @@ _RU_SYSTEM = re.compile(
     r"(?:отметь|пометь|запиши|внеси|удали|сотри|измени|исправь|обнови|поставь"
     r"|добавь|очисти|перезапиши|зафиксируй|пропиши|укажи|сохрани)(?:те)?(?:-ка)?"
     r"[\s,:—-]+[^.!?\n]{0,40}?(?:меня|мне|мой|мою|мои|моё|мое|моих|(?:что|чтобы) я"
-    r"|пользовател\w*|профил\w*|карт\w*|запис\w*|данн\w*|истори\w*|анкет\w*|базу|памят\w*)"
+    r"|пользовател\w*|профил\w*|карт\w*|запис\w*|данн\w*|истори\w*|анкет\w*|базу|памят\w*"
+    # an entry filed a certain way ("отметь астму как вылеченную")
+    r"|(?<![а-яё])как(?![а-яё]))"
     # an order to forget, strike or leave out, whatever it names ("забудь, что у меня гастрит",
     # "вычеркни аллергию", "не учитывай астму"); the past "убрали конкор" is a doctor's stop
     # a note ordered into the record ("напиши в моей карте, что...", "впиши в анкету")
@@ -105,6 +108,12 @@ _ZH_SYSTEM = re.compile(
     r"|(?:忽略|无视|忘掉|忘记|删掉|删除|清空)(?:你|您)(?:之前|以前|刚才|前面|上次)?(?:记|存|保存|记录)(?:下|住)?的"
     # an entry of the record struck by its classifier: "把我焦虑症那条删掉", "高血压这条去掉"
     r"|(?:那|这)(?:一)?条(?:记录|信息)?(?:给我|帮我)?(?:删|去|清|抹|划)(?:掉|除|了)"
+    # ... or filed a certain way: "抑郁这条标成已康复", "糖尿病那条改成没有"
+    r"|(?:那|这)(?:一)?条(?:记录|信息)?(?:给我|帮我)?(?:标|改|设|写|记)(?:成|为)"
+    # an entry marked ("把高血压标成已治愈": 标 files only records) or set to a state ("把哮喘改成已康复";
+    # a doctor's "把二甲双胍换成了阿卡波糖" names a drug, no state)
+    r"|(?:把|将)[^，。！？]{1,12}(?:标成|标为|标记成|标记为|标注成|标注为)"
+    r"|(?:把|将)[^，。！？]{1,12}(?:改成|改为|设为|设成|写成|记成|记为)(?:已|没有|无|不|阴性|正常)"
     r"|^\s*(?:系统|管理员|开发者)\s*(?:[:：>]|[，,\s]*请)"
     r"|^\s*[\[【(（<]\s*(?:系统|管理员|开发者)[^\]】)）>\n]{0,10}[\]】)）>]"
 
@@ -159,6 +168,7 @@ _OTHER_ADDRESSED = (
          # the verbs after 把/将, the records of 在...里, the notes of 记一下
          "标记", "记录", "登记", "设置", "设为", "改成", "改为", "更新", "标注", "写成", "标成", "记成", "删掉", "删除",
          "清空", "清除", "抹掉", "档案", "病历", "记下", "记一下", "备注", "去掉", "划掉", "去除", "修改", "更正",
+         "标为", "设成", "记为",
          "帮我", "给我", "替我",
          # the bracketed tags, "the user" in the third person, the parts given to play
          "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态", "保存", "存档", "记住", "写进",

@@ -19,6 +19,7 @@ from anamnesis.understanding.rules.allergies import (
     drug_allergy_denial_beside_allergy,
     medicine_denial_under_allergy_question,
     reactions_of_allergies,
+    without_outgrown_allergens,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
@@ -452,6 +453,7 @@ def read_message(
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
+    facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

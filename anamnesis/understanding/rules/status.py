@@ -25,6 +25,21 @@ _PRONOUN = re.compile(r"\s*(?:него|нее|них|этого|того|it|that
 _TO = re.compile(r"(?:to|onto|on|на|成|为)\s*$")
 
 
+def _denies_a_bare_pain(hits: list[Hit], s: int, e: int, norm: str, mentions: list[Mention]) -> bool:
+    """The denial at ``s``-``e`` after medicines only is of a pain word right after it that is part of
+    no mention ("took an ibuprofen and it doesn't hurt now", "выпил нурофен, больше не болит",
+    "吃了药就不疼了"): it says the pain told of is gone, never that the medicine was stopped or is not
+    taken. A pain that names its part ("голова не болит") is a mention and keeps its denial, and after
+    an illness the verb is its own ("ветрянкой не болела": never had it)."""
+    before = [m for m in mentions if m.end <= s]
+    if not before or not all(m.kind == "drug" or (m.kind == "noun" and m.entity == "medications") for m in before):
+        return False
+    after = next(((hs, he, lex) for hs, he, lex in hits if hs >= e), None)
+    if after is None or after[2].cat != "pain" or norm[e : after[0]].strip():
+        return False
+    return not any(m.start <= after[0] < m.end for m in mentions)
+
+
 def _combine(state: str | None, cue: str, fresh: bool) -> str | None:
     """The state after ``cue``; ``fresh``: no entity since the last cue."""
     if cue in ("except", "partial"):
@@ -56,6 +71,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         if lex.cat in _STATUS_CUES:
             if lex.cat == "neg" and (denies_no_mention(norm, s, e, mentions) or denies_the_rest(norm, s)):
                 continue  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
+            if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
+                continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
             (closing if after and _closing(norm, s, e, lex.cat, mentions) else cues).append((s, lex.cat))
     timeline: list[tuple[int, int, str | Mention]] = [(s, 0, cat) for s, cat in cues]

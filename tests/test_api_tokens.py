@@ -46,6 +46,19 @@ def test_the_sum_of_the_lines_counts_is_the_joined_texts_count(seed: int) -> Non
         assert count_joined(lines, count) == whole("\n".join(lines)), lines
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_a_newline_after_a_line_ending_in_a_letter_or_digit_counts_as_one_before_it(seed: int) -> None:
+    # count_joined counts such a line as "\n" + line, the key the context block's lines are counted under
+    rng = random.Random(seed)
+    tried = 0
+    for _ in range(3_000):
+        line = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 6)))
+        if line and line[-1].isalnum() and not line[0].isspace():
+            tried += 1
+            assert whole(line + "\n") == whole("\n" + line), line
+    assert tried > 500
+
+
 def test_the_counter_counts_as_encode_ordinary() -> None:
     count = TokenCounter()
     texts = ["", "Patient memory:", "a <|endoftext|> b", "lone \ud800 surrogate", "过敏 😀 аллергия\n\n- x)"]

@@ -39,4 +39,18 @@ def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
     """
     if not lines or any(not line or line[0].isspace() or line[0] == "/" for line in lines[1:]):
         return count("\n".join(lines))
-    return sum(count(line + "\n") for line in lines[:-1]) + count(lines[-1])
+    return sum(_with_newline(line, count) for line in lines[:-1]) + count(lines[-1])
+
+
+def _with_newline(line: str, count: Callable[[str], int]) -> int:
+    """Tokens of ``line + "\\n"``, counted as ``"\\n" + line`` where the two are equal.
+
+    They are when ``line`` begins with no whitespace and ends in a letter or digit: the newline is
+    then a piece of its own on either side (no piece ending in a letter or digit takes a newline,
+    and after a newline the line's pieces are found from its first character as alone). The
+    context block counts its lines as ``"\\n" + line`` (:class:`anamnesis.api.context.Draft`), so
+    a remembering ``count`` knows them already instead of running the tokenizer once more.
+    """
+    if line and line[-1].isalnum() and not line[0].isspace():
+        return count("\n" + line)
+    return count(line + "\n")

@@ -8,12 +8,14 @@ answers would change.
 from __future__ import annotations
 
 import random
+import string
+from collections import Counter
 
 import bpe_openai
 import pytest
 
 from anamnesis.api.measurement_routes import fit_context
-from anamnesis.api.tokens import TokenCounter, count_joined
+from anamnesis.api.tokens import TokenCounter, _with_newline, count_joined
 
 ENCODING = bpe_openai.get_encoding("o200k_base")
 #: Pieces that end or begin lines in ways o200k_base's pre-tokenizer treats apart: marks that
@@ -47,16 +49,17 @@ def test_the_sum_of_the_lines_counts_is_the_joined_texts_count(seed: int) -> Non
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_a_newline_after_a_line_ending_in_a_letter_or_digit_counts_as_one_before_it(seed: int) -> None:
-    # count_joined counts such a line as "\n" + line, the key the context block's lines are counted under
+def test_a_line_and_its_newline_count_as_the_sum_says(seed: int) -> None:
+    # count_joined counts a line ending in a letter, a digit or ASCII punctuation from "\n" + line,
+    # the key the context block's lines are counted under
     rng = random.Random(seed)
-    tried = 0
+    ends: Counter[str] = Counter()
     for _ in range(3_000):
-        line = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 6)))
-        if line and line[-1].isalnum() and not line[0].isspace():
-            tried += 1
-            assert whole(line + "\n") == whole("\n" + line), line
-    assert tried > 500
+        line = rng.choice(["- ", "-", "", " ", "/"]) + "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 6)))
+        assert _with_newline(line, whole) == whole(line + "\n"), line
+        end = line[-1:]
+        ends["alnum" if end.isalnum() else "punctuation" if end and end in string.punctuation else "other"] += 1
+    assert ends["alnum"] > 500 and ends["punctuation"] > 500, ends
 
 
 def test_the_counter_counts_as_encode_ordinary() -> None:

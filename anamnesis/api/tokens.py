@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Sequence
 
 ENCODING = "o200k_base"
@@ -43,14 +44,26 @@ def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
 
 
 def _with_newline(line: str, count: Callable[[str], int]) -> int:
-    """Tokens of ``line + "\\n"``, counted as ``"\\n" + line`` where the two are equal.
+    """Tokens of ``line + "\\n"``, from the count of ``"\\n" + line`` where that one fixes it.
 
-    They are when ``line`` begins with no whitespace and ends in a letter or digit: the newline is
-    then a piece of its own on either side (no piece ending in a letter or digit takes a newline,
-    and after a newline the line's pieces are found from its first character as alone). The
-    context block counts its lines as ``"\\n" + line`` (:class:`anamnesis.api.context.Draft`), so
-    a remembering ``count`` knows them already instead of running the tokenizer once more.
+    Both begin alike when ``line`` begins with no whitespace: after a newline the line's pieces
+    are found from its first character as alone, and the newline is a piece (a token) of its own.
+    At the end, a line ending in a letter or digit leaves the newline a piece of its own too (no
+    piece ending so takes one): the two counts are equal. A line ending in ASCII punctuation
+    ends in a piece of that run (after a letter or digit, or after one space the piece begins
+    with), which takes the newline: only that piece's count changes. The context block counts
+    its lines as ``"\\n" + line`` (:class:`anamnesis.api.context.Draft`), so a remembering
+    ``count`` knows them and the few pieces already, instead of running the tokenizer again.
     """
-    if line and line[-1].isalnum() and not line[0].isspace():
+    if not line or line[0].isspace():
+        return count(line + "\n")
+    if line[-1].isalnum():
         return count("\n" + line)
-    return count(line + "\n")
+    body = line.rstrip(_ASCII_PUNCTUATION)
+    if body and not (body[-1].isalnum() or body[-1] == " "):
+        return count(line + "\n")
+    tail = line[len(body) - 1 :] if body.endswith(" ") else line[len(body) :]
+    return count("\n" + line) - 1 - count(tail) + count(tail + "\n")
+
+
+_ASCII_PUNCTUATION = string.punctuation

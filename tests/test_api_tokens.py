@@ -8,12 +8,14 @@ answers would change.
 from __future__ import annotations
 
 import random
+import string
+from collections import Counter
 
 import bpe_openai
 import pytest
 
 from anamnesis.api.measurement_routes import fit_context
-from anamnesis.api.tokens import TokenCounter, count_joined
+from anamnesis.api.tokens import TokenCounter, _with_newline, count_joined
 
 ENCODING = bpe_openai.get_encoding("o200k_base")
 #: Pieces that end or begin lines in ways o200k_base's pre-tokenizer treats apart: marks that
@@ -44,6 +46,20 @@ def test_the_sum_of_the_lines_counts_is_the_joined_texts_count(seed: int) -> Non
     for _ in range(2_000):
         lines = random_lines(rng)
         assert count_joined(lines, count) == whole("\n".join(lines)), lines
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_line_and_its_newline_count_as_the_sum_says(seed: int) -> None:
+    # count_joined counts a line ending in a letter, a digit or ASCII punctuation from "\n" + line,
+    # the key the context block's lines are counted under
+    rng = random.Random(seed)
+    ends: Counter[str] = Counter()
+    for _ in range(3_000):
+        line = rng.choice(["- ", "-", "", " ", "/"]) + "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 6)))
+        assert _with_newline(line, whole) == whole(line + "\n"), line
+        end = line[-1:]
+        ends["alnum" if end.isalnum() else "punctuation" if end and end in string.punctuation else "other"] += 1
+    assert ends["alnum"] > 500 and ends["punctuation"] > 500, ends
 
 
 def test_the_counter_counts_as_encode_ordinary() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Sequence
 
 ENCODING = "o200k_base"
@@ -39,4 +40,30 @@ def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
     """
     if not lines or any(not line or line[0].isspace() or line[0] == "/" for line in lines[1:]):
         return count("\n".join(lines))
-    return sum(count(line + "\n") for line in lines[:-1]) + count(lines[-1])
+    return sum(_with_newline(line, count) for line in lines[:-1]) + count(lines[-1])
+
+
+def _with_newline(line: str, count: Callable[[str], int]) -> int:
+    """Tokens of ``line + "\\n"``, from the count of ``"\\n" + line`` where that one fixes it.
+
+    Both begin alike when ``line`` begins with no whitespace: after a newline the line's pieces
+    are found from its first character as alone, and the newline is a piece (a token) of its own.
+    At the end, a line ending in a letter or digit leaves the newline a piece of its own too (no
+    piece ending so takes one): the two counts are equal. A line ending in ASCII punctuation
+    ends in a piece of that run (after a letter or digit, or after one space the piece begins
+    with), which takes the newline: only that piece's count changes. The context block counts
+    its lines as ``"\\n" + line`` (:class:`anamnesis.api.context.Draft`), so a remembering
+    ``count`` knows them and the few pieces already, instead of running the tokenizer again.
+    """
+    if not line or line[0].isspace():
+        return count(line + "\n")
+    if line[-1].isalnum():
+        return count("\n" + line)
+    body = line.rstrip(_ASCII_PUNCTUATION)
+    if body and not (body[-1].isalnum() or body[-1] == " "):
+        return count(line + "\n")
+    tail = line[len(body) - 1 :] if body.endswith(" ") else line[len(body) :]
+    return count("\n" + line) - 1 - count(tail) + count(tail + "\n")
+
+
+_ASCII_PUNCTUATION = string.punctuation

@@ -837,9 +837,12 @@ def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
 _TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")
 #: A term that starts with its purpose word ("от давления" is a name of hypertension).
 _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
-#: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
-#: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
-_PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
+#: End cues that only date a thing ("以前吃", "in the past", "раньше"): a question with them asks about
+#: the past ("以前有过胸痛吗？", "Any liver problems in the past?", "Раньше были проблемы с сердцем?" —
+#: "no" is never had), not whether it is gone ("胸痛好了吗？", "Is the rash gone?").
+_PAST_TIMES = frozenset(
+    {"以前", "过去", "曾经", "之前", "in the past", "previously", "formerly", "used to", "раньше", "в прошлом"}
+)
 
 
 #: A question that only adds a thing to the one before it: "What about diabetes?", "And cancer?",

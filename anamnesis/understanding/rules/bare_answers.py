@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from anamnesis.understanding.rules.answers import Topic
-from anamnesis.understanding.rules.segment import Hit
+from anamnesis.understanding.rules.segment import Hit, sentences
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
 _INTENSIFIER = re.compile(
@@ -184,10 +184,24 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         ):
             return None
     # "not anymore", "уже нет"; "нет, всё в порядке" is a "no" said with ease, not an ending
-    ended = any(lex.cat in ("anymore", "end") and lex.value != "fine" for _, _, lex in hits)
+    ended = answer == "no" and any(
+        lex.cat in ("anymore", "end") and lex.value != "fine" and not _ends_its_own(norm, hits, s)
+        for s, _, lex in hits
+    )
     if answer == "no" and (ended or (lang == "zh" and _first_phrase(norm).rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+def _ends_its_own(norm: str, hits: list[Hit], cue: int) -> bool:
+    """The ending at ``cue`` is in a sentence after the answer's first one that names a term of
+    its own ("neither. gave up wine last year", "No. Stopped the ibuprofen though", "都不。酒去年戒了"):
+    it ends that thing, not the asked one ("no. quit 5 years ago" ends the asked one)."""
+    spans = sentences(norm)
+    if len(spans) < 2 or cue < spans[0][1]:
+        return False
+    start, end, _ = next(span for span in spans if span[0] <= cue < span[1] or cue < span[0])
+    return any(start <= s < end and lex.kind for s, _, lex in hits)
 
 
 #: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
@@ -237,7 +251,7 @@ _ZH_LEAD = re.compile(
 def _first_phrase(norm: str) -> str:
     """A Chinese reply up to its first pause: where its answer word says "no longer" ("现在没有了，
     谢谢"), not a question after it ("没有啊，怎么了")."""
-    return re.split(r"[,，;；!！?？]", norm, maxsplit=1)[0]
+    return re.split(r"[,，;；!！?？。]", norm, maxsplit=1)[0]
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -1,0 +1,59 @@
+"""Bare answers read against the assistant's question: which way a "no" points.
+
+- a question that only dates what it asks ("Any liver problems in the past?", "Раньше были проблемы с
+  сердцем?", "Did you use to smoke?") asks whether the user ever had it: "no" denies it, as "以前有过
+  胸痛吗？" — "没有" already did; only a question whether a thing is gone ("Is the rash gone?") takes
+  "no" as "still there" (``answers._PAST_TIMES``);
+- a reply whose answer is a bare "no" and which then tells of its own thing ending ("neither. gave up
+  wine last year", "No. Stopped the ibuprofen though", "都不。酒去年戒了") denies what was asked; the
+  ending is of the thing it names, not of the asked one (``bare_answers.polarity``).
+
+Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
+the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
+validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+DATED_QUESTION: list[Row] = [
+    ("Nope.", "Any liver problems in the past?", {("chronic_conditions", "liver disease", "confirmed_absent")}),
+    ("no, never", "Have you previously had kidney stones?", {("diagnoses", "kidney stones", "confirmed_absent")}),
+    ("нет", "Раньше были проблемы с сердцем?", {("chronic_conditions", "heart disease", "confirmed_absent")}),
+    ("нет, не было", "В прошлом был инсульт?", {("diagnoses", "stroke", "confirmed_absent")}),
+    ("没有", "以前有过胸痛吗？", {("symptoms", "chest pain", "confirmed_absent")}),
+]
+
+# a question whether the thing is gone still reads "no" as "it is still there"
+GONE_QUESTION: list[Row] = [
+    ("no", "Is the rash gone?", {("symptoms", "rash", "active")}),
+]
+
+OWN_ENDING_AFTER_NO: list[Row] = [
+    ("neither. gave up wine last year", "Do you smoke or drink?",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "stopped")}),
+    ("No. Stopped the ibuprofen though", "Any chest pain?",
+     {("symptoms", "chest pain", "confirmed_absent"), ("medications", "ibuprofen", "stopped")}),
+    ("нет. ибупрофен бросил пить неделю назад", "Голова болит?",
+     {("symptoms", "headache", "confirmed_absent"), ("medications", "ibuprofen", "stopped")}),
+    ("都不。酒去年戒了", "抽烟喝酒吗？",
+     {("lifestyle", "smoking", "confirmed_absent"), ("lifestyle", "alcohol", "stopped")}),
+]
+
+# an ending that names nothing of its own is the asked thing's
+BARE_ENDING: list[Row] = [
+    ("no. quit 5 years ago", "Do you smoke?", {("lifestyle", "smoking", "stopped")}),
+    ("没有。早就戒了", "抽烟吗？", {("lifestyle", "smoking", "stopped")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"), DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING
+)
+def test_what_a_bare_answer_says(text: str, context: str, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

@@ -49,11 +49,26 @@ BARE_ENDING: list[Row] = [
     ("no. quit 5 years ago", "Do you smoke?", {("lifestyle", "smoking", "stopped")}),
     ("没有。早就戒了", "抽烟吗？", {("lifestyle", "smoking", "stopped")}),
 ]
+JAB_REACTION: list[Row] = [
+    ("No.", "Any reactions to the vaccine?", set()),
+    ("no", "Did you react to the covid vaccine?", set()),
+    ("nope, nothing", "Any side effects from your flu shot?", set()),
+    ("нет", "Была ли реакция на прививку?", set()),
+    ("нет, не было", "Была ли реакция на прививку от гриппа?", set()),
+    ("没有", "打流感疫苗有没有副作用？", set()),
+    ("没有", "打完疫苗有什么反应吗？", set()),
+]
+
+# a question whether the jab was had at all still takes "no" as a denial of it
+JAB_ASKED: list[Row] = [
+    ("no", "Have you had the flu vaccine?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    ("нет", "Вы делали прививку от гриппа?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(
-    ("text", "context", "expected"), DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING
+    ("text", "context", "expected"), DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING + JAB_REACTION + JAB_ASKED
 )
 def test_what_a_bare_answer_says(text: str, context: str, expected: set) -> None:
     assert triples(understand(text, context)) == expected

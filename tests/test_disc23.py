@@ -64,11 +64,32 @@ JAB_ASKED: list[Row] = [
     ("no", "Have you had the flu vaccine?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
     ("нет", "Вы делали прививку от гриппа?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
 ]
+CORRECTED_NAME: list[Row] = [
+    ("No, morphine.", "Was it codeine?",
+     {("medications", "codeine", "confirmed_absent"), ("medications", "morphine", "active")}),
+    ("no, bisoprolol", "Are you on atenolol?",
+     {("medications", "atenolol", "confirmed_absent"), ("medications", "bisoprolol", "active")}),
+    ("нет, лизиноприл", "Принимаете эналаприл?",
+     {("medications", "enalapril", "confirmed_absent"), ("medications", "lisinopril", "active")}),
+    ("Нет, парацетамол", "Это был ибупрофен?",
+     {("medications", "ibuprofen", "confirmed_absent"), ("medications", "paracetamol", "active")}),
+]
+
+# a name with its own denial, or with no drug asked, is still denied
+NOT_A_CORRECTION: list[Row] = [
+    ("no, no insulin either", "Do you take metformin?",
+     {("medications", "metformin", "confirmed_absent"), ("medications", "insulin", "confirmed_absent")}),
+    ("no, morphine", None, {("medications", "morphine", "confirmed_absent")}),
+]
 # fmt: on
 
 
-@pytest.mark.parametrize(
-    ("text", "context", "expected"), DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING + JAB_REACTION + JAB_ASKED
+ROWS = (
+    DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING + JAB_REACTION + JAB_ASKED
+    + CORRECTED_NAME + NOT_A_CORRECTION
 )
-def test_what_a_bare_answer_says(text: str, context: str, expected: set) -> None:
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
+def test_what_a_bare_answer_says(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

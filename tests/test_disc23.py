@@ -1,12 +1,20 @@
 """Bare answers read against the assistant's question: which way a "no" points.
 
 - a question that only dates what it asks ("Any liver problems in the past?", "Раньше были проблемы с
-  сердцем?", "Did you use to smoke?") asks whether the user ever had it: "no" denies it, as "以前有过
+  сердцем?", "Have you previously had...?") asks whether the user ever had it: "no" denies it, as "以前有过
   胸痛吗？" — "没有" already did; only a question whether a thing is gone ("Is the rash gone?") takes
   "no" as "still there" (``answers._PAST_TIMES``);
 - a reply whose answer is a bare "no" and which then tells of its own thing ending ("neither. gave up
   wine last year", "No. Stopped the ibuprofen though", "都不。酒去年戒了") denies what was asked; the
-  ending is of the thing it names, not of the asked one (``bare_answers.polarity``).
+  ending is of the thing it names, not of the asked one (``bare_answers.polarity``);
+- a question about a reaction to a jab ("Any reactions to the vaccine?", "Была ли реакция на прививку?",
+  "打流感疫苗有没有副作用？") takes the jab as had: "no" denies the reaction, never the vaccination, and
+  a reaction to a jab is no allergy question (``answers._jabs_reacted_to``);
+- a drug named right after an opening "no" to a question about another drug ("Was it codeine?" — "No,
+  morphine.", "Принимаете эналаприл?" — "нет, лизиноприл") is the one the user has instead: the "no"
+  denies the asked drug only (``replies._corrected_names``);
+- an answer word followed by what it points at and when ("stopped both", "I stopped both of them last
+  month", "quit both years ago", "бросил оба") answers for every asked thing (``bare_answers._ANSWER_TAIL``).
 
 Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
 the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
@@ -81,12 +89,24 @@ NOT_A_CORRECTION: list[Row] = [
      {("medications", "metformin", "confirmed_absent"), ("medications", "insulin", "confirmed_absent")}),
     ("no, morphine", None, {("medications", "morphine", "confirmed_absent")}),
 ]
+STOPPED_BOTH: list[Row] = [
+    ("stopped both", "Do you take aspirin or metformin?",
+     {("medications", "aspirin", "stopped"), ("medications", "metformin", "stopped")}),
+    ("I stopped both of them last month", "Are you taking ramipril and bisoprolol?",
+     {("medications", "ramipril", "stopped"), ("medications", "bisoprolol", "stopped")}),
+    ("quit both years ago", "Do you smoke or drink?",
+     {("lifestyle", "smoking", "stopped"), ("lifestyle", "alcohol", "stopped")}),
+    ("бросил оба", "Принимаете эналаприл и аспирин?",
+     {("medications", "enalapril", "stopped"), ("medications", "aspirin", "stopped")}),
+    ("yes both", "Do you take aspirin or metformin?",
+     {("medications", "aspirin", "active"), ("medications", "metformin", "active")}),
+]
 # fmt: on
 
 
 ROWS = (
     DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING + JAB_REACTION + JAB_ASKED
-    + CORRECTED_NAME + NOT_A_CORRECTION
+    + CORRECTED_NAME + NOT_A_CORRECTION + STOPPED_BOTH
 )
 
 

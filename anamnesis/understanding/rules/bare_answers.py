@@ -54,6 +54,8 @@ _ANSWER_TAIL = re.compile(
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|(?:(?:all|any|each|either|both|none) )?of (?:those|them|these|that|the above)"
+    # the asked things pointed at as a whole ("stopped both", "quit them all", "бросил оба")
+    r"|both|them(?: both| all)?|(?:оба|обе|обоих|их|все)"
     r"|to (?:all(?: (?:two|three|four|five|[2-5]))?|both|everything)(?: of (?:those|them|these|that))?"
     # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
     # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")
@@ -173,7 +175,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         return "no"  # "Yes, none." to "No allergies?": it agrees with the denial
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
-        rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
+        for _ in range(2):  # what it points at, then when: "stopped both of them last month"
+            rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
             rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
         if (

@@ -14,7 +14,9 @@
   morphine.", "Принимаете эналаприл?" — "нет, лизиноприл") is the one the user has instead: the "no"
   denies the asked drug only (``replies._corrected_names``);
 - an answer word followed by what it points at and when ("stopped both", "I stopped both of them last
-  month", "quit both years ago", "бросил оба") answers for every asked thing (``bare_answers._ANSWER_TAIL``).
+  month", "quit both years ago", "бросил оба") answers for every asked thing (``bare_answers._ANSWER_TAIL``);
+- a self-correction opened by "( no" with a space ("amlodipine 10mg ( no 5mg)") passes the repair
+  gate as "(no" does, so the "no" corrects the dose and never denies the drug (``discourse._ANY_REPAIR``).
 
 Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
 the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, by_triple, triples, understand
 
 # fmt: off
 DATED_QUESTION: list[Row] = [
@@ -113,3 +115,19 @@ ROWS = (
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_what_a_bare_answer_says(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+# (message, the drug, its dose): the correction after the pause mark wins and denies nothing
+REPAIRED: list[tuple[str, str, str]] = [
+    ("amlodipine 10mg ( no 5mg) once a day", "amlodipine", "5 mg"),
+    ("bisoprolol 5 mg - no 2.5 mg", "bisoprolol", "2.5 mg"),
+    ("ramipril 10mg ; no 5mg", "ramipril", "5 mg"),
+    ("atorvastatin 40 mg ( no 20 mg ) at night", "atorvastatin", "20 mg"),
+]
+
+
+@pytest.mark.parametrize(("text", "drug", "dose"), REPAIRED)
+def test_a_repaired_dose_is_no_denial(text: str, drug: str, dose: str) -> None:
+    events = by_triple(understand(text))
+    assert set(events) == {("medications", drug, "active")}
+    assert events["medications", drug, "active"]["dose"] == dose

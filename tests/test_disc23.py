@@ -16,7 +16,10 @@
 - an answer word followed by what it points at and when ("stopped both", "I stopped both of them last
   month", "quit both years ago", "бросил оба") answers for every asked thing (``bare_answers._ANSWER_TAIL``);
 - a self-correction opened by "( no" with a space ("amlodipine 10mg ( no 5mg)") passes the repair
-  gate as "(no" does, so the "no" corrects the dose and never denies the drug (``discourse._ANY_REPAIR``).
+  gate as "(no" does, so the "no" corrects the dose and never denies the drug (``discourse._ANY_REPAIR``);
+- a denial of now that goes on to when the thing still comes ("no headaches now, only in the mornings",
+  "сейчас нет, только по утрам", "现在不疼，就早上疼") is no absence: the thing is there, at those times
+  (``denial_time.held_at_other_times``).
 
 Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
 the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
@@ -103,12 +106,27 @@ STOPPED_BOTH: list[Row] = [
     ("yes both", "Do you take aspirin or metformin?",
      {("medications", "aspirin", "active"), ("medications", "metformin", "active")}),
 ]
+AT_OTHER_TIMES: list[Row] = [
+    ("no headaches now, only in the mornings", "Any headaches?", {("symptoms", "headache", "active")}),
+    ("I don't get the cough right now, just at night", None, {("symptoms", "cough", "active")}),
+    ("сейчас нет, только по утрам", "Голова болит?", {("symptoms", "headache", "active")}),
+    ("кашля сейчас нет, только ночью", None, {("symptoms", "cough", "active")}),
+    ("现在不疼，就早上疼", "头疼吗？", {("symptoms", "headache", "active")}),
+]
+
+# a denial of now that says no other time, or another sentence's "only at night", stays a denial
+NOT_AT_OTHER_TIMES: list[Row] = [
+    ("no headaches now", "Any headaches?", {("symptoms", "headache", "confirmed_absent")}),
+    ("no fever. the cough is bad now, only at night", None,
+     {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "active")}),
+]
 # fmt: on
 
 
 ROWS = (
     DATED_QUESTION + GONE_QUESTION + OWN_ENDING_AFTER_NO + BARE_ENDING + JAB_REACTION + JAB_ASKED
     + CORRECTED_NAME + NOT_A_CORRECTION + STOPPED_BOTH
+    + AT_OTHER_TIMES + NOT_AT_OTHER_TIMES
 )
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from anamnesis.understanding.rules.facts import Fact, status_for
-from anamnesis.understanding.rules.gate import Gated
+from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import CONFIRMED_ABSENT
 
@@ -220,11 +220,13 @@ _NOW_ONLY_AT = Gated(
 _AT_TIMES = frozenset({"symptoms", "medications", "lifestyle"})
 
 
-def held_at_other_times(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int, bool]]) -> None:
+def held_at_other_times(
+    facts: list[Fact], norm: str, spans: Sequence[tuple[int, int, bool]], found: Literals | None = None
+) -> None:
     """A denial of now in a sentence that goes on to when the thing still comes (:data:`_NOW_ONLY_AT`)
     is no absence: the complaint, medicine or habit is there, at those times. So is the bare
-    answer's denial ("Голова болит?" — "сейчас нет, только по утрам")."""
-    m = _NOW_ONLY_AT.search(norm)
+    answer's denial ("Голова болит?" — "сейчас нет, только по утрам"). ``found``: the gates' literals in ``norm``."""
+    m = _NOW_ONLY_AT.search(norm, found=found)
     if m is None:
         return
     sentence = next((n for n, (start, end, _) in enumerate(spans) if start <= m.start() < end), None)

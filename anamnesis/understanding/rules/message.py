@@ -435,7 +435,7 @@ def read_message(
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
-    held_at_other_times(msg.facts, norm, spans)  # "no headaches now, only in the mornings"
+    held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     attach(msg.facts, norm, hits, spans, lang, digits)

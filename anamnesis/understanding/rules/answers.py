@@ -257,6 +257,12 @@ def topic(context: str) -> Topic | None:
         | _aspect_anchors(norm, hits)
         | _sections_going(norm, hits, start, end)
     )
+    jabs = _jabs_reacted_to(norm, hits, start, end)
+    if jabs:
+        # "Any reactions to the vaccine?", "Была ли реакция на прививку?", "打疫苗有没有副作用？": the
+        # jab is taken as had and its reaction asked of, which is no allergy unless the word says so
+        presumed |= jabs
+        allergy = allergy and _ALLERGY_WORD.search(norm, start, end) is not None
     # "Has your daughter been checked for coeliac disease?": what a test looks for is not asked
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
@@ -837,9 +843,12 @@ def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
 _TREATMENT_BEFORE = re.compile(r"(?:профилактик\w*|лечени\w*)\s+$")
 #: A term that starts with its purpose word ("от давления" is a name of hypertension).
 _PURPOSE_AT = re.compile(r"(?:от|для|против|for)\s")
-#: Chinese end cues that only date a thing ("以前吃"): a question with them asks about the past
-#: ("以前有过胸痛吗？" — "没有" is never had), not whether it is gone ("胸痛好了吗？").
-_PAST_TIMES = frozenset({"以前", "过去", "曾经", "之前"})
+#: End cues that only date a thing ("以前吃", "in the past", "раньше"): a question with them asks about
+#: the past ("以前有过胸痛吗？", "Any liver problems in the past?", "Раньше были проблемы с сердцем?" —
+#: "no" is never had), not whether it is gone ("胸痛好了吗？", "Is the rash gone?").
+_PAST_TIMES = frozenset(
+    {"以前", "过去", "曾经", "之前", "in the past", "previously", "formerly", "used to", "раньше", "в прошлом"}
+)
 
 
 #: A question that only adds a thing to the one before it: "What about diabetes?", "And cancer?",
@@ -988,6 +997,25 @@ def _aspect_anchors(norm: str, hits: list[Hit]) -> set[int]:
 _RU_COURSE = re.compile(
     r"(?<![а-яё])(?:помога\w*|помогл\w*|помог|улучш\w*|лучше|хуже|ухудш\w*|действу\w*|работа\w*|изменил\w*)(?![а-яё])"
 )
+
+
+#: A reaction or side effect asked of ("any reactions to...", "did you react", "реакция на", "побочка",
+#: "осложнения после", "有没有反应", "副作用").
+_REACTION_TO = re.compile(
+    r"\breact(?:s|ed|ions?)?\b|\bside[- ]?effects?\b"
+    r"|(?<![а-яё])(?:реакци|побочк|побочн|осложнени)[а-яё]*|反应|副作用"
+)
+#: The allergy word itself, which a reaction to a jab may still ask of ("allergic reaction to a vaccine").
+_ALLERGY_WORD = re.compile(r"\ballerg|аллерг|过敏")
+
+
+def _jabs_reacted_to(norm: str, hits: list[Hit], start: int, end: int) -> set[int]:
+    """Starts of the vaccines and vaccination words of a question that asks of a reaction or side
+    effect (:data:`_REACTION_TO`): it takes the jab as had, so "no" denies the reaction, never the jab."""
+    jabs = {s for s, _, lex in hits if _kind(lex) == "vaccine" or (lex.cat == "section" and lex.value == "vaccinations")}
+    if not jabs or _REACTION_TO.search(norm, start, end) is None:
+        return set()
+    return jabs
 
 
 def _sections_going(norm: str, hits: list[Hit], start: int, end: int) -> set[int]:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from anamnesis.understanding.rules.answers import Topic
-from anamnesis.understanding.rules.segment import Hit
+from anamnesis.understanding.rules.segment import Hit, sentences
 
 #: Words that only strengthen a bare answer: "нет вообще", "no, not at all", "да, конечно".
 _INTENSIFIER = re.compile(
@@ -54,6 +54,8 @@ _ANSWER_TAIL = re.compile(
     r"|since [^,;.!?]*"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|(?:(?:all|any|each|either|both|none) )?of (?:those|them|these|that|the above)"
+    # the asked things pointed at as a whole ("stopped both", "quit them all", "бросил оба")
+    r"|both|them(?: both| all)?|(?:оба|обе|обоих|их|все)"
     r"|to (?:all(?: (?:two|three|four|five|[2-5]))?|both|everything)(?: of (?:those|them|these|that))?"
     # the verb it stands for with what it points at ("haven't had any", "don't get them", "not
     # noticed anything"), or how sure it is ("don't think so", "not that I noticed", "not lately")
@@ -173,7 +175,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         return "no"  # "Yes, none." to "No allergies?": it agrees with the denial
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
-        rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
+        for _ in range(2):  # what it points at, then when: "stopped both of them last month"
+            rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
             rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
         if (
@@ -184,10 +187,24 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         ):
             return None
     # "not anymore", "уже нет"; "нет, всё в порядке" is a "no" said with ease, not an ending
-    ended = any(lex.cat in ("anymore", "end") and lex.value != "fine" for _, _, lex in hits)
+    ended = answer == "no" and any(
+        lex.cat in ("anymore", "end") and lex.value != "fine" and not _ends_its_own(norm, hits, s)
+        for s, _, lex in hits
+    )
     if answer == "no" and (ended or (lang == "zh" and _first_phrase(norm).rstrip(_ZH_END).endswith("了"))):
         return "end"  # "not anymore", "уже нет", "现在没有了"
     return answer
+
+
+def _ends_its_own(norm: str, hits: list[Hit], cue: int) -> bool:
+    """The ending at ``cue`` is in a sentence after the answer's first one that names a term of
+    its own ("neither. gave up wine last year", "No. Stopped the ibuprofen though", "都不。酒去年戒了"):
+    it ends that thing, not the asked one ("no. quit 5 years ago" ends the asked one)."""
+    spans = sentences(norm)
+    if len(spans) < 2 or cue < spans[0][1]:
+        return False
+    start, end, _ = next(span for span in spans if span[0] <= cue < span[1] or cue < span[0])
+    return any(start <= s < end and lex.kind for s, _, lex in hits)
 
 
 #: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
@@ -237,7 +254,7 @@ _ZH_LEAD = re.compile(
 def _first_phrase(norm: str) -> str:
     """A Chinese reply up to its first pause: where its answer word says "no longer" ("现在没有了，
     谢谢"), not a question after it ("没有啊，怎么了")."""
-    return re.split(r"[,，;；!！?？]", norm, maxsplit=1)[0]
+    return re.split(r"[,，;；!！?？。]", norm, maxsplit=1)[0]
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from anamnesis.understanding.rules.gate import Gated
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import CONFIRMED_ABSENT
 
 #: A denial with a starting point or a duration: "not one since march", "no hypos since",
 #: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
@@ -199,3 +201,39 @@ _HOW_OFTEN = re.compile(
 def denies_how_often(norm: str, clause: Clause) -> bool:
     """Whether a clause's denial is of how often or how much (:data:`_HOW_OFTEN`), not of taking."""
     return _denied_with(_HOW_OFTEN, norm, clause)
+
+
+#: A denial of now that goes on to the times the thing still comes ("no headaches now, only in the
+#: mornings", "сейчас нет, только по утрам", "现在不疼，就早上疼"): the thing is there, at those times.
+_NOW_ONLY_AT = Gated(
+    re.compile(
+        r"\b(?:now|right now|at the moment|currently)\b[^.!?]{0,30}?[,;—–-]\s*(?:but\s+)?(?:only|just)\s+"
+        r"(?:at|in|on|when|after|before|during|first thing|mornings?|evenings?|nights?|overnight|sometimes)\b"
+        r"|(?<![а-яё])сейчас[^.!?]{0,30}?[,;—–-]\s*(?:но\s+)?(?:только|лишь|разве что)\s+"
+        r"(?:по|в|во|на|когда|после|перед|ночью|утром|вечером|дн[её]м|иногда)(?![а-яё])"
+        r"|现在[^。.!！?？]{0,12}?[，,；;]\s*(?:但是?|不过)?(?:就|只|只有|只是)(?:是|在)?"
+        r"(?:早上|早晨|晚上|夜里|半夜|夜间|下午|上午|白天|睡前|起床|饭后|饭前|活动|运动|走路|偶尔|有时)"
+    ),
+    ["now", "currently", "at the moment", "сейчас", "现在"],
+)
+#: Sections whose thing may come at some times and not others (a complaint, an as-needed medicine, a habit).
+_AT_TIMES = frozenset({"symptoms", "medications", "lifestyle"})
+
+
+def held_at_other_times(
+    facts: list[Fact], norm: str, spans: Sequence[tuple[int, int, bool]], found: Literals | None = None
+) -> None:
+    """A denial of now in a sentence that goes on to when the thing still comes (:data:`_NOW_ONLY_AT`)
+    is no absence: the complaint, medicine or habit is there, at those times. So is the bare
+    answer's denial ("Голова болит?" — "сейчас нет, только по утрам"). ``found``: the gates' literals in ``norm``."""
+    m = _NOW_ONLY_AT.search(norm, found=found)
+    if m is None:
+        return
+    sentence = next((n for n, (start, end, _) in enumerate(spans) if start <= m.start() < end), None)
+    for fact in facts:
+        if (
+            fact.status == CONFIRMED_ABSENT
+            and fact.section in _AT_TIMES
+            and (fact.sentence == -1 or (fact.sentence == sentence and fact.start < m.end()))
+        ):
+            fact.status = status_for(fact.section, None)

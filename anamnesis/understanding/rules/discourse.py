@@ -350,8 +350,9 @@ _ANY_REPAIR = Gated(
         "wait", "sorry", "i mean", "or rather", "correction", "scratch that", "actually", "nope", "my bad", "typo",
         "ой", "стоп", "точнее", "вернее", "то есть", "в смысле", "не так", "ошиб", "опечатка", "извините", "простите",
         "поправка", "нет")]
-    + [", no", ",no", "- no", "-no", "; no", ";no", "— no", "—no", "– no", "–no", "(no",
-       "不对", "错了", "更正", "纠正一下"],
+    # a bare "no" after any pause mark the pattern takes, with or without a space ("( no 5 mg")
+    + [mark + space + "no" for mark in ",;(—–-" for space in ("", " ")]
+    + ["不对", "错了", "更正", "纠正一下"],
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(

@@ -49,6 +49,7 @@ from anamnesis.understanding.rules.denial_time import (
     denies_an_effect,
     denies_how_often,
     had_before,
+    held_at_other_times,
     since_anchor,
     since_then,
     still_without,
@@ -435,6 +436,7 @@ def read_message(
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     healed_long_ago(msg, spans)
+    held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding

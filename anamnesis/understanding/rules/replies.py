@@ -303,6 +303,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         return
     msg.touched.update(s for s, _ in asked.items)
     msg.touched.update(asked.sections)
+    if answer == "no":
+        _corrected_names(msg, asked)  # "Was it codeine?" — "No, morphine.": morphine is what it was
     if answer == "no" and _keeps_something(msg, asked):
         return  # "No, only that one": nothing else, which denies nothing that was named
     stated = {(f.section, f.entity) for f in msg.facts}
@@ -342,6 +344,35 @@ def answer_question(msg: Message, asked: Topic) -> None:
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+#: An opening bare "no" and its pause ("No, ", "Нет, ", "不是，"), after which a name corrects the asked one.
+_NO_THEN = re.compile(r"[\s.!-]*(?:no|nope|nah|нет|неа|不是|不对)\s*[,，:：—-]\s*")
+#: Sections where a name in place of the asked one is what the user has instead ("no, bisoprolol").
+_CORRECTED = frozenset({"medications", "allergies"})
+
+
+def _corrected_names(msg: Message, asked: Topic) -> None:
+    """ "Was it codeine?" — "No, morphine.", "Принимаете эналаприл?" — "нет, лизиноприл": a drug or
+    allergen the reply names right after its opening "no", of an asked section but not asked itself,
+    is the one the user has instead; the "no" denies the asked one, never the correction."""
+    m = _NO_THEN.match(msg.norm)
+    if m is None:
+        return
+    asked_sections = {section for section, _ in asked.items} & _CORRECTED
+    first = next((f for f in msg.facts if f.start >= m.end()), None)
+    if first is None or first.start != m.end() or first.section not in asked_sections:
+        return
+    sentence = first.sentence
+    for fact in msg.facts:
+        if (
+            fact.start >= m.end()
+            and fact.sentence == sentence
+            and fact.section == first.section
+            and fact.status == "confirmed_absent"
+            and (fact.section, fact.entity) not in asked.items
+        ):
+            fact.status = status_for(fact.section, None)
 
 
 #: A Chinese denial said with doubt, and nothing else in its clause: "好像没有", "应该不会吧", "似乎没".

@@ -6,7 +6,9 @@ determiner opens a clause of its own); an English ending said of the entity righ
 closes at the "and" of the next clause ("the nausea went away and the rash is still there"); a
 Chinese stop and a later "不...了" with words between them are two predicates ("二甲双胍停了以后就
 不恶心了": the drug stopped, the nausea over), and a complaint that "还" says goes on is not ended
-by the stop before it.
+by the stop before it. A recovery that names nothing ("all cleared up", "всё прошло", "现在都好了")
+after several complaints told in one message ends every one of them, not one or none; what an
+earlier message told stays as it was.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -15,9 +17,15 @@ evaluation set.
 
 from __future__ import annotations
 
+import json
+from datetime import timedelta
+
+import polars as pl
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from anamnesis.facts.fold import fold
+from schemas.frames import Events, polars_schema
+from tests.test_rules_backend import TS, Row, triples, understand
 
 # fmt: off
 LISTS_ENDED: list[Row] = [
@@ -60,3 +68,38 @@ def test_an_ending_reaches_what_it_is_said_of(
 ) -> None:
     assert triples(understand(text, context)) == expected
 
+
+def _folded(*texts: str) -> dict[tuple[str, str], str]:
+    """The facts after folding what the backend made of ``texts``, one day apart."""
+    rows = []
+    for day, text in enumerate(texts):
+        for n, e in enumerate(understand(text).events):
+            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
+            rows.append({
+                "user_id": "u", "message_id": f"m{day}", "event_index": n,
+                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
+                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
+                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
+            })
+    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
+    return {(r["section"], r["entity"]): r["status"] for r in state.to_dicts()}
+
+
+# fmt: off
+RECOVERED_FROM_ALL: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
+    (("my knee hurts", "got a cough and a runny nose", "all better now"),
+     {("symptoms", "knee pain"): "active", ("symptoms", "cough"): "resolved", ("symptoms", "runny nose"): "resolved"}),
+    (("голова болит и подташнивает", "всё прошло"),
+     {("symptoms", "headache"): "resolved", ("symptoms", "nausea"): "resolved"}),
+    (("发烧，嗓子疼", "现在都好了"), {("symptoms", "fever"): "resolved", ("symptoms", "sore throat"): "resolved"}),
+    (("i have a cough and a runny nose", "it cleared up"),
+     {("symptoms", "cough"): "resolved", ("symptoms", "runny nose"): "resolved"}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("texts", "expected"), RECOVERED_FROM_ALL)
+def test_a_recovery_naming_nothing_ends_every_complaint_told_last(
+    texts: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    assert _folded(*texts) == expected

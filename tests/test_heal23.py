@@ -8,7 +8,8 @@ Chinese stop and a later "不...了" with words between them are two predicates 
 不恶心了": the drug stopped, the nausea over), and a complaint that "还" says goes on is not ended
 by the stop before it. A recovery that names nothing ("all cleared up", "всё прошло", "现在都好了")
 after several complaints told in one message ends every one of them, not one or none; what an
-earlier message told stays as it was.
+earlier message told stays as it was. A limb told healed ("my arm is fine now", "нога зажила",
+"胳膊长好了") while one injury of another name is present is that injury, not a new one.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -100,6 +101,24 @@ RECOVERED_FROM_ALL: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
 
 @pytest.mark.parametrize(("texts", "expected"), RECOVERED_FROM_ALL)
 def test_a_recovery_naming_nothing_ends_every_complaint_told_last(
+    texts: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    assert _folded(*texts) == expected
+
+
+# fmt: off
+LIMB_HEALED: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
+    (("fractured my wrist when i slipped on ice last week", "my arm is fine now"),
+     {("injuries", "wrist fracture"): "resolved"}),
+    (("подвернула лодыжку на тренировке", "нога зажила"), {("injuries", "ankle sprain"): "resolved"}),
+    (("上周打球手腕骨折了", "胳膊长好了"), {("injuries", "wrist fracture"): "resolved"}),
+    (("рука срослась",), {("injuries", "arm injury"): "resolved"}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("texts", "expected"), LIMB_HEALED)
+def test_a_limb_told_healed_is_the_one_injury_present(
     texts: tuple[str, ...], expected: dict[tuple[str, str], str]
 ) -> None:
     assert _folded(*texts) == expected

@@ -346,7 +346,9 @@ class _UserFold(ReplayMixin):
     def _part_healed(self, ev: Event) -> list[Event]:
         """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that
         is over also ends the part's known symptoms ("toe pain", "ankle swelling"); with no injury
-        of the part known, it is those symptoms that are over, and no injury is made up."""
+        of the part known, it is those symptoms that are over, and no injury is made up; a limb
+        told healed while one other injury is present is that one ("рука срослась" after a wrist
+        fracture, "нога зажила" after an ankle sprain)."""
         if ev.section != "injuries" or ev.status != "resolved" or not ev.entity.endswith(" injury"):
             return [ev]
         part = ev.entity.removesuffix(" injury") + " "
@@ -356,6 +358,10 @@ class _UserFold(ReplayMixin):
         ]
         ended = [replace(ev, section="symptoms", entity=e, attributes={}) for e in symptoms]
         known = ("injuries", self._named_before("injuries", ev.entity)) in self.facts
+        if not known and not symptoms:
+            injured = [e for s, e in self.facts if s == "injuries" and e != SECTION_WIDE
+                       and self.facts[(s, e)].status == PRESENT_STATUS["injuries"]]
+            return [replace(ev, entity=injured[0])] if len(injured) == 1 else [ev]
         return [ev, *ended] if known or not symptoms else ended
 
     def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> list[Event]:

@@ -31,7 +31,7 @@ from anamnesis.facts.anaphora import (
     ILLNESS_SECTIONS,
     ended_by_another_name,
     last_discussed,
-    last_illness,
+    last_illnesses,
     referring_attributes,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
@@ -287,7 +287,7 @@ class _UserFold(ReplayMixin):
         :mod:`anamnesis.facts.medicine_classes`).
         """
         named = {(ev.section, ev.entity) for ev in events if ev.entity != LAST_DISCUSSED}
-        events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev, named)]
+        events = [e for ev in events for e in (self._refer_back(ev, named) if ev.entity == LAST_DISCUSSED else [ev])]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             name = self.aliases.get((ev.section, ev.entity), ev.entity)
@@ -346,7 +346,9 @@ class _UserFold(ReplayMixin):
     def _part_healed(self, ev: Event) -> list[Event]:
         """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that
         is over also ends the part's known symptoms ("toe pain", "ankle swelling"); with no injury
-        of the part known, it is those symptoms that are over, and no injury is made up."""
+        of the part known, it is those symptoms that are over, and no injury is made up; a limb
+        told healed while one other injury is present is that one ("рука срослась" after a wrist
+        fracture, "нога зажила" after an ankle sprain)."""
         if ev.section != "injuries" or ev.status != "resolved" or not ev.entity.endswith(" injury"):
             return [ev]
         part = ev.entity.removesuffix(" injury") + " "
@@ -356,27 +358,30 @@ class _UserFold(ReplayMixin):
         ]
         ended = [replace(ev, section="symptoms", entity=e, attributes={}) for e in symptoms]
         known = ("injuries", self._named_before("injuries", ev.entity)) in self.facts
+        if not known and not symptoms:
+            injured = [e for s, e in self.facts if s == "injuries" and e != SECTION_WIDE
+                       and self.facts[(s, e)].status == PRESENT_STATUS["injuries"]]
+            return [replace(ev, entity=injured[0])] if len(injured) == 1 else [ev]
         return [ev, *ended] if known or not symptoms else ended
 
-    def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> bool:
-        """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery that
-        names nothing ("好了", "all cleared up") to the illness, symptom or injury discussed last;
-        a healed body part or bone ("脚好了", "骨头长好了") to the injury discussed last, or with
-        no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain)."""
+    def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> list[Event]:
+        """Resolve ``^`` (none when nothing fits): a change or stop to the section's fact discussed
+        last; a recovery that names nothing ("好了", "all cleared up") to the illnesses, symptoms and
+        injuries discussed last (every one told in that message); a healed body part or bone ("脚好了",
+        "骨头长好了") to the injury discussed last, or with no injury known, to the illnesses or
+        symptoms discussed last ("膝盖好了" after knee pain)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
-            found = ("injuries", injury) if injury else last_illness(facts, ev.section)
-            if found is None:
-                return False
-            ev.section, entity = found
+            found = [("injuries", injury)] if injury else last_illnesses(facts)
         else:
             entity = last_discussed(facts, ev.section, ev.attributes.get("dose"))
-        if entity is None:
-            return False
-        ev.entity = entity
-        ev.attributes = referring_attributes(ev.attributes, self.facts[(ev.section, entity)])
-        return True
+            found = [(ev.section, entity)] if entity is not None else []
+        return [
+            replace(ev, section=section, entity=entity,
+                    attributes=referring_attributes(ev.attributes, self.facts[(section, entity)]))
+            for section, entity in found
+        ]
 
     def _deny_section(self, ev: Event, *, same_message: list[Event]) -> None:
         section = ev.section

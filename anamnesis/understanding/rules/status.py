@@ -20,6 +20,10 @@ _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
 _CUES = _STATUS_CUES | {"anymore", "switch", "instead"}
 _COORDINATED = re.compile(r"^[\s,、，/&+]*(?:and|or|nor|и|или|ни|和|跟|与|及|或者|或|还有|以及)?[\s,、，]*$")
+#: "and the", "and my": a list whose second name has its own determiner.
+_COORDINATED_NP = re.compile(r"^\s*,?\s*(?:and|or)\s+(?:the|my|those|these|that|this)\s+$")
+#: A plural verb between a list and its ending: "... have gone", "... are both gone".
+_PLURAL = re.compile(r"\b(?:are|have|were)\b")
 _FROM = re.compile(r"(?:from|off|с|со|从|把)\s*$")
 _PRONOUN = re.compile(r"\s*(?:него|нее|них|этого|того|it|that|them|this|它|这个|那个|这种|那种)(?![a-zа-я])")
 _TO = re.compile(r"(?:to|onto|on|на|成|为)\s*$")
@@ -84,16 +88,22 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     named: Mention | None = None
     # a cue that is its own term ("non-smoker", "ex-smoker") speaks of that term only
     worded = {(s, e) for s, e, lex in clause.hits if lex.cat in ("neg", "end")} & {(m.start, m.end) for m in mentions}
+    ends = {s: e for s, e, lex in clause.hits}
     for pos, is_mention, obj in timeline:
         if is_mention:
-            lapsed = _new_phrase(norm, named, obj, state, fresh) or _governs_other(norm, previous, obj, state, fresh)
+            lapsed = (
+                _new_phrase(norm, named, obj, state, fresh)
+                or _governs_other(norm, previous, obj, state, fresh)
+                or _zh_goes_on(norm, ends.get(previous, previous), obj, state)
+            )
             obj.state = None if lapsed else state  # type: ignore[arg-type]
             named = obj  # type: ignore[assignment]
             fresh = False
             if worded and (obj.start, obj.end) in worded:  # type: ignore[union-attr]
                 state, fresh = None, True
         else:
-            if fresh and state is not None and any(ch in _PAUSE for ch in norm[previous:pos]):
+            apart = any(ch in _PAUSE for ch in norm[previous:pos]) or _zh_apart(norm, ends.get(previous, previous), pos)
+            if fresh and state is not None and apart:
                 state = None  # "не пью, спина прошла": a cue after a pause starts a new phrase
             state = _combine(state, obj, fresh)  # type: ignore[arg-type]
             fresh = True
@@ -151,6 +161,21 @@ def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None,
 
 
 _CYRILLIC = re.compile(r"[а-яё]")
+#: Chinese words between two cues that make the second a new predicate: "停了以后就不恶心了".
+_ZH_APART = re.compile(r"[\u3400-\u9fff]{2,}")
+#: What says a complaint goes on after a stop: "药停了还是头疼", "停了仍然咳嗽".
+_ZH_STILL = re.compile(r"还|仍|依然|照样|照旧")
+
+
+def _zh_apart(norm: str, cue_end: int, pos: int) -> bool:
+    """ "二甲双胍停了以后就不恶心了": a Chinese stop and a later "不" with words between them are two
+    predicates (the drug stopped, the nausea over), not "hasn't stopped" (that is "没停", adjacent)."""
+    return _ZH_APART.search(norm, cue_end, pos) is not None
+
+
+def _zh_goes_on(norm: str, cue_end: int, m: Mention, state: str | None) -> bool:
+    """ "药停了还是头疼": a Chinese ending does not reach a complaint that "还"/"仍" says goes on."""
+    return state == "end" and m.kind != "drug" and _ZH_STILL.search(norm, cue_end, m.start) is not None
 
 
 _EN_AND = re.compile(r"\w \w+ and ")
@@ -180,6 +205,8 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return True
     if cat not in ("neg", "end") or start == 0:
         return False
+    if cat == "end" and _predicate_ending(norm, start, end, mentions):
+        return True
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]
     pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE or ch in "—–"), None)
@@ -189,6 +216,23 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
     if cat == "end" and _IT.match(gap):
         return bool(head)  # "..., бросила его, живот не болит": the pronoun is what it ends
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
+
+
+#: An English ending said of the entity right before it ("cough is gone", "the rash has cleared
+#: up", "the nausea went away"): between them only a copula or "'s".
+_SUBJECT_GAP = re.compile(r"(?:'s|’s)?\s*(?:(?:is|are|has|have|was|were)\s+)?(?:all\s+|totally\s+|completely\s+)?$")
+#: What follows such an ending when a new clause starts: "and"/"but" and its own subject.
+_NEXT_CLAUSE = re.compile(r"\s*(?:now\s+)?(?:and|but)\s")
+
+
+def _predicate_ending(norm: str, start: int, end: int, mentions: list[Mention]) -> bool:
+    """ "cough is gone and chest feels normal", "the nausea went away and the rash is still there":
+    an English ending whose subject is the entity right before it closes at the "and" that opens
+    the next clause; it does not reach the entity of that clause."""
+    if not norm.isascii() or not _NEXT_CLAUSE.match(norm, end):
+        return False
+    subject = max((m.end for m in mentions if m.end <= start), default=-1)
+    return subject >= 0 and _SUBJECT_GAP.fullmatch(norm, subject, start) is not None
 
 
 #: The pronoun an ending takes for a drug named before ("бросила его", "stopped it").
@@ -245,15 +289,15 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     ):
         return  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word
     target.state = trailing
-    if _ALL_OF_THEM.match(norm, next(e for s, e, lex in clause_hits if s == first)) or _BOTH_BEFORE.search(
-        norm, max(0, first - 16), first
-    ):
+    first_end = next(e for s, e, lex in clause_hits if s == first)
+    if _ALL_OF_THEM.match(norm, first_end) or _BOTH_BEFORE.search(norm, max(0, first - 16), first):
         for other in ordered[:-1]:  # "had pneumonia and covid, fully recovered from both"
             if other.state is None and _group(other) == _group(target):
                 other.state = trailing
         return
+    plural = _PLURAL.search(norm, ordered[-1].end, first_end) is not None
     for before in reversed(ordered[:-1]):
-        if before.state is not None or not _coordinated(norm, before, target):
+        if before.state is not None or not _coordinated(norm, before, target, plural):
             break
         before.state = trailing
         target = before
@@ -308,11 +352,15 @@ def _group(m: Mention) -> str:
     return _LIST_GROUP.get(m.kind, "illness")
 
 
-def _coordinated(norm: str, before: Mention, after: Mention) -> bool:
+def _coordinated(norm: str, before: Mention, after: Mention, plural: bool = False) -> bool:
     """ "fever and cough", "ни кашля, ни температуры": joined in one list, so under one cue. A
-    comma between two kinds of thing ("от депрессии, Мелаксен пробовала") is no list."""
-    same = _group(before) == _group(after)
-    return same and _COORDINATED.match(norm[before.end : after.start]) is not None
+    comma between two kinds of thing ("от депрессии, Мелаксен пробовала") is no list. ``plural``:
+    the cue's verb is plural ("the headache and the nausea have gone"), so a determiner may open
+    the second name; with a singular verb ("a headache and the nausea is gone") it opens a clause."""
+    if _group(before) != _group(after):
+        return False
+    gap = norm[before.end : after.start]
+    return _COORDINATED.match(gap) is not None or (plural and _COORDINATED_NP.match(gap) is not None)
 
 
 def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:

@@ -1,0 +1,124 @@
+"""The rules backend on recovery said in other words (issue 11, heal23).
+
+An ending that follows the things it ends: a list whose second name has its own determiner
+under a plural verb ("the headache and the nausea have gone": both over; with a singular verb the
+determiner opens a clause of its own); an English ending said of the entity right before it
+closes at the "and" of the next clause ("the nausea went away and the rash is still there"); a
+Chinese stop and a later "不...了" with words between them are two predicates ("二甲双胍停了以后就
+不恶心了": the drug stopped, the nausea over), and a complaint that "还" says goes on is not ended
+by the stop before it. A recovery that names nothing ("all cleared up", "всё прошло", "现在都好了")
+after several complaints told in one message ends every one of them, not one or none; what an
+earlier message told stays as it was. A limb told healed ("my arm is fine now", "нога зажила",
+"胳膊长好了") while one injury of another name is present is that injury, not a new one.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import polars as pl
+import pytest
+
+from anamnesis.facts.fold import fold
+from schemas.frames import Events, polars_schema
+from tests.test_rules_backend import TS, Row, triples, understand
+
+# fmt: off
+LISTS_ENDED: list[Row] = [
+    ("the headache and the nausea have gone", None,
+     {("symptoms", "headache", "resolved"), ("symptoms", "nausea", "resolved")}),
+    ("the rash and the itching have cleared up", None,
+     {("symptoms", "rash", "resolved"), ("symptoms", "itching", "resolved")}),
+    ("the heartburn and the bloating have settled", None,
+     {("symptoms", "heartburn", "resolved"), ("symptoms", "bloating", "resolved")}),
+    ("I still have a headache and the nausea is gone", None,
+     {("symptoms", "headache", "active"), ("symptoms", "nausea", "resolved")}),
+    ("изжога и вздутие прошли", None,
+     {("symptoms", "heartburn", "resolved"), ("symptoms", "bloating", "resolved")}),
+    ("头疼和恶心都好了", None, {("symptoms", "headache", "resolved"), ("symptoms", "nausea", "resolved")}),
+]
+ENDING_BEFORE_AND: list[Row] = [
+    ("the nausea went away and the rash is still there", None,
+     {("symptoms", "nausea", "resolved"), ("symptoms", "rash", "active")}),
+    ("the diarrhea stopped and the cramps are still bad", None,
+     {("symptoms", "diarrhea", "resolved"), ("symptoms", "muscle cramps", "active")}),
+    ("the dizziness has gone and the nausea comes and goes", None,
+     {("symptoms", "dizziness", "resolved"), ("symptoms", "nausea", "active")}),
+    ("the rash has cleared and my knee still aches", None,
+     {("symptoms", "rash", "resolved"), ("symptoms", "knee pain", "active")}),
+    ("heartburn is gone and my appetite is back", None, {("symptoms", "heartburn", "resolved")}),
+]
+ZH_STOP_THEN_BETTER: list[Row] = [
+    ("二甲双胍停了以后就不恶心了", None, {("medications", "metformin", "stopped"), ("symptoms", "nausea", "resolved")}),
+    ("那个药停了之后就不拉肚子了", None, {("medications", "^", "stopped"), ("symptoms", "diarrhea", "resolved")}),
+    ("药停了两天就不头疼了", None, {("medications", "^", "stopped"), ("symptoms", "headache", "resolved")}),
+    ("药停了还是头疼", None, {("medications", "^", "stopped"), ("symptoms", "headache", "active")}),
+    ("咳嗽没好", None, {("symptoms", "cough", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), LISTS_ENDED + ENDING_BEFORE_AND + ZH_STOP_THEN_BETTER)
+def test_an_ending_reaches_what_it_is_said_of(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+def _folded(*texts: str) -> dict[tuple[str, str], str]:
+    """The facts after folding what the backend made of ``texts``, one day apart."""
+    rows = []
+    for day, text in enumerate(texts):
+        for n, e in enumerate(understand(text).events):
+            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
+            rows.append({
+                "user_id": "u", "message_id": f"m{day}", "event_index": n,
+                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
+                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
+                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
+            })
+    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
+    return {(r["section"], r["entity"]): r["status"] for r in state.to_dicts()}
+
+
+# fmt: off
+RECOVERED_FROM_ALL: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
+    (("my knee hurts", "got a cough and a runny nose", "all better now"),
+     {("symptoms", "knee pain"): "active", ("symptoms", "cough"): "resolved", ("symptoms", "runny nose"): "resolved"}),
+    (("голова болит и подташнивает", "всё прошло"),
+     {("symptoms", "headache"): "resolved", ("symptoms", "nausea"): "resolved"}),
+    (("发烧，嗓子疼", "现在都好了"), {("symptoms", "fever"): "resolved", ("symptoms", "sore throat"): "resolved"}),
+    (("i have a cough and a runny nose", "it cleared up"),
+     {("symptoms", "cough"): "resolved", ("symptoms", "runny nose"): "resolved"}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("texts", "expected"), RECOVERED_FROM_ALL)
+def test_a_recovery_naming_nothing_ends_every_complaint_told_last(
+    texts: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    assert _folded(*texts) == expected
+
+
+# fmt: off
+LIMB_HEALED: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
+    (("fractured my wrist when i slipped on ice last week", "my arm is fine now"),
+     {("injuries", "wrist fracture"): "resolved"}),
+    (("подвернула лодыжку на тренировке", "нога зажила"), {("injuries", "ankle sprain"): "resolved"}),
+    (("上周打球手腕骨折了", "胳膊长好了"), {("injuries", "wrist fracture"): "resolved"}),
+    (("рука срослась",), {("injuries", "arm injury"): "resolved"}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("texts", "expected"), LIMB_HEALED)
+def test_a_limb_told_healed_is_the_one_injury_present(
+    texts: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    assert _folded(*texts) == expected

@@ -127,8 +127,9 @@ LASTING_STOPS: list[Row] = [
     # a denial that still holds says an earlier stop lasts; a symptom's is only absent
     ("three months on, still not drinking", None, {("lifestyle", "alcohol", "stopped")}),
     ("still no headaches this week", None, {("symptoms", "headache", "confirmed_absent")}),
-    # a lab's "fasting" is no diet
-    ("my fasting sugar was 6.1 this morning", None, set()),
+    # a lab's "fasting" is no diet (the reading over its range is a finding, CONTRACT §2)
+    ("my fasting sugar was 6.1 this morning", None, {("diagnoses", "elevated fasting glucose", "active")}),
+    ("my fasting sugar was 5.1 this morning", None, set()),
 ]
 
 DEMOGRAPHICS: list[Row] = [

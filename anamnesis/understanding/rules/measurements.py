@@ -305,7 +305,9 @@ def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, i
         if span is None or finding is None:
             continue
         entity = _finding_of(proposal, finding, load_catalog().tests[proposal["test"]])
-        if entity is None or any(f.section == "diagnoses" and f.entity == entity for f in out):
+        if entity is None or any(
+            f.section == "diagnoses" and (f.entity == entity or (f.start < span[1] and span[0] < f.end)) for f in out
+        ):  # already named, or the words of the reading name a finding ("liver enzymes are up")
             continue
         sentence = next((i for i, (a, b, _) in enumerate(spans) if a <= span[0] < b), 0)
         out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, "active", proposal["mention"]))

@@ -1,0 +1,69 @@
+"""Vocabulary at the breadth patients use (issue 11), second round: the lay and figurative ways of
+naming a complaint, and the acute diagnoses a patient reports by their everyday names, in the
+three languages. Each family is filled beyond the words the tuned sets happen to contain.
+
+Every sentence is new, written for this test (none is from the gold, dev, validation or blind
+sets). The negative cases guard what a broad form must not do: fire on a word that only contains
+it, or turn an intended change (a diet's weight loss) or a vague "I feel rough" into a complaint.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Triple, triples, understand
+
+# fmt: off
+#: lay and figurative names of a complaint
+LAY_SYMPTOMS: list[tuple[str, Triple]] = [
+    ("I keep running out of breath on the stairs", ("symptoms", "shortness of breath", "active")),
+    ("задыхаюсь, запыхиваюсь даже от пары ступенек", ("symptoms", "shortness of breath", "active")),
+    ("走两步就接不上气", ("symptoms", "shortness of breath", "active")),
+    ("my tooth is killing me since yesterday", ("symptoms", "toothache", "active")),
+    ("третий день ноет зуб слева", ("symptoms", "toothache", "active")),
+    ("这几天大牙疼得吃不了饭", ("symptoms", "toothache", "active")),
+    ("I've got a thumping headache every afternoon", ("symptoms", "headache", "active")),
+    ("на свет смотреть больно, и голова раскалывается", ("symptoms", "photophobia", "active")),
+    ("最近怕见光，出门得戴墨镜", ("symptoms", "photophobia", "active")),
+    ("вес пополз вверх после родов", ("symptoms", "weight gain", "active")),
+    ("去年到现在重了好几斤", ("symptoms", "weight gain", "active")),
+    ("тянет под правым ребром после жирного", ("symptoms", "right upper quadrant pain", "active")),
+    ("my back is killing me after the move", ("symptoms", "back pain", "active")),
+    ("прострелило поясницу, когда поднимал ведро", ("symptoms", "low back pain", "active")),
+    ("ноги гудят к вечеру, особенно после смены", ("symptoms", "heavy legs", "active")),
+    ("最近两腿沉重，走不动路", ("symptoms", "heavy legs", "active")),
+    ("зябну всё время, даже летом в кофте", ("symptoms", "cold intolerance", "active")),
+    ("I get these random bruises on my legs", ("symptoms", "bruising", "active")),
+    ("身上老是青一块紫一块的", ("symptoms", "bruising", "active")),
+    ("с утра пошла кровь из носа, еле остановила", ("symptoms", "epistaxis", "active")),
+    ("今天早上又出鼻血了", ("symptoms", "epistaxis", "active")),
+    ("there's goo in my eye every morning", ("symptoms", "eye discharge", "active")),
+    ("глаз закисает по утрам уже неделю", ("symptoms", "eye discharge", "active")),
+    ("眼睛黏糊糊的，早上睁不开", ("symptoms", "eye discharge", "active")),
+    ("耳朵像塞了东西一样，坐完飞机就这样", ("symptoms", "blocked ear", "active")),
+    ("I can't stop sneezing since we got the cat", ("symptoms", "sneezing", "active")),
+    ("嗓子沙哑好几天了", ("symptoms", "hoarseness", "active")),
+    ("发不出声，讲课讲的", ("symptoms", "loss of voice", "active")),
+    ("первые дни несло, потом прошло", ("symptoms", "diarrhea", "resolved")),
+    ("晚上翻来覆去睡不着", ("symptoms", "insomnia", "active")),
+]
+
+#: what a broad complaint form must not make of a sentence: the exact triples expected
+NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
+    ("Я похудела на диете, теперь вешу 64 кг.", set()),
+    ("за лето похудел до 88, бегаю по утрам", set()),
+    ("feeling rough", set()),
+    ("早上感冒了，流鼻涕", {("diagnoses", "common cold", "active"), ("symptoms", "runny nose", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "expected"), LAY_SYMPTOMS)
+def test_lay_names_of_a_complaint(text: str, expected: Triple) -> None:
+    assert expected in triples(understand(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), NOT_COMPLAINTS)
+def test_intended_changes_and_vague_words_are_no_complaint(text: str, expected: set[Triple]) -> None:
+    found = {t for t in triples(understand(text)) if t[0] in ("symptoms", "diagnoses")}
+    assert found == expected

@@ -48,11 +48,42 @@ LAY_SYMPTOMS: list[tuple[str, Triple]] = [
     ("晚上翻来覆去睡不着", ("symptoms", "insomnia", "active")),
 ]
 
+#: acute diagnoses by their everyday names
+ACUTE: list[tuple[str, Triple]] = [
+    ("GP reckons it's just a virus, rest and fluids", ("diagnoses", "viral infection", "active")),
+    ("подхватила вирус на работе, все чихают", ("diagnoses", "viral infection", "active")),
+    ("I think I've got man flu, aching everywhere", ("diagnoses", "influenza", "active")),
+    ("上周得了流感，现在还咳", ("diagnoses", "influenza", "active")),
+    ("траванулся шаурмой вчера вечером", ("diagnoses", "food poisoning", "active")),
+    ("昨晚吃坏肚子了，拉了一夜", ("diagnoses", "food poisoning", "active")),
+    ("doctor said it's a throat infection, not strep", ("diagnoses", "pharyngitis", "active")),
+    ("лор сказал острый фарингит", ("diagnoses", "pharyngitis", "active")),
+    ("医生说是急性咽炎，开了含片", ("diagnoses", "pharyngitis", "active")),
+    ("застудила мочевой, опять бегаю каждые полчаса", ("diagnoses", "cystitis", "active")),
+    ("化验说是膀胱发炎", ("diagnoses", "cystitis", "active")),
+    ("почки застудила, температура и поясница болит", ("diagnoses", "pyelonephritis", "active")),
+    ("a sty came up on my lower lid", ("diagnoses", "stye", "active")),
+    ("вскочил ячмень на глазу", ("diagnoses", "stye", "active")),
+    ("眼睛上长针眼了，红肿", ("diagnoses", "stye", "active")),
+    ("on antibiotics for a gum abscess", ("diagnoses", "dental abscess", "active")),
+    ("у меня флюс, щеку раздуло", ("diagnoses", "dental abscess", "active")),
+    ("простуда на губе опять вылезла", ("diagnoses", "herpes", "active")),
+    ("一累就上火起泡", ("diagnoses", "herpes", "active")),
+    ("сгорела на солнце в отпуске, кожа слезает", ("diagnoses", "sunburn", "active")),
+    ("去海边晒伤了，后背通红", ("diagnoses", "sunburn", "active")),
+    ("перегрелся на даче, тошнило весь вечер", ("symptoms", "heatstroke", "active")),
+    ("my son had glandular fever last year", ("family_history", "mononucleosis", "active")),
+    ("小时候出过水痘", ("diagnoses", "chickenpox", "resolved")),
+]
+
 #: what a broad complaint form must not make of a sentence: the exact triples expected
 NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
     ("Я похудела на диете, теперь вешу 64 кг.", set()),
     ("за лето похудел до 88, бегаю по утрам", set()),
     ("feeling rough", set()),
+    ("лишай прошёл", set()),
+    ("吃了高热量的东西就胖", set()),
+    ("今天去晒太阳了，挺舒服", set()),
     ("早上感冒了，流鼻涕", {("diagnoses", "common cold", "active"), ("symptoms", "runny nose", "active")}),
 ]
 # fmt: on
@@ -60,6 +91,11 @@ NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), LAY_SYMPTOMS)
 def test_lay_names_of_a_complaint(text: str, expected: Triple) -> None:
+    assert expected in triples(understand(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), ACUTE)
+def test_acute_diagnoses_by_everyday_names(text: str, expected: Triple) -> None:
     assert expected in triples(understand(text))
 
 

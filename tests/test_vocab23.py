@@ -76,6 +76,29 @@ ACUTE: list[tuple[str, Triple]] = [
     ("小时候出过水痘", ("diagnoses", "chickenpox", "resolved")),
 ]
 
+#: injuries and accidents as patients tell them
+INJURIES: list[tuple[str, Triple]] = [
+    ("I tweaked my back lifting the kids' bikes", ("injuries", "back strain", "active")),
+    ("надорвала спину на огороде", ("injuries", "back strain", "active")),
+    ("搬东西扭了腰，起不来床", ("injuries", "back strain", "active")),
+    ("slammed my finger in the car door", ("injuries", "crush injury", "active")),
+    ("手指被门夹了，指甲都紫了", ("injuries", "crush injury", "active")),
+    ("went over on my ankle on the stairs this morning", ("injuries", "ankle sprain", "active")),
+    ("подвернула голеностоп на каблуках", ("injuries", "ankle sprain", "active")),
+    ("burnt myself on the oven tray", ("injuries", "burn", "active")),
+    ("обварилась кипятком из чайника", ("injuries", "burn", "active")),
+    ("做饭被油烫了一下，起了个泡", ("injuries", "burn", "active")),
+    ("dislocated my shoulder playing rugby", ("injuries", "shoulder dislocation", "active")),
+    ("вывихнул плечо на турнике", ("injuries", "shoulder dislocation", "active")),
+    ("пока бежал, сломал ключицу", ("injuries", "clavicle fracture", "active")),
+    ("pulled a tick off my leg after the hike", ("injuries", "tick bite", "active")),
+    ("вытащила клеща из-под коленки", ("injuries", "tick bite", "active")),
+    ("stepped on a nail in the garden, nail went into my foot", ("injuries", "puncture wound", "active")),
+    ("修车的时候被钉子扎了", ("injuries", "puncture wound", "active")),
+    ("угорела в бане, голова кружилась", ("injuries", "carbon monoxide poisoning", "active")),
+    ("got hit in the eye with a squash ball", ("injuries", "eye injury", "active")),
+]
+
 #: what a broad complaint form must not make of a sentence: the exact triples expected
 NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
     ("Я похудела на диете, теперь вешу 64 кг.", set()),
@@ -84,6 +107,7 @@ NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
     ("лишай прошёл", set()),
     ("吃了高热量的东西就胖", set()),
     ("今天去晒太阳了，挺舒服", set()),
+    ("他们两口子昨天吵架了", set()),
     ("早上感冒了，流鼻涕", {("diagnoses", "common cold", "active"), ("symptoms", "runny nose", "active")}),
 ]
 # fmt: on
@@ -96,6 +120,11 @@ def test_lay_names_of_a_complaint(text: str, expected: Triple) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), ACUTE)
 def test_acute_diagnoses_by_everyday_names(text: str, expected: Triple) -> None:
+    assert expected in triples(understand(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), INJURIES)
+def test_injuries_as_patients_tell_them(text: str, expected: Triple) -> None:
     assert expected in triples(understand(text))
 
 

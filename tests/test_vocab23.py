@@ -99,6 +99,25 @@ INJURIES: list[tuple[str, Triple]] = [
     ("got hit in the eye with a squash ball", ("injuries", "eye injury", "active")),
 ]
 
+#: brands of the Russian, Chinese and British markets, and vaccines by lay and brand names
+BRANDS: list[tuple[str, Triple]] = [
+    ("от давления пью кардилопин 5 мг", ("medications", "amlodipine", "active")),
+    ("давление держу листрилом 10 мг", ("medications", "lisinopril", "active")),
+    ("от аллергии пью эзлор", ("medications", "desloratadine", "active")),
+    ("过敏的时候吃信敏汀", ("medications", "desloratadine", "active")),
+    ("血脂高，吃瑞旨10mg", ("medications", "rosuvastatin", "active")),
+    ("医生给开了万苏平，一天一片", ("medications", "glimepiride", "active")),
+    ("泌尿科开了积大本特，每晚一粒", ("medications", "tamsulosin", "active")),
+    ("膀胱炎吃了一袋复美欣", ("medications", "fosfomycin", "active")),
+    ("кишечка была, пила неосмектин", ("medications", "diosmectite", "active")),
+    ("I use ibuleve gel on my knee", ("medications", "ibuprofen", "active")),
+    ("took clarityn for the hay fever", ("medications", "loratadine", "active")),
+    ("had my hep b jab at work last year", ("vaccinations", "hepatitis b vaccine", "historical")),
+    ("сделала прививку от гепатита Б в 2019", ("vaccinations", "hepatitis b vaccine", "historical")),
+    ("去年打过乙肝针", ("vaccinations", "hepatitis b vaccine", "historical")),
+    ("got the shingles jab in october", ("vaccinations", "herpes zoster vaccine", "historical")),
+]
+
 #: what a broad complaint form must not make of a sentence: the exact triples expected
 NOT_COMPLAINTS: list[tuple[str, set[Triple]]] = [
     ("Я похудела на диете, теперь вешу 64 кг.", set()),
@@ -125,6 +144,11 @@ def test_acute_diagnoses_by_everyday_names(text: str, expected: Triple) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), INJURIES)
 def test_injuries_as_patients_tell_them(text: str, expected: Triple) -> None:
+    assert expected in triples(understand(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), BRANDS)
+def test_brands_and_vaccines(text: str, expected: Triple) -> None:
     assert expected in triples(understand(text))
 
 

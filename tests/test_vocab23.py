@@ -46,6 +46,13 @@ LAY_SYMPTOMS: list[tuple[str, Triple]] = [
     ("发不出声，讲课讲的", ("symptoms", "loss of voice", "active")),
     ("первые дни несло, потом прошло", ("symptoms", "diarrhea", "resolved")),
     ("晚上翻来覆去睡不着", ("symptoms", "insomnia", "active")),
+    ("I pee a little when I sneeze since the baby", ("symptoms", "urinary incontinence", "active")),
+    ("после родов подмокаю, когда кашляю", ("symptoms", "urinary incontinence", "active")),
+    ("生完孩子以后一打喷嚏就漏尿", ("symptoms", "urinary incontinence", "active")),
+    ("I've had very heavy periods since the coil went in", ("symptoms", "heavy menstrual bleeding", "active")),
+    ("这几个月例假量多，还有血块", ("symptoms", "heavy menstrual bleeding", "active")),
+    ("there's mucus down the back of my throat every morning", ("symptoms", "post-nasal drip", "active")),
+    ("по утрам слизь в горле, откашливаю", ("symptoms", "post-nasal drip", "active")),
 ]
 
 #: acute diagnoses by their everyday names

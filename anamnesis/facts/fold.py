@@ -30,6 +30,7 @@ from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import (
     ILLNESS_SECTIONS,
     ended_by_another_name,
+    held,
     last_discussed,
     last_illness,
     referring_attributes,
@@ -46,6 +47,7 @@ from schemas.sections import (
     PRESENT_STATUS,
     SECTION_WIDE,
     SUPERSEDED,
+    held_name,
 )
 
 #: What a section-wide denial does to a specific fact that is still present.
@@ -286,8 +288,8 @@ class _UserFold(ReplayMixin):
         discussed before them), or dropped (:mod:`anamnesis.facts.anaphora`,
         :mod:`anamnesis.facts.medicine_classes`).
         """
-        named = {(ev.section, ev.entity) for ev in events if ev.entity != LAST_DISCUSSED}
-        events = [ev for ev in events if ev.entity != LAST_DISCUSSED or self._refer_back(ev, named)]
+        named = {(ev.section, ev.entity) for ev in events if held_name(ev.entity) is None}
+        events = [ev for ev in events if held_name(ev.entity) is None or self._refer_back(ev, named)]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             name = self.aliases.get((ev.section, ev.entity), ev.entity)
@@ -362,9 +364,13 @@ class _UserFold(ReplayMixin):
         """Resolve ``^``: a change or stop to the section's fact discussed last; a recovery that
         names nothing ("好了", "all cleared up") to the illness, symptom or injury discussed last;
         a healed body part or bone ("脚好了", "骨头长好了") to the injury discussed last, or with
-        no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain)."""
+        no injury known, to the illness or symptom discussed last ("膝盖好了" after knee pain).
+        ``^name`` is the fact ``name`` while the user holds it ("ALT 33" ends an elevated ALT)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
-        if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
+        name = held_name(ev.entity)
+        if name:
+            entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
+        elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
             found = ("injuries", injury) if injury else last_illness(facts, ev.section)
             if found is None:

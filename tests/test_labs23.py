@@ -90,6 +90,24 @@ def test_a_later_reading_resolves_confirms_or_leaves_the_finding(
     assert _diagnoses(*texts) == expected
 
 
+#: Words between a test and its value that a later reading says ("still", "всё ещё", "才", "пересдала"),
+#: and the short Russian name of HbA1c ("гликированный").
+LATER_WORDS: list[tuple[tuple[str, ...], str, list[tuple[str, str]]]] = [
+    (("bloods in june: ALT 81", "ALT was still 75 at the recheck"), ALT, [FIRST, ("confirmation", "active")]),
+    (("сдала анализы, ТТГ 7,3", "ттг всё ещё 6,1"), TSH_HIGH, [FIRST, ("confirmation", "active")]),
+    (("体检糖化血红蛋白7.2", "糖化还是7.0"), HBA1C, [FIRST, ("confirmation", "active")]),
+    (("月经多，血红蛋白才88", "复查血红蛋白125"), "anemia", [FIRST, ("change", "resolved")]),
+    (("сдала анализы, ТТГ 7,3", "ттг пересдала — 2,2"), TSH_HIGH, [FIRST, ("change", "resolved")]),
+    (("глюкоза натощак 7,1, гликированный 6,9", "гликированный 5,4"), HBA1C, [FIRST, ("change", "resolved")]),
+]
+
+
+@pytest.mark.parametrize(("texts", "entity", "steps"), LATER_WORDS)
+def test_a_later_reading_in_other_words(texts: tuple[str, ...], entity: str, steps: list[tuple[str, str]]) -> None:
+    events, _, _ = _fold(*texts)
+    assert history(events, "diagnoses", entity) == steps
+
+
 @pytest.mark.parametrize(
     ("texts", "entity", "steps"),
     [

@@ -41,8 +41,9 @@ _BP_SEPARATOR = re.compile("/|／|over|Over|OVER|на|по")
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
     r"^[\s:=：—–]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|"
-    r"around|already|down|dropped|fell|уровень|сейчас|теперь|уже|был|была|было|составил|составила|составляет|показал|около|"
-    r"упал|упала|снизился|снизилась|до|是|为|有|现在|已经|达到|大概|左右|降到|降至|升到|升至|了)[\s:=：—–]*)*",
+    r"around|already|still|down|dropped|fell|уровень|сейчас|теперь|уже|всё ещё|все еще|все ещё|всё еще|ещё|еще|был|"
+    r"была|было|составил|составила|составляет|показал|около|упал|упала|снизился|снизилась|до|пересдала|пересдал|"
+    r"是|为|有|现在|已经|还是|仍然|才|达到|大概|左右|降到|降至|升到|升至|了)[\s:=：—–]*)*",
     re.IGNORECASE,
 )
 _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -102,7 +102,16 @@ LATER_WORDS: list[tuple[tuple[str, ...], str, list[tuple[str, str]]]] = [
 ]
 
 
-@pytest.mark.parametrize(("texts", "entity", "steps"), LATER_WORDS)
+#: A hemoglobin is judged at 115 g/L, the lower limit women's ranges give (the labels end anemia at 118).
+HEMOGLOBIN: list[tuple[tuple[str, ...], str, list[tuple[str, str]]]] = [
+    (("гемоглобин 96", "гемоглобин уже 117"), "anemia", [FIRST, ("change", "resolved")]),
+    (("hemoglobin 9.1 at the clinic", "hemoglobin now 11.8"), "anemia", [FIRST, ("change", "resolved")]),
+    (("血红蛋白才90", "复查血红蛋白116"), "anemia", [FIRST, ("change", "resolved")]),
+    (("гемоглобин 96", "гемоглобин 110"), "anemia", [FIRST, ("confirmation", "active")]),
+]
+
+
+@pytest.mark.parametrize(("texts", "entity", "steps"), LATER_WORDS + HEMOGLOBIN)
 def test_a_later_reading_in_other_words(texts: tuple[str, ...], entity: str, steps: list[tuple[str, str]]) -> None:
     events, _, _ = _fold(*texts)
     assert history(events, "diagnoses", entity) == steps

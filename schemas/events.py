@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section
+from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section, held_name
 
 DOSE_PATTERN = re.compile(r"^\d+(?:\.\d+)? [^\s\d][^\s]*$")
 #: A dose said without its unit ("upped it to 750"): allowed only on a :data:`LAST_DISCUSSED`
@@ -102,7 +102,7 @@ class ExtractedEvent(BaseModel):
             raise ValueError(f"dose {self.dose!r} is not '<number> <unit>'")
         if section == "demographics" and self.value is None:
             raise ValueError("a demographics event needs a value")
-        if self.entity == LAST_DISCUSSED and self.status == "confirmed_absent":
+        if held_name(self.entity) is not None and self.status == "confirmed_absent":
             raise ValueError("a '^' event refers back to a present fact; it cannot deny one")
         if self.entity == SECTION_WIDE and self.status not in ("confirmed_absent",):
             raise ValueError("a section-wide '*' event can only deny the whole section")

@@ -39,6 +39,16 @@ SECTION_WIDE = "*"
 #: last discussed ("upped it to 750" after Keppra, "那个药我不吃了"): the fold resolves it to that
 #: fact, or drops the event when no single fact fits. It never becomes a fact.
 LAST_DISCUSSED = "^"
+
+
+def held_name(entity: str) -> str | None:
+    """The name a referring entity gives the fact it is about: "" for the bare ``^`` (the fact
+    discussed last), the name after it for a fact the user may hold ("^hyperuricemia": a normal
+    uric acid ends that finding if the user has it, and is nothing otherwise); None for an entity
+    that names a fact of its own. Like ``^``, the fold resolves it or drops it; it is never a fact."""
+    return entity[len(LAST_DISCUSSED) :] if entity.startswith(LAST_DISCUSSED) else None
+
+
 #: The one status any section may hold, and only on its ``*`` fact.
 SUPERSEDED = "superseded"
 CONFIRMED_ABSENT = "confirmed_absent"

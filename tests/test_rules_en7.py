@@ -129,7 +129,8 @@ LASTING_STOPS: list[Row] = [
     ("still no headaches this week", None, {("symptoms", "headache", "confirmed_absent")}),
     # a lab's "fasting" is no diet (the reading over its range is a finding, CONTRACT §2)
     ("my fasting sugar was 6.1 this morning", None, {("diagnoses", "elevated fasting glucose", "active")}),
-    ("my fasting sugar was 5.1 this morning", None, set()),
+    # one in range ends the finding only if the user holds it (the fold drops it otherwise)
+    ("my fasting sugar was 5.1 this morning", None, {("diagnoses", "^elevated fasting glucose", "resolved")}),
 ]
 
 DEMOGRAPHICS: list[Row] = [

@@ -13,7 +13,7 @@ from anamnesis.evaluation.figures import FN, FP, MISS, OK, TP, Obs, quote
 from anamnesis.evaluation.predictions import PredEvent, PredFact, Predictions
 from anamnesis.facts.medicine_classes import load_classes
 from anamnesis.terminology import load_terminology
-from schemas.sections import CONFIRMED_ABSENT, LAST_DISCUSSED, SECTION_WIDE
+from schemas.sections import CONFIRMED_ABSENT, SECTION_WIDE, held_name
 
 if TYPE_CHECKING:
     from anamnesis.evaluation.gold import GoldDialogue, GoldFact
@@ -233,7 +233,7 @@ def _proposed(pred: Predictions, message_id: str) -> list[PredEvent]:
     recorded = pred.fact_events.get(message_id, ())
     classes = load_classes()
     for e in proposed:
-        refers = e.entity == LAST_DISCUSSED or (
+        refers = held_name(e.entity) is not None or (
             e.entity in classes and not any(x.section == e.section and x.entity == e.entity for x in recorded)
         )
         if not refers:

@@ -14,6 +14,10 @@ whatever its kind: an episode, a symptom or an injury, every one of them told in
 A recovery that names the complaint in other words ("the tummy ache is gone" after "epigastric
 pain") is about the one present fact of its section it is a kind or a part of
 (:func:`ended_by_another_name`).
+
+An event that ends a fact only if the user has it ("ALT 33" ends an elevated ALT; a normal ALT
+with no such finding is nothing) names it after the ``^`` ("^elevated alanine aminotransferase",
+:func:`schemas.sections.held_name`), and is about that fact while it is present (:func:`held`).
 """
 
 from __future__ import annotations
@@ -47,6 +51,12 @@ def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str, dose: s
     latest = max(seen for seen, _ in candidates)
     named = [entity for seen, entity in candidates if seen == latest]
     return named[0] if len(named) == 1 else None
+
+
+def held(facts: Mapping[tuple[str, str], _Fact], section: str, entity: str) -> str | None:
+    """``entity`` when the user holds it present in ``section``, else None (the event is dropped)."""
+    fact = facts.get((section, entity))
+    return entity if fact is not None and fact.status == PRESENT_STATUS[section] else None
 
 
 def _unit(dose: object) -> str:

@@ -30,6 +30,7 @@ from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import (
     ILLNESS_SECTIONS,
     ended_by_another_name,
+    held,
     last_discussed,
     last_illnesses,
     referring_attributes,
@@ -46,6 +47,7 @@ from schemas.sections import (
     PRESENT_STATUS,
     SECTION_WIDE,
     SUPERSEDED,
+    held_name,
 )
 
 #: What a section-wide denial does to a specific fact that is still present.
@@ -286,8 +288,8 @@ class _UserFold(ReplayMixin):
         discussed before them), or dropped (:mod:`anamnesis.facts.anaphora`,
         :mod:`anamnesis.facts.medicine_classes`).
         """
-        named = {(ev.section, ev.entity) for ev in events if ev.entity != LAST_DISCUSSED}
-        events = [e for ev in events for e in (self._refer_back(ev, named) if ev.entity == LAST_DISCUSSED else [ev])]
+        named = {(ev.section, ev.entity) for ev in events if held_name(ev.entity) is None}
+        events = [e for ev in events for e in (self._refer_back(ev, named) if held_name(ev.entity) is not None else [ev])]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             name = self.aliases.get((ev.section, ev.entity), ev.entity)
@@ -369,9 +371,14 @@ class _UserFold(ReplayMixin):
         last; a recovery that names nothing ("好了", "all cleared up") to the illnesses, symptoms and
         injuries discussed last (every one told in that message); a healed body part or bone ("脚好了",
         "骨头长好了") to the injury discussed last, or with no injury known, to the illnesses or
-        symptoms discussed last ("膝盖好了" after knee pain)."""
+        symptoms discussed last ("膝盖好了" after knee pain). ``^name`` is the fact ``name`` while
+        the user holds it ("ALT 33" ends an elevated ALT)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
-        if ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
+        name = held_name(ev.entity)
+        if name:
+            entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
+            found = [(ev.section, entity)] if entity else []
+        elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
             found = [("injuries", injury)] if injury else last_illnesses(facts)
         else:

@@ -21,7 +21,9 @@ from anamnesis.measurements.catalog import Catalog, TestDef, load_catalog
 from anamnesis.measurements.units import UnitError, normalise_value, unit_forms
 from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import FINDINGS_FILE
+from schemas.sections import LAST_DISCUSSED
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _SENTENCE_END = re.compile(r"[.!?。！？；;\n](?!\d)")
@@ -38,8 +40,10 @@ _BP = re.compile(
 _BP_SEPARATOR = re.compile("/|／|over|Over|OVER|на|по")
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
-    r"^[\s:=：]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|around|"
-    r"уровень|сейчас|теперь|был|была|было|составил|составила|составляет|показал|около|是|为|有|现在|达到|大概|左右|了)[\s:=：]*)*",
+    r"^[\s:=：—–]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|"
+    r"around|already|still|down|dropped|fell|уровень|сейчас|теперь|уже|всё ещё|все еще|все ещё|всё еще|ещё|еще|был|"
+    r"была|было|составил|составила|составляет|показал|около|упал|упала|снизился|снизилась|до|пересдала|пересдал|"
+    r"是|为|有|现在|已经|还是|仍然|才|达到|大概|左右|降到|降至|升到|升至|了)[\s:=：—–]*)*",
     re.IGNORECASE,
 )
 _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -293,32 +297,56 @@ def _findings() -> dict[str, _Finding]:
     }
 
 
+#: A result judged normal: what a reading may say with no number ("АЛТ в норме", "复查转氨酶正常了").
+_NORMAL = Gated(re.compile(r"normal|норм|正常", re.IGNORECASE), ("normal", "норм", "正常"))
+
+
+def judges_a_finding(text: str, norm: str, found: Literals) -> bool:
+    """Whether a message with no number and no concept judges a reading of a test with a finding
+    normal ("ALT back to normal", "ттг в норме"): worth reading, it may end that finding (``found``:
+    the gates' literals in ``norm``)."""
+    if _NORMAL.search(norm, found=found) is None:
+        return False
+    return any(proposal["test"] in _findings() for _, proposal in _own_readings(text))
+
+
 def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """``facts`` and the finding of each of the user's own readings outside its test's range:
     abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
     "血钾3.2" hypokalemia, "ТТГ 6,8" an elevated TSH, "PSA 5.8，医生说有点高" an elevated PSA; a
-    reading judged normal, in the range, or of a test with no finding in the table names none."""
+    reading judged normal, in the range, or of a test with no finding in the table names none.
+    A reading also ends the test's findings it is not, if the user holds them ("ALT 33", "ТТГ в
+    норме", "TSH 0.1" after a high one): a ``^name`` event, which the fold drops when the user has
+    no such finding (:func:`schemas.sections.held_name`)."""
     table = _findings()
     out = list(facts)
     for span, proposal in _own_readings(text):
         finding = table.get(proposal["test"])
         if span is None or finding is None:
             continue
-        entity = _finding_of(proposal, finding, load_catalog().tests[proposal["test"]])
-        if entity is None or any(
-            f.section == "diagnoses" and (f.entity == entity or (f.start < span[1] and span[0] < f.end)) for f in out
-        ):  # already named, or the words of the reading name a finding ("liver enzymes are up")
+        side = _side_of(proposal, finding, load_catalog().tests[proposal["test"]])
+        if side is None:
             continue
         sentence = next((i for i, (a, b, _) in enumerate(spans) if a <= span[0] < b), 0)
-        out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, "active", proposal["mention"]))
+        # the words of the reading may name its finding already ("liver enzymes are up")
+        worded = any(f.section == "diagnoses" and f.start < span[1] and span[0] < f.end for f in out)
+        for other, name in (("high", finding.high), ("low", finding.low)):
+            entity = name if other == side else f"{LAST_DISCUSSED}{name}"
+            if name is None or (other == side and worded) or any(
+                f.section == "diagnoses" and f.entity == entity for f in out
+            ):
+                continue
+            status = "active" if other == side else "resolved"
+            out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, status, proposal["mention"]))
     return out
 
 
-def _finding_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str | None:
-    """The finding a reading is: by the user's own judgement ("偏高", "low"), else by its value."""
+def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str | None:
+    """Where a reading lies, ``high``, ``low`` or ``normal``: by the user's own judgement ("偏高",
+    "low", "в норме"), else by its value against the range; None when neither tells."""
     flag = proposal.get("flag")
-    if flag in ("high", "low"):
-        return finding.high if flag == "high" else finding.low
+    if flag in ("high", "low", "normal"):
+        return flag
     value = proposal.get("value")
     if flag is not None or value is None:
         return None
@@ -328,10 +356,10 @@ def _finding_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> s
     above = finding.above if finding.above is not None else test.high
     below = finding.below if finding.below is not None else test.low
     if above is not None and level > above:
-        return finding.high
+        return "high"
     if below is not None and level < below:
-        return finding.low
-    return None
+        return "low"
+    return "normal"
 
 
 def _in_canonical_unit(value: float, unit: str | None, test: TestDef) -> float | None:

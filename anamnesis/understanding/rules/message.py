@@ -93,7 +93,7 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.measurements import out_of_range_findings, without_test_readings
+from anamnesis.understanding.rules.measurements import judges_a_finding, out_of_range_findings, without_test_readings
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
@@ -233,6 +233,7 @@ def read_message(
             and (asked is None or found.isdisjoint(_ANSWERS))
             and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm, gates)))
             and not recovers(norm, gates)  # "好了", "all cleared up": the illness discussed last is over
+            and not judges_a_finding(text, norm, gates)  # "АЛТ в норме": it may end a finding
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"

@@ -58,9 +58,9 @@ def test_the_forkserver_preloads_mesh_so_no_understanding_shard_loads_it_again()
     assert done.stdout.split()[-1] == "True"
 
 
-def collector_view() -> tuple[int, int]:
-    """Run in a step's process: the objects frozen out of the collector, and the ones it tracks."""
-    return gc.get_freeze_count(), len(gc.get_objects())
+def collector_view() -> tuple[bool, int, int]:
+    """Run in a step's process: whether the collector is on, the objects frozen out of it, the ones it tracks."""
+    return gc.isenabled(), gc.get_freeze_count(), len(gc.get_objects())
 
 
 def test_the_steps_start_with_what_the_forkserver_preloaded_out_of_their_collections():
@@ -69,8 +69,8 @@ def test_the_steps_start_with_what_the_forkserver_preloaded_out_of_their_collect
 
     with worker_server.serving(STEP_PRELOAD):
         with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
-            frozen, tracked = pool.submit(collector_view).result()
-    assert frozen > 500_000 and tracked < frozen / 100
+            collecting, frozen, tracked = pool.submit(collector_view).result()
+    assert collecting and frozen > 500_000 and tracked < frozen / 100
 
 
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():

@@ -65,9 +65,9 @@ def test_a_stopped_server_runs_its_exit_handlers_but_leaves_its_heap_unfreed(
     assert not (tmp_path / HEAP_FREED).exists()
 
 
-def _collector_view() -> tuple[int, int]:
-    """Run in a worker: the objects frozen out of the collector, and the ones it tracks."""
-    return gc.get_freeze_count(), len(gc.get_objects())
+def _collector_view() -> tuple[bool, int, int]:
+    """Run in a worker: whether the collector is on, the objects frozen out of it, the ones it tracks."""
+    return gc.isenabled(), gc.get_freeze_count(), len(gc.get_objects())
 
 
 def test_workers_start_with_what_the_server_preloaded_out_of_their_collections():
@@ -75,8 +75,9 @@ def test_workers_start_with_what_the_server_preloaded_out_of_their_collections()
     with (11 % of its CPU on 200,000 messages); frozen in the server, they are in no generation."""
     worker_server.start([RulesBackend.preload])
     with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
-        frozen, tracked = pool.submit(_collector_view).result()
-    assert frozen > 500_000 and tracked < frozen / 10  # tracked: what the worker imported to run this test
+        collecting, frozen, tracked = pool.submit(_collector_view).result()
+    # tracked: what the worker imported to run this test
+    assert collecting and frozen > 500_000 and tracked < frozen / 10
 
 
 def test_nothing_to_preload_starts_no_server_so_a_later_one_gets_its_preload():

@@ -18,17 +18,16 @@ mirrors of ``s3://`` homes (``$ANAMNESIS_CACHE_DIR``, else ``~/.cache/anamnesis`
 
 from __future__ import annotations
 
-import gc
 import logging
 import mmap
 import pickle
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
 import xxhash
 
+from anamnesis.collector import paused
 from anamnesis.storage.atomic import atomic_path
 from anamnesis.storage.object_home import cache_root
 
@@ -78,19 +77,6 @@ class DamagedFile(ValueError):
     """A derived file whose bytes are not those its writer hashed."""
 
 
-@contextmanager
-def _no_collections() -> Iterator[None]:
-    """The cyclic collector paused: building or reading millions of small objects, none of them
-    garbage, it would run again and again over the growing heap (half a lexicon build's CPU)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _read(path: Path) -> object:
     """The value of a derived file, verified against the digest at its head.
 
@@ -102,7 +88,7 @@ def _read(path: Path) -> object:
         with memoryview(mapped) as data, data[_CHECK:] as payload:
             if len(data) <= _CHECK or xxhash.xxh3_128_digest(payload) != data[:_CHECK]:
                 raise DamagedFile("digest mismatch")
-            with _no_collections():
+            with paused():
                 return pickle.loads(payload)
 
 
@@ -118,7 +104,7 @@ def cached(name: str, key: str, build: Callable[[], T]) -> T:
         pass
     except Exception as exc:  # a truncated, damaged or foreign file: build again and overwrite it
         log.warning("derived cache %s unreadable (%s); rebuilding", path.name, type(exc).__name__)
-    with _no_collections():
+    with paused():
         value = build()
     try:
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

@@ -24,6 +24,8 @@ from typing import TypeVar
 #: The server's first preload: it then ends without freeing its heap (~0.7 s of CPU that the
 #: run's end waited for, see the module).
 EXIT_QUICKLY = "anamnesis.server_exit"
+#: The server's last preload: what it preloaded is frozen out of its workers' collections (see the module).
+FROZEN = "anamnesis.server_frozen"
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
@@ -45,7 +47,7 @@ def start(preload: Iterable[str | None]) -> bool:
     modules = list(dict.fromkeys(m for m in preload if m))
     if running() or not modules:
         return False
-    context().set_forkserver_preload([EXIT_QUICKLY, *modules])
+    context().set_forkserver_preload([EXIT_QUICKLY, *modules, FROZEN])
     multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
 

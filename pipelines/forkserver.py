@@ -18,8 +18,6 @@ Nothing here may start a thread or touch the home.
 
 from __future__ import annotations
 
-import gc
-
 # The modules DagsterInstance.from_ref imports for the local instance of <home>/dagster.
 import dagster._core.run_coordinator.queued_run_coordinator  # noqa: F401
 import dagster._core.secrets  # noqa: F401
@@ -35,7 +33,3 @@ import pipelines.definitions  # noqa: F401  (every asset, op and resource of the
 from anamnesis.measurements.units import conversions
 
 conversions()
-# Everything above lives as long as the run: out of the cyclic collector's passes in every step
-# (a full pass walked its ~750,000 objects, ~0.16 s of CPU each) and, untouched by them, shared
-# with the forked steps instead of copied page by page.
-gc.freeze()

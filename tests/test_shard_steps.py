@@ -3,14 +3,17 @@ reads its fragments in its own process, and the forkserver's preload starts no t
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 
 import polars as pl
 
 from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, FragmentReader
 from anamnesis.understanding.rules import RulesBackend
+from pipelines.worker_preload import STEP_PRELOAD
 
 ROW = ("f-1", "u-1", "en", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin 500 mg twice a day", None, None)
 
@@ -55,13 +58,19 @@ def test_the_forkserver_preloads_mesh_so_no_understanding_shard_loads_it_again()
     assert done.stdout.split()[-1] == "True"
 
 
-def test_the_forkserver_leaves_what_it_preloaded_out_of_the_steps_collections():
+def collector_view() -> tuple[bool, int, int]:
+    """Run in a step's process: whether the collector is on, the objects frozen out of it, the ones it tracks."""
+    return gc.isenabled(), gc.get_freeze_count(), len(gc.get_objects())
+
+
+def test_the_steps_start_with_what_the_forkserver_preloaded_out_of_their_collections():
     # a full collection in a step would otherwise walk the preloaded heap (~0.16 s of CPU each)
-    code = "import gc, pipelines.forkserver; print(gc.get_freeze_count(), len(gc.get_objects()))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr[-2000:]
-    frozen, tracked = map(int, done.stdout.split()[-2:])
-    assert frozen > 500_000 and tracked < frozen / 100
+    from anamnesis import worker_server
+
+    with worker_server.serving(STEP_PRELOAD):
+        with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
+            collecting, frozen, tracked = pool.submit(collector_view).result()
+    assert collecting and frozen > 500_000 and tracked < frozen / 100
 
 
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():

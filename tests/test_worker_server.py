@@ -3,6 +3,7 @@ and embedding in its worker processes gives the vectors this process's threads g
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -62,6 +63,21 @@ def test_a_stopped_server_runs_its_exit_handlers_but_leaves_its_heap_unfreed(
     worker_server.stop()
     assert (tmp_path / HANDLER_RAN).exists()
     assert not (tmp_path / HEAP_FREED).exists()
+
+
+def _collector_view() -> tuple[bool, int, int]:
+    """Run in a worker: whether the collector is on, the objects frozen out of it, the ones it tracks."""
+    return gc.isenabled(), gc.get_freeze_count(), len(gc.get_objects())
+
+
+def test_workers_start_with_what_the_server_preloaded_out_of_their_collections():
+    """A rules worker's full collections walked the ~780,000 objects of the vocabularies it was forked
+    with (11 % of its CPU on 200,000 messages); frozen in the server, they are in no generation."""
+    worker_server.start([RulesBackend.preload])
+    with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
+        collecting, frozen, tracked = pool.submit(_collector_view).result()
+    # tracked: what the worker imported to run this test
+    assert collecting and frozen > 500_000 and tracked < frozen / 10
 
 
 def test_nothing_to_preload_starts_no_server_so_a_later_one_gets_its_preload():

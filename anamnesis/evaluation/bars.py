@@ -57,16 +57,22 @@ UNSEEN_DOSE_BAR = 0.90
 #: (RULES_VERSION 29 to 32) 0.831 / 0.827 / 0.782, 0.583, 0.935, 0.953, 84.
 #: The sixteenth session's (RULES_VERSION 33 to 39) 0.834 / 0.828 / 0.795, 0.605, 0.933, 0.953, 81.
 #: The seventeenth session's (RULES_VERSION 40) 0.841 / 0.828 / 0.795, 0.625, 0.933, 0.953, 74.
+#: On 2026-12-06 (eighteenth session) batches 2, 7 and 8 were relabelled by CONTRACT §2 (abnormal
+#: lab results are diagnoses findings, 52 events; `../data/blind/README.md`), leaving 749 checked
+#: turns: the start (84f48f1, RULES_VERSION 40) gave 0.836 / 0.815 / 0.788, 0.625, 0.933, 0.953,
+#: 74 on the new labels, the merged tree (RULES_VERSION 41) 0.844 / 0.826 / 0.798, 0.628, 0.933,
+#: 0.953, 74 (a merge that cost one forbidden turn, heal23's recovery over every complaint, was
+#: reverted, not the ceiling raised).
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.837,
-    "fact F1 (ru)": 0.824,
-    "fact F1 (zh)": 0.791,
-    "negation accuracy": 0.620,
+    "fact F1 (en)": 0.841,
+    "fact F1 (ru)": 0.823,
+    "fact F1 (zh)": 0.795,
+    "negation accuracy": 0.623,
     "status accuracy": 0.928,
     "dose accuracy": 0.948,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 759 turns of batches 2, 7, 8 and 10.
+#: count over the 749 turns of batches 2, 7, 8 and 10.
 UNSEEN_FORBIDDEN_CEILING = 74
 
 

@@ -9,8 +9,7 @@ is dropped: a guessed drug would be a wrong fact, a dropped one is only a missed
 
 An illness that is over without its name ("all cleared up", "好了", "всё прошло") is proposed as
 a resolved ``^`` event in the section its words point to, and is the illness last discussed
-whatever its kind: an episode, a symptom or an injury, every one of them told in that one message
-(:func:`last_illnesses`).
+whatever its kind: an episode, a symptom or an injury, that section on a tie (:func:`last_illness`).
 A recovery that names the complaint in other words ("the tummy ache is gone" after "epigastric
 pain") is about the one present fact of its section it is a kind or a part of
 (:func:`ended_by_another_name`).
@@ -69,17 +68,17 @@ def _unit(dose: object) -> str:
 ILLNESS_SECTIONS = ("symptoms", "diagnoses", "injuries")
 
 
-def last_illnesses(facts: Mapping[tuple[str, str], _Fact]) -> list[tuple[str, str]]:
-    """(section, entity) of every present illness, symptom or injury seen last: a recovery that
-    names nothing ("all cleared up", "всё прошло", "好了") after several told in one message
-    ("burning when i pee and going every 20 mins") is over the episode they were told as, every
-    one of them; none when nothing is present."""
+def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[str, str] | None:
+    """(section, entity) of the one present illness, symptom or injury seen last; on a tie, the
+    one of them in ``section`` (the section the recovery's words point to), else None."""
     candidates = [(f.last_seen, k) for k, f in facts.items() if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE
                   and f.status == PRESENT_STATUS[k[0]]]
     if not candidates:
-        return []
+        return None
     latest = max(seen for seen, _ in candidates)
-    return sorted(key for seen, key in candidates if seen == latest)
+    named = [key for seen, key in candidates if seen == latest]
+    own = [key for key in named if key[0] == section]
+    return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
 
 
 def ended_by_another_name(

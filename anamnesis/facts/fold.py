@@ -32,7 +32,7 @@ from anamnesis.facts.anaphora import (
     ended_by_another_name,
     held,
     last_discussed,
-    last_illnesses,
+    last_illness,
     referring_attributes,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
@@ -368,10 +368,10 @@ class _UserFold(ReplayMixin):
 
     def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> list[Event]:
         """Resolve ``^`` (none when nothing fits): a change or stop to the section's fact discussed
-        last; a recovery that names nothing ("好了", "all cleared up") to the illnesses, symptoms and
-        injuries discussed last (every one told in that message); a healed body part or bone ("脚好了",
-        "骨头长好了") to the injury discussed last, or with no injury known, to the illnesses or
-        symptoms discussed last ("膝盖好了" after knee pain). ``^name`` is the fact ``name`` while
+        last; a recovery that names nothing ("好了", "all cleared up") to the illness, symptom or
+        injury discussed last (on a tie, the one of its own section, else none); a healed body part
+        or bone ("脚好了", "骨头长好了") to the injury discussed last, or with no injury known, to the
+        illness or symptom discussed last ("膝盖好了" after knee pain). ``^name`` is the fact ``name`` while
         the user holds it ("ALT 33" ends an elevated ALT)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         name = held_name(ev.entity)
@@ -380,7 +380,7 @@ class _UserFold(ReplayMixin):
             found = [(ev.section, entity)] if entity else []
         elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
-            found = [("injuries", injury)] if injury else last_illnesses(facts)
+            found = [("injuries", injury)] if injury else [k for k in (last_illness(facts, ev.section),) if k]
         else:
             entity = last_discussed(facts, ev.section, ev.attributes.get("dose"))
             found = [(ev.section, entity)] if entity is not None else []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 ASKED_PART: list[Row] = [
@@ -100,16 +100,10 @@ KNEES: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe's reply: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(("text", "context", "expected"), ASKED_PART)
 def test_reply_of_the_asked_part(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), RU_FORMS)
@@ -119,19 +113,19 @@ def test_russian_forms(text: str, context: str | None, expected: set[tuple[str, 
 
 @pytest.mark.parametrize(("text", "context", "expected"), HOW_MUCH)
 def test_how_much(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), LIPS)
 def test_lips(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), WHEN_LAST)
 def test_when_last(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), KNEES)
 def test_knees(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected

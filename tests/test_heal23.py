@@ -16,15 +16,9 @@ evaluation set.
 
 from __future__ import annotations
 
-import json
-from datetime import timedelta
-
-import polars as pl
 import pytest
 
-from anamnesis.facts.fold import fold
-from schemas.frames import Events, polars_schema
-from tests.test_rules_backend import TS, Row, triples, understand
+from tests.test_rules_backend import Row, folded, triples, understand
 
 # fmt: off
 LISTS_ENDED: list[Row] = [
@@ -68,21 +62,6 @@ def test_an_ending_reaches_what_it_is_said_of(
     assert triples(understand(text, context)) == expected
 
 
-def _folded(*texts: str) -> dict[tuple[str, str], str]:
-    """The facts after folding what the backend made of ``texts``, one day apart."""
-    rows = []
-    for day, text in enumerate(texts):
-        for n, e in enumerate(understand(text).events):
-            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
-            rows.append({
-                "user_id": "u", "message_id": f"m{day}", "event_index": n,
-                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
-                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
-                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
-            })
-    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
-    return {(r["section"], r["entity"]): r["status"] for r in state.to_dicts()}
-
 
 # fmt: off
 LIMB_HEALED: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
@@ -99,4 +78,4 @@ LIMB_HEALED: list[tuple[tuple[str, ...], dict[tuple[str, str], str]]] = [
 def test_a_limb_told_healed_is_the_one_injury_present(
     texts: tuple[str, ...], expected: dict[tuple[str, str], str]
 ) -> None:
-    assert _folded(*texts) == expected
+    assert folded(*((text, None) for text in texts)) == expected

@@ -23,7 +23,7 @@ from __future__ import annotations
 import pytest
 
 from anamnesis.terminology.counts import count_forms
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 MISSED_FOR_MONTHS: list[Row] = [
@@ -136,21 +136,15 @@ INJURY_WORDS: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(("text", "context", "expected"), [*MISSED_FOR_MONTHS, *PART_AND_FEELING, *LABELS_GRANULARITY, *INJURY_WORDS, *FEVER_BY_NUMBER])
 def test_open20(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), PROFILE)
 def test_profile(text: str, context: str | None, expected: dict[str, str]) -> None:
-    events = understand(text, context, _lang(text)).events
+    events = understand(text, context, probe_lang(text)).events
     assert {e["entity"]: e.get("value") for e in events if e["section"] == "demographics"} == expected
 
 

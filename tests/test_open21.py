@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 LABELS_NAMES: list[Row] = [
@@ -113,13 +113,7 @@ OWN_WORDS: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(("text", "context", "expected"), [*LABELS_NAMES, *GRANULARITY, *MANNER, *OWN_WORDS])
 def test_open21(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected

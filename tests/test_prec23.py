@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 PLANNED: list[Row] = [
@@ -130,16 +130,10 @@ PILL_DRUNK: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
     [*PLANNED, *FILED_BY_ORDER, *ASKED_WHAT_IS_NEW, *OUTGROWN, *BARE_PAIN_DENIED, *PILL_DRUNK],
 )
 def test_prec23(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import gzip
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import pytest
 
+from anamnesis.facts.fold import fold
 from anamnesis.understanding.backend import Backend, Understanding
 from anamnesis.understanding.rules import RULES_VERSION, RulesBackend, fingerprint_of
 from anamnesis.understanding.rules.lexicon import rules_data_digest
 from schemas.events import ExtractedEvent, Fragment
+from schemas.frames import Events, polars_schema
 from schemas.sections import SECTIONS
 
 BACKEND = RulesBackend()
@@ -35,8 +38,32 @@ def understand(text: str, context: str | None = None, lang: str | None = None) -
     return result
 
 
+def probe_lang(text: str) -> str:
+    """The language of a probe: English, Russian or Chinese."""
+    if text.isascii():
+        return "en"
+    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
+
+
 def triples(result: Understanding) -> set[Triple]:
     return {(e["section"], e["entity"], e["status"]) for e in result.events}
+
+
+def folded(*messages: tuple[str, str | None], lang: str | None = None) -> dict[tuple[str, str], str]:
+    """The facts' statuses after folding what the backend made of ``messages`` (text, the
+    assistant turn before it), one day apart."""
+    rows = []
+    for day, (text, context) in enumerate(messages):
+        for n, e in enumerate(understand(text, context, lang).events):
+            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
+            rows.append({
+                "user_id": "u", "message_id": f"m{day}", "event_index": n,
+                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
+                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
+                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
+            })
+    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
+    return {(r["section"], r["entity"]): r["status"] for r in state.to_dicts()}
 
 
 def by_triple(result: Understanding) -> dict[Triple, dict[str, Any]]:

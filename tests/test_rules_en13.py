@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 GROUP_QUESTIONS: list[Row] = [
@@ -77,16 +77,10 @@ ASKED_TOGETHER: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe's reply: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(("text", "context", "expected"), QUESTION_BEFORE_THE_LAST + ASKED_TOGETHER)
 def test_question_before_the_last(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), GROUP_QUESTIONS)

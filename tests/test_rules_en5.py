@@ -9,15 +9,9 @@ evaluation set.
 
 from __future__ import annotations
 
-import json
-from datetime import timedelta
-
-import polars as pl
 import pytest
 
-from anamnesis.facts.fold import fold
-from schemas.frames import Events, polars_schema
-from tests.test_rules_backend import TS, Row, Triple, triples, understand
+from tests.test_rules_backend import Row, Triple, folded, triples, understand
 
 LIST_QUESTION = "Any chest pain, shortness of breath or swelling?"
 LIST_DENIED = {
@@ -96,40 +90,26 @@ def test_understands_english(text: str, context: str | None, expected: set[Tripl
     assert triples(understand(text, context, "en")) == expected
 
 
-def _folded(*messages: tuple[str, str | None]) -> dict[tuple[str, str], str]:
-    """The facts after folding what the backend made of ``messages``, one day apart."""
-    rows = []
-    for day, (text, context) in enumerate(messages):
-        for n, e in enumerate(understand(text, context, "en").events):
-            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
-            rows.append({
-                "user_id": "u", "message_id": f"m{day}", "event_index": n,
-                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
-                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
-                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
-            })
-    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
-    return {(r["section"], r["entity"]): r["status"] for r in state.to_dicts()}
-
 
 def test_a_later_denial_of_a_present_symptom_or_drug_ends_it() -> None:
-    facts = _folded(
+    facts = folded(
         ("bad headache since monday and im taking ibuprofen for it", None),
         ("no headache today", None),
         ("Are you still on the ibuprofen?", None),
         ("i dont take ibuprofen now", None),
+        lang="en",
     )
     assert facts[("symptoms", "headache")] == "resolved"
     assert facts[("medications", "ibuprofen")] == "stopped"
 
 
 def test_a_denial_of_what_was_never_said_stays_a_denial() -> None:
-    facts = _folded(("i have a cough", None), ("no fever", None))
+    facts = folded(("i have a cough", None), ("no fever", None), lang="en")
     assert facts[("symptoms", "fever")] == "confirmed_absent"
     assert facts[("symptoms", "cough")] == "active"
 
 
 def test_a_shorter_name_later_is_the_fact_named_before() -> None:
-    facts = _folded(("type 2 diabetes for 6 yrs", None), ("the diabetes yes", None))
+    facts = folded(("type 2 diabetes for 6 yrs", None), ("the diabetes yes", None), lang="en")
     assert ("chronic_conditions", "diabetes") not in facts
     assert facts[("chronic_conditions", "type 2 diabetes")] == "active"

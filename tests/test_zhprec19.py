@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import Row, triples, understand
+from tests.test_rules_backend import Row, probe_lang, triples, understand
 
 # fmt: off
 EPISODE_WITH_A_COUNT: list[Row] = [
@@ -191,12 +191,6 @@ ELDERS: list[Row] = [
 # fmt: on
 
 
-def _lang(text: str) -> str:
-    """The language of a probe: English, Russian or Chinese."""
-    if text.isascii():
-        return "en"
-    return "ru" if any("а" <= ch.lower() <= "я" for ch in text) else "zh"
-
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
@@ -206,4 +200,4 @@ def _lang(text: str) -> str:
     ],
 )
 def test_zhprec19(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
-    assert triples(understand(text, context, _lang(text))) == expected
+    assert triples(understand(text, context, probe_lang(text))) == expected

@@ -95,6 +95,17 @@ def _sample_users() -> set[str]:
     return users
 
 
+def test_the_terminal_display_shows_a_shards_stage_name_whole() -> None:
+    from rich.console import Console
+
+    from pipelines.progress import RichProgress
+
+    screen = io.StringIO()
+    with RichProgress(Console(file=screen, force_terminal=True, width=120)) as display:
+        display.update("reconcile events [shard 2/4]", 62, 62)
+    assert "reconcile events [shard 2/4]" in screen.getvalue()
+
+
 def test_progress_lines_carry_rate_and_eta_every_interval() -> None:
     stream = io.StringIO()
     configure_logging("text", stream=stream)

@@ -25,7 +25,7 @@ import polars as pl
 from anamnesis.storage.lake import Lake
 from anamnesis.storage.night import touched_users
 from anamnesis.storage.shards import Shard
-from assets.resources import HomeResource
+from assets.resources import CallbackProgress, HomeResource, Progress
 
 #: The ``ins`` of a stage's shard op: it starts after the stage's upstream asset (and its blocking
 #: checks), which the fan-out does not wait for.
@@ -60,6 +60,17 @@ def night_of(lake: Lake, parts: Sequence[ShardDone]) -> pl.Series | None:
 def shard(home: HomeResource, index: int, only: pl.Series | None) -> Shard:
     """Shard ``index`` of the run's shards, of it ``only`` these users (a night's) if given."""
     return Shard(index, home.settings().shards, only)
+
+
+def shard_progress(progress: Progress, home: HomeResource, index: int) -> Progress:
+    """``progress`` of shard ``index``: its stages named with the shard ("reconcile events [shard
+    2/4]"), so each shard's step shows its own count, rate and ETA; unchanged with one shard."""
+    count = home.settings().shards
+    if count == 1:
+        return progress
+    return CallbackProgress(
+        lambda stage, done, total: progress.update(f"{stage} [shard {index + 1}/{count}]", done, total)
+    )
 
 
 #: The merge op's output that is the stage's asset.

@@ -15,6 +15,7 @@ from anamnesis.sample_data import SAMPLE_EXPORTS
 from assets.facts import assets as facts_assets
 from assets.ingest import assets as ingest_assets
 from assets.memory.resources import MemoryResource
+from assets.progress_relay import RelayedProgress
 from assets.resources import ExportsResource, HomeResource, Progress
 from assets.serving import assets as serving_assets
 from assets.summaries import assets as summaries_assets
@@ -92,9 +93,11 @@ def build_definitions(
     )
 
 
-def backfill_job_for(home: str, input_dir: str, shards: int) -> dg.JobDefinition:
-    """The backfill job of a sharded CLI run, rebuilt by name in each of its step processes."""
-    defs = build_definitions(home=home, input_dir=input_dir, shards=shards, lock_held=True)
+def backfill_job_for(home: str, input_dir: str, shards: int, progress_address: str | None = None) -> dg.JobDefinition:
+    """The backfill job of a sharded CLI run, rebuilt by name in each of its step processes;
+    their progress goes to the run's process at ``progress_address`` (:mod:`assets.progress_relay`)."""
+    progress = RelayedProgress(progress_address) if progress_address else None
+    defs = build_definitions(home=home, input_dir=input_dir, progress=progress, shards=shards, lock_held=True)
     return defs.resolve_job_def("backfill")
 
 

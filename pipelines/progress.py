@@ -13,7 +13,7 @@ class RichProgress:
 
     def __init__(self, console: Console) -> None:
         self._progress = Progress(
-            TextColumn("{task.description:<22}"),
+            TextColumn("{task.description:<22}", markup=False),  # "[shard 2/4]" is a name, not a style
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),

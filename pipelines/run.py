@@ -12,7 +12,7 @@ import gc
 import logging
 import shutil
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from anamnesis.storage.lock import serialized, writer_lock
 from anamnesis.storage.stamp import record_run
 from assets.ingest.assets import export_messages
 from assets.ingest.partitions import export_days
+from assets.progress_relay import relayed
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
@@ -169,7 +170,7 @@ def _execute(
     if not plan.changed_days:
         selection = [k for k in defs.resolve_all_asset_keys() if k != export_messages.key]
     if settings.shards > 1 and resources is None:
-        return _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection)
+        return _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection, progress)
     return defs.resolve_job_def("backfill").execute_in_process(
         instance=instance,
         tags=plan.partition_range_tags(),
@@ -185,20 +186,22 @@ def _execute_sharded(
     instance: dg.DagsterInstance,
     tags: dict[str, str],
     selection: list[dg.AssetKey] | None,
+    progress: Progress | None,
 ) -> dg.JobExecutionResult:
     """The job under Dagster's multiprocess executor: each step a child process, shards in parallel.
 
     The children rebuild the job by name (:func:`pipelines.definitions.backfill_job_for`), so
-    only real resources can be used (a test's substitutes run in-process, one step at a time).
+    only real resources can be used (a test's substitutes run in-process, one step at a time);
+    their progress comes back to ``progress`` over a local socket (:mod:`assets.progress_relay`).
     """
-    job = dg.build_reconstructable_job(
-        "pipelines.definitions",
-        "backfill_job_for",
-        reconstructable_kwargs={"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards},
-    )
-    run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
-    # The steps fork from the run's worker server (up since the run started, with their preload,
-    # and stopped with the run, so a later reader in this process starts one with its own).
-    return dg.execute_job(
-        job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
-    )
+    with ExitStack() as run:
+        kwargs = {"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards}
+        if progress is not None:
+            kwargs["progress_address"] = run.enter_context(relayed(progress))
+        job = dg.build_reconstructable_job("pipelines.definitions", "backfill_job_for", reconstructable_kwargs=kwargs)
+        run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
+        # The steps fork from the run's worker server (up since the run started, with their preload,
+        # and stopped with the run, so a later reader in this process starts one with its own).
+        return dg.execute_job(
+            job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
+        )

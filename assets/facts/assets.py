@@ -13,7 +13,7 @@ from anamnesis.storage.shards import shard_lake, sum_counts
 from assets.checks import NIGHT_ONLY, as_check, pandera_check
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, shard_progress, sharded_asset
 from assets.understanding.assets import extracted_events
 from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolutions
 
@@ -22,7 +22,7 @@ from schemas.frames import Conflicts, Corrections, FactEvents, FactState, Resolu
     ins=AFTER_UPSTREAM, description="One shard's events folded into its users' fact histories, states and conflicts."
 )
 def fold_shard(home: HomeResource, progress: ProgressParam, index: int) -> ShardDone:
-    lake = home.lake()
+    lake, progress = home.lake(), shard_progress(progress, home, index)
     part = shard(home, index, refold_users(lake, night_users(lake, FACT_TABLES)))
     counts = fold_lake(
         lake,

@@ -18,7 +18,7 @@ from assets.checks import NIGHT_ONLY, REJECTS_WARN, as_check, pandera_check, rat
 from assets.ingest.assets import messages
 from assets.metadata import frame_metadata
 from assets.resources import HomeResource, ProgressParam
-from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, sharded_asset
+from assets.shards import AFTER_UPSTREAM, MERGED, ShardDone, merge_outs, night_of, shard, shard_progress, sharded_asset
 from assets.understanding.resources import UnderstandingResource
 from schemas.frames import Events, Rejects, Understood
 from schemas.measurements import Measurements
@@ -37,7 +37,7 @@ def understand_shard(
     progress: ProgressParam,
     index: int,
 ) -> ShardDone:
-    settings = home.settings()
+    settings, progress = home.settings(), shard_progress(progress, home, index)
     backend = understanding.backend(settings)
     if (report := getattr(backend, "set_progress", None)) is not None:
         report(progress.update)  # batch mode: requests done of each batch

@@ -30,11 +30,25 @@ PROBES: list[tuple[str, str, str]] = [
     ("my eyes feel dry by the end of the day", "dry eyes", "dry eye syndrome"),
     ("глаза сохнут за компьютером", "dry eyes", "dry eye syndrome"),
     ("肠易激综合征，在吃匹维溴铵", "pinaverium", "pinaverium bromide"),
+    ("I take calcium tablets with my breakfast", "calcium carbonate", "calcium"),
+    ("钙尔奇每天一片", "calcium carbonate", "calcium"),
+    ("пью кальций д3 по утрам", "calcium carbonate", "calcium"),
+    ("the swab came back as flu A", "influenza a", "influenza"),
+    ("тест показал грипп А", "influenza a", "influenza"),
+    ("孩子查出来是甲流，在吃奥司他韦", "influenza a", "influenza"),
 ]
 # fmt: on
+
+#: A plain flu stays ``influenza``: only a named type A is the more specific row (README rule 3).
+PLAIN_FLU = ["I had the flu last month", "болел гриппом в январе", "上个月得了流感"]
 
 
 @pytest.mark.parametrize(("text", "name", "old"), PROBES)
 def test_a_concept_is_named_as_the_labels_name_it(text: str, name: str, old: str) -> None:
     names = {e["entity"] for e in understand(text, None).events}
     assert name in names and old not in names
+
+
+@pytest.mark.parametrize("text", PLAIN_FLU)
+def test_a_flu_of_no_named_type_stays_influenza(text: str) -> None:
+    assert "influenza" in {e["entity"] for e in understand(text, None).events}

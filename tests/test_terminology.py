@@ -235,6 +235,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "macrogol": {"polyethylene glycol", "polyethylene glycol 3350"},  # MiraLAX
     "glyceryl trinitrate": {"nitroglycerin", "nitroglycerin sublingual", "nitroglycerin spray"},
     "bismuth potassium citrate": {"bismuth subcitrate"},
+    "calcium carbonate": {"calcium supplement"},  # Tums; the labels name calcium tablets calcium carbonate
     "valproic acid": {"sodium valproate"},
     "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
     "ferrous sulfate": {"iron supplements"},  # Feosol

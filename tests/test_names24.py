@@ -36,11 +36,24 @@ PROBES: list[tuple[str, str, str]] = [
     ("the swab came back as flu A", "influenza a", "influenza"),
     ("тест показал грипп А", "influenza a", "influenza"),
     ("孩子查出来是甲流，在吃奥司他韦", "influenza a", "influenza"),
+    ("I'm allergic to dogs, my eyes stream", "dog dander", "dogs"),
+    ("аллергия на собачью шерсть", "dog dander", "dogs"),
+    ("was in hospital with acute pancreatitis in 2020", "acute pancreatitis", "pancreatitis"),
+    ("в прошлом году лежала с острым панкреатитом", "acute pancreatitis", "pancreatitis"),
+    ("had a microdiscectomy at L5 three years ago", "microdiscectomy", "discectomy"),
+    ("肝功能不好，医生让吃水飞蓟宾", "silibinin", "silymarin"),
 ]
 # fmt: on
 
 #: A plain flu stays ``influenza``: only a named type A is the more specific row (README rule 3).
 PLAIN_FLU = ["I had the flu last month", "болел гриппом в январе", "上个月得了流感"]
+
+#: The general rows keep their own words (a chronic pancreatitis, a discectomy, milk thistle).
+GENERAL: list[tuple[str, str]] = [
+    ("they removed part of the disc, a discectomy", "discectomy"),
+    ("пью расторопшу для печени", "silymarin"),
+    ("у меня хронический панкреатит", "chronic pancreatitis"),
+]
 
 
 @pytest.mark.parametrize(("text", "name", "old"), PROBES)
@@ -52,3 +65,8 @@ def test_a_concept_is_named_as_the_labels_name_it(text: str, name: str, old: str
 @pytest.mark.parametrize("text", PLAIN_FLU)
 def test_a_flu_of_no_named_type_stays_influenza(text: str) -> None:
     assert "influenza" in {e["entity"] for e in understand(text, None).events}
+
+
+@pytest.mark.parametrize(("text", "name"), GENERAL)
+def test_the_general_row_keeps_its_own_words(text: str, name: str) -> None:
+    assert name in {e["entity"] for e in understand(text, None).events}

@@ -326,7 +326,7 @@ for _canonical, _names in {
     "scopolamine": {"hyoscine hydrobromide"},
     "senna": {"sennosides"},
     "serenoa repens": {"saw palmetto"},
-    "silymarin": {"milk thistle", "silybin"},
+    "silymarin": {"milk thistle"},
     "sodium alginate": {"gaviscon"},
     "sodium chloride": {"saline solution"},
     "sodium ozagrel": {"ozagrel"},

@@ -23,7 +23,7 @@ def _values(text: str) -> dict[str, float]:
 DOSE_UNIT = [
     ("folate 400 mcg since the positive pregnancy test", "folate"),
     ("the gp said keep the b12 1000 micrograms jabs going", "vitamin b12"),
-    ("she gave me calcium 500 mg tablets for the bones", "calcium"),
+    ("she gave me calcium 500 mg tablets for the bones", "calcium carbonate"),
     ("magnesium 2 tablets at night helps the cramps", "magnesium"),
     ("витамин д 2000 МЕ по утрам, как эндокринолог сказала", "vitamin d"),
     ("калий 600 мг, чтобы не было судорог", "potassium"),
@@ -31,7 +31,7 @@ DOSE_UNIT = [
     ("магний 3 капсулы на ночь", "magnesium"),
     ("维生素D 400单位，医生说先补着", "vitamin d"),
     ("叶酸 0.4毫克，怀孕前三个月开始的", "folate"),
-    ("钙 2片，睡前", "calcium"),
+    ("钙 2片，睡前", "calcium carbonate"),
     ("镁 250毫克 对抽筋有用", "magnesium"),
 ]
 
@@ -49,11 +49,11 @@ DOSE_VERB_OR_FREQUENCY = [
     ("started testosterone 50 last spring", "testosterone"),
     ("пью витамин д 5000 через день", "vitamin d"),
     ("принимаю фолиевую кислоту 5 по назначению", "folate"),
-    ("кальций 1000 в день, плюс витамины", "calcium"),
+    ("кальций 1000 в день, плюс витамины", "calcium carbonate"),
     ("тестостерон 250 раз в три недели колют", "testosterone"),
     ("每天吃维生素D 2000", "vitamin d"),
     ("补叶酸 0.4 一天一次", "folate"),
-    ("钙 600 每天一片", "calcium"),
+    ("钙 600 每天一片", "calcium carbonate"),
     ("在吃镁 200", "magnesium"),
 ]
 

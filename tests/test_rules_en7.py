@@ -106,7 +106,7 @@ ASSERTED_BEFORE_A_QUESTION: list[Row] = [
 
 ALLERGY_LISTS: list[Row] = [
     # an allergen that "makes me" react is an allergy; the drug the user carries is a medicine
-    ("dogs make me wheeze", None, {("allergies", "dogs", "active")}),
+    ("dogs make me wheeze", None, {("allergies", "dog dander", "active")}),
     ("latex, I carry an epipen", "Any allergies?",
      {("allergies", "latex", "active"), ("medications", "epinephrine", "active")}),
 ]

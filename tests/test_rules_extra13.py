@@ -67,7 +67,7 @@ IN_RESERVE: list[Row] = [
 ALLERGY_REACTIONS: list[Row] = [
     ("对花粉过敏，一到春天就打喷嚏流鼻涕", "有过敏吗？", {("allergies", "pollen", "active")}),
     ("尘螨过敏，眼睛痒", "对什么过敏吗？", {("allergies", "house dust mite", "active")}),
-    ("狗毛，一碰就打喷嚏", "对什么东西过敏吗？", {("allergies", "dogs", "active")}),
+    ("狗毛，一碰就打喷嚏", "对什么东西过敏吗？", {("allergies", "dog dander", "active")}),
     ("对猫过敏 流鼻涕打喷嚏", "有没有过敏史？", {("allergies", "cat dander", "active")}),
     ("на пыль, чихаю постоянно", "Аллергия есть?", {("allergies", "house dust mite", "active")}),
     ("на кошек, сопли и глаза чешутся", "Есть аллергии?", {("allergies", "cat dander", "active")}),

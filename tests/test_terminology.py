@@ -233,7 +233,9 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "potassium chloride": {"potassium"},  # K-Dur
     "estradiol": {"estrogen vaginal"},  # Estrace
     "macrogol": {"polyethylene glycol", "polyethylene glycol 3350"},  # MiraLAX
-    "nitroglycerin": {"glyceryl trinitrate"},
+    "glyceryl trinitrate": {"nitroglycerin", "nitroglycerin sublingual", "nitroglycerin spray"},
+    "bismuth potassium citrate": {"bismuth subcitrate"},
+    "calcium carbonate": {"calcium supplement"},  # Tums; the labels name calcium tablets calcium carbonate
     "valproic acid": {"sodium valproate"},
     "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
     "ferrous sulfate": {"iron supplements"},  # Feosol
@@ -318,14 +320,13 @@ for _canonical, _names in {
     "omega-3 fatty acids": {"icosapent ethyl", "omega-3 acid ethyl esters"},
     "otilonium bromide": {"otilonium"},
     "pancreatin": {"pancreatic enzymes"},
-    "pinaverium bromide": {"pinaverium"},
     "potassium aspartate/magnesium aspartate": {"potassium magnesium aspartate"},
     "psyllium": {"fybogel"},
     "ringer's solution": {"ringer's lactate"},
     "scopolamine": {"hyoscine hydrobromide"},
     "senna": {"sennosides"},
     "serenoa repens": {"saw palmetto"},
-    "silymarin": {"milk thistle", "silybin"},
+    "silymarin": {"milk thistle"},
     "sodium alginate": {"gaviscon"},
     "sodium chloride": {"saline solution"},
     "sodium ozagrel": {"ozagrel"},

@@ -60,13 +60,14 @@ UNSEEN_DOSE_BAR = 0.90
 #: On 2026-12-06 (eighteenth session) batches 2, 7 and 8 were relabelled by CONTRACT §2 (abnormal
 #: lab results are diagnoses findings, 52 events; `../data/blind/README.md`), leaving 749 checked
 #: turns: the start (84f48f1, RULES_VERSION 40) gave 0.836 / 0.815 / 0.788, 0.625, 0.933, 0.953,
-#: 74 on the new labels, the merged tree (RULES_VERSION 41) 0.844 / 0.826 / 0.798, 0.628, 0.933,
-#: 0.953, 74 (a merge that cost one forbidden turn, heal23's recovery over every complaint, was
-#: reverted, not the ceiling raised).
+#: 74 on the new labels, the merged tree (RULES_VERSION 41) 0.844 / 0.826 / 0.804, 0.628, 0.932,
+#: 0.953, 74 (two changes that fell under a floor were taken out, not the floors lowered: heal23's
+#: recovery over every complaint, one forbidden turn; names24's glyceryl trinitrate for
+#: nitroglycerin, ru F1 0.822 and negation 0.623).
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.841,
     "fact F1 (ru)": 0.823,
-    "fact F1 (zh)": 0.795,
+    "fact F1 (zh)": 0.800,
     "negation accuracy": 0.623,
     "status accuracy": 0.928,
     "dose accuracy": 0.948,

@@ -21,7 +21,7 @@ import orjson
 import polars as pl
 
 from anamnesis.measurements.catalog import Catalog, TestDef, load_catalog
-from anamnesis.measurements.units import UnitError, normalise_value, to_ucum
+from anamnesis.measurements.units import UnitError, canonical_level, range_side, to_ucum
 from schemas.frames import Rejects, polars_schema
 from schemas.measurements import Measurements
 
@@ -51,22 +51,16 @@ def _format(value: float) -> str:
     return f"{value:.4g}"
 
 
-def _possible(test: TestDef, value: float) -> bool:
-    return (test.minimum is None or value >= test.minimum) and (test.maximum is None or value <= test.maximum)
-
-
 def _value(test: TestDef, value: float, unit: str | None) -> tuple[float, str]:
     """(value in the canonical unit, canonical unit), or :class:`Rejected` with the reason."""
     if test.unit is None:
         raise Rejected(f"{test.test} is a study with no units: a value cannot be recorded for it")
-    candidates = [unit] if unit else list(test.accepted_units)
-    for candidate in candidates:
-        try:
-            converted = normalise_value(value, candidate, test)
-        except UnitError as exc:
-            raise Rejected(str(exc)) from exc
-        if _possible(test, converted):
-            return converted, test.unit
+    try:
+        level = canonical_level(value, unit, test)
+    except UnitError as exc:
+        raise Rejected(str(exc)) from exc
+    if level is not None:
+        return level, test.unit
     said = f"{_format(value)} {unit}" if unit else f"{_format(value)} (no unit)"
     raise Rejected(
         f"value {said} is outside the possible range {_format(test.minimum or 0)}-{_format(test.maximum or 0)} "
@@ -80,9 +74,9 @@ def _flag(test: TestDef, proposal: dict[str, Any], value: float | None) -> tuple
     original = proposal.get("value")
     low, high = proposal.get("reference_low"), proposal.get("reference_high")
     if original is not None and low is not None and high is not None:
-        return ("high" if original > high else "low" if original < low else "normal"), "reference"
+        return range_side(original, low, high), "reference"
     if value is not None and test.low is not None and test.high is not None:
-        return ("high" if value > test.high else "low" if value < test.low else "normal"), "typical"
+        return range_side(value, test.low, test.high), "typical"
     return None, None
 
 

@@ -138,3 +138,32 @@ def normalise_value(value: float, unit: str, test: TestDef) -> float:
         raise UnitError(known)
     a, b = known if known is not None else _affine(*pair)
     return a * value + b
+
+
+def possible(test: TestDef, level: float) -> bool:
+    """Whether a level in the test's canonical unit lies in its physiologically possible range."""
+    return (test.minimum is None or level >= test.minimum) and (test.maximum is None or level <= test.maximum)
+
+
+def canonical_level(value: float, unit: str | None, test: TestDef) -> float | None:
+    """``value`` in the test's canonical unit: in ``unit`` when one was written, else in the first
+    of the test's units that makes it possible ("LDL 190" is mg/dL, "LDL 4.9" mmol/L); None when
+    the result is not possible. One reading of a value for the warehouse's judge and the rules'
+    findings, so a row's flag and a finding never disagree on the same words.
+
+    Raises :class:`UnitError` when a unit cannot express the test.
+    """
+    for candidate in (unit,) if unit else test.accepted_units:
+        level = normalise_value(value, candidate, test)
+        if possible(test, level):
+            return level
+    return None
+
+
+def range_side(level: float, low: float | None, high: float | None) -> str:
+    """``high``, ``low`` or ``normal`` against a range whose either end may be unknown."""
+    if high is not None and level > high:
+        return "high"
+    if low is not None and level < low:
+        return "low"
+    return "normal"

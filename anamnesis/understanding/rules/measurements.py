@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from anamnesis.measurements.catalog import Catalog, TestDef, load_catalog
-from anamnesis.measurements.units import UnitError, normalise_value, unit_forms
+from anamnesis.measurements.units import UnitError, canonical_level, range_side, unit_forms
 from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated, Literals
@@ -350,29 +350,15 @@ def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str 
     value = proposal.get("value")
     if flag is not None or value is None:
         return None
-    level = _in_canonical_unit(value, proposal.get("unit"), test)
+    try:
+        level = canonical_level(value, proposal.get("unit"), test)
+    except UnitError:
+        return None
     if level is None:
         return None
     above = finding.above if finding.above is not None else test.high
     below = finding.below if finding.below is not None else test.low
-    if above is not None and level > above:
-        return "high"
-    if below is not None and level < below:
-        return "low"
-    return "normal"
-
-
-def _in_canonical_unit(value: float, unit: str | None, test: TestDef) -> float | None:
-    """The value in the test's canonical unit: in its own unit when written, else in the first
-    unit the test is given in that makes it possible ("LDL 190" is mg/dL, "LDL 4.9" mmol/L)."""
-    for candidate in (unit,) if unit else test.accepted_units:
-        try:
-            level = normalise_value(value, candidate, test)
-        except UnitError:
-            continue
-        if (test.minimum is None or level >= test.minimum) and (test.maximum is None or level <= test.maximum):
-            return level
-    return None
+    return range_side(level, below, above)
 
 
 #: Sections a test's name may share with a fact: "insulin", "testosterone", "vitamin D" are drugs

@@ -35,9 +35,25 @@ _PAST_TOO = re.compile(
 _ENDS_IN_THE_PAST = frozenset({"chronic_conditions", "diagnoses", "symptoms", "injuries"})
 
 
-def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
+#: Having been ill ("had chickenpox as a girl", "ветрянкой в детстве болел", "小时候得过水痘") ...
+_ILL = re.compile(r"\b(?:had|got|caught)\b|(?<![а-яё])(?:пере)?бол(?:ел|ела|ели|ею)(?![а-яё])|得过|出过|患过|得了")
+#: ... unless the clause speaks of a jab ("had the flu one", "had my covid jab").
+_JAB = re.compile(
+    r"\b(?:ones?|jabs?|shots?|vaccin\w*|boosters?|immuni[sz]\w*)\b|прив\w*|вакцин\w*|укол\w*|疫苗|打过|接种|打针"
+)
+
+
+def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> None:
     """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
-    to a question about vaccines: the diseases an answer about vaccines names are their vaccines."""
+    to a question about vaccines: the diseases an answer about vaccines names are their vaccines;
+    a clause that tells, without a denial, of having had the illness ("had chickenpox as a girl",
+    "ветрянкой в детстве болел") and names no jab speaks of the illness."""
+    if (
+        not clause.has("neg")  # "never had rabies" to a question about jabs: never had the jab
+        and _ILL.search(norm, clause.start, clause.end)
+        and not _JAB.search(norm, clause.start, clause.end)
+    ):
+        return
     for m in mentions:
         vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
         if vaccine:
@@ -228,7 +244,11 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "других болезней нет", "no other operations": none besides those told
         if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
             continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
-        if section and noun.state in ("neg", "end") and section not in specific:
+        jab = _the_asked_jab(msg, section, noun) if section == "vaccinations" and noun.state == "neg" else None
+        if jab is not None:
+            # "Делали прививку от лишая?" — "прививку не делал", "the jab - no": that one jab denied
+            msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, jab, "confirmed_absent"))
+        elif section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
                     noun.start,
@@ -240,6 +260,27 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: A word that makes a vaccine noun all of them: "any jabs", "никаких прививок", "什么疫苗都没打过".
+_ALL_BEFORE = re.compile(
+    r"\b(?:any|all|no|every)\s+$|(?<![а-яё])(?:никак\w*|ни одн\w*|вс[её]\w*)\s+$|(?:任何|什么|所有)$"
+)
+_ALL_AFTER = re.compile(r"\s*(?:都|也|at all|whatsoever)")
+
+
+def _the_asked_jab(msg: Message, section: str, noun: Mention) -> str | None:
+    """The one vaccine the assistant asked about, when the reply names the bare noun ("прививку",
+    "the jab", "疫苗") with no word making it all vaccines: the noun stands for the asked one."""
+    asked = msg.asked
+    if asked is None:
+        return None
+    jabs = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
+    if len(jabs) != 1:
+        return None
+    if _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start) or _ALL_AFTER.match(msg.norm, noun.end):
+        return None
+    return jabs.pop()
 
 
 #: "other" right before a section noun: the denial leaves out what the user has told.

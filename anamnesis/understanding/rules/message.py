@@ -114,7 +114,7 @@ from anamnesis.understanding.rules.occasions import (
     without_triggers,
 )
 from anamnesis.understanding.rules.others import ZH_OTHERS
-from anamnesis.understanding.rules.plans import unmade_operations
+from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -292,7 +292,7 @@ def read_message(
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
-            as_vaccines(mentions, lexicon)
+            as_vaccines(mentions, lexicon, norm, clause)
         elif lang == "en":
             one_of_the_jabs(norm, mentions, lexicon)  # "had my flu jab and the pneumonia one"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
@@ -446,6 +446,7 @@ def read_message(
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
+    facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)

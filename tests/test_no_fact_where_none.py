@@ -23,9 +23,10 @@
 - **An illness had is no vaccine** under a question about jabs: "had chickenpox as a girl",
   "ветрянкой в детстве болел", "小时候得过水痘"; "never had rabies" and "had the flu one" still
   speak of jabs (``clause_facts.as_vaccines``).
-- **A bare vaccine noun in a reply is the one jab asked about**: "the jab - no" to "Have you had the
-  pneumonia vaccine?", "прививку не делала", "疫苗没打过" deny that vaccine, not every vaccination;
-  "no vaccines at all", "什么疫苗都没打过" deny them all (``clause_facts._the_asked_jab``).
+- **A bare vaccine or allergy noun in a reply is the one thing asked about**: "the jab - no" to "Have
+  you had the pneumonia vaccine?", "прививку не делала", "疫苗没打过", "not allergic" / "不过敏" to a
+  question about aspirin deny that one, not the section; "no vaccines at all", "什么疫苗都没打过",
+  "我什么都不过敏" deny them all (``clause_facts._the_asked_one``).
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -126,6 +127,11 @@ THE_ASKED_JAB: list[Row] = [
     # ... while a word for all of them denies the section
     ("no vaccines at all", "Have you had the flu vaccine?", {("vaccinations", "*", "confirmed_absent")}),
     ("什么疫苗都没打过", "打过流感疫苗吗？", {("vaccinations", "*", "confirmed_absent")}),
+    # the same for one allergen asked about
+    ("not allergic", "Are you allergic to aspirin?", {("allergies", "aspirin", "confirmed_absent")}),
+    ("не аллергик", "Аллергия на аспирин есть?", {("allergies", "aspirin", "confirmed_absent")}),
+    ("不过敏", "您对阿司匹林过敏吗？", {("allergies", "aspirin", "confirmed_absent")}),
+    ("我什么都不过敏", "您对阿司匹林过敏吗？", {("allergies", "*", "confirmed_absent")}),
 ]
 # fmt: on
 

@@ -244,10 +244,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "других болезней нет", "no other operations": none besides those told
         if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
             continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
-        jab = _the_asked_jab(msg, section, noun) if section == "vaccinations" and noun.state == "neg" else None
-        if jab is not None:
-            # "Делали прививку от лишая?" — "прививку не делал", "the jab - no": that one jab denied
-            msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, jab, "confirmed_absent"))
+        one = _the_asked_one(msg, clause, section, noun) if section in _ASKED_ONE and noun.state == "neg" else None
+        if one is not None:
+            # "Делали прививку от лишая?" — "прививку не делал"; "对青霉素过敏吗？" — "不过敏": that one denied
+            msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, one, "confirmed_absent"))
         elif section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
@@ -262,25 +262,31 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             )
 
 
-#: A word that makes a vaccine noun all of them: "any jabs", "никаких прививок", "什么疫苗都没打过".
+#: Sections whose bare noun in a denial stands for the one thing of it the assistant asked about.
+_ASKED_ONE = frozenset({"vaccinations", "allergies"})
+#: A word that makes the noun all of its kind: "any jabs", "никаких прививок", "什么疫苗都没打过",
+#: "我什么都不过敏", "not allergic to anything", "ни на что".
 _ALL_BEFORE = re.compile(
-    r"\b(?:any|all|no|every)\s+$|(?<![а-яё])(?:никак\w*|ни одн\w*|вс[её]\w*)\s+$|(?:任何|什么|所有)$"
+    r"\b(?:any|all|no|every)\s+$|(?<![а-яё])(?:никак\w*|ни одн\w*|вс[её]\w*)\s+$|(?:任何|什么|所有|啥)\S{0,3}$|都不?$"
 )
-_ALL_AFTER = re.compile(r"\s*(?:都|也|at all|whatsoever)")
+_ALL_AFTER = re.compile(
+    r"\s*(?:都|也|at all|whatsoever|(?:to\s+)?(?:anything|any\b)|ни на что|ни к чему|ни на какие|ни на какое)"
+)
 
 
-def _the_asked_jab(msg: Message, section: str, noun: Mention) -> str | None:
-    """The one vaccine the assistant asked about, when the reply names the bare noun ("прививку",
-    "the jab", "疫苗") with no word making it all vaccines: the noun stands for the asked one."""
+def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) -> str | None:
+    """The one vaccine or allergen the assistant asked about, when the reply names the bare noun
+    ("прививку", "the jab", "疫苗", "not allergic", "不过敏") with no word making it all of them and
+    nothing else named in its clause ("药物没有过敏" denies drugs): the noun stands for the asked one."""
     asked = msg.asked
-    if asked is None:
+    if asked is None or any(s != noun.start and (lex.kind or lex.cat == "section") for s, _, lex in clause.hits):
         return None
-    jabs = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
-    if len(jabs) != 1:
+    ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
+    if len(ones) != 1:
         return None
     if _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start) or _ALL_AFTER.match(msg.norm, noun.end):
         return None
-    return jabs.pop()
+    return ones.pop()
 
 
 #: "other" right before a section noun: the denial leaves out what the user has told.

@@ -19,9 +19,10 @@ from schemas.sections import SECTION_WIDE
 _WELL = Gated(
     re.compile(
         r"\bnothing (?:runs )?in (?:the|my|our) family|\bno family history"
-        r"|\b(?:family|everyone|everybody|all of them)(?:'s| is| are)? (?:all |pretty |very |quite |generally |really )*"
-        r"(?:healthy|fine|well)\b"
-        r"|(?<![а-яё])(?:в семье|в роду|у родных)[^.!?]{0,12}ничего|(?<![а-яё])все (?:крепкие|здоровы\w*|живы и здоровы)"
+        r"|\b(?:family|everyone|everybody|all of them)(?:'s| is| are)? "
+        r"(?:all |pretty |very |quite |generally |really )*(?:healthy|fine|well)\b"
+        r"|(?<![а-яё])(?:в семье|в роду|у родных)[^.!?]{0,12}ничего"
+        r"|(?<![а-яё])все (?:крепкие|здоровы\w*|живы и здоровы)"
         r"|家里人?都(?:挺|很|还|蛮)?(?:健康|没啥大病|没什么大病|没病)|家里人?(?:都)?没(?:有)?(?:什么|啥)(?:大)?病|都挺健康"
     ),
     ("nothing", "family", "everyone", "everybody", "all of them", "семье", "роду", "родных", "все", "家里", "健康"),

@@ -31,6 +31,7 @@ from anamnesis.understanding.rules.bare_answers import (
     polarity,
     zh_echo,
 )
+from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -459,6 +460,7 @@ def read_message(
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
+    facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     touched = msg.touched
     for f in facts:

@@ -27,6 +27,12 @@
   you had the pneumonia vaccine?", "прививку не делала", "疫苗没打过", "not allergic" / "不过敏" to a
   question about aspirin deny that one, not the section; "no vaccines at all", "什么疫苗都没打过",
   "我什么都不过敏" deny them all (``clause_facts._the_asked_one``).
+- **A drug's shot is no vaccination**: "a ketorolac jab, wore off by the evening" names an injection
+  of the drug, never a denial of every vaccine (``clause_facts``).
+- **"can't have" a drug with its reaction after it is an intolerance**: "I can't have ciprofloxacin,
+  my face swelled up with it once", "не переношу ципрофлоксацин, от него губы отекли", "我不能吃环丙沙星，
+  上次吃了嘴唇肿了": an allergy with its reaction, no medicine taken and no symptom now
+  (``allergies.cannot_have_named``).
 
 Each row is (text, assistant turn before it or None, the exact set of (section, entity, status)
 the message must yield). The sentences are new, written for these kinds, not copied from any
@@ -133,12 +139,38 @@ THE_ASKED_JAB: list[Row] = [
     ("不过敏", "您对阿司匹林过敏吗？", {("allergies", "aspirin", "confirmed_absent")}),
     ("我什么都不过敏", "您对阿司匹林过敏吗？", {("allergies", "*", "confirmed_absent")}),
 ]
+
+#: a vaccine noun right after a drug is that drug's injection, never a denial of vaccinations
+DRUG_SHOTS: list[Row] = [
+    ("a ketorolac jab, wore off by the evening", None, {("medications", "ketorolac", "active")}),
+    ("укол диклофенака сделали, боль отпустила", None, {("medications", "diclofenac", "stopped")}),
+    ("打了一针双氯芬酸，疼痛缓解了", None, {("medications", "diclofenac", "active")}),
+    ("no shots this year", None, {("vaccinations", "*", "confirmed_absent")}),
+]
+
+#: a drug right after "can't have", with its reaction told after it, is an intolerance, not a symptom now
+CANNOT_HAVE: list[Row] = [
+    ("I can't have ciprofloxacin, my face swelled up with it once", None,
+     {("allergies", "ciprofloxacin", "active")}),
+    ("не переношу ципрофлоксацин, от него губы отекли", None, {("allergies", "ciprofloxacin", "active")}),
+    ("我不能吃环丙沙星，上次吃了嘴唇肿了", None, {("allergies", "ciprofloxacin", "active")}),
+]
 # fmt: on
 
 
 @pytest.mark.parametrize(
     ("text", "context", "expected"),
-    OCCASIONS + RUN_SENSES + SHIFTS + LUMPS + WATCH_FOR + SYSTEM + PLANS + ILLNESS_NOT_JAB + THE_ASKED_JAB,
+    OCCASIONS
+    + RUN_SENSES
+    + SHIFTS
+    + LUMPS
+    + WATCH_FOR
+    + SYSTEM
+    + PLANS
+    + ILLNESS_NOT_JAB
+    + THE_ASKED_JAB
+    + DRUG_SHOTS
+    + CANNOT_HAVE,
 )
 def test_no_fact_where_none(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

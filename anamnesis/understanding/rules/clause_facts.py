@@ -242,6 +242,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if section == "vaccinations" and any(
+            lex.kind == "drug" and 0 <= noun.start - e <= 1 for _, e, lex in clause.hits
+        ):
+            continue  # "a toradol shot", "a B12 jab": an injection of that drug, no vaccination
         if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
             continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
         one = _the_asked_one(msg, clause, section, noun) if section in _ASKED_ONE and noun.state == "neg" else None

@@ -15,6 +15,7 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import (
+    cannot_have_named,
     cannot_take_it,
     drug_allergy_denial_beside_allergy,
     medicine_denial_under_allergy_question,
@@ -452,6 +453,7 @@ def read_message(
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
+    facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     treated_by_operation(facts)
     facts = without_wound_signs(facts)

@@ -278,6 +278,10 @@ _ALL_AFTER = re.compile(
 )
 
 
+#: "others" anywhere before the noun in its clause ("其他的没有过敏", "nothing else", "остального нет").
+_OTHERS_BEFORE = re.compile(r"\b(?:other|others|else)\b|(?<![а-яё])(?:друг|остальн|прочи)\w*|其他|其它|别的|其余")
+
+
 def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) -> str | None:
     """The one vaccine or allergen the assistant asked about, when the reply names the bare noun
     ("прививку", "the jab", "疫苗", "not allergic", "不过敏") with no word making it all of them and
@@ -285,6 +289,8 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
     asked = msg.asked
     if asked is None or any(s != noun.start and (lex.kind or lex.cat == "section") for s, _, lex in clause.hits):
         return None
+    if _OTHERS_BEFORE.search(msg.norm, clause.start, noun.start):
+        return None  # "对，虾过敏，其他的没有过敏": the others denied, not the one asked
     ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
     if len(ones) != 1:
         return None

@@ -139,8 +139,8 @@ HABITS: list[tuple[str, Triple]] = [
     ("每天早上打太极拳。", ("lifestyle", "exercise", "active")),
     ("I've cut out sugar completely.", ("lifestyle", "diet", "active")),
     ("Стараюсь без соли.", ("lifestyle", "diet", "active")),
-    ("I work night shifts.", ("lifestyle", "sleep", "active")),
-    ("Работаю посменно.", ("lifestyle", "sleep", "active")),
+    ("I only get about five hours of sleep.", ("lifestyle", "sleep", "active")),
+    ("Сплю по 7–8 часов.", ("lifestyle", "sleep", "active")),
     ("天天熬夜。", ("lifestyle", "sleep", "active")),
 ]
 # fmt: on

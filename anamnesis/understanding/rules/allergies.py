@@ -112,6 +112,13 @@ _CANNOT_TAKE_IT = re.compile(
     r"\s+(?:it|them|that|those)"
     r"(?=\s*(?:[.!,;]|$|(?:at all|because|since|as|due to|anyway)\b))"
 )
+#: "can't have" right before the drug it names ("I can't have trimethoprim, my lips swell", "不能吃
+#: 环丙沙星", "не переношу ципрофлоксацин"): with a reaction told after the drug, an intolerance.
+_CANNOT_TAKE = re.compile(
+    r"\b(?:can'?t|cannot|can not|unable to|could ?n'?t|could not)\s+(?:take|tolerate|have)\s+$"
+    r"|(?<![а-яё])(?:не переношу|не могу (?:принимать|пить))\s+$"
+    r"|(?:不能吃|不能用|不能打|吃不了|用不了|不耐受)$"
+)
 #: The user's own taking of the drug before it ("I take metformin, I can't take it without food").
 _TAKES = re.compile(r"\bi(?:'m| am)?\s+(?:take|taking|use|using|on)\b|\bim\s+(?:taking|on)\b")
 
@@ -127,23 +134,45 @@ def cannot_take_it(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int,
     dropped: set[int] = set()
     for start, end, _ in spans:
         m = _CANNOT_TAKE_IT.search(norm, start, end)
-        if m is None:
-            continue
-        drugs = [f for f in facts if f.section == "medications" and start <= f.start < m.start()]
+        drugs = [] if m is None else [f for f in facts if f.section == "medications" and start <= f.start < m.start()]
         if (
-            len(drugs) == 1
+            m is not None
+            and len(drugs) == 1
             and drugs[0].status == "active"
             and drugs[0].entity != SECTION_WIDE
             and _TAKES.search(norm, start, drugs[0].start) is None
         ):
             f = drugs[0]
-            f.section, f.status = "allergies", "active"
-            f.attrs = {k: v for k, v in f.attrs.items() if k in SECTION_ATTRIBUTES["allergies"]}
-            effects = [e for e in facts if e.section == "symptoms" and f.end <= e.start < m.start()]
-            if effects:
-                f.put("reaction", effects[0].entity, replace=False)
-                dropped.update(id(e) for e in effects)
+            _as_intolerance(f, [e for e in facts if e.section == "symptoms" and f.end <= e.start < m.start()], dropped)
     return [f for f in facts if id(f) not in dropped]
+
+
+def cannot_have_named(facts: list[Fact], norm: str, spans: Sequence[tuple[int, int, bool]]) -> list[Fact]:
+    """ "I can't have trimethoprim, my lips swelled up with it last time", "不能吃环丙沙星，上次吃了嘴唇
+    肿了", "не переношу ципрофлоксацин, от него губы отекли": a drug named right after "can't have"
+    with a reaction told after it in its sentence is an intolerance (allergies), and the reaction is
+    no current symptom."""
+    if not any(f.section == "medications" for f in facts) or not any(f.section == "symptoms" for f in facts):
+        return facts
+    dropped: set[int] = set()
+    for start, end, _ in spans:
+        for f in [f for f in facts if f.section == "medications" and start <= f.start < end]:
+            if f.entity == SECTION_WIDE or _CANNOT_TAKE.search(norm, max(start, f.start - 24), f.start) is None:
+                continue
+            effects = [e for e in facts if e.section == "symptoms" and f.end <= e.start < end]
+            if effects:
+                _as_intolerance(f, effects, dropped)
+    return [f for f in facts if id(f) not in dropped]
+
+
+def _as_intolerance(f: Fact, effects: list[Fact], dropped: set[int]) -> None:
+    """The drug ``f`` made an allergy, with the first of ``effects`` as its reaction; the effects
+    are no current symptoms (their ids go into ``dropped``)."""
+    f.section, f.status = "allergies", "active"
+    f.attrs = {k: v for k, v in f.attrs.items() if k in SECTION_ATTRIBUTES["allergies"]}
+    if effects:
+        f.put("reaction", effects[0].entity, replace=False)
+        dropped.update(id(e) for e in effects)
 
 
 def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> dict[int, str | None]:

@@ -141,6 +141,19 @@ def scan(norm: str) -> list[Hit]:
 _ZH_UNMARKED_QUESTION = re.compile(r"[吗么呢][\s。.!！~～]*$|有没有|会不会|是不是|有无")
 
 
+#: An A-not-A after a verb of watching ("吃药期间留意有没有胃肠不舒服", "注意观察会不会头晕"): what to
+#: look out for, told; the sentence asks the user nothing, so "嗯嗯" after it confirms nothing.
+_ZH_WATCH_FOR = re.compile(
+    r"(?:留意|注意|观察|关注|留心|监测|警惕|当心|看看|看一下)(?:一下|观察)?[^，,。？?]{0,4}?(?:有没有|会不会|有无|是不是)"
+)
+
+
+def _zh_asks_unmarked(norm: str, start: int, end: int) -> bool:
+    """A Chinese sentence without a question mark that still asks (:data:`_ZH_UNMARKED_QUESTION`),
+    unless its A-not-A only says what to watch for (:data:`_ZH_WATCH_FOR`)."""
+    return _ZH_UNMARKED_QUESTION.search(norm, start, end) is not None and _ZH_WATCH_FOR.search(norm, start, end) is None
+
+
 #: A Chinese yes-or-no put inside a term: "脚有没有肿" asks of 脚肿, "头会不会晕" of 头晕.
 _ZH_ASKED_INSIDE = re.compile(r"(?<=[\u4e00-\u9fff])(?:有没有|会不会)(?=[\u4e00-\u9fff])")
 
@@ -182,7 +195,7 @@ def topic(context: str) -> Topic | None:
     spans = sentences(norm)
     if not spans:
         return None
-    asked = [s for s in spans if s[2] or _ZH_UNMARKED_QUESTION.search(norm, s[0], s[1])]
+    asked = [s for s in spans if s[2] or _zh_asks_unmarked(norm, s[0], s[1])]
     every = scan(norm)
     if not asked:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"

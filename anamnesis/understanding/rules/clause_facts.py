@@ -35,9 +35,25 @@ _PAST_TOO = re.compile(
 _ENDS_IN_THE_PAST = frozenset({"chronic_conditions", "diagnoses", "symptoms", "injuries"})
 
 
-def as_vaccines(mentions: list[Mention], lexicon: Lexicon) -> None:
+#: Having been ill ("had chickenpox as a girl", "ветрянкой в детстве болел", "小时候得过水痘") ...
+_ILL = re.compile(r"\b(?:had|got|caught)\b|(?<![а-яё])(?:пере)?бол(?:ел|ела|ели|ею)(?![а-яё])|得过|出过|患过|得了")
+#: ... unless the clause speaks of a jab ("had the flu one", "had my covid jab").
+_JAB = re.compile(
+    r"\b(?:ones?|jabs?|shots?|vaccin\w*|boosters?|immuni[sz]\w*)\b|прив\w*|вакцин\w*|укол\w*|疫苗|打过|接种|打针"
+)
+
+
+def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> None:
     """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
-    to a question about vaccines: the diseases an answer about vaccines names are their vaccines."""
+    to a question about vaccines: the diseases an answer about vaccines names are their vaccines;
+    a clause that tells, without a denial, of having had the illness ("had chickenpox as a girl",
+    "ветрянкой в детстве болел") and names no jab speaks of the illness."""
+    if (
+        not clause.has("neg")  # "never had rabies" to a question about jabs: never had the jab
+        and _ILL.search(norm, clause.start, clause.end)
+        and not _JAB.search(norm, clause.start, clause.end)
+    ):
+        return
     for m in mentions:
         vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
         if vaccine:
@@ -226,9 +242,17 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if section == "vaccinations" and any(
+            lex.kind == "drug" and 0 <= noun.start - e <= 1 for _, e, lex in clause.hits
+        ):
+            continue  # "a toradol shot", "a B12 jab": an injection of that drug, no vaccination
         if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
             continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
-        if section and noun.state in ("neg", "end") and section not in specific:
+        one = _the_asked_one(msg, clause, section, noun) if section in _ASKED_ONE and noun.state == "neg" else None
+        if one is not None:
+            # "Делали прививку от лишая?" — "прививку не делал"; "对青霉素过敏吗？" — "不过敏": that one denied
+            msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, one, "confirmed_absent"))
+        elif section and noun.state in ("neg", "end") and section not in specific:
             msg.facts.append(
                 Fact(
                     noun.start,
@@ -240,6 +264,39 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: Sections whose bare noun in a denial stands for the one thing of it the assistant asked about.
+_ASKED_ONE = frozenset({"vaccinations", "allergies"})
+#: A word that makes the noun all of its kind: "any jabs", "никаких прививок", "什么疫苗都没打过",
+#: "我什么都不过敏", "not allergic to anything", "ни на что".
+_ALL_BEFORE = re.compile(
+    r"\b(?:any|all|no|every)\s+$|(?<![а-яё])(?:никак\w*|ни одн\w*|вс[её]\w*)\s+$|(?:任何|什么|所有|啥)\S{0,3}$|都不?$"
+)
+_ALL_AFTER = re.compile(
+    r"\s*(?:都|也|at all|whatsoever|(?:to\s+)?(?:anything|any\b)|ни на что|ни к чему|ни на какие|ни на какое)"
+)
+
+
+#: "others" anywhere before the noun in its clause ("其他的没有过敏", "nothing else", "остального нет").
+_OTHERS_BEFORE = re.compile(r"\b(?:other|others|else)\b|(?<![а-яё])(?:друг|остальн|прочи)\w*|其他|其它|别的|其余")
+
+
+def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) -> str | None:
+    """The one vaccine or allergen the assistant asked about, when the reply names the bare noun
+    ("прививку", "the jab", "疫苗", "not allergic", "不过敏") with no word making it all of them and
+    nothing else named in its clause ("药物没有过敏" denies drugs): the noun stands for the asked one."""
+    asked = msg.asked
+    if asked is None or any(s != noun.start and (lex.kind or lex.cat == "section") for s, _, lex in clause.hits):
+        return None
+    if _OTHERS_BEFORE.search(msg.norm, clause.start, noun.start):
+        return None  # "对，虾过敏，其他的没有过敏": the others denied, not the one asked
+    ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
+    if len(ones) != 1:
+        return None
+    if _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start) or _ALL_AFTER.match(msg.norm, noun.end):
+        return None
+    return ones.pop()
 
 
 #: "other" right before a section noun: the denial leaves out what the user has told.

@@ -33,6 +33,8 @@ _EN_EDIT = (
     # a part of the record by its name ("my smoking status", "my allergy list", "my conditions")
     r"|my (?:[a-z]+ )?(?:status|list|entry|entries|notes|conditions|meds|medicines))\b"
 )
+#: The words that soften an order, any of them in a row ("can u just mark...", "pls could you delete...").
+_ASKING = r"(?:(?:please|pls|plz|can (?:you|u|ya)|could (?:you|u|ya)|would (?:you|u)|just|kindly|ok|okay)\s+)*"
 _EN_SYSTEM = re.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding) "
     r"(?:instructions?|prompts?|messages?|rules?)\b"
@@ -69,9 +71,9 @@ _EN_SYSTEM = re.compile(
     # an order that files one entry a certain way or strikes it: "mark my diabetes as type 2",
     # "list my asthma as resolved", "set my asthma to resolved", "remove the asthma entry",
     # "delete the penicillin note"
-    + r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:mark|flag|set|list|record|file|note down|put down"
+    + r"|^\s*" + _ASKING + r"(?:mark|flag|set|list|record|file|note down|put down"
     r"|change|update|save) (?:my|the|this|his|her) [^.!?\n]{1,40}? (?:as|to)\b"
-    r"|^\s*(?:please |pls |plz |can you |could you |just )?(?:remove|delete|erase|wipe|clear|drop|take off) "
+    r"|^\s*" + _ASKING + r"(?:remove|delete|erase|wipe|clear|drop|take off) "
     r"(?:my|the|this|that) [^.!?\n]{0,40}?\b(?:entry|entries|record|note|notes|listing|item|line)\b",
     re.IGNORECASE,
 )

@@ -15,6 +15,7 @@ from typing import Any
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
 from anamnesis.understanding.rules.allergies import (
+    cannot_have_named,
     cannot_take_it,
     drug_allergy_denial_beside_allergy,
     medicine_denial_under_allergy_question,
@@ -31,6 +32,7 @@ from anamnesis.understanding.rules.bare_answers import (
     polarity,
     zh_echo,
 )
+from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
@@ -82,6 +84,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.family_well import whole_family_well
 from anamnesis.understanding.rules.gate import literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
@@ -114,7 +117,7 @@ from anamnesis.understanding.rules.occasions import (
     without_triggers,
 )
 from anamnesis.understanding.rules.others import ZH_OTHERS
-from anamnesis.understanding.rules.plans import unmade_operations
+from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -292,7 +295,7 @@ def read_message(
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
-            as_vaccines(mentions, lexicon)
+            as_vaccines(mentions, lexicon, norm, clause)
         elif lang == "en":
             one_of_the_jabs(norm, mentions, lexicon)  # "had my flu jab and the pneumonia one"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
@@ -427,6 +430,7 @@ def read_message(
             read_demographics(msg, clause)
     if asked is not None:
         answer_question(msg, asked)
+        whole_family_well(msg)  # "nothing runs in the family": the family denied as a whole
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
@@ -446,8 +450,10 @@ def read_message(
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
+    facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
+    facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
@@ -456,6 +462,7 @@ def read_message(
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
+    facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     touched = msg.touched
     for f in facts:

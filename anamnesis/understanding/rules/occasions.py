@@ -42,9 +42,11 @@ _EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|during)\s+(?:[\w']+\s+){0,3}
 
 def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "chest pain when I walk", "ventolin but only when i run": an activity after "when" is what
-    brings on a symptom or calls for a medicine, not a habit; "furosemide when my ankles swell",
-    "paracetamol when i get headaches": a symptom after "when" with a medicine before it says when
-    the medicine is taken, not that the symptom is there now."""
+    brings on a symptom or calls for a medicine, not a habit; "breathless walking to the shop", "a
+    tight chest walking up hills": a gerund right after a complaint says when it comes on, too;
+    "furosemide when my ankles swell", "paracetamol when i get headaches": a symptom after "when"
+    with a medicine before it says when the medicine is taken, not that the symptom is there now.
+    "no runs", "runs yes" (to a question about the bowels): the bare plural is diarrhoea."""
     out = []
     for m in mentions:
         lead = _EN_WHEN.search(norm, max(clause.start, m.start - 30), m.start)
@@ -53,8 +55,42 @@ def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> 
             or (m.kind == "symptom" and any(o.kind == "drug" and o.end <= lead.start() for o in mentions))
         ):
             continue
+        if m.kind == "lifestyle" and m.entity == "exercise":
+            if _brought_on(norm, clause, m, mentions):
+                continue
+            if norm[m.start : m.end] == "runs" and _bowel_runs(norm, clause, m):
+                m = Mention(m.start, m.end, "symptom", "diarrhea")
         out.append(m)
     return out
+
+
+#: What stands right before "runs" when it is the bowels' ("no runs", "the runs", "had runs");
+#: "I go for runs", "my morning runs" are a sport.
+_BOWEL_RUNS = re.compile(r"\b(?:no|the|any|had|have|has|got|bad|still|more|less|with|plus|or|nor)\s+$")
+
+
+def _bowel_runs(norm: str, clause: Clause, m: Mention) -> bool:
+    """ "runs" after a word of :data:`_BOWEL_RUNS`, or opening a clause that counts nothing ("runs yes,
+    temp no"), is diarrhoea."""
+    before = norm[clause.start : m.start]
+    if not before.strip(" ,;:-"):
+        return not clause.has("freq")
+    return _BOWEL_RUNS.search(before[-14:]) is not None
+
+
+#: Up to two words between a complaint and the gerund that says when it comes ("breathless walking",
+#: "chest pain even walking", "short of breath just running for the bus").
+_GAP = re.compile(r"\s+(?:(?:even|just|only|when|while|after|from|on|by)\s+){0,2}$")
+
+
+def _brought_on(norm: str, clause: Clause, m: Mention, mentions: list[Mention]) -> bool:
+    """The exercise gerund follows a complaint of its clause closely and no frequency makes it a
+    habit ("breathless walking to the shop"; "walking 30 min a day" stays one)."""
+    if clause.has("freq") or not norm[m.start : m.end].endswith("ing"):
+        return False
+    return any(
+        o.kind == "symptom" and o.end <= m.start and _GAP.fullmatch(norm, o.end, m.start) is not None for o in mentions
+    )
 
 
 def without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) -> list[Mention]:
@@ -123,11 +159,22 @@ _HOURLY = re.compile(
 )
 
 
+#: A count per night ("ночью по 3 раза бегаю", "up 3 times a night running to the loo", "夜里跑三次厕所"):
+#: the nights are counted for an urge; nobody keeps a sport by the night.
+_NIGHTLY = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|several|a few|a couple of)\s+times\s+(?:a|per|each|every|at)\s+night"
+    r"|(?<![а-яё])(?:ночью|за ночь|по ночам|каждую ночь)[^,.;!?]{0,20}?\d+\s*раз"
+    r"|\d+\s*раз\w*\s+(?:за\s+)?ноч"
+    r"|(?:每晚|每天晚上|夜里|晚上|一晚上?|一夜|半夜)[^，。,]{0,6}?(?:\d+|[两三四五六七八几好])次"
+)
+
+
 def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "i can walk on it now", "walking with a frame", "уже могу ходить", "能正常走路了": being able
     to walk again, or walking with an aid, is how an illness or an injury mends, not a habit of
     exercise; "I walk every day" still is one. "走路都瘸", "walking is agony": how the walking goes
-    tells a complaint; "бегаю каждые 20 минут": a pace of minutes is an urge, not a sport."""
+    tells a complaint; "бегаю каждые 20 минут", "ночью по 3 раза бегаю": a pace of minutes or a count
+    per night is an urge, not a sport."""
     return [
         m
         for m in mentions
@@ -144,6 +191,7 @@ def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list
                     )
                 )
                 or _HOURLY.match(norm, m.end)
+                or _NIGHTLY.search(norm, clause.start, clause.end) is not None
             )
         )
     ]

@@ -1,4 +1,4 @@
-"""An English operation that is planned, awaited or called off: a topic, not surgical history.
+"""Things planned, not done: an English operation awaited or called off, a medicine to start on a day to come.
 
 "I had a TURP booked for March but cancelled it", "on the waiting list for a knee replacement",
 "my hip op is scheduled for June", "they postponed my hernia repair": the operation has not
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
@@ -50,3 +51,36 @@ def unmade_operations(norm: str, clause: Clause, mentions: list[Mention]) -> tup
         )
     ]
     return [m for m in mentions if m not in unmade], unmade
+
+
+#: A start set for a day to come: "starting on monday", "start it from friday", "начинаю с
+#: понедельника", "со среды начну". "started on monday" is done ("start" must end its word), and
+#: "с понедельника пью" (taken since Monday) has no verb of starting.
+_EN_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_RU_DAYS = r"(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень|завтрашн|следующ)\w*"
+_COMING_START = re.compile(
+    rf"\b(?:start|starting|begin|beginning)\b[^,.;!?]{{0,24}}?\b(?:on |from |this |next )?{_EN_DAYS}\b"
+    rf"|(?<![а-яё])(?:начинаю|начну|начинаем|начн[её]м)\s+(?:[а-яё]+\s+)?(?:с|со)\s+{_RU_DAYS}"
+    rf"|(?<![а-яё])(?:с|со)\s+{_RU_DAYS}\s+(?:[а-яё]+\s+)?(?:начинаю|начну|начинаем|начн[её]м)(?![а-яё])",
+    re.IGNORECASE,
+)
+_COMING = Gated(_COMING_START, ("start", "begin", "начина", "начн"))
+
+
+def without_coming_starts(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "акнекутан 16 мг в день, начинаю с понедельника", "roaccutane 20mg, starting on monday": a
+    medicine whose start is set for a day to come is a plan, not taken yet; the sentence's active
+    medicines up to the cue's clause are dropped (the section stays touched)."""
+    if not any(f.section == "medications" for f in facts) or not _COMING.search(norm):
+        return facts
+    planned: list[Fact] = []
+    for n, (start, end, _) in enumerate(spans):
+        cue = _COMING_START.search(norm, start, end)
+        if cue is None:
+            continue
+        planned += [
+            f
+            for f in facts
+            if f.sentence == n and f.section == "medications" and f.status == "active" and f.start < cue.end() + 30
+        ]
+    return [f for f in facts if f not in planned]

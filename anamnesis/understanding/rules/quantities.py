@@ -318,9 +318,13 @@ _SEX_RES = (
 )
 _FEMALE = frozenset("woman female girl lady женщина девушка женский ж f 女性 女生 女的 女人 女".split())
 _SLEEP_RE = re.compile(
-    rf"(?:sleep\w*|сплю|спал\w*|睡)\D{{0,20}}?(\d{{1,2}}(?:\.\d)?|{_NUM_WORD}|{_CN_NUM})\s*(?:个)?\s*(?:hours?|hrs?|час\w*|小时|钟头)"
-    # "сплю часов пять": the Russian approximate order, unit first
-    rf"|(?:сплю|спал\w*)\s+(?:по\s+)?час\w*\s+(\d{{1,2}}|{_NUM_WORD})"
+    rf"(?:sleep\w*|сплю|спал\w*|睡)\D{{0,20}}?(\d{{1,2}}(?:\.\d)?|{_NUM_WORD}|{_CN_NUM})"
+    # a range gives its first number ("сплю по 7–8 часов", "sleeping 5-6 hrs")
+    r"(?:\s*[-–—~]\s*\d{1,2})?\s*(?:个)?\s*(?:hours?|hrs?|час\w*|小时|钟头)"
+    # "сплю часов пять", "сплю часов по 5": the Russian approximate order, unit first
+    rf"|(?:сплю|спал\w*)\s+(?:по\s+)?час\w*\s+(?:по\s+)?(\d{{1,2}}|{_NUM_WORD})"
+    # "five hours of sleep", "6 hrs sleep": the hours first
+    rf"|\b(\d{{1,2}}|{_NUM_WORD})\s*(?:hours?|hrs?)\s+(?:of\s+)?sleep"
 )
 _CIGARETTES_RE = re.compile(rf"(\d{{1,2}}|{_NUM_WORD}|{_CN_NUM})\s*(?:cigarettes|cigs|сигарет\w*|支烟|根烟|支|根)")
 
@@ -436,7 +440,7 @@ def sex(text: str) -> str | None:
 def sleep_hours(text: str) -> str | None:
     m = _SLEEP_RE.search(text)
     if m:
-        n = number(m.group(1) or m.group(2))
+        n = number(m.group(1) or m.group(2) or m.group(3))
         if n is not None and 0 < n <= 16:
             return f"{fmt(n)} hours"
     return None

@@ -2,8 +2,7 @@
 
 Facts are scored by the exact (section, entity), so a concept the rules name otherwise than the
 labels is a missed fact and an extra one (anamnesis/terminology/README.md). These rows check the
-choices made from the tuned labels' counts: the INN of a drug where English speakers say another
-name (glyceryl trinitrate, as CONTRACT asks), the findings of a reading the labels name (a low
+choices made from the tuned labels' counts: the findings of a reading the labels name (a low
 eGFR, a low ejection fraction, high sugars after meals, a high BNP, an INR that will not stay in
 range, a low ferritin), and the section of a row (pregnancy is an episode, sciatica a pain the
 user feels). Each row is (text, assistant turn before it, triples the message must yield); the
@@ -19,9 +18,9 @@ from tests.test_rules_backend import Row, triples, understand
 # fmt: off
 NAMES: list[Row] = [
     # the INN, whatever the brand or the English habit
-    ("I keep a GTN spray in my bag for the angina", None, {("medications", "glyceryl trinitrate", "active")}),
-    ("ношу с собой нитроглицерин под язык", None, {("medications", "glyceryl trinitrate", "active")}),
-    ("胸口疼的时候含一片硝酸甘油", None, {("medications", "glyceryl trinitrate", "active")}),
+    ("I keep a GTN spray in my bag for the angina", None, {("medications", "nitroglycerin", "active")}),
+    ("ношу с собой нитроглицерин под язык", None, {("medications", "nitroglycerin", "active")}),
+    ("胸口疼的时候含一片硝酸甘油", None, {("medications", "nitroglycerin", "active")}),
 ]
 
 FINDINGS: list[Row] = [

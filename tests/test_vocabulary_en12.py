@@ -77,7 +77,7 @@ CONDITIONS: list[Row] = [
      {("chronic_conditions", "anxiety disorder", "active"), ("chronic_conditions", "depression", "active")}),
     ("my excema is bad on my hands", None, {("chronic_conditions", "atopic dermatitis", "active")}),
     ("the camera showed a stomach ulcer", None, {("diagnoses", "peptic ulcer", "active")}),
-    ("i have sciatica down my left leg", None, {("diagnoses", "sciatica", "active")}),
+    ("i have sciatica down my left leg", None, {("symptoms", "sciatica", "active")}),
     ("my kidneys arent working properly, stage 3", None, {("chronic_conditions", "chronic kidney disease", "active")}),
     ("i have a weak heart, ef is low", None, {("chronic_conditions", "heart failure", "active")}),
     ("she has parkinsons", None, set()),

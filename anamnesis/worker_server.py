@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.forkserver
-from collections.abc import Callable, Iterable, Iterator
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from multiprocessing.context import BaseContext
@@ -35,10 +36,14 @@ def running() -> bool:
     return getattr(multiprocessing.forkserver._forkserver, "_forkserver_pid", None) is not None
 
 
-def start(preload: Iterable[str | None]) -> bool:
+def start(preload: Iterable[str | None], env: Mapping[str, str] | None = None) -> bool:
     """Start the forkserver, preloading ``preload`` (``None`` entries skipped); True if this call
     started it, False if it was up already (then it keeps what it preloads: a worker that needs
     more loads it on first use) or there is nothing to preload.
+
+    ``env``: variables the server (and so its preload) starts with, on top of this process's
+    environment, which gets them only while the server is started: a preload is a module name,
+    so what it needs to know comes this way (a sharded run's job, :mod:`pipelines.step_job`).
 
     With nothing to preload no server is started: a server is the process's one forkserver, and
     one started empty would serve whoever forks next, Dagster's multiprocess executor included,
@@ -48,8 +53,24 @@ def start(preload: Iterable[str | None]) -> bool:
     if running() or not modules:
         return False
     context().set_forkserver_preload([EXIT_QUICKLY, *modules, FROZEN])
-    multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
+    with _environment(env or {}):
+        multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
+
+
+@contextmanager
+def _environment(env: Mapping[str, str]) -> Iterator[None]:
+    """``env`` in ``os.environ`` for the block (the server's exec copies it), then as it was."""
+    before = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def context() -> BaseContext:
@@ -65,9 +86,9 @@ def stop() -> None:
 
 
 @contextmanager
-def serving(preload: Iterable[str | None]) -> Iterator[None]:
+def serving(preload: Iterable[str | None], env: Mapping[str, str] | None = None) -> Iterator[None]:
     """The server up for the block (started now unless it was up), then stopped if started here."""
-    started = start(preload)
+    started = start(preload, env)
     try:
         yield
     finally:

@@ -31,7 +31,7 @@ from assets.progress_relay import relayed
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
-from pipelines.instance_storage import kept_connections, without_step_capture
+from pipelines.instance_storage import checked_once, kept_connections, without_step_capture
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
 from pipelines.step_job import StepJob
@@ -91,7 +91,7 @@ def instance_for(settings: Settings) -> dg.DagsterInstance:
         home = str(settings.dagster_home.resolve())
         ref = kept_connections(InstanceRef.from_dir(home))
         if settings.shards > 1:  # each step a process of its own (pipelines.instance_storage)
-            ref = without_step_capture(ref, home)
+            ref = checked_once(without_step_capture(ref, home))
         return dg.DagsterInstance.from_ref(ref)
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.forkserver
-import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from multiprocessing.context import BaseContext
 from typing import TypeVar
+
+from anamnesis.environment import environment
 
 #: The server's first preload: it then ends without freeing its heap (~0.7 s of CPU that the
 #: run's end waited for, see the module).
@@ -53,24 +54,9 @@ def start(preload: Iterable[str | None], env: Mapping[str, str] | None = None) -
     if running() or not modules:
         return False
     context().set_forkserver_preload([EXIT_QUICKLY, *modules, FROZEN])
-    with _environment(env or {}):
+    with environment(env or {}):
         multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
-
-
-@contextmanager
-def _environment(env: Mapping[str, str]) -> Iterator[None]:
-    """``env`` in ``os.environ`` for the block (the server's exec copies it), then as it was."""
-    before = {name: os.environ.get(name) for name in env}
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 def context() -> BaseContext:

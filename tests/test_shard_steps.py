@@ -35,14 +35,17 @@ def test_a_shards_reader_reads_in_its_own_process_however_large_the_run():
 THREADS = "import os, {module}; print(len(os.listdir('/proc/self/task')))"
 
 
-def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports():
+def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports(tmp_path):
     # A thread started in the forkserver would be missing (with its locks held) in every step.
-    def threads(module: str) -> int:
-        done = subprocess.run([sys.executable, "-c", THREADS.format(module=module)], capture_output=True, text=True)
+    def threads(module: str, env: dict[str, str] | None = None) -> int:
+        command = [sys.executable, "-c", THREADS.format(module=module)]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **(env or {})})
         assert done.returncode == 0, done.stderr[-2000:]
         return int(done.stdout.split()[-1])
 
+    job = StepJob(str(tmp_path / "home"), str(SAMPLE_EXPORTS), 2, str(tmp_path / "progress"))
     assert threads("pipelines.forkserver") == threads("pipelines.definitions")
+    assert threads("pipelines.forkserver", job.env()) == threads("pipelines.definitions")  # the job built too
 
 
 def test_the_forkserver_imports_neither_lancedb_nor_pylance():

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.forkserver
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from multiprocessing.context import BaseContext
 from typing import TypeVar
+
+from anamnesis.environment import environment
 
 #: The server's first preload: it then ends without freeing its heap (~0.7 s of CPU that the
 #: run's end waited for, see the module).
@@ -35,10 +37,14 @@ def running() -> bool:
     return getattr(multiprocessing.forkserver._forkserver, "_forkserver_pid", None) is not None
 
 
-def start(preload: Iterable[str | None]) -> bool:
+def start(preload: Iterable[str | None], env: Mapping[str, str] | None = None) -> bool:
     """Start the forkserver, preloading ``preload`` (``None`` entries skipped); True if this call
     started it, False if it was up already (then it keeps what it preloads: a worker that needs
     more loads it on first use) or there is nothing to preload.
+
+    ``env``: variables the server (and so its preload) starts with, on top of this process's
+    environment, which gets them only while the server is started: a preload is a module name,
+    so what it needs to know comes this way (a sharded run's job, :mod:`pipelines.step_job`).
 
     With nothing to preload no server is started: a server is the process's one forkserver, and
     one started empty would serve whoever forks next, Dagster's multiprocess executor included,
@@ -48,7 +54,8 @@ def start(preload: Iterable[str | None]) -> bool:
     if running() or not modules:
         return False
     context().set_forkserver_preload([EXIT_QUICKLY, *modules, FROZEN])
-    multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
+    with environment(env or {}):
+        multiprocessing.forkserver.ensure_running()  # returns at once; the server preloads alone
     return True
 
 
@@ -65,9 +72,9 @@ def stop() -> None:
 
 
 @contextmanager
-def serving(preload: Iterable[str | None]) -> Iterator[None]:
+def serving(preload: Iterable[str | None], env: Mapping[str, str] | None = None) -> Iterator[None]:
     """The server up for the block (started now unless it was up), then stopped if started here."""
-    started = start(preload)
+    started = start(preload, env)
     try:
         yield
     finally:

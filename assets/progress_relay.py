@@ -54,9 +54,10 @@ class RelayedProgress(Progress):
 
 
 @contextmanager
-def relayed(progress: Progress) -> Iterator[str]:
-    """A socket whose messages go to ``progress.update`` while the block runs; yields its address."""
-    listener = Listener(family="AF_UNIX")
+def relayed(progress: Progress, address: str | None = None) -> Iterator[str]:
+    """A socket whose messages go to ``progress.update`` while the block runs; yields its address
+    (``address`` if given: a sharded run's steps are told it before the socket opens)."""
+    listener = Listener(address, family="AF_UNIX")
     readers: list[threading.Thread] = []
     stop = threading.Event()
 

@@ -6,6 +6,7 @@ and ``ANAMNESIS_INPUT`` (default: the bundled sample exports).
 
 from __future__ import annotations
 
+import functools
 import os
 
 import dagster as dg
@@ -93,9 +94,12 @@ def build_definitions(
     )
 
 
+@functools.lru_cache(maxsize=1)
 def backfill_job_for(home: str, input_dir: str, shards: int, progress_address: str | None = None) -> dg.JobDefinition:
-    """The backfill job of a sharded CLI run, rebuilt by name in each of its step processes;
-    their progress goes to the run's process at ``progress_address`` (:mod:`assets.progress_relay`)."""
+    """The backfill job of a sharded CLI run, got by name in each of its step processes; the last
+    one is kept, so a step forked from the forkserver that built it builds nothing
+    (:mod:`pipelines.step_job`). Their progress goes to the run's process at ``progress_address``
+    (:mod:`assets.progress_relay`)."""
     progress = RelayedProgress(progress_address) if progress_address else None
     defs = build_definitions(home=home, input_dir=input_dir, progress=progress, shards=shards, lock_held=True)
     return defs.resolve_job_def("backfill")

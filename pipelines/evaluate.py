@@ -10,13 +10,12 @@ asks the real FastAPI app with each gold query. This is the top layer because it
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
+from anamnesis.environment import environment
 from anamnesis.evaluation import gold as gold_mod
 from anamnesis.evaluation import mts as mts_mod
 from anamnesis.evaluation.gold import GoldDialogue
@@ -28,22 +27,6 @@ from anamnesis.evaluation.result import EvalResult
 
 #: Environment variables the run sets for itself (and restores afterwards).
 _ENV_KEYS = ("ANAMNESIS_LLM", "ANAMNESIS_EMBEDDINGS", "ANAMNESIS_API_TOKENS", "ANAMNESIS_HOME", "DAGSTER_HOME")
-
-
-@contextlib.contextmanager
-def _environment(values: dict[str, str]) -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in _ENV_KEYS}
-    try:
-        for k in _ENV_KEYS:
-            os.environ.pop(k, None)
-        os.environ.update(values)
-        yield
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def run_eval(
@@ -125,7 +108,8 @@ def _run_pipeline(
     _without_decay(home)
     token = secrets.token_urlsafe(16)
     timing: dict[str, float] = {}
-    with _environment({"ANAMNESIS_LLM": llm, "ANAMNESIS_EMBEDDINGS": "use", "ANAMNESIS_API_TOKENS": token}):
+    values = {"ANAMNESIS_LLM": llm, "ANAMNESIS_EMBEDDINGS": "use", "ANAMNESIS_API_TOKENS": token}
+    with environment(values, cleared=_ENV_KEYS):
         settings = load_settings(home)
         if settings.llm == "openai" and not settings.llm_model:
             raise ValueError("eval --backend openai needs a model: set ANAMNESIS_LLM_MODEL (and OPENAI_BASE_URL)")

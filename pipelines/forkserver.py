@@ -13,7 +13,9 @@ its own before: the CLI (a console-script run makes every child run it as ``__mp
 instance's compute-log manager and ``upath`` (its registry reads every package's entry points).
 The memory step writes with ``pylance`` alone (never ``import lancedb``, which starts an event
 loop's thread on import and so could not be here).
-Nothing here may start a thread or touch the home.
+Last, the run's job itself (:func:`pipelines.step_job.prebuild`): every step gets it from here
+instead of building the definitions, resources and job again.
+Nothing here may start a thread or write to the home.
 """
 
 from __future__ import annotations
@@ -31,5 +33,7 @@ import anamnesis.understanding.rules.preload  # noqa: F401  (loads the rules voc
 import pipelines.cli  # noqa: F401
 import pipelines.definitions  # noqa: F401  (every asset, op and resource of the job)
 from anamnesis.measurements.units import conversions
+from pipelines.step_job import prebuild
 
 conversions()
+prebuild()

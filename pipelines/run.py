@@ -12,7 +12,7 @@ import gc
 import logging
 import shutil
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,9 +31,10 @@ from assets.progress_relay import relayed
 from assets.resources import Progress
 from pipelines.definitions import build_definitions
 from pipelines.executor import MULTIPROCESS_CONFIG
-from pipelines.instance_storage import kept_connections, without_step_capture
+from pipelines.instance_storage import checked_once, kept_connections, without_step_capture
 from pipelines.outcome import failed_checks, failure_detail, materialization_metadata
 from pipelines.plan import BackfillPlan, nothing_to_do, plan_backfill
+from pipelines.step_job import StepJob
 from pipelines.worker_preload import worker_preload
 
 INSTANCE_TEMPLATE = Path(__file__).resolve().parent / "dagster.yaml"
@@ -90,7 +91,7 @@ def instance_for(settings: Settings) -> dg.DagsterInstance:
         home = str(settings.dagster_home.resolve())
         ref = kept_connections(InstanceRef.from_dir(home))
         if settings.shards > 1:  # each step a process of its own (pipelines.instance_storage)
-            ref = without_step_capture(ref, home)
+            ref = checked_once(without_step_capture(ref, home))
         return dg.DagsterInstance.from_ref(ref)
 
 
@@ -100,14 +101,17 @@ def run_backfill(
     *,
     progress: Progress | None = None,
     resources: dict[str, object] | None = None,
+    step_job: StepJob | None = None,
 ) -> BackfillOutcome:
     """Ingest new or changed export days of ``input_dir``, then refresh every downstream asset.
 
     ``resources`` replaces real resources by name (tests swap the backend or the embedder).
+    ``step_job``: a sharded run's steps' job, when the caller started their forkserver with it
+    (the CLI does, before it imports Dagster); made here otherwise.
     Raises :class:`ChecksFailed` when a blocking check stopped the run.
     """
     with _heap_frozen(), writer_lock(settings.home), instance_for(settings) as instance:
-        return _run(settings, input_dir, instance, progress, resources)
+        return _run(settings, input_dir, instance, progress, resources, step_job)
 
 
 def _run(
@@ -116,6 +120,7 @@ def _run(
     instance: dg.DagsterInstance,
     progress: Progress | None,
     resources: dict[str, object] | None,
+    step_job: StepJob | None,
 ) -> BackfillOutcome:
     logging.getLogger("dagster").setLevel(logging.WARNING)
     sweep_stale_temp(settings.home)
@@ -127,8 +132,13 @@ def _run(
     # server is served here (as the executor does for a run Dagster launches), from now on; a
     # sharded run with substitute resources runs its steps in this process, so not its steps' one
     sharded_in_process = settings.shards > 1 and resources is not None
-    with worker_server.serving([] if sharded_in_process else worker_preload(settings, str(input_dir))):
-        result = _execute(settings, input_dir, instance, plan, progress, resources)
+    if settings.shards == 1 or sharded_in_process:
+        step_job = None
+    elif step_job is None:
+        step_job = StepJob.for_run(settings, input_dir)
+    preload = [] if sharded_in_process else worker_preload(settings, str(input_dir))
+    with worker_server.serving(preload, step_job.env() if step_job else None):
+        result = _execute(settings, input_dir, instance, plan, progress, resources, step_job)
     failed = failed_checks(result)
     if not result.success:
         if failed:
@@ -158,6 +168,7 @@ def _execute(
     plan: BackfillPlan,
     progress: Progress | None,
     resources: dict[str, object] | None,
+    step_job: StepJob | None,
 ) -> dg.ExecuteInProcessResult | dg.JobExecutionResult:
     """Run the backfill job over ``plan``: in this process, or sharded over step processes."""
     if plan.new_days:
@@ -169,8 +180,8 @@ def _execute(
     selection = None
     if not plan.changed_days:
         selection = [k for k in defs.resolve_all_asset_keys() if k != export_messages.key]
-    if settings.shards > 1 and resources is None:
-        return _execute_sharded(settings, input_dir, instance, plan.partition_range_tags(), selection, progress)
+    if step_job is not None:
+        return _execute_sharded(step_job, instance, plan.partition_range_tags(), selection, progress)
     return defs.resolve_job_def("backfill").execute_in_process(
         instance=instance,
         tags=plan.partition_range_tags(),
@@ -181,8 +192,7 @@ def _execute(
 
 
 def _execute_sharded(
-    settings: Settings,
-    input_dir: Path,
+    step_job: StepJob,
     instance: dg.DagsterInstance,
     tags: dict[str, str],
     selection: list[dg.AssetKey] | None,
@@ -190,18 +200,16 @@ def _execute_sharded(
 ) -> dg.JobExecutionResult:
     """The job under Dagster's multiprocess executor: each step a child process, shards in parallel.
 
-    The children rebuild the job by name (:func:`pipelines.definitions.backfill_job_for`), so
-    only real resources can be used (a test's substitutes run in-process, one step at a time);
-    their progress comes back to ``progress`` over a local socket (:mod:`assets.progress_relay`).
+    The children get the job by name (:func:`pipelines.definitions.backfill_job_for`, built once
+    in their forkserver: :mod:`pipelines.step_job`), so only real resources can be used (a test's
+    substitutes run in-process, one step at a time); their progress comes back to ``progress``
+    over a local socket (:mod:`assets.progress_relay`).
     """
-    with ExitStack() as run:
-        kwargs = {"home": str(settings.home), "input_dir": str(input_dir), "shards": settings.shards}
-        if progress is not None:
-            kwargs["progress_address"] = run.enter_context(relayed(progress))
-        job = dg.build_reconstructable_job("pipelines.definitions", "backfill_job_for", reconstructable_kwargs=kwargs)
+    with relayed(progress or Progress(), step_job.progress_address):
         run_config = {**QUIET, "execution": {"config": MULTIPROCESS_CONFIG}}
         # The steps fork from the run's worker server (up since the run started, with their preload,
         # and stopped with the run, so a later reader in this process starts one with its own).
+        job = step_job.reconstructable()
         return dg.execute_job(
             job, instance, run_config=run_config, tags=tags, asset_selection=selection, raise_on_error=False
         )

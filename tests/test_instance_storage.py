@@ -11,6 +11,8 @@ from contextlib import closing
 from pathlib import Path
 
 import dagster as dg
+import pytest
+from alembic.script import ScriptDirectory
 from dagster._core.instance.ref import InstanceRef
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import SqliteEventLogStorage
 
@@ -153,3 +155,24 @@ def test_a_runs_file_is_a_copy_of_one_set_up_by_dagster_once_per_home(tmp_path: 
     theirs.dispose()
     assert _schema(tmp_path / "ours" / "run-b.db") == _schema(tmp_path / "theirs" / "run-a.db")
     assert sorted(SqliteEventLogStorage(str(tmp_path / "ours")).get_all_run_ids()) == ["run-a", "run-b", "run-c"]
+
+
+def test_a_sharded_runs_steps_open_the_storage_the_run_checked_without_dagsters_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each check loads Dagster's alembic scripts (~40 ms a step's process); the run's process checks once."""
+    four = load_settings(tmp_path / "home", shards=4)
+    with instance_for(four) as instance:  # a home's first run: its files are created here
+        assert type(instance.get_ref().storage).__name__ == "CheckedStorage"
+        run_id = _run(instance)
+        step_ref = instance.get_ref()  # what the multiprocess executor hands each step
+
+    def no_check(*_: object) -> None:
+        raise AssertionError("a step's process checked the storage again")
+
+    monkeypatch.setattr(ScriptDirectory, "from_config", no_check)
+    with dg.DagsterInstance.from_ref(step_ref) as step:  # as a step's process opens it
+        assert dg.DagsterEventType.RUN_SUCCESS in [e.dagster_event_type for e in step.all_logs(run_id)]
+        assert step.get_run_by_id(run_id) is not None
+        step.report_engine_event("a step's event", step.get_run_by_id(run_id))
+        assert step.all_logs(run_id)[-1].message == "a step's event"

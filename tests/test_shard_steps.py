@@ -4,6 +4,7 @@ reads its fragments in its own process, and the forkserver's preload starts no t
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -11,8 +12,10 @@ from datetime import UTC, datetime
 
 import polars as pl
 
+from anamnesis.sample_data import SAMPLE_EXPORTS
 from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, FragmentReader
 from anamnesis.understanding.rules import RulesBackend
+from pipelines.step_job import ENV, StepJob
 from pipelines.worker_preload import STEP_PRELOAD
 
 ROW = ("f-1", "u-1", "en", datetime(2026, 1, 1, tzinfo=UTC), "I take metformin 500 mg twice a day", None, None)
@@ -32,14 +35,17 @@ def test_a_shards_reader_reads_in_its_own_process_however_large_the_run():
 THREADS = "import os, {module}; print(len(os.listdir('/proc/self/task')))"
 
 
-def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports():
+def test_the_forkserver_preload_starts_no_thread_beyond_the_jobs_own_imports(tmp_path):
     # A thread started in the forkserver would be missing (with its locks held) in every step.
-    def threads(module: str) -> int:
-        done = subprocess.run([sys.executable, "-c", THREADS.format(module=module)], capture_output=True, text=True)
+    def threads(module: str, env: dict[str, str] | None = None) -> int:
+        command = [sys.executable, "-c", THREADS.format(module=module)]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **(env or {})})
         assert done.returncode == 0, done.stderr[-2000:]
         return int(done.stdout.split()[-1])
 
+    job = StepJob(str(tmp_path / "home"), str(SAMPLE_EXPORTS), 2, str(tmp_path / "progress"))
     assert threads("pipelines.forkserver") == threads("pipelines.definitions")
+    assert threads("pipelines.forkserver", job.env()) == threads("pipelines.definitions")  # the job built too
 
 
 def test_the_forkserver_imports_neither_lancedb_nor_pylance():
@@ -71,6 +77,28 @@ def test_the_steps_start_with_what_the_forkserver_preloaded_out_of_their_collect
         with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
             collecting, frozen, tracked = pool.submit(collector_view).result()
     assert collecting and frozen > 500_000 and tracked < frozen / 100
+
+
+def jobs_built_by_a_step(job: StepJob) -> int:
+    """Run in a step's process: how many jobs getting ``job`` as a step does built anew."""
+    from pipelines.definitions import backfill_job_for
+
+    before = backfill_job_for.cache_info().misses
+    job.reconstructable().get_definition()
+    return backfill_job_for.cache_info().misses - before
+
+
+def test_a_step_gets_the_job_its_forkserver_built_and_builds_none(tmp_path):
+    # building it (definitions, resources, executor, job) in each step was ~20 % of a small step's CPU
+    from anamnesis import worker_server
+
+    job = StepJob(str(tmp_path / "home"), str(SAMPLE_EXPORTS), 2, str(tmp_path / "progress"))
+    with worker_server.serving(STEP_PRELOAD, job.env()):
+        assert ENV not in os.environ  # the server's environment only
+        with ProcessPoolExecutor(max_workers=1, mp_context=worker_server.context()) as pool:
+            assert pool.submit(jobs_built_by_a_step, job).result() == 0
+            other = StepJob(job.home, job.input_dir, 3, job.progress_address)  # not the run's job: built
+            assert pool.submit(jobs_built_by_a_step, other).result() == 1
 
 
 def test_a_large_runs_workers_fork_from_a_preloaded_server_and_read_as_this_process_does():

@@ -97,6 +97,20 @@ def _embed(
     return done
 
 
+def workers_preload(embedder: Embedder, rows: int) -> list[str]:
+    """What to serve the embedding workers with before a build of ``rows`` memory rows, if it is
+    large enough to embed in worker processes: the embedder's preload, else nothing.
+
+    Started as the build begins (:func:`anamnesis.worker_server.serving`), the server loads the
+    model while the build reads its rows and finds its missing texts, instead of after (a large
+    run in one process has it up from its start; a sharded run's memory step is a process of its
+    own, and waited ~0.5-4 s for it, with the load). Rows are an upper bound on the texts to embed:
+    a build whose texts are cached starts the server for nothing, on the step's idle core.
+    """
+    preload: str | None = getattr(embedder, "preload", None)
+    return [preload] if preload is not None and rows >= PROCESS_MIN_TEXTS else []
+
+
 def _pool(embedder: Embedder, *, in_processes: bool) -> Executor:
     workers = getattr(embedder, "workers", 1)
     if in_processes:

@@ -5,12 +5,14 @@ Materialized by :func:`assets.serving.assets.serving_stores`, side by side with 
 
 import dagster as dg
 
+from anamnesis import worker_server
 from anamnesis.facts.stage import refold_users
 from anamnesis.memory import MemoryStore, memory_dir
 from anamnesis.memory.manifest import load_manifest
 from anamnesis.memory.paths import MANIFEST_FILE
 from anamnesis.memory.rows import TABLE_COLUMNS
 from anamnesis.memory.shards import LAYOUT
+from anamnesis.memory.vectors import workers_preload
 from anamnesis.storage.deltas import scan_table
 from anamnesis.storage.night import caught_up, touched_users
 from anamnesis.storage.shards import Shard
@@ -43,7 +45,8 @@ def build_memory_tables(
     fact_state = scan_table(lake, "fact_state", polars_schema(FactState), only=part.only).collect()
     summaries = scan_table(lake, "session_summaries", polars_schema(SessionSummaries), only=part.only).collect()
     store = MemoryStore(root, memory.embedder(settings))
-    stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update, only=part.only)
+    with worker_server.serving(workers_preload(store.embedder, fact_state.height + summaries.height)):
+        stats = store.rebuild(fact_state, summaries=summaries, progress=progress.update, only=part.only)
     caught_up(lake)  # the last stage that reads the night's note
     log.info(
         f"memory tables: {stats.users_rebuilt} users rebuilt, {stats.users_unchanged} unchanged, "

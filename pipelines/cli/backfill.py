@@ -16,6 +16,7 @@ from pipelines.cli.output import err, fail
 if TYPE_CHECKING:
     from anamnesis.config import Settings
     from pipelines.run import BackfillOutcome
+    from pipelines.step_job import StepJob
 
 NOTHING_CHANGED = "anamnesis: nothing changed since the last backfill; no stage ran"
 
@@ -63,11 +64,14 @@ def backfill(
         _usage_table(rows, f"dry run: estimated LLM usage ({settings.llm_mode} mode; completion tokens guessed)")
         return
     from anamnesis import worker_server
+    from pipelines.step_job import StepJob
     from pipelines.worker_preload import worker_preload
 
-    # the workers' server preloads while Dagster and the job are imported (the run keeps it up)
-    with worker_server.serving(worker_preload(settings, str(source))):
-        outcome = _run(settings, source)
+    # the workers' server preloads while Dagster and the job are imported (the run keeps it up);
+    # a sharded run's steps' server builds their job too
+    step_job = StepJob.for_run(settings, source) if settings.shards > 1 else None
+    with worker_server.serving(worker_preload(settings, str(source)), step_job.env() if step_job else None):
+        outcome = _run(settings, source, step_job)
     if outcome.unchanged:
         err.print(NOTHING_CHANGED, markup=False)
         return
@@ -76,7 +80,7 @@ def backfill(
         err.print(f"anamnesis: warning: data check {check} failed (see `dagster dev`)", markup=False)
 
 
-def _run(settings: Settings, source: Path) -> BackfillOutcome:
+def _run(settings: Settings, source: Path, step_job: StepJob | None) -> BackfillOutcome:
     """The backfill with its progress display: lines in a log, a live display on a terminal."""
     from anamnesis.collector import paused
 
@@ -90,7 +94,7 @@ def _run(settings: Settings, source: Path) -> BackfillOutcome:
         RichProgress(err) if err.is_terminal else LineProgress(settings.progress_interval_s)
     )
     with display:
-        return run_backfill(settings, source, progress=CallbackProgress(display.update))
+        return run_backfill(settings, source, progress=CallbackProgress(display.update), step_job=step_job)
 
 
 def _summary(metadata: dict[str, dict[str, object]], warehouse: Path, days: list[str]) -> None:

@@ -113,6 +113,7 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
+from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.plans import unmade_operations
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
@@ -244,6 +245,7 @@ def read_message(
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
+            and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
             and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question

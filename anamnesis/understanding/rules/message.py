@@ -295,8 +295,8 @@ def read_message(
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon)
-        elif lang == "en":
-            one_of_the_jabs(norm, mentions, lexicon)  # "had my flu jab and the pneumonia one"
+        elif lang in ("en", "zh"):
+            one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named

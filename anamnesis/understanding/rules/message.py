@@ -64,6 +64,7 @@ from anamnesis.understanding.rules.discourse import (
     zh_negation_inside_terms,
     zh_question_particles,
     zh_spaces_as_commas,
+    zh_topic_de_hua,
 )
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
@@ -181,6 +182,7 @@ def read_message(
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm, gates)  # "..., btw mark him as allergic to nothing": that part
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
+    norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)

@@ -188,10 +188,22 @@ def _ru_particle_last(norm: str) -> str:
     return _RU_PARTICLE.sub(lambda m: m.group(2) + m.group(1) + "ли", norm)
 
 
+#: A list number and its full stop ("1. fever 2. cough", "1.口渴 2.尿多"): the stop opens an item, it
+#: ends no sentence.
+_NUMBERED = re.compile(r"(?:(?<=^)|(?<=[\s:：,，;；\u4e00-\u9fff]))([1-9])\.(?=\s*[^\d\s.])")
+
+
+def _numbered_as_brackets(norm: str) -> str:
+    """``1. fever 2. cough?`` → ``1) fever 2) cough?``: a question that numbers what it asks is one
+    question, so every numbered item is asked (and a reply can point at it by its place); the
+    text keeps its length."""
+    return _NUMBERED.sub(r"\1)", norm) if "." in norm else norm
+
+
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = _ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context))))
+    norm = _numbered_as_brackets(_ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context)))))
     spans = sentences(norm)
     if not spans:
         return None

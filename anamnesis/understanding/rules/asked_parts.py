@@ -14,12 +14,14 @@ second", "第一个没有"). A Chinese reply does the same with characters ("有
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from anamnesis.understanding.rules.answers import Topic, scan
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.others import EN_THE_REST, ZH_OTHERS
 from anamnesis.understanding.rules.reading import Message
 
+T = TypeVar("T")
 #: Where a reply's answers part: punctuation and contrasts ("swelling yes, pain not really").
 _CUTS = re.compile(r"[,;.!?]|\b(?:but|though|although|and|while)\b|(?<![а-яё])(?:а|но|зато)(?![а-яё])")
 _WORD = re.compile(r"[a-z]+")
@@ -85,8 +87,8 @@ def _named_as_asked(msg: Message, asked: Topic) -> None:
         if fact.mention is None or fact.section not in _SHORTENED or (fact.section, fact.entity) in asked.items:
             continue
         if names is None:
-            names = _item_words(asked, msg.lang)
-        words = _words(msg.norm, fact.start, fact.end, msg.lang)
+            names = item_words(asked, msg.lang)
+        words = name_words(msg.norm, fact.start, fact.end, msg.lang)
         matches = [item for item, name in names.items() if item[0] == fact.section and words and words <= name]
         if len(matches) == 1 and matches[0] not in said:
             fact.entity = matches[0][1]
@@ -108,7 +110,7 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     by their place or a word of their name ("yes to the second one", "жжения нет")."""
     if msg.lang not in ("en", "zh", "ru") or not asked.items or asked.family or asked.allergy or not asked.question:
         return [], False
-    names = _item_words(asked, msg.lang)
+    names = item_words(asked, msg.lang)
     if not names and _PLACES.search(msg.norm) is None:
         return [], False
     items = list(dict.fromkeys(asked.items))
@@ -120,28 +122,29 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     opens_by_part = False
     named: tuple[int, set[str]] | None = None  # an English piece of only naming words, awaiting its answer
     for n, (start, end) in enumerate(_pieces(msg.norm, msg.lang)):
-        pointed = _pointed(msg.norm, start, end, items, msg.lang)
-        the_rest = None if pointed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
+        placed = pointed(msg.norm, start, end, items, msg.lang)
+        the_rest = None if placed or not (stated or answered) else _the_rest(msg.norm, start, end, msg.lang)
         rest = the_rest is not None
-        words = _words(msg.norm, start, end, msg.lang) if names else set()
+        words = name_words(msg.norm, start, end, msg.lang) if names else set()
         # "nothing else", "别的没有": the cue table keeps the phrase from denying on its own
         state = "neg" if the_rest is not None and the_rest.group("denied") else _state(msg, start, end)
-        fine = None if state is not None or pointed or rest or not names else _fine(msg, start, end)
+        fine = None if state is not None or placed or rest or not names else _fine(msg, start, end)
         if fine is not None:  # "breathing's fine", "сон в норме", "视力正常": the rest names the item
-            words = _words(msg.norm, start, fine.start(), msg.lang) | _words(msg.norm, fine.end(), end, msg.lang)
+            words = name_words(msg.norm, start, fine.start(), msg.lang)
+            words |= name_words(msg.norm, fine.end(), end, msg.lang)
             state = "neg"
-        if not (words or pointed or rest) and named is not None:
+        if not (words or placed or rest) and named is not None:
             start, words = named  # "cholesterol, yes": the bare answer is of the piece before
         named = None
-        if not words and not pointed and not rest:
+        if not words and not placed and not rest:
             continue
-        if state is None and msg.lang == "en" and not (pointed or rest) and _only_words(msg, start, end):
+        if state is None and msg.lang == "en" and not (placed or rest) and _only_words(msg, start, end):
             named = (start, words)
         # a place alone ("only the first one") says yes, as a Chinese piece that is only a word of the name ("晕")
-        if state is None and not pointed and not (msg.lang == "zh" and _only_words(msg, start, end)):
+        if state is None and not placed and not (msg.lang == "zh" and _only_words(msg, start, end)):
             continue
-        if pointed:
-            matches = [item for item in pointed if item not in answered]  # its place says which
+        if placed:
+            matches = [item for item in placed if item not in answered]  # its place says which
         elif rest:
             matches = [item for item in items if item not in stated | answered]  # "the cough yes, the rest no"
         else:
@@ -185,7 +188,7 @@ _PLACES = re.compile(
 _PLACE_INDEX = (slice(0, 2), slice(0, 1), slice(1, 2), slice(2, 3), slice(-2, None), slice(-1, None), slice(None))
 
 
-def _pointed(norm: str, start: int, end: int, items: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
+def pointed(norm: str, start: int, end: int, items: list[T], lang: str) -> list[T]:
     """The asked items a piece points at by their place, when the question asked of two or more and
     the place is the piece's only naming words ("no, first time" names a time, no place)."""
     if len(items) < 2:
@@ -237,10 +240,10 @@ def _fine(msg: Message, start: int, end: int) -> re.Match[str] | None:
 
 def _alone(norm: str, m: re.Match[str], start: int, end: int, lang: str) -> bool:
     """The match is the piece's only naming words (no other word of the piece may name something)."""
-    return not _words(norm, start, m.start(), lang) and not _words(norm, m.end(), end, lang)
+    return not name_words(norm, start, m.start(), lang) and not name_words(norm, m.end(), end, lang)
 
 
-def _words(norm: str, start: int, end: int, lang: str) -> set[str]:
+def name_words(norm: str, start: int, end: int, lang: str) -> set[str]:
     """The piece's words that may name something: English stems, Chinese characters."""
     if lang == "zh":
         return {ch for ch in norm[start:end] if _ZH_CHAR.match(ch) and ch not in _ZH_NOT_NAMES}
@@ -254,7 +257,7 @@ def _only_words(msg: Message, start: int, end: int) -> bool:
     return not any(start <= s < end for s, _, _ in msg.hits)
 
 
-def _item_words(asked: Topic, lang: str) -> dict[tuple[str, str], frozenset[str]]:
+def item_words(asked: Topic, lang: str) -> dict[tuple[str, str], frozenset[str]]:
     """The words of each asked item's name: as the question says it and as its canonical name."""
     out: dict[tuple[str, str], frozenset[str]] = {}
     question = asked.question

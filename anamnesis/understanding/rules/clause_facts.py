@@ -60,19 +60,29 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Cl
             m.kind, m.entity = "vaccine", vaccine
 
 
-#: "the pneumonia one", "the shingles ones": "one" standing for a jab the message speaks of.
-_EN_ONE = re.compile(r"\s+ones?\b")
-_EN_JABS = re.compile(r"\b(?:jabs?|shots?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b")
+#: "the pneumonia one", "the shingles ones", "肺炎那个", "乙肝的": a word standing for a jab the
+#: message speaks of, right after the disease.
+_ONE = {
+    "en": re.compile(r"\s+ones?\b"),
+    "zh": re.compile(r"(?:的)?(?:那个|那针|那种|这个|这针)|的(?=[\s,，。]|[没未不]|还|也|都|打|$)"),
+}
+#: Words of jabs that make a message about vaccinations.
+_JABS = {
+    "en": re.compile(r"\b(?:jabs?|shots?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b"),
+    "zh": re.compile(r"疫苗|打针|[打接]种|打了|打过|没打|打上|加强针"),
+}
 
 
-def one_of_the_jabs(norm: str, mentions: list[Mention], lexicon: Lexicon) -> None:
-    """ "had my flu and covid jabs last week. had the pneumonia one when i turned 65": in an English
-    message about jabs, a disease that has a vaccine followed by "one" names that vaccine."""
-    if " one" not in norm or not _EN_JABS.search(norm):
+def one_of_the_jabs(norm: str, mentions: list[Mention], lexicon: Lexicon, lang: str) -> None:
+    """ "had my flu and covid jabs last week. had the pneumonia one when i turned 65", "流感疫苗打了
+    肺炎那个没打上": in a message about jabs, a disease that has a vaccine followed by "one" ("那个",
+    "的") names that vaccine."""
+    one, jabs = _ONE.get(lang), _JABS.get(lang)
+    if one is None or jabs is None or not jabs.search(norm):
         return
     for m in mentions:
         vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
-        if vaccine and _EN_ONE.match(norm, m.end):
+        if vaccine and one.match(norm, m.end):
             m.kind, m.entity = "vaccine", vaccine
 
 

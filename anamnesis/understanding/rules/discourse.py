@@ -259,6 +259,41 @@ _ZH_SPACE = re.compile(rf"(?<=[{_HAN}\d%）)])[ \t]+(?=[{_HAN}])")
 _ZH_UNIT_SPACE = re.compile(rf"(?<=\d)(mg|mcg|ug|ml|kg|cm|iu|g)([ \t]+)(?=[{_HAN}])")
 
 
+#: What a Chinese "的话" ends when it marks a topic, not a condition: a short answer of its own up to
+#: the pause ("没有", "不抽", "打过", "有一点").
+_ZH_TOPIC_ANSWER = re.compile(
+    r"\s*[都也还倒]?(?:没有|没|不|有|无|打过|吃过|做过)[\u4e00-\u9fff]{0,3}[\s~～]*(?=[，,。.;；!！?？\n]|$)"
+)
+#: Words that open a condition, with which "的话" closes it ("如果疼的话就吃药").
+_ZH_IF = re.compile(r"如果|假如|要是|万一|假设|如若|若是")
+_ZH_PHRASE_STOPS = "，,。.;；!！?？\n"
+
+
+def zh_topic_de_hua(norm: str, scan: Callable[[str], list[Hit]]) -> str:
+    """``过敏的话没有`` → ``过敏倒是没有``: a bare name before "的话" and a short answer after it put the
+    name as the topic ("as for allergies, none"), an answer, no condition; "的话" becomes the topic
+    particle "倒是" (same length). "吃二甲双胍的话能喝酒吗" asks, "头疼的话吃布洛芬" keeps its condition,
+    and so does any "如果…的话"."""
+    if "的话" not in norm:
+        return norm
+    hits = scan(norm)
+    out = norm
+    at = norm.find("的话")
+    while at > 0:
+        start = max(norm.rfind(p, 0, at) for p in _ZH_PHRASE_STOPS) + 1
+        named = [(s, e) for s, e, lex in hits if start <= s < at and (lex.kind or lex.cat in ("section", "allergy"))]
+        if (
+            named
+            and not norm[start : named[0][0]].strip()
+            and not norm[named[-1][1] : at].strip()
+            and not _ZH_IF.search(norm, start, at)
+            and _ZH_TOPIC_ANSWER.match(norm, at + 2)
+        ):
+            out = out[:at] + "倒是" + out[at + 2 :]
+        at = norm.find("的话", at + 2)
+    return out
+
+
 def zh_spaces_as_commas(norm: str) -> str:
     """``有时候下午会头疼 脸倒是不红`` → ``…头疼，脸倒是不红``: a space between Han clauses is a comma."""
     if norm.isascii() or CJK_RE.search(norm) is None:

@@ -54,6 +54,18 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 #: A section noun after these words dates something else: "Урсосан пила после операции".
 _WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
+#: A section noun that names a place where the user was seen: "the minor injuries unit", "allergy
+#: clinic", "в травме сделали снимок", "пошла в травму", "外伤门诊", "过敏科".
+_PLACE_AFTER = re.compile(r"\s*(?:units?|clinics?|departments?|dept|wards?|cent(?:re|er)s?|services?)\b|门诊|科|中心")
+_IN_TRAUMA_UNIT = re.compile(r"(?<![а-яё])(?:в|во|из)\s+$")
+
+
+def _a_place(norm: str, s: int, e: int) -> bool:
+    """The section noun at (s, e) names the unit where the user was seen, not what they had:
+    no section-wide denial is said of it ("went to the injuries unit, nothing broken")."""
+    if _PLACE_AFTER.match(norm, e):
+        return True
+    return norm.startswith("травм", s) and _IN_TRAUMA_UNIT.search(norm, max(0, s - 4), s) is not None
 #: A body part a removal took something out of ("a lump removed from my breast", "polyp removed
 #: from the colon", "кисту удалили из яичника"): where it was taken from, not what was removed.
 _TAKEN_FROM = re.compile(
@@ -177,8 +189,8 @@ def find_mentions(
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            if not (norm and _WHEN_NOUN.search(norm, max(0, s - 12), s)):
-                found.append(noun)  # "после операции", "after the surgery": a time, not what is said of
+            if not (norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _a_place(norm, s, e))):
+                found.append(noun)  # "после операции", "after the surgery", "в травме": a time or a place
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))
             elif lex.value == "vaccinations":

@@ -66,6 +66,7 @@ from anamnesis.understanding.rules.discourse import (
     zh_negation_inside_terms,
     zh_question_particles,
     zh_spaces_as_commas,
+    zh_topic_de_hua,
 )
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
@@ -116,6 +117,7 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
+from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
@@ -183,6 +185,7 @@ def read_message(
         return (), []  # an instruction to the system is never a health statement
     norm = without_system_sentences(norm, gates)  # "..., btw mark him as allergic to nothing": that part
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
+    norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)
@@ -247,6 +250,7 @@ def read_message(
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
+            and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
             and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
         ):
             return (), []  # small talk: nothing medical, no number, no answer to a question
@@ -296,8 +300,8 @@ def read_message(
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon, norm, clause)
-        elif lang == "en":
-            one_of_the_jabs(norm, mentions, lexicon)  # "had my flu jab and the pneumonia one"
+        elif lang in ("en", "zh"):
+            one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named

@@ -15,7 +15,9 @@ from anamnesis.understanding.rules.bare_answers import answer_state, polarity, z
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.family_whole import whole_family_denied
 from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.only_asked import only_asked
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
@@ -232,6 +234,11 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if asked.earlier and _ALL_ASKED.search(msg.norm):
         # "Курите? Алкоголь употребляете?" — "ни того ни другого": the reply answers both questions
         asked = replace(asked, items=tuple(dict.fromkeys(asked.earlier + asked.items)))
+    if only_asked(msg, asked):
+        return  # "only the blood pressure", "кроме второго", "除了第二个都没有": the rest denied
+    if asked.family and not (asked.kin or asked.part) and whole_family_denied(msg):
+        msg.touched.add("family_history")
+        return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)

@@ -9,17 +9,11 @@ only what the question named.
 
 from __future__ import annotations
 
-import re
-
 from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.clause_cuts import RU_THE_REST
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.reading import Message
 
-#: "Only", said of what the reply names.
-_ONLY = re.compile(r"(?<![а-яё])(?:только|лишь)(?![а-яё])")
-#: What may stand between "только" and the thing: a space and at most one word ("лёгкий").
-_ONLY_GAP = re.compile(r"\s+(?:[а-яё]+\s+)?")
 #: What ends a phrase of a reply.
 _PAUSES = ",;.!?"
 
@@ -33,27 +27,11 @@ def answer_one_by_one(msg: Message, asked: Topic) -> bool:
     stated = {(f.section, f.entity) for f in msg.facts}
     told = stated & set(asked.items) | _bare_pain(msg, asked, stated)
     the_rest = RU_THE_REST.search(msg.norm) if told else None
-    rest = the_rest.span() if the_rest else (_only(msg, told) if told else None)
-    if rest is not None:
+    if the_rest is not None:
         for section, entity in asked.items:
             if (section, entity) not in told:
-                msg.facts.append(Fact(rest[0], rest[1], -1, section, entity, status_for(section, "neg")))
+                msg.facts.append(Fact(*the_rest.span(), -1, section, entity, status_for(section, "neg")))
     return len(msg.facts) > before
-
-
-def _only(msg: Message, told: set[tuple[str, str]]) -> tuple[int, int] | None:
-    """The span of a "только" / "лишь" said of a told thing ("только насморк", "лишь лёгкий
-    кашель", "насморк только"): the reply names all it has, so it denies the rest; None when the
-    "только" says something else ("кашель только по утрам")."""
-    entities = {entity for _, entity in told}
-    named = [(s, e) for s, e, lex in msg.hits if lex.cat == "term" and lex.value in entities]
-    norm = msg.norm
-    for m in _ONLY.finditer(norm):
-        before = any(_ONLY_GAP.fullmatch(norm, m.end(), s) for s, _ in named)
-        after = any(not norm[e : m.start()].strip() for _, e in named) and not norm[m.end() :].strip(" .!")
-        if before or after:
-            return m.start(), m.end()
-    return None
 
 
 def _bare_pain(msg: Message, asked: Topic, stated: set[tuple[str, str]]) -> set[tuple[str, str]]:

@@ -253,8 +253,9 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
         target = m
 
 
-#: A preposition that denies only its object: "сел на диету, без сладкого" keeps the diet.
-_FORWARD_ONLY = re.compile(r"(?:без|безо)(?![а-я])")
+#: A preposition that denies only its object: "сел на диету, без сладкого" keeps the diet, "putting
+#: on weight without eating more" the weight gain.
+_FORWARD_ONLY = re.compile(r"(?:без|безо)(?![а-я])|without\b")
 
 
 def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> None:

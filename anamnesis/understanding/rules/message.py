@@ -85,7 +85,6 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
-from anamnesis.understanding.rules.family_well import whole_family_well
 from anamnesis.understanding.rules.gate import literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
@@ -434,7 +433,6 @@ def read_message(
             read_demographics(msg, clause)
     if asked is not None:
         answer_question(msg, asked)
-        whole_family_well(msg)  # "nothing runs in the family": the family denied as a whole
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):

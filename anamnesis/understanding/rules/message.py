@@ -145,6 +145,7 @@ from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
+from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
 
@@ -453,6 +454,8 @@ def read_message(
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     facts = with_back_to_normal(msg.norm, lang, msg.clauses, facts, gates)
+    if lang == "zh":
+        zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
     if lang == "ru":

@@ -49,7 +49,8 @@ FINE_NOT_A_DENIAL: list[Row] = [
     ("the cough is ok now but I'm still wheezing", "How are your cough and wheezing?",
      {("symptoms", "cough", "active"), ("symptoms", "wheezing", "active")}),
     ("my appetite is fine", "Any nausea or vomiting?", set()),
-    ("аппетит нормальный", "Есть ли тошнота, рвота?", set()),
+    # no denial of nausea; only a held-only end of a lost appetite, dropped unless the user has one
+    ("аппетит нормальный", "Есть ли тошнота, рвота?", {("symptoms", "^loss of appetite", "resolved")}),
 ]
 
 RU_BY_WORD: list[Row] = [

@@ -44,7 +44,8 @@ PERSISTS: list[Row] = [
 #: who is no blood relative, "не больше" (at most), "отрицаю" that does deny.
 WORDS: list[Row] = [
     ("аспирин не переношу, сразу сыпь", None, {("allergies", "aspirin", "active")}),
-    ("мелатонин стал не нужен, сплю хорошо", None, {("medications", "melatonin", "stopped")}),
+    ("мелатонин стал не нужен, сплю хорошо", None,
+     {("medications", "melatonin", "stopped"), ("symptoms", "^insomnia", "resolved")}),
     ("у тёщи астма, но она мне не родная", None, set()),
     ("пиво пью не больше бутылки по пятницам", None, {("lifestyle", "alcohol", "active")}),
     ("курение отрицаю", None, {("lifestyle", "smoking", "confirmed_absent")}),

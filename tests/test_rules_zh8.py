@@ -81,7 +81,8 @@ NO_FACT: list[Row] = [
     # "不X也能Y": the denial is of the sleeping pills only (no denial of every medicine), and what
     # one can do without them is said apart from it (sleep is no habit stopped)
     ("不吃安眠药也能睡着了，艾司唑仑停了", None,
-     {("medications", "hypnotics", "confirmed_absent"), ("medications", "estazolam", "stopped")}),
+     {("medications", "hypnotics", "confirmed_absent"), ("medications", "estazolam", "stopped"),
+      ("symptoms", "^insomnia", "resolved")}),
     ("不吃安眠药也能睡六个小时", None,
      {("medications", "hypnotics", "confirmed_absent"), ("lifestyle", "sleep", "active")}),
 ]

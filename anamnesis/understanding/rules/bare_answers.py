@@ -284,9 +284,11 @@ def zh_echo(norm: str, question: str) -> str | None:
 
 
 def answer_state(answer: str, asked: Topic) -> str:
-    """The state a yes/no/end answer gives to the entities the question named."""
+    """The state a yes/no/end/still answer gives to the entities the question named."""
     if answer == "end":
         return "end"
+    if answer == "still":
+        return "pos"  # "better, but still there": present whatever the question asked
     if answer == "yes":
         return "end" if asked.ended else "pos"
     if asked.ended and not asked.past:

@@ -167,6 +167,11 @@ _RECOVERY = re.compile(
     r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
     r"|好了|没了|没有了|退了|消失|痊愈|治好|康复|愈合|长好"
 )
+#: A Chinese attack that eases with rest or time, or again: "歇一会儿又好了", "坐下几分钟就没了".
+_ZH_ATTACK_EASES = re.compile(
+    r"又(?:好了|没了)|(?:歇|休息|坐|躺|缓)[^，。,.！!;；？?]{0,6}(?:就|又)(?:好了|没了)"
+    r"|(?:一会儿?|几分钟|分钟)[^，。,.！!;；？?]{0,3}(?:就|又)(?:好了|没了)"
+)
 _BOTH = re.compile(r"\b(?:both|all of them|all three)\b|\bоб(?:а|е|оих)\b|都")
 _RECOVERS = ("diagnoses", "symptoms", "injuries", "chronic_conditions")
 
@@ -180,6 +185,8 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
     illness, symptom or injury ("fully recovered from both": every one of the sentence).
     """
     cue = next((msg.norm[s:e] for s, e, lex in clause.hits if lex.cat == "end"), "")
+    if _ZH_ATTACK_EASES.search(msg.norm, clause.start, clause.end):
+        return  # "歇一会儿又好了": each attack eases with rest; the complaint goes on
     sections = _RECOVERS if _RECOVERY.search(cue) else ("medications", "lifestyle")
     named = [f for f in msg.facts if f.section in sections and f.entity != SECTION_WIDE and f.end <= clause.start]
     # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before

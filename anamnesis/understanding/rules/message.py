@@ -25,6 +25,7 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
     answers_in_order,
@@ -85,7 +86,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
-from anamnesis.understanding.rules.gate import literals_in
+from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -143,11 +144,12 @@ from anamnesis.understanding.rules.ru_negation import (
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
-from anamnesis.understanding.rules.segment import Clause, clauses, sentences
+from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
+from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
 
@@ -252,7 +254,9 @@ def read_message(
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
             and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
         ):
-            return (), []  # small talk: nothing medical, no number, no answer to a question
+            # small talk: nothing medical, no number, no answer to a question; at most a complaint
+            # told over in the words of what works again ("сплю теперь нормально", "不拉了")
+            return _only_back_to_normal(norm, hits, lang_hint, asked, gates)
     lang = detect_lang(norm, lang_hint)
     spans = sentences(norm)
     parts = clauses(norm, hits, lang, spans, _default_subject(asked))
@@ -457,6 +461,9 @@ def read_message(
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
+    facts = with_back_to_normal(msg.norm, lang, msg.clauses, facts, gates)
+    if lang == "zh":
+        zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
     if lang == "ru":
@@ -476,6 +483,18 @@ def read_message(
 _ZH_HARDLY = re.compile(r"[不没]怎么")
 #: "others" in a Chinese clause: what it denies is not the thing just named ("别的都不过敏").
 _ZH_OTHERS = re.compile(ZH_OTHERS)
+
+
+def _only_back_to_normal(
+    norm: str, hits: list[Hit], lang_hint: str | None, asked: Topic | None, gates: Literals
+) -> Reading:
+    """A message with nothing else to read: only the complaints its words of working again end."""
+    if not says_back_to_normal(norm, gates):
+        return (), []
+    lang = detect_lang(norm, lang_hint)
+    parts = clauses(norm, hits, lang, sentences(norm), _default_subject(asked))
+    facts = with_back_to_normal(norm, lang, parts, [], gates)
+    return (("symptoms",) if facts else ()), [f.as_event() for f in facts]
 
 
 def _names_no_one_else(clause: Clause) -> bool:

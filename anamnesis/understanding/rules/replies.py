@@ -16,13 +16,14 @@ from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.family_whole import whole_family_denied
-from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.only_asked import only_asked
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.referring import stops_by_pronoun
 from anamnesis.understanding.rules.ru_the_rest import answer_one_by_one
 from anamnesis.understanding.rules.segment import Clause, Hit, sentences
+from anamnesis.understanding.rules.still_there import asked_last, last_clause, still_there
 from schemas.sections import SECTION_WIDE
 
 
@@ -240,6 +241,10 @@ def answer_question(msg: Message, asked: Topic) -> None:
         msg.touched.add("family_history")
         return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    if still_there(msg.norm, msg.lang):
+        # "уже меньше, но да", "好点了但还是麻": better, but present; of what the last clause asked
+        named = {lex.value for _, _, lex in load_lexicon().matcher.scan_each(last_clause(asked.question)) if lex.kind}
+        answer, asked = "still", replace(asked, items=asked_last(asked.items, named))
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":

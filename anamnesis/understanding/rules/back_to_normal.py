@@ -1,0 +1,135 @@
+"""Complaints a message says are over in the words of what works again, naming no complaint.
+
+"burning's gone, peeing normally again", "сплю теперь нормально, аппетит вернулся", "脚已经消肿了":
+the patient tells the end of dysuria, insomnia or a swollen ankle by the function or the part that
+is fine again. The forms are data (``data/back_to_normal.tsv``), each with the complaints it can
+end. A listed complaint named earlier in the same message is over ("口干…停了就不干了"); the others
+are proposed as held-only events (``^dysuria``) that the fold resolves to the complaint when the
+user holds it and drops otherwise (:func:`anamnesis.facts.anaphora.held`), so the words never
+make up a complaint the user did not have.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from anamnesis.terminology.tsv import read_rows
+from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.gate import Gated, Literals
+from anamnesis.understanding.rules.lexicon import BACK_TO_NORMAL_FILE as FORMS_FILE
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import LAST_DISCUSSED, PRESENT_STATUS
+
+_LANGS = ("en", "ru", "zh")
+_SECTION = "symptoms"
+#: What opens a form's quantified or grouped part: the literal before it is the gate's proof.
+_META = re.compile(r"[\\()\[\]{}?*+|.^$]")
+#: A word script's form starts and ends at word edges ("flow" is not "overflow").
+_WORD_EDGES = {"en": (r"(?<![\w'])", r"(?![\w'])"), "ru": (r"(?<![а-яa-z])", r"(?![а-яa-z])"), "zh": ("", "")}
+#: A denial just before the form: the complaint goes on ("not sleeping well", "не сплю нормально", "没睡好").
+_DENIED_BEFORE = {
+    "en": re.compile(r"(?:\b(?:not|never|hardly|barely|no longer)|n't|nt)\s+(?:\w+\s+)?$"),
+    "ru": re.compile(r"(?<![а-я])(?:не|нет|ни)\s+$"),
+    "zh": re.compile(r"[不没未别]$"),
+}
+#: A Chinese question right after the form ("能睡着了吗").
+_ZH_ASKED_AFTER = re.compile(r"\s*(?:吗|么|嘛|没有|没|[?？])")
+
+
+class _Form:
+    """One row's forms in one language: the pattern and the complaints it ends."""
+
+    __slots__ = ("pattern", "symptoms")
+
+    def __init__(self, pattern: re.Pattern[str], symptoms: tuple[str, ...]) -> None:
+        self.pattern = pattern
+        self.symptoms = symptoms
+
+
+def _literal(form: str) -> str:
+    """The literal a form opens with (its gate word): up to the first pattern character, less a
+    last letter a quantifier makes optional ("legs?" is proved by "leg")."""
+    m = _META.search(form)
+    head = form if m is None else form[: m.start()]
+    if m is not None and m.group() in "?*{" and head:
+        head = head[:-1]
+    head = head.strip()
+    if not head:
+        raise ValueError(f"{FORMS_FILE.name}: form {form!r} opens with no literal word")
+    return head
+
+
+@cache
+def _forms() -> dict[str, tuple[tuple[_Form, ...], Gated]]:
+    """Per language: every row's pattern and one gate over all their opening literals."""
+    rows: dict[str, list[_Form]] = {lang: [] for lang in _LANGS}
+    literals: dict[str, set[str]] = {lang: set() for lang in _LANGS}
+    for line_no, row in read_rows(FORMS_FILE, ("symptoms", *_LANGS)):
+        symptoms = tuple(s.strip() for s in row["symptoms"].split("|") if s.strip())
+        if not symptoms:
+            raise ValueError(f"{FORMS_FILE.name}:{line_no}: a row needs the complaints it ends")
+        for lang in _LANGS:
+            forms = [f.strip() for f in row[lang].split(" ; ") if f.strip()]
+            if not forms:
+                continue
+            literals[lang].update(_literal(f) for f in forms)
+            opens, closes = _WORD_EDGES[lang]
+            pattern = re.compile(opens + "(?:" + "|".join(forms) + ")" + closes)
+            rows[lang].append(_Form(pattern, symptoms))
+    gates = {lang: re.compile("|".join(re.escape(x) for x in sorted(literals[lang]))) for lang in _LANGS}
+    return {lang: (tuple(rows[lang]), Gated(gates[lang], literals[lang])) for lang in _LANGS}
+
+
+def says_back_to_normal(norm: str, found: Literals | None = None) -> bool:
+    """The message may say, in any of the languages, that something works again ("сплю нормально"):
+    worth reading although it names nothing."""
+    return any(
+        gate.may_match(norm, found=found) and any(f.pattern.search(norm) for f in forms)
+        for forms, gate in _forms().values()
+    )
+
+
+def with_back_to_normal(
+    norm: str, lang: str, parts: list[Clause], facts: list[Fact], found: Literals | None = None
+) -> list[Fact]:
+    """``facts`` with the complaints that the message's words of things working again end: a
+    listed complaint the message named before those words is resolved; in a message that names no
+    complaint of its own (which says itself what is over), each listed complaint gets a resolved
+    held-only ``^name`` event (``found``: the gates' literals in ``norm``)."""
+    table = _forms().get(lang)
+    if table is None or not table[1].may_match(norm, found=found):
+        return facts
+    present = PRESENT_STATUS[_SECTION]
+    complaints = [f for f in facts if f.section == _SECTION]
+    proposed: dict[str, Fact] = {}
+    for form in table[0]:
+        for m in form.pattern.finditer(norm):
+            clause = _own_clause(parts, m.start())
+            if clause is None or _denied(norm, lang, clause, m):
+                continue
+            for f in complaints:
+                if f.entity in form.symptoms and f.status == present and f.start < m.end():
+                    f.status = status_for(_SECTION, "end")
+            for name in form.symptoms if not complaints else ():
+                held = LAST_DISCUSSED + name
+                proposed.setdefault(name, Fact(m.start(), m.end(), clause.sentence, _SECTION, held, "resolved", m[0]))
+    return [*facts, *proposed.values()]
+
+
+def _own_clause(parts: list[Clause], pos: int) -> Clause | None:
+    """The clause at ``pos`` when it states the user's own health now (no question, doubt, plan
+    or other person)."""
+    for clause in parts:
+        if clause.start <= pos < clause.end:
+            if clause.skip or clause.subject != "self" or clause.intent_at <= pos:
+                return None
+            return clause
+    return None
+
+
+def _denied(norm: str, lang: str, clause: Clause, m: re.Match[str]) -> bool:
+    """A denial just before the words ("not sleeping well"), or a Chinese question right after."""
+    if _DENIED_BEFORE[lang].search(norm, clause.start, m.start()):
+        return True
+    return lang == "zh" and _ZH_ASKED_AFTER.match(norm, m.end()) is not None

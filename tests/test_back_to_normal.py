@@ -1,0 +1,97 @@
+"""Complaints told over in the words of what works again, naming no complaint (rules.back_to_normal).
+
+- a later message that says a function or a part is fine again ("peeing normally again", "сплю
+  теперь хорошо", "胃口回来了") ends the complaints of it the user holds;
+- the same words make up no complaint the user never had: the event is held-only and dropped;
+- a denial before the words ("still not sleeping well", "не сплю нормально", "没睡好") is the complaint;
+  a question, another person or a plan ends nothing;
+- a complaint named earlier in the same message and then said over ("口干…停了就不干了") is resolved.
+
+The sentences are new, written for this test; none is from the gold, dev, validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import folded, probe_lang, triples, understand
+
+# fmt: off
+# (the complaint first, the later message, the fact and its status after both)
+ENDED: list[tuple[str, str, tuple[str, str], str]] = [
+    ("burning when I pee and going every 20 mins", "finished the course, peeing normally again",
+     ("symptoms", "dysuria"), "resolved"),
+    ("burning when I pee and going every 20 mins", "finished the course, peeing normally again",
+     ("symptoms", "frequent urination"), "resolved"),
+    ("I can't sleep at night for weeks", "sleeping fine since the new tablets", ("symptoms", "insomnia"), "resolved"),
+    ("no appetite at all lately", "my appetite is back, eating properly again", ("symptoms", "loss of appetite"),
+     "resolved"),
+    ("my ankle is swollen after a fall", "the swelling has gone down", ("symptoms", "ankle swelling"), "resolved"),
+    ("жжёт когда писаю, бегаю в туалет постоянно", "в туалет теперь нормально хожу", ("symptoms", "dysuria"),
+     "resolved"),
+    ("бессонница уже месяц", "сплю теперь хорошо, до утра", ("symptoms", "insomnia"), "resolved"),
+    ("аппетита нет совсем", "аппетит вернулся", ("symptoms", "loss of appetite"), "resolved"),
+    ("постоянно мерзну, даже летом", "мерзнуть перестала", ("symptoms", "cold intolerance"), "resolved"),
+    ("拉肚子三天了", "今天不拉了", ("symptoms", "diarrhea"), "resolved"),
+    ("晚上老是睡不着", "现在能睡着了", ("symptoms", "insomnia"), "resolved"),
+    ("脚踝肿了", "这两天已经消肿了", ("symptoms", "ankle swelling"), "resolved"),
+    ("嘴里发苦", "嘴里不苦了", ("symptoms", "dysgeusia"), "resolved"),
+]
+
+
+@pytest.mark.parametrize(("first", "later", "fact", "status"), ENDED)
+def test_words_of_working_again_end_the_held_complaint(
+    first: str, later: str, fact: tuple[str, str], status: str
+) -> None:
+    assert folded((first, None), (later, None)).get(fact) == status
+
+
+# the words alone, with no such complaint held (only a medicine): nothing at all
+TAKES = {"en": "I take metformin 500 mg", "ru": "принимаю метформин", "zh": "我吃二甲双胍"}
+NOT_HELD: list[str] = [
+    "peeing normally again",
+    "sleeping fine these days",
+    "сплю нормально",
+    "аппетит хороший",
+    "能睡着了",
+    "胃口回来了",
+]
+
+
+@pytest.mark.parametrize("later", NOT_HELD)
+def test_words_of_working_again_make_up_no_complaint(later: str) -> None:
+    facts = folded((TAKES[probe_lang(later)], None), (later, None))
+    assert not [k for k in facts if k[0] == "symptoms"]
+
+
+# a denial before the words, a question, another person or a plan: the complaint goes on
+STILL_THERE: list[tuple[str, str]] = [
+    ("I can't sleep at night", "still not sleeping well"),
+    ("I can't sleep at night", "will I be sleeping well again soon?"),
+    ("I can't sleep at night", "my husband is sleeping fine though"),
+    ("бессонница уже месяц", "не сплю нормально до сих пор"),
+    ("бессонница уже месяц", "муж спит нормально, а я нет"),
+    ("晚上老是睡不着", "还是没睡好"),
+    ("晚上老是睡不着", "吃了这个药能睡着了吗？"),
+]
+
+
+@pytest.mark.parametrize(("first", "later"), STILL_THERE)
+def test_a_denied_asked_or_others_normal_ends_nothing(first: str, later: str) -> None:
+    assert folded((first, None), (later, None)).get(("symptoms", "insomnia")) == "active"
+
+
+# named and said over in one message: the complaint was had and is over
+NAMED_AND_OVER: list[tuple[str, tuple[str, str, str]]] = [
+    ("the amitriptyline gave me a dry mouth, stopped it and my mouth is back to normal",
+     ("symptoms", "dry mouth", "resolved")),
+    ("сухость во рту была неделю, сейчас во рту больше не сохнет", ("symptoms", "dry mouth", "resolved")),
+    ("неделю был понос, сейчас стул нормальный", ("symptoms", "diarrhea", "resolved")),
+    ("阿米替林吃了口干，停了就不干了", ("symptoms", "dry mouth", "resolved")),
+    ("拉肚子拉了三天，现在不拉了", ("symptoms", "diarrhea", "resolved")),
+]
+
+
+@pytest.mark.parametrize(("text", "fact"), NAMED_AND_OVER)
+def test_a_complaint_named_then_said_over_is_resolved(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in triples(understand(text))

@@ -13,6 +13,7 @@ Questions and conditionals ("is 98 high?", "если сахар 7") are not read
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -284,6 +285,8 @@ class _Finding:
     low: str | None
     above: float | None
     below: float | None
+    #: The lasting condition that, named in the message, is this finding already.
+    condition: str | None = None
 
 
 @cache
@@ -292,8 +295,14 @@ def _findings() -> dict[str, _Finding]:
         return float(cell) if cell else None
 
     return {
-        row["test"]: _Finding(row["high"] or None, row["low"] or None, number(row["above"]), number(row["below"]))
-        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below"))
+        row["test"]: _Finding(
+            row["high"] or None,
+            row["low"] or None,
+            number(row["above"]),
+            number(row["below"]),
+            row["condition"] or None,
+        )
+        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below", "condition"))
     }
 
 
@@ -310,26 +319,36 @@ def judges_a_finding(text: str, norm: str, found: Literals) -> bool:
     return any(proposal["test"] in _findings() for _, proposal in _own_readings(text))
 
 
-def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+#: Sections whose fact, said in the words of a reading, is that reading's finding already.
+_NAMED_BY_WORDS = frozenset({"diagnoses", "chronic_conditions"})
+
+
+def out_of_range_findings(
+    facts: list[Fact], text: str, spans: list[tuple[int, int, bool]], others: Sequence[tuple[int, int]] = ()
+) -> list[Fact]:
     """``facts`` and the finding of each of the user's own readings outside its test's range:
     abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
     "血钾3.2" hypokalemia, "ТТГ 6,8" an elevated TSH, "PSA 5.8，医生说有点高" an elevated PSA; a
     reading judged normal, in the range, or of a test with no finding in the table names none.
     A reading also ends the test's findings it is not, if the user holds them ("ALT 33", "ТТГ в
     норме", "TSH 0.1" after a high one): a ``^name`` event, which the fold drops when the user has
-    no such finding (:func:`schemas.sections.held_name`)."""
+    no such finding (:func:`schemas.sections.held_name`). A reading inside one of ``others`` (the
+    clauses about another person: "my husband's cholesterol is 7.5") is theirs and names none."""
     table = _findings()
     out = list(facts)
     for span, proposal in _own_readings(text):
         finding = table.get(proposal["test"])
-        if span is None or finding is None:
+        if span is None or finding is None or any(a <= span[0] < b for a, b in others):
             continue
         side = _side_of(proposal, finding, load_catalog().tests[proposal["test"]])
         if side is None:
             continue
         sentence = next((i for i, (a, b, _) in enumerate(spans) if a <= span[0] < b), 0)
-        # the words of the reading may name its finding already ("liver enzymes are up")
-        worded = any(f.section == "diagnoses" and f.start < span[1] and span[0] < f.end for f in out)
+        # the words of the reading may name its finding already ("liver enzymes are up"), or the
+        # lasting condition it is ("found high cholesterol", "胆固醇高": hypercholesterolemia)
+        worded = any(f.section in _NAMED_BY_WORDS and f.start < span[1] and span[0] < f.end for f in out) or any(
+            f.section == "chronic_conditions" and f.entity == finding.condition for f in out
+        )
         for other, name in (("high", finding.high), ("low", finding.low)):
             entity = name if other == side else f"{LAST_DISCUSSED}{name}"
             if name is None or (other == side and worded) or any(

@@ -13,7 +13,6 @@ Questions and conditionals ("is 98 high?", "если сахар 7") are not read
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -323,22 +322,19 @@ def judges_a_finding(text: str, norm: str, found: Literals) -> bool:
 _NAMED_BY_WORDS = frozenset({"diagnoses", "chronic_conditions"})
 
 
-def out_of_range_findings(
-    facts: list[Fact], text: str, spans: list[tuple[int, int, bool]], others: Sequence[tuple[int, int]] = ()
-) -> list[Fact]:
+def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """``facts`` and the finding of each of the user's own readings outside its test's range:
     abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
     "血钾3.2" hypokalemia, "ТТГ 6,8" an elevated TSH, "PSA 5.8，医生说有点高" an elevated PSA; a
     reading judged normal, in the range, or of a test with no finding in the table names none.
     A reading also ends the test's findings it is not, if the user holds them ("ALT 33", "ТТГ в
     норме", "TSH 0.1" after a high one): a ``^name`` event, which the fold drops when the user has
-    no such finding (:func:`schemas.sections.held_name`). A reading inside one of ``others`` (the
-    clauses about another person: "my husband's cholesterol is 7.5") is theirs and names none."""
+    no such finding (:func:`schemas.sections.held_name`)."""
     table = _findings()
     out = list(facts)
     for span, proposal in _own_readings(text):
         finding = table.get(proposal["test"])
-        if span is None or finding is None or any(a <= span[0] < b for a, b in others):
+        if span is None or finding is None:
             continue
         side = _side_of(proposal, finding, load_catalog().tests[proposal["test"]])
         if side is None:

@@ -153,8 +153,6 @@ Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
 _ANSWERS = frozenset({"yes", "neg", "end", "accept", "start", "when", "some", "freq", "sev", "lsvalue"})
-#: Clause subjects whose readings are someone else's ("my husband's cholesterol is 7.5").
-_NOT_THE_USER = frozenset({"other", "family"})
 #: Kinds of what a medicine is taken for: a denial of its effect leaves them present.
 _TREATED = frozenset({"symptom", "condition", "diagnosis"})
 _TAKING_GATE = TAKING | {"end"}
@@ -442,8 +440,7 @@ def read_message(
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
-    others = [(c.start, c.end) for c in msg.clauses if c.subject in _NOT_THE_USER]
-    msg.facts = out_of_range_findings(msg.facts, text, spans, others)  # "a1c 8.4": the result is a finding
+    msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)

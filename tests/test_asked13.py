@@ -101,7 +101,7 @@ HABITS_AND_CONDITIONS: list[Row] = [
     ("no", "Do you drink?", {("lifestyle", "alcohol", "confirmed_absent")}),
     # recreational drugs are no medicines: "never" denies none of them
     ("never", "Any drug use?", set()),
-    ("yes, 12 weeks", "Are you pregnant?", {("chronic_conditions", "pregnancy", "active")}),
+    ("yes, 12 weeks", "Are you pregnant?", {("diagnoses", "pregnancy", "active")}),
     ("not really", "Are you physically active?", {("lifestyle", "exercise", "confirmed_absent")}),
     ("no", "Have you had any heart rhythm problems?", {("chronic_conditions", "arrhythmia", "confirmed_absent")}),
     ("yes", "Any problems with your prostate?", {("chronic_conditions", "benign prostatic hyperplasia", "active")}),

@@ -66,7 +66,7 @@ LABELS_GRANULARITY: list[Row] = [
     ("惊恐症好几年了", None, {("chronic_conditions", "panic disorder", "active")}),
     ("bit sick in the mornings lately", None, {("symptoms", "nausea", "active")}),
     ("10 weeks pregnant and the morning sickness is awful", None,
-     {("chronic_conditions", "pregnancy", "active"), ("symptoms", "morning sickness", "active")}),
+     {("diagnoses", "pregnancy", "active"), ("symptoms", "morning sickness", "active")}),
     ("更年期了，潮热出汗好几个月了", None,
      {("chronic_conditions", "menopause", "active"), ("symptoms", "hot flashes", "active")}),
     ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),

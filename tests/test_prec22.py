@@ -75,7 +75,7 @@ LAB_RESULTS: list[Row] = [
     ("B12偏低", None, {("diagnoses", "vitamin b12 deficiency", "active")}),
     ("витамин Д низкий", None, {("diagnoses", "vitamin d deficiency", "active")}),
     ("ферритин 8, витамин D 15", None, {("diagnoses", "low ferritin", "active"), ("diagnoses", "vitamin d deficiency", "active")}),
-    ("查了，空腹胰岛素28，医生说有胰岛素抵抗", None, {("chronic_conditions", "insulin resistance", "active")}),
+    ("查了，空腹胰岛素28，医生说有胰岛素抵抗", None, {("diagnoses", "insulin resistance", "active")}),
     # taken, not measured
     ("taking b12 tablets", None, {("medications", "cyanocobalamin", "active")}),
     ("I am on insulin 20 units", None, {("medications", "insulin", "active")}),

@@ -82,7 +82,7 @@ CONDITIONS: list[Row] = [
     ("я язвенник со стажем", None, {("diagnoses", "peptic ulcer", "active")}),
     ("у меня ГПОД и рефлюкс", None,
      {("chronic_conditions", "gastroesophageal reflux disease", "active"),
-      ("chronic_conditions", "hiatal hernia", "active")}),
+      ("diagnoses", "hiatal hernia", "active")}),
     ("эндокринолог сказал, щитовидка увеличена", None, {("chronic_conditions", "goiter", "active")}),
     ("ПМК с детства", None, {("chronic_conditions", "mitral valve prolapse", "active")}),
     ("я астматичка, ношу ингалятор", None, {("chronic_conditions", "asthma", "active")}),

@@ -284,6 +284,8 @@ class _Finding:
     low: str | None
     above: float | None
     below: float | None
+    #: The lasting condition that, named in the message, is this finding already.
+    condition: str | None = None
 
 
 @cache
@@ -292,8 +294,14 @@ def _findings() -> dict[str, _Finding]:
         return float(cell) if cell else None
 
     return {
-        row["test"]: _Finding(row["high"] or None, row["low"] or None, number(row["above"]), number(row["below"]))
-        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below"))
+        row["test"]: _Finding(
+            row["high"] or None,
+            row["low"] or None,
+            number(row["above"]),
+            number(row["below"]),
+            row["condition"] or None,
+        )
+        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below", "condition"))
     }
 
 
@@ -308,6 +316,10 @@ def judges_a_finding(text: str, norm: str, found: Literals) -> bool:
     if _NORMAL.search(norm, found=found) is None:
         return False
     return any(proposal["test"] in _findings() for _, proposal in _own_readings(text))
+
+
+#: Sections whose fact, said in the words of a reading, is that reading's finding already.
+_NAMED_BY_WORDS = frozenset({"diagnoses", "chronic_conditions"})
 
 
 def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
@@ -328,8 +340,11 @@ def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, i
         if side is None:
             continue
         sentence = next((i for i, (a, b, _) in enumerate(spans) if a <= span[0] < b), 0)
-        # the words of the reading may name its finding already ("liver enzymes are up")
-        worded = any(f.section == "diagnoses" and f.start < span[1] and span[0] < f.end for f in out)
+        # the words of the reading may name its finding already ("liver enzymes are up"), or the
+        # lasting condition it is ("found high cholesterol", "胆固醇高": hypercholesterolemia)
+        worded = any(f.section in _NAMED_BY_WORDS and f.start < span[1] and span[0] < f.end for f in out) or any(
+            f.section == "chronic_conditions" and f.entity == finding.condition for f in out
+        )
         for other, name in (("high", finding.high), ("low", finding.low)):
             entity = name if other == side else f"{LAST_DISCUSSED}{name}"
             if name is None or (other == side and worded) or any(

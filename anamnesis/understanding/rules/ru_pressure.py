@@ -16,9 +16,11 @@ from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
 
 _WORD = re.compile(r"(?<![а-я])давлени(?:е|я|ем)(?![а-я])")
-#: After the word: a number or a reading's verb makes it a measurement, not the illness.
+#: After the word: a number or a reading's verb makes it a measurement, not the illness (a number of
+#: years is how long it has been held: "давление 10 лет").
 _READING_AFTER = re.compile(
-    r"\s*(?::|—|-)?\s*(?:\d|было \d|до \d|меря|мерю|измер|в норме\s*\d|утром \d|вечером \d|в глаз|глазн|внутри)"
+    r"\s*(?::|—|-)?\s*(?:\d(?!\d*\s*(?:лет|года?)(?![а-я]))|было \d|до \d|меря|мерю|измер|в норме\s*\d"
+    r"|утром \d|вечером \d|в глаз|глазн|внутри)"
 )
 _READING_BEFORE = re.compile(
     r"(?:мер\w*|измер\w*|снижа\w*|сниз\w*|понижа\w*|сбива\w*|сбил\w*|держ\w*|контрол\w*|следить за|"
@@ -26,7 +28,12 @@ _READING_BEFORE = re.compile(
 )
 _NORMAL = re.compile(r"\s*(?:всегда\s+|всё\s+|все\s+)?(?:нормальн\w*|в норме|хорошее|не повышается|не поднимается)")
 _HELD = re.compile(r"(?<![а-я])у меня(?:\s+(?:тоже|ещё|еще|и))?\s+$|(?<![а-я])и\s+$|,\s*$")
-_HELD_AFTER = re.compile(r"\s*(?:у меня\s+)?(?:есть|тоже|с \d+|уже \d+|лет \d+|много лет|давно|,|и\s|$)")
+#: ... or how long it has been held: "давление лет десять", "давление 10 лет", "давление уже лет пять".
+_HELD_AFTER = re.compile(
+    r"\s*(?:у меня\s+)?(?:есть|тоже|с \d+|уже \d+|лет \d+|много лет|давно|,|и\s|$"
+    r"|(?:уже\s+)?(?:лет|года?)\s+(?:пять|шесть|семь|восемь|девять|десять|двадцать|тридцать|\w+надцать)(?![а-я])"
+    r"|(?:уже\s+)?\d+\s*(?:лет|года?)(?![а-я]))"
+)
 _ILLNESS_KINDS = frozenset({"condition", "diagnosis", "symptom"})
 #: The illness named to be denied: "давления нет", "давления у меня не было", "ни давления, ни
 #: диабета", "проблем с давлением нет", "на давление не жалуюсь"; the clause's own denial word

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import re
-import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import orjson
 import polars as pl
 import pytest
 
-from anamnesis.evaluation.gold import load_gold
 from anamnesis.measurements.frame import MEASUREMENTS_SCHEMA
 from anamnesis.summaries.recall import _ASKS, _RECALL, asks_about_earlier_chats
 from anamnesis.summaries.spans import session_spans
 from anamnesis.summaries.text import MAX_PHRASES, NOTHING_SAID, FactChange, Reading, summary_text
 from schemas.frames import FactEvents, Messages, polars_schema
+from tests.lowered_patterns import assert_takes_each_letter_as_its_lower_case, labelled_texts
 
 T0 = datetime(2026, 5, 3, 9, 0, tzinfo=UTC)
 
@@ -152,26 +149,15 @@ EVERY_WAY = [
 
 
 def test_the_pattern_takes_every_letter_as_its_lower_case() -> None:
-    # asks_about_earlier_chats searches the lower-cased question: the same matches only if each
-    # of the pattern's letters and classes takes a character exactly when it takes its lower case
-    pieces = [
-        re.compile(p, re.IGNORECASE)
-        for p in {re.escape(ch) for ch in _RECALL.pattern if ch.isalpha()} | {r"\w", r"\s", "[её]"}
-    ]
-    for code in range(sys.maxunicode + 1):
-        ch = chr(code)
-        low = ch.lower()
-        if low != ch and len(low) == 1:
-            for piece in pieces:
-                assert bool(piece.fullmatch(ch)) == bool(piece.fullmatch(low)), (piece.pattern, ch)
+    # asks_about_earlier_chats searches the lower-cased question
+    assert_takes_each_letter_as_its_lower_case(_RECALL, (r"\w", r"\s", "[её]"))
 
 
 def test_the_gate_lets_through_every_way_of_asking_and_answers_as_the_pattern() -> None:
     for query in EVERY_WAY:
         assert _RECALL.search(query), query  # a case the pattern matches
         assert asks_about_earlier_chats(query), query
-    texts = [turn.text for d in load_gold(Path("anamnesis/evaluation/data/gold")) for turn in d.turns]
-    texts += [turn.text for d in load_gold(Path("anamnesis/evaluation/data/dev")) for turn in d.turns]
+    texts = labelled_texts()
     assert len(texts) > 1_000
     for text in texts:
         assert asks_about_earlier_chats(text) == (_RECALL.search(text) is not None), text

@@ -123,7 +123,8 @@ def fit_context(
     def lines() -> list[str]:
         return [*header, *unclear, *safety_lines, *pinned, *others, *trend_list, *gaps]
 
-    while count_joined(lines(), count) > max_tokens:
+    known: dict[str, int] = {}  # each line's count with its newline, worked out once for every pass
+    while count_joined(lines(), count, known) > max_tokens:
         if trend_list:
             trend_list.pop()
         elif others:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from anamnesis.safety.check import DRUG_KINDS
 from anamnesis.terminology import TermMatch, load_terminology
+from anamnesis.understanding.rules.gate import Gated
 
 #: Drugs named in one question that the context block checks (CONTRACT §7.4).
 MAX_CONTEXT_DRUGS = 3
@@ -24,6 +25,15 @@ TREATMENT_WORDS = re.compile(
     r"|лекарств|таблет|препарат|принимать|пить|лечени|药|服用|吃.{0,6}(药|片)|治疗",
     re.IGNORECASE,
 )
+#: Every match of :data:`TREATMENT_WORDS` holds one of these: the pattern (an IGNORECASE
+#: alternation opening with ``\b``, tried at every position) runs only on a question holding one.
+_TREATMENT = Gated(
+    TREATMENT_WORDS,
+    (
+        "take", "taking", "medicine", "medication", "drug", "pill", "tablet", "dose", "treat", "prescri",
+        "лекарств", "таблет", "препарат", "принимать", "пить", "лечени", "药", "服用", "吃", "治疗",
+    ),
+)  # fmt: skip
 
 
 class Route(NamedTuple):
@@ -79,8 +89,8 @@ class QueryRouter:
             sections.extend(s for s in found if s not in sections)
         matches = load_terminology().find(query)
         drugs = _drugs(matches)
-        # the regex last (7.5 µs a question, where two of three name a drug or a medication)
-        drug_question = "medications" in sections or bool(drugs) or TREATMENT_WORDS.search(query) is not None
+        # the words last (two of three questions name a drug or a medication), behind their literals
+        drug_question = "medications" in sections or bool(drugs) or _TREATMENT.matches_lowered(query)
         return Route(sections, drug_question, drugs, frozenset(m.canonical for m in matches))
 
 

@@ -28,7 +28,7 @@ class TokenCounter:
             return len(self._encoding.encode_ordinary(text))
 
 
-def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
+def count_joined(lines: Sequence[str], count: Callable[[str], int], known: dict[str, int] | None = None) -> int:
     """Tokens of ``"\\n".join(lines)`` as the sum of each line's own count (which ``count`` may remember).
 
     Exact for o200k_base: its pre-tokenizer never carries a piece past a newline followed by a
@@ -37,10 +37,22 @@ def count_joined(lines: Sequence[str], count: Callable[[str], int]) -> int:
     pieces. So each line is counted with its newline, the last without; a line that begins
     otherwise, or is empty, makes the whole text counted at once. The block's lines begin with
     "- ": counted one by one, a request re-uses the counts of lines earlier requests paid for.
+
+    ``known``: each line's count with its newline, kept by a caller that counts several lists
+    sharing most of their lines (:func:`~anamnesis.api.measurement_routes.fit_context` drops one
+    line at a time), so a line's count is worked out once.
     """
     if not lines or any(not line or line[0].isspace() or line[0] == "/" for line in lines[1:]):
         return count("\n".join(lines))
-    return sum(_with_newline(line, count) for line in lines[:-1]) + count(lines[-1])
+    if known is None:
+        return sum(_with_newline(line, count) for line in lines[:-1]) + count(lines[-1])
+    total = count(lines[-1])
+    for line in lines[:-1]:
+        n = known.get(line)
+        if n is None:
+            n = known[line] = _with_newline(line, count)
+        total += n
+    return total
 
 
 def _with_newline(line: str, count: Callable[[str], int]) -> int:

@@ -39,6 +39,8 @@ class OneRowAtATime:
         self.weights = weights
 
     def __rmatmul__(self, rows: np.ndarray) -> np.ndarray:
+        if rows.shape[0] == 1:  # a question alone (the server's usual case): that one product, no copy
+            return rows @ self.weights
         out = np.empty((rows.shape[0], self.weights.shape[1]), dtype=np.result_type(rows, self.weights))
         for i in range(rows.shape[0]):
             out[i : i + 1] = rows[i : i + 1] @ self.weights

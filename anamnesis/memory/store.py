@@ -31,7 +31,7 @@ from anamnesis.memory.erase import forget_user
 from anamnesis.memory.paths import TABLES_DIR
 from anamnesis.memory.ranking import named_mask, scores, terminology_entities
 from anamnesis.memory.shards import connect, one_user, shard_of, some_users
-from anamnesis.memory.user_rows import UserRows, split_by_user, version_key
+from anamnesis.memory.user_rows import ShardFiles, UserRows, split_by_user, version_key
 from anamnesis.memory.vectors import Progress
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class MemoryStore:
         self.embedder = embedder
         self._recognise = recognise
         self.tables_dir = root / TABLES_DIR
+        self._shard_files: dict[str, ShardFiles] = {}  # what tells each shard's version, by shard
         self._db: lancedb.DBConnection | None = None  # opened on first search
         # Open shard tables, each with the version key it was opened at (reopened when it changes).
         self._open: dict[str, tuple[tuple[object, ...] | None, lancedb.table.Table]] = {}
@@ -192,12 +193,19 @@ class MemoryStore:
             for i in order
         ]
 
+    def _version(self, shard: str) -> tuple[object, ...] | None:
+        """:func:`version_key` of ``shard``'s table, its paths built on the shard's first search."""
+        files = self._shard_files.get(shard)
+        if files is None:
+            files = self._shard_files[shard] = ShardFiles.of(self.root, self.tables_dir / f"{shard}.lance")
+        return version_key(files)
+
     def cached_rows(self, user_id: str) -> UserRows | None:
         """This user's rows if the cache holds them at their shard's current version (no read)."""
         key = user_key(user_id)
         if self._cache_rows <= 0:
             return None
-        version = version_key(self.root, self.tables_dir / f"{shard_of(key)}.lance")
+        version = self._version(shard_of(key))
         return self._cached(key, version) if version is not None else None
 
     def warm_up(self) -> None:
@@ -218,7 +226,7 @@ class MemoryStore:
         by_shard = {shard: list(group) for shard, group in groupby(sorted(keys, key=shard_of), key=shard_of)}
 
         def read(shard: str) -> dict[str, UserRows]:
-            version = version_key(self.root, self.tables_dir / f"{shard}.lance")
+            version = self._version(shard)
             if version is None:  # cannot be told when it changes: nothing of it is cached
                 return {}
             found = self._read(shard, by_shard[shard], version)
@@ -256,7 +264,7 @@ class MemoryStore:
     def rows(self, user_id: str) -> UserRows | None:
         """This user's rows ready to rank: from the cache while their shard is unchanged."""
         key = user_key(user_id)
-        version = version_key(self.root, self.tables_dir / f"{shard_of(key)}.lance")
+        version = self._version(shard_of(key))
         if version is not None and self._cache_rows > 0 and (hit := self._cached(key, version)) is not None:
             return hit
         table = self._read(shard_of(key), [key], version).get(key)

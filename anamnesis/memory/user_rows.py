@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import groupby
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -78,14 +79,27 @@ def split_by_user(found: pa.Table) -> dict[str, pa.Table]:
     return by_user
 
 
-def version_key(root: Path, table_dir: Path) -> tuple[object, ...] | None:
+class ShardFiles(NamedTuple):
+    """The paths :func:`version_key` looks at for one shard table, as strings: built once per
+    shard, since a ``Path`` join cost more than a ``stat`` on every search."""
+
+    manifest: str
+    table_dir: str
+    versions: str
+
+    @classmethod
+    def of(cls, root: Path, table_dir: Path) -> ShardFiles:
+        return cls(str(root / MANIFEST_FILE), str(table_dir), str(table_dir / "_versions"))
+
+
+def version_key(files: ShardFiles) -> tuple[object, ...] | None:
     """What identifies the table's current version on disk: its directory, its version files
     (a write adds one, a cleanup removes the old ones) and the build manifest (replaced by every
     build and erasure). None when it cannot be told (then nothing is cached)."""
     try:
-        manifest = os.stat(root / MANIFEST_FILE)
-        directory = os.stat(table_dir)
-        with os.scandir(table_dir / "_versions") as entries:
+        manifest = os.stat(files.manifest)
+        directory = os.stat(files.table_dir)
+        with os.scandir(files.versions) as entries:
             versions = sorted(
                 (e.name, st.st_ino, st.st_size, st.st_mtime_ns)
                 for e in entries

@@ -126,6 +126,14 @@ class Gated:
         """``pattern.search(text, pos, endpos)``, without running it where it cannot match."""
         return self.pattern.search(text, pos, endpos) if self.may_match(text, pos, endpos, found) else None
 
+    def matches_lowered(self, text: str) -> bool:
+        """Whether ``pattern`` (``re.IGNORECASE``) matches ``text``, searched lower-cased where
+        lowering keeps every character's place: the pattern takes a letter as it takes its lower
+        case (each caller's tests pin it for its pattern), and a question opening with a capital
+        is then turned away by the literals alone instead of running the pattern."""
+        low = text.lower()
+        return self.search(low if len(low) == len(text) else text) is not None
+
     def finditer(self, text: str, found: Literals | None = None) -> Iterator[re.Match[str]]:
         """``pattern.finditer(text)``, without running it where it cannot match."""
         return self.pattern.finditer(text) if self.may_match(text, found=found) else iter(())

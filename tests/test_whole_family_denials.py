@@ -26,6 +26,11 @@ ROWS: list[Row] = [
     ("нет, все здоровы", "Есть ли у родных гипертония или диабет?", WHOLE),
     ("没有，家里人都很健康", "家里有人得过高血压、糖尿病或者中风吗？", WHOLE),
     ("家里人都没什么病", "家里人有没有哮喘、过敏性鼻炎？", WHOLE),
+    ("no, everyone's healthy", "Any heart disease or cancer in your family?", WHOLE),
+    ("nope, nothing in my family that I know of", "Does anyone in your family have diabetes or gout?", WHOLE),
+    ("нет, в роду ничего подобного", "У родственников были инсульты или диабет?", WHOLE),
+    ("нет, все здоровы", "Есть ли в семье гипертония или диабет?", WHOLE),
+    ("没有，家里人都很健康", "家里人有没有高血压或者糖尿病？", WHOLE),
     # a bare "no" denies the asked items one by one
     ("no", "Any diabetes or heart disease in your family?",
      {("family_history", "diabetes", "confirmed_absent"), ("family_history", "heart disease", "confirmed_absent")}),
@@ -33,6 +38,11 @@ ROWS: list[Row] = [
      {("family_history", "hypertension", "confirmed_absent"), ("family_history", "diabetes", "confirmed_absent")}),
     ("没有", "家里人有没有高血压、糖尿病？",
      {("family_history", "hypertension", "confirmed_absent"), ("family_history", "diabetes", "confirmed_absent")}),
+    ("no", "Does anyone in your family have gout?", {("family_history", "gout", "confirmed_absent")}),
+    ("нет", "В семье был диабет?", {("family_history", "diabetes", "confirmed_absent")}),
+    # a relative's illness told beside "the rest are healthy" stands, with no denial of all
+    ("my mum has diabetes, the rest are all healthy", "Any diabetes or heart disease in your family?",
+     {("family_history", "diabetes", "active")}),
 ]
 # fmt: on
 

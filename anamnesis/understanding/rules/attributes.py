@@ -108,8 +108,8 @@ def attach(
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
-        if lang in ("zh", "ru"):
-            _changed_doses(at, norm, hits, lang)
+        _changed_doses(at, norm, hits, lang)
+        _vitamin_d_in_iu(at.facts, hits)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -141,6 +141,22 @@ def _default_unit(codes: tuple[str, ...]) -> str:
     return "mg"
 
 
+#: Vitamin D (colecalciferol, ergocalciferol) is dosed in international units: its "2000 ед",
+#: "2000 units", "2000单位" are IU.
+_IN_IU = ("ATC:A11CC01", "ATC:A11CC05")
+
+
+def _vitamin_d_in_iu(facts: list[Fact], hits: list[Hit]) -> None:
+    """A vitamin D dose said in "units" is in international units."""
+    for fact in facts:
+        dose = fact.attrs.get("dose", "") if fact.section == "medications" else ""
+        if not dose.endswith(" units"):
+            continue
+        codes = next((lex.term.codes for s, _, lex in hits if lex.term is not None and s == fact.start), ())
+        if any(c in _IN_IU for c in codes):
+            fact.put("dose", dose.removesuffix(" units") + " IU")
+
+
 def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
     """A dose said without its unit, right after the drug's name, in that drug's usual unit."""
     for fact in facts:
@@ -157,7 +173,7 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
 
 
 def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str) -> None:
-    """ "代文加到160", "来得时加到了24个单位", "速尿先加到四十毫克": the dose a change verb gives is the
+    """ "代文加到160", "来得时加到了24个单位", "put the keppra up to 750": the dose a change verb gives is the
     named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
     said without a unit, it is in the drug's usual unit."""
     for s, e, dose in changed_doses(norm, lang):

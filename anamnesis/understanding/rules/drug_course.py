@@ -109,7 +109,7 @@ def switched_from_before(msg: Message, clause: Clause, mentions: list[Mention]) 
 
 
 #: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".
-_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|бросил|перестал|прекратил|отказал)")
+_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|отменить|отменять|бросил|перестал|прекратил|отказал)")
 
 
 def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
@@ -207,7 +207,7 @@ def _told_in_past(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: 
 _RU_PAST = re.compile(r"(?<![а-я])(?:был[аои]?|[а-я]{2,}(?:[аяеиыу]л)(?:а|о|и|ся|ась|ось|ись)?)(?![а-я])")
 _RU_NOW = re.compile(r"(?<![а-я])(?:сейчас|теперь|до сих пор|вс[её] ещ[её]|опять|снова|остал\w*|продолжа\w*)(?![а-я])")
 _RU_PHRASE_END = re.compile(r"[,;:.!?—–]|(?<![а-я])(?:и|но|а)(?![а-я])")
-_RU_STOP = re.compile(r"(?<![а-я])(?:брос|отменил|перестал|прекратил|отказал)")
+_RU_STOP = re.compile(r"(?<![а-я])(?:брос|отмен[ия]|перестал|прекратил|отказал)")
 
 
 def _ru_told_as_reason(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: list[Fact]) -> bool:

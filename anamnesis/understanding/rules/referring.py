@@ -19,7 +19,7 @@ from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
 _NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
-_UNIT = r"\s*(mg|mcg|µg|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
+_UNIT = r"\s*(mg|mcg|µg|ug|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
 #: What follows a number that makes it no dose: a body measure, a count, a time, a percent.
 _NOT_A_DOSE = re.compile(
     r"\s*(?:%|kg|кг|lbs?|pounds|kilos?|stone|cm|см|mm|мм|公斤|斤|厘米|years?|лет|год|岁|times|раз|次|days?|дн|天|"
@@ -33,7 +33,10 @@ _MEASURE = re.compile(
     r"|血压|血糖|体重|心率|胆固醇)\W{0,3}$"
 )
 #: A measurement the change verb governs makes the number a reading too ("снизил давление до 130").
-_MEASURED = re.compile(r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот")
+_MEASURED = re.compile(
+    r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот"
+    r"|\b(?:sugars?|glucose|weight|pressure|bp|a1c|hba1c|cholesterol|ldl|pulse|heart rate|inr|tsh|temp)\b"
+)
 #: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
 _OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
 _CHANGE_PATTERNS = {
@@ -69,6 +72,9 @@ _STOP_PATTERNS = {
         r"|\bno longer (?:take|taking|on|using|use) (?:it|them|that|those)\b"
         r"|\b(?:i'm|im|i am) off (?:it|them|those|that)\b"
         r"|\bfinished (?:the course|the tablets|the pills|them|it|that)\b(?! (?:off|up)\b)"
+        # an order to stop, and a swap of it for another: "dentist said stop it", "swapped it for losartan"
+        r"|\b(?:said|said to|told me to|had to)\s+stop\s+(?:taking\s+)?(?:it|them)\b"
+        r"|\b(?:swapped|switched|changed|replaced)\s+(?:it|them)\s+(?:for|to|with|onto)\b"
     ),
     "ru": re.compile(
         r"(?:бросил\w*|прекратил\w*|отменил\w*|перестал\w* (?:пить|принимать)) (?:его|её|ее|их)\b"
@@ -82,6 +88,21 @@ _STOP_PATTERNS = {
         r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了|停了|停掉了)"
     ),
 }
+#: An English dose change told of a drug the message names: the verb, up to four words (the
+#: drug: "put the keppra up to 750", "dropped it to 40"), a "from" dose, then "to" and the new dose;
+#: a dose that went up or down ("losartan went up to 100"); a dose said to be the one now ("zoloft
+#: is 50 now", "so 100 now", "on 50 of the topamax").
+_EN_NAMED_CHANGE = re.compile(
+    r"\b(?:upped|upping|raised|raising|increased|increasing|bumped|bumping|lowered|lowering|reduced|reducing"
+    r"|decreased|decreasing|doubled|doubling|halved|halving|titrated|cut|cutting|dropped|dropping|brought"
+    r"|put|putting|pushed|knocked|adjusted|moved|took|taken)"
+    r"(?:\s+(?!to\b|onto\b|from\b)[^\s,.;:!?\d]+){0,4}?(?:\s+from\s+\d+(?:[.,]\d+)?(?:\s*[a-z]+)?)?"
+    rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
+    rf"|\b(?:went|gone|going|goes|come|came|coming|been)\s+(?:up|down|back(?:\s+down|\s+up)?)\s+to\s+{_NUMBER}{_UNIT}"
+    rf"|\b(?:is|so|at|now)\s+{_NUMBER}{_UNIT}\s+now\b"
+    rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
+    rf"|\bon\s+{_NUMBER}{_UNIT}\s+of\s+(?:the|my)\b"
+)
 #: Every change names its new dose, a number (_NUMBER): a digit, "half" or a Chinese numeral; an
 #: English one also its verb, the rarer of the two (a third of English texts hold a digit).
 _CHANGES = {
@@ -97,7 +118,7 @@ _STOPS = {
     "en": Gated(
         _STOP_PATTERNS["en"],
         ["stopped", "quit", "came off", "come off", "gave up", "given up", "ditched", "dropped", "binned",
-         "anymore", "any more", "no longer", "off", "finished"],
+         "anymore", "any more", "no longer", "off", "finished", "stop", "swapped", "switched", "changed", "replaced"],
     ),
     "ru": Gated(_STOP_PATTERNS["ru"], ["бросил", "прекратил", "отменил", "перестал", "допил", "не пью"]),
     "zh": Gated(_STOP_PATTERNS["zh"], ["药"]),
@@ -281,9 +302,23 @@ def _ending(norm: str, lang: str, found: Literals | None) -> tuple[int, int] | N
     return None
 
 
+def pronoun_stops(
+    norm: str, lang: str, parts: list[Clause], found: Literals | None = None
+) -> list[tuple[int, int, int]]:
+    """(start, end, sentence) of each stop by a pronoun ("stopped it", "бросил его", "那个药不吃了") in a
+    clause that states something of the user's own (no question, plan or other person)."""
+    stops = _STOPS.get(lang)
+    out = []
+    for m in stops.finditer(norm, found) if stops else ():
+        clause = _clause_at(parts, m.start())
+        if clause is not None:
+            out.append((m.start(), m.end(), clause.sentence))
+    return out
+
+
 def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None) -> list[Fact]:
     out: list[Fact] = []
-    changes, stops = _CHANGES.get(lang), _STOPS.get(lang)
+    changes = _CHANGES.get(lang)
     for m in changes.finditer(norm, found) if changes else ():
         dose = _dose(m)
         clause = _clause_at(parts, m.start())
@@ -293,17 +328,15 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
         fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", span)
         fact.put("dose", dose)
         out.append(fact)
-    for m in stops.finditer(norm, found) if stops else ():
-        clause = _clause_at(parts, m.start())
-        if clause is not None:
-            out.append(Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "stopped"))
+    for start, end, sentence in pronoun_stops(norm, lang, parts, found):
+        out.append(Fact(start, end, sentence, "medications", LAST_DISCUSSED, "stopped"))
     return out[-1:]  # the message's last word on it
 
 
 def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
     """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
     it to 750"); a dose said without a unit stays bare ("160")."""
-    pattern = _CHANGES.get(lang)
+    pattern = _EN_NAMED_CHANGE if lang == "en" else _CHANGES.get(lang)
     if pattern is None:
         return []
     out = []

@@ -207,6 +207,8 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return False
     if cat == "end" and _predicate_ending(norm, start, end, mentions):
         return True
+    if cat == "end" and _IT.match(norm, end):
+        return True  # "the doc stopped it and started gliclazide": the pronoun is what it ends, not what follows
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]
     pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE or ch in "—–"), None)
@@ -328,7 +330,7 @@ def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Me
 #: "бросила", "отменили", "допила", "прокололи".
 _RU_STOPS_TAKING = re.compile(
     r"(?:больше |уже )?не\s+(?:пью|пила|пил|принима\w*|колю|кололи|пользуюсь)(?![а-я])"
-    r"|(?:брос|перестал|прекратил|отменил|допил|пропил|прокол|прокапал|завязал)"
+    r"|(?:брос|перестал|прекратил|отмен[ия]|допил|пропил|прокол|прокапал|докол|докапал|завязал)"
 )
 
 

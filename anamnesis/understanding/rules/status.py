@@ -111,6 +111,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
         before = _objects_of(norm, s, cat, _past_the_family([m for m in mentions if m.start < s]))
+        if cat == "end" and _IT.match(norm, ends[s]):
+            before = [m for m in before if m.kind in _TAKEN]  # "sunburnt so they stopped it": a drug, else refer back
         after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)

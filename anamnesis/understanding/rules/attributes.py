@@ -13,8 +13,8 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
-from anamnesis.understanding.rules.referring import changed_doses
-from anamnesis.understanding.rules.segment import Hit
+from anamnesis.understanding.rules.referring import changed_doses, planned_changes, unstated_at
+from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.events import SECTION_ATTRIBUTES
 
 Span = tuple[int, int, str]
@@ -89,9 +89,17 @@ def _freq_rank(value: str) -> int:
 
 
 def attach(
-    facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]], lang: str, digits: bool
+    facts: list[Fact],
+    norm: str,
+    hits: list[Hit],
+    spans: list[tuple[int, int, bool]],
+    lang: str,
+    digits: bool,
+    parts: list[Clause],
 ) -> None:
-    """Attach every quantity of the message; ``digits``: the message has a digit."""
+    """Attach every quantity of the message; ``digits``: the message has a digit. A dose in a clause
+    that states nothing of the user's own (a question, a plan, someone else: ``parts``) is no
+    dose of theirs."""
     if not facts:
         return
     at = _Attacher(facts, norm, hits, spans, lang)
@@ -103,13 +111,17 @@ def attach(
     timed = not sections.isdisjoint(_WHEN_SECTIONS)
     doses = quantities.doses(norm) if digits and ("medications" in sections or timed) else []
     if "medications" in sections:
+        plans = planned_changes(norm, lang)
         for s, e, value in doses:
+            if unstated_at(parts, s) or any(ps <= s < pe for ps, pe in plans):
+                continue
             target = at.owner("medications", s, e, before_first=True)
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
         _changed_doses(at, norm, hits, lang)
-        _vitamin_d_in_iu(at.facts, hits)
+        if lang != "en":
+            _vitamin_d_in_iu(at.facts, hits)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -141,8 +153,8 @@ def _default_unit(codes: tuple[str, ...]) -> str:
     return "mg"
 
 
-#: Vitamin D (colecalciferol, ergocalciferol) is dosed in international units: its "2000 ед",
-#: "2000 units", "2000单位" are IU.
+#: Vitamin D (colecalciferol, ergocalciferol) is dosed in international units: its Russian
+#: "2000 ед" and Chinese "800单位" are IU (English "1000 units" says units, and keeps them).
 _IN_IU = ("ATC:A11CC01", "ATC:A11CC05")
 
 

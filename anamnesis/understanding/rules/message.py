@@ -452,7 +452,7 @@ def read_message(
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
-    attach(msg.facts, norm, hits, spans, lang, digits)
+    attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"

@@ -333,9 +333,27 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
     return out[-1:]  # the message's last word on it
 
 
-def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
-    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
-    it to 750"); a dose said without a unit stays bare ("160")."""
+#: A dose change still to come: a time ahead beside the change ("going up to 50 in a fortnight",
+#: "说一周后加到10", "через неделю увеличим до 100"); the dose said before it is the one now.
+_PLANNED = {
+    "en": re.compile(
+        r"\b(?:in|after|within)\s+(?:a|an|one|two|three|four|\d+|a couple of|a few)\s*(?:days?|weeks?|wks?|fortnight|months?)\b"
+        r"|\bnext (?:week|month|time)\b|\bfrom (?:next|monday|tomorrow)\b|\bthen\s+(?:up|down|increase|go)"
+    ),
+    "ru": re.compile(r"через\s+\S+(?:\s+\S+)?|со следующей|с понедельника|потом|затем|будем|буду|увеличим|повысим|снизим"),
+    "zh": re.compile(r"[一二两三四五六七八九十几\d]+\s*(?:天|周|个?星期|个?礼拜|个?月)(?:以)?后|下周|下个?月|过几天|之后再|然后再|再加|以后再"),
+}
+#: How far before and after a change a time ahead is looked for (characters).
+_PLAN_REACH = 16
+
+
+def planned(norm: str, lang: str, start: int, end: int) -> bool:
+    """The dose change at ``start``-``end`` is still to come: a time ahead just before or after it."""
+    pattern = _PLANNED.get(lang)
+    return pattern is not None and pattern.search(norm, max(0, start - _PLAN_REACH), end + _PLAN_REACH) is not None
+
+
+def _all_changes(norm: str, lang: str) -> list[tuple[int, int, str]]:
     pattern = _EN_NAMED_CHANGE if lang == "en" else _CHANGES.get(lang)
     if pattern is None:
         return []
@@ -345,6 +363,17 @@ def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
         if dose is not None and not _reading(m):
             out.append((m.start(), m.end(), dose))
     return out
+
+
+def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
+    it to 750"); a dose said without a unit stays bare ("160"). A change still to come is none."""
+    return [c for c in _all_changes(norm, lang) if not planned(norm, lang, c[0], c[1])]
+
+
+def planned_changes(norm: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of every dose change still to come ("going up to 50 mg in a fortnight")."""
+    return [(s, e) for s, e, _ in _all_changes(norm, lang) if planned(norm, lang, s, e)]
 
 
 def _reading(m: re.Match[str]) -> bool:
@@ -393,6 +422,18 @@ def _clause_at(parts: list[Clause], pos: int) -> Clause | None:
                 return None
             return clause
     return None
+
+
+def unstated_at(parts: list[Clause], pos: int) -> bool:
+    """``pos`` lies in a question, after a plan's word, or after the word for someone else in their
+    clause ("can I go up to 20 mg?", "my wife takes 10 mg of it"): a number there is no dose of
+    the user's."""
+    clause = next((c for c in parts if c.start <= pos < c.end), None)
+    if clause is None or _clause_at(parts, pos) is not None:
+        return False
+    if clause.skip or clause.intent_at <= pos:
+        return True
+    return any(s < pos and (lex.cat in ("person", "family") or lex.kind == "relative") for s, _, lex in clause.hits)
 
 
 def _names_someone(parts: list[Clause]) -> bool:

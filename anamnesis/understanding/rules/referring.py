@@ -46,6 +46,7 @@ _CHANGE_PATTERNS = {
         rf"|\b(?:cut|dropped|brought|put|changed|adjusted|moved|took)\s+(?:{_OBJECT})(?:\s+(?:down|up|back))?"
         rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
         rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
+        rf"|\b(?:on|taking|at)\s+{_NUMBER}\s*(mg|mcg|µg|ug|ml|units?)\s+now\b"
     ),
     # The change verb governs the next "до N" of its clause, whatever stands between ("поднял
     # туджео до 20", "дозу подняли в два раза, до 100"); a restatement gives the number itself
@@ -54,7 +55,7 @@ _CHANGE_PATTERNS = {
         r"(?:повыси\w*|подня\w*|поднима\w*|увеличи\w*|увеличива\w*|сниз\w*|снижа\w*|пониз\w*|уменьш\w*"
         r"|сократи\w*|добави\w*|убави\w*)(?:\s+(?:мне|дозу|дозировку|её|ее|его)){0,2}"
         rf"(?:\s+|[^\d.;!?]{{0,40}}?(?:\bдо|\bто есть|\bточнее|\bвернее)\s+){_NUMBER}{_UNIT}"
-        rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
+        rf"|(?:теперь|сейчас)\s+(?:по\s+|на\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
         rf"|перешл\w*\s+на\s+{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
     ),
     "zh": re.compile(
@@ -109,7 +110,7 @@ _CHANGES = {
     "en": Gated(
         _CHANGE_PATTERNS["en"],
         ["up", "raised", "increased", "bumped", "lowered", "reduced", "decreased", "doubled", "halved", "titrated",
-         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "now "],
+         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "now"],
     ),
     **{lang: Gated(_CHANGE_PATTERNS[lang], ["half"], chars=r"\d一二两三四五六七八九十百") for lang in ("ru", "zh")},
 }  # fmt: skip
@@ -431,8 +432,8 @@ def unstated_at(parts: list[Clause], pos: int) -> bool:
     clause = next((c for c in parts if c.start <= pos < c.end), None)
     if clause is None or _clause_at(parts, pos) is not None:
         return False
-    if clause.skip or clause.intent_at <= pos:
-        return True
+    if clause.intent_at <= pos or (clause.skip and (clause.has("question") or clause.has("hypo"))):
+        return True  # a doubt or a start tomorrow ("starting 0.5 mg tomorrow") still says the dose
     return any(s < pos and (lex.cat in ("person", "family") or lex.kind == "relative") for s, _, lex in clause.hits)
 
 

@@ -119,7 +119,7 @@ def attach(
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
-        _changed_doses(at, norm, hits, lang)
+        _changed_doses(at, norm, hits, lang, parts)
         if lang != "en":
             _vitamin_d_in_iu(at.facts, hits)
     if "lifestyle" in sections:
@@ -184,11 +184,13 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
         fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
 
 
-def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str) -> None:
+def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str, parts: list[Clause]) -> None:
     """ "代文加到160", "来得时加到了24个单位", "put the keppra up to 750": the dose a change verb gives is the
     named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
     said without a unit, it is in the drug's usual unit."""
     for s, e, dose in changed_doses(norm, lang):
+        if unstated_at(parts, s):
+            continue  # "можно поднять до 20 мг?", "能不能加到10mg？": asked, not done
         target = at.owner("medications", s, e, before_first=True)
         if target is None or target.status != "active":
             continue

@@ -233,10 +233,32 @@ def _predicate_ending(norm: str, start: int, end: int, mentions: list[Mention]) 
     """ "cough is gone and chest feels normal", "the nausea went away and the rash is still there":
     an English ending whose subject is the entity right before it closes at the "and" that opens
     the next clause; it does not reach the entity of that clause."""
-    if not norm.isascii() or not _NEXT_CLAUSE.match(norm, end):
+    if not norm.isascii():
+        return _ru_object_ending(norm, start, end, mentions)
+    if not _NEXT_CLAUSE.match(norm, end):
         return False
     subject = max((m.end for m in mentions if m.end <= start), default=-1)
     return subject >= 0 and _SUBJECT_GAP.fullmatch(norm, subject, start) is not None
+
+
+#: Russian: what may stand between a drug and the verb that ends it ("эналаприл мне отменили",
+#: "конкор врач отменил"), and the "и"/"а" that opens the next verb's clause.
+_RU_OBJECT_GAP = re.compile(r"(?:\s*(?:мне|врач|доктор|уже|сразу|тоже|его|её|ее|их))*\s*")
+_RU_NEXT_CLAUSE = re.compile(r"\s*,?\s*(?:и|а)\s")
+
+
+def _ru_object_ending(norm: str, start: int, end: int, mentions: list[Mention]) -> bool:
+    """ "эналаприл отменили и назначили лозартан": a Russian ending verb after the drug it ends
+    closes at the "и" that opens the next verb; it does not reach the drug that verb takes."""
+    if not _RU_NEXT_CLAUSE.match(norm, end):
+        return False
+    if _RU_IT_BEFORE.search(norm, max(0, start - 8), start):
+        return True  # "врач его отменил и назначил лозартан": the pronoun is the drug it ends
+    before = max((m for m in mentions if m.end <= start), key=lambda m: m.end, default=None)
+    return before is not None and before.kind == "drug" and _RU_OBJECT_GAP.fullmatch(norm, before.end, start) is not None
+
+
+_RU_IT_BEFORE = re.compile(r"(?<![а-я])(?:его|её|ее|их)\s+$")
 
 
 #: The pronoun an ending takes for a drug named before ("бросила его", "stopped it").

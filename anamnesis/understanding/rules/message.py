@@ -76,6 +76,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.en_no_noun import ends_own_object
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -426,6 +427,7 @@ def read_message(
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
+            and not (lang == "en" and ends_own_object(norm, [s for s, _, lex in clause.hits if lex.cat == "end"]))
             and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.en_no_noun import denies_own_noun
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
@@ -73,8 +74,14 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
-            if lex.cat == "neg" and (denies_no_mention(norm, s, e, mentions) or denies_the_rest(norm, s)):
-                continue  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
+            if lex.cat == "neg" and (
+                denies_no_mention(norm, s, e, mentions)
+                or denies_the_rest(norm, s)
+                or (norm.isascii() and denies_own_noun(norm, s, clause.hits))
+            ):
+                continue
+            if lex.cat == "end" and norm.isascii() and _ends_own_noun(norm, s, clause.hits):
+                continue  # "..., no more spots": the ending is of the spots  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
                 continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
@@ -122,6 +129,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             dangling = True
     if cues and cues[-1][0] > last:
         _look_back(mentions, cues, norm, clause.hits)
+    if norm.isascii():
+        _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
             if m.state == "neg":
@@ -131,6 +140,21 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if "removal" in clause.cats:
         _removed_drugs(mentions, clause, norm)
     return dangling
+
+
+def _ends_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
+    """ "no more spots": an English "no more" before a noun no vocabulary knows ends that noun."""
+    return norm.startswith("no more", start) and denies_own_noun(norm, start, hits)
+
+
+def _no_drug_recovers(mentions: list[Mention], clause: Clause, norm: str) -> None:
+    """ "aches gone on the rosuva", "skin cleared up on the doxy": when every ending of an English
+    clause says an illness got well, a drug it reached is taken still, not stopped."""
+    endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not _ends_own_noun(norm, s, clause.hits)]
+    if endings and all(_EN_RECOVERY.match(norm, s) for s in endings):
+        for m in mentions:
+            if m.kind == "drug" and m.state == "end":
+                m.state = "pos"
 
 
 #: Between "убрал" and the drug it takes away: nothing, or who it was taken from ("убрали мне").
@@ -303,6 +327,10 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
+    if trailing == "end" and _EN_RECOVERY.match(norm, first):
+        ordered = [m for m in ordered if m.kind != "drug"]  # "aches gone on the rosuva": a drug gets no better
+        if not ordered:
+            return
     target = ordered[-1]
     if target.state == "pos" and max((c for c in cues if c[0] < target.start), default=(0, ""))[1] == "except":
         return  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
@@ -331,6 +359,12 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
+#: An English ending that says an illness got well, which a drug never does ("is back to normal",
+#: "gone", "cleared up"): looking back, it passes over the drugs.
+_EN_RECOVERY = re.compile(
+    r"(?:is |are |has |have |'s )?(?:gone|went away|gone away|disappeared|cleared|resolved|recovered|settled"
+    r"|back to normal|all better|fine now|healed|mended)\b"
+)
 
 
 def _past_the_family(before: list[Mention]) -> list[Mention]:

@@ -23,11 +23,19 @@ _FUNCTION = frozenset(
 
 
 def denies_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
-    """The English "no" or "no more" at ``start`` is the determiner of an unknown noun right after it."""
+    """The English "no" or "no more" at ``start`` is the determiner of an unknown noun right after
+    it: no term or cue starts there, and no term follows in its phrase ("no night hypos", "no more
+    morning headaches" deny the hypos and the headaches)."""
     m = _NO_WORD.match(norm, start)
     if m is None or m.group(1) in _FUNCTION:
         return False
-    return not any(s == m.start(1) for s, _, _ in hits)
+    pause = _PAUSE.search(norm, m.end(1))
+    until = pause.start() if pause else len(norm)
+    return not any(s == m.start(1) or (m.start(1) <= s < until and lex.kind) for s, _, lex in hits)
+
+
+#: Where the noun phrase after "no" ends.
+_PAUSE = re.compile(r"[,.;:!?]")
 
 
 def ends_own_object(norm: str, ends: list[int]) -> bool:

@@ -31,7 +31,11 @@ def denies_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
         return False
     pause = _PAUSE.search(norm, m.end(1))
     until = pause.start() if pause else len(norm)
-    return not any(s == m.start(1) or (m.start(1) <= s < until and lex.kind) for s, _, lex in hits)
+    return not any(s == m.start(1) or (m.start(1) <= s < until and (lex.kind or lex.cat in _NAMING)) for s, _, lex in hits)
+
+
+#: Hits that name a thing of the user's ("no regular meds": the section noun).
+_NAMING = frozenset({"section", "allergy", "pain", "compound"})
 
 
 #: Where the noun phrase after "no" ends.

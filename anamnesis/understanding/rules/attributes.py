@@ -13,7 +13,7 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
-from anamnesis.understanding.rules.referring import changed_doses, planned_changes, unstated_at
+from anamnesis.understanding.rules.referring import changed_doses, planned_changes, unstated_at, went_to_dose
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.events import SECTION_ATTRIBUTES
 
@@ -188,7 +188,10 @@ def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str, parts: 
     """ "代文加到160", "来得时加到了24个单位", "put the keppra up to 750": the dose a change verb gives is the
     named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
     said without a unit, it is in the drug's usual unit."""
-    for s, e, dose in changed_doses(norm, lang):
+    changes = changed_doses(norm, lang)
+    if lang == "en":
+        changes += [w for f in at.facts if f.section == "medications" and (w := went_to_dose(norm, f.end))]
+    for s, e, dose in changes:
         if unstated_at(parts, s):
             continue  # "можно поднять до 20 мг?", "能不能加到10mg？": asked, not done
         target = at.owner("medications", s, e, before_first=True)

@@ -91,15 +91,13 @@ _STOP_PATTERNS = {
 }
 #: An English dose change told of a drug the message names: the verb, up to four words (the
 #: drug: "put the keppra up to 750", "dropped it to 40"), a "from" dose, then "to" and the new dose;
-#: a dose that went up or down ("losartan went up to 100"); a dose said to be the one now ("zoloft
-#: is 50 now", "so 100 now", "on 50 of the topamax").
+#: a dose said to be the one now ("zoloft is 50 now", "so 100 now", "on 50 of the topamax").
 _EN_NAMED_CHANGE = re.compile(
     r"\b(?:upped|upping|raised|raising|increased|increasing|bumped|bumping|lowered|lowering|reduced|reducing"
     r"|decreased|decreasing|doubled|doubling|halved|halving|titrated|cut|cutting|dropped|dropping|brought"
     r"|put|putting|pushed|knocked|adjusted|moved|took|taken)"
     r"(?:\s+(?!to\b|onto\b|from\b)[^\s,.;:!?\d]+){0,4}?(?:\s+from\s+\d+(?:[.,]\d+)?(?:\s*[a-z]+)?)?"
     rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
-    rf"|\b(?:went|gone|going|goes|come|came|coming|been)\s+(?:up|down|back(?:\s+down|\s+up)?)\s+to\s+{_NUMBER}{_UNIT}"
     rf"|\b(?:is|so|at|now)\s+{_NUMBER}{_UNIT}\s+now\b"
     rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
     rf"|\bon\s+{_NUMBER}{_UNIT}\s+of\s+(?:the|my)\b"
@@ -352,6 +350,24 @@ def planned(norm: str, lang: str, start: int, end: int) -> bool:
     """The dose change at ``start``-``end`` is still to come: a time ahead just before or after it."""
     pattern = _PLANNED.get(lang)
     return pattern is not None and pattern.search(norm, max(0, start - _PLAN_REACH), end + _PLAN_REACH) is not None
+
+
+#: A dose that went up or down, said of the drug right before it ("losartan went up to 100",
+#: "propranolol's gone up to 60"): only the drug is its subject, never a reading ("sugars came down to 7").
+_EN_WENT = re.compile(
+    rf"(?:'s|’s)?\s*(?:dose\s+|dosage\s+)?(?:has\s+|have\s+|is\s+|was\s+)?(?:went|gone|going|goes|come|came|been)"
+    rf"\s+(?:up|down|back(?:\s+down|\s+up)?)\s+to\s+{_NUMBER}{_UNIT}"
+)
+
+
+def went_to_dose(norm: str, after: int) -> tuple[int, int, str] | None:
+    """(start, end, dose) of a dose that went up or down to a new one, right after a drug's name
+    ending at ``after``."""
+    m = _EN_WENT.match(norm, after)
+    if m is None or _reading(m) or planned(norm, "en", m.start(), m.end()):
+        return None
+    dose = _dose(m)
+    return None if dose is None else (m.start(), m.end(), dose)
 
 
 def _all_changes(norm: str, lang: str) -> list[tuple[int, int, str]]:

@@ -129,7 +129,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             dangling = True
     if cues and cues[-1][0] > last:
         _look_back(mentions, cues, norm, clause.hits)
-    if norm.isascii():
+    if norm.isascii() or _CYRILLIC.search(norm, clause.start, clause.end):
         _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
@@ -148,13 +148,19 @@ def _ends_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
 
 
 def _no_drug_recovers(mentions: list[Mention], clause: Clause, norm: str) -> None:
-    """ "aches gone on the rosuva", "skin cleared up on the doxy": when every ending of an English
-    clause says an illness got well, a drug it reached is taken still, not stopped."""
+    """ "aches gone on the rosuva", "тремор прошёл на анаприлине": when every ending of an English or
+    Russian clause says an illness got well, a drug it reached is taken still, not stopped."""
     endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not _ends_own_noun(norm, s, clause.hits)]
-    if endings and all(_EN_RECOVERY.match(norm, s) for s in endings):
-        for m in mentions:
-            if m.kind == "drug" and m.state == "end":
-                m.state = "pos"
+    if not endings or not all(_EN_RECOVERY.match(norm, s) for s in endings):
+        return
+    for m in mentions:
+        if m.kind == "drug" and m.state == "end":
+            m.state = "pos"
+    for s in endings:  # "the tremor is gone on the propranolol": the illness before it is what got well
+        subject = max((m for m in mentions if m.end <= s), key=lambda m: m.end, default=None)
+        if subject is not None and subject.kind != "drug" and subject.state is None:
+            if _SUBJECT_GAP.fullmatch(norm, subject.end, s):
+                subject.state = "end"
 
 
 #: Between "убрал" and the drug it takes away: nothing, or who it was taken from ("убрали мне").
@@ -359,11 +365,13 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
-#: An English ending that says an illness got well, which a drug never does ("is back to normal",
-#: "gone", "cleared up"): looking back, it passes over the drugs.
+#: An ending that says an illness got well, which a drug never does ("is back to normal", "gone",
+#: "cleared up", "прошёл"): looking back, it passes over the drugs.
 _EN_RECOVERY = re.compile(
     r"(?:is |are |has |have |'s )?(?:gone|went away|gone away|disappeared|cleared|resolved|recovered|settled"
     r"|back to normal|all better|fine now|healed|mended)\b"
+    # the same in Russian ("тремор прошёл на анаприлине"); a course that was gone through ends its drug
+    r"|(?:прош(?:ёл|ел|ла|ло|ли)|пропал[аои]?|исчез(?:ла|ло|ли)?)(?![а-яё])(?!\s+курс)"
 )
 
 

@@ -5,7 +5,8 @@
   bisoprolol up to 5", "ramipril went up to 10", "halved the citalopram to 10", "zoloft is 50
   now"), gives the drug's new dose in its usual unit, as Russian and Chinese changes did;
 - a change still to come ("going up to 150 next week", "через месяц повысим до 40",
-  "两周后加到1000") leaves the dose said now;
+  "两周后加到1000") leaves the dose said now; one told as done ("через неделю подняли до 50",
+  "两周后加到了1000") is the dose now;
 - a dose in a question or of someone else ("can I go up to 20 mg?", "можно поднять до 20 мг?",
   "能不能加到10mg？", "my husband is on 20 mg of it") is no dose of the user's;
 - a dose said now with no drug ("сейчас на 100 мг", "on 100mg now") refers to the drug discussed;
@@ -39,6 +40,9 @@ PLANNED: list[DoseRow] = [
     ("started venlafaxine 75, going up to 150 next week", None, {("venlafaxine", "active", "75 mg")}),
     ("аторвастатин 20 мг, через месяц повысим до 40", None, {("atorvastatin", "active", "20 mg")}),
     ("先吃二甲双胍500mg，医生说两周后加到1000", None, {("metformin", "active", "500 mg")}),
+    # told as done, a change a while later is the dose now
+    ("сертралин 25 мг, через неделю подняли до 50", None, {("sertraline", "active", "50 mg")}),
+    ("二甲双胍500mg，两周后加到了1000", None, {("metformin", "active", "1000 mg")}),
 ]
 
 NOT_THE_USERS: list[DoseRow] = [

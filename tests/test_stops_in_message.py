@@ -3,6 +3,7 @@
 - a stop by a pronoun ("stopped it", "not taking it anymore", "ditched it", "swapped it for",
   "бросила его", "那个药不吃了") ends the drug the message named last before it, and never the drug
   the next verb starts ("the GP stopped it and started me on pravastatin");
+- a Chinese cream is used with 抹 / 涂, so "不涂了" stops it as "不吃了" stops a tablet;
 - an English "stop" with its drug as object ("had to stop the metformin") ends it; a question or a
   plan to stop ends nothing, and a bare "stop" ("won't stop") is no ending of a drug;
 - a Russian ending verb after the drug it ends ("эналаприл отменили и назначили лозартан", "врач его
@@ -35,6 +36,13 @@ PRONOUN_STOPS: list[Row] = [
      {("medications", "amlodipine", "stopped"), ("medications", "valsartan", "active")}),
 ]
 
+# a cream stopped is said with the verb it is used with ("不涂了", "не мажу", "not using it")
+TOPICAL: list[Row] = [
+    ("之前抹过夫西地酸乳膏 没啥效果 后来就不涂了", None, {("medications", "fusidic acid", "stopped")}),
+    ("was on the adapalene gel for a bit, not using it anymore", None, {("medications", "adapalene", "stopped")}),
+    ("мазала вольтареном колено, больше не мажу", None, {("medications", "diclofenac", "stopped")}),
+]
+
 STOP_THE_DRUG: list[Row] = [
     ("had to stop the metformin, it upset my stomach", None, {("medications", "metformin", "stopped")}),
     ("the pharmacist told me to stop my ibuprofen", None, {("medications", "ibuprofen", "stopped")}),
@@ -60,6 +68,8 @@ RU_EFFECT_TENSE: list[Row] = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("text", "context", "expected"), PRONOUN_STOPS + STOP_THE_DRUG + RU_OBJECT_FIRST + RU_EFFECT_TENSE)
+@pytest.mark.parametrize(
+    ("text", "context", "expected"), PRONOUN_STOPS + TOPICAL + STOP_THE_DRUG + RU_OBJECT_FIRST + RU_EFFECT_TENSE
+)
 def test_stop_in_message(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text, context)) == expected

@@ -336,20 +336,27 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
 #: "说一周后加到10", "через неделю увеличим до 100"); the dose said before it is the one now.
 _PLANNED = {
     "en": re.compile(
-        r"\b(?:in|after|within)\s+(?:a|an|one|two|three|four|\d+|a couple of|a few)\s*(?:days?|weeks?|wks?|fortnight|months?)\b"
+        r"\b(?:in|within)\s+(?:a|an|one|two|three|four|\d+|a couple of|a few)\s*(?:days?|weeks?|wks?|fortnight|months?)\b"
         r"|\bnext (?:week|month|time)\b|\bfrom (?:next|monday|tomorrow)\b|\bthen\s+(?:up|down|increase|go)"
     ),
-    "ru": re.compile(r"через\s+\S+(?:\s+\S+)?|со следующей|с понедельника|потом|затем|будем|буду|увеличим|повысим|снизим"),
+    "ru": re.compile(r"через\s+\S+(?:\s+\S+)?|со следующей|с понедельника|будем|буду|увеличим|повысим|снизим"),
     "zh": re.compile(r"[一二两三四五六七八九十几\d]+\s*(?:天|周|个?星期|个?礼拜|个?月)(?:以)?后|下周|下个?月|过几天|之后再|然后再|再加|以后再"),
 }
 #: How far before and after a change a time ahead is looked for (characters).
 _PLAN_REACH = 16
 
 
+#: A change told as done: a Russian past verb ("через неделю подняли до 50"), a Chinese 了 ("两周后加到了50").
+_DONE = {"ru": re.compile(r"[а-яё]+л[аои]?(?![а-яё])"), "zh": re.compile(r"[^，。,.]{0,8}了")}
+
+
 def planned(norm: str, lang: str, start: int, end: int) -> bool:
-    """The dose change at ``start``-``end`` is still to come: a time ahead just before or after it."""
-    pattern = _PLANNED.get(lang)
-    return pattern is not None and pattern.search(norm, max(0, start - _PLAN_REACH), end + _PLAN_REACH) is not None
+    """The dose change at ``start``-``end`` is still to come: a time ahead just before or after it,
+    and the change not told as done."""
+    pattern, done = _PLANNED.get(lang), _DONE.get(lang)
+    if pattern is None or (done is not None and done.match(norm, start)):
+        return False
+    return pattern.search(norm, max(0, start - _PLAN_REACH), end + _PLAN_REACH) is not None
 
 
 #: A dose that went up or down, said of the drug right before it ("losartan went up to 100",

@@ -79,9 +79,9 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
                 or denies_the_rest(norm, s)
                 or (norm.isascii() and denies_own_noun(norm, s, clause.hits))
             ):
-                continue
+                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since": its own noun
             if lex.cat == "end" and norm.isascii() and _ends_own_noun(norm, s, clause.hits):
-                continue  # "..., no more spots": the ending is of the spots  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
+                continue  # "..., no more spots": the ending is of the spots
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
                 continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
@@ -151,7 +151,7 @@ def _no_drug_recovers(mentions: list[Mention], clause: Clause, norm: str) -> Non
     """ "aches gone on the rosuva", "тремор прошёл на анаприлине": when every ending of an English or
     Russian clause says an illness got well, a drug it reached is taken still, not stopped."""
     endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not _ends_own_noun(norm, s, clause.hits)]
-    if not endings or not all(_EN_RECOVERY.match(norm, s) for s in endings):
+    if not endings or not all(_RECOVERY.match(norm, s) for s in endings):
         return
     for m in mentions:
         if m.kind == "drug" and m.state == "end":
@@ -333,7 +333,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
-    if trailing == "end" and _EN_RECOVERY.match(norm, first):
+    if trailing == "end" and _RECOVERY.match(norm, first):
         ordered = [m for m in ordered if m.kind != "drug"]  # "aches gone on the rosuva": a drug gets no better
         if not ordered:
             return
@@ -367,7 +367,7 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 _TAKEN = frozenset({"drug", "lifestyle"})
 #: An ending that says an illness got well, which a drug never does ("is back to normal", "gone",
 #: "cleared up", "прошёл"): looking back, it passes over the drugs.
-_EN_RECOVERY = re.compile(
+_RECOVERY = re.compile(
     r"(?:is |are |has |have |'s )?(?:gone|went away|gone away|disappeared|cleared|resolved|recovered|settled"
     r"|back to normal|all better|fine now|healed|mended)\b"
     # the same in Russian ("тремор прошёл на анаприлине"); a course that was gone through ends its drug

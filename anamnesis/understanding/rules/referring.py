@@ -305,14 +305,19 @@ def pronoun_stops(
     norm: str, lang: str, parts: list[Clause], found: Literals | None = None
 ) -> list[tuple[int, int, int]]:
     """(start, end, sentence) of each stop by a pronoun ("stopped it", "бросил его", "那个药不吃了") in a
-    clause that states something of the user's own (no question, plan or other person)."""
+    clause that states something of the user's own (no question, plan or other person) and not
+    denied ("never stopped it")."""
     stops = _STOPS.get(lang)
     out = []
     for m in stops.finditer(norm, found) if stops else ():
         clause = _clause_at(parts, m.start())
-        if clause is not None:
+        if clause is not None and not NEVER_BEFORE.search(norm, max(0, m.start() - 8), m.start()):
             out.append((m.start(), m.end(), clause.sentence))
     return out
+
+
+#: A denial right before a stop: "never stopped it" is no stop.
+NEVER_BEFORE = re.compile(r"(?:\bnever|\bnot|n't|(?<![а-я])не)\s+$")
 
 
 def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None) -> list[Fact]:

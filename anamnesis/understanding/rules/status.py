@@ -14,6 +14,7 @@ import re
 from anamnesis.understanding.rules.en_no_noun import denies_own_noun
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
+from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
@@ -239,7 +240,7 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return False
     if cat == "end" and _predicate_ending(norm, start, end, mentions):
         return True
-    if cat == "end" and _IT.match(norm, end):
+    if cat == "end" and _IT.match(norm, end) and not NEVER_BEFORE.search(norm, max(0, start - 8), start):
         return True  # "the doc stopped it and started gliclazide": the pronoun is what it ends, not what follows
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]

@@ -13,8 +13,8 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
-from anamnesis.understanding.rules.referring import changed_doses
-from anamnesis.understanding.rules.segment import Hit
+from anamnesis.understanding.rules.referring import changed_doses, planned_changes, unstated_at, went_to_dose
+from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.events import SECTION_ATTRIBUTES
 
 Span = tuple[int, int, str]
@@ -89,9 +89,17 @@ def _freq_rank(value: str) -> int:
 
 
 def attach(
-    facts: list[Fact], norm: str, hits: list[Hit], spans: list[tuple[int, int, bool]], lang: str, digits: bool
+    facts: list[Fact],
+    norm: str,
+    hits: list[Hit],
+    spans: list[tuple[int, int, bool]],
+    lang: str,
+    digits: bool,
+    parts: list[Clause],
 ) -> None:
-    """Attach every quantity of the message; ``digits``: the message has a digit."""
+    """Attach every quantity of the message; ``digits``: the message has a digit. A dose in a clause
+    that states nothing of the user's own (a question, a plan, someone else: ``parts``) is no
+    dose of theirs."""
     if not facts:
         return
     at = _Attacher(facts, norm, hits, spans, lang)
@@ -103,13 +111,17 @@ def attach(
     timed = not sections.isdisjoint(_WHEN_SECTIONS)
     doses = quantities.doses(norm) if digits and ("medications" in sections or timed) else []
     if "medications" in sections:
+        plans = planned_changes(norm, lang)
         for s, e, value in doses:
+            if unstated_at(parts, s) or any(ps <= s < pe for ps, pe in plans):
+                continue
             target = at.owner("medications", s, e, before_first=True)
             if target is not None:
                 target.put("dose", value)
         _bare_doses(at.facts, norm, hits)
-        if lang in ("zh", "ru"):
-            _changed_doses(at, norm, hits, lang)
+        _changed_doses(at, norm, hits, lang, parts)
+        if lang != "en":
+            _vitamin_d_in_iu(at.facts, hits)
     if "lifestyle" in sections:
         _lifestyle_values(at, norm)
     if "medications" in sections or "lifestyle" in sections:
@@ -126,7 +138,7 @@ def attach(
 #: A number right after a drug's name with no unit ("prilosec 20", "лозап 50", "格列美脲，2"):
 #: what follows must not make it a count, an age, a time or a measurement.
 _BARE_DOSE = re.compile(
-    r"\s*[,:，：]?\s*(?:до |по |to )?(\d+(?:[.,]\d+)?)"
+    r"\s*[,:，：]?\s*(?:(?:до|по|to)\s+)?(\d+(?:[.,]\d+)?)"
     r"(?!\d|[.,]\d|[/:]|\s*(?:%|x\b|times|time|раз|次|片|粒|颗|岁|лет|год|years?"
     r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таблет|капсул|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b))"
 )
@@ -139,6 +151,22 @@ def _default_unit(codes: tuple[str, ...]) -> str:
     if any(c.startswith("ATC:H03AA") for c in codes):
         return "mcg"  # thyroid hormones
     return "mg"
+
+
+#: Vitamin D (colecalciferol, ergocalciferol) is dosed in international units: its Russian
+#: "2000 ед" and Chinese "800单位" are IU (English "1000 units" says units, and keeps them).
+_IN_IU = ("ATC:A11CC01", "ATC:A11CC05")
+
+
+def _vitamin_d_in_iu(facts: list[Fact], hits: list[Hit]) -> None:
+    """A vitamin D dose said in "units" is in international units."""
+    for fact in facts:
+        dose = fact.attrs.get("dose", "") if fact.section == "medications" else ""
+        if not dose.endswith(" units"):
+            continue
+        codes = next((lex.term.codes for s, _, lex in hits if lex.term is not None and s == fact.start), ())
+        if any(c in _IN_IU for c in codes):
+            fact.put("dose", dose.removesuffix(" units") + " IU")
 
 
 def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
@@ -156,11 +184,16 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
         fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
 
 
-def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str) -> None:
-    """ "代文加到160", "来得时加到了24个单位", "速尿先加到四十毫克": the dose a change verb gives is the
+def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str, parts: list[Clause]) -> None:
+    """ "代文加到160", "来得时加到了24个单位", "put the keppra up to 750": the dose a change verb gives is the
     named drug's dose now, whatever other dose the sentence says ("每三天加2个单位 现在加到18个了");
     said without a unit, it is in the drug's usual unit."""
-    for s, e, dose in changed_doses(norm, lang):
+    changes = changed_doses(norm, lang)
+    if lang == "en":
+        changes += [w for f in at.facts if f.section == "medications" and (w := went_to_dose(norm, f.end))]
+    for s, e, dose in changes:
+        if unstated_at(parts, s):
+            continue  # "можно поднять до 20 мг?", "能不能加到10mg？": asked, not done
         target = at.owner("medications", s, e, before_first=True)
         if target is None or target.status != "active":
             continue

@@ -373,7 +373,7 @@ _REPAIR = re.compile(
     r"(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
     r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
-    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с )?"
+    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с |по )?"
     r"|,\s*нет,?\s+(?=\d)"
     r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
@@ -446,15 +446,17 @@ def take_back_corrections(
                     continue
                 old_match = _QUANTITY.match(current, old[0])
                 unit = quantity.group(2) or (old_match.group(2) if old_match else None) or ""
+                # the correction ends with its unit, or its number: the space after it stays ("60 twice a day")
+                said_end = quantity.end(2) if quantity.group(2) else quantity.end(1)
                 new = quantity.group(1) + (
-                    " " + unit if unit and not quantity.group(2) else current[quantity.end(1) : quantity.end()]
+                    " " + unit if unit and not quantity.group(2) else current[quantity.end(1) : said_end]
                 )
                 if any(old[1] <= h[0] and h[1] <= cue.start() and h[2].kind for h in current_hits):
                     # "30 units of lantus - no, just 26": the drug between stays, only the old number goes
-                    rewritten = _overwrite(_overwrite(current, old[0], old[1], ""), cue.start(), quantity.end(),
+                    rewritten = _overwrite(_overwrite(current, old[0], old[1], ""), cue.start(), said_end,
                                            new.rstrip())
                 else:
-                    rewritten = _overwrite(current, old[0], quantity.end(), new.rstrip())
+                    rewritten = _overwrite(current, old[0], said_end, new.rstrip())
             elif term is not None:
                 kind = _SWAPPED_KIND.get(term[2].kind, term[2].kind)
                 olds = [

@@ -109,7 +109,7 @@ def switched_from_before(msg: Message, clause: Clause, mentions: list[Mention]) 
 
 
 #: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".
-_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|бросил|перестал|прекратил|отказал)")
+_RU_STOP_VERB = re.compile(r"(?<![а-я])(?:отменил|отменили|отменила|отменить|отменять|бросил|перестал|прекратил|отказал)")
 
 
 def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
@@ -136,8 +136,23 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
         if drug.status == status_for("medications", "end"):
             # English says how the effect ended after the stop ("..., dizziness has gone"): that stays
             gone = [f for f in effects if norm.isascii() and f.status != PRESENT_STATUS[f.section]]
-            facts = [f for f in facts if f not in effects or f in gone]
+            # Russian says an effect that lasts up to the stop in the present ("от топамакса пальцы
+            # покалывают постоянно, невролог сказал отменять"): that one is still there now
+            now = [f for f in effects if f.status == "active" and _ru_told_now(norm, f, start, end)]
+            facts = [f for f in facts if f not in effects or f in gone or f in now]
     return facts
+
+
+def _ru_told_now(norm: str, f: Fact, start: int, end: int) -> bool:
+    """The Russian phrase of the effect (between pauses and conjunctions) has a verb, none in the past."""
+    bounds = [m.end() for m in _RU_PHRASE_END.finditer(norm, start, f.start)]
+    after = _RU_PHRASE_END.search(norm, f.end, end)
+    phrase = norm[bounds[-1] if bounds else start : after.start() if after else end]
+    return _RU_PRESENT.search(phrase) is not None and _RU_PAST.search(phrase) is None
+
+
+#: A Russian verb in the present, third person: "покалывают", "болит", "тошнит", "кружится".
+_RU_PRESENT = re.compile(r"(?<![а-я])[а-я]{2,}(?:[еиюя]т|[аяую]т)(?:ся)?(?![а-я])")
 
 
 def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
@@ -207,7 +222,7 @@ def _told_in_past(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: 
 _RU_PAST = re.compile(r"(?<![а-я])(?:был[аои]?|[а-я]{2,}(?:[аяеиыу]л)(?:а|о|и|ся|ась|ось|ись)?)(?![а-я])")
 _RU_NOW = re.compile(r"(?<![а-я])(?:сейчас|теперь|до сих пор|вс[её] ещ[её]|опять|снова|остал\w*|продолжа\w*)(?![а-я])")
 _RU_PHRASE_END = re.compile(r"[,;:.!?—–]|(?<![а-я])(?:и|но|а)(?![а-я])")
-_RU_STOP = re.compile(r"(?<![а-я])(?:брос|отменил|перестал|прекратил|отказал)")
+_RU_STOP = re.compile(r"(?<![а-я])(?:брос|отмен[ия]|перестал|прекратил|отказал)")
 
 
 def _ru_told_as_reason(norm: str, f: Fact, sentence: tuple[int, int, bool], stopped: list[Fact]) -> bool:

@@ -76,6 +76,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.en_no_noun import ends_own_object
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -146,6 +147,7 @@ from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
+from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
@@ -425,6 +427,7 @@ def read_message(
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
+            and not (lang == "en" and ends_own_object(norm, [s for s, _, lex in clause.hits if lex.cat == "end"]))
             and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"
@@ -451,9 +454,10 @@ def read_message(
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
-    attach(msg.facts, norm, hits, spans, lang, digits)
+    attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
+    facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet

@@ -74,7 +74,7 @@ def fmt(value: float) -> str:
 _UNITS: dict[str, str] = {}
 for _unit, _forms in {
     "mg": "mg|milligrams|milligram|мг|миллиграмм|миллиграмма|миллиграммов|毫克",
-    "mcg": "mcg|µg|μg|micrograms|microgram|мкг|微克",
+    "mcg": "mcg|µg|μg|ug|micrograms|microgram|мкг|微克",
     "g": "g|grams|gram|гр|г|克",
     "ml": "ml|milliliters|millilitres|мл|毫升",
     "IU": "iu|international units|ме|国际单位",

@@ -19,7 +19,7 @@ from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
 _NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
-_UNIT = r"\s*(mg|mcg|µg|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
+_UNIT = r"\s*(mg|mcg|µg|ug|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
 #: What follows a number that makes it no dose: a body measure, a count, a time, a percent.
 _NOT_A_DOSE = re.compile(
     r"\s*(?:%|kg|кг|lbs?|pounds|kilos?|stone|cm|см|mm|мм|公斤|斤|厘米|years?|лет|год|岁|times|раз|次|days?|дн|天|"
@@ -33,7 +33,10 @@ _MEASURE = re.compile(
     r"|血压|血糖|体重|心率|胆固醇)\W{0,3}$"
 )
 #: A measurement the change verb governs makes the number a reading too ("снизил давление до 130").
-_MEASURED = re.compile(r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот")
+_MEASURED = re.compile(
+    r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот"
+    r"|\b(?:sugars?|glucose|weight|pressure|bp|a1c|hba1c|cholesterol|ldl|pulse|heart rate|inr|tsh|temp)\b"
+)
 #: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
 _OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
 _CHANGE_PATTERNS = {
@@ -43,6 +46,7 @@ _CHANGE_PATTERNS = {
         rf"|\b(?:cut|dropped|brought|put|changed|adjusted|moved|took)\s+(?:{_OBJECT})(?:\s+(?:down|up|back))?"
         rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
         rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
+        rf"|\b(?:on|taking|at)\s+{_NUMBER}\s*(mg|mcg|µg|ug|ml|units?)\s+now\b"
     ),
     # The change verb governs the next "до N" of its clause, whatever stands between ("поднял
     # туджео до 20", "дозу подняли в два раза, до 100"); a restatement gives the number itself
@@ -51,7 +55,7 @@ _CHANGE_PATTERNS = {
         r"(?:повыси\w*|подня\w*|поднима\w*|увеличи\w*|увеличива\w*|сниз\w*|снижа\w*|пониз\w*|уменьш\w*"
         r"|сократи\w*|добави\w*|убави\w*)(?:\s+(?:мне|дозу|дозировку|её|ее|его)){0,2}"
         rf"(?:\s+|[^\d.;!?]{{0,40}}?(?:\bдо|\bто есть|\bточнее|\bвернее)\s+){_NUMBER}{_UNIT}"
-        rf"|(?:теперь|сейчас)\s+(?:по\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
+        rf"|(?:теперь|сейчас)\s+(?:по\s+|на\s+)?{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
         rf"|перешл\w*\s+на\s+{_NUMBER}\s*(мг|мкг|мл|ед\w*)(?![a-zа-я\d])"
     ),
     "zh": re.compile(
@@ -69,6 +73,9 @@ _STOP_PATTERNS = {
         r"|\bno longer (?:take|taking|on|using|use) (?:it|them|that|those)\b"
         r"|\b(?:i'm|im|i am) off (?:it|them|those|that)\b"
         r"|\bfinished (?:the course|the tablets|the pills|them|it|that)\b(?! (?:off|up)\b)"
+        # an order to stop, and a swap of it for another: "dentist said stop it", "swapped it for losartan"
+        r"|\b(?:said|said to|told me to|had to)\s+stop\s+(?:taking\s+)?(?:it|them)\b"
+        r"|\b(?:swapped|switched|changed|replaced)\s+(?:it|them)\s+(?:for|to|with|onto)\b"
     ),
     "ru": re.compile(
         r"(?:бросил\w*|прекратил\w*|отменил\w*|перестал\w* (?:пить|принимать)) (?:его|её|ее|их)\b"
@@ -82,13 +89,26 @@ _STOP_PATTERNS = {
         r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了|停了|停掉了)"
     ),
 }
+#: An English dose change told of a drug the message names: the verb, up to four words (the
+#: drug: "put the keppra up to 750", "dropped it to 40"), a "from" dose, then "to" and the new dose;
+#: a dose said to be the one now ("zoloft is 50 now", "so 100 now", "on 50 of the topamax").
+_EN_NAMED_CHANGE = re.compile(
+    r"\b(?:upped|upping|raised|raising|increased|increasing|bumped|bumping|lowered|lowering|reduced|reducing"
+    r"|decreased|decreasing|doubled|doubling|halved|halving|titrated|cut|cutting|dropped|dropping|brought"
+    r"|put|putting|pushed|knocked|adjusted|moved|took|taken)"
+    r"(?:\s+(?!to\b|onto\b|from\b)[^\s,.;:!?\d]+){0,4}?(?:\s+from\s+\d+(?:[.,]\d+)?(?:\s*[a-z]+)?)?"
+    rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
+    rf"|\b(?:is|so|at|now)\s+{_NUMBER}{_UNIT}\s+now\b"
+    rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
+    rf"|\bon\s+{_NUMBER}{_UNIT}\s+of\s+(?:the|my)\b"
+)
 #: Every change names its new dose, a number (_NUMBER): a digit, "half" or a Chinese numeral; an
 #: English one also its verb, the rarer of the two (a third of English texts hold a digit).
 _CHANGES = {
     "en": Gated(
         _CHANGE_PATTERNS["en"],
         ["up", "raised", "increased", "bumped", "lowered", "reduced", "decreased", "doubled", "halved", "titrated",
-         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "now "],
+         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "now"],
     ),
     **{lang: Gated(_CHANGE_PATTERNS[lang], ["half"], chars=r"\d一二两三四五六七八九十百") for lang in ("ru", "zh")},
 }  # fmt: skip
@@ -97,7 +117,7 @@ _STOPS = {
     "en": Gated(
         _STOP_PATTERNS["en"],
         ["stopped", "quit", "came off", "come off", "gave up", "given up", "ditched", "dropped", "binned",
-         "anymore", "any more", "no longer", "off", "finished"],
+         "anymore", "any more", "no longer", "off", "finished", "stop", "swapped", "switched", "changed", "replaced"],
     ),
     "ru": Gated(_STOP_PATTERNS["ru"], ["бросил", "прекратил", "отменил", "перестал", "допил", "не пью"]),
     "zh": Gated(_STOP_PATTERNS["zh"], ["药"]),
@@ -281,9 +301,28 @@ def _ending(norm: str, lang: str, found: Literals | None) -> tuple[int, int] | N
     return None
 
 
+def pronoun_stops(
+    norm: str, lang: str, parts: list[Clause], found: Literals | None = None
+) -> list[tuple[int, int, int]]:
+    """(start, end, sentence) of each stop by a pronoun ("stopped it", "бросил его", "那个药不吃了") in a
+    clause that states something of the user's own (no question, plan or other person) and not
+    denied ("never stopped it")."""
+    stops = _STOPS.get(lang)
+    out = []
+    for m in stops.finditer(norm, found) if stops else ():
+        clause = _clause_at(parts, m.start())
+        if clause is not None and not NEVER_BEFORE.search(norm, max(0, m.start() - 8), m.start()):
+            out.append((m.start(), m.end(), clause.sentence))
+    return out
+
+
+#: A denial right before a stop: "never stopped it" is no stop.
+NEVER_BEFORE = re.compile(r"(?:\bnever|\bnot|n't|(?<![а-я])не)\s+$")
+
+
 def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None) -> list[Fact]:
     out: list[Fact] = []
-    changes, stops = _CHANGES.get(lang), _STOPS.get(lang)
+    changes = _CHANGES.get(lang)
     for m in changes.finditer(norm, found) if changes else ():
         dose = _dose(m)
         clause = _clause_at(parts, m.start())
@@ -293,17 +332,58 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
         fact = Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "active", span)
         fact.put("dose", dose)
         out.append(fact)
-    for m in stops.finditer(norm, found) if stops else ():
-        clause = _clause_at(parts, m.start())
-        if clause is not None:
-            out.append(Fact(m.start(), m.end(), clause.sentence, "medications", LAST_DISCUSSED, "stopped"))
+    for start, end, sentence in pronoun_stops(norm, lang, parts, found):
+        out.append(Fact(start, end, sentence, "medications", LAST_DISCUSSED, "stopped"))
     return out[-1:]  # the message's last word on it
 
 
-def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
-    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
-    it to 750"); a dose said without a unit stays bare ("160")."""
-    pattern = _CHANGES.get(lang)
+#: A dose change still to come: a time ahead beside the change ("going up to 50 in a fortnight",
+#: "说一周后加到10", "через неделю увеличим до 100"); the dose said before it is the one now.
+_PLANNED = {
+    "en": re.compile(
+        r"\b(?:in|within)\s+(?:a|an|one|two|three|four|\d+|a couple of|a few)\s*(?:days?|weeks?|wks?|fortnight|months?)\b"
+        r"|\bnext (?:week|month|time)\b|\bfrom (?:next|monday|tomorrow)\b|\bthen\s+(?:up|down|increase|go)"
+    ),
+    "ru": re.compile(r"через\s+\S+(?:\s+\S+)?|со следующей|с понедельника|будем|буду|увеличим|повысим|снизим"),
+    "zh": re.compile(r"[一二两三四五六七八九十几\d]+\s*(?:天|周|个?星期|个?礼拜|个?月)(?:以)?后|下周|下个?月|过几天|之后再|然后再|再加|以后再"),
+}
+#: How far before and after a change a time ahead is looked for (characters).
+_PLAN_REACH = 16
+
+
+#: A change told as done: a Russian past verb ("через неделю подняли до 50"), a Chinese 了 ("两周后加到了50").
+_DONE = {"ru": re.compile(r"[а-яё]+л[аои]?(?![а-яё])"), "zh": re.compile(r"[^，。,.]{0,8}了")}
+
+
+def planned(norm: str, lang: str, start: int, end: int) -> bool:
+    """The dose change at ``start``-``end`` is still to come: a time ahead just before or after it,
+    and the change not told as done."""
+    pattern, done = _PLANNED.get(lang), _DONE.get(lang)
+    if pattern is None or (done is not None and done.match(norm, start)):
+        return False
+    return pattern.search(norm, max(0, start - _PLAN_REACH), end + _PLAN_REACH) is not None
+
+
+#: A dose that went up or down, said of the drug right before it ("losartan went up to 100",
+#: "propranolol's gone up to 60"): only the drug is its subject, never a reading ("sugars came down to 7").
+_EN_WENT = re.compile(
+    rf"(?:'s|’s)?\s*(?:dose\s+|dosage\s+)?(?:has\s+|have\s+|is\s+|was\s+)?(?:went|gone|going|goes|come|came|been)"
+    rf"\s+(?:up|down|back(?:\s+down|\s+up)?)\s+to\s+{_NUMBER}{_UNIT}"
+)
+
+
+def went_to_dose(norm: str, after: int) -> tuple[int, int, str] | None:
+    """(start, end, dose) of a dose that went up or down to a new one, right after a drug's name
+    ending at ``after``."""
+    m = _EN_WENT.match(norm, after)
+    if m is None or _reading(m) or planned(norm, "en", m.start(), m.end()):
+        return None
+    dose = _dose(m)
+    return None if dose is None else (m.start(), m.end(), dose)
+
+
+def _all_changes(norm: str, lang: str) -> list[tuple[int, int, str]]:
+    pattern = _EN_NAMED_CHANGE if lang == "en" else _CHANGES.get(lang)
     if pattern is None:
         return []
     out = []
@@ -312,6 +392,17 @@ def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
         if dose is not None and not _reading(m):
             out.append((m.start(), m.end(), dose))
     return out
+
+
+def changed_doses(norm: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, dose) of every dose change verb with its new dose ("加到了24个单位", "upped
+    it to 750"); a dose said without a unit stays bare ("160"). A change still to come is none."""
+    return [c for c in _all_changes(norm, lang) if not planned(norm, lang, c[0], c[1])]
+
+
+def planned_changes(norm: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of every dose change still to come ("going up to 50 mg in a fortnight")."""
+    return [(s, e) for s, e, _ in _all_changes(norm, lang) if planned(norm, lang, s, e)]
 
 
 def _reading(m: re.Match[str]) -> bool:
@@ -360,6 +451,18 @@ def _clause_at(parts: list[Clause], pos: int) -> Clause | None:
                 return None
             return clause
     return None
+
+
+def unstated_at(parts: list[Clause], pos: int) -> bool:
+    """``pos`` lies in a question, after a plan's word, or after the word for someone else in their
+    clause ("can I go up to 20 mg?", "my wife takes 10 mg of it"): a number there is no dose of
+    the user's."""
+    clause = next((c for c in parts if c.start <= pos < c.end), None)
+    if clause is None or _clause_at(parts, pos) is not None:
+        return False
+    if clause.intent_at <= pos or (clause.skip and (clause.has("question") or clause.has("hypo"))):
+        return True  # a doubt or a start tomorrow ("starting 0.5 mg tomorrow") still says the dose
+    return any(s < pos and (lex.cat in ("person", "family") or lex.kind == "relative") for s, _, lex in clause.hits)
 
 
 def _names_someone(parts: list[Clause]) -> bool:

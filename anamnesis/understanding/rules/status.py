@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.en_no_noun import denies_own_noun
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
+from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
@@ -73,8 +75,14 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
-            if lex.cat == "neg" and (denies_no_mention(norm, s, e, mentions) or denies_the_rest(norm, s)):
-                continue  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
+            if lex.cat == "neg" and (
+                denies_no_mention(norm, s, e, mentions)
+                or denies_the_rest(norm, s)
+                or (norm.isascii() and denies_own_noun(norm, s, clause.hits))
+            ):
+                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since": its own noun
+            if lex.cat == "end" and norm.isascii() and _ends_own_noun(norm, s, clause.hits):
+                continue  # "..., no more spots": the ending is of the spots
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
                 continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)
@@ -111,6 +119,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     dangling = False
     for s, cat in closing:  # "пневмонии нет, это бронхит": the denial closes its phrase
         before = _objects_of(norm, s, cat, _past_the_family([m for m in mentions if m.start < s]))
+        if cat == "end" and _IT.match(norm, ends[s]):
+            before = [m for m in before if m.kind in _TAKEN]  # "sunburnt so they stopped it": a drug, else refer back
         after = [m for m in mentions if m.start > s]
         if before:
             _apply_back(before, cat, norm)
@@ -120,6 +130,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             dangling = True
     if cues and cues[-1][0] > last:
         _look_back(mentions, cues, norm, clause.hits)
+    if norm.isascii() or _CYRILLIC.search(norm, clause.start, clause.end):
+        _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
         for m in mentions:
             if m.state == "neg":
@@ -129,6 +141,27 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if "removal" in clause.cats:
         _removed_drugs(mentions, clause, norm)
     return dangling
+
+
+def _ends_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
+    """ "no more spots": an English "no more" before a noun no vocabulary knows ends that noun."""
+    return norm.startswith("no more", start) and denies_own_noun(norm, start, hits)
+
+
+def _no_drug_recovers(mentions: list[Mention], clause: Clause, norm: str) -> None:
+    """ "aches gone on the rosuva", "тремор прошёл на анаприлине": when every ending of an English or
+    Russian clause says an illness got well, a drug it reached is taken still, not stopped."""
+    endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not _ends_own_noun(norm, s, clause.hits)]
+    if not endings or not all(_RECOVERY.match(norm, s) for s in endings):
+        return
+    for m in mentions:
+        if m.kind == "drug" and m.state == "end":
+            m.state = "pos"
+    for s in endings:  # "the tremor is gone on the propranolol": the illness before it is what got well
+        subject = max((m for m in mentions if m.end <= s), key=lambda m: m.end, default=None)
+        if subject is not None and subject.kind != "drug" and subject.state is None:
+            if _SUBJECT_GAP.fullmatch(norm, subject.end, s):
+                subject.state = "end"
 
 
 #: Between "убрал" and the drug it takes away: nothing, or who it was taken from ("убрали мне").
@@ -207,6 +240,8 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return False
     if cat == "end" and _predicate_ending(norm, start, end, mentions):
         return True
+    if cat == "end" and _IT.match(norm, end) and not NEVER_BEFORE.search(norm, max(0, start - 8), start):
+        return True  # "the doc stopped it and started gliclazide": the pronoun is what it ends, not what follows
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]
     pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE or ch in "—–"), None)
@@ -229,10 +264,32 @@ def _predicate_ending(norm: str, start: int, end: int, mentions: list[Mention]) 
     """ "cough is gone and chest feels normal", "the nausea went away and the rash is still there":
     an English ending whose subject is the entity right before it closes at the "and" that opens
     the next clause; it does not reach the entity of that clause."""
-    if not norm.isascii() or not _NEXT_CLAUSE.match(norm, end):
+    if not norm.isascii():
+        return _ru_object_ending(norm, start, end, mentions)
+    if not _NEXT_CLAUSE.match(norm, end):
         return False
     subject = max((m.end for m in mentions if m.end <= start), default=-1)
     return subject >= 0 and _SUBJECT_GAP.fullmatch(norm, subject, start) is not None
+
+
+#: Russian: what may stand between a drug and the verb that ends it ("эналаприл мне отменили",
+#: "конкор врач отменил"), and the "и"/"а" that opens the next verb's clause.
+_RU_OBJECT_GAP = re.compile(r"(?:\s*(?:мне|врач|доктор|уже|сразу|тоже|его|её|ее|их))*\s*")
+_RU_NEXT_CLAUSE = re.compile(r"\s*,?\s*(?:и|а)\s")
+
+
+def _ru_object_ending(norm: str, start: int, end: int, mentions: list[Mention]) -> bool:
+    """ "эналаприл отменили и назначили лозартан": a Russian ending verb after the drug it ends
+    closes at the "и" that opens the next verb; it does not reach the drug that verb takes."""
+    if not _RU_NEXT_CLAUSE.match(norm, end):
+        return False
+    if _RU_IT_BEFORE.search(norm, max(0, start - 8), start):
+        return True  # "врач его отменил и назначил лозартан": the pronoun is the drug it ends
+    before = max((m for m in mentions if m.end <= start), key=lambda m: m.end, default=None)
+    return before is not None and before.kind == "drug" and _RU_OBJECT_GAP.fullmatch(norm, before.end, start) is not None
+
+
+_RU_IT_BEFORE = re.compile(r"(?<![а-я])(?:его|её|ее|их)\s+$")
 
 
 #: The pronoun an ending takes for a drug named before ("бросила его", "stopped it").
@@ -277,6 +334,10 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
+    if trailing == "end" and _RECOVERY.match(norm, first):
+        ordered = [m for m in ordered if m.kind != "drug"]  # "aches gone on the rosuva": a drug gets no better
+        if not ordered:
+            return
     target = ordered[-1]
     if target.state == "pos" and max((c for c in cues if c[0] < target.start), default=(0, ""))[1] == "except":
         return  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
@@ -305,6 +366,14 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
+#: An ending that says an illness got well, which a drug never does ("is back to normal", "gone",
+#: "cleared up", "прошёл"): looking back, it passes over the drugs.
+_RECOVERY = re.compile(
+    r"(?:is |are |has |have |'s )?(?:gone|went away|gone away|disappeared|cleared|resolved|recovered|settled"
+    r"|back to normal|all better|fine now|healed|mended)\b"
+    # the same in Russian ("тремор прошёл на анаприлине"); a course that was gone through ends its drug
+    r"|(?:прош(?:ёл|ел|ла|ло|ли)|пропал[аои]?|исчез(?:ла|ло|ли)?)(?![а-яё])(?!\s+курс)"
+)
 
 
 def _past_the_family(before: list[Mention]) -> list[Mention]:
@@ -328,7 +397,7 @@ def _objects_of(norm: str, cue: int, cat: str, before: list[Mention]) -> list[Me
 #: "бросила", "отменили", "допила", "прокололи".
 _RU_STOPS_TAKING = re.compile(
     r"(?:больше |уже )?не\s+(?:пью|пила|пил|принима\w*|колю|кололи|пользуюсь)(?![а-я])"
-    r"|(?:брос|перестал|прекратил|отменил|допил|пропил|прокол|прокапал|завязал)"
+    r"|(?:брос|перестал|прекратил|отмен[ия]|допил|пропил|прокол|прокапал|докол|докапал|завязал)"
 )
 
 

@@ -97,7 +97,12 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.measurements import judges_a_finding, out_of_range_findings, without_test_readings
+from anamnesis.understanding.rules.measurements import (
+    asked_test,
+    judges_a_finding,
+    out_of_range_findings,
+    without_test_readings,
+)
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
@@ -171,14 +176,17 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> Reading:
     """(sections touched, proposed events) of one user message."""
-    return read_message(text, asked_in(context) if context else None, lang_hint, lexicon)
+    if not context:
+        return read_message(text, None, lang_hint, lexicon)
+    return read_message(text, asked_in(context), lang_hint, lexicon, asked_test(context))
 
 
 def read_message(
-    text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon
+    text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon, asked_test: str | None = None
 ) -> Reading:
-    """:func:`understand_text` of a message whose context asks ``asked``: the context matters
-    only through what it asks, so two contexts asking the same thing read a message alike."""
+    """:func:`understand_text` of a message whose context asks ``asked`` (and the result of
+    ``asked_test``: :func:`measurements.asked_test`): the context matters only through what it
+    asks, so two contexts asking the same thing read a message alike."""
     # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
     norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
     gates = literals_in(norm)  # one pass for the literals of every gate below (again if the text changes)
@@ -450,7 +458,7 @@ def read_message(
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
-    msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
+    msg.facts = out_of_range_findings(msg.facts, text, spans, asked_test)  # "a1c 8.4": the result is a finding
     attach(msg.facts, norm, hits, spans, lang, digits)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)

@@ -45,6 +45,7 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
+from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     began_later,
@@ -472,6 +473,7 @@ def read_message(
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     facts = with_back_to_normal(msg.norm, lang, msg.clauses, facts, gates)
+    facts = with_course_over(facts, msg.norm)  # "finished the macrobid, no more burning": the UTI is over
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     treated_by_operation(facts)

@@ -130,6 +130,7 @@ from anamnesis.understanding.rules.plans import unmade_operations, without_comin
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
+from anamnesis.understanding.rules.revised import rule_out_revised
 from anamnesis.understanding.rules.replies import (
     agrees_with_denial,
     answer_question,
@@ -468,6 +469,7 @@ def read_message(
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
+    rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"

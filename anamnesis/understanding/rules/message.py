@@ -23,6 +23,7 @@ from anamnesis.understanding.rules.allergies import (
     without_outgrown_allergens,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
+from anamnesis.understanding.rules.approaches import without_approaches
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
@@ -478,6 +479,7 @@ def read_message(
     facts = with_course_over(facts, msg.norm)  # "finished the macrobid, no more burning": the UTI is over
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
+    facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
     if lang == "ru":

@@ -38,7 +38,7 @@ TEST_RESULTS: list[Row] = [
      {("diagnoses", "influenza", "confirmed_absent"), ("symptoms", "cough", "active")}),
     # ... a receptor status or an effect denies nothing
     ("I had triple negative breast cancer, all clear since 2020", None,
-     {("diagnoses", "breast cancer", "resolved")}),
+     {("chronic_conditions", "breast cancer", "resolved")}),
     ("stress has a negative effect on my psoriasis", None, {("chronic_conditions", "psoriasis", "active")}),
 ]
 

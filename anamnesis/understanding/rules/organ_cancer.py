@@ -4,7 +4,8 @@
 the user speaks of prostate cancer; so does "no cancer, PSA 3.2" (a prostate test), and "no clots,
 no cancer" after "Any history of blood clots or breast cancer?". The organ's cancer is the body
 part's ``cancer`` column in ``anatomy.tsv``; a test's organ (``tests.tsv``) names a body part too.
-Only one organ may be named: "breast and bowel screening, no cancer" stays a cancer.
+Only one organ may be named: "breast and bowel screening, no cancer" stays a cancer. The named
+cancer takes the section of its own kind (a prostate cancer is a diagnosis, as the labels file it).
 """
 
 from __future__ import annotations
@@ -14,13 +15,20 @@ from functools import cache
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.answers import Topic
-from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.facts import KIND_SECTION, Fact
 from anamnesis.understanding.rules.segment import Hit
 
 #: The canonical of a cancer with no organ.
 _ANY_CANCER = "cancer"
 #: Sections of the user's own illnesses (a relative's "cancer" is family history, told apart).
 _OWN = frozenset({"diagnoses", "chronic_conditions"})
+
+
+@cache
+def _section_of() -> dict[str, str]:
+    """Each organ cancer's own section, by its kind (a prostate cancer is a diagnosis, as labelled)."""
+    kinds = {t.canonical: t.kind for t in load_terminology().terms if t.kind in ("condition", "diagnosis")}
+    return {name: KIND_SECTION[kinds[name]] for name in _cancer_of().values() if name in kinds}
 
 
 @cache
@@ -60,5 +68,5 @@ def with_organ_cancer(facts: list[Fact], text: str, hits: list[Hit], asked: Topi
     for f in facts:
         if f.entity == _ANY_CANCER and f.section in _OWN:
             f.entity = name
-            f.section = "diagnoses"
+            f.section = _section_of().get(name, f.section)
     return facts

@@ -506,8 +506,7 @@ def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None,
                 proposal["value"] = _float(number.group(1))
                 if unit:
                     proposal["unit"] = unit
-                # the words between the name and its value may judge it ("testosterone a bit high at 2.9")
-                judged = segment[: number.start()] + " " + segment[unit_end if unit else number.end() :]
+                judged = segment[unit_end if unit else number.end() :]
             else:
                 judged = segment
             if reference := _RANGE.search(segment):

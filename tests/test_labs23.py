@@ -25,6 +25,7 @@ ALT = "elevated alanine aminotransferase"
 TSH_HIGH = "elevated thyroid-stimulating hormone"
 TSH_LOW = "low thyroid-stimulating hormone"
 HBA1C = "elevated hba1c"
+LOW_HB = "low hemoglobin"
 FIRST = ("first_mention", "active")
 
 
@@ -96,18 +97,18 @@ LATER_WORDS: list[tuple[tuple[str, ...], str, list[tuple[str, str]]]] = [
     (("bloods in june: ALT 81", "ALT was still 75 at the recheck"), ALT, [FIRST, ("confirmation", "active")]),
     (("сдала анализы, ТТГ 7,3", "ттг всё ещё 6,1"), TSH_HIGH, [FIRST, ("confirmation", "active")]),
     (("体检糖化血红蛋白7.2", "糖化还是7.0"), HBA1C, [FIRST, ("confirmation", "active")]),
-    (("月经多，血红蛋白才88", "复查血红蛋白125"), "anemia", [FIRST, ("change", "resolved")]),
+    (("月经多，血红蛋白才88", "复查血红蛋白125"), LOW_HB, [FIRST, ("change", "resolved")]),
     (("сдала анализы, ТТГ 7,3", "ттг пересдала — 2,2"), TSH_HIGH, [FIRST, ("change", "resolved")]),
     (("глюкоза натощак 7,1, гликированный 6,9", "гликированный 5,4"), HBA1C, [FIRST, ("change", "resolved")]),
 ]
 
 
-#: A hemoglobin is judged at 115 g/L, the lower limit women's ranges give (the labels end anemia at 118).
+#: A hemoglobin is judged at 115 g/L, the lower limit women's ranges give (the labels end a low one at 118).
 HEMOGLOBIN: list[tuple[tuple[str, ...], str, list[tuple[str, str]]]] = [
-    (("гемоглобин 96", "гемоглобин уже 117"), "anemia", [FIRST, ("change", "resolved")]),
-    (("hemoglobin 9.1 at the clinic", "hemoglobin now 11.8"), "anemia", [FIRST, ("change", "resolved")]),
-    (("血红蛋白才90", "复查血红蛋白116"), "anemia", [FIRST, ("change", "resolved")]),
-    (("гемоглобин 96", "гемоглобин 110"), "anemia", [FIRST, ("confirmation", "active")]),
+    (("гемоглобин 96", "гемоглобин уже 117"), LOW_HB, [FIRST, ("change", "resolved")]),
+    (("hemoglobin 9.1 at the clinic", "hemoglobin now 11.8"), LOW_HB, [FIRST, ("change", "resolved")]),
+    (("血红蛋白才90", "复查血红蛋白116"), LOW_HB, [FIRST, ("change", "resolved")]),
+    (("гемоглобин 96", "гемоглобин 110"), LOW_HB, [FIRST, ("confirmation", "active")]),
 ]
 
 

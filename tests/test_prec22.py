@@ -70,7 +70,8 @@ LAB_RESULTS: list[Row] = [
     ("上个月体检，PSA 5.8", None, {("diagnoses", "elevated prostate-specific antigen", "active")}),
     # a finding the vocabulary names as such is a diagnosis (CONTRACT §2), still no medicine
     ("睾酮偏高", None, {("diagnoses", "elevated testosterone", "active")}),
-    ("testosterone was low on my bloods", None, set()),
+    # a low testosterone is no finding of the table's; it only ends a high one the user may hold
+    ("testosterone was low on my bloods", None, {("diagnoses", "^elevated testosterone", "resolved")}),
     ("my insulin level was 25", None, set()),
     ("B12偏低", None, {("diagnoses", "vitamin b12 deficiency", "active")}),
     ("витамин Д низкий", None, {("diagnoses", "vitamin d deficiency", "active")}),

@@ -18,7 +18,7 @@ from anamnesis.measurements.catalog import data_digest as measurements_digest
 from anamnesis.understanding.backend import BackendStats, Understanding
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
-from anamnesis.understanding.rules.measurements import extract_measurements
+from anamnesis.understanding.rules.measurements import asked_test, extract_measurements
 from anamnesis.understanding.rules.message import read_message
 from schemas.events import Fragment
 
@@ -74,15 +74,18 @@ class RulesBackend:
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
         for fragment in fragments:
             asked = asked_in(fragment.context) if fragment.context else None
-            sections, events = _reading(fragment.text, asked, fragment.lang)
+            test = asked_test(fragment.context) if fragment.context else None
+            sections, events = _reading(fragment.text, asked, fragment.lang, test)
             measurements = extract_measurements(fragment.text)
             yield Understanding(fragment.fragment_id, sections, [dict(e) for e in events], measurements=measurements)
 
 
 @lru_cache(maxsize=READINGS_KEPT)
-def _reading(text: str, asked: Topic | None, lang: str | None) -> tuple[tuple[str, ...], tuple[dict[str, str], ...]]:
+def _reading(
+    text: str, asked: Topic | None, lang: str | None, test: str | None = None
+) -> tuple[tuple[str, ...], tuple[dict[str, str], ...]]:
     """One message's reading, kept: callers get copies of its events, never these dicts."""
     # the lexicon is loaded on first use (once per process): when worker processes read the
     # fragments, the parent only asks for fingerprints and never builds the automaton
-    sections, events = read_message(text, asked, lang, load_lexicon())
+    sections, events = read_message(text, asked, lang, load_lexicon(), asked_test=test)
     return sections, tuple(events)

@@ -212,6 +212,33 @@ def _unit_at(text: str, start: int) -> tuple[str | None, int]:
     return None, start
 
 
+#: A few words between a test's name and its value: up to three (of at most four Chinese characters).
+_FEW_WORDS = re.compile(r"(?:(?:[^\W\d_一-鿿]{1,12}|[一-鿿]{1,4})[\s,:：—–]*){1,3}?(?=\d)")
+_TAKEN = re.compile(
+    r"\b(?:take|takes|taking|took|on|dose|пью|пила|пил|принимаю|принимала|принимал|доза|дозу)\b|吃|服|剂量",
+    re.IGNORECASE,
+)
+#: A count of time or of times after a number: "in 3 months", "через 3 месяца", "3个月后" is no value.
+_COUNTED = re.compile(
+    r"\s*(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|times|дн|день|нед|мес|год|лет|час|раз|天|周|个|年|小时|次|岁)",
+    re.IGNORECASE,
+)
+
+
+def _after_few_words(catalog: Catalog, test: str, segment: str, offset: int) -> re.Match[str] | None:
+    """The value a few words after a test's name ("ТТГ пришел 8,7", "psa in march was 5.6",
+    "糖化出来了 7.9"), unless those words judge the result already ("TSH高了 ... 加到125微克": the
+    number is something else), take it as a medicine, or the number counts time or is a dose."""
+    gap = _FEW_WORDS.match(segment, offset)
+    if gap is None or gap.end() - offset > 24 or _TAKEN.search(gap.group(0)) or _judgement(segment[: gap.end()]):
+        return None
+    number = _VALUE.match(segment, gap.end())
+    if number is None or _COUNTED.match(segment, number.end()):
+        return None
+    unit, unit_end = _unit_at(segment, number.end())
+    return None if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()) else number
+
+
 def _judgement(segment: str) -> str | None:
     """The user's judgement in ``segment``; one they deny ("не снижается") is none."""
     for flag, pattern in _JUDGEMENTS:
@@ -322,17 +349,47 @@ def judges_a_finding(text: str, norm: str, found: Literals) -> bool:
 _NAMED_BY_WORDS = frozenset({"diagnoses", "chronic_conditions"})
 
 
-def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+#: A question mark ends the assistant's question; its last one is what a bare value answers.
+_QUESTION_END = re.compile(r"[?？]")
+
+
+@lru_cache(maxsize=4_096)
+def asked_test(context: str) -> str | None:
+    """The name of the one test whose result the assistant's last question asks for ("What was
+    your last HbA1c?", "Какой был гликированный гемоглобин?", "最近一次糖化是多少？"), as it wrote
+    it; None when it asks of no test with a finding, of several, or of taking one ("Do you take
+    vitamin D?")."""
+    last = context.rpartition("\n")[2]
+    ends = [m.end() for m in _QUESTION_END.finditer(last)]
+    if not ends:
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(last, 0, ends[-1] - 1)), default=0)
+    question = last[start : ends[-1]]
+    found = load_catalog().find(question)
+    if len({test for _, _, test in found}) != 1 or found[0][2] not in _findings() or _TAKEN.search(question):
+        return None
+    return question[found[0][0] : found[0][1]]
+
+
+def out_of_range_findings(
+    facts: list[Fact], text: str, spans: list[tuple[int, int, bool]], asked: str | None = None
+) -> list[Fact]:
     """``facts`` and the finding of each of the user's own readings outside its test's range:
     abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
     "血钾3.2" hypokalemia, "ТТГ 6,8" an elevated TSH, "PSA 5.8，医生说有点高" an elevated PSA; a
     reading judged normal, in the range, or of a test with no finding in the table names none.
     A reading also ends the test's findings it is not, if the user holds them ("ALT 33", "ТТГ в
     норме", "TSH 0.1" after a high one): a ``^name`` event, which the fold drops when the user has
-    no such finding (:func:`schemas.sections.held_name`)."""
+    no such finding (:func:`schemas.sections.held_name`). A reply that names no test of its own
+    ("8,1 был", "上个月8.2") is the value of the test ``asked`` (:func:`asked_test`) names."""
     table = _findings()
     out = list(facts)
-    for span, proposal in _own_readings(text):
+    readings = _own_readings(text)
+    if asked is not None and len(_VALUE.findall(text)) == 1 and not any(span is not None for span, _ in readings):
+        # one value and no test of its own: the asked name stands before it ("52, and TSH 2.1"
+        # answers two questions); its readings' spans are the reply's start
+        readings = tuple(((0, 0), proposal) for span, proposal in _own_readings(f"{asked} {text}") if span)
+    for span, proposal in readings:
         finding = table.get(proposal["test"])
         if span is None or finding is None:
             continue
@@ -343,7 +400,7 @@ def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, i
         # the words of the reading may name its finding already ("liver enzymes are up"), or the
         # lasting condition it is ("found high cholesterol", "胆固醇高": hypercholesterolemia)
         worded = any(f.section in _NAMED_BY_WORDS and f.start < span[1] and span[0] < f.end for f in out) or any(
-            f.section == "chronic_conditions" and f.entity == finding.condition for f in out
+            f.section in _NAMED_BY_WORDS and f.entity == finding.condition for f in out
         )
         for other, name in (("high", finding.high), ("low", finding.low)):
             entity = name if other == side else f"{LAST_DISCUSSED}{name}"
@@ -358,12 +415,13 @@ def out_of_range_findings(facts: list[Fact], text: str, spans: list[tuple[int, i
 
 def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str | None:
     """Where a reading lies, ``high``, ``low`` or ``normal``: by the user's own judgement ("偏高",
-    "low", "в норме"), else by its value against the range; None when neither tells."""
+    "low", "в норме"), else by its value against the range ("abnormal" only picks no side); None
+    when neither tells."""
     flag = proposal.get("flag")
     if flag in ("high", "low", "normal"):
         return flag
     value = proposal.get("value")
-    if flag is not None or value is None:
+    if value is None:
         return None
     try:
         level = canonical_level(value, proposal.get("unit"), test)
@@ -373,7 +431,9 @@ def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str 
         return None
     above = finding.above if finding.above is not None else test.high
     below = finding.below if finding.below is not None else test.low
-    return range_side(level, below, above)
+    side = range_side(level, below, above)
+    # a value judged "abnormal" ("糖化8.6 控制的不太好") is on the side its value lies, never normal
+    return None if flag is not None and side == "normal" else side
 
 
 #: Sections a test's name may share with a fact: "insulin", "testosterone", "vitamin D" are drugs
@@ -435,10 +495,11 @@ def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None,
                 continue
             filler = _FILLER.match(segment)
             offset = filler.end() if filler else 0
-            number = _VALUE.match(segment, offset)
+            # "ттг 8,7", or a few words on: "ттг пришел 8,7", "糖化出来了 7.9", "ПСА в марте был 5,6"
+            number = _VALUE.match(segment, offset) or _after_few_words(catalog, test, segment, offset)
             if number and _TYPE_OR_STAGE.match(segment, number.end()):
                 number = None
-            if number and number.start() - offset <= 3:
+            if number:
                 unit, unit_end = _unit_at(segment, number.end())
                 if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()):
                     continue

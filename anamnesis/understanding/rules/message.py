@@ -23,6 +23,7 @@ from anamnesis.understanding.rules.allergies import (
     without_outgrown_allergens,
 )
 from anamnesis.understanding.rules.answers import Topic, asked_in
+from anamnesis.understanding.rules.approaches import without_approaches
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
 from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
@@ -45,6 +46,7 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
+from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     began_later,
@@ -98,7 +100,12 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.measurements import judges_a_finding, out_of_range_findings, without_test_readings
+from anamnesis.understanding.rules.measurements import (
+    asked_test,
+    judges_a_finding,
+    out_of_range_findings,
+    without_test_readings,
+)
 from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
@@ -119,11 +126,13 @@ from anamnesis.understanding.rules.occasions import (
     without_triggers,
 )
 from anamnesis.understanding.rules.only_asked import may_keep
+from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
+from anamnesis.understanding.rules.revised import rule_out_revised
 from anamnesis.understanding.rules.replies import (
     agrees_with_denial,
     answer_question,
@@ -173,14 +182,17 @@ def understand_text(
     text: str, context: str | None, lang_hint: str | None, lexicon: Lexicon
 ) -> Reading:
     """(sections touched, proposed events) of one user message."""
-    return read_message(text, asked_in(context) if context else None, lang_hint, lexicon)
+    if not context:
+        return read_message(text, None, lang_hint, lexicon)
+    return read_message(text, asked_in(context), lang_hint, lexicon, asked_test(context))
 
 
 def read_message(
-    text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon
+    text: str, asked: Topic | None, lang_hint: str | None, lexicon: Lexicon, asked_test: str | None = None
 ) -> Reading:
-    """:func:`understand_text` of a message whose context asks ``asked``: the context matters
-    only through what it asks, so two contexts asking the same thing read a message alike."""
+    """:func:`understand_text` of a message whose context asks ``asked`` (and the result of
+    ``asked_test``: :func:`measurements.asked_test`): the context matters only through what it
+    asks, so two contexts asking the same thing read a message alike."""
     # "G E R D" is "gerd"; "能治好不" asks as "能治好？" does
     norm = zh_question_particles(zh_spaces_as_commas(joined_letters(text, normalise(text))))
     gates = literals_in(norm)  # one pass for the literals of every gate below (again if the text changes)
@@ -453,7 +465,7 @@ def read_message(
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
-    msg.facts = out_of_range_findings(msg.facts, text, spans)  # "a1c 8.4": the result is a finding
+    msg.facts = out_of_range_findings(msg.facts, text, spans, asked_test)  # "a1c 8.4": the result is a finding
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
@@ -461,13 +473,17 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
+    facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
+    rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"
     facts = with_recovery(msg.norm, lang, msg.clauses, facts, gates)
     facts = with_back_to_normal(msg.norm, lang, msg.clauses, facts, gates)
+    facts = with_course_over(facts, msg.norm)  # "finished the macrobid, no more burning": the UTI is over
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
+    facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
     treated_by_operation(facts)
     facts = without_wound_signs(facts)
     if lang == "ru":

@@ -94,6 +94,33 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     return {k: [c for c in v if not _paused(norm, s, e, c[0], c[1])] for k, v in cues.items()}
 
 
+#: What may stand between a complaint and the predicate said of it: "cough is gone", "rash's healed".
+_COPULA = re.compile(r"\s*(?:(?:'s|is|are|was|were|has|have|had)\s*)?(?:been\s+)?")
+#: Cues a complaint named beside them takes for itself, before a body part farther away can.
+_CLAIMED = ("pain", "end")
+
+
+def _claimed(norm: str, s: int, e: int, cues: Cues, found: list[Mention]) -> Cues:
+    """The cues of a body part at (s, e) without those a named complaint takes: one that stands
+    between the cue and the part ("painful blistery rash on my back": the rash is painful, the
+    back is where it is), or one the cue is said of right after it, with the part beyond the cue
+    ("cough is gone and my chest feels normal": the cough is gone)."""
+    named = [m for m in found if m.kind == "symptom" and m.entity != "swelling"]
+    if not named:
+        return cues
+
+    def taken(cs: int, ce: int) -> bool:
+        for m in named:
+            if (ce <= m.start and m.end <= s) or (e <= m.start and m.end <= cs):
+                if not _paused(norm, m.start, m.end, cs, ce):
+                    return True  # the complaint stands between the cue and the part
+            if m.end <= cs and ce <= s and _COPULA.fullmatch(norm, m.end, cs):
+                return True  # "cough is gone and chest ...": said of the cough
+        return False
+
+    return {k: [c for c in v if not taken(c[0], c[1])] if k in _CLAIMED else v for k, v in cues.items()}
+
+
 def _named(composed: str) -> str:
     """A composed name the vocabulary knows as a form of an entity is that entity: "surgery on my
     back" composes "back surgery", which procedures.tsv lists as a form of "spine surgery"."""
@@ -228,7 +255,7 @@ def find_mentions(
                 part,
                 s,
                 e,
-                _unpaused(norm, s, e, cues) if norm and not elided else cues,
+                _claimed(norm, s, e, _unpaused(norm, s, e, cues), found) if norm and not elided else cues,
                 refers_back=_REFERS_BACK.match(norm, s) is not None,
             )
             if composed is not None:

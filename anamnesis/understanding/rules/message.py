@@ -119,6 +119,7 @@ from anamnesis.understanding.rules.occasions import (
 )
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.others import ZH_OTHERS
+from anamnesis.understanding.rules.part_senses import without_adverb_backs
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
@@ -188,6 +189,7 @@ def read_message(
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
+    norm, hits = without_adverb_backs(norm, hits, lexicon.matcher.scan_each)  # "came back": no body part
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)
     hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's

@@ -18,7 +18,7 @@ from anamnesis.understanding.rules.lexicon import Lex, Lexicon, term_lex
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
-_COMPOSERS = ("injury", "replace", "removal", "pain", "end")
+_COMPOSERS = ("injury", "replace", "removal", "pain", "end", "quality")
 _CYRILLIC = re.compile(r"[а-яё]")
 #: Scripts whose body part, once over without healing words, is the injury discussed before
 #: ("нога прошла", "脚好了"): Russian and Chinese say the part for its injury.
@@ -165,6 +165,18 @@ def _compose(
     return None
 
 
+def _qualities(part: Term, s: int, e: int, cues: list[tuple[int, int, str]]) -> list[Mention]:
+    """The symptoms a part's qualities name (anatomy.tsv's dry, red and blocked columns): "lips so
+    dry and cracked" is cheilitis, "глаза красные" eye redness, "鼻子堵着" nasal congestion; a
+    quality of a part with no such column ("red wine", "a dry knee") names nothing."""
+    out: dict[str, Mention] = {}
+    for cs, ce, quality in sorted(cues, key=lambda c: min(abs(c[0] - e), abs(s - c[1]))):
+        entity = part.links.get(quality)
+        if entity and entity not in out:
+            out[entity] = Mention(min(s, cs), max(e, ce), "symptom", entity)
+    return list(out.values())
+
+
 #: What joins a part to the part on it: "手上的伤口", "腿的皮肤".
 _ON_PART = frozenset({"的", "上的", "上"})
 
@@ -251,13 +263,12 @@ def find_mentions(
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
-            composed = _compose(
-                part,
-                s,
-                e,
-                _claimed(norm, s, e, _unpaused(norm, s, e, cues), found) if norm and not elided else cues,
-                refers_back=_REFERS_BACK.match(norm, s) is not None,
-            )
+            own = _claimed(norm, s, e, _unpaused(norm, s, e, cues), found) if norm and not elided else cues
+            qualities = _qualities(part, s, e, own["quality"])
+            if qualities:  # "глаза уже не сухие": the ending is the dryness's, not a pain's
+                own = {**own, "end": []}
+            composed = _compose(part, s, e, own, refers_back=_REFERS_BACK.match(norm, s) is not None)
+            found.extend(qualities)
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e

@@ -1,0 +1,59 @@
+"""Bare complaint words whose sense their neighbours decide (``data/senses.tsv``).
+
+"cramps" alone is read as a muscle cramp; in "IBS, mostly cramps and bloating" or "been sick six
+times, stomach cramps" the same word is the belly's. One word, two concepts: the lexicon gives
+every surface one meaning, so the other sense is chosen here, by what else the sentence names
+(a digestive complaint's code, a belly named as a body part), as a reader would.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from anamnesis.terminology import load_terminology
+from anamnesis.terminology.tsv import read_rows
+from anamnesis.understanding.rules.lexicon import SENSES_FILE, Lex, term_lex
+from anamnesis.understanding.rules.segment import Hit
+
+#: Where a sentence ends, for the neighbours' reach.
+_SENTENCE_ENDS = frozenset(".!?。！？\n;；")
+
+
+@cache
+def _senses() -> dict[tuple[str, str], tuple[tuple[str, ...], Lex]]:
+    """(entity, bare form) → (neighbours, the term of the other sense)."""
+    by_name = {t.canonical: t for t in load_terminology().terms}
+    out: dict[tuple[str, str], tuple[tuple[str, ...], Lex]] = {}
+    for line_no, row in read_rows(SENSES_FILE, ("entity", "lang", "forms", "neighbours", "sense")):
+        if row["sense"] not in by_name or row["entity"] not in by_name:
+            raise ValueError(f"{SENSES_FILE.name}:{line_no}: unknown entity {row['entity']!r} or {row['sense']!r}")
+        sense = term_lex(by_name[row["sense"]])
+        neighbours = tuple(n for n in row["neighbours"].split("|") if n)
+        for form in row["forms"].split("|"):
+            out[(row["entity"], form.strip())] = (neighbours, sense)
+    return out
+
+
+def _neighbour(lex: Lex, neighbours: tuple[str, ...]) -> bool:
+    """Whether a found term is one of a sense's neighbours."""
+    if lex.cat != "term" or lex.term is None:
+        return False
+    if lex.kind == "body_part":
+        return f"part:{lex.value}" in neighbours
+    return any(code.startswith(prefix) for code in lex.term.codes for prefix in neighbours)
+
+
+def in_their_sense(norm: str, hits: list[Hit]) -> list[Hit]:
+    """``hits`` with each bare complaint word of senses.tsv read in the sense its sentence's
+    other terms give it."""
+    senses = _senses()
+    out = list(hits)
+    for n, (s, e, lex) in enumerate(hits):
+        if lex.cat != "term" or (lex.value, norm[s:e]) not in senses:
+            continue
+        neighbours, sense = senses[(lex.value, norm[s:e])]
+        lo = max((i + 1 for i in range(s) if norm[i] in _SENTENCE_ENDS), default=0)
+        hi = next((i for i in range(e, len(norm)) if norm[i] in _SENTENCE_ENDS), len(norm))
+        if any(lo <= hs and he <= hi and (hs, he) != (s, e) and _neighbour(h, neighbours) for hs, he, h in hits):
+            out[n] = (s, e, sense)
+    return out

@@ -76,6 +76,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -200,6 +201,7 @@ def read_message(
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
+    hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     if gates.text is not norm:
         gates = literals_in(norm)
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending

@@ -1,9 +1,10 @@
-"""Bare complaint words whose sense their neighbours decide (``data/senses.tsv``).
+"""Words whose sense their neighbours decide (``data/senses.tsv``).
 
 "cramps" alone is read as a muscle cramp; in "IBS, mostly cramps and bloating" or "been sick six
-times, stomach cramps" the same word is the belly's. One word, two concepts: the lexicon gives
-every surface one meaning, so the other sense is chosen here, by what else the sentence names
-(a digestive complaint's code, a belly named as a body part), as a reader would.
+times, stomach cramps" the same word is the belly's. Russian "грудь" is the chest, and a breast
+beside mastitis or a hormone patch. One word, two concepts: the lexicon gives every surface one
+meaning, so the other sense is chosen here, by what else the message names (a digestive
+complaint's or a breast disorder's code, a drug's ATC class, a body part), as a reader would.
 """
 
 from __future__ import annotations
@@ -15,13 +16,9 @@ from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.lexicon import SENSES_FILE, Lex, term_lex
 from anamnesis.understanding.rules.segment import Hit
 
-#: Where a sentence ends, for the neighbours' reach.
-_SENTENCE_ENDS = frozenset(".!?。！？\n;；")
-
-
 @cache
 def _senses() -> dict[tuple[str, str], tuple[tuple[str, ...], Lex]]:
-    """(entity, bare form) → (neighbours, the term of the other sense)."""
+    """(entity, the word its name opens with) → (neighbours, the term of the other sense)."""
     by_name = {t.canonical: t for t in load_terminology().terms}
     out: dict[tuple[str, str], tuple[tuple[str, ...], Lex]] = {}
     for line_no, row in read_rows(SENSES_FILE, ("entity", "lang", "forms", "neighbours", "sense")):
@@ -44,16 +41,16 @@ def _neighbour(lex: Lex, neighbours: tuple[str, ...]) -> bool:
 
 
 def in_their_sense(norm: str, hits: list[Hit]) -> list[Hit]:
-    """``hits`` with each bare complaint word of senses.tsv read in the sense its sentence's
-    other terms give it."""
+    """``hits`` with each name of senses.tsv read in the sense the message's other terms give it."""
     senses = _senses()
     out = list(hits)
     for n, (s, e, lex) in enumerate(hits):
-        if lex.cat != "term" or (lex.value, norm[s:e]) not in senses:
+        if lex.cat != "term":
             continue
-        neighbours, sense = senses[(lex.value, norm[s:e])]
-        lo = max((i + 1 for i in range(s) if norm[i] in _SENTENCE_ENDS), default=0)
-        hi = next((i for i in range(e, len(norm)) if norm[i] in _SENTENCE_ENDS), len(norm))
-        if any(lo <= hs and he <= hi and (hs, he) != (s, e) and _neighbour(h, neighbours) for hs, he, h in hits):
+        found = senses.get((lex.value, norm[s:e].split(" ", 1)[0]))
+        if found is None:
+            continue
+        neighbours, sense = found
+        if any((hs, he) != (s, e) and _neighbour(h, neighbours) for hs, he, h in hits):
             out[n] = (s, e, sense)
     return out

@@ -12,23 +12,30 @@ from __future__ import annotations
 from functools import cache
 
 from anamnesis.terminology import load_terminology
+from anamnesis.terminology.text import CJK_RE
 from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.lexicon import SENSES_FILE, Lex, term_lex
 from anamnesis.understanding.rules.segment import Hit
 
 @cache
-def _senses() -> dict[tuple[str, str], tuple[tuple[str, ...], Lex]]:
-    """(entity, the word its name opens with) → (neighbours, the term of the other sense)."""
+def _senses() -> dict[str, list[tuple[str, tuple[str, ...], Lex]]]:
+    """entity → (a word its name may open with, neighbours, the term of the other sense)."""
     by_name = {t.canonical: t for t in load_terminology().terms}
-    out: dict[tuple[str, str], tuple[tuple[str, ...], Lex]] = {}
+    out: dict[str, list[tuple[str, tuple[str, ...], Lex]]] = {}
     for line_no, row in read_rows(SENSES_FILE, ("entity", "lang", "forms", "neighbours", "sense")):
         if row["sense"] not in by_name or row["entity"] not in by_name:
             raise ValueError(f"{SENSES_FILE.name}:{line_no}: unknown entity {row['entity']!r} or {row['sense']!r}")
         sense = term_lex(by_name[row["sense"]])
         neighbours = tuple(n for n in row["neighbours"].split("|") if n)
         for form in row["forms"].split("|"):
-            out[(row["entity"], form.strip())] = (neighbours, sense)
+            out.setdefault(row["entity"], []).append((form.strip(), neighbours, sense))
     return out
+
+
+def _opens_with(surface: str, form: str) -> bool:
+    """Whether a found name opens with a form: the whole word ("грудь болит"), or the first
+    characters of a Chinese name ("胸疼")."""
+    return surface == form or surface.startswith(form + " ") or (CJK_RE.match(form) is not None and surface.startswith(form))
 
 
 def _neighbour(lex: Lex, neighbours: tuple[str, ...]) -> bool:
@@ -45,12 +52,12 @@ def in_their_sense(norm: str, hits: list[Hit]) -> list[Hit]:
     senses = _senses()
     out = list(hits)
     for n, (s, e, lex) in enumerate(hits):
-        if lex.cat != "term":
+        if lex.cat != "term" or lex.value not in senses:
             continue
-        found = senses.get((lex.value, norm[s:e].split(" ", 1)[0]))
-        if found is None:
-            continue
-        neighbours, sense = found
-        if any((hs, he) != (s, e) and _neighbour(h, neighbours) for hs, he, h in hits):
-            out[n] = (s, e, sense)
+        for form, neighbours, sense in senses[lex.value]:
+            if _opens_with(norm[s:e], form) and any(
+                (hs, he) != (s, e) and _neighbour(h, neighbours) for hs, he, h in hits
+            ):
+                out[n] = (s, e, sense)
+                break
     return out

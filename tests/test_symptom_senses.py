@@ -51,7 +51,7 @@ CLAIMED_CUES: list[Row] = [
      {("symptoms", "cough", "resolved")}, {("symptoms", "chest pain", "resolved")}),
     ("my knee is swollen and painful", None, {("symptoms", "knee pain", "active")}, set()),
     ("болезненная сыпь на груди", None, {("symptoms", "rash", "active")}, {("symptoms", "chest pain", "active")}),
-    ("胸口起了一片疹子 痒得厉害", None, {("symptoms", "rash", "active")}, {("symptoms", "chest pain", "active")}),
+    ("胸口起了一片很疼的疹子", None, {("symptoms", "rash", "active")}, {("symptoms", "chest pain", "active")}),
 ]
 
 QUALITIES: list[Row] = [

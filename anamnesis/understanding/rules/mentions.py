@@ -96,6 +96,8 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
 
 #: What may stand between a complaint and the predicate said of it: "cough is gone", "rash's healed".
 _COPULA = re.compile(r"\s*(?:(?:'s|is|are|was|were|has|have|had)\s*)?(?:been\s+)?")
+#: What joins a cue to the complaint it describes right after it: "painful rash", "很疼的疹子".
+_ATTRIBUTE = re.compile(r"\s*的?\s*")
 #: Cues a complaint named beside them takes for itself, before a body part farther away can.
 _CLAIMED = ("pain", "end")
 
@@ -103,8 +105,9 @@ _CLAIMED = ("pain", "end")
 def _claimed(norm: str, s: int, e: int, cues: Cues, found: list[Mention]) -> Cues:
     """The cues of a body part at (s, e) without those a named complaint takes: one that stands
     between the cue and the part ("painful blistery rash on my back": the rash is painful, the
-    back is where it is), or one the cue is said of right after it, with the part beyond the cue
-    ("cough is gone and my chest feels normal": the cough is gone)."""
+    back is where it is), one the cue is said of right after it, with the part beyond the cue
+    ("cough is gone and my chest feels normal": the cough is gone), or one the cue describes
+    right before it, after the part ("胸口起了一片很疼的疹子")."""
     named = [m for m in found if m.kind == "symptom" and m.entity != "swelling"]
     if not named:
         return cues
@@ -116,6 +119,8 @@ def _claimed(norm: str, s: int, e: int, cues: Cues, found: list[Mention]) -> Cue
                     return True  # the complaint stands between the cue and the part
             if m.end <= cs and ce <= s and _COPULA.fullmatch(norm, m.end, cs):
                 return True  # "cough is gone and chest ...": said of the cough
+            if e <= cs and ce <= m.start and _ATTRIBUTE.fullmatch(norm, ce, m.start):
+                return True  # "胸口起了一片很疼的疹子": the rash is the painful one
         return False
 
     return {k: [c for c in v if not taken(c[0], c[1])] if k in _CLAIMED else v for k, v in cues.items()}

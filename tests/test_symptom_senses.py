@@ -79,7 +79,8 @@ NEIGHBOURS: list[Row] = [
     ("лактационный мастит, грудь болит и горячая", None, {("symptoms", "breast pain", "active")},
      {("symptoms", "chest pain", "active")}),
     ("грудь болит когда поднимаюсь по лестнице", None, {("symptoms", "chest pain", "active")}, set()),
-    ("医生说是乳腺炎 胸疼得厉害", None, {("symptoms", "breast pain", "active")}, {("symptoms", "chest pain", "active")}),
+    ("医生说是乳腺炎 胸疼得厉害", None, {("symptoms", "breast pain", "active")},
+     {("symptoms", "chest pain", "active")}),
     ("爬楼的时候胸疼", None, {("symptoms", "chest pain", "active")}, set()),
 ]
 

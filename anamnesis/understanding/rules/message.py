@@ -146,8 +146,8 @@ from anamnesis.understanding.rules.ru_negation import (
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
-from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
+from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs

@@ -17,6 +17,7 @@ from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.lexicon import SENSES_FILE, Lex, term_lex
 from anamnesis.understanding.rules.segment import Hit
 
+
 @cache
 def _senses() -> dict[str, list[tuple[str, tuple[str, ...], Lex]]]:
     """entity → (a word its name may open with, neighbours, the term of the other sense)."""
@@ -35,7 +36,9 @@ def _senses() -> dict[str, list[tuple[str, tuple[str, ...], Lex]]]:
 def _opens_with(surface: str, form: str) -> bool:
     """Whether a found name opens with a form: the whole word ("грудь болит"), or the first
     characters of a Chinese name ("胸疼")."""
-    return surface == form or surface.startswith(form + " ") or (CJK_RE.match(form) is not None and surface.startswith(form))
+    if surface == form or surface.startswith(form + " "):
+        return True
+    return CJK_RE.match(form) is not None and surface.startswith(form)
 
 
 def _neighbour(lex: Lex, neighbours: tuple[str, ...]) -> bool:

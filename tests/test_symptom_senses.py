@@ -13,7 +13,10 @@
   bloating or loose stools are the belly's; "грудь", "胸" beside mastitis are the breast;
 - a complaint that "went" ("nausea went after a week") is over (``en_went``), and so is one told
   over in more everyday words ("constipation's sorted", "кашель утих"); an episode the user "had"
-  on a past weekday is over (``endings._EN_PAST_TIME``).
+  on a past weekday is over (``endings._EN_PAST_TIME``);
+- words of a function working again end the known complaint they tell of even beside other
+  complaints in the message ("сплю уже нормально, голова не болит"), and make no complaint the
+  user never had (``back_to_normal.with_back_to_normal``).
 
 Each row is (message, the assistant turn before it, the (section, entity, status) it must yield,
 those it must not). The sentences are new, written for this test; none is from the gold, dev,
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_backend import triples, understand
+from tests.test_rules_backend import folded, triples, understand
 
 Triple = tuple[str, str, str]
 Row = tuple[str, str | None, set[Triple], set[Triple]]
@@ -105,3 +108,17 @@ def test_symptom_in_its_sense(text: str, context: str | None, wanted: set[Triple
     found = triples(understand(text, context))
     assert wanted <= found, f"{text!r}: {found}"
     assert not unwanted & found, f"{text!r}: {found}"
+
+
+# (the earlier message, the later one, the insomnia's status after both: None for no such fact)
+BACK_TO_NORMAL_BESIDE: list[tuple[str, str, str | None]] = [
+    ("I can't sleep at night, lying awake for hours", "sleeping fine now, but I get headaches", "resolved"),
+    ("не могу уснуть по ночам", "сплю уже нормально, голова не болит", "resolved"),
+    ("晚上睡不着", "能睡着了 头也不疼了", "resolved"),
+    ("my head hurts", "sleeping fine, head still hurts", None),
+]
+
+
+@pytest.mark.parametrize(("earlier", "later", "status"), BACK_TO_NORMAL_BESIDE)
+def test_back_to_normal_beside_other_complaints(earlier: str, later: str, status: str | None) -> None:
+    assert folded((earlier, None), (later, None)).get(("symptoms", "insomnia")) == status

@@ -85,11 +85,13 @@ def clauses(
     lang: str,
     spans: list[tuple[int, int, bool]],
     default: tuple[str, tuple[str, ...]] = ("self", ()),
+    own: frozenset[int] = frozenset(),
 ) -> list[Clause]:
     """The clauses of a message with their flags and subjects, in order.
 
     ``spans`` are the message's :func:`sentences`; ``default`` is the subject of a clause
-    that names none (the family, when the assistant just asked about it).
+    that names none (the family, when the assistant just asked about it), but in the sentences
+    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`).
     """
     out: list[Clause] = []
     i, n = 0, len(hits)
@@ -172,7 +174,7 @@ def clauses(
                 subject = found
                 if found[0] != "self":
                     last_other = found
-            clause.subject, clause.relations = subject or default
+            clause.subject, clause.relations = subject or (("self", ()) if s_no in own else default)
             out.append(clause)
         if is_question and last > 0 and "hypo" in out[-1].cats and "hypo" not in out[-2].cats:
             out[-2].skip = True  # "а нурофен мне можно, если спину прихватит?": the "if" clause is the question's

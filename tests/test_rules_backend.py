@@ -266,7 +266,7 @@ DEMOGRAPHICS: list[Case] = [
     ("体重80公斤", None, {("demographics", "weight_kg", "active")},
      {("demographics", "weight_kg", "active"): {"value": "80"}}),
     ("I weigh 176 lbs", None, {("demographics", "weight_kg", "active")},
-     {("demographics", "weight_kg", "active"): {"value": "79.8"}}),
+     {("demographics", "weight_kg", "active"): {"value": "80"}}),  # whole kilograms, as readers convert pounds
     ("My mother is 70 years old", None, set(), {}),
 ]
 

@@ -16,6 +16,7 @@ from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
+from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import SECTION_WIDE
 
@@ -238,7 +239,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if section == "allergies":
             fact.put("reaction", allergy[id(m)])
         elif family:
-            fact.put("relation", joined_relation(clause.relations))
+            relation = _relation(msg, clause, m.start)
+            if relation == NO_BLOOD:
+                continue  # "dad's wife has bipolar": no blood relative's
+            fact.put("relation", relation)
         msg.facts.append(fact)
         if taken and m.state == "end" and m.kind == "drug":
             stopped = _fact(msg, clause, m, "medications", "end")
@@ -323,6 +327,13 @@ _NO_NEED = re.compile(
 )
 
 
+def _relation(msg: Message, clause: Clause, at: int) -> str | None:
+    """The relation of the family-history mention at ``at``: of the relative its clause names nearest
+    to it (:mod:`~anamnesis.understanding.rules.relation_of`), or the clause's subject's."""
+    named = relation_at(msg.norm, clause, at) if clause.relations else None
+    return named if named is not None else joined_relation(clause.relations)
+
+
 def joined_relation(relatives: tuple[str, ...]) -> str | None:
     """Several relatives with the same condition, as the reconciler joins them: "father, mother"."""
     return ", ".join(sorted(relatives)) or None
@@ -393,5 +404,8 @@ def _relative_allergy(msg: Message, clause: Clause, m: Mention) -> None:
         "active",
         msg.text[m.start : m.end],
     )
-    fact.put("relation", joined_relation(clause.relations))
+    relation = _relation(msg, clause, m.start)
+    if relation == NO_BLOOD:
+        return
+    fact.put("relation", relation)
     msg.facts.append(fact)

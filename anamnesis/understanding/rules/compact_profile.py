@@ -11,7 +11,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_LEAD = r"(?:^|(?<!\d)[.!?\n;]\s*|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|我是|我)[\s,，:：]*)"
+#: Where a pair may start: a sentence's start, a greeting or "I'm", or a comma that sets it off as an
+#: item of its own ("uni student, 22F", "ХОБЛ, 66 лет, ...", "大夫您好，男，45").
+_LEAD = (
+    r"(?:^|(?<!\d)[.!?\n;,，]\s*"
+    r"|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|您好|我是|我)[\s,，:：]*)"
+)
 _SEX = {
     "m": "male",
     "male": "male",
@@ -29,9 +34,19 @@ _SEX = {
     "男性": "male",
     "女": "female",
     "女性": "female",
+    # words a patient calls themself by ("мне 26, парень", "55, мужик", "16岁男生", "女的，五十六")
+    "парень": "male",
+    "мужик": "male",
+    "девушка": "female",
+    "男生": "male",
+    "男的": "male",
+    "女生": "female",
+    "女的": "female",
 }
-_SEX_WORD = r"(male|female|man|woman|m|f|мужчина|женщина|муж|жен|м|ж|男性|女性|男|女)\.?"
-_AGE_UNIT = r"(?:y/?o|yo|yrs?|years? old|лет|год|года|岁|周岁)"
+_SEX_WORD = (
+    r"(male|female|man|woman|m|f|мужчина|женщина|мужик|парень|девушка|муж|жен|м|ж|男性|女性|男生|女生|男的|女的|男|女)\.?"
+)
+_AGE_UNIT = r"(?:y/?o|yo|yrs? old|yrs?|years? old|year-old|лет|год|года|岁|周岁)"
 _AGE = r"(\d{1,3})\s*" + _AGE_UNIT + "?"
 _SEX_AGE = re.compile(
     # a Chinese sex word needs no separator before the age ("女27，多囊")
@@ -39,7 +54,8 @@ _SEX_AGE = re.compile(
     + _SEX_WORD
     + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))"
     + _AGE
-    + r"(?!\d|[.,]\d|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
+    # "女，63，2型糖尿病": a comma before a diabetes type is no decimal one
+    + r"(?!\d|[.,]\d(?!\s*(?:型|тип))|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
     re.IGNORECASE,
 )
 _AGE_SEX = re.compile(
@@ -50,13 +66,18 @@ _AGE_SEX = re.compile(
 #: "мне 24, муж.": after "мне" and an age, a sex word in its abbreviated (dotted) or full form only;
 #: a bare "муж" there is the husband ("мне 30, муж говорит...").
 _ME_AGE_SEX = re.compile(
-    r"(?<![а-я])мне\s+(\d{1,3})\s*(?:лет|год|года)?\s*[,/ ]\s*(муж\.|жен\.|м\.|ж\.|мужчина|женщина)(?![а-я])"
+    r"(?<![а-я])мне\s+(\d{1,3})\s*(?:лет|год|года)?\s*[,/ ]\s*"
+    r"(муж\.|жен\.|м\.|ж\.|мужчина|женщина|парень|мужик|девушка)(?![а-я])"
 )
+#: Everyday words a patient calls themself by ("парень", "мужик", "девушка") are a sex only as an item of
+#: their own: "мне 26, парень." is the writer, "мне 26, парень говорит..." is a boyfriend.
+_COLLOQUIAL = frozenset({"парень", "мужик", "девушка"})
+_ITEM_ENDS = re.compile(r"\s*(?:[.,!;\n]|$)")
 _ANY_DIGIT = re.compile(r"\d")
 #: What every match of each pattern contains, found without trying its lead at every position (a
 #: third of the pattern's time): a sex word's last letter then an age, an age then a sex word, "мне".
 _GATES = (
-    re.compile(r"[mfenмжан性男女]\.?\s*[,，、/ ]\s*\d|[性男女]\d", re.IGNORECASE),
+    re.compile(r"[mfenмжанькa性男女生的]\.?\s*[,，、/ ]\s*\d|[性男女生的]\d", re.IGNORECASE),
     re.compile(r"\d\s*" + _AGE_UNIT + r"?\s*[,，、/ ]?\s*" + _SEX_WORD + r"(?![\w])", re.IGNORECASE),
     re.compile("мне"),
 )
@@ -96,8 +117,11 @@ def compact_profile(norm: str) -> list[ProfileValue]:
             continue
         for m in pattern.finditer(norm):
             age = int(m.group(age_group))
-            sex = _SEX.get(m.group(sex_group).lower().rstrip("."))
+            word = m.group(sex_group).lower().rstrip(".")
+            sex = _SEX.get(word)
             if sex is None or not 1 <= age <= 110:
+                continue
+            if word in _COLLOQUIAL and _ITEM_ENDS.match(norm, m.end(sex_group)) is None:
                 continue
             out.append(ProfileValue(m.start(), m.end(), "sex", sex))
             out.append(ProfileValue(m.start(), m.end(), "age", str(age)))

@@ -18,8 +18,11 @@ def read_demographics(msg: Message, clause: Clause) -> None:
     if DIGIT.search(text) or "岁" in text or "米" in text or "今年" in text:  # "我今年七十三了"
         may = quantities.measured(text)
         found_age = quantities.age(text) if "age" in may else None
-        if found_age is None and "age" in asks and not may & {"height", "weight"}:  # "74 kg" is no age
-            found_age = _bare_number(text, 1, 120)
+        if found_age is None and "age" in asks:
+            if not may & {"height", "weight"}:  # "74 kg" is no age
+                found_age = _bare_number(text, 1, 120)
+            elif (lead := _LEAD_NUMBER.match(text)) is not None:  # "34, вешу 81 кг": the number before the weight
+                found_age = lead.group(1)
         values.append(("age", found_age))
         if "height" in may:
             values.append(("height_cm", quantities.height_cm(text)))
@@ -57,12 +60,24 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
         known.add(value.entity)
 
 
+#: A reply's opening number set off by a comma ("34, вешу 81 кг" to "Сколько вам лет и какой вес?").
+_LEAD_NUMBER = re.compile(r"\W*([1-9]\d?)\s*(?:лет|год|года|岁|years?)?\s*[,，;]")
+
+
 #: A diabetes type is no second number of a reply ("59, сахарный диабет 2 типа")
 _DIABETES_TYPE = re.compile(r"\d\s*(?:типа|тип|型)|type\s*\d|сд\s*\d|t\d\s*d")
 
 
+#: A count or a time is no age: "cough for 3 weeks", "делал 3 раза", "吃了3天"
+_COUNTED = re.compile(
+    r"\d+\s*(?:x\b|times?|days?|weeks?|months?|years?|hours?|раз\w*|дн\w*|день|недел\w*|месяц\w*|час\w*"
+    r"|次|天|周|个月|小时)"
+)
+
+
 def _bare_number(text: str, low: int, high: int) -> str | None:
-    digits = "".join(ch if ch.isdigit() else " " for ch in _DIABETES_TYPE.sub(" ", text)).split()
+    text = _COUNTED.sub(" ", _DIABETES_TYPE.sub(" ", text))
+    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
     if len(digits) == 1 and low <= int(digits[0]) <= high:
         return digits[0]
     return None

@@ -129,6 +129,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
+from anamnesis.understanding.rules.own_care import own_care_sentences
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
@@ -279,7 +280,10 @@ def read_message(
             return _only_back_to_normal(norm, hits, lang_hint, asked, gates)
     lang = detect_lang(norm, lang_hint)
     spans = sentences(norm)
-    parts = clauses(norm, hits, lang, spans, _default_subject(asked))
+    default = _default_subject(asked)
+    # after a question about the family at large, not about one relative ("Does your son...?")
+    own = own_care_sentences(norm, hits, spans) if default[0] == ASKED_FAMILY and not asked.kin else frozenset()
+    parts = clauses(norm, hits, lang, spans, default, own)
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question

@@ -249,9 +249,16 @@ _AGE_RES = (
         + _CN_THEN
     ),
     re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
+    # "63 года.", "ХОБЛ, 66 лет, курю...", "рост 1,82, вес 90 кг, 34 года": years as an item of their own,
+    # set off by the sentence's start or a comma; a duration has a word before it ("уже 2 года", "с 16 лет")
+    re.compile(r"(?:^|(?<=[.!?;,:]))\s*([1-9]\d{1,2})\s*(?:лет|год|года)(?=\s*(?:[,.;!)]|мне\b|$))"),
+    # "41 год мне", "58 мне.": the years first, then "to me"
+    re.compile(r"(?:^|(?<=[.!?;,:]))\s*([1-9]\d{1,2})\s*(?:лет|год|года)?\s+мне(?![а-яё])"),
     # "我68了", "我今年42", "今年五十八": an age without 岁, said of oneself or of this year
-    re.compile(rf"(?:我|本人)\s*(?:今年|现在|已经|都)?\s*(\d{{1,3}}|{_CN_NUM})\s*了"),
+    re.compile(rf"(?:我|本人)\s*(?:自己)?\s*(?:也)?\s*(?:今年|现在|已经|都)?\s*(\d{{1,3}}|{_CN_NUM})\s*了"),
     re.compile(rf"今年\s*(?:已经|都)?\s*(\d{{1,3}}|{_CN_NUM})(?![\d.]|\s*[年月号日斤公克次个天周期%度])"),
+    # "58了，右边腰上起了一串水泡", "66了。": a number of years that opens a sentence with 了, nothing after it
+    re.compile(r"^\s*([1-9]\d)\s*了(?=\s*(?:[，,。.；;！!]|$))"),
     # "程序员 30岁", "，58岁，": an age in years standing alone, not a time of life ("30岁那年", "从20岁开始")
     re.compile(
         rf"(?<![\d从在到自满零一二两三四五六七八九十百几])(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"
@@ -298,6 +305,11 @@ _WEIGHT_NOW_RE = re.compile(
     r"(?:похудел\w*|поправил\w*|располнел\w*|сбросил\w*|скинул\w*|набрал\w*)\s+до\s+(\d{2,3}(?:[.,]\d)?)(?!\d)"
     r"|(?:минус|плюс|сбросил\w*|скинул\w*|набрал\w*|похудел\w*\s+на)\s*\d{1,2}(?:[.,]\d)?\s*(?:кг|килограмм\w*)"
     r"[\s,.;:—-]+(?:(?:теперь|сейчас|уже|стало)\s+)?(\d{2,3}(?:[.,]\d)?)(?!\d|\s*(?:см|лет|год|%))"
+    # "lost 6 kilos, 106 now", "lost 6 kilos, 94 on the scales today": the English change in kilograms
+    r"|\b(?:lost|dropped|shed|gained|put on)\s+\d{1,2}(?:\.\d)?\s*(?:kg|kgs|kilos?|kilograms?)[\s,.;:—-]+"
+    r"(?:(?:and\s+)?(?:now|i'?m|im)\s+)?(\d{2,3}(?:\.\d)?)(?=\s*(?:kg|kilos?)?\s*(?:now|today|on the scales|$|[,.;!]))"
+    # "набрал, 83 уже": a change with no amount, then the weight it came to
+    r"|(?:похудел\w*|поправил\w*|сбросил\w*|скинул\w*|набрал\w*)[\s,.;:—-]+(\d{2,3}(?:[.,]\d)?)\s*(?:кг\s*)?(?:уже|теперь|сейчас)"
 )
 #: The Chinese weight a change ends at, in the change's unit: "瘦了十斤，现在150", "掉了5公斤 现在70了".
 _ZH_WEIGHT_NOW_RE = re.compile(
@@ -338,8 +350,8 @@ _GATES = {
         re.compile(r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)"),
         re.compile(
             r"i'?m\s*[:=]?\s*\d|i am\s*[:=]?\s*\d|aged?\s*[:=]?\s*\d|мне\s*[:=]?\s*\d|возраст\w*\s*[:=]?\s*\d"
-            r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
-            r"|我\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了"
+            r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|\d\s+мне|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
+            r"|我\s*(?:自己)?\s*(?:也)?\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了|^\s*\d\d\s*了"
         ),
     ),
     "height": (
@@ -347,7 +359,10 @@ _GATES = {
         re.compile(r"\d(?:\s*(?:'|ft|feet|foot)|(?<=[12])[.,]\d{1,2}\s*(?:m|м|米)(?![a-zа-я])|(?<=1)\s*米\s*[3-9])"),
     ),
     "weight": (
-        re.compile(r"weigh|kg|kilo|lb|pound|stone|вес|вешу|кг|кило|похудел|поправил|располнел|体重|公斤|千克|斤"),
+        re.compile(
+            r"weigh|kg|kilo|lb|pound|stone|вес|вешу|кг|кило|похудел|поправил|располнел|сбросил|скинул|набрал|体重|公斤"
+            r"|千克|斤"
+        ),
         re.compile(r"\d\s*st\b"),
     ),
 }
@@ -409,7 +424,7 @@ def zh_weight_now(text: str, since: int) -> str | None:
 def weight_kg(text: str, asked: bool) -> str | None:
     now = _WEIGHT_NOW_RE.search(text)
     if now:
-        value = float((now.group(1) or now.group(2)).replace(",", "."))
+        value = float(next(g for g in now.groups() if g).replace(",", "."))
         return fmt(value) if 25 <= value <= 350 else None
     for stone in _WEIGHT_STONE_RE.finditer(text):  # "lost 3 stone, 15 stone now": a change is no weight
         value = int(stone.group(1)) * 6.35029318 + int(stone.group(2) or 0) * 0.45359237
@@ -423,7 +438,7 @@ def weight_kg(text: str, asked: bool) -> str | None:
     value = float(m.group(1).replace(",", "."))
     unit = m.group(2) or ""
     if unit.startswith(("lb", "pound")):
-        value = value * 0.45359237
+        value = round(value * 0.45359237)  # whole kilograms, as a reader converts pounds (and stones)
     elif unit == "斤":
         value = value / 2
     return fmt(round(value, 1)) if 25 <= value <= 350 else None

@@ -14,7 +14,9 @@ from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.segment import Clause, Hit
 
-FAMILY_KINDS = frozenset({"condition", "diagnosis"})
+#: What a blood relative's history holds: illnesses and injuries ("у мамы перелом шейки бедра", "我妈摔断过
+#: 髋骨"); their complaints, medicines and habits are no fact of the user's.
+FAMILY_KINDS = frozenset({"condition", "diagnosis", "injury"})
 #: Subject of a clause that names nobody right after a question about the family: its
 #: conditions are family history, anything else is the user's own.
 ASKED_FAMILY = "family?"

@@ -147,7 +147,12 @@ def with_referring(
     if not referred:
         return facts
     spans = [(f.start, f.end) for f in referred]
-    kept = [f for f in facts if f.section != "medications" and not any(s <= f.start < e for s, e in spans)]
+    # a demographic value stands at its clause's start, not at a word inside the reference
+    kept = [
+        f
+        for f in facts
+        if f.section != "medications" and (f.section == "demographics" or not any(s <= f.start < e for s, e in spans))
+    ]
     return kept + referred
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
 Hit = tuple[int, int, Lex]
 
@@ -85,16 +86,20 @@ def clauses(
     lang: str,
     spans: list[tuple[int, int, bool]],
     default: tuple[str, tuple[str, ...]] = ("self", ()),
+    own: frozenset[int] = frozenset(),
 ) -> list[Clause]:
     """The clauses of a message with their flags and subjects, in order.
 
     ``spans`` are the message's :func:`sentences`; ``default`` is the subject of a clause
-    that names none (the family, when the assistant just asked about it).
+    that names none (the family, when the assistant just asked about it), but in the sentences
+    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`).
     """
     out: list[Clause] = []
     i, n = 0, len(hits)
     last_other: tuple[str, tuple[str, ...]] = ("other", ())
     someone_else = False  # a person other than the user named so far
+    # the relative the message opened by writing about: later sentences naming nobody are theirs
+    topic: tuple[str, tuple[str, ...]] | None = None
     for s_no, (s_start, s_end, is_question) in enumerate(spans):
         while i < n and hits[i][0] < s_start:
             i += 1
@@ -161,6 +166,9 @@ def clauses(
                 elif found is not None and found[0] in ("other", "family") and _acts_on_me(norm, c_start, c_end, lang):
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user
                     someone_else = True
+                elif found == ("self", ()) and "k:relative" in cats:
+                    # "I look after my mum, she has dementia": the relative the user speaks of is "she"
+                    last_other = ("family", _relatives(c_hits, cats))
                 someone_else = someone_else or (found is not None and found[0] != "self")
             if found is None and subject is None and someone_else and lang == "ru" and (
                 _WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)
@@ -172,8 +180,13 @@ def clauses(
                 subject = found
                 if found[0] != "self":
                     last_other = found
-            clause.subject, clause.relations = subject or default
+            fallback = ("self", ()) if s_no in own else (topic if topic and default == ("self", ()) else default)
+            clause.subject, clause.relations = subject or fallback
             out.append(clause)
+        if any(c.sentence == s_no and c.subject == "self" and c.has("self") for c in out):
+            topic = None  # "I have a cold myself": the user speaks of themself from here on
+        elif rels := introduced_relatives(norm, s_hits, s_start, s_end, lang):
+            topic = ("family", rels)
         if is_question and last > 0 and "hypo" in out[-1].cats and "hypo" not in out[-2].cats:
             out[-2].skip = True  # "а нурофен мне можно, если спину прихватит?": the "if" clause is the question's
     return out

@@ -33,6 +33,7 @@ from anamnesis.understanding.rules.bare_answers import (
     polarity,
     zh_echo,
 )
+from anamnesis.understanding.rules.cancer_site import with_cancer_site
 from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
@@ -465,6 +466,7 @@ def read_message(
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     treated_by_operation(facts)
+    with_cancer_site(facts, msg)  # "prostate biopsy, no cancer": prostate cancer ruled out
     facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

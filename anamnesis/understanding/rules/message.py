@@ -200,12 +200,15 @@ def read_message(
     if gates.text is not norm:
         gates = literals_in(norm)
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
-    if asked is not None and asked.each:
-        pieces = answers_in_order(norm, len(asked.each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
-        if pieces is not None:  # "Any allergies? Any medications?" — "no and yes": one answer per question
+    if asked is not None and (asked.each or len(asked.items) > 1):
+        # "Any allergies? Any medications?" — "no and yes": one answer per question; "Any fever or
+        # cough?" — "no, yes": one answer per thing the one question lists, when the answers differ
+        each = asked.each or tuple(replace(asked, items=(item,)) for item in asked.items)
+        pieces = answers_in_order(norm, len(each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if pieces is not None and (asked.each or _differ(pieces, lexicon, detect_lang(norm, lang_hint))):
             reading: Reading = ((), [])
-            for piece, each in zip(pieces, asked.each, strict=True):
-                reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
+            for piece, one in zip(pieces, each, strict=True):
+                reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:
         # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
@@ -497,6 +500,11 @@ def _only_back_to_normal(
     parts = clauses(norm, hits, lang, sentences(norm), _default_subject(asked))
     facts = with_back_to_normal(norm, lang, parts, [], gates)
     return (("symptoms",) if facts else ()), [f.as_event() for f in facts]
+
+
+def _differ(pieces: list[str], lexicon: Lexicon, lang: str) -> bool:
+    """Bare answers in a row that do not all say the same ("no, yes"): each answers its own thing."""
+    return len({polarity(p, lexicon.matcher.scan_each(p), lang) for p in pieces}) > 1
 
 
 def _names_no_one_else(clause: Clause) -> bool:

@@ -120,7 +120,9 @@ _PUNCT = frozenset(",.!?;:，。！？；：…-—")
 #: The same bare answer said again for the next thing asked ("no and no", "нет, и нет", "yes yes"):
 #: what follows the repeats is what the reply goes on to say.
 _SAID_AGAIN = {
-    (lang, answer): re.compile(r"^(?:,?\s*(?:" + joint + r"\s+)?(?:" + words + r")" + edge + r")+(?=\s*(?:$|[.!?;:,…]))")
+    (lang, answer): re.compile(
+        r"^(?:,?\s*(?:" + joint + r"\s+)?(?:" + words + r")" + edge + r")+(?=\s*(?:$|[.!?;:,…]))"
+    )
     for lang, joint, edge, answers in (
         ("en", "and", r"\b", (("no", "no|nope|nah"), ("yes", "yes|yeah|yep"))),
         ("ru", "и", "(?![а-яё])", (("no", "нет|неа"), ("yes", "да"))),

@@ -27,8 +27,9 @@ COMPOUNDS_FILE = Path(__file__).resolve().parent / "data" / "compound_names.tsv"
 FINDINGS_FILE = Path(__file__).resolve().parent / "data" / "findings.tsv"
 #: Words of a function working again and the complaints they end (:mod:`anamnesis.understanding.rules.back_to_normal`).
 BACK_TO_NORMAL_FILE = Path(__file__).resolve().parent / "data" / "back_to_normal.tsv"
-#: The organ words that name a denied bare cancer (:mod:`anamnesis.understanding.rules.cancer_site`).
-CANCER_SITES_FILE = Path(__file__).resolve().parent / "data" / "cancer_sites.tsv"
+#: The organ words that name a bare denial, "no cancer" or "no blood"
+#: (:mod:`anamnesis.understanding.rules.named_by_site`).
+SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -250,7 +251,7 @@ def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[t
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, CANCER_SITES_FILE):
+    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SITES_FILE):
         digest.update(path.name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

@@ -33,7 +33,6 @@ from anamnesis.understanding.rules.bare_answers import (
     polarity,
     zh_echo,
 )
-from anamnesis.understanding.rules.cancer_site import with_cancer_site
 from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
@@ -110,6 +109,7 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
+from anamnesis.understanding.rules.named_by_site import name_by_site
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -469,7 +469,7 @@ def read_message(
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     treated_by_operation(facts)
-    with_cancer_site(facts, msg)  # "prostate biopsy, no cancer": prostate cancer ruled out
+    facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

@@ -13,6 +13,7 @@ import re
 
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
+from anamnesis.understanding.rules.own_noun import denies_its_own_noun
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
 
@@ -73,8 +74,12 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     closing: list[tuple[int, str]] = []  # closing cues with an entity after them; the last ones look back anyway
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
-            if lex.cat == "neg" and (denies_no_mention(norm, s, e, mentions) or denies_the_rest(norm, s)):
-                continue  # "бросила, толку от него никакого", "asthma, the rest no": it denies its own noun
+            if lex.cat == "neg" and (
+                denies_no_mention(norm, s, e, mentions)
+                or denies_the_rest(norm, s)
+                or denies_its_own_noun(norm, s, mentions)
+            ):
+                continue  # "бросила, толку от него никакого", "asthma, the rest no", "кашляю, крови нет": its own noun
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
                 continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
             after = lex.cat == "partial" or any(m.start >= e for m in mentions)

@@ -30,6 +30,8 @@ BACK_TO_NORMAL_FILE = Path(__file__).resolve().parent / "data" / "back_to_normal
 #: The organ words that name a bare denial, "no cancer" or "no blood"
 #: (:mod:`anamnesis.understanding.rules.named_by_site`).
 SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
+#: Parts said to be fine and the asked illnesses they deny (:mod:`anamnesis.understanding.rules.fine_parts`).
+FINE_PARTS_FILE = Path(__file__).resolve().parent / "data" / "fine_parts.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -251,7 +253,7 @@ def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[t
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SITES_FILE):
+    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SITES_FILE, FINE_PARTS_FILE):
         digest.update(path.name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

@@ -86,6 +86,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
@@ -257,6 +258,7 @@ def read_message(
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
             and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
+            and not (asked is not None and says_fine(norm, detect_lang(norm, lang_hint), asked))  # "bp is fine"
         ):
             # small talk: nothing medical, no number, no answer to a question; at most a complaint
             # told over in the words of what works again ("сплю теперь нормально", "不拉了")
@@ -442,6 +444,7 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
+        fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
                 relative_has(msg, clause, answered=True)

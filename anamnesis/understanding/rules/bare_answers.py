@@ -24,7 +24,8 @@ _INTENSIFIER = re.compile(
 _EN_ALL_NO = re.compile(
     r"(?:nothing to report|not a thing|not once|never ever|zero|nada|nil"
     r"|(?:i'm |i am )?not aware of any(?:thing)?|none (?:that )?i(?:'m| am) aware of"  # "I'm not aware of any."
-    r"|(?:no|nope|nah)(?: and (?:no|nope|nah)| x ?2| on both| for both| both))"
+    # "no and no", "no no and no", "nope, nope": one denial for each thing asked
+    r"|(?:no|nope|nah)(?:(?:,? and |, ?| )(?:no|nope|nah))+|(?:no|nope|nah)(?: x ?2| on both| for both| both))"
     r"(?:[\s,]+(?:thankfully|luckily|thanks|thank you|mate|doc|so far|here))*[\s.!]*"
 )
 #: An English answer's echo of the asked verb and what it points at ("had any", "noticed
@@ -116,6 +117,18 @@ _ANSWER_WORDS = frozenset({"yes", "neg", "end", "anymore", "still", "self", "sta
 #: Cues that answer yes by saying how much or how often ("a bit", "only on weekends", "偶尔").
 _SOME = frozenset({"some", "freq", "sev"})
 _PUNCT = frozenset(",.!?;:，。！？；：…-—")
+#: The same bare answer said again for the next thing asked ("no and no", "нет, и нет", "yes yes"):
+#: what follows the repeats is what the reply goes on to say.
+_SAID_AGAIN = {
+    (lang, answer): re.compile(
+        r"^(?:,?\s*(?:" + joint + r"\s+)?(?:" + words + r")" + edge + r")+(?=\s*(?:$|[.!?;:,…]))"
+    )
+    for lang, joint, edge, answers in (
+        ("en", "and", r"\b", (("no", "no|nope|nah"), ("yes", "yes|yeah|yep"))),
+        ("ru", "и", "(?![а-яё])", (("no", "нет|неа"), ("yes", "да"))),
+    )
+    for answer, words in answers
+}
 
 
 def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str | None:
@@ -175,6 +188,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         return "no"  # "Yes, none." to "No allergies?": it agrees with the denial
     if lang != "zh":
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
+        if (again := _SAID_AGAIN.get((lang, answer))) is not None:
+            rest = again.sub("", rest, count=1).lstrip(" ")  # "no and no. bit tired though": one answer, said twice
         for _ in range(2):  # what it points at, then when: "stopped both of them last month"
             rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":

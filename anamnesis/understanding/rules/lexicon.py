@@ -29,6 +29,11 @@ FINDINGS_FILE = Path(__file__).resolve().parent / "data" / "findings.tsv"
 BACK_TO_NORMAL_FILE = Path(__file__).resolve().parent / "data" / "back_to_normal.tsv"
 #: Bare complaint words whose sense their sentence decides (:mod:`anamnesis.understanding.rules.senses`).
 SENSES_FILE = Path(__file__).resolve().parent / "data" / "senses.tsv"
+#: The organ words that name a bare denial, "no cancer" or "no blood"
+#: (:mod:`anamnesis.understanding.rules.named_by_site`).
+SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
+#: Parts said to be fine and the asked illnesses they deny (:mod:`anamnesis.understanding.rules.fine_parts`).
+FINE_PARTS_FILE = Path(__file__).resolve().parent / "data" / "fine_parts.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -252,7 +257,9 @@ def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[t
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    sources = (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE)
+    sources = (
+        *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE
+    )
     for path in sources:
         digest.update(path.name.encode())
         digest.update(b"\0")

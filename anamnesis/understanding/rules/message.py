@@ -90,6 +90,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
@@ -118,6 +119,7 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
+from anamnesis.understanding.rules.named_by_site import name_by_site
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -220,12 +222,15 @@ def read_message(
     if gates.text is not norm:
         gates = literals_in(norm)
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
-    if asked is not None and asked.each:
-        pieces = answers_in_order(norm, len(asked.each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
-        if pieces is not None:  # "Any allergies? Any medications?" — "no and yes": one answer per question
+    if asked is not None and (asked.each or len(asked.items) > 1):
+        # "Any allergies? Any medications?" — "no and yes": one answer per question; "Any fever or
+        # cough?" — "no, yes": one answer per thing the one question lists, when the answers differ
+        each = asked.each or tuple(replace(asked, items=(item,)) for item in asked.items)
+        pieces = answers_in_order(norm, len(each), lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if pieces is not None and (asked.each or _differ(pieces, lexicon, detect_lang(norm, lang_hint))):
             reading: Reading = ((), [])
-            for piece, each in zip(pieces, asked.each, strict=True):
-                reading = _both(reading, read_message(piece, each, lang_hint, lexicon))
+            for piece, one in zip(pieces, each, strict=True):
+                reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:
         # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
@@ -274,6 +279,7 @@ def read_message(
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
             and not (asked is not None and agrees_with_denial(norm, asked))  # "So no surgeries?" — "Right."
+            and not (asked is not None and says_fine(norm, detect_lang(norm, lang_hint), asked))  # "bp is fine"
         ):
             # small talk: nothing medical, no number, no answer to a question; at most a complaint
             # told over in the words of what works again ("сплю теперь нормально", "不拉了")
@@ -463,6 +469,7 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
+        fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
                 relative_has(msg, clause, answered=True)
@@ -495,6 +502,7 @@ def read_message(
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
     treated_by_operation(facts)
+    facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)
@@ -525,6 +533,11 @@ def _only_back_to_normal(
     parts = clauses(norm, hits, lang, sentences(norm), _default_subject(asked))
     facts = with_back_to_normal(norm, lang, parts, [], gates)
     return (("symptoms",) if facts else ()), [f.as_event() for f in facts]
+
+
+def _differ(pieces: list[str], lexicon: Lexicon, lang: str) -> bool:
+    """Bare answers in a row that do not all say the same ("no, yes"): each answers its own thing."""
+    return len({polarity(p, lexicon.matcher.scan_each(p), lang) for p in pieces}) > 1
 
 
 def _names_no_one_else(clause: Clause) -> bool:

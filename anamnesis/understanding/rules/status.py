@@ -14,6 +14,7 @@ import re
 from anamnesis.understanding.rules.en_no_noun import denies_own_noun
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
+from anamnesis.understanding.rules.own_noun import denies_its_own_noun
 from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
@@ -79,8 +80,9 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
                 denies_no_mention(norm, s, e, mentions)
                 or denies_the_rest(norm, s)
                 or (norm.isascii() and denies_own_noun(norm, s, clause.hits))
+                or denies_its_own_noun(norm, s, mentions)
             ):
-                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since": its own noun
+                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since", "кашляю, крови нет": its own noun
             if lex.cat == "end" and norm.isascii() and _ends_own_noun(norm, s, clause.hits):
                 continue  # "..., no more spots": the ending is of the spots
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):

@@ -1,0 +1,135 @@
+"""A bare denial named by the organ it speaks of: "no cancer" after a prostate biopsy, "no blood"
+after burning on peeing.
+
+"had the prostate biopsy, no cancer", "биопсия простаты — рака нет", "做了前列腺穿刺 不是癌": the user
+denies a bare "cancer", but the words around it say which one: the organ the test looked at. The
+denial is of that cancer (``prostate cancer``), the one a later question about it must find. A
+denied cancer, named so or by its organ ("no cancer" to "Any history of breast cancer?"), is a
+finding the tests or the history rule out, filed under ``diagnoses`` as the labels file every
+ruled-out finding.
+
+"burning when I pee, no blood tho", "стул жидкий, крови нет", "痰里没有血": a bare "no blood" names no
+symptom until the site does, in the message or the assistant's question (``hematuria``,
+``hematochezia``, ``hemoptysis``); with no site, or several, it gives nothing.
+
+The sites and their words are data (``data/sites.tsv``). Only what the message says of the user
+counts as a site: "my dad had bowel cancer, I never had cancer" names no organ of the user's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from anamnesis.terminology.tsv import read_rows
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.lexicon import SITES_FILE
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import CONFIRMED_ABSENT
+
+_LANGS = ("en", "ru", "zh")
+#: en and ru forms start at a word's start ("colon" is not in "semicolon"); Chinese has no word edges.
+_WORD_START = {"en": r"(?<![a-z])", "ru": r"(?<![а-яa-z])", "zh": ""}
+#: The sections a user's own illness may be denied in: a relative's stays family history.
+_OWN = frozenset({"chronic_conditions", "diagnoses"})
+_RULED_OUT = "diagnoses"
+_CANCERS = frozenset({"cancer", "tumor"})
+_BLOOD = "blood"
+#: A bare "no blood": the word for blood denied, and no name of its own after it ("blood pressure").
+_NO_BLOOD = {
+    "en": re.compile(
+        r"\b(?:no|not any|never (?:seen|noticed|had) any|without(?: any)?) blood\b"
+        r"(?! ?(?:pressure|sugar|tests?|work|clots?|thinners?|counts?|results?|glucose|type|donation"
+        r"|in (?:my|the) (?:urine|stool|poo|pee|wee)))"
+    ),
+    "ru": re.compile(
+        r"(?<![а-я])(?:крови (?:нет|не было|не видел\w*|не замечал\w*|нету)|кровь не (?:видел\w*|замечал\w*|шла|идет)"
+        r"|без крови|нет крови|не было крови)(?![а-я])"
+    ),
+    "zh": re.compile(r"(?:没有|没|无|不带|没带|不见|没见)(?:过|到)?血(?![压糖脂常型管氧检])"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """One organ: the specific name, the bare names it specialises, its words per language."""
+
+    entity: str
+    general: frozenset[str]
+    words: dict[str, re.Pattern[str]]
+
+
+@cache
+def _sites() -> tuple[_Site, ...]:
+    out: list[_Site] = []
+    for line_no, row in read_rows(SITES_FILE, ("entity", "general", *_LANGS)):
+        general = frozenset(g.strip() for g in row["general"].split("|") if g.strip())
+        if not row["entity"] or not general:
+            raise ValueError(f"{SITES_FILE.name}:{line_no}: a row needs its name and the bare names it specialises")
+        words = {
+            lang: re.compile(_WORD_START[lang] + "(?:" + "|".join(forms) + ")")
+            for lang in _LANGS
+            if (forms := [f.strip() for f in row[lang].split(" ; ") if f.strip()])
+        }
+        out.append(_Site(row["entity"], general, words))
+    return tuple(out)
+
+
+@cache
+def _cancers() -> frozenset[str]:
+    return frozenset(s.entity for s in _sites() if s.general & _CANCERS)
+
+
+def _named(general: str, text: str, lang: str, others: list[Clause]) -> set[str]:
+    """The specific names ``general`` may stand for by the sites ``text`` names outside the
+    clauses in ``others`` (about someone else: "my dad had bowel cancer")."""
+    return {
+        s.entity
+        for s in _sites()
+        if general in s.general
+        and lang in s.words
+        and any(not any(c.start <= m.start() < c.end for c in others) for m in s.words[lang].finditer(text))
+    }
+
+
+def _site(general: str, msg: Message, others: list[Clause]) -> str | None:
+    """The one specific name the message (or, when it names no site, the question) gives ``general``."""
+    named = _named(general, msg.norm, msg.lang, others)
+    if not named and msg.asked is not None and msg.asked.question:
+        named = _named(general, msg.asked.question, msg.lang, [])
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def _own_clause(msg: Message, pos: int) -> Clause | None:
+    """The clause at ``pos`` when it states the user's own health (no question, doubt or other person)."""
+    clause = next((c for c in msg.clauses if c.start <= pos < c.end), None)
+    if clause is None or clause.skip or clause.subject != "self" or clause.intent_at <= pos:
+        return None
+    return clause
+
+
+def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
+    """``facts`` with each denied bare cancer named by its organ (a denied cancer filed under
+    ``diagnoses``) and each bare "no blood" of the user's as the denial its site names."""
+    others = [c for c in msg.clauses if c.subject in ("family", "other")]
+    for f in facts:
+        if f.section not in _OWN or f.status != CONFIRMED_ABSENT:
+            continue
+        if f.entity in _CANCERS and (site := _site(f.entity, msg, others)) is not None:
+            f.entity = site
+        if f.entity in _cancers():
+            f.section = _RULED_OUT
+    pattern = _NO_BLOOD.get(msg.lang)
+    if pattern is None:
+        return facts
+    held = {(f.section, f.entity) for f in facts}
+    added: list[Fact] = []
+    for m in pattern.finditer(msg.norm):
+        clause = _own_clause(msg, m.start())
+        site = _site(_BLOOD, msg, others) if clause is not None else None
+        if clause is not None and site is not None and ("symptoms", site) not in held:
+            held.add(("symptoms", site))
+            added.append(Fact(m.start(), m.end(), clause.sentence, "symptoms", site, CONFIRMED_ABSENT, m[0]))
+    return [*facts, *added]

@@ -3,6 +3,8 @@
 - verb–object and topic–comment complaints with a degree or aspect word inside (把腰闪了, 见不得光,
   大姨妈又推迟了, 白细胞有点低, 体重明显下降) are the concepts they name
   (``data/chat_forms_zh.tsv``, ``terminology/zh_degree.py``);
+- 老慢支 (慢性支气管炎) is chronic bronchitis, its own concept beside COPD (慢阻肺), as in English
+  and Russian (``conditions_respiratory.tsv``);
 - 烧 is a fever only as a complaint: 烧烤, 火烧火燎 and 大姨妈 (the period) are other words
   (``rules/data/cues.tsv``);
 - an aunt or uncle by the mother's or the father's side (小姨, 二姨, 姑妈, 大舅) and a half-sibling
@@ -31,6 +33,13 @@ OWN_WORDS: list[Row] = [
     ("嘴里长泡好几天了，吃饭都疼", None, {("diagnoses", "mouth ulcers", "active")}),
     ("最近老觉得饿，饭量也变大了", None, {("symptoms", "increased appetite", "active")}),
     ("解小便有点疼，尿的时候火辣辣的", None, {("symptoms", "dysuria", "active")}),
+    ("这阵子干什么都没意思，脑子像一团浆糊", None,
+     {("symptoms", "low mood", "active"), ("symptoms", "brain fog", "active")}),
+    ("我有老慢支，冬天咳得厉害", None,
+     {("chronic_conditions", "chronic bronchitis", "active"), ("symptoms", "cough", "active")}),
+    ("I've had chronic bronchitis for years.", None, {("chronic_conditions", "chronic bronchitis", "active")}),
+    ("У меня хронический бронхит.", None, {("chronic_conditions", "chronic bronchitis", "active")}),
+    ("前年右边膝关节换过", None, {("surgeries", "knee replacement", "historical")}),
     ("体重有没有明显下降？", None, set()),
     ("都没有", "有没有发烧或者体重明显下降？",
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "weight loss", "confirmed_absent")}),

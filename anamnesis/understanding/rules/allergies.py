@@ -202,7 +202,9 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     allergic = any(r.entity not in _SIDE_EFFECTS for r in reactions) or any(c.kind == "allergen" for c in candidates)
     took_then = _zh_took_then(msg, clause, candidates, reactions)
     reacted = (
-        clause.has("react") and not _given(msg, clause, candidates) and not _zh_treated(msg, clause, candidates, reactions)
+        clause.has("react")
+        and not _given(msg, clause, candidates)
+        and not _zh_treated(msg, clause, candidates, reactions)
     ) or took_then
     caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and _untreated(msg, clause) and allergic))
     out: dict[int, str | None] = {}

@@ -44,7 +44,7 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("最近活着没什么意思", {("symptoms", "suicidal ideation", "active")}, set()),
     ("蹲下起来膝盖咔咔响", {("symptoms", "joint clicking", "active")}, set()),
     # conditions: abbreviations and lay names
-    ("我有老慢支，一到冬天就咳", {("chronic_conditions", "chronic obstructive pulmonary disease", "active")}, set()),
+    ("我有老慢支，一到冬天就咳", {("chronic_conditions", "chronic bronchitis", "active")}, set()),
     ("我血粘稠，在吃阿托伐他汀",
      {("chronic_conditions", "hyperlipidemia", "active"), ("medications", "atorvastatin", "active")}, set()),
     ("上个月吹气查了，碳13阳性", {("diagnoses", "helicobacter pylori infection", "active")}, set()),

@@ -201,7 +201,11 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     # "от ципралекса тошнит, рвало": vomiting from a medicine is its side effect; from a food it may be an allergy
     allergic = any(r.entity not in _SIDE_EFFECTS for r in reactions) or any(c.kind == "allergen" for c in candidates)
     took_then = _zh_took_then(msg, clause, candidates, reactions)
-    reacted = (clause.has("react") and not _given(msg, clause, candidates)) or took_then
+    reacted = (
+        clause.has("react")
+        and not _given(msg, clause, candidates)
+        and not _zh_treated(msg, clause, candidates, reactions)
+    ) or took_then
     caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and _untreated(msg, clause) and allergic))
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
@@ -262,6 +266,15 @@ def zh_taken_with_reaction(msg: Message, clause: Clause, m: Mention) -> bool:
         return False
     took = any(lex.cat in ("start", "end") and e <= m.start and msg.norm[s:e] in _ZH_TOOK for s, e, lex in clause.hits)
     return took and any(lex.reactive and s >= m.end for s, _, lex in clause.hits)
+
+
+def _zh_treated(msg: Message, clause: Clause, candidates: list[Mention], reactions: list[Mention]) -> bool:
+    """ "一喘就喷万托林", "疹子一起来就抹炉甘石": a complaint before 就 (会, 后) and the drug after it is
+    what the drug is used for; Chinese names a cause first ("吃了青霉素就起疹子")."""
+    if msg.lang != "zh" or not candidates or not reactions:
+        return False
+    cues = [s for s, _, lex in clause.hits if lex.cat == "react"]
+    return bool(cues) and max(r.end for r in reactions) <= min(cues) and min(c.start for c in candidates) >= max(cues)
 
 
 #: A verb of giving whose object is the user: "gave me", "gives me".

@@ -1,5 +1,5 @@
 """Endings and denials beside a drug that are not about the drug (``rules.status``,
-``rules.en_no_noun``, ``data/cues.tsv``).
+``rules.own_noun``, ``data/cues.tsv``).
 
 - an English "no" or "no more" before a noun no vocabulary knows denies or ends that noun
   ("no lows since", "no relief", "no more INR checks"), never the drug named before it; a

@@ -5,8 +5,9 @@
 - "no cancer" said with one organ (a body part: "biopsy of the prostate", "биопсия простаты",
   "前列腺穿刺"; or a test of that organ: "PSA") is that organ's cancer
   (``organ_cancer.with_organ_cancer``, ``anatomy.tsv``'s ``cancer`` column); after a question that
-  names one organ's cancer ("Any history of breast cancer?") a bare "no cancer" is that one, in the
-  section of that cancer's kind;
+  names one organ's cancer ("Any history of breast cancer?") a bare "no cancer" is that one; a
+  named cancer ruled out so is a ``diagnoses`` fact (``named_by_site``, as the labels file every
+  ruled-out finding);
 - two organs, or none, leave the cancer unnamed.
 
 Rows are (reply, the assistant's question before it, the exact set of triples in the sections of
@@ -38,14 +39,14 @@ ORGAN_NAMED: list[Row] = [
     ("前列腺做了穿刺 结果不是癌", None, {("diagnoses", "prostate cancer", "confirmed_absent")}),
     # a test of the organ names it too
     ("psa came back 3.1 after the antibiotics, no cancer", None, {("diagnoses", "prostate cancer", "confirmed_absent")}),
-    ("узи щитовидки хорошее, рака нет", None, {("chronic_conditions", "thyroid cancer", "confirmed_absent")}),
-    ("甲状腺做了穿刺 不是癌", None, {("chronic_conditions", "thyroid cancer", "confirmed_absent")}),
+    ("узи щитовидки хорошее, рака нет", None, {("diagnoses", "thyroid cancer", "confirmed_absent")}),
+    ("甲状腺做了穿刺 不是癌", None, {("diagnoses", "thyroid cancer", "confirmed_absent")}),
 ]
 
 ASKED_ORGAN: list[Row] = [
-    ("no cancer in me so far", "Have you ever had breast cancer?", {("chronic_conditions", "breast cancer", "confirmed_absent")}),
-    ("нет, рака не было", "У вас был рак груди?", {("chronic_conditions", "breast cancer", "confirmed_absent")}),
-    ("没有 没得过癌", "您得过乳腺癌吗？", {("chronic_conditions", "breast cancer", "confirmed_absent")}),
+    ("no cancer in me so far", "Have you ever had breast cancer?", {("diagnoses", "breast cancer", "confirmed_absent")}),
+    ("нет, рака не было", "У вас был рак груди?", {("diagnoses", "breast cancer", "confirmed_absent")}),
+    ("没有 没得过癌", "您得过乳腺癌吗？", {("diagnoses", "breast cancer", "confirmed_absent")}),
 ]
 
 OWN_CANCER: list[Row] = [

@@ -78,7 +78,6 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
-from anamnesis.understanding.rules.en_no_noun import ends_own_object
 from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.endings import (
     ended_since,
@@ -132,12 +131,12 @@ from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import own_care_sentences
+from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
-from anamnesis.understanding.rules.revised import rule_out_revised
 from anamnesis.understanding.rules.replies import (
     agrees_with_denial,
     answer_question,
@@ -147,6 +146,7 @@ from anamnesis.understanding.rules.replies import (
     reported_answer,
     takes_the_statement,
 )
+from anamnesis.understanding.rules.revised import rule_out_revised
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_me_neither import heard_of_others

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-from anamnesis.understanding.rules.en_no_noun import denies_own_noun
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
-from anamnesis.understanding.rules.own_noun import denies_its_own_noun
+from anamnesis.understanding.rules.own_noun import denies_its_own_noun, ends_own_noun
 from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
@@ -79,11 +78,10 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             if lex.cat == "neg" and (
                 denies_no_mention(norm, s, e, mentions)
                 or denies_the_rest(norm, s)
-                or (norm.isascii() and denies_own_noun(norm, s, clause.hits))
-                or denies_its_own_noun(norm, s, mentions)
+                or denies_its_own_noun(norm, s, mentions, clause.hits)
             ):
-                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since", "кашляю, крови нет": its own noun
-            if lex.cat == "end" and norm.isascii() and _ends_own_noun(norm, s, clause.hits):
+                continue  # "бросила, толку от него никакого", "asthma, the rest no", "no lows since": its own noun
+            if lex.cat == "end" and norm.isascii() and ends_own_noun(norm, s, clause.hits):
                 continue  # "..., no more spots": the ending is of the spots
             if lex.cat in ("neg", "end") and _denies_a_bare_pain(clause.hits, s, e, norm, mentions):
                 continue  # "吃了布洛芬就不疼了", "выпил нурофен, больше не болит": the pain is gone, not the drug
@@ -145,15 +143,10 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     return dangling
 
 
-def _ends_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
-    """ "no more spots": an English "no more" before a noun no vocabulary knows ends that noun."""
-    return norm.startswith("no more", start) and denies_own_noun(norm, start, hits)
-
-
 def _no_drug_recovers(mentions: list[Mention], clause: Clause, norm: str) -> None:
     """ "aches gone on the rosuva", "тремор прошёл на анаприлине": when every ending of an English or
     Russian clause says an illness got well, a drug it reached is taken still, not stopped."""
-    endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not _ends_own_noun(norm, s, clause.hits)]
+    endings = [s for s, _, lex in clause.hits if lex.cat == "end" and not ends_own_noun(norm, s, clause.hits)]
     if not endings or not all(_RECOVERY.match(norm, s) for s in endings):
         return
     for m in mentions:
@@ -288,7 +281,9 @@ def _ru_object_ending(norm: str, start: int, end: int, mentions: list[Mention]) 
     if _RU_IT_BEFORE.search(norm, max(0, start - 8), start):
         return True  # "врач его отменил и назначил лозартан": the pronoun is the drug it ends
     before = max((m for m in mentions if m.end <= start), key=lambda m: m.end, default=None)
-    return before is not None and before.kind == "drug" and _RU_OBJECT_GAP.fullmatch(norm, before.end, start) is not None
+    return (
+        before is not None and before.kind == "drug" and _RU_OBJECT_GAP.fullmatch(norm, before.end, start) is not None
+    )
 
 
 _RU_IT_BEFORE = re.compile(r"(?<![а-я])(?:его|её|ее|их)\s+$")

@@ -2,7 +2,7 @@
 listed under another concept than the one the labels name.
 
 - **What stopped, and for how long**: a period missed for months is amenorrhea ("两个月没来月经",
-  "no period for 3 months", "месячных нет уже три месяца"); a period late this month is not, and
+  "no period for 3 months", "месячных нет уже три месяца"); a period late this month is delayed menstruation, and
   neither is the end of periods in the menopause. The count is a place in the data's form
   (``{N}``, :mod:`anamnesis.terminology.counts`).
 - **A body part with how it feels**: "my stomach's been off" is abdominal discomfort (the body
@@ -35,7 +35,7 @@ MISSED_FOR_MONTHS: list[Row] = [
     ("месячных нет уже три месяца", None, {("symptoms", "amenorrhea", "active")}),
     ("у меня не было месячных 2 месяца", None, {("symptoms", "amenorrhea", "active")}),
     # late this month is no amenorrhea, and the menopause is not either
-    ("这个月月经还没来", None, set()),
+    ("这个月月经还没来", None, {("symptoms", "delayed menstruation", "active")}),
     ("месячных нет уже год, климакс", None, {("chronic_conditions", "menopause", "active")}),
     ("绝经两年了", None, {("chronic_conditions", "menopause", "active")}),
 ]

@@ -16,35 +16,15 @@ sentences are new, written for these tests; none is from the gold, dev, validati
 
 from __future__ import annotations
 
-import json
-from datetime import timedelta
-
-import polars as pl
 import pytest
 
-from anamnesis.facts.fold import fold
-from anamnesis.terminology import load_terminology
-from schemas.frames import Events, polars_schema
-from tests.test_rules_backend import TS, understand
+from tests.test_rules_backend import folded, understand
 
 
 def _meds(*messages: str) -> dict[str, str]:
     """The medications' statuses after folding ``messages`` (one day apart), codes attached."""
-    codes_of = load_terminology().codes_of
-    rows = []
-    for day, text in enumerate(messages):
-        for n, e in enumerate(understand(text).events):
-            attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
-            if codes := ",".join(codes_of(e["entity"])):
-                attrs["codes"] = codes
-            rows.append({
-                "user_id": "u", "message_id": f"m{day}", "event_index": n,
-                "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],
-                "status": e["status"], "attributes": json.dumps(attrs, sort_keys=True),
-                "extractor_version": "test", "recorded_at": TS + timedelta(days=30),
-            })
-    _, state, _ = fold(pl.DataFrame(rows, schema=polars_schema(Events)))
-    return {r["entity"]: r["status"] for r in state.to_dicts() if r["section"] == "medications"}
+    return {e: status for (s, e), status in folded(*((m, None) for m in messages), codes=True).items()
+            if s == "medications"}
 
 
 # fmt: off

@@ -16,6 +16,7 @@ import polars as pl
 import pytest
 
 from anamnesis.facts.fold import fold
+from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend, Understanding
 from anamnesis.understanding.rules import RULES_VERSION, RulesBackend, fingerprint_of
 from anamnesis.understanding.rules.lexicon import rules_data_digest
@@ -49,13 +50,19 @@ def triples(result: Understanding) -> set[Triple]:
     return {(e["section"], e["entity"], e["status"]) for e in result.events}
 
 
-def folded(*messages: tuple[str, str | None], lang: str | None = None) -> dict[tuple[str, str], str]:
+def folded(
+    *messages: tuple[str, str | None], lang: str | None = None, codes: bool = False
+) -> dict[tuple[str, str], str]:
     """The facts' statuses after folding what the backend made of ``messages`` (text, the
-    assistant turn before it), one day apart."""
+    assistant turn before it), one day apart; with ``codes``, each event carries its ATC / ICD-10
+    codes as the understanding stage's reader adds them (a class of medicines needs them)."""
+    codes_of = load_terminology().codes_of
     rows = []
     for day, (text, context) in enumerate(messages):
         for n, e in enumerate(understand(text, context, lang).events):
             attrs = {k: v for k, v in e.items() if k not in ("section", "entity", "status", "mention")}
+            if codes and (known := ",".join(codes_of(e["entity"]))):
+                attrs["codes"] = known
             rows.append({
                 "user_id": "u", "message_id": f"m{day}", "event_index": n,
                 "valid_from": TS + timedelta(days=day), "section": e["section"], "entity": e["entity"],

@@ -52,6 +52,29 @@ def last_discussed(facts: Mapping[tuple[str, str], _Fact], section: str, dose: s
     return named[0] if len(named) == 1 else None
 
 
+#: ATC code lengths from the chemical subgroup to the therapeutic group ("ATC:C10AA", "ATC:C10A",
+#: "ATC:C10"): a drug switched to replaces the user's drug of the narrowest group they share.
+_ATC_LEVELS = (9, 8, 7)
+
+
+def replaced_by(
+    facts: Mapping[tuple[str, str], _Fact], section: str, started: list[str], codes_of: Callable[[str], tuple[str, ...]]
+) -> list[str]:
+    """The present facts of ``section`` a switch to the ``started`` drugs replaces: those of the
+    narrowest ATC group one of them shares with a started drug ("розукард" after "аторис": both
+    statins), none when no present drug shares a group. Several are a tie the caller drops."""
+    new = [c for e in started for c in codes_of(e) if c.startswith("ATC:")]
+    present = PRESENT_STATUS[section]
+    known = [(e, [c for c in codes_of(e) if c.startswith("ATC:")]) for (s, e), f in facts.items()
+             if s == section and e != SECTION_WIDE and e not in started and f.status == present]
+    for size in _ATC_LEVELS:
+        groups = {c[:size] for c in new if len(c) >= size}
+        mates = [e for e, codes in known if any(c[:size] in groups for c in codes if len(c) >= size)]
+        if mates:
+            return mates
+    return []
+
+
 def held(facts: Mapping[tuple[str, str], _Fact], section: str, entity: str) -> str | None:
     """``entity`` when the user holds it present in ``section``, else None (the event is dropped)."""
     fact = facts.get((section, entity))

@@ -34,6 +34,7 @@ from anamnesis.facts.anaphora import (
     last_discussed,
     last_illness,
     referring_attributes,
+    replaced_by,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Fact, Folded, OpenConflict, Output, Resume, messages_by_user
@@ -289,7 +290,12 @@ class _UserFold(ReplayMixin):
         :mod:`anamnesis.facts.medicine_classes`).
         """
         named = {(ev.section, ev.entity) for ev in events if held_name(ev.entity) is None}
-        events = [e for ev in events for e in (self._refer_back(ev, named) if held_name(ev.entity) is not None else [ev])]
+        started = sorted(e for s, e in named & self._active_in(events))
+        events = [
+            e
+            for ev in events
+            for e in (self._refer_back(ev, named, started) if held_name(ev.entity) is not None else [ev])
+        ]
         events = [e for ev in events for e in self._part_healed(ev)]
         for ev in events:
             name = self.aliases.get((ev.section, ev.entity), ev.entity)
@@ -366,7 +372,12 @@ class _UserFold(ReplayMixin):
             return [replace(ev, entity=injured[0])] if len(injured) == 1 else [ev]
         return [ev, *ended] if known or not symptoms else ended
 
-    def _refer_back(self, ev: Event, named: set[tuple[str, str]]) -> list[Event]:
+    @staticmethod
+    def _active_in(events: list[Event]) -> set[tuple[str, str]]:
+        """The medications a message gives as taken."""
+        return {(ev.section, ev.entity) for ev in events if ev.section == "medications" and ev.status == "active"}
+
+    def _refer_back(self, ev: Event, named: set[tuple[str, str]], started: list[str]) -> list[Event]:
         """Resolve ``^`` (none when nothing fits): a change or stop to the section's fact discussed
         last; a recovery that names nothing ("好了", "all cleared up") to the illness, symptom or
         injury discussed last (on a tie, the one of its own section, else none); a healed body part
@@ -381,6 +392,10 @@ class _UserFold(ReplayMixin):
         elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
             found = [("injuries", injury)] if injury else [k for k in (last_illness(facts, ev.section),) if k]
+        elif ev.section == "medications" and ev.status == "stopped" and started:
+            # a stop told beside a drug started: the user's drug of its class it replaces
+            mates = replaced_by(facts, ev.section, started, load_terminology().codes_of)
+            found = [(ev.section, mates[0])] if len(mates) == 1 else []
         else:
             entity = last_discussed(facts, ev.section, ev.attributes.get("dose"))
             found = [(ev.section, entity)] if entity is not None else []

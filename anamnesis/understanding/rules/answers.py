@@ -843,6 +843,9 @@ _YOUR_BEFORE = re.compile(r"(?:\byour\s+|[你您]的?)$")
 #: The user addressed in an English or Chinese question apart from "your" ("does your wife know you...").
 _EN_YOU = re.compile(r"\b(?:you|yourself)\b")
 _ZH_YOU = re.compile(r"[你您]")
+#: A person spoken of in the third person ("Is he on any medicines?", "他目前在吃什么药？"), keyed by
+#: whether the text is English: with no "you", the question asks about that person.
+_THIRD_PERSON = {True: re.compile(r"\b(?:he|she|him|her|his|hers)\b"), False: re.compile(r"[他她]")}
 
 
 def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
@@ -854,6 +857,11 @@ def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
         return _RU_YOU.search(norm, start, end) is None
     if not norm.isascii() and CJK_RE.search(norm, start, end) is None:
         return False
+    names = [(s, e) for s, e, lex in hits if lex.term is not None]
+    third = [m for m in _THIRD_PERSON[norm.isascii()].finditer(norm, start, end)
+             if not any(s <= m.start() < e for s, e in names)]  # not the 他 of "阿托伐他汀", "扶他林"
+    if third:
+        return (_EN_YOU if norm.isascii() else _ZH_YOU).search(norm, start, end) is None
     yours = [s for s, _, lex in hits if lex.cat == "person" and _YOUR_BEFORE.search(norm, max(start, s - 6), s)]
     if not yours:
         return False

@@ -144,12 +144,28 @@ _BARE_DOSE = re.compile(
 )
 
 
-def _default_unit(codes: tuple[str, ...]) -> str:
-    """The unit a dose of this drug is said in when the user leaves it out (by its ATC class)."""
+#: ATC groups dosed in micrograms, and the smallest bare number that is micrograms for each: a
+#: thyroid hormone or iodide always ("эутирокс 75", "йодомарин 200"); an inhaled steroid from 50
+#: ("clenil 100", "фликсотид 125"; oral budesonide "3" is mg); vitamin B12 from 50 ("500"); folic
+#: acid from 100 ("400", where "5" is mg); an estrogen from 25 (a patch "evorel 50"; tablets "2" mg).
+_MCG_FROM: tuple[tuple[str, float], ...] = (
+    ("ATC:H03AA", 0),
+    ("ATC:H03CA", 0),
+    ("ATC:R03BA", 50),
+    ("ATC:R03AK", 50),
+    ("ATC:B03BA", 50),
+    ("ATC:B03BB", 100),
+    ("ATC:G03CA", 25),
+)
+
+
+def _default_unit(codes: tuple[str, ...], value: float) -> str:
+    """The unit a dose of this drug is said in when the user leaves it out (by its ATC class and,
+    for a drug dosed in micrograms in one form and milligrams in another, by the number's size)."""
     if any(c.startswith("ATC:A10A") for c in codes):
         return "units"  # insulins
-    if any(c.startswith("ATC:H03AA") for c in codes):
-        return "mcg"  # thyroid hormones
+    if any(c.startswith(group) and value >= least for c in codes for group, least in _MCG_FROM):
+        return "mcg"
     return "mg"
 
 
@@ -181,7 +197,7 @@ def _bare_doses(facts: list[Fact], norm: str, hits: list[Hit]) -> None:
         if value is None or not 0 < value <= 3000 or (value >= 1900 and value.is_integer()):
             continue
         codes = next((lex.term.codes for s, e, lex in hits if lex.term is not None and s <= fact.start < e), ())
-        fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes)}")
+        fact.put("dose", f"{quantities.fmt(value)} {_default_unit(codes, value)}")
 
 
 def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str, parts: list[Clause]) -> None:
@@ -199,7 +215,7 @@ def _changed_doses(at: _Attacher, norm: str, hits: list[Hit], lang: str, parts: 
             continue
         if " " not in dose:
             codes = next((lex.term.codes for hs, _, lex in hits if lex.term is not None and hs == target.start), ())
-            dose = f"{dose} {_default_unit(codes)}"
+            dose = f"{dose} {_default_unit(codes, quantities.number(dose) or 0)}"
         target.put("dose", dose)
 
 

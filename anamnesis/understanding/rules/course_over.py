@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from anamnesis.facts.medicine_classes import load_classes
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.facts import Fact
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
@@ -43,14 +44,21 @@ _LEFT = re.compile(
 )
 
 
+#: The ATC groups of medicines that cure an infection.
+_CURES = ("ATC:J", "ATC:P")
+
+
 @cache
 def _anti_infectives() -> frozenset[str]:
     """Medicines a course of which cures an infection: ATC groups J (antibiotics, antivirals,
-    antifungals) and P (antiparasitics, metronidazole), and their classes ("antibiotics")."""
+    antifungals) and P (antiparasitics, metronidazole), and their classes ("antibiotics"). A class
+    that also holds other medicines (an H. pylori regimen with its acid blocker) is left out: the
+    labels end that infection by a test, not by the course being over."""
+    mixed = {name for name, cls in load_classes().items() if not all(c.startswith(_CURES) for c in cls.codes)}
     return frozenset(
         t.canonical
         for t in load_terminology().terms
-        if t.kind == "drug" and any(c.startswith(("ATC:J", "ATC:P")) for c in t.codes)
+        if t.kind == "drug" and t.canonical not in mixed and any(c.startswith(_CURES) for c in t.codes)
     )
 
 

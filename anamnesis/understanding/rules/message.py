@@ -160,6 +160,7 @@ from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
+from anamnesis.understanding.rules.switched_across import replaced_before
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
@@ -458,6 +459,8 @@ def read_message(
         clause_facts(msg, clause, mentions)
         if clause.has("switch") and lang != "zh":  # Chinese switches: switched_from_earlier above
             switched_from_before(msg, clause, mentions)
+        if clause.has("switch"):
+            replaced_before(msg, clause, mentions)  # "врач заменила на розукард": the old drug was told before
         if clause.subject in ("self", ASKED_FAMILY) and (digits or "sexword" in clause.cats):
             read_demographics(msg, clause)
     if asked is not None:

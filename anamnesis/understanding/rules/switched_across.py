@@ -1,0 +1,38 @@
+"""A switch that names only the new drug, in a message that names no old one: the old one is earlier.
+
+"врач заменила на розукард 10" after "начал аторис 20", "they swapped me to travatan" after
+latanoprost drops, "医生给换成了瑞舒伐他汀" after atorvastatin: the drug replaced was told in
+an earlier message, which a backend reading one message cannot see. The clause proposes a stop of
+the medication it replaces as :data:`~schemas.sections.LAST_DISCUSSED`; the fold resolves it to
+the user's present drug of the new one's class (:func:`anamnesis.facts.anaphora.replaced_by`), or
+drops it. A switch whose old drug the message names ("аторис заменили на розукард", "was on
+lisinopril ... switched me to losartan") is read inside the message (:mod:`.drug_course`, :mod:`.status`).
+"""
+
+from __future__ import annotations
+
+from anamnesis.understanding.rules.facts import Fact
+from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
+
+SECTION = "medications"
+
+
+def replaced_before(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
+    """Add a stop of the drug an earlier message named when ``clause`` switches the user to drugs
+    that all follow its switch word and the message names no other medication."""
+    cue = next((s for s, _, lex in clause.hits if lex.cat == "switch"), None)
+    drugs = [m for m in mentions if m.kind == "drug"]
+    if cue is None or not drugs or clause.skip or clause.subject != "self":
+        return
+    if any(m.start < cue for m in drugs):
+        return  # "把阿司匹林换成氯吡格雷", "switched from X to Y": the old drug is in the clause
+    new = {m.entity for m in drugs}
+    if any(f.section == SECTION and f.entity not in new and f.entity != SECTION_WIDE for f in msg.facts):
+        return  # the message names the old drug (or another one): read within the message
+    if not all(any(f.section == SECTION and f.entity == e and f.status == "active" for f in msg.facts) for e in new):
+        return  # the new drug was not read as taken (a question, a plan): nothing was switched
+    start = min(m.start for m in drugs)
+    msg.facts.append(Fact(start, start, clause.sentence, SECTION, LAST_DISCUSSED, "stopped"))

@@ -20,6 +20,7 @@ from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
+from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 
@@ -203,7 +204,8 @@ def _numbered_as_brackets(norm: str) -> str:
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = _numbered_as_brackets(_ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context)))))
+    norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
+    norm = _numbered_as_brackets(_ru_particle_last(with_listed_sites(norm, scan)))  # "blood in your urine or stool"
     spans = sentences(norm)
     if not spans:
         return None

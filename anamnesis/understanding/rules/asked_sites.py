@@ -4,8 +4,7 @@
 of blood in the stool and in the urine as well, though it says "blood" once. The question is read
 with the head said again before every listed site whose phrase is a known complaint ("blood in your
 urine or blood in your stool"), so a "no and no" or "нет ничего такого" after it denies each.
-Chinese asks a complaint with its yes-or-no inside ("尿里有没有血"): the phrase with a plain "有"
-("尿里有血") is the complaint asked.
+(Chinese asks a complaint with its yes-or-no inside, "尿里有没有血": ``answers._zh_asked_inside_terms``.)
 """
 
 from __future__ import annotations
@@ -24,19 +23,11 @@ _NEXT_SITE = re.compile(
     r"\s*(?:,\s*(?:or\s+|and\s+|или\s+|и\s+)?|\s(?:or|and|или|и)\s+)"
     r"(?P<item>(?:(?P<prep>in|from|on|around|в|из|на|во|со)\s+)?(?:(?:your|the|my)\s+)?(?P<site>[a-zа-яё]+))(?![a-zа-яё])"
 )
-#: A Chinese yes-or-no inside a phrase: "尿里有没有血" is asked of "尿里有血".
-_ZH_HAS_OR_NOT = re.compile(r"(?<=[\u4e00-\u9fff])有没有(?=[\u4e00-\u9fff])")
 
 
 def with_listed_sites(norm: str, scan: Callable[[str], list[Hit]]) -> str:
     """``norm`` (a question) with every listed site that makes a known complaint with the head
     before it spelt out in full; the rest unchanged."""
-    if norm.isascii() or any("а" <= ch <= "я" for ch in norm):
-        return _spelt_out(norm, scan)
-    return _zh_has_inside(norm, scan)
-
-
-def _spelt_out(norm: str, scan: Callable[[str], list[Hit]]) -> str:
     inserts: list[tuple[int, int, str]] = []
     for s, e, lex in scan(norm):
         if lex.cat != "term" or lex.term is None:
@@ -60,13 +51,3 @@ def _names_a_term(phrase: str, kind: str | None, scan: Callable[[str], list[Hit]
     """The whole phrase is one known term of the head's kind."""
     return any(s == 0 and e == len(phrase) and lex.cat == "term" and lex.term is not None and lex.term.kind == kind
                for s, e, lex in scan(phrase))
-
-
-def _zh_has_inside(norm: str, scan: Callable[[str], list[Hit]]) -> str:
-    for m in reversed(list(_ZH_HAS_OR_NOT.finditer(norm))):
-        plain = norm[: m.start()] + "有" + norm[m.end() :]
-        term = next(((s, e) for s, e, lex in scan(plain) if lex.cat == "term" and s < m.start() < e - 1), None)
-        if term is not None:
-            s, e = term
-            norm = norm[:s] + "有没有" + plain[s:e] + plain[e:]
-    return norm

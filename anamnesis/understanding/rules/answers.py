@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
+from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
-from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.segment import Hit, sentences
 
 

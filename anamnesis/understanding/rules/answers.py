@@ -169,7 +169,8 @@ def _zh_asked_inside_terms(norm: str) -> str:
         for kept in ("", m.group()[0]):
             joined = norm[: m.start()] + kept + norm[m.end() :]
             after = m.start() + len(kept)  # the term must run across the question word's place
-            term = next(((s, e) for s, e, lex in scan(joined) if lex.cat == "term" and s < m.start() and e > after), None)
+            terms = [(s, e) for s, e, lex in scan(joined) if lex.cat == "term" and s < m.start() and e > after]
+            term = terms[0] if terms else None
             if term is not None:
                 s, e = term
                 norm = norm[:s] + m.group() + joined[s:e] + joined[e:]

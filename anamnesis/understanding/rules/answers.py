@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
+from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
@@ -160,17 +161,20 @@ _ZH_ASKED_INSIDE = re.compile(r"(?<=[\u4e00-\u9fff])(?:有没有|会不会)(?=[\
 
 def _zh_asked_inside_terms(norm: str) -> str:
     """``脚有没有肿`` → ``有没有脚肿``: the question word moves in front of the term it splits,
-    when dropping it joins a known term across it (as a denial does, :mod:`discourse`)."""
+    when dropping it joins a known term across it (as a denial does, :mod:`discourse`), or when its
+    plain "有" / "会" does (``尿里有没有血`` → ``有没有尿里有血``)."""
     if "有没有" not in norm and "会不会" not in norm:
         return norm
     for m in reversed(list(_ZH_ASKED_INSIDE.finditer(norm))):
-        joined = norm[: m.start()] + norm[m.end() :]
-        term = next(
-            ((s, e) for s, e, lex in scan(joined) if lex.cat == "term" and s < m.start() < e), None
-        )
-        if term is not None:
-            s, e = term
-            norm = norm[:s] + m.group() + joined[s:e] + joined[e:]
+        for kept in ("", m.group()[0]):
+            joined = norm[: m.start()] + kept + norm[m.end() :]
+            after = m.start() + len(kept)  # the term must run across the question word's place
+            terms = [(s, e) for s, e, lex in scan(joined) if lex.cat == "term" and s < m.start() and e > after]
+            term = terms[0] if terms else None
+            if term is not None:
+                s, e = term
+                norm = norm[:s] + m.group() + joined[s:e] + joined[e:]
+                break
     return norm
 
 
@@ -203,7 +207,8 @@ def _numbered_as_brackets(norm: str) -> str:
 @lru_cache(maxsize=8192)
 def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
-    norm = _numbered_as_brackets(_ru_particle_last(_zh_asked_inside_terms(joined_letters(context, normalise(context)))))
+    norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
+    norm = _numbered_as_brackets(_ru_particle_last(with_listed_sites(norm, scan)))  # "blood in your urine or stool"
     spans = sentences(norm)
     if not spans:
         return None

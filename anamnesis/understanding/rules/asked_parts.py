@@ -14,6 +14,7 @@ second", "第一个没有"). A Chinese reply does the same with characters ("有
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TypeVar
 
 from anamnesis.understanding.rules.answers import Topic, scan
@@ -301,16 +302,31 @@ def _ru_stem(word: str) -> str:
 
 
 def _pieces(norm: str, lang: str) -> list[tuple[int, int]]:
-    """The spans between the reply's cuts."""
+    """The spans between the reply's cuts, a run of denials cut before each of its denial words."""
     out: list[tuple[int, int]] = []
     start = 0
     for m in (_ZH_CUTS if lang == "zh" else _CUTS).finditer(norm):
         if m.start() > start:
-            out.append((start, m.start()))
+            out += _denial_run(norm, start, m.start())
         start = m.end()
     if start < len(norm):
-        out.append((start, len(norm)))
+        out += _denial_run(norm, start, len(norm))
     return out
+
+
+#: A denial word that opens a piece of a run-on list: "no bleeding no pain", "нет боли нет крови".
+_RUN_DENIAL = re.compile(r"(?<![\w-])(?:no|нет|ни)\s+(?=\w)")
+
+
+def _denial_run(norm: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``(start, end)``, or, when it opens with a denial word that comes again later ("no bleeding no
+    pain"), one span from each denial word: every "no" of the run answers its own thing."""
+    opening = _RUN_DENIAL.match(norm, start + len(norm[start:end]) - len(norm[start:end].lstrip()))
+    if opening is None:
+        return [(start, end)]
+    cuts = [m.start() for m in _RUN_DENIAL.finditer(norm, opening.end(), end)]
+    bounds = [start, *cuts, end]
+    return list(pairwise(bounds))
 
 
 def _state(msg: Message, start: int, end: int) -> str | None:

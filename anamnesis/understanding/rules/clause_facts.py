@@ -15,6 +15,7 @@ from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
 from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.own_medicines import own_medicines_ended
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
 from anamnesis.understanding.rules.segment import Clause
@@ -263,7 +264,10 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if section == "surgeries" and _NO_NEED.search(msg.norm, clause.start, clause.end):
             continue  # "no need to operate for now", "операция не нужна", "可以先不做手术": a plan, no history
         one = _the_asked_one(msg, clause, section, noun) if section in _ASKED_ONE and noun.state == "neg" else None
-        if one is not None:
+        ended = own_medicines_ended(msg, clause, noun) if section == "medications" and not family else None
+        if ended is not None:
+            msg.facts.append(ended)  # "stopped both meds", "四个药都停了": the user's own, each of them
+        elif one is not None:
             # "Делали прививку от лишая?" — "прививку не делал"; "对青霉素过敏吗？" — "不过敏": that one denied
             msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, one, "confirmed_absent"))
         elif section and noun.state in ("neg", "end") and section not in specific:

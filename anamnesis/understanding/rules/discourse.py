@@ -269,6 +269,18 @@ _ZH_IF = re.compile(r"如果|假如|要是|万一|假设|如若|若是")
 _ZH_PHRASE_STOPS = "，,。.;；!！?？\n"
 
 
+#: A completed or lived-through deed ("切过", "做了"): what follows a topic tells, it lays down no condition.
+_ZH_DONE = re.compile(r"[\u4e00-\u9fff](?:过|了)")
+
+
+def _zh_topic_told(norm: str, at: int, hits: list[Hit], named: list[tuple[int, int]]) -> bool:
+    """``手术的话十几岁的时候切过阑尾``: after a section's name ("手术", "疫苗", "过敏"), "的话" puts the
+    topic of a statement told as done, up to its pause; a condition ("手术的话要住院吗") is not done."""
+    section = any(s == named[0][0] and lex.cat in ("section", "allergy") for s, _, lex in hits)
+    stop = min((i for i in (norm.find(p, at) for p in _ZH_PHRASE_STOPS) if i >= 0), default=len(norm))
+    return section and _ZH_DONE.search(norm, at, stop) is not None and not _ZH_IF.search(norm, at, stop)
+
+
 def zh_topic_de_hua(norm: str, scan: Callable[[str], list[Hit]]) -> str:
     """``过敏的话没有`` → ``过敏倒是没有``: a bare name before "的话" and a short answer after it put the
     name as the topic ("as for allergies, none"), an answer, no condition; "的话" becomes the topic
@@ -287,7 +299,7 @@ def zh_topic_de_hua(norm: str, scan: Callable[[str], list[Hit]]) -> str:
             and not norm[start : named[0][0]].strip()
             and not norm[named[-1][1] : at].strip()
             and not _ZH_IF.search(norm, start, at)
-            and _ZH_TOPIC_ANSWER.match(norm, at + 2)
+            and (_ZH_TOPIC_ANSWER.match(norm, at + 2) or _zh_topic_told(norm, at + 2, hits, named))
         ):
             out = out[:at] + "倒是" + out[at + 2 :]
         at = norm.find("的话", at + 2)

@@ -349,13 +349,29 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if section == "medications" and dose is not None:
                 fact.put("dose", dose)
             msg.facts.append(fact)
-    elif answer in ("no", "end") and not asked.part:
+    elif answer in ("no", "end") and not asked.part and not _zh_denies_its_own(msg):
         own = {f.section for f in msg.facts}
         if any(lex.kind in ("drug", "allergen") for _, _, lex in msg.hits):
             own.add("medications")  # "药物呢？" — "头孢皮试阴性": the answer is about the drug it names
         for section in asked.sections:
             if section not in own:
                 msg.facts.append(Fact(0, 0, -1, section, SECTION_WIDE, "confirmed_absent"))
+
+
+#: A Chinese reply's opening denial and the verb it may carry ("没有", "不", "没做过", "都没有过").
+_ZH_OPENING_DENIAL = re.compile(r"\s*都?(没有|没|不|无)(?:做过|打过|吃过|得过|有过|过|有)?")
+
+
+def _zh_denies_its_own(msg: Message) -> bool:
+    """A Chinese reply that opens by denying a thing it names ("没有过敏", "不过敏", "没做过手术") to
+    several questions denies that thing only, as "no allergies" and "аллергии нет" do; a bare "没有"
+    or "都没有" answers every question asked."""
+    if msg.lang != "zh":
+        return False
+    m = _ZH_OPENING_DENIAL.match(msg.norm)
+    return m is not None and any(
+        m.start(1) <= f.start <= m.end() and f.sentence >= 0 and f.status == "confirmed_absent" for f in msg.facts
+    )
 
 
 #: An opening bare "no" and its pause ("No, ", "Нет, ", "不是，"), after which a name corrects the asked one.

@@ -94,9 +94,10 @@ def with_back_to_normal(
     norm: str, lang: str, parts: list[Clause], facts: list[Fact], found: Literals | None = None
 ) -> list[Fact]:
     """``facts`` with the complaints that the message's words of things working again end: a
-    listed complaint the message named before those words is resolved; in a message that names no
-    complaint of its own (which says itself what is over), each listed complaint gets a resolved
-    held-only ``^name`` event (``found``: the gates' literals in ``norm``)."""
+    listed complaint the message named before those words is resolved; each listed complaint it
+    does not name gets a resolved held-only ``^name`` event, which the fold keeps only for a
+    complaint the user has ("сплю уже нормально, сердце не колотится" ends a known insomnia
+    beside the palpitations it denies) (``found``: the gates' literals in ``norm``)."""
     table = _forms().get(lang)
     if table is None or not table[1].may_match(norm, found=found):
         return facts
@@ -111,7 +112,8 @@ def with_back_to_normal(
             for f in complaints:
                 if f.entity in form.symptoms and f.status == present and f.start < m.end():
                     f.status = status_for(_SECTION, "end")
-            for name in form.symptoms if not complaints else ():
+            named = {f.entity for f in complaints}
+            for name in (n for n in form.symptoms if n not in named):
                 held = LAST_DISCUSSED + name
                 proposed.setdefault(name, Fact(m.start(), m.end(), clause.sentence, _SECTION, held, "resolved", m[0]))
     return [*facts, *proposed.values()]

@@ -119,6 +119,21 @@ BACK_TO_NORMAL_BESIDE: list[tuple[str, str, str | None]] = [
 ]
 
 
+# Words that tell of a complaint the message names end that one only: no held ending of its siblings.
+TELLS_OF_NAMED: list[tuple[str, str | None, set[Triple]]] = [
+    ("the swelling has gone down", "Is the ankle swelling any better?", {("symptoms", "ankle swelling", "resolved")}),
+    ("ноги больше не отекают", None, {("symptoms", "leg swelling", "resolved")}),
+    ("膝盖不肿了", None, {("symptoms", "knee swelling", "resolved")}),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "wanted"), TELLS_OF_NAMED)
+def test_words_of_a_named_complaint_end_only_it(text: str, context: str | None, wanted: set[Triple]) -> None:
+    found = triples(understand(text, context))
+    assert wanted <= found, f"{text!r}: {found}"
+    assert not {t for t in found if t[1].startswith("^")}, f"{text!r}: {found}"
+
+
 @pytest.mark.parametrize(("earlier", "later", "status"), BACK_TO_NORMAL_BESIDE)
 def test_back_to_normal_beside_other_complaints(earlier: str, later: str, status: str | None) -> None:
     assert folded((earlier, None), (later, None)).get(("symptoms", "insomnia")) == status

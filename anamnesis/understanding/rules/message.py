@@ -38,8 +38,10 @@ from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
+    jab_talk,
     me_neither,
     me_too,
+    named_among_jabs,
     one_of_the_jabs,
     relative_has,
     relative_too,
@@ -300,6 +302,7 @@ def read_message(
     own_part = any(lex.kind == "body_part" for _, _, lex in hits)
     part_asked = asked.part_asked if asked is not None and not own_part else ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
+    about_jabs = jab_talk(msg)  # a disease opening a clause of it is an item of a list of jabs
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -333,8 +336,11 @@ def read_message(
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon, norm, clause)
-        elif lang in ("en", "zh"):
-            one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
+        else:
+            if lang in ("en", "zh"):
+                one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
+            if about_jabs:
+                mentions = named_among_jabs(mentions, lexicon, norm, clause)  # "прививки? столбняк давно"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named

@@ -69,7 +69,7 @@ FORMS_EN: list[Row] = [
     ("yes, all the time", "Are you more thirsty than usual?", {("symptoms", "excessive thirst", "active")}),
     ("no", "Are you passing more urine than usual?", {("symptoms", "frequent urination", "confirmed_absent")}),
     ("yes", "Any pain when you breathe in?", {("symptoms", "chest pain", "active")}),
-    ("no", "Any redness in your eyes?", {("symptoms", "red eyes", "confirmed_absent")}),
+    ("no", "Any redness in your eyes?", {("symptoms", "eye redness", "confirmed_absent")}),
     ("not really", "Any changes in your vision?", {("symptoms", "blurred vision", "confirmed_absent")}),
     ("yes", "Have you felt unsteady on your feet?", {("symptoms", "unsteady gait", "active")}),
     ("no", "Any stiffness in your neck?", {("symptoms", "neck pain", "confirmed_absent")}),

@@ -64,7 +64,7 @@ RU_BY_WORD: list[Row] = [
     ("крови не видел", "Бывает ли жжение при мочеиспускании, кровь в моче?",
      {("symptoms", "hematuria", "confirmed_absent")}),
     ("а глаза нет", "Бывают ли сердцебиение, покраснение глаз?",
-     {("symptoms", "red eyes", "confirmed_absent")}),
+     {("symptoms", "eye redness", "confirmed_absent")}),
 ]
 AS_ASKED: list[Row] = [
     ("no sweats", "Any fever or night sweats?", {("symptoms", "night sweats", "confirmed_absent")}),

@@ -57,7 +57,9 @@ NO_HABIT: list[Row] = [
     ("走路都瘸", None, set()),
     ("没了，走路爬楼都不闷了", None, set()),
     ("walking is agony with this knee", None, set()),
-    ("опять цистит, бегаю каждые 20 минут", None, {("diagnoses", "cystitis", "active")}),
+    # running every 20 minutes is frequent urination, as the labels name it, and no habit of exercise
+    ("опять цистит, бегаю каждые 20 минут", None,
+     {("diagnoses", "cystitis", "active"), ("symptoms", "frequent urination", "active")}),
     ("I keep running every 30 minutes, cant hold it", None, {("symptoms", "urinary urgency", "active")}),
     ("每天走路一小时", None, {("lifestyle", "exercise", "active")}),
     ("I walk every day", None, {("lifestyle", "exercise", "active")}),

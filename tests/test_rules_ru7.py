@@ -76,7 +76,7 @@ SCOPE: list[Row] = [
 SITES: list[Row] = [
     ("ноет поясница третий день", None, {("symptoms", "low back pain", "active")}),
     ("спина болит между лопатками", None, {("symptoms", "back pain", "active")}),
-    ("после еды желудок болит", None, {("symptoms", "stomach pain", "active")}),
+    ("после еды желудок болит", None, {("symptoms", "epigastric pain", "active")}),
     ("живот болит внизу", None, {("symptoms", "abdominal pain", "active")}),
 ]
 # fmt: on

@@ -96,7 +96,7 @@ VOCABULARY: list[Row] = [
 SHARED_PART: list[Row] = [
     ("头不疼也不晕", None, {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "confirmed_absent")}),
     ("肚子不疼也不胀", None, {("symptoms", "abdominal pain", "confirmed_absent"), ("symptoms", "bloating", "confirmed_absent")}),
-    ("眼睛不红也不痒", None, {("symptoms", "red eyes", "confirmed_absent"), ("symptoms", "itchy eyes", "confirmed_absent")}),
+    ("眼睛不红也不痒", None, {("symptoms", "eye redness", "confirmed_absent"), ("symptoms", "itchy eyes", "confirmed_absent")}),
     ("腿不麻也不疼", None, {("symptoms", "leg numbness", "confirmed_absent"), ("symptoms", "leg pain", "confirmed_absent")}),
     ("肚子又疼又胀", None, {("symptoms", "abdominal pain", "active"), ("symptoms", "bloating", "active")}),
     ("头不晕不疼了", None, {("symptoms", "dizziness", "resolved"), ("symptoms", "headache", "resolved")}),

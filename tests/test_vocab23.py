@@ -40,7 +40,7 @@ LAY_SYMPTOMS: list[tuple[str, Triple]] = [
     ("there's goo in my eye every morning", ("symptoms", "eye discharge", "active")),
     ("глаз закисает по утрам уже неделю", ("symptoms", "eye discharge", "active")),
     ("眼睛黏糊糊的，早上睁不开", ("symptoms", "eye discharge", "active")),
-    ("耳朵像塞了东西一样，坐完飞机就这样", ("symptoms", "blocked ear", "active")),
+    ("耳朵像塞了东西一样，坐完飞机就这样", ("symptoms", "ear fullness", "active")),
     ("I can't stop sneezing since we got the cat", ("symptoms", "sneezing", "active")),
     ("嗓子沙哑好几天了", ("symptoms", "hoarseness", "active")),
     ("发不出声，讲课讲的", ("symptoms", "loss of voice", "active")),

@@ -49,7 +49,7 @@ SYMPTOMS: list[Row] = [
     ("зуб дергает ночью", None, {("symptoms", "toothache", "active")}),
     ("колени побаливают к непогоде", None, {("symptoms", "knee pain", "active")}),
     ("вчера весь вечер икала", None, {("symptoms", "hiccups", "active")}),
-    ("глаза сохнут за компьютером", None, {("chronic_conditions", "dry eyes", "active")}),
+    ("глаза сохнут за компьютером", None, {("symptoms", "dry eyes", "active")}),
     ("вены на ногах вздулись", None, {("chronic_conditions", "varicose veins", "active")}),
     # a baby's complaint is not the user's ("малыш" is a child, relatives.tsv)
     ("у малыша температура 38", None, set()),

@@ -47,7 +47,7 @@ INSIDE_A_WORD: list[str] = [
 
 #: the same terms where no word follows them: still found
 STILL_FOUND: list[tuple[str, Triple]] = [
-    ("眼睛很干，看手机久了就涩", ("chronic_conditions", "dry eyes", "active")),
+    ("眼睛很干，看手机久了就涩", ("symptoms", "dry eyes", "active")),
     ("最近老想吐，吃不下饭", ("symptoms", "nausea", "active")),
     ("最近老觉得渴，一天喝好几壶水", ("symptoms", "excessive thirst", "active")),
     ("脚趾头疼了两天了", ("symptoms", "toe pain", "active")),

@@ -94,9 +94,10 @@ def with_back_to_normal(
     norm: str, lang: str, parts: list[Clause], facts: list[Fact], found: Literals | None = None
 ) -> list[Fact]:
     """``facts`` with the complaints that the message's words of things working again end: a
-    listed complaint the message named before those words is resolved; in a message that names no
-    complaint of its own (which says itself what is over), each listed complaint gets a resolved
-    held-only ``^name`` event (``found``: the gates' literals in ``norm``)."""
+    listed complaint the message named before those words is resolved; where the words tell of
+    no complaint the message names, each listed complaint gets a resolved held-only ``^name``
+    event, which the fold keeps only for a complaint the user has ("сплю уже нормально, сердце не колотится" ends a known insomnia
+    beside the palpitations it denies) (``found``: the gates' literals in ``norm``)."""
     table = _forms().get(lang)
     if table is None or not table[1].may_match(norm, found=found):
         return facts
@@ -111,10 +112,20 @@ def with_back_to_normal(
             for f in complaints:
                 if f.entity in form.symptoms and f.status == present and f.start < m.end():
                     f.status = status_for(_SECTION, "end")
-            for name in form.symptoms if not complaints else ():
+            if _tells_of_named(form, m, complaints):
+                continue
+            for name in form.symptoms:
                 held = LAST_DISCUSSED + name
                 proposed.setdefault(name, Fact(m.start(), m.end(), clause.sentence, _SECTION, held, "resolved", m[0]))
     return [*facts, *proposed.values()]
+
+
+def _tells_of_named(form: _Form, m: re.Match[str], complaints: list[Fact]) -> bool:
+    """Whether the words tell of a complaint the message names: one found on the words themselves
+    ("腿肿消了", "the swelling has gone down" after the ankle was asked about) or one of the form's
+    own ("腰好了" after back pain). Then they end that complaint, not its siblings; words beside
+    other complaints ("сплю уже нормально, голова не болит") still end a known insomnia."""
+    return any(f.start < m.end() and f.end > m.start() or f.entity in form.symptoms for f in complaints)
 
 
 def _own_clause(parts: list[Clause], pos: int) -> Clause | None:

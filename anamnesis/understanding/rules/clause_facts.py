@@ -62,6 +62,49 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Cl
             m.kind, m.entity = "vaccine", vaccine
 
 
+#: What may open a clause before the disease it lists: "and", "а", "还有".
+_LIST_OPENING = re.compile(r"[\s,.;:\-—]*(?:(?:and|but|also|а|и|но|ещ[её]|ну|还有|另外|然后)[\s,，]*)?")
+#: A verb that says the jab was given or not: the clause states a fact, whatever it forgets.
+_GIVEN = re.compile(
+    r"\b(?:had|got|done|did|received|gave)\b|(?<![а-яё])(?:с?дела(?:л|ла|ли|ть)|(?:по)?ставил[аи]?)(?![а-яё])"
+    r"|прив\w*|вакцин\w*|укол\w*|打过|打了|打的|接种|没打|打针"
+)
+
+
+#: Words of vaccinations ("сделали" alone may be an X-ray, so no bare verbs of doing).
+_JAB_WORDS = re.compile(
+    r"\b(?:jabs?|shots?|vaccin\w*|boosters?|immuni[sz]\w*)\b|(?<![а-яё])(?:привив\w*|прививк\w*|вакцин\w*)"
+    r"|疫苗|打针|接种|预防针|加强针|[一二两三四五六七八九十几\d]针"
+)
+
+
+def jab_talk(msg: Message) -> bool:
+    """The message speaks of vaccinations: it names a jab or a vaccine."""
+    return _JAB_WORDS.search(msg.norm) is not None or any(lex.kind == "vaccine" for _, _, lex in msg.hits)
+
+
+def named_among_jabs(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> list[Mention]:
+    """ "какие прививки нужны? ... столбняк лет 10 назад", "which jabs? typhoid never", "需要打什么疫苗？
+    甲肝2019年打过": in a message about vaccinations, a disease with a vaccine that opens its clause is
+    an item of the list of jabs, its vaccine; a clause that tells of the illness ("корь в детстве
+    болел") keeps the illness. An item with no verb whose only doubt is of the time ("столбняк не
+    помню когда") states nothing: neither that the jab was had nor that it was not."""
+    kept = []
+    for n, m in enumerate(mentions):
+        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        end = mentions[n + 1].start if n + 1 < len(mentions) else clause.end  # the item's own words
+        if (
+            vaccine
+            and _LIST_OPENING.fullmatch(norm, clause.start, m.start)
+            and (clause.has("neg") or not _ILL.search(norm, clause.start, end) or _JAB.search(norm, clause.start, end))
+        ):
+            if clause.has("uncertain") and not clause.has("neg") and not _GIVEN.search(norm, clause.start, clause.end):
+                continue
+            m.kind, m.entity = "vaccine", vaccine
+        kept.append(m)
+    return kept
+
+
 #: "the pneumonia one", "the shingles ones", "肺炎那个", "乙肝的": a word standing for a jab the
 #: message speaks of, right after the disease.
 _ONE = {

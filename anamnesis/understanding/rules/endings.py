@@ -77,12 +77,14 @@ def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
                 fact.status = status_for("diagnoses", "end")
 
 
-#: An English episode dated in the past: "had bronchitis last week", "had covid in december".
+#: An English episode dated in the past: "had bronchitis last week", "had covid in december", "had a
+#: seizure tuesday night".
 _EN_HAD = re.compile(r"\bhad\b")
 _EN_PAST_TIME = re.compile(
     r"\b(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|couple of)"
     r" (?:days?|weeks?|wks?|months?|years?|yrs?) ago\b"
     r"|\blast (?:week|month|year|spring|summer|autumn|fall|winter|christmas)\b|\bin (?:19|20)\d\d\b"
+    r"|\b(?:on |last )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: night| morning| evening)?\b"
     r"|\bin (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december"
     r"|spring|summer|autumn|fall|winter)\b"
 )

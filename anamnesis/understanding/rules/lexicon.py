@@ -27,6 +27,8 @@ COMPOUNDS_FILE = Path(__file__).resolve().parent / "data" / "compound_names.tsv"
 FINDINGS_FILE = Path(__file__).resolve().parent / "data" / "findings.tsv"
 #: Words of a function working again and the complaints they end (:mod:`anamnesis.understanding.rules.back_to_normal`).
 BACK_TO_NORMAL_FILE = Path(__file__).resolve().parent / "data" / "back_to_normal.tsv"
+#: Bare complaint words whose sense their sentence decides (:mod:`anamnesis.understanding.rules.senses`).
+SENSES_FILE = Path(__file__).resolve().parent / "data" / "senses.tsv"
 #: The organ words that name a bare denial, "no cancer" or "no blood"
 #: (:mod:`anamnesis.understanding.rules.named_by_site`).
 SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
@@ -69,6 +71,8 @@ CATEGORIES: dict[str, str] = {
     "check": "'..., is that normal?': the question is about the whole sentence, which states no fact",
     "section": "a section noun (value): a denial with it and no entity is section-wide",
     "pain": "pain; with a body part, that part's pain symptom",
+    "quality": "a quality (value: dry, red, blocked); with a body part whose anatomy column of that name is set,"
+    " that symptom",
     "injury": "an injury of kind value; with a body part, '<part> <value>'",
     "removal": "removal; with a body part, that part's removal operation"
     " (value 'after': only right after the part, 'gallbladder out')",
@@ -253,7 +257,10 @@ def _compound_patterns(lexes: dict[int, Lex], terms: tuple[Term, ...]) -> list[t
 def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
-    for path in (*data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SITES_FILE, FINE_PARTS_FILE):
+    sources = (
+        *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE
+    )
+    for path in sources:
         digest.update(path.name.encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())

@@ -18,7 +18,7 @@ from anamnesis.understanding.rules.lexicon import Lex, Lexicon, term_lex
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
-_COMPOSERS = ("injury", "replace", "removal", "pain", "end")
+_COMPOSERS = ("injury", "replace", "removal", "pain", "end", "quality")
 _CYRILLIC = re.compile(r"[а-яё]")
 #: Scripts whose body part, once over without healing words, is the injury discussed before
 #: ("нога прошла", "脚好了"): Russian and Chinese say the part for its injury.
@@ -94,6 +94,38 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
     return {k: [c for c in v if not _paused(norm, s, e, c[0], c[1])] for k, v in cues.items()}
 
 
+#: What may stand between a complaint and the predicate said of it: "cough is gone", "rash's healed".
+_COPULA = re.compile(r"\s*(?:(?:'s|is|are|was|were|has|have|had)\s*)?(?:been\s+)?")
+#: What joins a cue to the complaint it describes right after it: "painful rash", "很疼的疹子".
+_ATTRIBUTE = re.compile(r"\s*的?\s*")
+#: Cues a complaint named beside them takes for itself, before a body part farther away can.
+_CLAIMED = ("pain", "end")
+
+
+def _claimed(norm: str, s: int, e: int, cues: Cues, found: list[Mention]) -> Cues:
+    """The cues of a body part at (s, e) without those a named complaint takes: one that stands
+    between the cue and the part ("painful blistery rash on my back": the rash is painful, the
+    back is where it is), one the cue is said of right after it, with the part beyond the cue
+    ("cough is gone and my chest feels normal": the cough is gone), or one the cue describes
+    right before it, after the part ("胸口起了一片很疼的疹子")."""
+    named = [m for m in found if m.kind == "symptom" and m.entity != "swelling"]
+    if not named:
+        return cues
+
+    def taken(cs: int, ce: int) -> bool:
+        for m in named:
+            if (ce <= m.start and m.end <= s) or (e <= m.start and m.end <= cs):
+                if not _paused(norm, m.start, m.end, cs, ce):
+                    return True  # the complaint stands between the cue and the part
+            if m.end <= cs and ce <= s and _COPULA.fullmatch(norm, m.end, cs):
+                return True  # "cough is gone and chest ...": said of the cough
+            if e <= cs and ce <= m.start and _ATTRIBUTE.fullmatch(norm, ce, m.start):
+                return True  # "胸口起了一片很疼的疹子": the rash is the painful one
+        return False
+
+    return {k: [c for c in v if not taken(c[0], c[1])] if k in _CLAIMED else v for k, v in cues.items()}
+
+
 def _named(composed: str) -> str:
     """A composed name the vocabulary knows as a form of an entity is that entity: "surgery on my
     back" composes "back surgery", which procedures.tsv lists as a form of "spine surgery"."""
@@ -136,6 +168,18 @@ def _compose(
         if "pain" in links:
             return Mention(min(s, cs), max(e, ce), "symptom", links["pain"])
     return None
+
+
+def _qualities(part: Term, s: int, e: int, cues: list[tuple[int, int, str]]) -> list[Mention]:
+    """The symptoms a part's qualities name (anatomy.tsv's dry, red and blocked columns): "lips so
+    dry and cracked" is cheilitis, "глаза красные" eye redness, "鼻子堵着" nasal congestion; a
+    quality of a part with no such column ("red wine", "a dry knee") names nothing."""
+    out: dict[str, Mention] = {}
+    for cs, ce, quality in sorted(cues, key=lambda c: min(abs(c[0] - e), abs(s - c[1]))):
+        entity = part.links.get(quality)
+        if entity and entity not in out:
+            out[entity] = Mention(min(s, cs), max(e, ce), "symptom", entity)
+    return list(out.values())
 
 
 #: What joins a part to the part on it: "手上的伤口", "腿的皮肤".
@@ -224,13 +268,12 @@ def find_mentions(
         for cat, s, e, value in composers:
             cues[cat].append((s, e, value))
         for part, s, e in parts:
-            composed = _compose(
-                part,
-                s,
-                e,
-                _unpaused(norm, s, e, cues) if norm and not elided else cues,
-                refers_back=_REFERS_BACK.match(norm, s) is not None,
-            )
+            own = _claimed(norm, s, e, _unpaused(norm, s, e, cues), found) if norm and not elided else cues
+            qualities = _qualities(part, s, e, own["quality"])
+            if qualities:  # "глаза уже не сухие": the ending is the dryness's, not a pain's
+                own = {**own, "end": []}
+            composed = _compose(part, s, e, own, refers_back=_REFERS_BACK.match(norm, s) is not None)
+            found.extend(qualities)
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e

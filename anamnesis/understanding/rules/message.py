@@ -38,8 +38,10 @@ from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
     clause_facts,
+    jab_talk,
     me_neither,
     me_too,
+    named_among_jabs,
     one_of_the_jabs,
     relative_has,
     relative_too,
@@ -78,6 +80,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -131,6 +134,7 @@ from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
+from anamnesis.understanding.rules.part_senses import without_adverb_backs
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
@@ -158,6 +162,7 @@ from anamnesis.understanding.rules.ru_negation import (
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
+from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
@@ -206,6 +211,7 @@ def read_message(
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
+    norm, hits = without_adverb_backs(norm, hits, lexicon.matcher.scan_each)  # "came back": no body part
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)
     hits = zh_shared_part(norm, hits, lexicon.matcher.scan_each)  # "头不疼也不晕": 晕 is the head's
@@ -214,6 +220,8 @@ def read_message(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
+    hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
+    hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     if gates.text is not norm:
         gates = literals_in(norm)
     goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
@@ -295,6 +303,7 @@ def read_message(
     own_part = any(lex.kind == "body_part" for _, _, lex in hits)
     part_asked = asked.part_asked if asked is not None and not own_part else ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
+    about_jabs = jab_talk(msg)  # a disease opening a clause of it is an item of a list of jabs
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -328,8 +337,11 @@ def read_message(
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             as_vaccines(mentions, lexicon, norm, clause)
-        elif lang in ("en", "zh"):
-            one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
+        else:
+            if lang in ("en", "zh"):
+                one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
+            if about_jabs:
+                mentions = named_among_jabs(mentions, lexicon, norm, clause)  # "прививки? столбняк давно"
         vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named

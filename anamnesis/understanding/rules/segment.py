@@ -257,12 +257,23 @@ _APPROXIMATE = re.compile(
 _HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
 
 
+#: What a doubt word is about when it is only the time: "not sure when", "can't remember the year",
+#: "не помню когда", "не помню, в каком году", "不记得什么时候", "不太清楚是哪年".
+_OF_THE_TIME = re.compile(
+    r"[\s,]*(?:(?:exactly|precisely|quite)\s+)?(?:when\b|what year|which year|the (?:exact )?(?:date|year|month)"
+    r"|(?:точно\s+)?(?:когда|в каком году|какого числа|какой год|дату|год)(?![а-яё])"
+    r"|(?:是|具体)?(?:什么时候|哪一?年|几几年|几号|具体时间|哪个月))"
+)
+
+
 def _only_approximate(norm: str, hits: list[Hit]) -> bool:
     """Every doubt word of the clause only rounds the amount right after it ("maybe a glass"),
-    not a guess at a name ("probably a migraine")."""
+    or doubts only when ("had one a while ago, not sure when"), not a guess at a name
+    ("probably a migraine")."""
     named = {s for s, _, lex in hits if lex.cat == "term" and lex.kind != "lifestyle"}
     return all(
-        norm[s:e] in _HEDGES and (m := _APPROXIMATE.match(norm, e)) is not None and m.end() not in named
+        (norm[s:e] in _HEDGES and (m := _APPROXIMATE.match(norm, e)) is not None and m.end() not in named)
+        or _OF_THE_TIME.match(norm, e) is not None
         for s, e, lex in hits
         if lex.cat == "uncertain"
     )

@@ -69,18 +69,20 @@ UNSEEN_DOSE_BAR = 0.90
 #: pass or fail: the floors still only rise. The twentieth session's (RULES_VERSION 44, its helpers
 #: told never to run this gate) 0.856 / 0.835 / 0.815, 0.649, 0.938, 0.956, 71; one branch that
 #: raised the forbidden count to 78 (names26) was left out, not the ceiling raised, and one whose
-#: tests broke beside the others (symp26) was taken back out.
+#: tests broke beside the others (symp26) was taken back out. The twenty-first session's
+#: (RULES_VERSION 45) 0.857 / 0.839 / 0.816, 0.649, 0.939, 0.956, 70; one branch that raised the
+#: forbidden count to 73 alone and 72 beside the others (dx27) was left out, not the ceiling raised.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.853,
-    "fact F1 (ru)": 0.832,
-    "fact F1 (zh)": 0.812,
-    "negation accuracy": 0.645,
-    "status accuracy": 0.935,
+    "fact F1 (en)": 0.854,
+    "fact F1 (ru)": 0.836,
+    "fact F1 (zh)": 0.813,
+    "negation accuracy": 0.646,
+    "status accuracy": 0.936,
     "dose accuracy": 0.953,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 71
+UNSEEN_FORBIDDEN_CEILING = 70
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -140,8 +140,10 @@ LASTING_DENIALS: list[Row] = [
     # the starting point of a "since" denial
     ("not since i started the omeprazole", "Still getting the heartburn?",
      {("symptoms", "heartburn", "resolved"), ("medications", "omeprazole", "active")}),
+    # "^": the earlier drug of its group, stopped at the fold
     ("no hypos since they switched me to gliclazide", None,
-     {("symptoms", "hypoglycemia", "resolved"), ("medications", "gliclazide", "active")}),
+     {("symptoms", "hypoglycemia", "resolved"), ("medications", "gliclazide", "active"),
+      ("medications", "^", "stopped")}),
     ("not had any palpitations since starting bisoprolol", None,
      {("symptoms", "palpitations", "resolved"), ("medications", "bisoprolol", "active")}),
     ("no reflux since I came off the naproxen", None,

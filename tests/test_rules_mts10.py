@@ -33,8 +33,9 @@ PRESUPPOSED_DRUGS: list[Row] = [
     ("Only a little, like I said.", "How much of the tramadol are you using?", {("medications", "tramadol", "active")}),
     # ... not a question back, not another drug, not someone else's, not a denial
     ("What's that?", "How long have you been on metoprolol?", set()),
+    # a switch naming only the new drug also stops, at the fold, the drug of its group told before ("^")
     ("I switched to losartan last year.", "How long have you been on lisinopril?",
-     {("medications", "losartan", "active")}),
+     {("medications", "losartan", "active"), ("medications", "^", "stopped")}),
     ("Ten years or so.", "How long has your mother been on warfarin?", set()),
     ("I don't take that.", "How much ibuprofen do you take in a day?", {("medications", "ibuprofen", "confirmed_absent")}),
 ]

@@ -47,7 +47,8 @@ SWITCHES: list[Row] = [
      {("medications", "enalapril", "stopped"), ("medications", "valsartan", "active")}),
     ("metformin made me throw up so my doctor switched me to sitagliptin", None,
      {("medications", "metformin", "stopped"), ("medications", "sitagliptin", "active")}),
-    ("she switched me to losartan", None, {("medications", "losartan", "active")}),
+    # a switch naming only the new drug: "^" stops the user's drug of its group at the fold
+    ("she switched me to losartan", None, {("medications", "losartan", "active"), ("medications", "^", "stopped")}),
 ]
 #: A reaction said apart from the allergy it belongs to is that allergy's reaction.
 REACTIONS: list[Row] = [

@@ -50,16 +50,27 @@ def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Cl
     to a question about vaccines: the diseases an answer about vaccines names are their vaccines;
     a clause that tells, without a denial, of having had the illness ("had chickenpox as a girl",
     "ветрянкой в детстве болел") and names no jab speaks of the illness."""
-    if (
-        not clause.has("neg")  # "never had rabies" to a question about jabs: never had the jab
-        and _ILL.search(norm, clause.start, clause.end)
-        and not _JAB.search(norm, clause.start, clause.end)
-    ):
+    if not _of_jabs(norm, clause, clause.end):
         return
     for m in mentions:
-        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        vaccine = _vaccine_of(m, lexicon)
         if vaccine:
             m.kind, m.entity = "vaccine", vaccine
+
+
+def _vaccine_of(m: Mention, lexicon: Lexicon) -> str | None:
+    """The vaccine against the disease ``m`` names, if it has one."""
+    return lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+
+
+def _of_jabs(norm: str, clause: Clause, end: int) -> bool:
+    """Whether ``norm[clause.start:end]`` may speak of jabs: a denial ("never had rabies" to a question
+    about jabs: never had the jab), no word of having been ill, or a word of a jab beside it."""
+    return (
+        clause.has("neg")
+        or not _ILL.search(norm, clause.start, end)
+        or _JAB.search(norm, clause.start, end) is not None
+    )
 
 
 #: What may open a clause before the disease it lists: "and", "а", "还有".
@@ -91,13 +102,9 @@ def named_among_jabs(mentions: list[Mention], lexicon: Lexicon, norm: str, claus
     помню когда") states nothing: neither that the jab was had nor that it was not."""
     kept = []
     for n, m in enumerate(mentions):
-        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
+        vaccine = _vaccine_of(m, lexicon)
         end = mentions[n + 1].start if n + 1 < len(mentions) else clause.end  # the item's own words
-        if (
-            vaccine
-            and _LIST_OPENING.fullmatch(norm, clause.start, m.start)
-            and (clause.has("neg") or not _ILL.search(norm, clause.start, end) or _JAB.search(norm, clause.start, end))
-        ):
+        if vaccine and _LIST_OPENING.fullmatch(norm, clause.start, m.start) and _of_jabs(norm, clause, end):
             if clause.has("uncertain") and not clause.has("neg") and not _GIVEN.search(norm, clause.start, clause.end):
                 continue
             m.kind, m.entity = "vaccine", vaccine

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
+from anamnesis.understanding.rules.condition_after_drug import items_after_condition
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
@@ -112,6 +113,8 @@ def clauses(
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question, s_tags)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and "check" in s_tags
+        # "GTN spray if I get chest pain, atorvastatin 40mg": the list goes on past the medicine's condition
+        listed = () if is_question or "hypo" not in s_tags else items_after_condition(norm, s_hits)
         hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
@@ -130,6 +133,8 @@ def clauses(
             if hypothetical and c_no > 0 and not is_question and "hypo" not in cats:
                 # "if I have pain, I take Tylenol": the user's habit, where the condition's scope ends
                 hypothetical = not opens_a_habit(norm, c_start, c_hits, lang)
+            if hypothetical and next((h[0] for h in c_hits if h[2].cat == "term"), None) in listed:
+                hypothetical = False
             hypothetical = hypothetical or "hypo" in cats or (lang == "zh" and norm.startswith("的话", c_end))
             if hedged and "split" not in cats:
                 cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from anamnesis.understanding.rules.allergic_setting import in_allergic_setting
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
@@ -217,6 +218,7 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
             or _allergy_context(msg.norm, clause, m, inherited)
             or _parallel_allergen(msg.norm, clause, m, stated)
             or _tested(msg, clause, m)
+            or in_allergic_setting(msg, clause, m)
         ):
             out[id(m)] = reactions[0].entity if reactions else None
             if m.state is None and noun_state in ("neg", "end"):

@@ -39,6 +39,8 @@ NOT_AN_ALLERGY: list[tuple[str, set[tuple[str, str, str]]]] = [
     ("the allergist started me on fexofenadine", set()),
     ("аллерголог назначил цетиризин", set()),
     ("过敏科医生开了氯雷他定", set()),
+    # a class of medicines the allergist rules out: no allergy is stated
+    ("аллерголог сказал никаких НПВС пока", set()),
 ]
 # fmt: on
 

@@ -4,8 +4,10 @@
 an allergy word would, so the allergen beside it is an allergy; "аллерголог сказал на березу",
 "the allergist said cats and dust mites": what the allergist found is one too, and so is what sets
 the complaint off ("cats set me off badly", "кошки провоцируют приступ", "尘螨会诱发"). A drug is never an
-allergy this way ("аллерголог назначил эриус" names a medicine). The generic allergen the condition
-states by itself (hay fever: pollen) gives way to the kind the clause names (birch pollen).
+allergy this way ("аллерголог назначил эриус" names a medicine), nor a class of medicines or an
+allergen said with a denial ("аллерголог сказала никаких НПВС", "анализ на молоко отрицательный").
+The generic allergen the condition states by itself (hay fever: pollen) gives way to the kind the
+sentence names (birch pollen).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from anamnesis.understanding.rules.segment import Clause, Hit
 def in_allergic_setting(msg: Message, clause: Clause, m: Mention) -> bool:
     """``m`` is an allergen (no medicine) in a sentence with an allergic condition, the allergist or
     a word of what sets a complaint off (Chinese parts a sentence into clauses at every space)."""
-    if m.kind != "allergen":
-        return False
+    if m.kind != "allergen" or m.state is not None or _medicine_class(msg, m):
+        return False  # "аллерголог сказала никаких НПВС", "анализ на молоко отрицательный": no allergy stated
     return any(
         (lex.cat == "term" and lex.allergen is not None and lex.value != m.entity)
         or (lex.cat == "doctor" and lex.value == "allergy")
@@ -34,6 +36,15 @@ def named_kind(msg: Message, clause: Clause, link: str) -> bool:
     return any(
         lex.kind == "allergen" and lex.value != link and lex.value.endswith(" " + link)
         for _, _, lex in _sentence_hits(msg, clause)
+    )
+
+
+def _medicine_class(msg: Message, m: Mention) -> bool:
+    """An allergen that is a class of medicines (ATC-coded, "NSAIDs"): the allergist's word about it
+    is advice on taking it, which this reading cannot tell from an allergy."""
+    return any(
+        s == m.start and lex.term is not None and any(c.startswith("ATC") for c in lex.term.codes)
+        for s, _, lex in msg.hits
     )
 
 

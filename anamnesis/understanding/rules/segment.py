@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.condition_after_drug import items_after_condition
 from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.prescriber_pronoun import prescribes
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
 Hit = tuple[int, int, Lex]
@@ -163,10 +164,12 @@ def clauses(
             elif cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, cats, lang), cats, lang, last_other)
                 if found == ("other", ()) and not someone_else and (
-                    _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
+                    _stops_it(norm, c_hits, lang)
+                    or _clinicians_they(norm, c_hits, lang)
+                    or prescribes(norm, c_start, c_end, lang)
                 ):
-                    # "the naproxen made me sick so they stopped it", "they put a stent in":
-                    # with nobody else named, "they" are the clinicians and the fact is the user's
+                    # "the naproxen made me sick so they stopped it", "they put a stent in", "he's added
+                    # finasteride": with nobody else named, they are the clinicians and the fact is the user's
                     found = ("self", ())
                 elif found is not None and found[0] in ("other", "family") and _acts_on_me(norm, c_start, c_end, lang):
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user

@@ -17,6 +17,7 @@ from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.tolerated import tolerated
 from schemas.events import SECTION_ATTRIBUTES
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
@@ -213,6 +214,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     for m in candidates:
         if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
+        if tolerated(msg, clause, m):
+            continue  # "Any allergies?" — "амоксиклав пил норм": taken without trouble
         if (
             caused
             or _allergy_context(msg.norm, clause, m, inherited)

@@ -25,6 +25,10 @@ STILL_ALLERGIC: list[tuple[str, str, str]] = [
     ("на кларитромицин сыпь была, остальное нормально", "Есть аллергия на лекарства?", "clarithromycin"),
     ("阿奇霉素 吃了起疹子 别的都没事", "有没有药物过敏？", "azithromycin"),
 ]
+# said without a word of taking, the words of no trouble deny the allergy as before
+DENIED: list[tuple[str, str, str]] = [
+    ("磺胺过敏 红霉素没事", "有没有药物过敏？", "erythromycin"),
+]
 # fmt: on
 
 
@@ -38,3 +42,8 @@ def test_a_tolerated_medicine_is_no_allergy(text: str, context: str) -> None:
 @pytest.mark.parametrize(("text", "context", "drug"), STILL_ALLERGIC)
 def test_a_reaction_before_the_words_of_no_trouble_keeps_the_allergy(text: str, context: str, drug: str) -> None:
     assert ("allergies", drug, "active") in triples(understand(text, context))
+
+
+@pytest.mark.parametrize(("text", "context", "drug"), DENIED)
+def test_no_trouble_without_taking_denies_the_allergy(text: str, context: str, drug: str) -> None:
+    assert ("allergies", drug, "confirmed_absent") in triples(understand(text, context))

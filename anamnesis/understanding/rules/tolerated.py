@@ -23,17 +23,27 @@ _TOLERATED: dict[str, re.Pattern[str]] = {
 }
 
 
+#: Words of having taken a medicine: without one, "青霉素没事" / "penicillin is fine" denies the allergy.
+_TAKEN: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"\b(?:took|taken|had|been on|used|was on|were on)\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:пил[аи]?|выпил[аи]?|принимал[аи]?|кололи|колол[аи]?|ставили|давали|дали|лечил[аи]?сь)(?![а-яё])"),
+    "zh": re.compile(r"吃过|用过|吃了|用了|输过|打过|输液|服过"),
+}
+
+
 def tolerated(msg: Message, clause: Clause, m: Mention) -> bool:
     """After the medicine ``m``, before the next medicine of its sentence and with no allergy word in
-    its clause, the user says it was taken without trouble, with no reaction or cause word between
-    ("amoxicillin gave me a rash, the rest was fine" is an allergy)."""
+    its clause, the user says it was taken ("пил", "took", "吃过") without trouble, with no reaction or
+    cause word between ("amoxicillin gave me a rash, the rest was fine" is an allergy). Said without
+    a taking word ("青霉素没事", "penicillin is fine") it denies the allergy, as the allergy reading has it."""
     pattern = _TOLERATED.get(msg.lang)
     if pattern is None or m.kind != "drug" or clause.has("allergy"):
         return False
     end = max(c.end for c in msg.clauses if c.sentence == clause.sentence)
     end = min((s for s, _, lex in msg.hits if m.end <= s < end and lex.kind == "drug"), default=end)
     found = pattern.search(msg.norm, m.end, end)
-    if found is None:
+    start = max((c.start for c in msg.clauses if c.sentence == clause.sentence and c.start <= m.start), default=m.start)
+    if found is None or _TAKEN[msg.lang].search(msg.norm, start, found.start()) is None:
         return False
     return not any(
         m.end <= s < found.start() and (lex.reactive or lex.cat in ("react", "allergy")) for s, _, lex in msg.hits

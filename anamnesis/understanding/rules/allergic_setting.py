@@ -20,7 +20,7 @@ from anamnesis.understanding.rules.segment import Clause, Hit
 def in_allergic_setting(msg: Message, clause: Clause, m: Mention) -> bool:
     """``m`` is an allergen (no medicine) in a sentence with an allergic condition, the allergist or
     a word of what sets a complaint off (Chinese parts a sentence into clauses at every space)."""
-    if m.kind != "allergen" or m.state is not None or _medicine_class(msg, m):
+    if m.kind != "allergen" or m.state is not None or medicine_class(msg, m):
         return False  # "аллерголог сказала никаких НПВС", "анализ на молоко отрицательный": no allergy stated
     return any(
         (lex.cat == "term" and lex.allergen is not None and lex.value != m.entity)
@@ -39,9 +39,9 @@ def named_kind(msg: Message, clause: Clause, link: str) -> bool:
     )
 
 
-def _medicine_class(msg: Message, m: Mention) -> bool:
-    """An allergen that is a class of medicines (ATC-coded, "NSAIDs"): the allergist's word about it
-    is advice on taking it, which this reading cannot tell from an allergy."""
+def medicine_class(msg: Message, m: Mention) -> bool:
+    """An allergen that is a class of medicines (ATC-coded: "NSAIDs", "opiates"): tested as a drug
+    is, and the allergist's word about it is advice on taking it rather than an allergy found."""
     return any(
         s == m.start and lex.term is not None and any(c.startswith("ATC") for c in lex.term.codes)
         for s, _, lex in msg.hits

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from anamnesis.understanding.rules.allergic_setting import in_allergic_setting
+from anamnesis.understanding.rules.allergic_setting import in_allergic_setting, medicine_class
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
@@ -324,19 +324,11 @@ def _tested(msg: Message, clause: Clause, m: Mention) -> bool:
     negative for opiates" is not)."""
     if not _RESULT.search(msg.norm, clause.start, clause.end):
         return False
-    if m.kind == "allergen" and not _medicine(msg, m):
+    if m.kind == "allergen" and not medicine_class(msg, m):
         return True
     span = [c for c in msg.clauses if c.sentence == clause.sentence]
     start, end = span[0].start, span[-1].end
     return any(lex.cat == "allergy" and lex.value == "test" and start <= s < end for s, _, lex in msg.hits)
-
-
-def _medicine(msg: Message, m: Mention) -> bool:
-    """An allergen that is a class of medicines ("opiates", ATC-coded): tested as a drug is."""
-    return any(
-        s == m.start and lex.term is not None and any(c.startswith("ATC") for c in lex.term.codes)
-        for s, _, lex in msg.hits
-    )
 
 
 def _names_a_cause(msg: Message) -> bool:

@@ -15,9 +15,12 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: Words that say a medicine went down without trouble.
 _TOLERATED: dict[str, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:no problems?|no issues?|no reaction|was fine|were fine|fine with it|was ok(?:ay)?|tolerated)\b"),
+    "en": re.compile(
+        r"\b(?:no problems?|no issues?|no reaction|was fine|were fine|fine with it|was ok(?:ay)?|tolerated)\b"
+    ),
     "ru": re.compile(
-        r"(?<![а-яё])(?:норм|нормально|без проблем|без последствий|переношу|переносил[аи]?|ничего не было|всё хорошо|все хорошо)(?![а-яё])"
+        r"(?<![а-яё])(?:норм|нормально|без проблем|без последствий|переношу|переносил[аи]?"
+        r"|ничего не было|всё хорошо|все хорошо)(?![а-яё])"
     ),
     "zh": re.compile(r"没事|没问题|没反应|没有反应|没什么反应|都还好"),
 }
@@ -26,7 +29,9 @@ _TOLERATED: dict[str, re.Pattern[str]] = {
 #: Words of having taken a medicine: without one, "青霉素没事" / "penicillin is fine" denies the allergy.
 _TAKEN: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:took|taken|had|been on|used|was on|were on)\b"),
-    "ru": re.compile(r"(?<![а-яё])(?:пил[аи]?|выпил[аи]?|принимал[аи]?|кололи|колол[аи]?|ставили|давали|дали|лечил[аи]?сь)(?![а-яё])"),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:пил[аи]?|выпил[аи]?|принимал[аи]?|кололи|колол[аи]?|ставили|давали|дали|лечил[аи]?сь)(?![а-яё])"
+    ),
     "zh": re.compile(r"吃过|用过|吃了|用了|输过|打过|输液|服过"),
 }
 

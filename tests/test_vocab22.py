@@ -56,7 +56,7 @@ NAMED: list[tuple[str, str | None, Triple]] = [
 
 #: allergens beyond drugs: adhesives, foods, insects, cosmetics, anaesthesia
 ALLERGENS: list[tuple[str, Triple]] = [
-    ("I'm allergic to sticking plasters, my skin blisters under them", ("allergies", "adhesive tape", "active")),
+    ("I'm allergic to sticking plasters, my skin blisters under them", ("allergies", "adhesive plaster", "active")),
     ("у меня аллергия на лейкопластырь", ("allergies", "adhesive tape", "active")),
     ("我对胶布过敏，贴了就起红疹", ("allergies", "adhesive tape", "active")),
     ("allergic to honey since I was a kid", ("allergies", "honey", "active")),

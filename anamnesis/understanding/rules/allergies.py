@@ -11,11 +11,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from anamnesis.understanding.rules.allergic_setting import in_allergic_setting, medicine_class
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.tolerated import tolerated
 from schemas.events import SECTION_ATTRIBUTES
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
@@ -212,11 +214,14 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     for m in candidates:
         if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
+        if tolerated(msg, clause, m):
+            continue  # "Any allergies?" — "амоксиклав пил норм": taken without trouble
         if (
             caused
             or _allergy_context(msg.norm, clause, m, inherited)
             or _parallel_allergen(msg.norm, clause, m, stated)
             or _tested(msg, clause, m)
+            or in_allergic_setting(msg, clause, m)
         ):
             out[id(m)] = reactions[0].entity if reactions else None
             if m.state is None and noun_state in ("neg", "end"):
@@ -319,19 +324,11 @@ def _tested(msg: Message, clause: Clause, m: Mention) -> bool:
     negative for opiates" is not)."""
     if not _RESULT.search(msg.norm, clause.start, clause.end):
         return False
-    if m.kind == "allergen" and not _medicine(msg, m):
+    if m.kind == "allergen" and not medicine_class(msg, m):
         return True
     span = [c for c in msg.clauses if c.sentence == clause.sentence]
     start, end = span[0].start, span[-1].end
     return any(lex.cat == "allergy" and lex.value == "test" and start <= s < end for s, _, lex in msg.hits)
-
-
-def _medicine(msg: Message, m: Mention) -> bool:
-    """An allergen that is a class of medicines ("opiates", ATC-coded): tested as a drug is."""
-    return any(
-        s == m.start and lex.term is not None and any(c.startswith("ATC") for c in lex.term.codes)
-        for s, _, lex in msg.hits
-    )
 
 
 def _names_a_cause(msg: Message) -> bool:

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
+from anamnesis.understanding.rules.condition_after_drug import items_after_condition
 from anamnesis.understanding.rules.lexicon import Lex
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ def cuts_of(
             cuts.append(h_start)
     if "hypo" in tags and "start" in tags and not question and lang != "zh":
         cuts = _habit_cuts(norm, s_hits, cuts, lang)
+    if "hypo" in tags and paused and not question and lang != "zh":
+        cuts = sorted(set(cuts).union(items_after_condition(norm, s_hits)))  # "GTN if I get pain, atorvastatin"
     if lang == "ru" and "question" in tags:
         cuts = _bare_request_cuts(norm, s_hits, cuts)
     if paused and "intent" in tags and lang != "zh":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.allergic_setting import named_kind
 from anamnesis.understanding.rules.allergies import allergy_mentions, zh_taken_with_reaction
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lexicon
@@ -299,7 +300,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             stopped = _fact(msg, clause, m, "medications", "end")
             if stopped is not None:
                 msg.facts.append(stopped)
-        if m.allergen and not family and m.state is None:  # "I have hay fever": a pollen allergy
+        if m.allergen and not family and m.state is None and not named_kind(msg, clause, m.allergen):
+            # "I have hay fever": a pollen allergy ("поллиноз на березу": the birch pollen named)
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:
         section = _noun_section(noun.entity, family or kin, allergy_clause=clause.has("allergy"))

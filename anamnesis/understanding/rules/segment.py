@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
+from anamnesis.understanding.rules.condition_after_drug import items_after_condition
 from anamnesis.understanding.rules.lexicon import Lex
+from anamnesis.understanding.rules.prescriber_pronoun import prescribes
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
 Hit = tuple[int, int, Lex]
@@ -112,6 +114,8 @@ def clauses(
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question, s_tags)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and "check" in s_tags
+        # "GTN spray if I get chest pain, atorvastatin 40mg": the list goes on past the medicine's condition
+        listed = () if is_question or "hypo" not in s_tags else items_after_condition(norm, s_hits)
         hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
@@ -130,6 +134,8 @@ def clauses(
             if hypothetical and c_no > 0 and not is_question and "hypo" not in cats:
                 # "if I have pain, I take Tylenol": the user's habit, where the condition's scope ends
                 hypothetical = not opens_a_habit(norm, c_start, c_hits, lang)
+            if hypothetical and next((h[0] for h in c_hits if h[2].cat == "term"), None) in listed:
+                hypothetical = False
             hypothetical = hypothetical or "hypo" in cats or (lang == "zh" and norm.startswith("的话", c_end))
             if hedged and "split" not in cats:
                 cats.add("uncertain")  # "кажется, у меня гастрит": the hedge before covers the clause
@@ -158,10 +164,12 @@ def clauses(
             elif cats & _SUBJECT_CATS:
                 found = _subject(norm, _agents_left_out(norm, c_hits, cats, lang), cats, lang, last_other)
                 if found == ("other", ()) and not someone_else and (
-                    _stops_it(norm, c_hits, lang) or _clinicians_they(norm, c_hits, lang)
+                    _stops_it(norm, c_hits, lang)
+                    or _clinicians_they(norm, c_hits, lang)
+                    or prescribes(norm, c_start, c_end, lang)
                 ):
-                    # "the naproxen made me sick so they stopped it", "they put a stent in":
-                    # with nobody else named, "they" are the clinicians and the fact is the user's
+                    # "the naproxen made me sick so they stopped it", "they put a stent in", "he's added
+                    # finasteride": with nobody else named, they are the clinicians and the fact is the user's
                     found = ("self", ())
                 elif found is not None and found[0] in ("other", "family") and _acts_on_me(norm, c_start, c_end, lang):
                     found = ("self", ())  # "my wife got me walking every day": what she does is done to the user

@@ -14,8 +14,10 @@ from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
+from anamnesis.understanding.rules.ending_answers import ending_answer, first_question_ended, keep_dating_illness
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.family_whole import whole_family_denied
+from anamnesis.understanding.rules.kin_answers import kin_named_alone
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.only_asked import only_asked
 from anamnesis.understanding.rules.quantities import doses
@@ -237,6 +239,11 @@ def answer_question(msg: Message, asked: Topic) -> None:
         asked = replace(asked, items=tuple(dict.fromkeys(asked.earlier + asked.items)))
     if only_asked(msg, asked):
         return  # "only the blood pressure", "кроме второго", "除了第二个都没有": the rest denied
+    if (first := first_question_ended(msg, asked)) is not None:
+        # "Do you smoke? Any long-term conditions?" — "quit 10 yrs ago. none": the stop answers the first
+        stated = {(f.section, f.entity) for f in msg.facts}
+        msg.facts.extend(Fact(0, 0, -1, s, e, status_for(s, "end")) for s, e in first.items if (s, e) not in stated)
+        msg.touched.update(s for s, _ in first.items)
     if asked.family and not (asked.kin or asked.part) and whole_family_denied(msg):
         msg.touched.add("family_history")
         return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example
@@ -245,6 +252,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         # "уже меньше, но да", "好点了但还是麻": better, but present; of what the last clause asked
         named = {lex.value for _, _, lex in scan(last_clause(asked.question)) if lex.kind}
         answer, asked = "still", replace(asked, items=asked_last(asked.items, named))
+    if answer is None and (answer := ending_answer(msg, asked)) == "end":
+        keep_dating_illness(msg)  # "Курите?" — "бросил сразу после инфаркта": the stop is the smoking's
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
@@ -290,6 +299,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and asked.family and asked.items and relatives and _relatives_say_yes(msg, asked):
         msg.touched.add("family_history")
         return
+    if answer is None and asked.family and len(asked.items) == 1 and _names_family_history(msg) and _kin_alone_say_yes(msg, asked):
+        msg.touched.add("family_history")
+        return  # "Migraines in the family?" — "у мамы. а у папы инсульт был в 58"
     if (
         answer is None
         and asked.family
@@ -508,6 +520,20 @@ def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
             if section == "family_history":
                 fact = Fact(c.start, c.end, c.sentence, section, entity, "active")
                 fact.put("relation", joined_relation(c.relations))
+                msg.facts.append(fact)
+                added = True
+    return added
+
+
+def _kin_alone_say_yes(msg: Message, asked: Topic) -> bool:
+    """A clause that names only a relative ("у мамы.", "mum does") gives that relative the one
+    thing a family question asked, beside the other relatives' own illnesses the reply tells."""
+    added = False
+    for clause in kin_named_alone(msg):
+        for section, entity in asked.items:
+            if section == "family_history":
+                fact = Fact(clause.start, clause.end, clause.sentence, section, entity, "active")
+                fact.put("relation", joined_relation(clause.relations))
                 msg.facts.append(fact)
                 added = True
     return added

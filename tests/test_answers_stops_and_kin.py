@@ -1,0 +1,99 @@
+"""Answers read against the assistant's question: stops, relatives named alone, hedged denials.
+
+- a stop that names only the event it follows ("Do you smoke?" — "quit right after my bypass",
+  "бросил после инсульта", "做完搭桥就戒了") stops the asked habit; the event only dates it, and a
+  lasting illness that dates it is not ended by it (``ending_answers.ending_answer``);
+- a stop under way or planned ("trying to give up", "пытаюсь бросить", "正在戒") says the habit goes on;
+- a stop by someone else, or of a drug the reply names, is no answer about the user's habit;
+- a turn of several questions whose reply opens with such a stop: the stop answers the first
+  question, the rest the others (``ending_answers.first_question_ended``);
+- a clause that names only a relative ("my aunt does.", "у бабушки.", "我姑姑也是。") gives that
+  relative what a family question asked, even when the reply goes on with another relative's own
+  illness; a relative said to be well gives nothing (``kin_answers.kin_named_alone``);
+- a hedged bare answer ("нет вроде", "вроде бы нет") denies as "I don't think so" and "好像没有"
+  do; a denial the user volunteers with "вроде" stays a guess (``ru_negation.without_guessed_absences``).
+
+Each row is (reply, the assistant's question before it, the exact set of (section, entity, status)
+the reply must yield). The sentences are new, written for this test; none is from the gold, dev,
+validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+SMOKES = ("lifestyle", "smoking", "stopped")
+DRINKS = ("lifestyle", "alcohol", "stopped")
+CABG = ("surgeries", "coronary artery bypass grafting", "historical")
+
+# fmt: off
+STOP_AFTER_AN_EVENT: list[Row] = [
+    ("quit right after my bypass", "Do you smoke?", {SMOKES, CABG}),
+    ("stopped when I found out about the diabetes", "Do you still drink?",
+     {DRINKS, ("chronic_conditions", "diabetes", "active")}),
+    ("бросил после инсульта", "Курите?", {SMOKES, ("diagnoses", "stroke", "resolved")}),
+    ("做完搭桥就戒了", "抽烟吗？", {SMOKES, CABG}),
+    ("查出糖尿病以后就戒了", "喝酒吗？", {DRINKS, ("chronic_conditions", "diabetes", "active")}),
+]
+
+STOP_UNDER_WAY: list[Row] = [
+    ("trying to give up, about 8 a day", "Do you smoke?", {("lifestyle", "smoking", "active")}),
+    ("пытаюсь бросить, но пока курю", "Курите?", {("lifestyle", "smoking", "active")}),
+    ("正在戒，一天还抽几根", "抽烟吗？", {("lifestyle", "smoking", "active")}),
+]
+
+NOT_THE_USERS_STOP: list[Row] = [
+    ("my husband quit after his heart attack", "Do you smoke?", set()),
+    ("stopped the aspirin after the bleed", "Do you smoke?", {("medications", "aspirin", "stopped")}),
+    ("папа бросил после инфаркта", "Курите?", {("family_history", "myocardial infarction", "active")}),
+    ("他心梗以后就戒了", "抽烟吗？", set()),
+    # a sleeping pill stopped is no stop of sleep
+    ("医生开的安眠药吃了头晕，就停了", "睡得好吗？", {("medications", "hypnotics", "stopped")}),
+]
+
+FIRST_OF_SEVERAL: list[Row] = [
+    ("gave up after the stroke. nothing else", "Do you smoke? Any other conditions?",
+     {SMOKES, ("diagnoses", "stroke", "resolved")}),
+    ("после инфаркта бросил. других болезней нет", "Курите? Хронические болезни есть?",
+     {SMOKES, ("diagnoses", "myocardial infarction", "resolved")}),
+    ("三年前戒了，药没吃", "抽烟吗？平时吃什么药吗？", {SMOKES, ("medications", "*", "confirmed_absent")}),
+]
+
+KIN_ALONE: list[Row] = [
+    ("my aunt does. and my grandad had bowel cancer", "Does anyone in your family have diabetes?",
+     {("family_history", "diabetes", "active"), ("family_history", "colorectal cancer", "active")}),
+    ("у бабушки. а у дедушки был инфаркт", "Диабет у родственников есть?",
+     {("family_history", "diabetes", "active"), ("family_history", "myocardial infarction", "active")}),
+    ("我姑姑也是。我爷爷是肺癌走的", "家里有人有糖尿病吗？",
+     {("family_history", "diabetes", "active"), ("family_history", "lung cancer", "active")}),
+    # female relatives are the family too
+    ("у тёти по папе", "Рак у родственниц был?", {("family_history", "cancer", "active")}),
+]
+
+KIN_WELL: list[Row] = [
+    ("my dad is fine, mum had a stroke", "Any heart disease in the family?", {("family_history", "stroke", "active")}),
+    ("папа здоров, у мамы диабет", "Инфаркты в семье были?", {("family_history", "diabetes", "active")}),
+    ("我爸身体挺好，我妈有高血压", "家里有人得过心脏病吗？", {("family_history", "hypertension", "active")}),
+]
+
+HEDGED_ANSWER: list[Row] = [
+    ("нет вроде", "Отёки на ногах бывают?", {("symptoms", "leg swelling", "confirmed_absent")}),
+    ("вроде бы нет", "Операции были?", {("surgeries", "*", "confirmed_absent")}),
+    ("неа, вроде ничего такого", "Аллергия на лекарства есть?", {("allergies", "*", "confirmed_absent")}),
+    ("I don't think so", "Any allergies to medicines?", {("allergies", "*", "confirmed_absent")}),
+    ("好像没有", "对药物过敏吗？", {("allergies", "*", "confirmed_absent")}),
+    # volunteered, the hedge keeps the denial a guess
+    ("астмы вроде нет", None, set()),
+]
+# fmt: on
+
+ROWS = (
+    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER
+)
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ROWS)
+def test_an_answer_reads_against_its_question(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

@@ -10,6 +10,8 @@
 - a clause that names only a relative ("my aunt does.", "у бабушки.", "我姑姑也是。") gives that
   relative what a family question asked, even when the reply goes on with another relative's own
   illness; a relative said to be well gives nothing (``kin_answers.kin_named_alone``);
+- "Что-нибудь беспокоит?", "Is anything bothering you?" ask of every complaint: "нет, ничего" denies
+  them all, while one thing that no longer bothers denies no other;
 - a hedged bare answer ("нет вроде", "вроде бы нет") denies as "I don't think so" and "好像没有"
   do; a denial the user volunteers with "вроде" stays a guess (``ru_negation.without_guessed_absences``).
 
@@ -87,13 +89,32 @@ HEDGED_ANSWER: list[Row] = [
     # volunteered, the hedge keeps the denial a guess
     ("астмы вроде нет", None, set()),
 ]
+# "is anything bothering you?" asks of every complaint, as "Any symptoms?" does
+BOTHERING: list[Row] = [
+    ("нет, ничего", "Сейчас что-то беспокоит?", {("symptoms", "*", "confirmed_absent")}),
+    ("nope", "Is anything bothering you today?", {("symptoms", "*", "confirmed_absent")}),
+    ("没有", "现在有什么不舒服吗？", {("symptoms", "*", "confirmed_absent")}),
+    ("да, кашель", "Что-нибудь беспокоит?", {("symptoms", "cough", "active")}),
+]
 # fmt: on
 
 ROWS = (
-    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER
+    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER + BOTHERING
 )
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), ROWS)
 def test_an_answer_reads_against_its_question(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("колено больше не беспокоит", "Как колено?"),
+        ("кашель не беспокоит, только насморк", None),
+        ("the knee isn't bothering me anymore", "How is the knee?"),
+    ],
+)
+def test_one_thing_no_longer_bothering_denies_no_other(text: str, context: str | None) -> None:
+    assert ("symptoms", "*", "confirmed_absent") not in triples(understand(text, context))

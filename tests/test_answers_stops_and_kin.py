@@ -12,6 +12,8 @@
   illness; a relative said to be well gives nothing (``kin_answers.kin_named_alone``);
 - "Что-нибудь беспокоит?", "Is anything bothering you?" ask of every complaint: "нет, ничего" denies
   them all, while one thing that no longer bothers denies no other;
+- a "yes" dated to childhood ("yes as a kid", "да, в детстве", "小时候出过") says the asked illness
+  was had and is over (``endings.healed_long_ago``, ``bare_answers``' tail and echo);
 - a hedged bare answer ("нет вроде", "вроде бы нет") denies as "I don't think so" and "好像没有"
   do; a denial the user volunteers with "вроде" stays a guess (``ru_negation.without_guessed_absences``).
 
@@ -96,10 +98,20 @@ BOTHERING: list[Row] = [
     ("没有", "现在有什么不舒服吗？", {("symptoms", "*", "confirmed_absent")}),
     ("да, кашель", "Что-нибудь беспокоит?", {("symptoms", "cough", "active")}),
 ]
+# a "yes" dated to childhood: the asked illness was had and is over; "since" keeps it going
+IN_CHILDHOOD: list[Row] = [
+    ("yes as a kid, and my son had it last spring", "Have you had chickenpox?",
+     {("diagnoses", "chickenpox", "resolved")}),
+    ("да, в детстве", "Корью болели?", {("diagnoses", "measles", "resolved")}),
+    ("小时候出过", "出过水痘吗？", {("diagnoses", "chickenpox", "resolved")}),
+    ("yes, since I was a kid", "Do you have asthma?", {("chronic_conditions", "asthma", "active")}),
+    ("да, с детства", "Астма есть?", {("chronic_conditions", "asthma", "active")}),
+    ("没有，小时候也没出过", "出过水痘吗？", {("diagnoses", "chickenpox", "confirmed_absent")}),
+]
 # fmt: on
 
 ROWS = (
-    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER + BOTHERING
+    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER + BOTHERING + IN_CHILDHOOD
 )
 
 

@@ -4,6 +4,9 @@
   "бросил после инсульта", "做完搭桥就戒了") stops the asked habit; the event only dates it, and a
   lasting illness that dates it is not ended by it (``ending_answers.ending_answer``);
 - a stop under way or planned ("trying to give up", "пытаюсь бросить", "正在戒") says the habit goes on;
+- a habit of the past set against now ("used to loads, now a glass on sundays", "раньше много,
+  теперь по выходным", "以前抽得凶，现在一天两三根") goes on, unless the now denies or ends it
+  (``ending_answers.goes_on_now``);
 - a stop by someone else, or of a drug the reply names, is no answer about the user's habit;
 - a turn of several questions whose reply opens with such a stop: the stop answers the first
   question, the rest the others (``ending_answers.first_question_ended``);
@@ -108,10 +111,19 @@ IN_CHILDHOOD: list[Row] = [
     ("да, с детства", "Астма есть?", {("chronic_conditions", "asthma", "active")}),
     ("没有，小时候也没出过", "出过水痘吗？", {("diagnoses", "chickenpox", "confirmed_absent")}),
 ]
+# a habit of the past set against now goes on, unless the now denies it or names another thing
+THEN_AND_NOW: list[Row] = [
+    ("used to loads, now maybe a glass on sundays", "Do you drink?", {("lifestyle", "alcohol", "active")}),
+    ("раньше много, теперь только по выходным", "Выпиваете?", {("lifestyle", "alcohol", "active")}),
+    ("以前抽得凶，现在一天两三根", "抽烟吗？", {("lifestyle", "smoking", "active")}),
+    ("used to, not any more", "Do you drink?", {("lifestyle", "alcohol", "stopped")}),
+    ("раньше курила, сейчас нет", "Курите?", {("lifestyle", "smoking", "stopped")}),
+    ("以前抽，现在戒了", "抽烟吗？", {("lifestyle", "smoking", "stopped")}),
+]
 # fmt: on
 
 ROWS = (
-    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER + BOTHERING + IN_CHILDHOOD
+    STOP_AFTER_AN_EVENT + STOP_UNDER_WAY + NOT_THE_USERS_STOP + FIRST_OF_SEVERAL + KIN_ALONE + KIN_WELL + HEDGED_ANSWER + BOTHERING + IN_CHILDHOOD + THEN_AND_NOW
 )
 
 

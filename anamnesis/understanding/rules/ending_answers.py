@@ -120,3 +120,31 @@ def first_question_ended(msg: Message, asked: Topic) -> Topic | None:
         return None
     last = msg.clauses[-1]
     return None if _stops(msg.norm, last) else asked.each[0]
+
+
+#: A habit of the past set against now: "used to a lot, now only the odd one", "раньше много,
+#: сейчас по праздникам", "以前喝得多，现在偶尔喝一点".
+_FORMERLY = re.compile(r"\bused to\b|\bformerly\b|(?<![а-яё])(?:раньше|прежде)(?![а-яё])|以前|过去|之前")
+_NOW = re.compile(r"\b(?:now|nowadays|these days)\b|(?<![а-яё])(?:сейчас|теперь)(?![а-яё])|现在|目前|如今")
+_STILL_DENIED = frozenset({"neg", "end", "anymore"})
+
+
+def goes_on_now(msg: Message, asked: Topic) -> bool:
+    """The reply sets what the user did before against what they do now, and the now-clause neither
+    denies, nor ends, nor names another thing ("now I do yoga instead"): the asked habit goes on,
+    only less ("used to, now just at weekends")."""
+    former = _FORMERLY.search(msg.norm)
+    if former is None:
+        return False
+    now = _NOW.search(msg.norm, former.end())
+    if now is None:
+        return False
+    clause = next((c for c in msg.clauses if c.start <= now.start() < c.end), None)
+    if clause is None or clause.subject != "self":
+        return False
+    asked_entities = {entity for _, entity in asked.items}
+    return all(
+        lex.cat not in _STILL_DENIED and (not lex.kind or lex.value in asked_entities)
+        for s, _, lex in msg.hits
+        if s >= now.start()
+    )

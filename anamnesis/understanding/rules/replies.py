@@ -14,7 +14,7 @@ from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
-from anamnesis.understanding.rules.ending_answers import ending_answer, first_question_ended, keep_dating_illness
+from anamnesis.understanding.rules.ending_answers import ending_answer, first_question_ended, goes_on_now, keep_dating_illness
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.family_whole import whole_family_denied
 from anamnesis.understanding.rules.kin_answers import kin_named_alone
@@ -254,6 +254,11 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer, asked = "still", replace(asked, items=asked_last(asked.items, named))
     if answer is None and (answer := ending_answer(msg, asked)) == "end":
         keep_dating_illness(msg)  # "Курите?" — "бросил сразу после инфаркта": the stop is the smoking's
+    if answer in (None, "end") and asked.items and all(s == "lifestyle" for s, _ in asked.items) and goes_on_now(msg, asked):
+        answer = "yes"  # "Do you drink?" — "used to a lot, now only the odd one": less, but still
+        for fact in msg.facts:
+            if (fact.section, fact.entity) in asked.items and fact.status == "stopped":
+                fact.status = status_for(fact.section, None)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":

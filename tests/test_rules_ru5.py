@@ -75,7 +75,9 @@ ANSWERS: list[Row] = [
     ("ни капли", "Выпиваете?", {("lifestyle", "alcohol", "confirmed_absent")}),
     ("не помню", "Прививку от столбняка делали?", set()),
     # examples after a dash illustrate what is asked: "no" denies the thing, not each sign
-    ("нет вроде не было", "Приступы стенокардии — давящая боль за грудиной?", set()),
+    # (a hedged bare answer denies, as "I don't think so" does: the angina, not each sign)
+    ("нет вроде не было", "Приступы стенокардии — давящая боль за грудиной?",
+     {("chronic_conditions", "angina pectoris", "confirmed_absent")}),
     ("ничего такого не было", "Бывает ли гипогликемия — потливость, дрожь в руках?",
      {("symptoms", "hypoglycemia", "confirmed_absent")}),
 ]

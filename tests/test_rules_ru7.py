@@ -48,11 +48,12 @@ DATED: list[Row] = [
                                       ("diagnoses", "pneumonia", "resolved")}),
     ("гастрит с 2019, обострения бывают", None, {("diagnoses", "gastritis", "active")}),
 ]
-#: "от X делала" is the vaccine against X; "вроде" keeps a denial from being recorded.
+#: "от X делала" is the vaccine against X; "вроде" keeps a volunteered denial from being recorded,
+#: while a hedged bare answer to the assistant's question denies, as "I don't think so" does.
 VACCINES_AND_GUESSES: list[Row] = [
     ("от кори в детстве делали", None, {("vaccinations", "measles vaccine", "historical")}),
     ("от столбняка никогда не делал", None, {("vaccinations", "tetanus vaccine", "confirmed_absent")}),
-    ("вроде нет", "Есть аллергия на лекарства?", set()),
+    ("вроде нет", "Есть аллергия на лекарства?", {("allergies", "*", "confirmed_absent")}),
     ("хронических болезней нет вроде", None, set()),
     ("вроде бросила", "Курите?", {("lifestyle", "smoking", "stopped")}),
 ]

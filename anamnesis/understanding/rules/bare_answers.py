@@ -53,6 +53,9 @@ _ANSWER_TAIL = re.compile(
     r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|for good|for years"
     # "not since march", "not since I started the omeprazole": when, however long it is said
     r"|since [^,;.!?]*"
+    # a time of one's childhood: "yes as a kid", "да, в детстве"
+    r"|as a (?:kid|child|little one|teen|teenager|baby)|when i was (?:a kid|a child|little|small|young)"
+    r"|in (?:my )?childhood|в детстве|ребёнком|ребенком|в юности|в школе"
     r"|(?:\d+|one|two|three|four|five|both|all(?: my| the| of the)?) (?:shots?|doses?|jabs?|injections?|boosters?)"
     r"|(?:(?:all|any|each|either|both|none) )?of (?:those|them|these|that|the above)"
     # the asked things pointed at as a whole ("stopped both", "quit them all", "бросил оба")
@@ -278,9 +281,10 @@ def _bare(norm: str, end: int) -> bool:
 
 
 #: A Chinese answer that repeats the question's verb: "抽，一天十根" to "您抽烟吗？", "打过" to
-#: "您打过乙肝疫苗吗？", "没打过" / "不抽" (a denial); the verb stands alone before a pause.
+#: "您打过乙肝疫苗吗？", "没打过" / "不抽" (a denial); the verb stands alone before a pause, after a
+#: time of one's childhood at most ("小时候出过").
 _ZH_ECHO = re.compile(
-    r"\s*(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?"
+    r"\s*(?:小时候|小的时候|早年|年轻时候?)?(?:(没有|没|不)|还|也|都|已经)?([\u4e00-\u9fff]{1,2}?)(?:过|了|的)?(?:[一二两三四五六七八九十\d]+[针次剂遍])?"
     r"(?=$|[\s,.!~，。！～、])"
 )
 #: Words that are no verb of the question however it is phrased.

@@ -61,8 +61,16 @@ _PHRASE_END = re.compile(r"[,;:.!?，；。！？]|(?<![а-яё])(?:но|а)(?![
 def healed_long_ago(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
     """An injury of one's childhood or of years ago ("I broke my arm when I was ten") has healed;
     so has an episodic illness its own phrase dates so ("pneumonia in 2019", "гепатит А в детстве",
-    "去年得了一次肺炎"), unless the phrase says it goes on or dates a finding."""
+    "去年得了一次肺炎"), unless the phrase says it goes on or dates a finding; and so has the asked
+    illness a reply's first sentence dates so ("yes as a kid", "да, в детстве", "小时候出过")."""
     for fact in msg.facts:
+        if fact.status == "active" and fact.sentence == -1 and spans and fact.section in ("diagnoses", "injuries"):
+            # an answer's own time dates what was asked: "Have you had chickenpox?" — "yes as a kid"
+            start, end, _ = spans[0]
+            phrase = msg.norm[start:end]
+            if _LONG_AGO.search(phrase) and not _GOES_ON.search(phrase) and not _FOUND.search(phrase):
+                fact.status = status_for(fact.section, "end")
+            continue
         if fact.status != "active" or not 0 <= fact.sentence < len(spans):
             continue
         if fact.section == "injuries":

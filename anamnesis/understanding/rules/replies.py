@@ -14,8 +14,15 @@ from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
+from anamnesis.understanding.rules.ending_answers import (
+    ending_answer,
+    first_question_ended,
+    goes_on_now,
+    keep_dating_illness,
+)
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.family_whole import whole_family_denied
+from anamnesis.understanding.rules.kin_answers import kin_named_alone
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.only_asked import only_asked
 from anamnesis.understanding.rules.quantities import doses
@@ -237,6 +244,11 @@ def answer_question(msg: Message, asked: Topic) -> None:
         asked = replace(asked, items=tuple(dict.fromkeys(asked.earlier + asked.items)))
     if only_asked(msg, asked):
         return  # "only the blood pressure", "кроме второго", "除了第二个都没有": the rest denied
+    if (first := first_question_ended(msg, asked)) is not None:
+        # "Do you smoke? Any long-term conditions?" — "quit 10 yrs ago. none": the stop answers the first
+        stated = {(f.section, f.entity) for f in msg.facts}
+        msg.facts.extend(Fact(0, 0, -1, s, e, status_for(s, "end")) for s, e in first.items if (s, e) not in stated)
+        msg.touched.update(s for s, _ in first.items)
     if asked.family and not (asked.kin or asked.part) and whole_family_denied(msg):
         msg.touched.add("family_history")
         return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example
@@ -245,6 +257,14 @@ def answer_question(msg: Message, asked: Topic) -> None:
         # "уже меньше, но да", "好点了但还是麻": better, but present; of what the last clause asked
         named = {lex.value for _, _, lex in scan(last_clause(asked.question)) if lex.kind}
         answer, asked = "still", replace(asked, items=asked_last(asked.items, named))
+    if answer is None and (answer := ending_answer(msg, asked)) == "end":
+        keep_dating_illness(msg)  # "Курите?" — "бросил сразу после инфаркта": the stop is the smoking's
+    habits = bool(asked.items) and all(section == "lifestyle" for section, _ in asked.items)
+    if answer in (None, "end") and habits and goes_on_now(msg, asked):
+        answer = "yes"  # "Do you drink?" — "used to a lot, now only the odd one": less, but still
+        for fact in msg.facts:
+            if (fact.section, fact.entity) in asked.items and fact.status == "stopped":
+                fact.status = status_for(fact.section, None)
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
@@ -290,6 +310,15 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and asked.family and asked.items and relatives and _relatives_say_yes(msg, asked):
         msg.touched.add("family_history")
         return
+    if (
+        answer is None
+        and asked.family
+        and len(asked.items) == 1
+        and _names_family_history(msg)
+        and _kin_alone_say_yes(msg, asked)
+    ):
+        msg.touched.add("family_history")
+        return  # "Migraines in the family?" — "у мамы. а у папы инсульт был в 58"
     if (
         answer is None
         and asked.family
@@ -497,17 +526,31 @@ _ANSWER_CUES = frozenset({"yes", "neg", "end", "some", "anymore"})
 def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
     """ "我妈有，我爸是脑出血走的" to "家里人有高血压吗？": a relative's clause that names nothing
     and says 有 ("has it") answers the question for that relative, whatever the others have."""
-    added = False
+    saying_yes = []
     for c in msg.clauses:
         if c.subject != "family" or not c.relations or c.skip:
             continue
         cats = {lex.cat for _, _, lex in c.hits}
         if "yes" not in cats or "neg" in cats or any(lex.kind and lex.kind != "relative" for _, _, lex in c.hits):
             continue
+        saying_yes.append(c)
+    return _relatives_have_asked(msg, saying_yes, asked)
+
+
+def _kin_alone_say_yes(msg: Message, asked: Topic) -> bool:
+    """A clause that names only a relative ("у мамы.", "mum does") gives that relative the one
+    thing a family question asked, beside the other relatives' own illnesses the reply tells."""
+    return _relatives_have_asked(msg, kin_named_alone(msg), asked)
+
+
+def _relatives_have_asked(msg: Message, clauses: list[Clause], asked: Topic) -> bool:
+    """Gives each clause's relatives the family history the question asked; whether any was given."""
+    added = False
+    for clause in clauses:
         for section, entity in asked.items:
             if section == "family_history":
-                fact = Fact(c.start, c.end, c.sentence, section, entity, "active")
-                fact.put("relation", joined_relation(c.relations))
+                fact = Fact(clause.start, clause.end, clause.sentence, section, entity, "active")
+                fact.put("relation", joined_relation(clause.relations))
                 msg.facts.append(fact)
                 added = True
     return added

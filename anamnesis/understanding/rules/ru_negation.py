@@ -7,9 +7,11 @@
   complaint keeps the user from doing; the complaint is there. Such a "не" is taken out of the
   hits, so no denial looks back to the term before it. An infinitive that is itself a term
   ("не курить") keeps its "не".
-- "нет у меня никаких аллергий вроде", "нет вроде не было": a denial said with "вроде" is a guess,
-  and a confirmed absence is too strong a claim to record from a guess (an allergy it hid would
-  be missed); a hedged positive statement ("вроде гастрит был", "да вроде") still counts.
+- "нет у меня никаких аллергий вроде", "хронических нет вроде": a denial the user volunteers with
+  "вроде" is a guess, and a confirmed absence is too strong a claim to record from a guess (an
+  allergy it hid would be missed); a hedged positive statement ("вроде гастрит был", "да вроде")
+  still counts. A hedged bare answer to the assistant's question ("нет вроде" to "Аллергия на
+  лекарства есть?") is the way a "no" is said, as "I don't think so" and "好像没有" are, and denies.
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int
     guessed = {n for n, (start, end, _) in enumerate(spans) if _GUESS.search(norm, start, end)}
     if not guessed:
         return facts
-    guessed.add(-1)  # an answer to the assistant's question is the whole message's
+    # an answer to the assistant's question (sentence -1) is kept: "нет вроде" to "Аллергия есть?" says
+    # no as "I don't think so" and "好像没有" do; only a denial the user volunteers is a guess
     return [f for f in facts if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed)]
 
 

@@ -98,6 +98,40 @@ def bare_age(norm: str) -> ProfileValue | None:
     return ProfileValue(m.start(1), m.end(1), "age", str(int(m.group(1))))
 
 
+#: "42 if that matters", "33 by the way if you need it, male", "мужик я 31 год если надо": an age the
+#: writer adds in passing, flagged as information for the reader, anywhere a phrase of its own starts;
+#: a sex word may follow as an item of its own.
+_IN_PASSING = (
+    re.compile(
+        r"(?:^|[.!?,;:\n]\s*|\b(?:and|also)\s+)(?:i'?m\s+|im\s+|i am\s+)?(\d{2,3})\s*"
+        r"(?:yo|y/o|years? old|yrs? old)?\s*,?\s*"
+        r"(?:if (?:that|it) (?:matters|helps)|if (?:you|u) need (?:it|to know|that)|by the way|btw|fyi|for the record)\b"
+        r"(?:[^.!?\n\d]{0,30}?,\s*(male|female)\b)?"
+    ),
+    re.compile(
+        r"(?:^|[.!?,;:\n]\s*)(?:(мужик|мужчина|парень|женщина|девушка)\s+)?(?:мне\s+|я\s+)?(\d{2,3})\s*(?:лет|год|года)"
+        r"\s*,?\s*(?:если (?:надо|нужно|что|важно|интересно)|кстати|к слову)(?![а-я])"
+    ),
+)
+_PASSING_GATE = re.compile(r"matters|helps|need|by the way|btw|fyi|record|если|кстати|к слову")
+
+
+def age_in_passing(norm: str) -> list[ProfileValue]:
+    """The age (and the sex said with it) a message adds in passing ("42 if that matters",
+    "33 by the way if you need it, male", "мужик я 31 год если надо")."""
+    if _PASSING_GATE.search(norm) is None:
+        return []
+    out: list[ProfileValue] = []
+    for pattern, age_group, sex_group in zip(_IN_PASSING, (1, 2), (2, 1), strict=True):
+        for m in pattern.finditer(norm):
+            if not 12 <= int(m.group(age_group)) <= 110:
+                continue
+            out.append(ProfileValue(m.start(age_group), m.end(age_group), "age", str(int(m.group(age_group)))))
+            if m.group(sex_group):
+                out.append(ProfileValue(m.start(sex_group), m.end(sex_group), "sex", _SEX[m.group(sex_group)]))
+    return out
+
+
 class ProfileValue(NamedTuple):
     start: int
     end: int

@@ -405,8 +405,14 @@ def _subject(
         if cat == "person":
             return "other", ()
         if lex.kind == "relative":
+            if lang == "en" and _EN_HANDLED.search(norm, 0, hits[n][0]):
+                continue  # "did my back in carrying my son upstairs": the son is who the user carried
             return "family", _relatives(hits, cats)
         if cat == "third":
+            if (lang == "zh" and _ZH_HANDLED.search(norm, 0, hits[n][0])) or (
+                lang == "en" and _EN_HANDLED.search(norm, 0, hits[n][0])
+            ):
+                continue  # "扶他起床把腰闪了": the one the user lifts or helps up is the object
             # "she put me on losartan": whoever she is, the drug is the user's
             if any(
                 (h[2].value == "me" and h[2].cat in ("start", "end")) or h[2].cat == "switch" for h in hits[n + 1 :]
@@ -414,6 +420,16 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: Verbs of lifting, carrying or helping someone up: a pronoun (in English also a relative) right
+#: after one is who the user handles ("扶他起床", "抱她上车", "carrying my son upstairs", "lifting the
+#: kids trampoline"), the object of the clause, never its subject.
+_ZH_HANDLED = re.compile(r"(?:扶|抱|背|搬|抬|架|拽|拉|推)(?:着|了)?$")
+_EN_HANDLED = re.compile(
+    r"\b(?:lift(?:ing|ed)?|carry(?:ing)?|carried|pick(?:ing|ed)? up|chas(?:ing|ed)|hold(?:ing)?|held|push(?:ing|ed)"
+    r"|pull(?:ing|ed)|help(?:ing|ed) up|catch(?:ing)|caught|running after|ran after)\s+(?:the |my |our |his |her )?$"
+)
 
 
 #: 让 / 叫 / 给 / 帮 / 替 / 劝 / 带 right after the user: "我让他吃…", "我给我妈买了降压药".

@@ -262,7 +262,12 @@ _HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
 _OF_THE_TIME = re.compile(
     r"[\s,]*(?:(?:exactly|precisely|quite)\s+)?(?:when\b|what year|which year|the (?:exact )?(?:date|year|month)"
     r"|(?:точно\s+)?(?:когда|в каком году|какого числа|какой год|дату|год)(?![а-яё])"
-    r"|(?:是|具体)?(?:什么时候|哪一?年|几几年|几号|具体时间|哪个月))"
+    r"|(?:是|具体)?(?:什么时候|哪一?年|几几年|几号|具体时间|哪个月)"
+    # a guess at when, not at what: "好像是三年前", "кажется, года три назад", "probably 2 years ago"
+    r"|是?(?:[一二两三四五六七八九十几半\d]+多?(?:年|个月|个星期|周)前|去年|前年|上个?月|小时候)"
+    r"|,?\s*(?:года?|лет)\s+(?:\d+|два|три|четыре|пять)\s+назад|,?\s*(?:\d+|пару|несколько|два|три|четыре|пять)\s+"
+    r"(?:года?|лет|месяц\w*)\s+назад|,?\s*в прошлом году"
+    r"|(?:about |around )?(?:\d+|two|three|four|five|a few|a couple of) (?:years?|months?) ago\b|last year\b)"
 )
 
 

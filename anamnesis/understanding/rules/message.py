@@ -92,7 +92,9 @@ from anamnesis.understanding.rules.endings import (
     treated_by_operation,
 )
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
+from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
+from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -120,7 +122,6 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
-from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.named_by_site import name_by_site
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -515,6 +516,7 @@ def read_message(
     treated_by_operation(facts)
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"
+    facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
     facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section, held_name
+from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section, held_name, injured_part_kind
 
 DOSE_PATTERN = re.compile(r"^\d+(?:\.\d+)? [^\s\d][^\s]*$")
 #: A dose said without its unit ("upped it to 750"): allowed only on a :data:`LAST_DISCUSSED`
@@ -102,7 +102,8 @@ class ExtractedEvent(BaseModel):
             raise ValueError(f"dose {self.dose!r} is not '<number> <unit>'")
         if section == "demographics" and self.value is None:
             raise ValueError("a demographics event needs a value")
-        if held_name(self.entity) is not None and self.status == "confirmed_absent":
+        denies_other = injured_part_kind(self.entity) is not None  # "no fracture": of the part hurt
+        if held_name(self.entity) is not None and self.status == "confirmed_absent" and not denies_other:
             raise ValueError("a '^' event refers back to a present fact; it cannot deny one")
         if self.entity == SECTION_WIDE and self.status not in ("confirmed_absent",):
             raise ValueError("a section-wide '*' event can only deny the whole section")

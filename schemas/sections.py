@@ -39,6 +39,10 @@ SECTION_WIDE = "*"
 #: last discussed ("upped it to 750" after Keppra, "那个药我不吃了"): the fold resolves it to that
 #: fact, or drops the event when no single fact fits. It never becomes a fact.
 LAST_DISCUSSED = "^"
+#: The prefix of a referring entity naming a kind of injury of the part the injury discussed last
+#: is of ("x-ray clear, no fracture" after a twisted ankle: ``^@fracture`` is the ankle's fracture).
+#: Like ``^``, the fold resolves it or drops it; it is never a fact.
+AT_INJURED_PART = LAST_DISCUSSED + "@"
 
 
 def held_name(entity: str) -> str | None:
@@ -47,6 +51,11 @@ def held_name(entity: str) -> str | None:
     uric acid ends that finding if the user has it, and is nothing otherwise); None for an entity
     that names a fact of its own. Like ``^``, the fold resolves it or drops it; it is never a fact."""
     return entity[len(LAST_DISCUSSED) :] if entity.startswith(LAST_DISCUSSED) else None
+
+
+def injured_part_kind(entity: str) -> str | None:
+    """The kind of injury an :data:`AT_INJURED_PART` entity names ("^@fracture" → "fracture"), else None."""
+    return entity[len(AT_INJURED_PART) :] if entity.startswith(AT_INJURED_PART) else None
 
 
 #: The one status any section may hold, and only on its ``*`` fact.

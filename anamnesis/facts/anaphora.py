@@ -14,6 +14,10 @@ A recovery that names the complaint in other words ("the tummy ache is gone" aft
 pain") is about the one present fact of its section it is a kind or a part of
 (:func:`ended_by_another_name`).
 
+A fracture ruled out with no bone named ("x-ray clear, no fracture", "перелома нет", "拍了 没骨折") is
+of the part the injury discussed last is of (:func:`at_injured_part`): "ankle fracture" after an
+ankle sprain.
+
 An event that ends a fact only if the user has it ("ALT 33" ends an elevated ALT; a normal ALT
 with no such finding is nothing) names it after the ``^`` ("^elevated alanine aminotransferase",
 :func:`schemas.sections.held_name`), and is about that fact while it is present (:func:`held`).
@@ -24,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from anamnesis.terminology.injury_parts import same_part
 from schemas.events import BARE_DOSE_PATTERN
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
@@ -79,6 +84,14 @@ def held(facts: Mapping[tuple[str, str], _Fact], section: str, entity: str) -> s
     """``entity`` when the user holds it present in ``section``, else None (the event is dropped)."""
     fact = facts.get((section, entity))
     return entity if fact is not None and fact.status == PRESENT_STATUS[section] else None
+
+
+def at_injured_part(facts: Mapping[tuple[str, str], _Fact], kind: str) -> str | None:
+    """The ``kind`` injury of the part the one present injury discussed last is of ("ankle
+    fracture" for a fracture ruled out after "ankle sprain"), or None when none or several are
+    present, or the vocabulary names no such injury of its part."""
+    injury = last_discussed(facts, "injuries")
+    return same_part(injury, kind) if injury is not None else None
 
 
 def _unit(dose: object) -> str:

@@ -30,6 +30,7 @@ from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import (
     ILLNESS_SECTIONS,
     ended_by_another_name,
+    at_injured_part,
     held,
     last_discussed,
     last_illness,
@@ -49,6 +50,7 @@ from schemas.sections import (
     SECTION_WIDE,
     SUPERSEDED,
     held_name,
+    injured_part_kind,
 )
 
 #: What a section-wide denial does to a specific fact that is still present.
@@ -339,8 +341,12 @@ class _UserFold(ReplayMixin):
             return []
         family = _FAMILY_WORDS.get((section, entity))
         if family:
-            return [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
-        return [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
+            found = [e for s, e in self.facts if s == section and e != entity and family & set(e.split())]
+        else:
+            found = [e for s, e in self.facts if s == section and e != SECTION_WIDE and words < set(e.split())]
+        # "the ankle's fine" after an ankle sprain and "no ankle fracture": the one the user had
+        had = [e for e in found if self.facts[(section, e)].status != CONFIRMED_ABSENT]
+        return had if len(found) > 1 and len(had) == 1 else found
 
     def _ended_in_other_words(self, section: str, entity: str, named: set[tuple[str, str]]) -> str:
         """The one present fact a recovery names in other words: "the tummy ache is gone" after
@@ -382,10 +388,15 @@ class _UserFold(ReplayMixin):
         last; a recovery that names nothing ("好了", "all cleared up") to the illness, symptom or
         injury discussed last (on a tie, the one of its own section, else none); a healed body part
         or bone ("脚好了", "骨头长好了") to the injury discussed last, or with no injury known, to the
-        illness or symptom discussed last ("膝盖好了" after knee pain). ``^name`` is the fact ``name`` while
+        illness or symptom discussed last ("膝盖好了" after knee pain); ``^@kind`` to that kind of
+        injury of the part the injury discussed last is of ("no fracture" after an ankle sprain). ``^name`` is the fact ``name`` while
         the user holds it ("ALT 33" ends an elevated ALT)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         name = held_name(ev.entity)
+        if (kind := injured_part_kind(ev.entity)) is not None:
+            # another injury of the part, a fact of its own (known or not): nothing to borrow from
+            entity = at_injured_part(facts, kind)
+            return [replace(ev, section="injuries", entity=entity)] if entity else []
         if name:
             entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
             found = [(ev.section, entity)] if entity else []

@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from anamnesis.understanding.rules.quantities import fmt
+
 #: Where a pair may start: a sentence's start, a greeting or "I'm", or a comma that sets it off as an
 #: item of its own ("uni student, 22F", "ХОБЛ, 66 лет, ...", "大夫您好，男，45").
 _LEAD = (
     r"(?:^|(?<!\d)[.!?\n;,，]\s*"
-    r"|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|您好|我是|我)[\s,，:：]*)"
+    r"|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|您好|我是|我)[\s,，:：]*"
+    # after a measure told just before ("рост 1,70 вес 95 кг мужчина 54 года")
+    r"|(?<=кг |kg |см |cm ))"
 )
 _SEX = {
     "m": "male",
@@ -55,7 +59,8 @@ _SEX_AGE = re.compile(
     + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))"
     + _AGE
     # "女，63，2型糖尿病": a comma before a diabetes type is no decimal one
-    + r"(?!\d|[.,]\d(?!\s*(?:型|тип))|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
+    # ("男,23,183,75kg": a comma before three digits opens the next item, a height)
+    + r"(?!\d|[.,]\d(?!\d\d|\s*(?:型|тип))|\s*(?:kg|кг|cm|см|mg|мг|lb|%|公斤|斤))",
     re.IGNORECASE,
 )
 _AGE_SEX = re.compile(
@@ -98,6 +103,40 @@ def bare_age(norm: str) -> ProfileValue | None:
     return ProfileValue(m.start(1), m.end(1), "age", str(int(m.group(1))))
 
 
+#: "42 if that matters", "33 by the way if you need it, male", "мужик я 31 год если надо": an age the
+#: writer adds in passing, flagged as information for the reader, anywhere a phrase of its own starts;
+#: a sex word may follow as an item of its own.
+_IN_PASSING = (
+    re.compile(
+        r"(?:^|[.!?,;:\n]\s*|\b(?:and|also)\s+)(?:i'?m\s+|im\s+|i am\s+)?(\d{2,3})\s*"
+        r"(?:yo|y/o|years? old|yrs? old)?\s*,?\s*"
+        r"(?:if (?:that|it) (?:matters|helps)|if (?:you|u) need (?:it|to know|that)|by the way|btw|fyi|for the record)\b"
+        r"(?:[^.!?\n\d]{0,30}?,\s*(male|female)\b)?"
+    ),
+    re.compile(
+        r"(?:^|[.!?,;:\n]\s*)(?:(мужик|мужчина|парень|женщина|девушка)\s+)?(?:мне\s+|я\s+)?(\d{2,3})\s*(?:лет|год|года)"
+        r"\s*,?\s*(?:если (?:надо|нужно|что|важно|интересно)|кстати|к слову)(?![а-я])"
+    ),
+)
+_PASSING_GATE = re.compile(r"matters|helps|need|by the way|btw|fyi|record|если|кстати|к слову")
+
+
+def age_in_passing(norm: str) -> list[ProfileValue]:
+    """The age (and the sex said with it) a message adds in passing ("42 if that matters",
+    "33 by the way if you need it, male", "мужик я 31 год если надо")."""
+    if _PASSING_GATE.search(norm) is None:
+        return []
+    out: list[ProfileValue] = []
+    for pattern, age_group, sex_group in zip(_IN_PASSING, (1, 2), (2, 1), strict=True):
+        for m in pattern.finditer(norm):
+            if not 12 <= int(m.group(age_group)) <= 110:
+                continue
+            out.append(ProfileValue(m.start(age_group), m.end(age_group), "age", str(int(m.group(age_group)))))
+            if m.group(sex_group):
+                out.append(ProfileValue(m.start(sex_group), m.end(sex_group), "sex", _SEX[m.group(sex_group)]))
+    return out
+
+
 class ProfileValue(NamedTuple):
     start: int
     end: int
@@ -125,4 +164,32 @@ def compact_profile(norm: str) -> list[ProfileValue]:
                 continue
             out.append(ProfileValue(m.start(), m.end(), "sex", sex))
             out.append(ProfileValue(m.start(), m.end(), "age", str(age)))
+            out += _height_and_weight(norm, m.end())
+    return out
+
+
+#: A height, then maybe a weight, right after a sex-age pair, as forms list them: "男，23，183，75kg",
+#: "女 26 158 130斤", "m 40, 1.82, 90". A slash pair stays unread ("Ж 58, 150/90" may be a pressure).
+_SIZES = re.compile(
+    r"\s*[,，、]?\s*(1[.,]\d{2}|\d{3})(?!\s*(?:lbs?|pounds|kg|кг|公斤|斤|st\b|stone))\s*(?:cm|см|厘米)?"
+    r"(?:\s*[,，、]?\s*(\d{2,3}(?:[.,]\d)?)\s*(kg|кг|公斤|斤)?)?(?![\d/.,]\d|[\d/])"
+)
+#: A pressure told after the numbers ("м 45, 160 на 100 давление"): no height and weight.
+_PRESSURE = re.compile(r"\s*(?:на|over|比|/)\s*\d|[^.!?\n]{0,20}(?:давлени|pressure|\bbp\b|血压|мм)")
+
+
+def _height_and_weight(norm: str, at: int) -> list[ProfileValue]:
+    """The height (140–210 cm) and weight (30–250 kg; 斤 are half a kilo) a profile gives after its age."""
+    m = _SIZES.match(norm, at)
+    if m is None or _PRESSURE.match(norm, m.end(1)) is not None:
+        return []
+    height = float(m.group(1).replace(",", "."))
+    height = height * 100 if height < 3 else height
+    if not 140 <= height <= 210:
+        return []
+    out = [ProfileValue(m.start(1), m.end(1), "height_cm", fmt(height))]
+    if m.group(2):
+        weight = float(m.group(2).replace(",", ".")) / (2 if m.group(3) == "斤" else 1)
+        if 30 <= weight <= 250:
+            out.append(ProfileValue(m.start(2), m.end(2), "weight_kg", fmt(weight)))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.compact_profile import bare_age, compact_profile
+from anamnesis.understanding.rules.compact_profile import age_in_passing, bare_age, compact_profile
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.segment import Clause
@@ -50,6 +50,10 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
     values = compact_profile(msg.norm)
     if msg.lang == "en" and msg.asked is None and "age" not in known:
         values += [v for v in (bare_age(msg.norm),) if v is not None]
+    if msg.asked is None or _ASKS_ANOTHER_NUMBER.search(msg.asked.question) is None:
+        drugs_end = [f.end for f in msg.facts if f.section == "medications"]
+        # "aspirin, 75 btw" is the aspirin's dose, not the writer's age
+        values += [v for v in age_in_passing(msg.norm) if not any(0 <= v.start - end <= 4 for end in drugs_end)]
     for value in values:
         if value.entity in known:
             continue
@@ -58,6 +62,13 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
         fact.put("value", value.value)
         msg.facts.append(fact)
         known.add(value.entity)
+
+
+#: A question for a number that is no age: a reply's "80 if that helps" answers it.
+_ASKS_ANOTHER_NUMBER = re.compile(
+    r"weigh|height|tall|how (?:many|much|often|long)|dose|вес|рост|сколько (?:раз|таблет|сигарет|дней|времени)"
+    r"|как часто|доз"
+)
 
 
 #: A reply's opening number set off by a comma ("34, вешу 81 кг" to "Сколько вам лет и какой вес?").

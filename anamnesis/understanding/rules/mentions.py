@@ -298,7 +298,7 @@ def find_mentions(
     if jabs:
         _jabbed(found, jabs, lexicon, norm)
     if len(found) > 1 and any(m.kind == "vaccine" for m in found):
-        _listed_vaccines(found, lexicon, norm)
+        listed_vaccines(found, lexicon, norm)
     return found
 
 
@@ -463,7 +463,7 @@ _RU_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:и\s+)?(?:от\s+)?")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|/\s*|和|跟|与|及|以及|还有|、)\s*")
 
 
-def _listed_vaccines(found: list[Mention], lexicon: Lexicon, norm: str) -> None:
+def listed_vaccines(found: list[Mention], lexicon: Lexicon, norm: str) -> None:
     """A disease listed beside a vaccine is one more vaccine of the list: after it in Russian
     ("прививки от гриппа и ковида"), on either side in English and Chinese ("hep a and typhoid
     shots", "打了狂犬疫苗和破伤风"); a list of three is followed item by item."""

@@ -92,7 +92,9 @@ from anamnesis.understanding.rules.endings import (
     treated_by_operation,
 )
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
+from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
+from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -270,6 +272,7 @@ def read_message(
             and (found.isdisjoint(_TAKING_GATE) or (not norm.isascii() and not stops_by_pronoun(norm, gates)))
             and not recovers(norm, gates)  # "好了", "all cleared up": the illness discussed last is over
             and not judges_a_finding(text, norm, gates)  # "АЛТ в норме": it may end a finding
+            and not denies_a_fracture(norm, gates)  # "拍了 没骨折": the fracture of the part hurt is ruled out
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and zh_echo(norm, asked.question))
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
@@ -512,6 +515,8 @@ def read_message(
     facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
     treated_by_operation(facts)
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
+    facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"
+    facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
     facts = without_wound_signs(facts)
     if lang == "ru":
         facts = without_guessed_absences(facts, msg.norm, spans)

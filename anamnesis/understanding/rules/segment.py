@@ -270,7 +270,12 @@ _HEDGES = frozenset({"maybe", "perhaps", "probably", "大概", "可能"})
 _OF_THE_TIME = re.compile(
     r"[\s,]*(?:(?:exactly|precisely|quite)\s+)?(?:when\b|what year|which year|the (?:exact )?(?:date|year|month)"
     r"|(?:точно\s+)?(?:когда|в каком году|какого числа|какой год|дату|год)(?![а-яё])"
-    r"|(?:是|具体)?(?:什么时候|哪一?年|几几年|几号|具体时间|哪个月))"
+    r"|(?:是|具体)?(?:什么时候|哪一?年|几几年|几号|具体时间|哪个月)"
+    # a guess at when, not at what: "好像是三年前", "кажется, года три назад", "probably 2 years ago"
+    r"|是?(?:[一二两三四五六七八九十几半\d]+多?(?:年|个月|个星期|周)前|去年|前年|上个?月|小时候)"
+    r"|,?\s*(?:года?|лет)\s+(?:\d+|два|три|четыре|пять)\s+назад|,?\s*(?:\d+|пару|несколько|два|три|четыре|пять)\s+"
+    r"(?:года?|лет|месяц\w*)\s+назад|,?\s*в прошлом году"
+    r"|(?:about |around )?(?:\d+|two|three|four|five|a few|a couple of) (?:years?|months?) ago\b|last year\b)"
 )
 
 
@@ -413,8 +418,14 @@ def _subject(
         if cat == "person":
             return "other", ()
         if lex.kind == "relative":
+            if lang == "en" and _EN_HANDLED.search(norm, 0, hits[n][0]):
+                continue  # "did my back in carrying my son upstairs": the son is who the user carried
             return "family", _relatives(hits, cats)
         if cat == "third":
+            if (lang == "zh" and _ZH_HANDLED.search(norm, 0, hits[n][0])) or (
+                lang == "en" and _EN_HANDLED.search(norm, 0, hits[n][0])
+            ):
+                continue  # "扶他起床把腰闪了": the one the user lifts or helps up is the object
             # "she put me on losartan": whoever she is, the drug is the user's
             if any(
                 (h[2].value == "me" and h[2].cat in ("start", "end")) or h[2].cat == "switch" for h in hits[n + 1 :]
@@ -422,6 +433,16 @@ def _subject(
                 return "self", ()
             return last_other
     return None
+
+
+#: Verbs of lifting, carrying or helping someone up: a pronoun (in English also a relative) right
+#: after one is who the user handles ("扶他起床", "抱她上车", "carrying my son upstairs", "lifting the
+#: kids trampoline"), the object of the clause, never its subject.
+_ZH_HANDLED = re.compile(r"(?:扶|抱|背|搬|抬|架|拽|拉|推)(?:着|了)?$")
+_EN_HANDLED = re.compile(
+    r"\b(?:lift(?:ing|ed)?|carry(?:ing)?|carried|pick(?:ing|ed)? up|chas(?:ing|ed)|hold(?:ing)?|held|push(?:ing|ed)"
+    r"|pull(?:ing|ed)|help(?:ing|ed) up|catch(?:ing)|caught|running after|ran after)\s+(?:the |my |our |his |her )?$"
+)
 
 
 #: 让 / 叫 / 给 / 帮 / 替 / 劝 / 带 right after the user: "我让他吃…", "我给我妈买了降压药".

@@ -303,7 +303,7 @@ def read_message(
     own_part = any(lex.kind == "body_part" for _, _, lex in hits)
     part_asked = asked.part_asked if asked is not None and not own_part else ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
-    about_jabs = jab_talk(msg)  # a disease opening a clause of it is an item of a list of jabs
+    about_jabs = jab_talk(msg, gates)  # a disease opening a clause of it is an item of a list of jabs
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []

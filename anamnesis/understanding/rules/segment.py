@@ -115,6 +115,7 @@ def clauses(
         hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
+        opened = len(out)  # this sentence's clauses are out[opened:]
         for c_no in range(last + 1):
             c_start, c_end = cuts[c_no], cuts[c_no + 1]
             if last == 0:  # one clause: the sentence's hits and tags (not read again below)
@@ -183,7 +184,7 @@ def clauses(
             fallback = ("self", ()) if s_no in own else (topic if topic and default == ("self", ()) else default)
             clause.subject, clause.relations = subject or fallback
             out.append(clause)
-        if any(c.sentence == s_no and c.subject == "self" and c.has("self") for c in out):
+        if any(c.subject == "self" and c.has("self") for c in out[opened:]):  # this sentence's clauses
             topic = None  # "I have a cold myself": the user speaks of themself from here on
         elif rels := introduced_relatives(norm, s_hits, s_start, s_end, lang):
             topic = ("family", rels)

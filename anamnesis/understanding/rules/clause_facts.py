@@ -96,7 +96,7 @@ _JAB_GATE = Gated(_JAB_WORDS, ("jab", "shot", "vaccin", "booster", "immuni", "п
 
 def jab_talk(msg: Message, found: Literals | None = None) -> bool:
     """The message speaks of vaccinations: it names a jab or a vaccine (``found``: the gates' literals in its text)."""
-    return _JAB_GATE.search(msg.norm, found=found) is not None or any(lex.kind == "vaccine" for _, _, lex in msg.hits)
+    return _JAB_GATE.search(msg.norm, found=found) is not None or "vaccine" in {lex.kind for _, _, lex in msg.hits}
 
 
 def named_among_jabs(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> list[Mention]:

@@ -108,7 +108,7 @@ def clauses(
             j += 1
         s_hits = hits[i:j]
         i = j
-        s_tags = {tag for h in s_hits for tag in h[2].tags}
+        s_tags = set().union(*[h[2].tags for h in s_hits])
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question, s_tags)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and "check" in s_tags
@@ -125,7 +125,7 @@ def clauses(
                 while k < n_s and s_hits[k][0] < c_end:
                     k += 1
                 c_hits = s_hits[first:k]
-                cats = {tag for h in c_hits for tag in h[2].tags}
+                cats = set().union(*[h[2].tags for h in c_hits])
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             # "吃二甲双胍的话能喝酒吗": 的话 closes a condition, the clause before it is hypothetical
             if hypothetical and c_no > 0 and not is_question and "hypo" not in cats:

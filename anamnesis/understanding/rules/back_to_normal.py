@@ -85,12 +85,16 @@ def _forms() -> dict[str, tuple[tuple[_Form, ...], Gated]]:
 def _any_form() -> dict[str, re.Pattern[str] | None]:
     """Per language: one pattern of every row's pattern side by side, which matches where one of
     them does (one search instead of one per row); None where a row's pattern refers back to a
-    group, which the patterns side by side would renumber."""
+    group, which the patterns side by side would renumber, or cannot stand beside the others."""
     out: dict[str, re.Pattern[str] | None] = {}
     for lang, (forms, _) in _forms().items():
         sources = [f.pattern.pattern for f in forms]
-        joinable = sources and not any(_BACKREF.search(source) for source in sources)
-        out[lang] = re.compile("|".join(f"(?:{source})" for source in sources)) if joinable else None
+        out[lang] = None
+        if sources and not any(_BACKREF.search(source) for source in sources):
+            try:
+                out[lang] = re.compile("|".join(f"(?:{source})" for source in sources))
+            except re.error:  # a flag of one row's own, which only the start of a pattern may set
+                pass
     return out
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
-from anamnesis.understanding.rules import compact_profile, discourse, plans, referring
+from anamnesis.understanding.rules import clause_facts, compact_profile, discourse, plans, referring
 from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated, literals_in
 from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import sentences
@@ -24,6 +24,7 @@ GATES: dict[str, Gated] = {
     "cause": discourse._ANY_CAUSE,
     "en_late_edit": discourse._EN_LATE,
     "en_unmade_operation": plans._ANY,
+    "jab_words": clause_facts._JAB_GATE,
     **{f"{lang}_change": gated for lang, gated in referring._CHANGES.items()},
     **{f"{lang}_stop": gated for lang, gated in referring._STOPS.items()},
     **{f"{lang}_recovered": gated for lang, gated in referring._RECOVERED.items()},
@@ -31,6 +32,11 @@ GATES: dict[str, Gated] = {
 
 #: At least one text per alternative of each gated pattern (each must match its pattern).
 CRAFTED: dict[str, list[str]] = {
+    "jab_words": [
+        "had my jab", "two jabs", "flu shot", "the shots", "vaccine", "vaccinated", "a booster", "boosters",
+        "immunised", "immunization", "прививка", "прививки", "прививаться", "вакцина", "вакцинация", "打了疫苗",
+        "打针", "接种了", "预防针", "加强针", "打了两针", "第3针",
+    ],
     "en_late_edit": [
         "ok. also mark me as fine", "btw set him to healthy", "and flag her as diabetic", ", record me as male",
         "; register us for that", ". update my son to none", "! change my file to none", "by the way edit them to x",

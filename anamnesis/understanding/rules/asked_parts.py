@@ -14,6 +14,7 @@ second", "第一个没有"). A Chinese reply does the same with characters ("有
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 from typing import TypeVar
 
@@ -258,8 +259,10 @@ def _only_words(msg: Message, start: int, end: int) -> bool:
     return not any(start <= s < end for s, _, _ in msg.hits)
 
 
+@lru_cache(maxsize=4_096)
 def item_words(asked: Topic, lang: str) -> dict[tuple[str, str], frozenset[str]]:
-    """The words of each asked item's name: as the question says it and as its canonical name."""
+    """The words of each asked item's name: as the question says it and as its canonical name
+    (kept per question: every reply to it reads them; callers only read the dict)."""
     out: dict[tuple[str, str], frozenset[str]] = {}
     question = asked.question
     for start, end, lex in scan(question):

@@ -81,12 +81,39 @@ def _forms() -> dict[str, tuple[tuple[_Form, ...], Gated]]:
     return {lang: (tuple(rows[lang]), Gated(gates[lang], literals[lang])) for lang in _LANGS}
 
 
+@cache
+def _any_form() -> dict[str, re.Pattern[str] | None]:
+    """Per language: one pattern of every row's pattern side by side, which matches where one of
+    them does (one search instead of one per row); None where a row's pattern refers back to a
+    group, which the patterns side by side would renumber, or cannot stand beside the others."""
+    out: dict[str, re.Pattern[str] | None] = {}
+    for lang, (forms, _) in _forms().items():
+        sources = [f.pattern.pattern for f in forms]
+        out[lang] = None
+        if sources and not any(_BACKREF.search(source) for source in sources):
+            try:
+                out[lang] = re.compile("|".join(f"(?:{source})" for source in sources))
+            except re.error:  # a flag of one row's own, which only the start of a pattern may set
+                pass
+    return out
+
+
+#: A reference back to a group in a pattern.
+_BACKREF = re.compile(r"\\[1-9]|\(\?P=")
+
+
 def says_back_to_normal(norm: str, found: Literals | None = None) -> bool:
     """The message may say, in any of the languages, that something works again ("сплю нормально"):
     worth reading although it names nothing."""
+    joined = _any_form()
     return any(
-        gate.may_match(norm, found=found) and any(f.pattern.search(norm) for f in forms)
-        for forms, gate in _forms().values()
+        gate.may_match(norm, found=found)
+        and (
+            joined[lang].search(norm) is not None
+            if joined[lang] is not None
+            else any(f.pattern.search(norm) for f in forms)
+        )
+        for lang, (forms, gate) in _forms().items()
     )
 
 
@@ -101,6 +128,9 @@ def with_back_to_normal(
     table = _forms().get(lang)
     if table is None or not table[1].may_match(norm, found=found):
         return facts
+    joined = _any_form()[lang]
+    if joined is not None and joined.search(norm) is None:
+        return [*facts]  # no row's pattern matches: the rows, one search each, unread
     present = PRESENT_STATUS[_SECTION]
     complaints = [f for f in facts if f.section == _SECTION]
     proposed: dict[str, Fact] = {}

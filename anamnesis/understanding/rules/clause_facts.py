@@ -13,6 +13,7 @@ from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.allergic_setting import named_kind
 from anamnesis.understanding.rules.allergies import allergy_mentions, zh_taken_with_reaction
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.medicines import PURPOSE, drinks_something_else
 from anamnesis.understanding.rules.mentions import Mention
@@ -90,9 +91,13 @@ _JAB_WORDS = re.compile(
 )
 
 
-def jab_talk(msg: Message) -> bool:
-    """The message speaks of vaccinations: it names a jab or a vaccine."""
-    return _JAB_WORDS.search(msg.norm) is not None or any(lex.kind == "vaccine" for _, _, lex in msg.hits)
+#: Every match of :data:`_JAB_WORDS` holds one of these (a cheap proof that it finds nothing).
+_JAB_GATE = Gated(_JAB_WORDS, ("jab", "shot", "vaccin", "booster", "immuni", "привив", "вакцин", "疫苗", "接种", "针"))
+
+
+def jab_talk(msg: Message, found: Literals | None = None) -> bool:
+    """The message speaks of vaccinations: it names a jab or a vaccine (``found``: the gates' literals in its text)."""
+    return _JAB_GATE.search(msg.norm, found=found) is not None or "vaccine" in {lex.kind for _, _, lex in msg.hits}
 
 
 def named_among_jabs(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> list[Mention]:

@@ -13,6 +13,6 @@ from anamnesis.understanding.rules.segment import Hit
 
 def expand_compounds(hits: list[Hit]) -> list[Hit]:
     """The hits with every compound name replaced by the terms it stands for, in text order."""
-    if not any(lex.parts for _, _, lex in hits):
+    if not any([lex.parts for _, _, lex in hits]):
         return hits
     return [(s, e, part) for s, e, lex in hits for part in (lex.parts or (lex,))]

@@ -64,6 +64,8 @@ def _anti_infectives() -> frozenset[str]:
 
 def with_course_over(facts: list[Fact], norm: str) -> list[Fact]:
     """``facts`` with the episode the finished course treated resolved (a ``^`` diagnosis)."""
+    if not any(f.status == "stopped" and f.section == "medications" for f in facts):
+        return facts  # no medicine stopped (most messages): no course is over, its patterns unread
     if _FINISHED.search(norm) is None or _LEFT.search(norm) is not None or any(f.section in ("diagnoses", "chronic_conditions") and f.entity != LAST_DISCUSSED for f in facts):
         return facts  # the message names its illness: it says itself what is over
     cures = _anti_infectives()

@@ -99,6 +99,8 @@ class Gated:
             self._literals.make_automaton()
         self._needles = (re.compile(f"[{chars}]"),) if chars else ()
         self._cased = bool(pattern.flags & re.IGNORECASE)
+        #: no needle and no case to fold: the literals alone decide
+        self._plain = not self._needles and not self._cased
         self._bit = len(_MADE)
         _MADE.append(self)
 
@@ -107,12 +109,16 @@ class Gated:
     ) -> bool:
         """False only when ``pattern`` cannot match anywhere in ``text[pos:endpos]``; ``found``:
         :func:`literals_in` of ``text``, read instead of a walk when the whole text is searched."""
-        end = min(endpos, len(text))  # the automaton takes no end past the text
-        if found is not None and found.text is text and pos == 0 and end == len(text) and self._bit < found.known:
+        if found is not None and found.text is text and pos == 0 and endpos >= len(text) and self._bit < found.known:
             if found.gates >> self._bit & 1:
                 return True
-        elif self.literals and next(self._literals.iter(text, pos, end), None) is not None:
-            return True
+            if self._plain:
+                return False  # the usual answer, in the fewest steps: this runs a dozen times a message
+            end = len(text)
+        else:
+            end = min(endpos, len(text))  # the automaton takes no end past the text
+            if self.literals and next(self._literals.iter(text, pos, end), None) is not None:
+                return True
         for needle in self._needles:  # a loop, not any(): this runs several times for every message
             if needle.search(text, pos, end) is not None:
                 return True

@@ -177,6 +177,8 @@ from schemas.sections import SECTIONS
 
 #: What reading a message gives: the sections it touches and its events.
 Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
+#: Each section's place in SECTIONS: the order of a reading's sections.
+_SECTION_AT = {section: n for n, section in enumerate(SECTIONS)}
 #: Kinds for which "not since March" is an ending: habits, medicines and illnesses.
 _ENDS_SINCE = frozenset({"drug", "lifestyle", "symptom", "diagnosis", "condition", "injury"})
 _CONTENT = frozenset({"term", "section", "allergy", "family", "sexword"})
@@ -226,7 +228,8 @@ def read_message(
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     if gates.text is not norm:
         gates = literals_in(norm)
-    goes_along = not any(lex.cat in ("neg", "end") for _, _, lex in hits)  # no denial, no ending
+    hit_cats = {lex.cat for _, _, lex in hits}  # the message's cues, once for the tests below
+    goes_along = hit_cats.isdisjoint(("neg", "end"))  # no denial, no ending
     if asked is not None and (asked.each or len(asked.items) > 1):
         # "Any allergies? Any medications?" — "no and yes": one answer per question; "Any fever or
         # cough?" — "no, yes": one answer per thing the one question lists, when the answers differ
@@ -265,7 +268,7 @@ def read_message(
     # "我今年七十三了": an age in Chinese numerals needs no digit
     digits = DIGIT.search(norm) is not None or "岁" in norm or "今年" in norm or _CN_AMOUNT.search(norm) is not None
     if not digits:
-        found = {lex.cat for _, _, lex in hits}
+        found = hit_cats
         if (
             found.isdisjoint(_CONTENT)
             and (asked is None or found.isdisjoint(_ANSWERS))
@@ -303,10 +306,10 @@ def read_message(
     told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
     heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
     # the part a question asks about, when the reply names none of its own
-    own_part = any(lex.kind == "body_part" for _, _, lex in hits)
+    own_part = "body_part" in {lex.kind for _, _, lex in hits}
     part_asked = asked.part_asked if asked is not None and not own_part else ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
-    about_jabs = jab_talk(msg)  # a disease opening a clause of it is an item of a list of jabs
+    about_jabs = jab_talk(msg, gates)  # a disease opening a clause of it is an item of a list of jabs
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -345,7 +348,8 @@ def read_message(
                 one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
             if about_jabs:
                 mentions = named_among_jabs(mentions, lexicon, norm, clause)  # "прививки? столбняк давно"
-        vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
+        if mentions:
+            vaccine = next((m for m in reversed(mentions) if m.kind == "vaccine"), vaccine)
         if lang == "zh" and vaccine is not None and not mentions and clause.has("jab"):
             # "想问问HPV疫苗，我还没打过": a bare vaccination verb speaks of the vaccine just named
             mentions = [Mention(vaccine.start, vaccine.end, "vaccine", vaccine.entity)]
@@ -360,7 +364,8 @@ def read_message(
             # "头孢皮试做了，不过敏": a denial with no allergen of its own is of the one just named
             # ("对花生过敏，药物没有过敏", "别的都不过敏" speak of other things)
             mentions = [Mention(allergen.start, allergen.end, allergen.kind, allergen.entity)]
-        allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
+        if mentions:
+            allergen = next((m for m in reversed(mentions) if m.kind in ("drug", "allergen")), allergen)
         if clause.has("asked") and clause.subject != "other":
             reported = [m for m in mentions if m.kind != "noun"]
         elif reported and not clause.skip:
@@ -528,7 +533,9 @@ def read_message(
     touched = msg.touched
     for f in facts:
         touched.add(f.section)
-    return tuple([s for s in SECTIONS if s in touched]), [f.as_event() for f in facts]
+    return (tuple(sorted(touched & _SECTION_AT.keys(), key=_SECTION_AT.__getitem__)) if touched else ()), [
+        f.as_event() for f in facts
+    ]
 
 
 #: "没怎么咳嗽", "不怎么疼了": a Chinese complaint hardly there, denied rather than seldom.

@@ -203,7 +203,7 @@ def without_accident_settings(clause: Clause, mentions: list[Mention]) -> list[M
     or after it, is where the injury happened, not a habit, unless the clause says how often ("I
     run three times a week"), denies or ends something ("порвала мениск и пока не бегаю", "лодыжка
     зажила, снова играю в футбол")."""
-    if any(clause.has(cat) for cat in ("freq", "neg", "end")):
+    if not clause.cats.isdisjoint(("freq", "neg", "end")):
         return mentions
     if not any(m.kind == "injury" for m in mentions):
         return mentions

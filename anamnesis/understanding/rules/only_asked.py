@@ -61,6 +61,9 @@ def only_asked(msg: Message, asked: Topic) -> bool:
     reply answers so (then nothing else reads it as a bare answer)."""
     if msg.lang not in _ONLY:
         return False
+    exclusions = _exclusions(msg)
+    if not exclusions:
+        return False  # no word of exclusion (most replies): the asked things, which may scan the question, unread
     things = _things(asked)
     if len(things) < 2:
         return False
@@ -68,7 +71,7 @@ def only_asked(msg: Message, asked: Topic) -> bool:
     stated_sections = {f.section for f in msg.facts}
     kept: list[Thing] = []
     at: tuple[int, int] | None = None
-    for excepting, m in _exclusions(msg):
+    for excepting, m in exclusions:
         span = _kept_span(msg, m)
         if span is None or (excepting and not _denied_beside(msg, span)):
             continue

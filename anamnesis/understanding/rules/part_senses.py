@@ -59,6 +59,8 @@ def without_adverb_backs(norm: str, hits: list[Hit], scan: Callable[[str], list[
     """``norm`` and its ``hits`` with every English "back" that is an adverb or a place blanked
     out, and the text scanned again: a name that opened with it ("back is killing me") hid the
     words after it, which may be another part's complaint ("tooth at the back is killing me")."""
+    if "back" not in norm:
+        return norm, hits  # no "back" for _OPENS_WITH_BACK to open with
     adverbs = [
         s
         for s, _, lex in hits

@@ -110,7 +110,7 @@ def clauses(
             j += 1
         s_hits = hits[i:j]
         i = j
-        s_tags = {tag for h in s_hits for tag in h[2].tags}
+        s_tags = set().union(*[h[2].tags for h in s_hits])
         cuts = cuts_of(norm, s_hits, s_start, s_end, lang, is_question, s_tags)
         # "..., is that normal?": the question covers the statement before it
         hypothetical = is_question and "check" in s_tags
@@ -119,6 +119,7 @@ def clauses(
         hedged = False  # the clause before was a bare Russian hedge ("кажется,", "боюсь, что")
         subject: tuple[str, tuple[str, ...]] | None = None
         k, n_s, last = 0, len(s_hits), len(cuts) - 2
+        opened = len(out)  # this sentence's clauses are out[opened:]
         for c_no in range(last + 1):
             c_start, c_end = cuts[c_no], cuts[c_no + 1]
             if last == 0:  # one clause: the sentence's hits and tags (not read again below)
@@ -128,7 +129,7 @@ def clauses(
                 while k < n_s and s_hits[k][0] < c_end:
                     k += 1
                 c_hits = s_hits[first:k]
-                cats = {tag for h in c_hits for tag in h[2].tags}
+                cats = set().union(*[h[2].tags for h in c_hits])
             clause = Clause(c_start, c_end, c_hits, s_no, cats, intent_at=c_end)
             # "吃二甲双胍的话能喝酒吗": 的话 closes a condition, the clause before it is hypothetical
             if hypothetical and c_no > 0 and not is_question and "hypo" not in cats:
@@ -191,7 +192,7 @@ def clauses(
             fallback = ("self", ()) if s_no in own else (topic if topic and default == ("self", ()) else default)
             clause.subject, clause.relations = subject or fallback
             out.append(clause)
-        if any(c.sentence == s_no and c.subject == "self" and c.has("self") for c in out):
+        if any(c.subject == "self" and c.has("self") for c in out[opened:]):  # this sentence's clauses
             topic = None  # "I have a cold myself": the user speaks of themself from here on
         elif rels := introduced_relatives(norm, s_hits, s_start, s_end, lang):
             topic = ("family", rels)

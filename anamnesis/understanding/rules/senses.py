@@ -54,6 +54,8 @@ def in_their_sense(norm: str, hits: list[Hit]) -> list[Hit]:
     """``hits`` with each name of senses.tsv read in the sense the message's other terms give it."""
     senses = _senses()
     out = list(hits)
+    if senses.keys().isdisjoint([lex.value for _, _, lex in hits]):
+        return out  # no name with another sense (most messages): the loop below changes nothing
     for n, (s, e, lex) in enumerate(hits):
         if lex.cat != "term" or lex.value not in senses:
             continue

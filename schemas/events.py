@@ -17,7 +17,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from schemas.sections import FIXED_ENTITIES, LAST_DISCUSSED, SECTION_WIDE, SECTIONS, STATUSES, Section, held_name, injured_part_kind
+from schemas.sections import (
+    FIXED_ENTITIES,
+    LAST_DISCUSSED,
+    SECTION_WIDE,
+    SECTIONS,
+    STATUSES,
+    Section,
+    held_name,
+    injured_part_kind,
+)
 
 DOSE_PATTERN = re.compile(r"^\d+(?:\.\d+)? [^\s\d][^\s]*$")
 #: A dose said without its unit ("upped it to 750"): allowed only on a :data:`LAST_DISCUSSED`

@@ -29,8 +29,8 @@ import polars as pl
 from anamnesis.facts import medicine_classes
 from anamnesis.facts.anaphora import (
     ILLNESS_SECTIONS,
-    ended_by_another_name,
     at_injured_part,
+    ended_by_another_name,
     held,
     last_discussed,
     last_illness,

@@ -73,12 +73,12 @@ UNSEEN_DOSE_BAR = 0.90
 #: (RULES_VERSION 45 and 46) 0.857 / 0.839 / 0.816, 0.649, 0.939, 0.956, 70; one branch that raised the
 #: forbidden count to 73 alone and 72 beside the others (dx27) was left out, not the ceiling raised.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.854,
-    "fact F1 (ru)": 0.836,
+    "fact F1 (en)": 0.858,
+    "fact F1 (ru)": 0.838,
     "fact F1 (zh)": 0.813,
-    "negation accuracy": 0.646,
+    "negation accuracy": 0.650,
     "status accuracy": 0.936,
-    "dose accuracy": 0.953,
+    "dose accuracy": 0.956,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.

@@ -27,6 +27,8 @@ _LONG_AGO = re.compile(
     r"|as a (?:child|kid|teen|teenager)|in (?:my )?childhood|years ago|ages ago|\b(?:in|back in) (?:19|20)\d\d\b"
     # an age: "at age 12", "aged 8", "at 19" where the phrase ends or says "years old" (not "at 10 this morning")
     r"|\blast year\b|\b(?:at age|at the age of|aged) \d{1,2}\b|\bat \d{1,2}(?= *(?:$|[,.;!?)]|years? old\b|y/?o\b))"
+    # an age opening the sentence before its subject: "at 12 i broke my arm"
+    r"|(?:^|[,.;!?] *)at \d{1,2} +(?=i\b|i'd\b|we\b)"
     r"|小时候|童年|岁的时候|岁时|岁那年|十几岁|年前|去年|前年|(?:19|20)\d\d年|"
     + _RU_LONG_AGO
     + r"|лет \S+ назад|(?<![а-я])в \d{1,2} (?:год|года)(?![а-я])"

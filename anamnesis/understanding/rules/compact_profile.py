@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from anamnesis.understanding.rules.quantities import fmt
+from anamnesis.understanding.rules.quantities import fmt, kilograms
 
 #: Where a pair may start: a sentence's start, a greeting or "I'm", or a comma that sets it off as an
 #: item of its own ("uni student, 22F", "ХОБЛ, 66 лет, ...", "大夫您好，男，45").
@@ -110,7 +110,8 @@ _IN_PASSING = (
     re.compile(
         r"(?:^|[.!?,;:\n]\s*|\b(?:and|also)\s+)(?:i'?m\s+|im\s+|i am\s+)?(\d{2,3})\s*"
         r"(?:yo|y/o|years? old|yrs? old)?\s*,?\s*"
-        r"(?:if (?:that|it) (?:matters|helps)|if (?:you|u) need (?:it|to know|that)|by the way|btw|fyi|for the record)\b"
+        r"(?:if (?:that|it) (?:matters|helps)|if (?:you|u) need (?:it|to know|that)"
+        r"|by the way|btw|fyi|for the record)\b"
         r"(?:[^.!?\n\d]{0,30}?,\s*(male|female)\b)?"
     ),
     re.compile(
@@ -189,7 +190,7 @@ def _height_and_weight(norm: str, at: int) -> list[ProfileValue]:
         return []
     out = [ProfileValue(m.start(1), m.end(1), "height_cm", fmt(height))]
     if m.group(2):
-        weight = float(m.group(2).replace(",", ".")) / (2 if m.group(3) == "斤" else 1)
+        weight = kilograms(float(m.group(2).replace(",", ".")), m.group(3) or "")
         if 30 <= weight <= 250:
-            out.append(ProfileValue(m.start(2), m.end(2), "weight_kg", fmt(weight)))
+            out.append(ProfileValue(m.start(2), m.end(2), "weight_kg", fmt(round(weight, 1))))
     return out

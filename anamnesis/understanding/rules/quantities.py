@@ -411,13 +411,21 @@ def asked_height_cm(text: str) -> str | None:
     return fmt(int(m.group(1)) * 100 + int(m.group(2)) if m.group(1) else int(m.group(3)))
 
 
+def kilograms(value: float, unit: str) -> float:
+    """A weight in kilograms from a number and the unit written with it: pounds to whole kilograms
+    (as a reader converts them), 斤 halved, anything else already kilograms."""
+    if unit.startswith(("lb", "pound")):
+        return round(value * 0.45359237)
+    return value / 2 if unit == "斤" else value
+
+
 def zh_weight_now(text: str, since: int) -> str | None:
     """The weight in kg a Chinese change ends at ("瘦了十斤，现在150": 75), when its number is at or
     after ``since`` (the change itself may be said in the clause before)."""
     m = _ZH_WEIGHT_NOW_RE.search(text)
     if m is None or m.start(2) < since:
         return None
-    value = float(m.group(2).replace(",", ".")) / (2 if m.group(1) == "斤" else 1)
+    value = kilograms(float(m.group(2).replace(",", ".")), m.group(1) or "")
     return fmt(round(value, 1)) if 25 <= value <= 350 else None
 
 
@@ -435,12 +443,7 @@ def weight_kg(text: str, asked: bool) -> str | None:
         m = next((u for u in _WEIGHT_UNIT_RE.finditer(text) if not _WEIGHT_DELTA_RE.search(text[: u.start()])), None)
     if not m:
         return None
-    value = float(m.group(1).replace(",", "."))
-    unit = m.group(2) or ""
-    if unit.startswith(("lb", "pound")):
-        value = round(value * 0.45359237)  # whole kilograms, as a reader converts pounds (and stones)
-    elif unit == "斤":
-        value = value / 2
+    value = kilograms(float(m.group(1).replace(",", ".")), m.group(2) or "")
     return fmt(round(value, 1)) if 25 <= value <= 350 else None
 
 

@@ -326,7 +326,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         and relatives
         and not _names_family_history(msg)
     ):
-        answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+        answer = "no" if _relatives_denied(msg) else "yes"
     if (
         msg.lang == "en"
         and len(asked.items) == 1
@@ -535,6 +535,16 @@ def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
             continue
         saying_yes.append(c)
     return _relatives_have_asked(msg, saying_yes, asked)
+
+
+def _relatives_denied(msg: Message) -> bool:
+    """A denial inside a clause about a blood relative ("нет, у мамы не было"): one in a clause
+    about a spouse or an in-law ("у отца был. у мужа экзема, но это не в счет") answers nothing of
+    the family. With no clause naming a relative the message's own denial decides."""
+    family = [c for c in msg.clauses if c.subject == "family" and c.relations]
+    if not family:
+        return any(lex.cat == "neg" for _, _, lex in msg.hits)
+    return any(lex.cat == "neg" for c in family for _, _, lex in c.hits)
 
 
 def _kin_alone_say_yes(msg: Message, asked: Topic) -> bool:

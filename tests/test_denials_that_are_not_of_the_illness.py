@@ -1,0 +1,72 @@
+"""Denials that say something of a treatment or of someone else, never that the illness is absent.
+
+- a treatment that did not work ("psoriasis for years, creams never did much", "мигрень много лет,
+  ничего не помогает", "nothing has worked"): the illness is there; "never" and "ничего" belong to
+  the treatment's failure (the ``none`` cues of ``rules/data/cues.tsv``), not to the illness told
+  before the comma;
+- a relative named in answer to a family question, with a denial only in a clause about someone who
+  is no blood relative ("у отца был. у мужа экзема, но это не в счёт"): the relative has what was
+  asked (``replies._relatives_denied``);
+- a Chinese verb and its result with 不 between ("看不见", "听不见", "听不懂") says "cannot", not "no"
+  (``discourse._ZH_POTENTIAL``): "我父亲 晚年看不见了" to a family question about glaucoma answers yes.
+
+Each row is (message, the assistant's question before it or None, the exact set of (section, entity,
+status) it must yield). The sentences are new, written for this test; none is from the gold, dev,
+validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+TREATMENT_FAILED: list[Row] = [
+    ("eczema on my arms since i was a kid, steroid creams never did much", None,
+     {("chronic_conditions", "atopic dermatitis", "active")}),
+    ("asthma for 20 years, inhalers never really worked for me", None,
+     {("chronic_conditions", "asthma", "active")}),
+    ("migraines since my teens, nothing has worked so far", None,
+     {("chronic_conditions", "migraine", "active")}),
+    ("nothing helps my back pain", None, {("symptoms", "back pain", "active")}),
+    ("мигрень лет десять, ничего не помогает", None, {("chronic_conditions", "migraine", "active")}),
+    ("псориаз давно, мази никогда не помогали", None, {("chronic_conditions", "psoriasis", "active")}),
+    ("спина болит, ничего не помогло", None, {("symptoms", "back pain", "active")}),
+    ("湿疹好多年了 什么药膏都不管用", None, {("chronic_conditions", "atopic dermatitis", "active")}),
+    ("偏头痛十几年了 吃啥都没用", None, {("chronic_conditions", "migraine", "active")}),
+]
+
+# a denial stays a denial where it is of the illness
+STILL_DENIED: list[Row] = [
+    ("no asthma, never had it", None, {("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("мигрени нет", None, {("chronic_conditions", "migraine", "confirmed_absent")}),
+    ("没有偏头痛", None, {("chronic_conditions", "migraine", "confirmed_absent")}),
+]
+
+KIN_ANSWERS: list[Row] = [
+    ("у мамы была. у мужа диабет, но он не родственник", "В семье у кого-нибудь была астма?",
+     {("family_history", "asthma", "active")}),
+    ("my dad, yes. my wife has it too but she isn't blood", "Does anyone in your family have psoriasis?",
+     {("family_history", "psoriasis", "active")}),
+    ("我爷爷 后来耳朵也听不见了", "家里有人有高血压吗？", {("family_history", "hypertension", "active")}),
+    ("我奶奶 老了以后看不见东西", "家里有人得过青光眼吗？", {("family_history", "glaucoma", "active")}),
+]
+
+KIN_DENIED: list[Row] = [
+    ("нет, у родителей не было", "В семье у кого-нибудь была астма?",
+     {("family_history", "asthma", "confirmed_absent")}),
+    ("no, my parents never had it", "Does anyone in your family have psoriasis?",
+     {("family_history", "psoriasis", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), TREATMENT_FAILED + STILL_DENIED)
+def test_a_failed_treatment_denies_no_illness(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), KIN_ANSWERS + KIN_DENIED)
+def test_a_relatives_answer_is_denied_only_in_its_own_clause(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

@@ -7,6 +7,10 @@
 - a relative named in answer to a family question, with a denial only in a clause about someone who
   is no blood relative ("у отца был. у мужа экзема, но это не в счёт"): the relative has what was
   asked (``replies._relatives_denied``);
+- a step-parent is no blood relative ("my stepmum has diabetes", "у мачехи", "我后妈"): their illness is
+  no family history (the ``person`` cues);
+- "在家里" (at home) is a place, not "家里人" (the family): "去年在家里摔了一跤 手腕骨折了" is the user's own
+  injury (a ``none`` cue), and "大腿根" (the top of the thigh) is the hip (``anatomy.tsv``);
 - a Chinese verb and its result with 不 between ("看不见", "听不见", "听不懂") says "cannot", not "no"
   (``discourse._ZH_POTENTIAL``): "我父亲 晚年看不见了" to a family question about glaucoma answers yes.
 
@@ -59,6 +63,18 @@ KIN_DENIED: list[Row] = [
     ("no, my parents never had it", "Does anyone in your family have psoriasis?",
      {("family_history", "psoriasis", "confirmed_absent")}),
 ]
+
+NOT_BLOOD_OR_NOT_FAMILY: list[Row] = [
+    ("my stepmum has diabetes, dad had a heart attack at 60", "Any family history of heart disease or diabetes?",
+     {("family_history", "myocardial infarction", "active")}),
+    ("у мачехи диабет, а у отца инфаркт был в 60", "Есть ли в семье болезни сердца или диабет?",
+     {("family_history", "myocardial infarction", "active")}),
+    ("我后妈有糖尿病 我爸六十岁心梗", "家里有人有心脏病或者糖尿病吗？",
+     {("family_history", "myocardial infarction", "active")}),
+    ("去年在家里摔了一跤 手腕骨折了", None, {("injuries", "wrist fracture", "resolved")}),
+    ("上个月在家里滑倒 摔断了大腿根", None, {("injuries", "hip fracture", "active")}),
+    ("我家里人都有高血压", None, {("family_history", "hypertension", "active")}),
+]
 # fmt: on
 
 
@@ -69,4 +85,9 @@ def test_a_failed_treatment_denies_no_illness(text: str, context: str | None, ex
 
 @pytest.mark.parametrize(("text", "context", "expected"), KIN_ANSWERS + KIN_DENIED)
 def test_a_relatives_answer_is_denied_only_in_its_own_clause(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NOT_BLOOD_OR_NOT_FAMILY)
+def test_a_step_parent_or_a_home_is_no_family(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

@@ -525,7 +525,11 @@ _ANSWER_CUES = frozenset({"yes", "neg", "end", "some", "anymore"})
 
 def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
     """ "我妈有，我爸是脑出血走的" to "家里人有高血压吗？": a relative's clause that names nothing
-    and says 有 ("has it") answers the question for that relative, whatever the others have."""
+    and says 有 ("has it") answers the question for that relative, whatever the others have. When
+    the question asked of several things and the reply names one of them itself ("我姨妈 就是我妈的亲姐姐
+    也是乳腺癌" to "乳腺癌或者卵巢癌？"), the named one is the answer, not all that was asked."""
+    if len(asked.items) > 1 and _names_an_asked_item(msg, asked):
+        return False
     saying_yes = []
     for c in msg.clauses:
         if c.subject != "family" or not c.relations or c.skip:
@@ -545,6 +549,12 @@ def _relatives_denied(msg: Message) -> bool:
     if not family:
         return any(lex.cat == "neg" for _, _, lex in msg.hits)
     return any(lex.cat == "neg" for c in family for _, _, lex in c.hits)
+
+
+def _names_an_asked_item(msg: Message, asked: Topic) -> bool:
+    """The reply names one of the asked family-history items itself."""
+    asked_names = {entity for section, entity in asked.items if section == "family_history"}
+    return any(lex.kind and lex.value in asked_names for _, _, lex in msg.hits)
 
 
 def _kin_alone_say_yes(msg: Message, asked: Topic) -> bool:

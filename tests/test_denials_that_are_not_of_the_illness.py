@@ -11,6 +11,8 @@
   no family history (the ``person`` cues);
 - "在家里" (at home) is a place, not "家里人" (the family): "去年在家里摔了一跤 手腕骨折了" is the user's own
   injury (a ``none`` cue), and "大腿根" (the top of the thigh) is the hip (``anatomy.tsv``);
+- a head said once for a list ("breast or ovarian cancer", "рак груди или яичников", "乳腺或卵巢癌") names
+  each modifier's term (``rules/elided_heads.py``), in a question as in a statement;
 - a Chinese verb and its result with 不 between ("看不见", "听不见", "听不懂") says "cannot", not "no"
   (``discourse._ZH_POTENTIAL``): "我父亲 晚年看不见了" to a family question about glaucoma answers yes.
 
@@ -90,4 +92,43 @@ def test_a_relatives_answer_is_denied_only_in_its_own_clause(text: str, context:
 
 @pytest.mark.parametrize(("text", "context", "expected"), NOT_BLOOD_OR_NOT_FAMILY)
 def test_a_step_parent_or_a_home_is_no_family(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+SHARED_HEADS: list[Row] = [
+    ("no", "Any breast or ovarian cancer in the family?",
+     {("family_history", "breast cancer", "confirmed_absent"),
+      ("family_history", "ovarian cancer", "confirmed_absent")}),
+    ("my aunt, yes, she had breast cancer", "Any breast or ovarian cancer in the family?",
+     {("family_history", "breast cancer", "active")}),
+    ("my grandad had heart and kidney disease", None,
+     {("family_history", "heart disease", "active"), ("family_history", "chronic kidney disease", "active")}),
+    ("no heart, kidney or liver disease", None,
+     {("chronic_conditions", "heart disease", "confirmed_absent"),
+      ("chronic_conditions", "chronic kidney disease", "confirmed_absent"),
+      ("chronic_conditions", "liver disease", "confirmed_absent")}),
+    ("нет", "Был ли в семье рак груди или яичников?",
+     {("family_history", "breast cancer", "confirmed_absent"),
+      ("family_history", "ovarian cancer", "confirmed_absent")}),
+    ("у бабушки рак груди и яичников", None,
+     {("family_history", "breast cancer", "active"), ("family_history", "ovarian cancer", "active")}),
+    ("у дедушки болезни сердца и почек", None,
+     {("family_history", "heart disease", "active"), ("family_history", "chronic kidney disease", "active")}),
+    ("没有", "家里有人得过乳腺或卵巢癌吗？",
+     {("family_history", "breast cancer", "confirmed_absent"),
+      ("family_history", "ovarian cancer", "confirmed_absent")}),
+    ("我外婆有心脏和肾脏病", None,
+     {("family_history", "heart disease", "active"), ("family_history", "chronic kidney disease", "active")}),
+    # a modifier that is a term itself stays its own item
+    ("mum has diabetes and heart disease", None,
+     {("family_history", "diabetes", "active"), ("family_history", "heart disease", "active")}),
+    ("我妈有高血压和糖尿病", None,
+     {("family_history", "hypertension", "active"), ("family_history", "diabetes", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), SHARED_HEADS)
+def test_a_head_said_once_names_each_modifier(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

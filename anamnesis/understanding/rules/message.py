@@ -29,6 +29,7 @@ from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
+    answers_by_sentence,
     answers_in_order,
     only_says_no,
     polarity,
@@ -240,6 +241,15 @@ def read_message(
         if pieces is not None and (asked.each or _differ(pieces, lexicon, detect_lang(norm, lang_hint))):
             reading: Reading = ((), [])
             for piece, one in zip(pieces, each, strict=True):
+                reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
+            return reading
+        # "Что-нибудь принимаете? Аллергия есть?" — "ничего не пью. аллергии нет": a sentence per question
+        by_sentence = None
+        if asked.each:
+            by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if by_sentence is not None:
+            reading = ((), [])
+            for piece, one in zip(by_sentence, asked.each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:

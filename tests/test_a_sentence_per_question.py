@@ -48,3 +48,24 @@ WHOLE: list[Row] = [
 @pytest.mark.parametrize(("text", "context", "expected"), IN_ORDER + WHOLE)
 def test_each_sentence_answers_its_own_question(text: str, context: str, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+# a disease the turn asks about itself is the disease, beside a question about a jab
+ASKED_ILLNESS: list[Row] = [
+    ("chickenpox as a kid yes", "Did you have chickenpox as a child? And have you had the shingles vaccine?",
+     {("diagnoses", "chickenpox", "resolved")}),
+    ("ветрянка в детстве была", "Болели ли ветрянкой в детстве? Делали прививку от опоясывающего лишая?",
+     {("diagnoses", "chickenpox", "resolved")}),
+    ("水痘小时候出过 疫苗没打", "小时候得过水痘吗？打过带状疱疹疫苗吗？",
+     {("diagnoses", "chickenpox", "resolved"), ("vaccinations", "herpes zoster vaccine", "confirmed_absent")}),
+    # a disease named in answer to a question about jabs only is its vaccine
+    ("had the flu one, not the covid one", "Have you had your flu and covid vaccines?",
+     {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ASKED_ILLNESS)
+def test_an_asked_illness_is_no_jab(text: str, context: str, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

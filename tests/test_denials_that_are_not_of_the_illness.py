@@ -120,9 +120,11 @@ SHARED_HEADS: list[Row] = [
       ("family_history", "ovarian cancer", "confirmed_absent")}),
     ("我外婆有心脏和肾脏病", None,
      {("family_history", "heart disease", "active"), ("family_history", "chronic kidney disease", "active")}),
-    # a modifier that is a term itself stays its own item
+    # a modifier that is a term itself stays its own item unless the head makes a term with it
     ("mum has diabetes and heart disease", None,
      {("family_history", "diabetes", "active"), ("family_history", "heart disease", "active")}),
+    ("no", "Have you had your flu and covid vaccines?",
+     {("vaccinations", "influenza vaccine", "confirmed_absent"), ("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
     ("我妈有高血压和糖尿病", None,
      {("family_history", "hypertension", "active"), ("family_history", "diabetes", "active")}),
 ]

@@ -47,14 +47,20 @@ _JAB = re.compile(
 )
 
 
-def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> None:
+def as_vaccines(
+    mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause, asked_ill: frozenset[str] = frozenset()
+) -> None:
     """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
     to a question about vaccines: the diseases an answer about vaccines names are their vaccines;
     a clause that tells, without a denial, of having had the illness ("had chickenpox as a girl",
-    "ветрянкой в детстве болел") and names no jab speaks of the illness."""
+    "ветрянкой в детстве болел") and names no jab speaks of the illness, and so does a disease the
+    turn asked about itself (``asked_ill``: "Did you have chickenpox? And the shingles vaccine?" —
+    "chickenpox as a kid yes")."""
     if not _of_jabs(norm, clause, clause.end):
         return
     for m in mentions:
+        if m.entity in asked_ill:
+            continue
         vaccine = _vaccine_of(m, lexicon)
         if vaccine:
             m.kind, m.entity = "vaccine", vaccine

@@ -5,8 +5,10 @@ breast cancer or ovarian cancer; "心脏和肾脏病"); Russian puts it before t
 яичников", "болезни сердца и почек"). The lexicon finds only the one whole name. Here each bare
 modifier of the list becomes the term it names with the head, on the modifier's own span, when
 that whole name is a term: the question "Any breast or ovarian cancer in the family?" then asks of
-both, and "у мамы рак груди и яичников" tells both. (``asked_sites`` spells out the sites listed
-after a complaint in a question, "blood in your urine or stool", which name no term alone.)
+both, and "у мамы рак груди и яичников" tells both. A modifier that names a term of its own
+yields to the whole name ("flu and covid vaccines": the flu vaccine). (``asked_sites`` spells out
+the sites listed after a complaint in a question, "blood in your urine or stool", which name no
+term alone.)
 """
 
 from __future__ import annotations
@@ -55,9 +57,6 @@ def with_elided_heads(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit
             added.extend(_zh_modifiers(norm, start, surface, scan))
         else:
             added.extend(_ru_modifiers(norm, end, surface.rsplit(" ", 1)[0], scan))
-    # a modifier that is a term itself ("diabetes and heart disease", "高血压和糖尿病") is its own item
-    terms = [(s, e) for s, e, lex in hits if lex.kind and lex.kind != "body_part"]
-    added = [h for h in added if not any(s < h[1] and h[0] < e for s, e in terms)]
     if not added:
         return hits
     taken = [(s, e) for s, e, _ in added]

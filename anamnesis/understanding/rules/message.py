@@ -354,7 +354,8 @@ def read_message(
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
-            as_vaccines(mentions, lexicon, norm, clause)
+            asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
+            as_vaccines(mentions, lexicon, norm, clause, asked_ill)
         else:
             if lang in ("en", "zh"):
                 one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"

@@ -125,6 +125,10 @@ SHARED_HEADS: list[Row] = [
      {("family_history", "diabetes", "active"), ("family_history", "heart disease", "active")}),
     ("no", "Have you had your flu and covid vaccines?",
      {("vaccinations", "influenza vaccine", "confirmed_absent"), ("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
+    ("no", "Have you had yellow fever or rabies vaccines before?",
+     {("vaccinations", "yellow fever vaccine", "confirmed_absent"), ("vaccinations", "rabies vaccine", "confirmed_absent")}),
+    ("нет", "Прививки от гриппа и ковида делали?",
+     {("vaccinations", "influenza vaccine", "confirmed_absent"), ("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
     ("我妈有高血压和糖尿病", None,
      {("family_history", "hypertension", "active"), ("family_history", "diabetes", "active")}),
 ]

@@ -18,8 +18,11 @@ from collections.abc import Callable
 
 from anamnesis.understanding.rules.segment import Hit
 
-#: A modifier and the list word after it, right before an English term: "breast or ", "heart, ".
-_EN_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([a-z][a-z'-]*)\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+|\s*/\s*)$")
+#: A modifier of one to three words and the list word after it, right before an English term:
+#: "breast or ", "heart, ", "yellow fever or ".
+_EN_BEFORE = re.compile(
+    r"(?:^|(?<=[\s(]))((?:[a-z][a-z'-]*\s+){0,2}[a-z][a-z'-]*)\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+|\s*/\s*)$"
+)
 #: The list word and a modifier right after a Russian term: " или яичников", ", почек".
 _RU_AFTER = re.compile(r"\s*(?:,\s*(?:или\s+|и\s+)?|\s+(?:или|и|либо)\s+)([а-яё][а-яё-]*)")
 #: The list word right before a Chinese term: "乳腺或", "心脏和", "肝、".
@@ -75,11 +78,15 @@ def _en_modifiers(norm: str, start: int, head: str, scan: Callable[[str], list[H
     out: list[Hit] = []
     at = start
     while (m := _EN_BEFORE.search(norm, max(0, start - _REACH), at)) is not None:
-        whole = _whole_term(f"{m[1]} {head}", scan)
-        if whole is None:
+        words = m[1].split()
+        for size in range(1, len(words) + 1):  # the shortest modifier that makes a term: "yellow fever"
+            modifier = " ".join(words[-size:])
+            if (whole := _whole_term(f"{modifier} {head}", scan)) is not None:
+                break
+        else:
             break
-        out.append((m.start(1), m.end(1), whole[2]))
-        at = m.start(1)
+        out.append((m.end(1) - len(modifier), m.end(1), whole[2]))
+        at = m.end(1) - len(modifier)
     return out
 
 

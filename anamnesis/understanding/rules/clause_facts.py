@@ -375,7 +375,10 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
     ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
     if len(ones) != 1:
         return None
-    if _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start) or _ALL_AFTER.match(msg.norm, noun.end):
+    every = _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start)
+    if every is not None and every.group().strip() == "no" and not msg.norm[noun.start : noun.end].endswith("s"):
+        every = None  # "And the shingles vaccine?" — "no vaccine": that one; "no jabs" are all of them
+    if every is not None or _ALL_AFTER.match(msg.norm, noun.end):
         return None
     return ones.pop()
 

@@ -1,0 +1,38 @@
+"""An illness told with a time of one's youth is over: "had measles as a little girl", "ветрянкой болела
+маленькой", "我小的时候得过肺炎" are `resolved` (``endings._LONG_AGO``), while one still there says so
+("since I was a boy, still have it"). And a bare singular noun in answer to a question about one
+vaccine or allergen ("no vaccine" to "the shingles vaccine?") denies that one; a plural ("no jabs")
+denies them all (``clause_facts._the_asked_one``).
+
+The sentences are new, written for this test; none is from the gold, dev, validation or blind sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, triples, understand
+
+# fmt: off
+YOUTH: list[Row] = [
+    ("had measles as a little girl", None, {("diagnoses", "measles", "resolved")}),
+    ("got whooping cough as a lad", None, {("diagnoses", "whooping cough", "resolved")}),
+    ("asthma since I was a boy, still have it", None, {("chronic_conditions", "asthma", "active")}),
+    ("ветрянкой болела маленькой", None, {("diagnoses", "chickenpox", "resolved")}),
+    ("маленьким перенёс пневмонию", None, {("diagnoses", "pneumonia", "resolved")}),
+    ("我小的时候得过肺炎", None, {("diagnoses", "pneumonia", "resolved")}),
+    ("年轻的时候得过肝炎", None, {("diagnoses", "hepatitis", "resolved")}),
+]
+
+THE_ASKED_ONE: list[Row] = [
+    ("no vaccine yet", "Have you had the flu vaccine this year?",
+     {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    ("no jabs at all", "Have you had the flu vaccine this year?", {("vaccinations", "*", "confirmed_absent")}),
+    ("no allergy", "Are you allergic to penicillin?", {("allergies", "penicillin", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), YOUTH + THE_ASKED_ONE)
+def test_times_of_youth_and_the_asked_one(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

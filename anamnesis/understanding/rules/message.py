@@ -537,7 +537,8 @@ def read_message(
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
     facts = without_wound_signs(facts)
     if lang == "ru":
-        facts = without_guessed_absences(facts, msg.norm, spans)
+        asked_sections = frozenset(msg.asked.sections) | {s for s, _ in msg.asked.items} if msg.asked else frozenset()
+        facts = without_guessed_absences(facts, msg.norm, spans, frozenset(asked_sections))
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)

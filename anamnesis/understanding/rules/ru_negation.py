@@ -11,7 +11,9 @@
   "вроде" is a guess, and a confirmed absence is too strong a claim to record from a guess (an
   allergy it hid would be missed); a hedged positive statement ("вроде гастрит был", "да вроде")
   still counts. A hedged bare answer to the assistant's question ("нет вроде" to "Аллергия на
-  лекарства есть?") is the way a "no" is said, as "I don't think so" and "好像没有" are, and denies.
+  лекарства есть?") is the way a "no" is said, as "I don't think so" and "好像没有" are, and denies;
+  so does a hedged denial of what the assistant asked about ("аллергии вроде нет" to "Аллергия на
+  лекарства?").
 """
 
 from __future__ import annotations
@@ -61,8 +63,12 @@ def without_infinitive_denials(norm: str, hits: list[Hit]) -> list[Hit]:
 _GUESS = re.compile(r"(?<![а-я])вроде(?![а-я])")
 
 
-def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
-    """The facts without the absences of a sentence that hedges with "вроде"."""
+def without_guessed_absences(
+    facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]], asked_sections: frozenset[str] = frozenset()
+) -> list[Fact]:
+    """The facts without the absences of a sentence that hedges with "вроде", but those of a section the
+    assistant asked about: "Операции были? Аллергия на лекарства?" — "аппендицит вырезали. аллергии вроде
+    нет" answers the question, as "нет вроде" does."""
     if not any(f.status == CONFIRMED_ABSENT for f in facts):
         return facts
     guessed = {n for n, (start, end, _) in enumerate(spans) if _GUESS.search(norm, start, end)}
@@ -70,7 +76,11 @@ def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int
         return facts
     # an answer to the assistant's question (sentence -1) is kept: "нет вроде" to "Аллергия есть?" says
     # no as "I don't think so" and "好像没有" do; only a denial the user volunteers is a guess
-    return [f for f in facts if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed)]
+    return [
+        f
+        for f in facts
+        if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed and f.section not in asked_sections)
+    ]
 
 
 #: "больше не", "уже не": a denial that says something has stopped.

@@ -2,7 +2,9 @@
 маленькой", "我小的时候得过肺炎" are `resolved` (``endings._LONG_AGO``), while one still there says so
 ("since I was a boy, still have it"). And a bare singular noun in answer to a question about one
 vaccine or allergen ("no vaccine" to "the shingles vaccine?") denies that one; a plural ("no jabs")
-denies them all (``clause_facts._the_asked_one``).
+denies them all (``clause_facts._the_asked_one``). A hedged "no" ("аллергии вроде нет", "да вроде
+нет") to what the assistant asked about denies it; volunteered, it stays a guess
+(``ru_negation.without_guessed_absences``).
 
 The sentences are new, written for this test; none is from the gold, dev, validation or blind sets.
 """
@@ -35,4 +37,22 @@ THE_ASKED_ONE: list[Row] = [
 
 @pytest.mark.parametrize(("text", "context", "expected"), YOUTH + THE_ASKED_ONE)
 def test_times_of_youth_and_the_asked_one(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+# a hedged "no" to what the assistant asked about denies it, as a plain one does
+HEDGED_ANSWERS: list[Row] = [
+    ("аппендицит вырезали в 20 лет. аллергии вроде нет", "Были ли операции? Аллергия на лекарства?",
+     {("surgeries", "appendectomy", "historical"), ("allergies", "*", "confirmed_absent")}),
+    ("да вроде нет", "Хронические болезни лёгких или сердца есть?", {("chronic_conditions", "*", "confirmed_absent")}),
+    ("да вроде не было", "Операции были?", {("surgeries", "*", "confirmed_absent")}),
+    # volunteered, the guess is no confirmed absence
+    ("аллергий вроде нет, а голова часто болит", None, {("symptoms", "headache", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), HEDGED_ANSWERS)
+def test_a_hedged_answer_denies_what_was_asked(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

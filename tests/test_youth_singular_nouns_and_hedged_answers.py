@@ -56,3 +56,20 @@ HEDGED_ANSWERS: list[Row] = [
 @pytest.mark.parametrize(("text", "context", "expected"), HEDGED_ANSWERS)
 def test_a_hedged_answer_denies_what_was_asked(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+# a denial put inside a term said with its preposition ("в груди не давит"), as Chinese and English put theirs
+DENIAL_INSIDE_A_TERM: list[Row] = [
+    ("в груди не давит", None, {("symptoms", "chest pain", "confirmed_absent")}),
+    ("в ухе больше не стреляет", None, {("symptoms", "ear pain", "resolved")}),
+    ("в груди давит по ночам", None, {("symptoms", "chest pain", "active")}),
+    ("胸口不疼", None, {("symptoms", "chest pain", "confirmed_absent")}),
+    ("no pressure in my chest", None, {("symptoms", "chest pain", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), DENIAL_INSIDE_A_TERM)
+def test_a_denial_inside_a_term_with_its_preposition(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected

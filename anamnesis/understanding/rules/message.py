@@ -410,7 +410,8 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        if drinks_something_else(clause, msg.clauses, lang) or (asked is not None and (asked.medicines or asked.drink)):
+        taking_asked = asked is not None and (asked.medicines or asked.drink)
+        if drinks_something_else(clause, msg.clauses, lang, norm) or taking_asked:
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
             drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)

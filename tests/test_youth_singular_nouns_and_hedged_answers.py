@@ -4,7 +4,8 @@
 vaccine or allergen ("no vaccine" to "the shingles vaccine?") denies that one; a plural ("no jabs")
 denies them all (``clause_facts._the_asked_one``). A hedged "no" ("аллергии вроде нет", "да вроде
 нет") to what the assistant asked about denies it; volunteered, it stays a guess
-(``ru_negation.without_guessed_absences``).
+(``ru_negation.without_guessed_absences``). A test's name hides no illness: tumour markers, онкомаркеры,
+肿瘤标志物 are no tumour (a ``none`` cue).
 
 The sentences are new, written for this test; none is from the gold, dev, validation or blind sets.
 """
@@ -72,4 +73,20 @@ DENIAL_INSIDE_A_TERM: list[Row] = [
 
 @pytest.mark.parametrize(("text", "context", "expected"), DENIAL_INSIDE_A_TERM)
 def test_a_denial_inside_a_term_with_its_preposition(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+# a test's name hides no illness: tumour markers are no tumour
+TEST_NAMES: list[Row] = [
+    ("tumour markers all normal at my check-up", None, set()),
+    ("онкомаркеры в норме", None, set()),
+    ("复查了 肿瘤标志物都正常", None, set()),
+    ("they found a tumour on my kidney", None, {("diagnoses", "tumor", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), TEST_NAMES)
+def test_a_tests_name_hides_no_illness(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

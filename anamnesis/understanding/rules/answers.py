@@ -16,6 +16,7 @@ from functools import lru_cache
 from anamnesis.terminology.text import CJK_RE, normalise
 from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.discourse import joined_letters
+from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.medicines import drinks_other
@@ -213,7 +214,7 @@ def topic(context: str) -> Topic | None:
     if not spans:
         return None
     asked = [s for s in spans if s[2] or _zh_asks_unmarked(norm, s[0], s[1])]
-    every = scan(norm)
+    every = with_elided_heads(norm, scan(norm), scan)  # "breast or ovarian cancer?" asks of both
     if not asked:
         # a statement ("Amoxicillin is a penicillin.") asks nothing: "ok" / "понятно" / "好的"
         # after it acknowledges, it never makes the assistant's words the user's fact. The one

@@ -47,14 +47,20 @@ _JAB = re.compile(
 )
 
 
-def as_vaccines(mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause) -> None:
+def as_vaccines(
+    mentions: list[Mention], lexicon: Lexicon, norm: str, clause: Clause, asked_ill: frozenset[str] = frozenset()
+) -> None:
     """ "never had any of the covid ones" to "And the COVID vaccine?", "сделал первую от клеща"
     to a question about vaccines: the diseases an answer about vaccines names are their vaccines;
     a clause that tells, without a denial, of having had the illness ("had chickenpox as a girl",
-    "ветрянкой в детстве болел") and names no jab speaks of the illness."""
+    "ветрянкой в детстве болел") and names no jab speaks of the illness, and so does a disease the
+    turn asked about itself (``asked_ill``: "Did you have chickenpox? And the shingles vaccine?" —
+    "chickenpox as a kid yes")."""
     if not _of_jabs(norm, clause, clause.end):
         return
     for m in mentions:
+        if m.entity in asked_ill:
+            continue
         vaccine = _vaccine_of(m, lexicon)
         if vaccine:
             m.kind, m.entity = "vaccine", vaccine
@@ -369,7 +375,10 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
     ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
     if len(ones) != 1:
         return None
-    if _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start) or _ALL_AFTER.match(msg.norm, noun.end):
+    every = _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start)
+    if every is not None and every.group().strip() == "no" and not msg.norm[noun.start : noun.end].endswith("s"):
+        every = None  # "And the shingles vaccine?" — "no vaccine": that one; "no jabs" are all of them
+    if every is not None or _ALL_AFTER.match(msg.norm, noun.end):
         return None
     return ones.pop()
 

@@ -333,8 +333,9 @@ def zh_question_particles(norm: str) -> str:
     return _ZH_TAIL_QUESTION.sub(lambda m: "？" * len(m.group()), norm)
 
 
-#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气", "测不到") says "cannot", not "no".
-_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到])")
+#: 不 inside a verb and its result ("吃不下", "睡不着", "喘不上气", "测不到", "看不见", "听不懂")
+#: says "cannot", not "no".
+_ZH_POTENTIAL = re.compile(r"(?<=[\u4e00-\u9fff])不(?=[下了着动好完住进起上出来去清到见懂])")
 
 
 def zh_negation_inside_terms(

@@ -29,6 +29,7 @@ from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
+    answers_by_sentence,
     answers_in_order,
     only_says_no,
     polarity,
@@ -80,6 +81,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.endings import (
     ended_since,
@@ -224,6 +226,7 @@ def read_message(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
+    hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
     hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     if gates.text is not norm:
@@ -238,6 +241,15 @@ def read_message(
         if pieces is not None and (asked.each or _differ(pieces, lexicon, detect_lang(norm, lang_hint))):
             reading: Reading = ((), [])
             for piece, one in zip(pieces, each, strict=True):
+                reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
+            return reading
+        # "Что-нибудь принимаете? Аллергия есть?" — "ничего не пью. аллергии нет": a sentence per question
+        by_sentence = None
+        if asked.each:
+            by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        if by_sentence is not None:
+            reading = ((), [])
+            for piece, one in zip(by_sentence, asked.each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
     if asked is not None and asked.statement:
@@ -342,7 +354,8 @@ def read_message(
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
-            as_vaccines(mentions, lexicon, norm, clause)
+            asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
+            as_vaccines(mentions, lexicon, norm, clause, asked_ill)
         else:
             if lang in ("en", "zh"):
                 one_of_the_jabs(norm, mentions, lexicon, lang)  # "had my flu jab and the pneumonia one", "肺炎那个"
@@ -397,7 +410,8 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        if drinks_something_else(clause, msg.clauses, lang) or (asked is not None and (asked.medicines or asked.drink)):
+        taking_asked = asked is not None and (asked.medicines or asked.drink)
+        if drinks_something_else(clause, msg.clauses, lang, norm) or taking_asked:
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
             drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)
@@ -524,7 +538,8 @@ def read_message(
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
     facts = without_wound_signs(facts)
     if lang == "ru":
-        facts = without_guessed_absences(facts, msg.norm, spans)
+        asked_sections = frozenset(msg.asked.sections) | {s for s, _ in msg.asked.items} if msg.asked else frozenset()
+        facts = without_guessed_absences(facts, msg.norm, spans, frozenset(asked_sections))
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)

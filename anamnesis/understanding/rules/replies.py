@@ -326,7 +326,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
         and relatives
         and not _names_family_history(msg)
     ):
-        answer = "no" if any(lex.cat == "neg" for _, _, lex in msg.hits) else "yes"
+        answer = "no" if _relatives_denied(msg) else "yes"
     if (
         msg.lang == "en"
         and len(asked.items) == 1
@@ -525,7 +525,11 @@ _ANSWER_CUES = frozenset({"yes", "neg", "end", "some", "anymore"})
 
 def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
     """ "我妈有，我爸是脑出血走的" to "家里人有高血压吗？": a relative's clause that names nothing
-    and says 有 ("has it") answers the question for that relative, whatever the others have."""
+    and says 有 ("has it") answers the question for that relative, whatever the others have. When
+    the question asked of several things and the reply names one of them itself ("我姨妈 就是我妈的亲姐姐
+    也是乳腺癌" to "乳腺癌或者卵巢癌？"), the named one is the answer, not all that was asked."""
+    if len(asked.items) > 1 and _names_an_asked_item(msg, asked):
+        return False
     saying_yes = []
     for c in msg.clauses:
         if c.subject != "family" or not c.relations or c.skip:
@@ -535,6 +539,22 @@ def _relatives_say_yes(msg: Message, asked: Topic) -> bool:
             continue
         saying_yes.append(c)
     return _relatives_have_asked(msg, saying_yes, asked)
+
+
+def _relatives_denied(msg: Message) -> bool:
+    """A denial inside a clause about a blood relative ("нет, у мамы не было"): one in a clause
+    about a spouse or an in-law ("у отца был. у мужа экзема, но это не в счет") answers nothing of
+    the family. With no clause naming a relative the message's own denial decides."""
+    family = [c for c in msg.clauses if c.subject == "family" and c.relations]
+    if not family:
+        return any(lex.cat == "neg" for _, _, lex in msg.hits)
+    return any(lex.cat == "neg" for c in family for _, _, lex in c.hits)
+
+
+def _names_an_asked_item(msg: Message, asked: Topic) -> bool:
+    """The reply names one of the asked family-history items itself."""
+    asked_names = {entity for section, entity in asked.items if section == "family_history"}
+    return any(lex.kind and lex.value in asked_names for _, _, lex in msg.hits)
 
 
 def _kin_alone_say_yes(msg: Message, asked: Topic) -> bool:

@@ -1,8 +1,9 @@
 """Where a Russian "не" stands: inside a two-word term, or before a bare infinitive.
 
-- "голова больше не кружится", "глаза не чешутся": the denial is put between the two words of a
-  term ("голова кружится", dizziness). When dropping it joins a known term, the denial moves in
-  front of the term (the text keeps its length), where the clause rules read it.
+- "голова больше не кружится", "глаза не чешутся", "в груди не давит": the denial is put between the
+  words of a term ("голова кружится", dizziness; "в груди давит", chest pain). When dropping it joins
+  a known term, the denial moves in front of the term (the text keeps its length), where the clause
+  rules read it.
 - "спина болит так, что не разогнуться", "кашель, не уснуть": "не" + infinitive says what the
   complaint keeps the user from doing; the complaint is there. Such a "не" is taken out of the
   hits, so no denial looks back to the term before it. An infinitive that is itself a term
@@ -11,7 +12,9 @@
   "вроде" is a guess, and a confirmed absence is too strong a claim to record from a guess (an
   allergy it hid would be missed); a hedged positive statement ("вроде гастрит был", "да вроде")
   still counts. A hedged bare answer to the assistant's question ("нет вроде" to "Аллергия на
-  лекарства есть?") is the way a "no" is said, as "I don't think so" and "好像没有" are, and denies.
+  лекарства есть?") is the way a "no" is said, as "I don't think so" and "好像没有" are, and denies;
+  so does a hedged denial of what the assistant asked about ("аллергии вроде нет" to "Аллергия на
+  лекарства?").
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ from schemas.sections import CONFIRMED_ABSENT
 
 #: "не" and the next word, an infinitive ("разогнуться", "уснуть", "встать", "лечь", "идти").
 _NOT_INFINITIVE = re.compile(r"(?<![а-я])не\s+([а-я]+(?:ть|ться|чь|чься|ти|тись))(?![а-я])")
-#: A word, a denial, a word: "голова больше не кружится".
-_INSIDE = re.compile(r"(?<![а-я])([а-я]+) ((?:больше |уже |совсем |почти )?не) ([а-я]+)(?![а-я])")
+#: A word (maybe after its preposition), a denial, a word: "голова больше не кружится", "в груди не давит".
+_INSIDE = re.compile(
+    r"(?<![а-я])((?:(?:в|во|на|за|под|у) )?[а-я]+) ((?:больше |уже |совсем |почти )?не) ([а-я]+)(?![а-я])"
+)
 
 
 def ru_negation_inside_terms(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
@@ -37,9 +42,12 @@ def ru_negation_inside_terms(norm: str, hits: list[Hit], scan: Callable[[str], l
     text = norm
     for match in _INSIDE.finditer(norm):
         first, denial, second = match.group(1, 2, 3)
-        joined = f"{first} {second}"
-        if any(lex.cat == "term" and s == 0 and e == len(joined) for s, e, lex in scan(joined)):
-            text = text[: match.start()] + f"{denial} {joined}" + text[match.end() :]
+        # "в груди давит" is a term with its preposition; "голова кружится" one without
+        for start, head in ((match.start(), first), (match.start(1) + first.find(" ") + 1, first.split(" ")[-1])):
+            joined = f"{head} {second}"
+            if any(lex.cat == "term" and s == 0 and e == len(joined) for s, e, lex in scan(joined)):
+                text = text[:start] + f"{denial} {joined}" + text[match.end() :]
+                break
     return (text, scan(text)) if text != norm else (norm, hits)
 
 
@@ -61,8 +69,12 @@ def without_infinitive_denials(norm: str, hits: list[Hit]) -> list[Hit]:
 _GUESS = re.compile(r"(?<![а-я])вроде(?![а-я])")
 
 
-def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
-    """The facts without the absences of a sentence that hedges with "вроде"."""
+def without_guessed_absences(
+    facts: list[Fact], norm: str, spans: list[tuple[int, int, bool]], asked_sections: frozenset[str] = frozenset()
+) -> list[Fact]:
+    """The facts without the absences of a sentence that hedges with "вроде", but those of a section the
+    assistant asked about: "Операции были? Аллергия на лекарства?" — "аппендицит вырезали. аллергии вроде
+    нет" answers the question, as "нет вроде" does."""
     if not any(f.status == CONFIRMED_ABSENT for f in facts):
         return facts
     guessed = {n for n, (start, end, _) in enumerate(spans) if _GUESS.search(norm, start, end)}
@@ -70,7 +82,11 @@ def without_guessed_absences(facts: list[Fact], norm: str, spans: list[tuple[int
         return facts
     # an answer to the assistant's question (sentence -1) is kept: "нет вроде" to "Аллергия есть?" says
     # no as "I don't think so" and "好像没有" do; only a denial the user volunteers is a guess
-    return [f for f in facts if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed)]
+    return [
+        f
+        for f in facts
+        if not (f.status == CONFIRMED_ABSENT and f.sentence in guessed and f.section not in asked_sections)
+    ]
 
 
 #: "больше не", "уже не": a denial that says something has stopped.

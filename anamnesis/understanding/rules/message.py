@@ -168,6 +168,7 @@ from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
+from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
@@ -416,6 +417,9 @@ def read_message(
             mentions = en_without_occasions(norm, clause, mentions)
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
+        if lang in ("en", "ru"):
+            mentions, advice = told_to(norm, clause, mentions)
+            touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")

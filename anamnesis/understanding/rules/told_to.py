@@ -17,6 +17,7 @@ import re
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.zh_advice import ADVISED_KINDS
 
 _TOLD = Gated(
     re.compile(
@@ -29,8 +30,6 @@ _TOLD = Gated(
     ("told", "tell", "advise", "asked", "want", "recommend", "urged", "encouraged", "said",
      "сказал", "велел", "советова", "рекомендова", "советуют", "советует", "рекомендуют", "рекомендует"),
 )  # fmt: skip
-#: Kinds that advice can name without the user having done it.
-_ADVISED_KINDS = frozenset({"lifestyle", "vaccine", "procedure"})
 #: An advice to stop or cut down, right after "to" or as the Russian infinitive: it says the user has the habit.
 _TO_STOP = re.compile(
     r"\bto (?:stop|quit|give up|cut down|cut back|cut out|reduce|drink less|smoke less)\b"
@@ -43,7 +42,7 @@ _FOLLOWED = re.compile(r"\b(?:i|i'?ve|i'?m|im)\b|(?<![а-яё])я(?![а-яё])",
 
 def told_to(norm: str, clause: Clause, mentions: list[Mention]) -> tuple[list[Mention], list[Mention]]:
     """(mentions that are facts, mentions that are only advice) of an English or Russian clause."""
-    if not any(m.kind in _ADVISED_KINDS for m in mentions) or clause.has("end"):
+    if not any(m.kind in ADVISED_KINDS for m in mentions) or clause.has("end"):
         return mentions, []
     advice = _TOLD.search(norm, clause.start, clause.end)
     if (
@@ -52,5 +51,5 @@ def told_to(norm: str, clause: Clause, mentions: list[Mention]) -> tuple[list[Me
         or _FOLLOWED.search(norm, advice.end(), clause.end)
     ):
         return mentions, []
-    kept = [m for m in mentions if not (m.kind in _ADVISED_KINDS and m.start >= advice.start())]
+    kept = [m for m in mentions if not (m.kind in ADVISED_KINDS and m.start >= advice.start())]
     return kept, [m for m in mentions if m not in kept]

@@ -23,8 +23,12 @@ from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import SECTION_WIDE
 
-#: "每天早上喝15毫升": a drink measured in millilitres is a medicine
-_MEASURED_DRINK = re.compile(r"\d\s*(?:ml|мл|毫升)(?![a-zа-я])")
+#: A measure of what is drunk that no alcohol has: millilitres of a syrup, a dose in milligrams or tablets,
+#: a count per day ("пять раз в день пить", "drink it three times a day", "一天喝三次"): a medicine's.
+_MEASURED_DRINK = re.compile(
+    r"\d\s*(?:ml|мл|毫升|mg|мг|毫克)(?![a-zа-я])|(?<![a-zа-я])(?:tablets?|pills?|таблет\w*|капсул\w*)"
+    r"|(?:раз|раза)\s+в\s+(?:день|сутки)|\btimes a day\b|(?:一天|每天|一日)喝?[一二两三四五六\d]次"
+)
 _TOO = re.compile(
     r"\b(?:too|as well|also|same|so (?:do|does|did|am|is|was|have|has|had) i)\b"
     r"|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也"

@@ -38,6 +38,9 @@ _ASKING = r"(?:(?:please|pls|plz|can (?:you|u|ya)|could (?:you|u|ya)|would (?:yo
 _EN_SYSTEM = re.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding) "
     r"(?:instructions?|prompts?|messages?|rules?)\b"
+    # what the record holds, struck ("ignore previous notes about my drinking", "forget my old entries")
+    r"|\b(?:ignore|disregard|forget) (?:all |any |the |your |my |those |these )?(?:previous |prior |earlier |old "
+    r"|older |past )?(?:notes?|records?|entries|entry)\b"
     r"|^\s*(?:system|admin|administrator|developer|assistant)\s*[:>]"
     # a role tag in brackets opening the message ("[admin] ...", "(system note) ...")
     r"|^\s*[\[(<{]\s*(?:system|admin|administrator|developer|operator)\b[^\])>}\n]{0,24}[\])>}]"
@@ -79,7 +82,10 @@ _EN_SYSTEM = re.compile(
 )
 _RU_SYSTEM = re.compile(
     r"(?:игнорир\w*|забудь\w*|не обращай\w* внимани\w* на) (?:все |всё |эти |свои )?(?:предыдущ\w*|прошл\w*"
-    r"|прежн\w*|выше\w*)? ?(?:инструкц\w*|указани\w*|правил\w*|сообщени\w*)"
+    r"|прежн\w*|выше\w*|стар\w*)? ?(?:инструкц\w*|указани\w*|правил\w*|сообщени\w*|запис(?:и|ь|ей)|заметк\w*)"
+    # a note of the record named first, then struck ("запись о гипогликемии убери", "заметку про курение удали")
+    r"|(?<![а-яё])(?:запис(?:ь|и|ку)|заметк[уи]|пометк[уи])(?![а-яё])[^.!?\n]{0,40}?(?<![а-яё])(?:убери|удали|сотри"
+    r"|вычеркни|исправь|измени)(?:те)?(?![а-яё])"
     r"|^\s*(?:система|админ|администратор|разработчик)\s*[:>]"
     r"|^\s*[\[(<{]\s*(?:систем\w*|админ\w*|разработчик\w*)(?![а-яё])[^\])>}\n]{0,24}[\])>}]"
     r"|(?:как (?:админ|администратор|разработчик)\w*)"
@@ -138,6 +144,10 @@ _ZH_SYSTEM = re.compile(
     # "帮我把高血压删掉", "把青霉素过敏去掉": an order to strike an entry (a doctor's "把药去掉了" is told)
     r"|(?:帮我|给我|请|麻烦你?)(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)"
     r"|^\s*(?:把|将)[^，。！？]{1,12}(?:删掉|删除|去掉|清除|抹掉|划掉|去除)(?!了)"
+    # an entry struck with 吧, an order ("把我的青霉素过敏删了吧"), or a record struck ("那条低血糖的记录帮我删了")
+    r"|(?:删|删掉|删除|去掉|清除|抹掉|划掉)了?吧"
+    r"|(?:记录|那条|这条)(?:帮我|给我|请|麻烦)?(?:删|清除|抹掉|划掉)"
+    r"|(?:那|这)(?:一)?条[^，。！？]{1,12}?(?:记录|信息)(?:帮我|给我|请|麻烦)?(?:删|去掉|清除|抹掉|划掉)"
 )
 #: Each pattern behind words of which every one of its alternatives contains one.
 _EN_ADDRESSED = Gated(
@@ -174,7 +184,7 @@ _OTHER_ADDRESSED = (
          "帮我", "给我", "替我",
          # the bracketed tags, "the user" in the third person, the parts given to play
          "指令", "命令", "用户", "假装", "假设", "扮演", "想象", "你现在是", "状态", "保存", "存档", "记住", "写进",
-         "录入"),
+         "录入", "删"),
     ),
 )  # fmt: skip
 
@@ -388,7 +398,11 @@ _REPAIR = re.compile(
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
     r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:там |это |у меня |на самом деле )?(?:на |от |с |по )?"
     r"|,\s*нет,?\s+(?=\d)"
-    r"|[，,。\s]*(?:哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
+    # a trailing-off then a "no" that takes it back ("нафтизин... не, називин", "metformin... no, sitagliptin");
+    # the comma keeps a denial out ("headache... no fever")
+    r"|(?:\.{2,}|…)\s*(?:no+|nope|не|нет)\s*[,!]\s*"
+    r"|[,;—–-]\s*не,\s*"
+    r"|[，,。\s]*(?:哦不是|噢不是|啊不是|呃不是|不是不是|哦不对|噢不对|不对不对|不对|说错了|写错了|搞错了|打错了|更正一下|更正|纠正一下)[，,。：:\s]*(?:应该是|是|吃的是|其实是)?",
     re.IGNORECASE,
 )
 #: What stands before every English and Russian cue of :data:`_REPAIR`: a pause mark, or a space.
@@ -402,7 +416,7 @@ _ANY_REPAIR = Gated(
         "поправка", "нет")]
     # a bare "no" after any pause mark the pattern takes, with or without a space ("( no 5 mg")
     + [mark + space + "no" for mark in ",;(—–-" for space in ("", " ")]
-    + ["不对", "错了", "更正", "纠正一下"],
+    + ["..", "…", "не,", "不对", "不是", "错了", "更正", "纠正一下"],
 )  # fmt: skip
 #: A number with an optional unit: the quantity a correction most often replaces.
 _QUANTITY = re.compile(

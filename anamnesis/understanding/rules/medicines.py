@@ -52,13 +52,13 @@ def _medicine_class(clause: Clause, m: Mention) -> bool:
     )
 
 
-def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: str = "", norm: str = "") -> bool:
+def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: str = "") -> bool:
     """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk. A Russian
     or Chinese bare drinking verb goes on about the medicine or drink an earlier clause of its
     sentence or the sentence before named ("之前喝乳果糖，喝了肚子胀就不喝了", "кеторол пила, сейчас не
-    пью", "назначили кальций 1000 мг. пью с понедельника"), or takes a dose ("врач сказала пить 3,75",
-    "пять раз в день пить нереально"), unless the sentence names a habit by its own word ("пью
-    конкор, не курю, не пью")."""
+    пью", "назначили кальций 1000 мг. пью с понедельника"), unless the sentence names a habit by its
+    own word ("пью конкор, не курю, не пью"). (A drink measured as no alcohol is, "пять раз в день
+    пить", is ``clause_facts``' measured drink.)"""
     if drinks_other(clause.cats):
         return True
     if lang not in ("ru", "zh"):
@@ -66,19 +66,8 @@ def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: 
     same = [c for c in clauses if c.sentence == clause.sentence]
     if any(lex.kind == "lifestyle" and not lex.weak for c in same for _, _, lex in c.hits):
         return False
-    if norm and _DOSE_TAKEN.search(norm, clause.start, clause.end):
-        return True
     before = [c for c in clauses if c.sentence in (clause.sentence, clause.sentence - 1) and c.end <= clause.start]
     return any(drinks_other(c.cats) for c in before)
-
-
-#: A dose or a daily count beside a drinking verb: a medicine is taken ("пить 3,75", "по 2 таблетки",
-#: "пять раз в день", "一天三次", "每次两片").
-_DOSE_TAKEN = re.compile(
-    r"\d+[,.]\d+|\d+\s*(?:мг|мкг|ед|mg|毫克|片|粒)|(?<![а-я])(?:таблет|капсул)\w*"
-    r"|(?<![а-я])(?:\d+|один|одну|два|две|три|четыре|пять|шесть)\s+раз\w*\s+в\s+(?:день|сутки)"
-    r"|(?:一天|每天|一日)[一二两三四五\d]次|每次[一二两三\d](?:片|粒)"
-)
 
 
 def drug_drunk_before(facts: list[Fact], clause: Clause) -> str | None:

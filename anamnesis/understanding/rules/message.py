@@ -170,6 +170,7 @@ from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
+from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
@@ -410,8 +411,7 @@ def read_message(
         if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
             mentions, unmade = unmade_operations(norm, clause, mentions)
             touch(msg, clause, unmade)
-        taking_asked = asked is not None and (asked.medicines or asked.drink)
-        if drinks_something_else(clause, msg.clauses, lang, norm) or taking_asked:
+        if drinks_something_else(clause, msg.clauses, lang) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
             drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)
@@ -430,6 +430,9 @@ def read_message(
             mentions = en_without_occasions(norm, clause, mentions)
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
+        if lang in ("en", "ru"):
+            mentions, advice = told_to(norm, clause, mentions)
+            touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
@@ -569,6 +572,18 @@ def _only_back_to_normal(
     parts = clauses(norm, hits, lang, sentences(norm), _default_subject(asked))
     facts = with_back_to_normal(norm, lang, parts, [], gates)
     return (("symptoms",) if facts else ()), [f.as_event() for f in facts]
+
+
+def _drinking_asked_of_else(asked: Topic | None) -> bool:
+    """The assistant asked of medicines or of a drink other than alcohol, and not of alcohol, in any
+    of its questions ("Вы что-нибудь принимаете постоянно? И есть ли аллергия?" — "ничего не пью"):
+    the reply's "пью" is taking or that drink, never alcohol."""
+    if asked is None:
+        return False
+    every = (asked, *asked.each)
+    if any(("lifestyle", "alcohol") in one.items for one in every):
+        return False
+    return any(one.medicines or one.drink for one in every)
 
 
 def _differ(pieces: list[str], lexicon: Lexicon, lang: str) -> bool:

@@ -143,6 +143,16 @@ _AIDED = re.compile(
 )
 
 
+#: "walking" as the word of an aid's name ("still on the walking frame", "a walking stick"): no walk taken;
+#: walking poles are a sport's.
+_AID_NAMED = re.compile(r"\s+(?:frames?|sticks?|aids?|canes?|boots?)\b")
+#: Running to the toilet, on either side of the running word ("в туалет бегать перестала", "бегаю
+#: в туалет"): an urge, no sport.
+_TO_THE_TOILET = re.compile(r"(?<![а-яё])в\s+туалет|по-маленькому|\bto the (?:loo|toilet|bathroom|lav)\b")
+#: How far from the running word the toilet may be said (a word or two).
+_TOILET_REACH = 16
+
+
 #: How the walking goes, said right after it: "走路都瘸", "走路有点发飘", "走路爬楼都不闷了",
 #: "walking is agony", "walking hurts".
 _HOW_IT_GOES = re.compile(
@@ -174,7 +184,8 @@ def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list
     to walk again, or walking with an aid, is how an illness or an injury mends, not a habit of
     exercise; "I walk every day" still is one. "走路都瘸", "walking is agony": how the walking goes
     tells a complaint; "бегаю каждые 20 минут", "ночью по 3 раза бегаю": a pace of minutes or a count
-    per night is an urge, not a sport."""
+    per night, or running to the toilet, is an urge, not a sport; "walking" in an aid's name ("the walking
+    frame") is no walk."""
     return [
         m
         for m in mentions
@@ -187,10 +198,14 @@ def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list
                     and (
                         _ABLE.search(norm, max(clause.start, m.start - 20), m.start)
                         or _AIDED.match(norm, m.end)
+                        or _AID_NAMED.match(norm, m.end)
                         or (not clause.has("freq") and _HOW_IT_GOES.match(norm, m.end))
                     )
                 )
                 or _HOURLY.match(norm, m.end)
+                or _TO_THE_TOILET.search(
+                    norm, max(clause.start, m.start - _TOILET_REACH), min(clause.end, m.end + _TOILET_REACH)
+                ) is not None
                 or _NIGHTLY.search(norm, clause.start, clause.end) is not None
             )
         )

@@ -8,6 +8,7 @@ unit that carries one. A clause starts at a sentence boundary, at a conjunction 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
@@ -156,7 +157,7 @@ def clauses(
                 clause.intent_at = next(h[0] for h in c_hits if h[2].cat == "intent")
                 if lang == "ru":
                     clause.intent_at = _planned_object_at(norm, c_hits, clause.intent_at)
-            if "offer" in cats and not _taken_after_offer(c_hits):
+            if "offer" in cats and not _taken_after_offer(c_hits, s_hits[k:]):
                 clause.intent_at = c_start  # "Климонорм предлагали": offered, whichever side the drug stands
             found = None
             if "family" in cats and _others_family(norm, c_hits):
@@ -226,10 +227,21 @@ def _bare_hedge(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
     return _HEDGE_REST.fullmatch(norm, pos, end) is not None
 
 
-def _taken_after_offer(hits: list[Hit]) -> bool:
-    """ "предложили аторвастатин, пью месяц": a taking verb after the offer says it was taken up."""
+def _taken_after_offer(hits: list[Hit], later: Sequence[Hit] = ()) -> bool:
+    """ "предложили аторвастатин, пью месяц": a taking verb after the offer says it was taken up, in
+    its clause or in a later clause of its sentence before any denial ("GP suggested ibuprofen and
+    I've been taking it"; "offered statins but I'm not taking them" is not taken up)."""
     offer = next((s for s, _, lex in hits if "offer" in lex.tags), None)
-    return offer is not None and any(s > offer and "start" in lex.tags for s, _, lex in hits)
+    if offer is None:
+        return False
+    if any(s > offer and "start" in lex.tags for s, _, lex in hits):
+        return True
+    for _, _, lex in later:
+        if lex.cat == "neg":
+            return False
+        if "start" in lex.tags:
+            return True
+    return False
 
 
 #: What a Russian plan can take as its object before its verb ("омепразол попробую").

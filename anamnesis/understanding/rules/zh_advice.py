@@ -16,8 +16,8 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: Who tells the user to do something: 让 / 叫 / 建议 / 嘱咐 / 要求 / 劝, with or without 我.
 _ADVISE = re.compile(r"(?:让|叫|建议|嘱咐|嘱|要求|劝)(?:我|您|你)?")
-#: Kinds that advice can name without the user having done it.
-_ADVISED_KINDS = frozenset({"lifestyle", "vaccine", "procedure"})
+#: Kinds that advice can name without the user having done it (the English and Russian advice's too).
+ADVISED_KINDS = frozenset({"lifestyle", "vaccine", "procedure"})
 #: A completion after the advice: it was followed ("让我打了", "叫我做过").
 _DONE = re.compile(r"了|过")
 
@@ -26,14 +26,14 @@ def advised(norm: str, clause: Clause, mentions: list[Mention], since: int) -> t
     """(mentions that are facts, mentions that are only advice) of a Chinese clause; ``since``:
     where its sentence starts, as advice reaches over commas ("让我多运动，少吃盐") until the user
     speaks of themselves again ("..., 我现在每天走路")."""
-    if not any(m.kind in _ADVISED_KINDS for m in mentions):
+    if not any(m.kind in ADVISED_KINDS for m in mentions):
         return mentions, []
     advice = _ADVISE.search(norm, clause.start, clause.end)
     if advice is None and not clause.has("self"):
         advice = _last(norm, since, clause.start)
     if advice is None or _DONE.search(norm, advice.end(), clause.end):
         return mentions, []
-    kept = [m for m in mentions if not (m.kind in _ADVISED_KINDS and m.start >= advice.end())]
+    kept = [m for m in mentions if not (m.kind in ADVISED_KINDS and m.start >= advice.end())]
     return kept, [m for m in mentions if m not in kept]
 
 

@@ -151,6 +151,7 @@ from anamnesis.understanding.rules.replies import (
     takes_the_statement,
 )
 from anamnesis.understanding.rules.revised import rule_out_revised
+from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.ru_allergens import drugs_as_allergens
 from anamnesis.understanding.rules.ru_ellipsis import borrow_elided_denial
 from anamnesis.understanding.rules.ru_me_neither import heard_of_others
@@ -509,6 +510,7 @@ def read_message(
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
+    facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"

@@ -395,9 +395,9 @@ def read_message(
         if clause.intent_at < clause.end:  # "I'm thinking about starting vitamin D": a plan is a topic, not a fact
             touch(msg, clause, [m for m in mentions if m.start >= clause.intent_at])
             mentions = [m for m in mentions if m.start < clause.intent_at]
-        if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
-            mentions, unmade = unmade_operations(norm, clause, mentions)
-            touch(msg, clause, unmade)
+        # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
+        mentions, unmade = unmade_operations(norm, clause, mentions, lang)
+        touch(msg, clause, unmade)
         if drinks_something_else(clause, msg.clauses, lang) or (asked is not None and (asked.medicines or asked.drink)):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named

@@ -92,6 +92,7 @@ from anamnesis.understanding.rules.endings import (
     treated_by_operation,
 )
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
+from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
@@ -496,6 +497,7 @@ def read_message(
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
+    add_gestation(msg, spans)  # "беременность 8 нед", "怀孕24周": a pregnancy by its week
     healed_long_ago(msg, spans)
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)

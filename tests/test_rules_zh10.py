@@ -126,8 +126,7 @@ GONE_DOWN_OR_RULED_OUT: list[Row] = [
     ("腿肿消了", None, {("symptoms", "leg swelling", "resolved")}),
     ("吃了利尿剂腿肿消下去了", None, {("symptoms", "leg swelling", "resolved")}),
     ("住院查了，排除了心梗", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
-    # excluded after angiography: a diagnosis ruled out (rules/ruled_out.py)
-    ("造影以后已经排除冠心病", None, {("diagnoses", "coronary artery disease", "confirmed_absent")}),
+    ("造影以后已经排除冠心病", None, {("chronic_conditions", "coronary artery disease", "confirmed_absent")}),
     ("医生说要排除心梗", None, set()),
 ]
 

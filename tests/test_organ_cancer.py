@@ -57,7 +57,8 @@ OWN_CANCER: list[Row] = [
 ]
 
 UNNAMED: list[Row] = [
-    ("scans all fine, no cancer", None, {("chronic_conditions", "cancer", "confirmed_absent")}),
+    # unnamed, yet ruled out by the scans: a diagnosis ruled out (rules/ruled_out.py)
+    ("scans all fine, no cancer", None, {("diagnoses", "cancer", "confirmed_absent")}),
     ("checked my breast and my thyroid, no cancer anywhere", None, {("chronic_conditions", "cancer", "confirmed_absent")}),
 ]
 # fmt: on

@@ -25,8 +25,9 @@ from tests.test_rules_backend import Row, Triple, triples, understand
 APOSTROPHE_LESS_DENIALS: list[Row] = [
     ("it wasnt a heart attack", None, {("diagnoses", "myocardial infarction", "confirmed_absent")}),
     ("i wasnt vaccinated against covid", None, {("vaccinations", "covid-19 vaccine", "confirmed_absent")}),
+    # ruled out by a test: a diagnosis ruled out (rules/ruled_out.py), not a history denial
     ("isnt diabetes thank god, the sugar test was fine", None,
-     {("chronic_conditions", "diabetes", "confirmed_absent")}),
+     {("diagnoses", "diabetes", "confirmed_absent")}),
     ("my cough hasnt gone", None, {("symptoms", "cough", "active")}),
     ("the rash isnt itchy anymore", None, {("symptoms", "itching", "resolved"), ("symptoms", "rash", "active")}),
 ]

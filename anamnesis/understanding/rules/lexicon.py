@@ -34,6 +34,8 @@ SENSES_FILE = Path(__file__).resolve().parent / "data" / "senses.tsv"
 SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
 #: Parts said to be fine and the asked illnesses they deny (:mod:`anamnesis.understanding.rules.fine_parts`).
 FINE_PARTS_FILE = Path(__file__).resolve().parent / "data" / "fine_parts.tsv"
+#: Words of a test or a verdict that rule an illness out (:mod:`anamnesis.understanding.rules.ruled_out`).
+RULED_OUT_FILE = Path(__file__).resolve().parent / "data" / "ruled_out.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -258,7 +260,8 @@ def rules_data_digest() -> str:
     """Hash of every vocabulary and cue file, in a stable order."""
     digest = hashlib.sha256()
     sources = (
-        *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE
+        *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE,
+        RULED_OUT_FILE,
     )
     for path in sources:
         digest.update(path.name.encode())

@@ -27,6 +27,8 @@ from schemas.sections import LAST_DISCUSSED
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _SENTENCE_END = re.compile(r"[.!?。！？；;\n](?!\d)")
+#: A bare 高 right after the test's name ("眼压高", "尿酸高"), not a name of its own ("高血压").
+_ZH_BARE_HIGH = re.compile(r"\s*(?:有点|有些|比较|太|都|也|还是)?高(?![血压糖脂])")
 _QUESTION_OR_IF = re.compile(r"\?|？|\b(?:if|whether|should|если|ли)\b|如果|要是|吗|是否", re.IGNORECASE)
 _BP = re.compile(
     r"(?:\bblood pressure\b|\bbp\b|\bдавлени[еяю]\b|\bад\b|血压)[^\d\n]{0,25}?"
@@ -515,7 +517,9 @@ def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None,
                 judged = judged.replace(reference.group(0), " ")
             # a judgement before the name is its own only when no earlier test of the sentence took it
             before = sentence[:start] if i == 0 else ""
-            if flag := _judgement(judged if "value" in proposal else before + " " + segment):
+            if flag := _judgement(judged if "value" in proposal else before + " " + segment) or (
+                "value" not in proposal and _ZH_BARE_HIGH.match(segment) and "high"
+            ):
                 proposal["flag"] = flag
             if "value" in proposal or "flag" in proposal:
                 proposals.append(((s_start + start, s_start + end), proposal))

@@ -96,6 +96,7 @@ from anamnesis.understanding.rules.endings import (
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
+from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
@@ -165,6 +166,7 @@ from anamnesis.understanding.rules.ru_negation import (
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
+from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
 from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
@@ -408,9 +410,9 @@ def read_message(
         if clause.intent_at < clause.end:  # "I'm thinking about starting vitamin D": a plan is a topic, not a fact
             touch(msg, clause, [m for m in mentions if m.start >= clause.intent_at])
             mentions = [m for m in mentions if m.start < clause.intent_at]
-        if lang == "en":  # "a TURP booked for march", "waiting list for a new hip": not done yet
-            mentions, unmade = unmade_operations(norm, clause, mentions)
-            touch(msg, clause, unmade)
+        # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
+        mentions, unmade = unmade_operations(norm, clause, mentions, lang)
+        touch(msg, clause, unmade)
         if drinks_something_else(clause, msg.clauses, lang) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
@@ -512,6 +514,7 @@ def read_message(
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
+    add_gestation(msg, spans)  # "беременность 8 нед", "怀孕24周": a pregnancy by its week
     healed_long_ago(msg, spans)
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
@@ -526,6 +529,7 @@ def read_message(
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
+    facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out
     if lang == "en":
         facts = cannot_take_it(facts, msg.norm, spans)
     facts = cannot_have_named(facts, msg.norm, spans)  # "I can't have trimethoprim, my lips swelled up"

@@ -1,10 +1,14 @@
-"""Things planned, not done: an English operation awaited or called off, a medicine to start on a day to come.
+"""Things planned, not done: an operation awaited, proposed or called off, a medicine to start on a day to come.
 
 "I had a TURP booked for March but cancelled it", "on the waiting list for a knee replacement",
 "my hip op is scheduled for June", "they postponed my hernia repair": the operation has not
-happened, so it is no ``historical`` surgery. The clause still touches the section. The words
-are read in the clause only, before the operation ("waiting for", "cancelled") or right after it
-("booked", "scheduled"), so "had my knee replaced, the follow-up is booked" keeps the operation.
+happened, so it is no ``historical`` surgery. Nor has one a clinician only proposes ("they talked
+about septoplasty", "the surgeon is offering a knee replacement, haven't decided", "ортопед говорит
+артроскопия", "хирург предлагает холецистэктомию") or one set for a day to come ("下礼拜拔牙",
+"через неделю артроскопия"). The clause still touches the section. The words are read in the clause
+only, before the operation ("waiting for", "cancelled", "предлагает", "下礼拜") or right after it
+("booked", "scheduled", "haven't decided"), so "had my knee replaced, the follow-up is booked"
+keeps the operation.
 """
 
 from __future__ import annotations
@@ -20,36 +24,69 @@ from anamnesis.understanding.rules.segment import Clause
 _BEFORE = re.compile(
     r"\b(?:waiting list|wait list|waiting for|awaiting|booked (?:in )?for|scheduled for|due (?:to have|for)"
     r"|listed for|referred for|pencilled in for|penciled in for|on the list for|cancel+ed|postponed|called off"
-    r"|put off|delayed|going to have|gonna have|about to have)\b",
+    r"|put off|delayed|going to have|gonna have|about to have|talked about|talking about|discussed|discussing"
+    r"|offer(?:s|ed|ing)?|suggest(?:s|ed|ing)?|recommend(?:s|ed|ing)?|advis(?:es|ed|ing)|might need|may need"
+    r"|could need|will need)\b",
     re.IGNORECASE,
 )
 #: Right after the operation (a few words): "a TURP booked for march", "my op is scheduled".
 _AFTER = re.compile(
     r"^[^,.;!?]{0,24}?\b(?:booked|scheduled|planned|pencil+ed in|lined up|cancel+ed|postponed|called off|put off"
-    r"|delayed|on hold|coming up|is due|was due)\b",
+    r"|delayed|on hold|coming up|is due|was due|if it doesn'?t|if it does not|if (?:this|that) doesn'?t"
+    r"|ha(?:ve|s)n'?t decided|not decided|undecided)\b",
     re.IGNORECASE,
 )
+#: The same in Russian and Chinese, before the operation in its clause: a clinician's proposal or a
+#: day to come ("ортопед говорит артроскопия", "через неделю операция", "下礼拜拔牙", "约了下周三做").
+_OTHER_BEFORE = {
+    "ru": re.compile(
+        r"(?<![а-яё])(?:говорит|говорят|предлага\w*|предложил\w*|рекоменд\w*|советует|советуют|советовал\w*"
+        r"|направил\w* на|направля\w* на|запланирова\w*|записал\w* на|предстоит|через (?:неделю|месяц|\d+|пару|две|три)"
+        r"|на следующей неделе|в следующем месяце|завтра|послезавтра|ждать|жду|ждем|ждём|в очереди на)(?![а-яё])"
+    ),
+    "zh": re.compile(r"下礼拜|下个礼拜|下周|下个?星期|下个月|明天|后天|过几天|过两天|约在|约了|预约|排队|等着"),
+}
 _ANY = Gated(
     re.compile(_BEFORE.pattern + "|" + _AFTER.pattern.removeprefix("^[^,.;!?]{0,24}?"), re.IGNORECASE),
     ("wait", "booked", "scheduled", "due", "listed", "referred", "pencil", "list", "cancel", "postponed",
      "called off", "put off", "delayed", "going to have", "gonna have", "about to have", "planned", "lined up",
-     "on hold", "coming up"),
+     "on hold", "coming up", "talk", "discuss", "offer", "suggest", "recommend", "advis", "need", "if it",
+     "if this", "if that", "decided"),
 )  # fmt: skip
 
 
-def unmade_operations(norm: str, clause: Clause, mentions: list[Mention]) -> tuple[list[Mention], list[Mention]]:
-    """(mentions kept, operations planned or called off) of an English clause."""
-    if not any(m.kind == "procedure" for m in mentions) or not _ANY.search(norm, clause.start, clause.end):
+#: A verb of the operation done after the cue in its clause: the cue does not plan it.
+_DONE = {"ru": re.compile(r"(?<![а-яё])(?:с?дела(?:л|ла|ли|но)|провел\w*|провели|прооперир\w*|удалил\w*)(?![а-яё])")}
+_NEVER = re.compile(r"(?!)")
+
+
+def unmade_operations(
+    norm: str, clause: Clause, mentions: list[Mention], lang: str
+) -> tuple[list[Mention], list[Mention]]:
+    """(mentions kept, operations planned, proposed or called off) of a clause."""
+    if not any(m.kind == "procedure" for m in mentions):
         return mentions, []
-    unmade = [
-        m
-        for m in mentions
-        if m.kind == "procedure"
-        and (
-            _BEFORE.search(norm, clause.start, m.start) is not None
-            or _AFTER.search(norm[m.end : clause.end]) is not None
-        )
-    ]
+    if lang == "en":
+        if not _ANY.search(norm, clause.start, clause.end):
+            return mentions, []
+        unmade = [
+            m
+            for m in mentions
+            if m.kind == "procedure"
+            and (
+                _BEFORE.search(norm, clause.start, m.start) is not None
+                or _AFTER.search(norm[m.end : clause.end]) is not None
+            )
+        ]
+    else:
+        before = _OTHER_BEFORE.get(lang)
+        if before is None:
+            return mentions, []
+        unmade = []
+        for m in mentions:
+            cue = before.search(norm, clause.start, m.start) if m.kind == "procedure" else None
+            if cue is not None and _DONE.get(lang, _NEVER).search(norm, cue.end(), clause.end) is None:
+                unmade.append(m)  # "говорит, что артроскопию сделали хорошо": told as done, kept
     return [m for m in mentions if m not in unmade], unmade
 
 

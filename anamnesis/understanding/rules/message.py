@@ -92,6 +92,7 @@ from anamnesis.understanding.rules.endings import (
     treated_by_operation,
 )
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
+from anamnesis.understanding.rules.first_answer import first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
@@ -240,6 +241,14 @@ def read_message(
             for piece, one in zip(pieces, each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
+    first = None
+    if asked is not None:
+        first = first_sentence_answer(norm, asked.each, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+    if asked is not None and first:
+        # "Принимаете что-то постоянно? Аллергии есть?" — "ничего не пью. аллергии нет": the first
+        # sentence answers the first question, the rest of the reply is read against the turn
+        first_read = read_message(norm[:first], asked.each[0], lang_hint, lexicon)
+        return _both(first_read, read_message(norm[first:], asked, lang_hint, lexicon))
     if asked is not None and asked.statement:
         # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or takes_the_statement(norm, hits)

@@ -1,7 +1,7 @@
 """A reply that answers several questions with one short sentence each, in their order.
 
 "Вы что-нибудь принимаете? Аллергия на лекарства есть?" — "ничего не пью. аллергии нет": each
-sentence is read with its own question (``bare_answers.answers_by_sentence``), so a terse sentence
+sentence is read with its own question (``first_answer.answers_by_sentence``), so a terse sentence
 keeps the sense its question gives it: "ничего не пью" after a question about medicines takes no
 drugs (it denies no drinking), "nothing." and "不吃。" deny the medicines asked, "yes, on weekends"
 says the user drinks. A sentence that names its own thing ("penicillin gives me a rash") says it

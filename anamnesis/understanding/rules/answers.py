@@ -332,7 +332,9 @@ def topic(context: str) -> Topic | None:
         sections = [section for section in sections if section == "family_history"]  # the relative's illnesses
     elif family:
         sections.append("family_history")
-    asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask")
+    asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask") | _values_asked_beside(
+        norm, asked, every, (start, end)
+    )
     if any(_kind(lex) in _ILLNESS and _TREATMENT_BEFORE.search(norm, max(0, s - 16), s) for s, _, lex in hits):
         # "профилактику мигрени", "лечение гастрита": the condition is what a treatment is for;
         # "нет" denies the treatment, not the condition
@@ -694,6 +696,31 @@ _EN_WH = re.compile(
 _WH = re.compile(
     r"(?<![а-яё])(?:как|когда|сколько|давно|какие|какой|какая|какое|каких|где|почему|зачем|что)(?![а-яё-])"
     r"|多久|多长时间|什么|怎么|哪|几[天年次个月周回]|多少|为什么"
+)
+
+
+def _values_asked_beside(
+    norm: str, asked: list[tuple[int, int, bool]], hits: list[Hit], answered: tuple[int, int]
+) -> frozenset[str]:
+    """The values (age, height, weight) that the turn's other questions ask and nothing else ("Сколько
+    вам лет? Курите?", "How old are you, and do you smoke?", "方便说下年龄吗？抽烟吗？"): the reply gives
+    its number whichever question the rest of it answers; not when the answered question asks a number of
+    its own ("How old are you? How many a day?")."""
+    if _ANOTHER_NUMBER.search(norm, *answered) is not None:
+        return frozenset()
+    return frozenset(
+        lex.value
+        for span in asked
+        if not answered[0] <= span[0] < answered[1] and _only_a_value(span, hits)
+        for s, _, lex in hits
+        if span[0] <= s < span[1] and lex.cat == "ask"
+    )
+
+
+#: A question for a count, an amount or a time: its reply's number is no age.
+_ANOTHER_NUMBER = re.compile(
+    r"\bhow (?:many|much|often|long)\b|\bdose\b|сколько (?:раз|таблет|сигарет|дней|времени|лет вы|лет курите)"
+    r"|как часто|как давно|доз|多少(?:次|支|根|片|年|天)|几(?:次|支|根|片|年|天)|多久"
 )
 
 

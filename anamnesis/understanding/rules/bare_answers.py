@@ -316,14 +316,14 @@ def answer_state(answer: str, asked: Topic) -> str:
 
 
 #: Where bare answers in a row part: "no and no", "нет, да", "没有，没有", "no / yes".
-_IN_ORDER_CUT = re.compile(r"\s*(?:[,;/，；、]|\band\b|(?<![а-яё])и(?![а-яё]))\s*")
-_PIECE_ENDS = " .!。！~"
+IN_ORDER_CUT = re.compile(r"\s*(?:[,;/，；、]|\band\b|(?<![а-яё])и(?![а-яё]))\s*")
+PIECE_ENDS = " .!。！~"
 
 
 def answers_in_order(norm: str, count: int, scan: Callable[[str], list[Hit]], lang: str) -> list[str] | None:
     """The pieces of a reply that gives ``count`` bare answers in a row, one per question of the
     turn ("no and no", "нет, нет", "没有，有"), or ``None`` when it says anything else."""
-    pieces = [p.strip(_PIECE_ENDS) for p in _IN_ORDER_CUT.split(norm.strip(_PIECE_ENDS))]
+    pieces = [p.strip(PIECE_ENDS) for p in IN_ORDER_CUT.split(norm.strip(PIECE_ENDS))]
     if len(pieces) != count or not all(pieces):
         return None
     for piece in pieces:
@@ -332,39 +332,3 @@ def answers_in_order(norm: str, count: int, scan: Callable[[str], list[Hit]], la
             return None
     return pieces
 
-
-#: The most words (Chinese: characters) a sentence may have to be read as the answer to one
-#: question of several in order: a short reply per question, not a story.
-_SHORT_ANSWER_WORDS = 8
-_SHORT_ANSWER_CHARS = 16
-
-
-def answers_by_sentence(asked: Topic, norm: str, scan: Callable[[str], list[Hit]], lang: str) -> list[str] | None:
-    """The sentences of a reply that answers the questions of ``asked.each`` with one short sentence
-    each, in their order ("ничего не пью. аллергии нет" to "Что-нибудь принимаете? Аллергия есть?", "only
-    metformin. no allergies", "不吃药。也不过敏"), or ``None``. Read with its own question, a terse
-    sentence keeps its sense: "ничего не пью" after a question about medicines takes no drugs, it
-    does not deny drinking. Only where reading the reply whole would lose a question: the questions'
-    joint topic leaves one out (a question of a whole section before another), or the first sentence
-    is a bare "no"/"yes", which answers the first question only ("no. yes, on weekends"). A sentence
-    of several bare answers ("没有，没有。就是有点累") answers the questions by itself: no such split."""
-    spans = sentences(norm)
-    if len(spans) != len(asked.each) or any(question for _, _, question in spans):
-        return None
-    pieces = [norm[start:end].strip(_PIECE_ENDS) for start, end, _ in spans]
-    for piece in pieces:
-        if not piece or len(piece.split()) > _SHORT_ANSWER_WORDS:
-            return None
-        if not piece.isascii() and " " not in piece and len(piece) > _SHORT_ANSWER_CHARS:
-            return None
-        parts = len(_IN_ORDER_CUT.split(piece))
-        if parts > 1 and answers_in_order(piece, parts, scan, lang) is not None:
-            return None
-    joint = set(asked.items) | set(asked.sections)
-    dropped = any(not set(one.items) | set(one.sections) <= joint for one in asked.each)
-    first = scan(pieces[0])
-    bare_first = all(lex.cat in ("yes", "neg") for _, _, lex in first) and polarity(pieces[0], first, lang) in (
-        "yes",
-        "no",
-    )
-    return pieces if dropped or bare_first else None

@@ -136,7 +136,7 @@ _ONE = {
 }
 #: Words of jabs that make a message about vaccinations.
 _JABS = {
-    "en": re.compile(r"\b(?:jabs?|shots?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b"),
+    "en": re.compile(r"\b(?:jabs?|shots?|injections?|vaccines?|vaccinations?|vaccinated|boosters?|immuni[sz]\w*)\b"),
     "zh": re.compile(r"疫苗|打针|[打接]种|打了|打过|没打|打上|加强针"),
 }
 

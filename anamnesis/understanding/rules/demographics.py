@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules import quantities
+from anamnesis.understanding.rules.age_now import age_now
 from anamnesis.understanding.rules.compact_profile import age_in_passing, bare_age, compact_profile
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import DIGIT, Message
@@ -44,10 +45,11 @@ def read_demographics(msg: Message, clause: Clause) -> None:
 
 
 def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> None:
-    """Age and sex written as a pair ("M, 52", "жен., 61 год"), or an English message's opening
-    bare age ("58 btw, ...") when no question was asked, that no clause read."""
+    """Age and sex written as a pair ("M, 52", "жен., 61 год"), an English message's opening bare age
+    ("58 btw, ...") when no question was asked, or an age told after an earlier one ("с 16 лет, сейчас
+    44"), that no clause read."""
     known = {f.entity for f in msg.facts if f.section == "demographics"}
-    values = compact_profile(msg.norm)
+    values = compact_profile(msg.norm) + age_now(msg.norm)
     if msg.lang == "en" and msg.asked is None and "age" not in known:
         values += [v for v in (bare_age(msg.norm),) if v is not None]
     if msg.asked is None or _ASKS_ANOTHER_NUMBER.search(msg.asked.question) is None:

@@ -29,7 +29,6 @@ from anamnesis.understanding.rules.attributes import attach
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
-    answers_by_sentence,
     answers_in_order,
     only_says_no,
     polarity,
@@ -94,6 +93,7 @@ from anamnesis.understanding.rules.endings import (
     treated_by_operation,
 )
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
+from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
@@ -246,15 +246,22 @@ def read_message(
             for piece, one in zip(pieces, each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
-        # "Что-нибудь принимаете? Аллергия есть?" — "ничего не пью. аллергии нет": a sentence per question
-        by_sentence = None
-        if asked.each:
-            by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+    if asked is not None and asked.each:
+        # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
+        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
         if by_sentence is not None:
             reading = ((), [])
             for piece, one in zip(by_sentence, asked.each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
+    first = None
+    if asked is not None:
+        first = first_sentence_answer(norm, asked.each, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+    if asked is not None and first:
+        # "Принимаете что-то постоянно? Аллергии есть?" — "ничего не пью. аллергии нет": the first
+        # sentence answers the first question, the rest of the reply is read against the turn
+        first_read = read_message(norm[:first], asked.each[0], lang_hint, lexicon)
+        return _both(first_read, read_message(norm[first:], asked, lang_hint, lexicon))
     if asked is not None and asked.statement:
         # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or takes_the_statement(norm, hits)

@@ -245,7 +245,7 @@ _AGE_RES = (
     ),
     # "我十岁的时候" is an age in the past, not the user's age
     re.compile(
-        rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时|起|开始|以前|以后|之前|之后|前|后|就|左右)"
+        rf"(?:我|今年|年龄|年纪)\s*(?:还是|已经|今年|现在)?\s*[:：是]?\s*(?:一?个)?\s*(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)(?!的时候|时|那年|那时|起|开始|以前|以后|之前|之后|前|后|就|左右)"
         + _CN_THEN
     ),
     re.compile(r"(?:年龄|年纪)\s*[:：是]?\s*(\d{1,3})"),
@@ -256,6 +256,8 @@ _AGE_RES = (
     re.compile(r"(?:^|(?<=[.!?;,:]))\s*([1-9]\d{1,2})\s*(?:лет|год|года)?\s+мне(?![а-яё])"),
     # "我68了", "我今年42", "今年五十八": an age without 岁, said of oneself or of this year
     re.compile(rf"(?:我|本人)\s*(?:自己)?\s*(?:也)?\s*(?:今年|现在|已经|都)?\s*(\d{{1,3}}|{_CN_NUM})\s*了"),
+    # "我姓周 61了", "我叫王芳，58了": a self-introduction by name, then the years with 了
+    re.compile(r"我(?:姓|叫)[^\s，,。.！!？?\d]{1,3}[\s，,]*([1-9]\d)\s*了(?=\s|[，,。.；;！!]|$)"),
     re.compile(rf"今年\s*(?:已经|都)?\s*(\d{{1,3}}|{_CN_NUM})(?![\d.]|\s*[年月号日斤公克次个天周期%度])"),
     # "58了，右边腰上起了一串水泡", "66了。": a number of years that opens a sentence with 了, nothing after it
     re.compile(r"^\s*([1-9]\d)\s*了(?=\s*(?:[，,。.；;！!]|$))"),
@@ -320,6 +322,8 @@ _SEX_RES = (
     re.compile(r"\bi(?:'?m| am)\s+(?:a\s+)?(woman|female|girl|lady|man|male|guy|boy|gentleman)\b"),
     re.compile(r"\bя\s*[-—]?\s*(женщина|девушка|мужчина|парень)"),
     re.compile(r"(?:我是|性别\s*[:：是]?\s*)(女性|女生|女的|女人|女|男性|男生|男的|男人|男)"),
+    # "我是个78岁的老头子", "我是一个退休的老太太": the word an older or younger writer calls themself by
+    re.compile(r"我是一?个[^，,。！!？?\s]{0,8}?(老头子?|老爷子|老大爷|老汉|老太太|老太婆|老奶奶)"),
     re.compile(r"(?:пол|sex|gender)\s*[:\-—]?\s*(женский|мужской|ж|м|female|male|f|m)\b"),
     re.compile(r"(?:\byear[- ]old|\d\s*y/?o|\d\s*y\.o\.)\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
     # a bare answer, or a sex word standing alone in a list: ", female", "мужчина,", "，男"
@@ -328,7 +332,9 @@ _SEX_RES = (
     ),
     re.compile(r"\b(?:years?|yrs?)[- ]old\s*(?:and|,)\s*(?:a\s+)?(female|male|woman|man)\b"),
 )
-_FEMALE = frozenset("woman female girl lady женщина девушка женский ж f 女性 女生 女的 女人 女".split())
+_FEMALE = frozenset(
+    "woman female girl lady женщина девушка женский ж f 女性 女生 女的 女人 女 老太太 老太婆 老奶奶".split()
+)
 _SLEEP_RE = re.compile(
     rf"(?:sleep\w*|сплю|спал\w*|睡)\D{{0,20}}?(\d{{1,2}}(?:\.\d)?|{_NUM_WORD}|{_CN_NUM})"
     # a range gives its first number ("сплю по 7–8 часов", "sleeping 5-6 hrs")
@@ -350,7 +356,7 @@ _GATES = {
         re.compile(r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)"),
         re.compile(
             r"i'?m\s*[:=]?\s*\d|i am\s*[:=]?\s*\d|aged?\s*[:=]?\s*\d|мне\s*[:=]?\s*\d|возраст\w*\s*[:=]?\s*\d"
-            r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|\d\s+мне|岁|年龄|年纪|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
+            r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|\d\s+мне|岁|年龄|年纪|我(?:姓|叫)|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
             r"|我\s*(?:自己)?\s*(?:也)?\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了|^\s*\d\d\s*了"
         ),
     ),

@@ -44,8 +44,11 @@ def _only_a_time(msg: Message) -> bool:
 
 
 #: An English reply that opens by having the asked thing, pointed at by a pronoun ("had one in
-#: 2019", "got it done in the autumn"): it answers yes, whatever it adds.
-_EN_HAD_ONE = re.compile(r"\s*(?:i |i've |ive |i have )?(?:had|got|have had|did have) (?:one|it|that)(?: done)?\b")
+#: 2019", "got it done in the autumn", "yeah got it at work"): it answers yes, whatever it adds.
+_EN_HAD_ONE = re.compile(
+    r"\s*(?:(?:yes|yeah|yep|yup|yea|ya)\b[\s,.!]*)?(?:i |i've |ive |i have )?(?:had|got|have had|did have) (?:one|it|that)"
+    r"(?: done)?\b"
+)
 
 
 _EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"

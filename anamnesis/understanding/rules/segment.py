@@ -371,12 +371,15 @@ def _no_subject(norm: str, hit: Hit) -> bool:
 
 
 def _asks(norm: str, clause: Clause, lang: str) -> bool:
-    """A question word at the clause's first word, or a question particle anywhere."""
+    """A question word at the clause's first word, or a question particle anywhere; not an English
+    auxiliary after the subject its opening split names ("and i can't have penicillin", "so i will")."""
     first = clause.start
     for h_start, h_end, lex in clause.hits:
         if lex.cat == "question" and (lex.value == "anywhere" or lang == "zh"):
             return True
         if lex.cat == "split" and h_start <= first + 1:
+            if lang == "en" and lex.value == "self":
+                return False
             first = h_end
     while first < clause.end and norm[first] in " ,，":
         first += 1

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.condition_after_drug import items_after_condition
-from anamnesis.understanding.rules.reported_by import says_of_user
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.prescriber_pronoun import prescribes
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
@@ -312,14 +311,11 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
     says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
     naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
-    ("мама мужа"), whose owner is the subject. English and Russian: a relative who says what the
-    user has ("wife says I snore", "жена говорит, храплю") (:mod:`~.reported_by`). Every such
-    word is a relative or a person (zh), or leaves one out (a Chinese "my" before one): a clause
-    whose tags ``cats`` name neither keeps its hits."""
-    if "k:relative" not in cats and "person" not in cats:
+    ("мама мужа"), whose owner is the subject. Every such word is a relative or a person (zh),
+    or leaves one out (a Chinese "my" before one): a clause whose tags ``cats`` name neither
+    keeps its hits."""
+    if "k:relative" not in cats and (lang != "zh" or "person" not in cats):
         return hits
-    if lang != "zh":
-        hits = [h for h in hits if not ((h[2].cat == "person" or is_relative(h[2])) and says_of_user(norm, h[1], lang))]
     if lang == "ru":
         persons = {h[0] for h in hits if h[2].cat == "person"}
         return [
@@ -349,9 +345,13 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
+#: "我爸说我血压高", "老婆嫌我打呼噜": someone who speaks of the user ("says I...") is no subject
+_SAYS_I = re.compile(r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)")
+
+
 def _no_subject(norm: str, hit: Hit) -> bool:
     start, end, lex = hit
-    if (lex.cat == "person" or is_relative(lex)) and says_of_user(norm, end, "zh"):
+    if (lex.cat == "person" or is_relative(lex)) and _SAYS_I.match(norm, end):
         return True
     if lex.cat == "person":
         return norm[start - 1 : start] == "被" or norm[end : end + 1] == "家"

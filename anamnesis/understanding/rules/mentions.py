@@ -98,6 +98,16 @@ def _unpaused(norm: str, s: int, e: int, cues: Cues) -> Cues:
 _COPULA = re.compile(r"\s*(?:(?:'s|is|are|was|were|has|have|had)\s*)?(?:been\s+)?")
 #: What joins a cue to the complaint it describes right after it: "painful rash", "很疼的疹子".
 _ATTRIBUTE = re.compile(r"\s*的?\s*")
+#: A bare word of aching, read alone as aching all over (muscle pain): said of a body part in its
+#: clause ("joints achy in the mornings", "my shoulders are achy") it is that part's pain, as "ache" is.
+_BARE_ACHES = frozenset({"achy", "aching", "achey"})
+
+
+def _names_a_part(clause: Clause) -> bool:
+    """Whether the clause names a body part."""
+    return any(lex.kind == "body_part" for _, _, lex in clause.hits)
+
+
 #: Cues a complaint named beside them takes for itself, before a body part farther away can.
 _CLAIMED = ("pain", "end")
 
@@ -221,6 +231,8 @@ def find_mentions(
                 parts.append((lex.term, s, e))  # type: ignore[arg-type]
             elif lex.kind == "symptom" and norm and _CLINIC.match(norm, e):
                 continue  # "fever clinic", "发热门诊": where the user went, not what they feel
+            elif lex.kind == "symptom" and norm[s:e] in _BARE_ACHES and _names_a_part(clause):
+                composers.append(("pain", s, e, ""))  # "joints achy", "shoulders are achy": that part's pain
             elif lex.kind != "relative":
                 found.append(
                     Mention(

@@ -74,8 +74,8 @@ UNSEEN_DOSE_BAR = 0.90
 #: forbidden count to 73 alone and 72 beside the others (dx27) was left out, not the ceiling raised.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.858,
-    "fact F1 (ru)": 0.838,
-    "fact F1 (zh)": 0.813,
+    "fact F1 (ru)": 0.841,
+    "fact F1 (zh)": 0.815,
     "negation accuracy": 0.650,
     "status accuracy": 0.936,
     "dose accuracy": 0.956,

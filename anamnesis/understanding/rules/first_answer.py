@@ -97,7 +97,9 @@ def answers_by_sentence(asked: Topic, norm: str, scan: Callable[[str], list[Hit]
             return None
     if asked.each[0].items and not _bare(pieces[0], scan, lang):
         return None  # "How are you getting on with Yasmin?" — "fine, ...": only a bare yes or no answers an item
-    joint = set(asked.items) | set(asked.sections)
-    dropped = any(not set(one.items) | set(one.sections) <= joint for one in asked.each)
+    # a whole-section question the joint topic lost ("Что-нибудь принимаете?" before "Аллергия есть?");
+    # a list of things after a question of their section ("Any travel vaccines? Hep A, typhoid?") is covered
+    joint = set(asked.sections) | {section for section, _ in asked.items}
+    dropped = any(not set(one.sections) <= joint for one in asked.each)
     bare_first = _bare(pieces[0], scan, lang)
     return pieces if dropped or bare_first else None

@@ -116,6 +116,11 @@ class Topic:
     lasting: bool = False
 
     @property
+    def sections_asked(self) -> frozenset[str]:
+        """Every section the question asks of, as a whole or through a thing it names."""
+        return frozenset(self.sections) | {section for section, _ in self.items}
+
+    @property
     def vaccines(self) -> bool:
         """The question is about vaccinations: an answer's diseases are their vaccines."""
         return "vaccinations" in self.sections or any(section == "vaccinations" for section, _ in self.items)

@@ -27,26 +27,15 @@ _EN_BEFORE = re.compile(
 _RU_AFTER = re.compile(r"\s*(?:,\s*(?:или\s+|и\s+)?|\s+(?:или|и|либо)\s+)([а-яё][а-яё-]*)")
 #: The list word right before a Chinese term: "乳腺或", "心脏和", "肝、".
 _ZH_LIST_WORD = re.compile(r"(?:或者|或是|或|和|跟|及|与|、)$")
+#: Any word or mark that may join a list, in any of the three languages: no list, no shared head.
+_LIST_WORD = re.compile(r" (?:or|and|или|и) |[,/、或和跟及与]")
 #: How far back (characters) a list of modifiers may start before the term.
 _REACH = 60
 
 
 def with_elided_heads(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit]]) -> list[Hit]:
     """``hits`` with a term for each modifier a list shares a head with (see the module's docstring)."""
-    if not (
-        " or " in norm
-        or " and " in norm
-        or "," in norm
-        or "/" in norm
-        or " или " in norm
-        or " и " in norm
-        or "或" in norm
-        or "和" in norm
-        or "、" in norm
-        or "跟" in norm
-        or "及" in norm
-        or "与" in norm
-    ):
+    if _LIST_WORD.search(norm) is None:
         return hits
     added: list[Hit] = []
     for start, end, lex in hits:
@@ -56,7 +45,7 @@ def with_elided_heads(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit
             continue
         if surface.isascii():
             added.extend(_en_modifiers(norm, start, surface.split(" ", 1)[1], scan))
-        elif "\u4e00" <= surface[0] <= "\u9fff":
+        elif zh:
             added.extend(_zh_modifiers(norm, start, surface, scan))
         else:
             added.extend(_ru_modifiers(norm, end, surface.rsplit(" ", 1)[0], scan))

@@ -95,11 +95,10 @@ def answers_by_sentence(asked: Topic, norm: str, scan: Callable[[str], list[Hit]
         parts = len(IN_ORDER_CUT.split(piece))
         if parts > 1 and answers_in_order(piece, parts, scan, lang) is not None:
             return None
-    if asked.each[0].items and not _bare(pieces[0], scan, lang):
+    bare_first = _bare(pieces[0], scan, lang)
+    if asked.each[0].items and not bare_first:
         return None  # "How are you getting on with Yasmin?" — "fine, ...": only a bare yes or no answers an item
     # a whole-section question the joint topic lost ("Что-нибудь принимаете?" before "Аллергия есть?");
     # a list of things after a question of their section ("Any travel vaccines? Hep A, typhoid?") is covered
-    joint = set(asked.sections) | {section for section, _ in asked.items}
-    dropped = any(not set(one.sections) <= joint for one in asked.each)
-    bare_first = _bare(pieces[0], scan, lang)
+    dropped = any(not set(one.sections) <= asked.sections_asked for one in asked.each)
     return pieces if dropped or bare_first else None

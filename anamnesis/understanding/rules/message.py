@@ -247,21 +247,19 @@ def read_message(
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
     if asked is not None and asked.each:
+        in_order_lang = detect_lang(norm, lang_hint)
         # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
-        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang)
         if by_sentence is not None:
             reading = ((), [])
             for piece, one in zip(by_sentence, asked.each, strict=True):
                 reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
             return reading
-    first = None
-    if asked is not None:
-        first = first_sentence_answer(norm, asked.each, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
-    if asked is not None and first:
         # "Принимаете что-то постоянно? Аллергии есть?" — "ничего не пью. аллергии нет": the first
         # sentence answers the first question, the rest of the reply is read against the turn
-        first_read = read_message(norm[:first], asked.each[0], lang_hint, lexicon)
-        return _both(first_read, read_message(norm[first:], asked, lang_hint, lexicon))
+        if first := first_sentence_answer(norm, asked.each, lexicon.matcher.scan_each, in_order_lang):
+            first_read = read_message(norm[:first], asked.each[0], lang_hint, lexicon)
+            return _both(first_read, read_message(norm[first:], asked, lang_hint, lexicon))
     if asked is not None and asked.statement:
         # "Right.", "Back in the forties.": agreeing or dating what was stated takes it as so, as "yes" does
         assent = polarity(norm, hits, detect_lang(norm, lang_hint)) == "yes" or takes_the_statement(norm, hits)
@@ -552,8 +550,8 @@ def read_message(
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
     facts = without_wound_signs(facts)
     if lang == "ru":
-        asked_sections = frozenset(msg.asked.sections) | {s for s, _ in msg.asked.items} if msg.asked else frozenset()
-        facts = without_guessed_absences(facts, msg.norm, spans, frozenset(asked_sections))
+        asked_sections = msg.asked.sections_asked if msg.asked else frozenset()
+        facts = without_guessed_absences(facts, msg.norm, spans, asked_sections)
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)

@@ -43,7 +43,9 @@ def ru_negation_inside_terms(norm: str, hits: list[Hit], scan: Callable[[str], l
     for match in _INSIDE.finditer(norm):
         first, denial, second = match.group(1, 2, 3)
         # "в груди давит" is a term with its preposition; "голова кружится" one without
-        for start, head in ((match.start(), first), (match.start(1) + first.find(" ") + 1, first.split(" ")[-1])):
+        prep, _, word = first.rpartition(" ")
+        heads = [(match.start(), first)] + ([(match.start(1) + len(prep) + 1, word)] if prep else [])
+        for start, head in heads:
             joined = f"{head} {second}"
             if any(lex.cat == "term" and s == 0 and e == len(joined) for s, e, lex in scan(joined)):
                 text = text[:start] + f"{denial} {joined}" + text[match.end() :]

@@ -219,7 +219,7 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
         if (
             caused
             or _allergy_context(msg.norm, clause, m, inherited)
-            or _parallel_allergen(msg.norm, clause, m, stated)
+            or _parallel_allergen(msg.norm, clause, m, stated or bool(reactions))
             or _tested(msg, clause, m)
             or in_allergic_setting(msg, clause, m)
         ):
@@ -297,7 +297,16 @@ def _given(msg: Message, clause: Clause, candidates: list[Mention]) -> bool:
 
 
 def _untreated(msg: Message, clause: Clause) -> bool:
-    """No switch or stop in the clause; a Chinese ending that only dates the taking ("以前吃") is none."""
+    """No switch or stop in the clause, nor a switch later in its sentence ("от брилинты одышка,
+    кардиолог заменила на плавикс": a side effect that made the doctor switch); a Chinese ending
+    that only dates the taking ("以前吃") is none."""
+    if any(
+        lex.cat in ("switch", "instead") and c.start > clause.start
+        for c in msg.clauses
+        if c.sentence == clause.sentence
+        for _, _, lex in c.hits
+    ):
+        return False
     if clause.cats.isdisjoint(_TREATED):
         return True
     if msg.lang != "zh" or not clause.cats.isdisjoint(_TREATED - {"end"}):
@@ -308,7 +317,9 @@ def _untreated(msg: Message, clause: Clause) -> bool:
 def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:
     """ "на аспирин аллергия, на пенициллин нет", "аллергии на X нет, на Y есть": after an
     allergy the message stated, a drug after a bare "на" with no verb of taking or switching is
-    the next allergen of the same list, not a medicine ("перевели на X" has its verb)."""
+    the next allergen of the same list, not a medicine ("перевели на X" has its verb). So it is
+    beside a reaction ("на амоксиклав сыпь была", "на флемоксин высыпало"): "на" names what the
+    body reacted to."""
     return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | TAKING)
 
 

@@ -56,7 +56,8 @@ _SEX_AGE = re.compile(
     # a Chinese sex word needs no separator before the age ("女27，多囊")
     _LEAD
     + _SEX_WORD
-    + r"(?:\s*[,，、/ ]\s*|(?<=[男女性]))"
+    # nor does a single sex letter written against it ("m67.", "f 45")
+    + r"(?:\s*[,，、/ ]\s*|(?<=[男女性])|(?<=\b[mfмж]))"
     + _AGE
     # "女，63，2型糖尿病": a comma before a diabetes type is no decimal one
     # ("男,23,183,75kg": a comma before three digits opens the next item, a height)
@@ -82,7 +83,7 @@ _ANY_DIGIT = re.compile(r"\d")
 #: What every match of each pattern contains, found without trying its lead at every position (a
 #: third of the pattern's time): a sex word's last letter then an age, an age then a sex word, "мне".
 _GATES = (
-    re.compile(r"[mfenмжанькa性男女生的]\.?\s*[,，、/ ]\s*\d|[性男女生的]\d", re.IGNORECASE),
+    re.compile(r"[mfenмжанькa性男女生的]\.?\s*[,，、/ ]\s*\d|[性男女生的]\d|\b[mfмж]\d", re.IGNORECASE),
     re.compile(r"\d\s*" + _AGE_UNIT + r"?\s*[,，、/ ]?\s*" + _SEX_WORD + r"(?![\w])", re.IGNORECASE),
     re.compile("мне"),
 )

@@ -5,6 +5,7 @@ Also the `*` rule: a section-wide denial gives way to a specific present fact of
 
 from __future__ import annotations
 
+from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.reading import Message
@@ -40,7 +41,7 @@ def merge_facts(msg: Message) -> list[Fact]:
             allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
     present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
     kept = [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
-    return _without_qualities(kept)
+    return _without_classes(_without_qualities(kept))
 
 
 #: Symptoms that, beside another of the same message, only say what that one is like: "咳嗽，痰多",
@@ -53,6 +54,35 @@ def _without_qualities(facts: list[Fact]) -> list[Fact]:
         return facts
     said = {(f.section, f.entity, f.status) for f in facts}
     return [f for f in facts if not (f.entity in _QUALIFIES and (f.section, _QUALIFIES[f.entity], f.status) in said)]
+
+
+def _without_classes(facts: list[Fact]) -> list[Fact]:
+    """A class of medicines named beside a member of it is that member: "the pill, microgynon",
+    "противозачаточные, чарозетту", "开了胰岛素 诺和锐" state one medicine, not two. The class is the
+    one whose ATC code a member's code extends (oral contraceptives G03A, Microgynon G03AA07); its
+    attributes go to the member where the member has none."""
+    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE]
+    if len(drugs) < 2:
+        return facts
+    codes_of = load_terminology().codes_of
+    atc = {id(f): [c for c in codes_of(f.entity) if c.startswith("ATC:")] for f in drugs}
+    classes: set[int] = set()
+    for f in drugs:
+        member = next(
+            (
+                g
+                for g in drugs
+                if g is not f
+                and g.status == f.status
+                and any(c != d and d.startswith(c) for c in atc[id(f)] for d in atc[id(g)])
+            ),
+            None,
+        )
+        if member is not None:
+            classes.add(id(f))
+            for key, value in f.attrs.items():
+                member.put(key, value, replace=False)
+    return [f for f in facts if id(f) not in classes] if classes else facts
 
 
 def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:

@@ -232,6 +232,8 @@ _AGE_RES = (
     re.compile(
         # "since age 12", "at age 40": an age in the past, not the user's age now
         r"\b(?<!since )(?<!at )(?<!from )(?<!until )(?<!till )(?<!by )(?<!before )(?<!after )"
+        # "ache like i'm 90", "feel as if i'm 80": a likeness, not the age
+        r"(?<!like )(?<!as if )(?<!as though )"
         r"(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
         r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
         r"time|hour|min|day|week|month|x\b|packs?))"
@@ -239,7 +241,7 @@ _AGE_RES = (
     re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:(?:years?|yrs?)\s*-?\s*old\b|y/?o\b|y\.o\.)"),
     re.compile(
         r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(?:сам(?:ой|ому)\s*)?(?:по-прежнему|по прежнему|уже|еще|всего"
-        r"|только|сейчас)?\s*(\d{1,3})(?!\d|[.,]\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$)|(?<=\d\d)(?=\s+(?!(?:"
+        r"|только|сейчас|же)?\s*(\d{1,3})(?!\d|[.,]\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$)|(?<=\d\d)(?=\s+(?!(?:"
         r"мг|мкг|мл|г|кг|см|мм|ме|ед|единиц|таб|капс|раз|дн|день|сут|недел|мес|час|мин|шт|капел|доз|укол|ампул"
         r"|процент|лет|год|числ|кило)[а-я]*)[а-я]))"  # "мне 58 давление высокое": no unit, count or time after
     ),

@@ -146,7 +146,7 @@ def clauses(
                 or hypothetical
                 or ("uncertain" in cats and not _only_approximate(norm, c_hits))
                 or (is_question and c_no == last)
-                or ("question" in cats and _asks(norm, clause, lang))
+                or ("question" in cats and _asks(norm, clause, lang, is_question))
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
                 or (hedged and "split" not in cats)  # its hedge is no amount of this clause's
                 or (lang == "zh" and "neg" in cats and _zh_a_not_a(norm, c_hits))
@@ -370,9 +370,11 @@ def _no_subject(norm: str, hit: Hit) -> bool:
     return is_relative(lex) and _BORN.search(norm, max(0, start - 3), start) is not None
 
 
-def _asks(norm: str, clause: Clause, lang: str) -> bool:
+def _asks(norm: str, clause: Clause, lang: str, is_question: bool) -> bool:
     """A question word at the clause's first word, or a question particle anywhere; not an English
-    auxiliary after the subject its opening split names ("and i can't have penicillin", "so i will")."""
+    auxiliary after the subject its opening split names ("and i can't have penicillin", "so i will"),
+    nor chat's "did my ..." with the "I" left out in a sentence that asks nothing ("did my flu jab
+    yesterday", "did my back in lifting")."""
     first = clause.start
     for h_start, h_end, lex in clause.hits:
         if lex.cat == "question" and (lex.value == "anywhere" or lang == "zh"):
@@ -388,6 +390,8 @@ def _asks(norm: str, clause: Clause, lang: str) -> bool:
         return False  # "my dad has gout. so do I": the inverted auxiliary says "me too", it asks nothing
     if lang == "en" and (filler := _EN_FILLER.match(norm, first, clause.end)) is not None:
         first = filler.end()  # "and what about ozempic, ...?", "so can I take it?": the filler asks nothing
+    if lang == "en" and not is_question and norm.startswith("did my ", first):
+        return False
     return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)
 
 

@@ -343,11 +343,12 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
 
 
 #: A dose change still to come: a time ahead beside the change ("going up to 50 in a fortnight",
-#: "说一周后加到10", "через неделю увеличим до 100"); the dose said before it is the one now.
+#: "说一周后加到10", "через неделю увеличим до 100"); the dose said before it is the one now. A
+#: change ordered to start tomorrow ("cut down to 4mg from tomorrow") is the regimen now.
 _PLANNED = {
     "en": re.compile(
         r"\b(?:in|within)\s+(?:a|an|one|two|three|four|\d+|a couple of|a few)\s*(?:days?|weeks?|wks?|fortnight|months?)\b"
-        r"|\bnext (?:week|month|time)\b|\bfrom (?:next|monday|tomorrow)\b|\bthen\s+(?:up|down|increase|go)"
+        r"|\bnext (?:week|month|time)\b|\bfrom (?:next|monday)\b|\bthen\s+(?:up|down|increase|go)"
     ),
     "ru": re.compile(r"через\s+\S+(?:\s+\S+)?|со следующей|с понедельника|будем|буду|увеличим|повысим|снизим"),
     "zh": re.compile(r"[一二两三四五六七八九十几\d]+\s*(?:天|周|个?星期|个?礼拜|个?月)(?:以)?后|下周|下个?月|过几天|之后再|然后再|再加|以后再"),

@@ -1,4 +1,4 @@
-"""Russian "на X" beside a reaction names what the body reacted to: an allergy to X.
+"""Russian "на X" beside a reaction names what the body reacted to: an allergy to X; a rash stays one.
 
 "на цефазолин крапивница была", "у дочки нет, а у меня на ампициллин сыпь высыпала": no allergy
 word, but "на" and the reaction say it. A switch told later in the sentence makes a reaction a
@@ -40,3 +40,15 @@ def test_na_after_a_switch_verb_is_the_new_medicine() -> None:
     found = triples(understand("перевели на цефазолин, сыпь прошла"))
     assert ("medications", "cefazolin", "active") in found
     assert not any(section == "allergies" for section, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("broke out in hives from the cefalexin so i stopped it, gp gave me doxy instead", "cefalexin"),
+        ("got an itchy rash all over from the cefalexin so stopped it", "cefalexin"),
+        ("от цефазолина крапивница пошла, врач заменил на азитромицин", "cefazolin"),
+    ],
+)
+def test_a_rash_stays_an_allergy_where_the_medicine_was_stopped_for_it(text: str, allergen: str) -> None:
+    assert ("allergies", allergen, "active") in triples(understand(text))

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 _VERBS = frozenset({"start", "switch", "end", "instead"})
 #: Reactions that, caused by a medicine and with no allergy word, are its side effects.
 _SIDE_EFFECTS = frozenset({"vomiting"})
+#: Reactions that are an allergy's signs whatever became of the medicine (:func:`allergy_mentions`).
+_SKIN_SIGNS = frozenset({"rash", "hives", "urticaria", "itching", "angioedema", "anaphylaxis", "lip swelling", "facial swelling"})
 #: Cues of a clause about how a medicine was taken, stopped or changed.
 _TREATED = frozenset({"switch", "instead", "end"})
 
@@ -208,7 +210,11 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
         and not _given(msg, clause, candidates)
         and not _zh_treated(msg, clause, candidates, reactions)
     ) or took_then
-    caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and _untreated(msg, clause) and allergic))
+    # a rash or hives is the drug's allergy even where it was stopped for it ("came out in hives
+    # from the amoxicillin so stopped it"); a cough or nausea that made one stop is a side effect
+    untreated = _untreated(msg, clause)
+    skin = not untreated and any(r.entity in _SKIN_SIGNS for r in reactions)
+    caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and (skin or untreated) and allergic))
     out: dict[int, str | None] = {}
     noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
     for m in candidates:
@@ -224,6 +230,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
             or in_allergic_setting(msg, clause, m)
         ):
             out[id(m)] = reactions[0].entity if reactions else None
+            if skin and m.state == "end":
+                m.state = None  # "...from the amoxicillin so stopped it": stopped for it, still an allergy
             if m.state is None and noun_state in ("neg", "end"):
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
     if out and reactions:

@@ -2,7 +2,10 @@
 
 - a sex letter written against the age at the start of a message ("m67.", "ж52, ...");
 - "мне же 15" (a particle between "мне" and the years);
-- "ache like i'm 90", "feel as if i'm 80": a likeness says nothing of the writer's age.
+- "ache like i'm 90", "feel as if i'm 80": a likeness says nothing of the writer's age;
+- "just turned 70": the age reached;
+- the height and weight told after a sex-age pair ("муж 48, рост 182 вес 95": "муж" is the writer,
+  not a husband whose sizes these would be).
 
 The sentences are new, written for this test.
 """
@@ -25,6 +28,8 @@ def _profile(text: str, context: str | None = None) -> dict[str, str]:
         ("f38, two kids, tired all the time", {"sex": "female", "age": "38"}),
         ("ж52. давление скачет", {"sex": "female", "age": "52"}),
         ("а ибупрофен можно? мне же 16", {"age": "16"}),
+        ("just turned 70 last week, bp fine", {"age": "70"}),
+        ("муж 48, рост 182 вес 95. храплю", {"sex": "male", "age": "48", "height_cm": "182", "weight_kg": "95"}),
     ],
 )
 def test_ages_written_short(text: str, expected: dict[str, str]) -> None:
@@ -33,7 +38,12 @@ def test_ages_written_short(text: str, expected: dict[str, str]) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["my back aches like i'm 95 some mornings", "walking up stairs i feel as if i'm 80", "puffing like I am 70 on the hill"],
+    [
+        "my back aches like i'm 95 some mornings",
+        "walking up stairs i feel as if i'm 80",
+        "puffing like I am 70 on the hill",
+        "the rash turned 2 shades darker",
+    ],
 )
 def test_a_likeness_is_no_age(text: str) -> None:
     assert "age" not in _profile(text)

@@ -6,7 +6,7 @@ import re
 
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.age_now import age_now
-from anamnesis.understanding.rules.compact_profile import age_in_passing, bare_age, compact_profile
+from anamnesis.understanding.rules.compact_profile import ProfileValue, age_in_passing, bare_age, compact_profile
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.segment import Clause
@@ -49,7 +49,8 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
     ("58 btw, ...") when no question was asked, or an age told after an earlier one ("с 16 лет, сейчас
     44"), that no clause read."""
     known = {f.entity for f in msg.facts if f.section == "demographics"}
-    values = compact_profile(msg.norm) + age_now(msg.norm)
+    pairs = compact_profile(msg.norm)
+    values = pairs + _sizes_after_a_pair(msg.norm, pairs, spans) + age_now(msg.norm)
     if msg.lang == "en" and msg.asked is None and "age" not in known:
         values += [v for v in (bare_age(msg.norm),) if v is not None]
     if msg.asked is None or _ASKS_ANOTHER_NUMBER.search(msg.asked.question) is None:
@@ -64,6 +65,26 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
         fact.put("value", value.value)
         msg.facts.append(fact)
         known.add(value.entity)
+
+
+def _sizes_after_a_pair(norm: str, pairs: list[ProfileValue], spans: list[tuple[int, int, bool]]) -> list[ProfileValue]:
+    """The height and weight the rest of a sex-age pair's sentence tells ("муж 55, рост 178 вес 112",
+    "мужик 56 лет, 1,78 и 92 кило"): the pair says whose they are, where a clause of its own may
+    read "муж" as the husband and leave them unread."""
+    if not pairs:
+        return []
+    at = pairs[0].end
+    end = next((e for s, e, _ in spans if s <= at < e), len(norm))
+    rest = norm[at:end]
+    may = quantities.measured(rest)
+    out = []
+    for entity, kind, read in (("height_cm", "height", quantities.height_cm), ("weight_kg", "weight", None)):
+        if kind not in may:
+            continue
+        value = read(rest) if read is not None else quantities.weight_kg(rest, False)
+        if value is not None:
+            out.append(ProfileValue(at, end, entity, value))
+    return out
 
 
 #: A question for a number that is no age: a reply's "80 if that helps" answers it.

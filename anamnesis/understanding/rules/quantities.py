@@ -234,7 +234,7 @@ _AGE_RES = (
         r"\b(?<!since )(?<!at )(?<!from )(?<!until )(?<!till )(?<!by )(?<!before )(?<!after )"
         # "ache like i'm 90", "feel as if i'm 80": a likeness, not the age
         r"(?<!like )(?<!as if )(?<!as though )"
-        r"(?:i'?m|i am|age|aged|my age is)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
+        r"(?:i'?m|i am|age|aged|my age is|i (?:just )?turned|just turned)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
         r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
         r"time|hour|min|day|week|month|x\b|packs?))"
     ),
@@ -357,7 +357,7 @@ _GATES = {
     "age": (
         re.compile(r"\d\s*-?\s*(?:years?|yrs?|y/?o\b|y\.o\.|лет|года?)"),
         re.compile(
-            r"i'?m\s*[:=]?\s*\d|i am\s*[:=]?\s*\d|aged?\s*[:=]?\s*\d|мне\s*[:=]?\s*\d|возраст\w*\s*[:=]?\s*\d"
+            r"i'?m\s*[:=]?\s*\d|turned\s+\d|i am\s*[:=]?\s*\d|aged?\s*[:=]?\s*\d|мне\s*[:=]?\s*\d|возраст\w*\s*[:=]?\s*\d"
             r"|исполнилось\s*[:=]?\s*\d|мне\s+\S+\s+\d|\d\s+мне|岁|年龄|年纪|我(?:姓|叫)|今年\s*(?:已经|都)?\s*[\d一二两三四五六七八九十]"
             r"|我\s*(?:自己)?\s*(?:也)?\s*(?:今年|现在|已经|都)?\s*\d{1,3}\s*了|^\s*\d\d\s*了"
         ),

@@ -16,7 +16,7 @@ from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, Hit
 from anamnesis.understanding.rules.tolerated import tolerated
 from schemas.events import SECTION_ATTRIBUTES
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
@@ -381,20 +381,34 @@ _TREATS_ALLERGY = re.compile(
 
 
 def _allergy_context(norm: str, clause: Clause, m: Mention, inherited: bool) -> bool:
+    """An allergy word before the drug, or after it ("penicillin allergy"), unless the word after has
+    an object of its own ("дали кларитромицин, аллергия на пенициллин": the allergy is penicillin's)."""
     before = None
     allergy_after = False
-    for s, e, lex in clause.hits:
+    for n, (s, e, lex) in enumerate(clause.hits):
         if lex.cat not in ("allergy", "start", "allergy_pre", "switch", "instead"):
             continue
         if e <= m.start:
             before = lex.cat
         elif s >= m.end and lex.cat == "allergy" and not _TREATS_ALLERGY.fullmatch(norm, m.end, s):
-            allergy_after = True
+            allergy_after = allergy_after or not _has_object(norm, clause.hits[n + 1 :], e)
     if before == "allergy":
         return True
     if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
         return False
     return allergy_after or (before is None and inherited)
+
+
+#: What stands between an allergy word and its object: "аллергия на пенициллин", "allergic to sulfa".
+_OBJECT_GAP = re.compile(r"\s*(?:(?:на|to)\s+)?(?:the\s+|my\s+)?")
+
+
+def _has_object(norm: str, after: Sequence[Hit], end: int) -> bool:
+    """The allergy word ending at ``end`` takes the drug or allergen right after it."""
+    if not after:
+        return False
+    s, _, lex = after[0]
+    return lex.cat == "term" and lex.kind in ("drug", "allergen") and _OBJECT_GAP.fullmatch(norm, end, s) is not None
 
 
 #: Sections of a condition that states an allergy by itself (hay fever: pollen, :mod:`.mentions`).

@@ -167,7 +167,7 @@ from anamnesis.understanding.rules.ru_negation import (
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
-from anamnesis.understanding.rules.segment import Clause, Hit, clauses, sentences
+from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
@@ -413,8 +413,11 @@ def read_message(
         if may_have(norm, clause, lang) and names_no_condition(mentions):
             mentions = with_mesh(norm, clause, mentions)
         if clause.intent_at < clause.end:  # "I'm thinking about starting vitamin D": a plan is a topic, not a fact
-            touch(msg, clause, [m for m in mentions if m.start >= clause.intent_at])
-            mentions = [m for m in mentions if m.start < clause.intent_at]
+            # "амоксициллин нельзя из-за аллергии на пенициллин": the reason after the plan is told
+            told_from = reason_after(norm, clause.intent_at, clause.end)
+            planned = [m for m in mentions if clause.intent_at <= m.start < told_from]
+            touch(msg, clause, planned)
+            mentions = [m for m in mentions if m.start < clause.intent_at or m.start >= told_from]
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)

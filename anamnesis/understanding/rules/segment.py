@@ -565,3 +565,15 @@ def _possessive(hits: list[Hit], n: int, end: int) -> bool:
         if h_start - end <= 1 and (lex.cat == "person" or is_relative(lex)):
             return True
     return False
+
+
+#: A word that gives the reason for what comes before it: "because (of)", "из-за", "потому что", "因为".
+_REASON = re.compile(r"\b(?:because|cause|cos|coz|due to)\b|из-за|потому что|так как|因为|由于")
+
+
+def reason_after(norm: str, start: int, end: int) -> int:
+    """Where a reason clause starts between ``start`` and ``end`` (``end`` when none): a plan or a
+    ban's scope stops at it ("can't have amoxicillin because of my penicillin allergy": the allergy is
+    told, not planned)."""
+    m = _REASON.search(norm, start, end)
+    return end if m is None else m.start()

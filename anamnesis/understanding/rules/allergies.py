@@ -37,7 +37,7 @@ _TREATED = frozenset({"switch", "instead", "end"})
 #: swelling) as well as the bare word. English chat names them as reactions wherever an allergy is
 #: stated; Russian and Chinese in an answer to a question about allergies (said unasked,
 #: "поллиноз, сейчас чихаю" is what bothers the user now).
-_REACTIONS = frozenset({"sneezing", "runny nose", "itchy eyes"})
+_REACTIONS = frozenset({"sneezing", "rhinorrhea", "itchy eyes"})
 _REACTION_HEADS = frozenset({"swelling", "rash"})
 
 

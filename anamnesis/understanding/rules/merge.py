@@ -45,7 +45,7 @@ def merge_facts(msg: Message) -> list[Fact]:
 
 #: Symptoms that, beside another of the same message, only say what that one is like: "咳嗽，痰多",
 #: "кашель с мокротой", "a cough with phlegm" is a productive cough, not two complaints.
-_QUALIFIES = {"sputum": "cough"}
+_QUALIFIES = {"sputum production": "cough"}
 
 
 def _without_qualities(facts: list[Fact]) -> list[Fact]:

@@ -337,7 +337,7 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         elif one is not None:
             # "Делали прививку от лишая?" — "прививку не делал"; "对青霉素过敏吗？" — "不过敏": that one denied
             msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, one, "confirmed_absent"))
-        elif section and noun.state in ("neg", "end") and section not in specific:
+        elif section and (noun.state in ("neg", "end") or _denies_itself(msg.norm, noun)) and section not in specific:
             msg.facts.append(
                 Fact(
                     noun.start,
@@ -349,6 +349,15 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: A section noun that holds its own denial: "ничего не беспокоит", "nothing's bothering me" say
+#: what "жалоб нет" says, with no denial word left outside the noun.
+_SELF_DENYING = re.compile(r"(?:ничего|больше ничего|nothing)\b")
+
+
+def _denies_itself(norm: str, noun: Mention) -> bool:
+    return noun.state is None and _SELF_DENYING.match(norm, noun.start, noun.end) is not None
 
 
 #: Sections whose bare noun in a denial stands for the one thing of it the assistant asked about.

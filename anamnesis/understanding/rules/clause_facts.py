@@ -20,6 +20,7 @@ from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.own_medicines import own_medicines_ended
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
+from anamnesis.understanding.rules.zh_taken_when import zh_taken_when
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import SECTION_WIDE
 
@@ -297,6 +298,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue
         else:
             section = KIND_SECTION[m.kind]
+            if section == "symptoms" and msg.lang == "zh" and zh_taken_when(msg.norm, m.end):
+                continue  # "喘起来就喷万托林": when the medicine is taken, no complaint told
         specific.add(section)
         # "以前吃别嘌醇全身起疹子": the allergy stands, and the dated taking is a stopped medicine
         taken = section == "allergies" and zh_taken_with_reaction(msg, clause, m)

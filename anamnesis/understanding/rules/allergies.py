@@ -53,10 +53,14 @@ def reactions_of_allergies(msg: Message) -> None:
             msg.facts[:] = [f for f in msg.facts if not (f.section == "symptoms" and f.status == "active")]
         return
     reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
-    unmarked = msg.lang == "en" or (msg.asked is not None and msg.asked.allergy)
+    answered = msg.asked is not None and msg.asked.allergy
+    unmarked = msg.lang == "en" or answered
+    # "Any drug allergies?" — "左氧 吃了心慌手抖", "nickel, my ears go itchy and weepy": in the answer,
+    # what the sentence of an allergy tells the user felt is that allergy's reaction
+    told_with = {a.sentence for a in allergies} if answered else set()
     kept: list[Fact] = []
     for fact in msg.facts:
-        named = fact.entity in reactive or (
+        named = fact.entity in reactive or fact.sentence in told_with or (
             unmarked and (fact.entity in _REACTIONS or fact.entity.rpartition(" ")[2] in _REACTION_HEADS)
         )
         if fact.section == "symptoms" and named and fact.status == "active":

@@ -39,7 +39,7 @@ IN_ORDER: list[Row] = [
 # read whole, as before: each question's thing is in the joint topic and the first sentence says more
 WHOLE: list[Row] = [
     ("yellow phlegm yes. no blood, no fever", "Are you coughing anything up? Any blood in it or fever?",
-     {("symptoms", "sputum", "active"), ("symptoms", "hemoptysis", "confirmed_absent"),
+     {("symptoms", "sputum production", "active"), ("symptoms", "hemoptysis", "confirmed_absent"),
       ("symptoms", "fever", "confirmed_absent")}),
 ]
 # fmt: on

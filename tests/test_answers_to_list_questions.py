@@ -50,7 +50,7 @@ SAID_AGAIN: list[Row] = [
       ("symptoms", "vomiting", "confirmed_absent"), ("symptoms", "bloating", "active")}),
     ("нет, нет, нет. только слабость", "Есть температура, кашель, насморк?",
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
-      ("symptoms", "runny nose", "confirmed_absent"), ("symptoms", "weakness", "active")}),
+      ("symptoms", "rhinorrhea", "confirmed_absent"), ("symptoms", "weakness", "active")}),
     ("没有，没有。就是有点累", "发烧吗？咳嗽吗？",
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
       ("symptoms", "fatigue", "active")}),

@@ -17,8 +17,8 @@ FEVER_DENIED = ("symptoms", "fever", "confirmed_absent")
 
 ROWS: list[Row] = [
     ("no fever today, just the headache", None, {FEVER_DENIED, ("symptoms", "headache", "active")}),
-    ("темпы нет, только насморк", None, {FEVER_DENIED, ("symptoms", "runny nose", "active")}),
-    ("不发烧，就是流鼻涕", None, {FEVER_DENIED, ("symptoms", "runny nose", "active")}),
+    ("темпы нет, только насморк", None, {FEVER_DENIED, ("symptoms", "rhinorrhea", "active")}),
+    ("不发烧，就是流鼻涕", None, {FEVER_DENIED, ("symptoms", "rhinorrhea", "active")}),
     ("urologist wants a repeat psa in march", None, set()),
 ]
 

@@ -2,8 +2,9 @@
 
 Chinese names a cause first ("吃了青霉素就起疹子": penicillin, then the rash); a complaint first and the
 drug after 就 ("一喘就喷万托林", "胸口一疼就含硝酸甘油") says what the drug is used for, so the drug is
-taken and the complaint is the user's own (``allergies._zh_treated``). English and Russian say it with
-"when" ("I use my inhaler when I get wheezy"), which never made an allergy.
+taken (``allergies._zh_treated``) and the complaint only says when (``rules.zh_taken_when``), as the
+labels read it. English and Russian say it with "when" ("I use my inhaler when I get wheezy"), which
+never made an allergy.
 
 Each row is (message, the assistant turn before it, the exact set of (section, entity, status) it
 must yield). The sentences are new, written for this test; none is from the gold, dev, validation
@@ -18,10 +19,8 @@ from tests.test_rules_backend import Row, triples, understand
 
 # fmt: off
 TREATED: list[Row] = [
-    ("一喘就喷万托林", None,
-     {("symptoms", "shortness of breath", "active"), ("medications", "salbutamol", "active")}),
-    ("晚上喘起来就吸两口万托林", None,
-     {("symptoms", "shortness of breath", "active"), ("medications", "salbutamol", "active")}),
+    ("一喘就喷万托林", None, {("medications", "salbutamol", "active")}),
+    ("晚上喘起来就吸两口万托林", None, {("medications", "salbutamol", "active")}),
     ("I take Ventolin when I get short of breath.", None, {("medications", "salbutamol", "active")}),
     ("Когда задыхаюсь, брызгаю сальбутамол.", None, {("medications", "salbutamol", "active")}),
 ]

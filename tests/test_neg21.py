@@ -58,7 +58,7 @@ THE_REST_DENIED: list[Row] = [
       ("diagnoses", "stroke", "confirmed_absent")}),
     ("кашель есть, больше ничего", "Кашель, температура, насморк есть?",
      {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),
-      ("symptoms", "runny nose", "confirmed_absent")}),
+      ("symptoms", "rhinorrhea", "confirmed_absent")}),
     ("изжога бывает, в остальном нет", "Изжога, тошнота, вздутие беспокоят?",
      {("symptoms", "heartburn", "active"), ("symptoms", "nausea", "confirmed_absent"),
       ("symptoms", "bloating", "confirmed_absent")}),
@@ -67,7 +67,7 @@ THE_REST_DENIED: list[Row] = [
       ("symptoms", "nausea", "confirmed_absent")}),
     ("咳嗽，没有别的", "有没有发烧、咳嗽、流鼻涕？",
      {("symptoms", "cough", "active"), ("symptoms", "fever", "confirmed_absent"),
-      ("symptoms", "runny nose", "confirmed_absent")}),
+      ("symptoms", "rhinorrhea", "confirmed_absent")}),
     # with nothing answered first, "nothing else" denies nothing
     ("nothing else", "Anything else bothering you?", set()),
     ("больше ничего", "Что-нибудь ещё беспокоит?", set()),

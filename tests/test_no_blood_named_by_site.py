@@ -26,7 +26,7 @@ ROWS: list[Row] = [
     ("loose stools since sunday, but no blood", None,
      {("symptoms", "diarrhea", "active"), ("symptoms", "hematochezia", "confirmed_absent")}),
     ("green phlegm all week, no blood", None,
-     {("symptoms", "sputum", "active"), ("symptoms", "hemoptysis", "confirmed_absent")}),
+     {("symptoms", "sputum production", "active"), ("symptoms", "hemoptysis", "confirmed_absent")}),
     ("no blood", "Any blood when you pass urine?", {("symptoms", "hematuria", "confirmed_absent")}),
     ("понос второй день, крови нет", None,
      {("symptoms", "diarrhea", "active"), ("symptoms", "hematochezia", "confirmed_absent")}),

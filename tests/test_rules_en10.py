@@ -72,7 +72,7 @@ REACTIONS: list[Row] = [
      {("allergies", "shellfish", "active")}),
     # ... without an allergy they are symptoms
     ("sneezing and a runny nose since monday", None,
-     {("symptoms", "sneezing", "active"), ("symptoms", "runny nose", "active")}),
+     {("symptoms", "sneezing", "active"), ("symptoms", "rhinorrhea", "active")}),
     ("my hand swelled up after I banged it", None, {("symptoms", "hand swelling", "active")}),
 ]
 

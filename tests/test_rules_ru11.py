@@ -62,7 +62,7 @@ PRESSURE_DENIED: list[Row] = [
 #: comma ("другого ничего", "боли нет") keeps to its own phrase.
 ONE_BY_ONE: list[Row] = [
     ("насморк есть, остального нет", "Есть температура, насморк, боль в горле?",
-     {("symptoms", "runny nose", "active"), ("symptoms", "fever", "confirmed_absent"),
+     {("symptoms", "rhinorrhea", "active"), ("symptoms", "fever", "confirmed_absent"),
       ("symptoms", "sore throat", "confirmed_absent")}),
     ("тошнит немного, другого ничего", "Тошнота, рвота, понос?",
      {("symptoms", "nausea", "active"), ("symptoms", "vomiting", "confirmed_absent"),
@@ -73,7 +73,7 @@ ONE_BY_ONE: list[Row] = [
      {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
     ("боли нет, одышка бывает", "Есть боль в груди или одышка?",
      {("symptoms", "shortness of breath", "active"), ("symptoms", "chest pain", "confirmed_absent")}),
-    ("насморк есть", "Есть температура, насморк, боль в горле?", {("symptoms", "runny nose", "active")}),
+    ("насморк есть", "Есть температура, насморк, боль в горле?", {("symptoms", "rhinorrhea", "active")}),
     ("тошнит немного, другого ничего", None, {("symptoms", "nausea", "active")}),
 ]
 #: A grandchild, nephew or niece is a blood relative, whose complaint is not the user's; what a

@@ -17,16 +17,16 @@ from tests.test_rules_backend import Row, Triple, triples, understand
 #: the other asked things are denied; a "только" of time ("кашель только по утрам") is no such word.
 ONLY_THESE: list[Row] = [
     ("только насморк", "Кашель, насморк, температура?",
-     {("symptoms", "runny nose", "active"), ("symptoms", "cough", "confirmed_absent"),
+     {("symptoms", "rhinorrhea", "active"), ("symptoms", "cough", "confirmed_absent"),
       ("symptoms", "fever", "confirmed_absent")}),
     ("насморк только", "Есть кашель, насморк или температура?",
-     {("symptoms", "runny nose", "active"), ("symptoms", "cough", "confirmed_absent"),
+     {("symptoms", "rhinorrhea", "active"), ("symptoms", "cough", "confirmed_absent"),
       ("symptoms", "fever", "confirmed_absent")}),
     ("лишь небольшой кашель", "Есть кашель, насморк или температура?",
-     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "confirmed_absent"),
+     {("symptoms", "cough", "active"), ("symptoms", "rhinorrhea", "confirmed_absent"),
       ("symptoms", "fever", "confirmed_absent")}),
     ("только кашель и насморк", "Кашель, насморк, температура?",
-     {("symptoms", "cough", "active"), ("symptoms", "runny nose", "active"),
+     {("symptoms", "cough", "active"), ("symptoms", "rhinorrhea", "active"),
       ("symptoms", "fever", "confirmed_absent")}),
     ("кашель только по утрам", "Кашель, насморк?", {("symptoms", "cough", "active")}),
 ]

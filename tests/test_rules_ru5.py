@@ -21,7 +21,7 @@ PREDICATE: list[Row] = [
     ("живот не болит, тошнит с утра", None,
      {("symptoms", "abdominal pain", "confirmed_absent"), ("symptoms", "nausea", "active")}),
     ("горло не болит, насморк замучил", None,
-     {("symptoms", "sore throat", "confirmed_absent"), ("symptoms", "runny nose", "active")}),
+     {("symptoms", "sore throat", "confirmed_absent"), ("symptoms", "rhinorrhea", "active")}),
     ("нет ни кашля, ни температуры", None,
      {("symptoms", "cough", "confirmed_absent"), ("symptoms", "fever", "confirmed_absent")}),
     ("не курю, не пью, в зал хожу", None,
@@ -29,13 +29,13 @@ PREDICATE: list[Row] = [
       ("lifestyle", "exercise", "active")}),
     ("нет температуры, кашля, насморка", None,
      {("symptoms", "fever", "confirmed_absent"), ("symptoms", "cough", "confirmed_absent"),
-      ("symptoms", "runny nose", "confirmed_absent")}),
+      ("symptoms", "rhinorrhea", "confirmed_absent")}),
 ]
 #: A negated going-away verb says it persists; "почти не" is no confirmed absence; "больше"
 #: after a denial ends what was there.
 PERSISTS: list[Row] = [
     ("изжога не проходит вторую неделю", None, {("symptoms", "heartburn", "active")}),
-    ("насморк никак не уходит", None, {("symptoms", "runny nose", "active")}),
+    ("насморк никак не уходит", None, {("symptoms", "rhinorrhea", "active")}),
     ("спина почти не болит", None, set()),
     ("кашель почти прошёл", None, set()),
     ("тошнить не тошнит больше", None, {("symptoms", "nausea", "resolved")}),
@@ -88,7 +88,7 @@ PAST: list[Row] = [
     ("вчера сломал запястье", None, {("injuries", "wrist fracture", "active")}),
     ("бронхит был весной, сейчас нормально", None, {("diagnoses", "bronchitis", "resolved")}),
     # what the message says one had, then "сейчас нет", has ended; "не было" is never "had"
-    ("насморк был всю неделю, сейчас нету", None, {("symptoms", "runny nose", "resolved")}),
+    ("насморк был всю неделю, сейчас нету", None, {("symptoms", "rhinorrhea", "resolved")}),
     ("аторвастатин был, теперь нет", None, {("medications", "atorvastatin", "stopped")}),
     ("не было температуры ни разу", None, {("symptoms", "fever", "confirmed_absent")}),
     ("метформин не пью с осени", None, {("medications", "metformin", "stopped")}),

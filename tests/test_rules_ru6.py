@@ -51,11 +51,11 @@ WEIGHTS: list[tuple[str, str | None]] = [
 SCOPE: list[Row] = [
     ("тошноты нет, рвоты тоже", None,
      {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent")}),
-    ("кашель сухой, насморк тоже", None, {("symptoms", "cough", "active"), ("symptoms", "runny nose", "active")}),
+    ("кашель сухой, насморк тоже", None, {("symptoms", "cough", "active"), ("symptoms", "rhinorrhea", "active")}),
     ("изжоги нет, но тошнота тоже бывает", None,
      {("symptoms", "heartburn", "confirmed_absent"), ("symptoms", "nausea", "active")}),
     ("держу диету, без жареного и соли", None, {("lifestyle", "diet", "active")}),
-    ("кашляю без мокроты", None, {("symptoms", "cough", "active"), ("symptoms", "sputum", "confirmed_absent")}),
+    ("кашляю без мокроты", None, {("symptoms", "cough", "active"), ("symptoms", "sputum production", "confirmed_absent")}),
     ("живот болит, есть не могу", None, {("symptoms", "abdominal pain", "active")}),
     ("курю пачку, бросить не могу никак", None, {("lifestyle", "smoking", "active")}),
 ]

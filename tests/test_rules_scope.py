@@ -132,7 +132,7 @@ BOTH: list[Row] = [
      {("symptoms", "rash", "resolved"), ("symptoms", "headache", "resolved")}),
     # "всё" also ends the diagnosis discussed before, if any ("^": the fold drops it when there is none)
     ("всё прошло: и насморк и кашель", None,
-     {("symptoms", "runny nose", "resolved"), ("symptoms", "cough", "resolved"), ("diagnoses", "^", "resolved")}),
+     {("symptoms", "rhinorrhea", "resolved"), ("symptoms", "cough", "resolved"), ("diagnoses", "^", "resolved")}),
 ]
 #: An answer about vaccines names diseases for their vaccines, except in a clause of contrast;
 #: a bare answer may carry an intensifier; ", my mum ..." opens a clause about another relative.

@@ -62,7 +62,7 @@ ASPECT_OF_A_PRESUPPOSED_THING: list[Row] = [
     ("不是", "肚子疼是饭后疼吗？", set()),
     # what the question asks of it is denied
     ("不会", "头晕的时候会恶心吗？", {("symptoms", "nausea", "confirmed_absent")}),
-    ("没有", "咳嗽有痰吗？", {("symptoms", "sputum", "confirmed_absent")}),
+    ("没有", "咳嗽有痰吗？", {("symptoms", "sputum production", "confirmed_absent")}),
     # what the user said before, recalled by the question, is taken as theirs
     ("没有", "您刚才说头晕，现在好点了吗？", set()),
     ("没怎么好", "上次说的咳嗽怎么样了？", set()),

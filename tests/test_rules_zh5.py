@@ -34,7 +34,7 @@ SHORT_ANSWERS: list[Row] = [
 SCOPE: list[Row] = [
     # an amount after the denial's comma opens its own scope
     ("不咳嗽，有点流鼻涕", None,
-     {("symptoms", "cough", "confirmed_absent"), ("symptoms", "runny nose", "active")}),
+     {("symptoms", "cough", "confirmed_absent"), ("symptoms", "rhinorrhea", "active")}),
     ("没有头疼，稍微有点头晕", None,
      {("symptoms", "headache", "confirmed_absent"), ("symptoms", "dizziness", "active")}),
     # a denial of the treatment or of its effect is no denial of the illness or the drug

@@ -116,7 +116,7 @@ ASPECT: list[Row] = [
 QUALITIES: list[Row] = [
     # phlegm with a cough says what the cough is like; alone it is the complaint
     ("这几天咳嗽，痰挺多的", None, {("symptoms", "cough", "active")}),
-    ("早上起来老有痰", None, {("symptoms", "sputum", "active")}),
+    ("早上起来老有痰", None, {("symptoms", "sputum production", "active")}),
 ]
 
 NEITHER: list[Row] = [

@@ -39,7 +39,7 @@ _TREATED = frozenset({"switch", "instead", "end"})
 #: swelling) as well as the bare word. English chat names them as reactions wherever an allergy is
 #: stated; Russian and Chinese in an answer to a question about allergies (said unasked,
 #: "поллиноз, сейчас чихаю" is what bothers the user now).
-_REACTIONS = frozenset({"sneezing", "runny nose", "itchy eyes"})
+_REACTIONS = frozenset({"sneezing", "rhinorrhea", "itchy eyes"})
 _REACTION_HEADS = frozenset({"swelling", "rash"})
 
 
@@ -55,10 +55,14 @@ def reactions_of_allergies(msg: Message) -> None:
             msg.facts[:] = [f for f in msg.facts if not (f.section == "symptoms" and f.status == "active")]
         return
     reactive = {lex.value for _, _, lex in msg.hits if lex.reactive}
-    unmarked = msg.lang == "en" or (msg.asked is not None and msg.asked.allergy)
+    answered = msg.asked is not None and msg.asked.allergy
+    unmarked = msg.lang == "en" or answered
+    # "Any drug allergies?" — "左氧 吃了心慌手抖", "nickel, my ears go itchy and weepy": in the answer,
+    # what the sentence of an allergy tells the user felt is that allergy's reaction
+    told_with = {a.sentence for a in allergies} if answered else set()
     kept: list[Fact] = []
     for fact in msg.facts:
-        named = fact.entity in reactive or (
+        named = fact.entity in reactive or fact.sentence in told_with or (
             unmarked and (fact.entity in _REACTIONS or fact.entity.rpartition(" ")[2] in _REACTION_HEADS)
         )
         if fact.section == "symptoms" and named and fact.status == "active":

@@ -20,6 +20,7 @@ from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.own_medicines import own_medicines_ended
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
+from anamnesis.understanding.rules.zh_taken_when import zh_taken_when
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import SECTION_WIDE
 
@@ -297,6 +298,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue
         else:
             section = KIND_SECTION[m.kind]
+            if section == "symptoms" and msg.lang == "zh" and zh_taken_when(msg.norm, m.end):
+                continue  # "喘起来就喷万托林": when the medicine is taken, no complaint told
         specific.add(section)
         # "以前吃别嘌醇全身起疹子": the allergy stands, and the dated taking is a stopped medicine
         taken = section == "allergies" and zh_taken_with_reaction(msg, clause, m)
@@ -337,7 +340,7 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         elif one is not None:
             # "Делали прививку от лишая?" — "прививку не делал"; "对青霉素过敏吗？" — "不过敏": that one denied
             msg.facts.append(Fact(noun.start, noun.end, clause.sentence, section, one, "confirmed_absent"))
-        elif section and noun.state in ("neg", "end") and section not in specific:
+        elif section and (noun.state in ("neg", "end") or _denies_itself(msg.norm, noun)) and section not in specific:
             msg.facts.append(
                 Fact(
                     noun.start,
@@ -349,6 +352,15 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
                     msg.text[noun.start : noun.end],
                 )
             )
+
+
+#: A section noun that holds its own denial: "ничего не беспокоит", "nothing's bothering me" say
+#: what "жалоб нет" says, with no denial word left outside the noun.
+_SELF_DENYING = re.compile(r"(?:ничего|больше ничего|nothing)\b")
+
+
+def _denies_itself(norm: str, noun: Mention) -> bool:
+    return noun.state is None and _SELF_DENYING.match(norm, noun.start, noun.end) is not None
 
 
 #: Sections whose bare noun in a denial stands for the one thing of it the assistant asked about.

@@ -5,6 +5,8 @@ Also the `*` rule: a section-wide denial gives way to a specific present fact of
 
 from __future__ import annotations
 
+import re
+
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.facts import Fact, status_for
@@ -41,12 +43,12 @@ def merge_facts(msg: Message) -> list[Fact]:
             allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
     present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
     kept = [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
-    return _without_classes(_without_qualities(kept))
+    return _without_classes(_without_weight_reported(_without_qualities(kept), msg.norm))
 
 
 #: Symptoms that, beside another of the same message, only say what that one is like: "咳嗽，痰多",
 #: "кашель с мокротой", "a cough with phlegm" is a productive cough, not two complaints.
-_QUALIFIES = {"sputum": "cough"}
+_QUALIFIES = {"sputum production": "cough"}
 
 
 def _without_qualities(facts: list[Fact]) -> list[Fact]:
@@ -102,3 +104,21 @@ def _family_merge(old: Fact, new: Fact) -> Fact:
     new.attrs = {**old.attrs, **new.attrs}
     new.put("relation", joined_relation(tuple(relatives)))
     return new
+
+
+#: Words of losing weight on purpose: the loss they go with is the plan working, not a complaint.
+_INTENDED = re.compile(r"(?<![没不])(?:减肥|节食|控制饮食)|\bdiet|trying to lose|на диете|худею специально|худела специально")
+
+
+def _without_weight_reported(facts: list[Fact], norm: str) -> list[Fact]:
+    """ "瘦了10斤！现在130斤", "体重掉了8斤 现在160斤", "lost 4 kg, 92 now": a loss told with the weight it
+    came to reports the weight (a demographics fact), not a complaint of losing it; nor is a loss
+    told with a diet or exercise ("减肥三个月，瘦了十斤", "on a diet, lost 5kg")."""
+    if not any(f.entity == "weight loss" for f in facts):
+        return facts
+    if not (
+        any(f.entity == "weight_kg" or (f.section == "lifestyle" and f.entity in ("diet", "exercise")) for f in facts)
+        or _INTENDED.search(norm)
+    ):
+        return facts
+    return [f for f in facts if not (f.section == "symptoms" and f.entity == "weight loss" and f.status == "active")]

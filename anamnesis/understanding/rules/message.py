@@ -167,6 +167,7 @@ from anamnesis.understanding.rules.ru_negation import (
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
+from anamnesis.understanding.rules.checked_statement import split_checked_statement
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
@@ -314,7 +315,7 @@ def read_message(
             # told over in the words of what works again ("сплю теперь нормально", "不拉了")
             return _only_back_to_normal(norm, hits, lang_hint, asked, gates)
     lang = detect_lang(norm, lang_hint)
-    spans = sentences(norm)
+    spans = split_checked_statement(norm, lang, sentences(norm))
     default = _default_subject(asked)
     # after a question about the family at large, not about one relative ("Does your son...?")
     own = own_care_sentences(norm, hits, spans) if default[0] == ASKED_FAMILY and not asked.kin else frozenset()

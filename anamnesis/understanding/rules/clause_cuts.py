@@ -247,6 +247,16 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         if own and denied_before and _names_a_section(before) and _names_a_section(after):
             added.append(bounds[n])  # "no allergies, no meds": each section denied on its own
             continue
+        if (
+            denied_before
+            and _names_a_section(before)
+            and any(h[2].cat == "term" for h in after)
+            and any(h[2].cat in ("neg", "end") for h in after)
+        ):
+            # "никаких симптомов больше нет, парацетамол больше не пью": a thing named after a section's
+            # denial with a denial or an ending of its own is a clause of its own
+            added.append(bounds[n])
+            continue
         if not ((colon or termed) and _names_something(norm, after, bounds[n])):
             continue
         if (

@@ -220,12 +220,22 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     skin = not untreated and any(r.entity in _SKIN_SIGNS for r in reactions)
     caused = bool(reactions) and (clause.has("allergy") or stated or (reacted and (skin or untreated) and allergic))
     out: dict[int, str | None] = {}
-    noun_state = next((m.state for m in mentions if m.kind == "noun" and m.entity == "allergies"), None)
+    # the allergy noun that says something: "сделала аллергопробы, на лидокаин аллергии нет" (the test says nothing)
+    untaken: set[int] = set()
+    noun_state = next(
+        (m.state for m in mentions if m.kind == "noun" and m.entity == "allergies" and m.state is not None), None
+    )
     for m in candidates:
         if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
         if tolerated(msg, clause, m):
             continue  # "Any allergies?" — "амоксиклав пил норм": taken without trouble
+        result = _test_result(msg, clause, m)
+        if result == "":
+            untaken.add(id(m))  # "做过青霉素皮试", "had a penicillin skin test": neither taken nor an allergy
+            continue
+        if result == "neg" and m.state is None:
+            m.state = "neg"  # "做过青霉素皮试，结果阴性": the sentence's result is the test's
         if (
             caused
             or _allergy_context(msg.norm, clause, m, inherited)
@@ -238,6 +248,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
                 m.state = None  # "...from the amoxicillin so stopped it": stopped for it, still an allergy
             if m.state is None and noun_state in ("neg", "end"):
                 m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
+    if untaken:
+        mentions[:] = [m for m in mentions if id(m) not in untaken]
     if out and reactions:
         mentions[:] = [m for m in mentions if not m.reactive]
     elif reactions and clause.has("react") and not candidates and _names_a_cause(msg):
@@ -335,23 +347,47 @@ def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> b
     return stated and norm[max(0, m.start - 3) : m.start] == "на " and clause.cats.isdisjoint(_VERBS | TAKING)
 
 
-#: A test's result said of what it tested: "nickel was negative", "grass pollen positive".
-_RESULT = re.compile(r"\b(?:negative|positive|neg|pos|reacted|no reaction)\b")
+#: A test's result said of what it tested: "nickel was negative", "grass pollen positive",
+#: "на пыльцу берёзы отрицательный", "海鲜是阴性".
+_RESULT = re.compile(
+    r"\b(?:negative|positive|neg|pos|reacted|no reaction)\b|(?<![а-яё])(?:отрицательн|положительн)\w*|阴性|阳性"
+)
 
 
 def _tested(msg: Message, clause: Clause, m: Mention) -> bool:
     """ "skin prick test: dust mites negative, grass pollen positive", "patch testing... nickel was
     negative too": what an allergy test found, a result word in its clause, is an allergy, present
     or (with "negative") denied. An allergen is only ever tested as an allergy, so its result is one
-    anywhere; a drug's result is one in a sentence that names the allergy test ("drug screen
-    negative for opiates" is not)."""
+    anywhere in English; a drug's result, and any in Russian or Chinese ("查了过敏原 海鲜是阴性",
+    "аллерготест на пенициллин отрицательный"), is one in a sentence that names the allergy test
+    ("drug screen negative for opiates" is not)."""
     if not _RESULT.search(msg.norm, clause.start, clause.end):
         return False
-    if m.kind == "allergen" and not medicine_class(msg, m):
-        return True
+    if m.kind == "allergen" and not medicine_class(msg, m) and msg.lang == "en":
+        return True  # ("анализ на молоко отрицательный" may be the child's: a Russian or Chinese test is named)
     span = [c for c in msg.clauses if c.sentence == clause.sentence]
     start, end = span[0].start, span[-1].end
     return any(lex.cat == "allergy" and lex.value == "test" and start <= s < end for s, _, lex in msg.hits)
+
+
+#: A negative result word (of :data:`_RESULT`).
+_NEGATIVE = re.compile(r"\b(?:negative|neg|no reaction)\b|(?<![а-яё])отрицательн\w*|阴性")
+
+
+def _test_result(msg: Message, clause: Clause, m: Mention) -> str | None:
+    """Of a drug right beside an allergy test word ("penicillin skin test", "аллерготест на
+    пенициллин", "青霉素皮试"): "" when its sentence gives no result (the user was tested, which tells
+    nothing yet), "neg" when the result is negative, "pos" otherwise; None for any other mention."""
+    if m.kind != "drug" or not any(
+        lex.cat == "allergy" and lex.value == "test" and (0 <= s - m.end <= 2 or 0 <= m.start - e <= 4)
+        for s, e, lex in clause.hits
+    ):
+        return None
+    span = [c for c in msg.clauses if c.sentence == clause.sentence]
+    start, end = span[0].start, span[-1].end
+    if _RESULT.search(msg.norm, start, end) is None:
+        return ""
+    return "neg" if _NEGATIVE.search(msg.norm, start, end) else "pos"
 
 
 def _names_a_cause(msg: Message) -> bool:

@@ -215,7 +215,8 @@ def topic(context: str) -> Topic | None:
     """What ``context`` (an assistant message) asks, or ``None`` if it asks nothing we read."""
     norm = _zh_asked_inside_terms(joined_letters(context, normalise(context)))
     norm = _numbered_as_brackets(_ru_particle_last(with_listed_sites(norm, scan)))  # "blood in your urine or stool"
-    spans = sentences(norm)
+    norm = _ZH_ADDRESS.sub(lambda m: " " * len(m.group()), norm)  # "阿姨您好": the user, no aunt
+    spans = _examples_joined(norm, sentences(norm))
     if not spans:
         return None
     asked = [s for s in spans if s[2] or _zh_asks_unmarked(norm, s[0], s[1])]
@@ -974,7 +975,7 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
     if asked is None or not (asked.items or asked.sections) or context.count("?") + context.count("？") < 2:
         return asked
     norm = normalise(context)
-    each = tuple(topic(norm[start:end]) for start, end, question in sentences(norm) if question)
+    each = tuple(topic(norm[start:end]) for start, end, question in _examples_joined(norm, sentences(norm)) if question)
     if len(each) < 2 or any(t is None or not (t.items or t.sections) or t.family for t in each):
         return asked
     return replace(asked, each=each)  # type: ignore[arg-type]
@@ -983,6 +984,29 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
 #: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
 _EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|such as|for example|比如|例如)")
+
+
+#: A kin word the assistant greets the user by ("阿姨您好", "大爷，您好"): the user, not a relative.
+_ZH_ADDRESS = re.compile(r"(?:阿姨|叔叔|大爷|大妈|大娘|大叔|奶奶|爷爷|大姐|大哥)(?=[，,\s]*(?:您好|你好))")
+
+
+#: A question that only gives examples of the one before it: "有什么慢性病吗？比如糖尿病、高血压？",
+#: "Any chronic illness? E.g. diabetes?", "Хронические болезни есть? Например, диабет?".
+_EXAMPLES_OPEN = re.compile(r"\s*(?:比如|例如|e\.g\.|for example|such as|like|например|к примеру)")
+
+
+def _examples_joined(norm: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """``spans`` with a question that opens with an examples word joined to the question before it, so
+    a "no" denies what that question asks, not each example (:func:`_without_examples`)."""
+    if len(spans) < 2:
+        return spans
+    out = [spans[0]]
+    for start, end, question in spans[1:]:
+        if question and out[-1][2] and _EXAMPLES_OPEN.match(norm, start):
+            out[-1] = (out[-1][0], end, True)
+        else:
+            out.append((start, end, question))
+    return out
 
 
 def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:

@@ -247,6 +247,23 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         if own and denied_before and _names_a_section(before) and _names_a_section(after):
             added.append(bounds[n])  # "no allergies, no meds": each section denied on its own
             continue
+        if (
+            denied_before
+            and _names_a_section(before)
+            and any(h[2].cat == "term" for h in after)
+            and any(h[2].cat in ("neg", "end") for h in after)
+        ):
+            # "никаких симптомов больше нет, парацетамол больше не пью": a thing named after a section's
+            # denial with a denial or an ending of its own is a clause of its own
+            added.append(bounds[n])
+            continue
+        if (
+            any(h[2].cat in ("neg", "end") for h in before)
+            and any(h[2].cat == "term" for h in after)
+            and _RU_ALSO_AFTER.match(norm, bounds[n])
+        ):
+            added.append(bounds[n])  # "боли уже нет, тошноты тоже": "тоже" takes the denial (ru_ellipsis)
+            continue
         if not ((colon or termed) and _names_something(norm, after, bounds[n])):
             continue
         if (
@@ -269,6 +286,10 @@ RU_THE_REST = re.compile(
 def _names_something(norm: str, hits: list[Hit], start: int) -> bool:
     """The stretch names a term, a bare pain ("боли нет") or the rest of a list ("другого ничего")."""
     return any(h[2].cat in ("term", "pain") for h in hits) or RU_THE_REST.match(norm, start) is not None
+
+
+#: A stretch that is only a name and "тоже": "…, тошноты тоже", "…, тремора тоже".
+_RU_ALSO_AFTER = re.compile(r"\s*[а-яё]+(?:\s+[а-яё]+)?\s+(?:тоже|также)\s*(?:[.!;]|$)")
 
 
 def _names_a_section(hits: list[Hit]) -> bool:

@@ -31,6 +31,10 @@ def merge_facts(msg: Message) -> list[Fact]:
                 # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
                 # the message first says one has and then denies has ended, it is not absent
                 fact.status = status_for(fact.section, "end")
+            elif _stopped_then_named(old, fact, msg):
+                # "заменил амлодипин на лерканидипин, ноги отекали от амлодипина": the drug the
+                # message stopped, named again for what it did, is still stopped
+                fact.status = old.status
             if fact.section == "family_history":
                 fact = _family_merge(old, fact)
             else:
@@ -95,6 +99,41 @@ def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
         and old.status == PRESENT_STATUS[old.section]
         and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
     )
+
+
+#: A drug taken up again: "back on", "снова", "又": a later naming after a stop may restart it.
+_AGAIN = re.compile(
+    r"\b(?:again|back on|restart\w*|resum\w*)\b"
+    r"|(?<![а-я])(?:снова|опять|вновь|заново|возобнов\w*)(?![а-я])|又|重新|再次"
+)
+
+
+#: Cues between the stop and the new naming that take it up: "…, перешли на глюкофаж лонг" (not
+#: "start": "я его с самого начала пила" looks back at the course that was stopped).
+_TAKING = frozenset({"switch", "instead"})
+
+
+def _stopped_then_named(old: Fact, new: Fact, msg: Message) -> bool:
+    """A medication stopped earlier in the message, then named again in another phrase with no
+    dose and no word of taking it up (again) ("swapped the hctz for losartan since hctz can set off
+    gout", "от престариума сухой кашель был"). The words of taking it up are looked for in the
+    message as written (the reading blanks "back")."""
+    return (
+        old.section == "medications"
+        and old.status == "stopped"
+        and new.status == PRESENT_STATUS["medications"]
+        and "dose" not in new.attrs
+        and old.end <= new.start
+        and any(ch in ",，;；.。!！—()" for ch in msg.norm[old.end : new.start])
+        and _AGAIN.search(msg.text.lower()) is None
+        and not any(old.end <= s < new.start and lex.cat in _TAKING and _targets(s, new, msg) for s, _, lex in msg.hits)
+    )
+
+
+def _targets(cue: int, new: Fact, msg: Message) -> bool:
+    """The switch word at ``cue`` is of ``new``: no other drug is named between them ("перешли на
+    глюкофаж"; not "把氨氯地平换成了硝苯地平。氨氯地平吃了脚肿")."""
+    return not any(f.section == "medications" and cue <= f.start < new.start for f in msg.facts)
 
 
 def _family_merge(old: Fact, new: Fact) -> Fact:

@@ -450,6 +450,11 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             drugs[0].state = "pos"  # "...so they switched me to losartan": the old drug is in an earlier clause
             return
         if lex.cat == "switch" and len(drugs) >= 2:
+            after = [d for d in drugs if d.start >= e]
+            if len({d.entity for d in after}) >= 2:
+                # "started allopurinol and swapped the hctz for losartan": both sides follow the verb,
+                # a drug before it is another verb's
+                drugs = after
             before = [d for d in drugs if d.end <= s]
             if before and len(before) < len(drugs):  # "把阿司匹林换成氯吡格雷": before the verb is the old drug
                 for d in drugs:
@@ -458,8 +463,10 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             sides = [_side(norm, d) for d in drugs]
             if "end" not in sides:  # "заменили аспирин на клопидогрел": the old one is the first unmarked
                 sides[sides.index(None) if None in sides else 0] = "end"
+            old = {d.entity for d, side in zip(drugs, sides, strict=True) if side == "end"}
             for d, side in zip(drugs, sides, strict=True):
-                d.state = side or "pos"
+                # named again ("swapped the hctz for losartan since hctz can set off gout"): still the old one
+                d.state = "end" if d.entity in old else side or "pos"
             return
 
 

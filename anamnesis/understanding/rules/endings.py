@@ -10,7 +10,6 @@ import re
 
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lex
-from anamnesis.understanding.rules.looks import LOOKS
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
@@ -40,13 +39,8 @@ _LONG_AGO = re.compile(
 
 def treated_by_operation(facts: list[Fact]) -> None:
     """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
-    operation that treated it, in one sentence, is over; the operation is the fact. A look treats
-    nothing: "сделал фгдс, гастрит" leaves the gastritis active."""
-    operated = {
-        f.sentence
-        for f in facts
-        if f.section == "surgeries" and f.status == "historical" and f.end > f.start and f.entity not in LOOKS
-    }
+    operation that treated it, in one sentence, is over; the operation is the fact."""
+    operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
     for f in facts:
         if f.section == "diagnoses" and f.status == "active" and f.sentence in operated:
             f.status = status_for("diagnoses", "end")

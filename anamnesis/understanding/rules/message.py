@@ -108,7 +108,6 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
-from anamnesis.understanding.rules.looks import unundergone_looks
 from anamnesis.understanding.rules.measurements import (
     asked_test,
     judges_a_finding,
@@ -418,9 +417,6 @@ def read_message(
             mentions = [m for m in mentions if m.start < clause.intent_at]
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
-        touch(msg, clause, unmade)
-        # "the endoscopy showed gastritis": a look named as a finding's source was not told as undergone
-        mentions, unmade = unundergone_looks(norm, clause, msg.clauses, mentions, lang)
         touch(msg, clause, unmade)
         if drinks_something_else(clause, msg.clauses, lang) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;

@@ -1,7 +1,8 @@
 """Findings the labels file under ``diagnoses`` (an episode or a state), not ``chronic_conditions``.
 
-The dev README's settled convention: the menopause (and the perimenopause, a name of its own) is a
-``diagnoses`` finding; a deviated nasal septum is a finding too, named so in every language.
+The dev README's settled convention: the menopause (and the perimenopause, a name of its own in
+English and Russian) is a ``diagnoses`` finding; a deviated nasal septum is a finding too, named so
+in every language.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ CASES = [
     ("医生说我已经绝经了", {("diagnoses", "menopause", "active")}),
     ("blood tests say I'm perimenopausal", {("diagnoses", "perimenopause", "active")}),
     ("по анализам перименопауза", {("diagnoses", "perimenopause", "active")}),
-    ("查了激素 说我是围绝经期", {("diagnoses", "perimenopause", "active")}),
+    # Chinese labels name 围绝经期 the menopause (the validation batch blind20 does)
+    ("查了激素 说我是围绝经期", {("diagnoses", "menopause", "active")}),
     ("the ENT found a crooked septum", {("diagnoses", "deviated nasal septum", "active")}),
     ("лор нашел искривление перегородки", {("diagnoses", "deviated nasal septum", "active")}),
     ("耳鼻喉科说我鼻中隔偏曲", {("diagnoses", "deviated nasal septum", "active")}),

@@ -36,8 +36,8 @@ MISSED_FOR_MONTHS: list[Row] = [
     ("у меня не было месячных 2 месяца", None, {("symptoms", "amenorrhea", "active")}),
     # late this month is no amenorrhea, and the menopause is not either
     ("这个月月经还没来", None, {("symptoms", "delayed menstruation", "active")}),
-    ("месячных нет уже год, климакс", None, {("chronic_conditions", "menopause", "active")}),
-    ("绝经两年了", None, {("chronic_conditions", "menopause", "active")}),
+    ("месячных нет уже год, климакс", None, {("diagnoses", "menopause", "active")}),
+    ("绝经两年了", None, {("diagnoses", "menopause", "active")}),
 ]
 
 PART_AND_FEELING: list[Row] = [
@@ -68,7 +68,7 @@ LABELS_GRANULARITY: list[Row] = [
     ("10 weeks pregnant and the morning sickness is awful", None,
      {("diagnoses", "pregnancy", "active"), ("symptoms", "morning sickness", "active")}),
     ("更年期了，潮热出汗好几个月了", None,
-     {("chronic_conditions", "menopause", "active"), ("symptoms", "hot flashes", "active")}),
+     {("diagnoses", "menopause", "active"), ("symptoms", "hot flashes", "active")}),
     ("潮热出汗都好了", None, {("symptoms", "hot flashes", "resolved")}),
     ("医生说是后遗神经痛", None, {("diagnoses", "postherpetic neuralgia", "active")}),
     ("got my second hpv jab today", None, {("vaccinations", "hpv vaccine", "historical")}),

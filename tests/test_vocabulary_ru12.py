@@ -114,7 +114,7 @@ DRUGS: list[Row] = [
     ("ибуклин не помог, купила некст", None, {("medications", "ibuprofen/paracetamol", "active")}),
     ("вместо аллопуринола теперь милурит", None, {("medications", "allopurinol", "active")}),
     ("при климаксе пью клималанин", None,
-     {("chronic_conditions", "menopause", "active"), ("medications", "beta-alanine", "active")}),
+     {("diagnoses", "menopause", "active"), ("medications", "beta-alanine", "active")}),
     ("пью денол по 2 таблетки", None, {("medications", "bismuth potassium citrate", "active")}),
 ]
 # fmt: on

@@ -12,6 +12,9 @@ ruled-out finding.
 symptom until the site does, in the message or the assistant's question (``hematuria``,
 ``hematochezia``, ``hemoptysis``); with no site, or several, it gives nothing.
 
+"dentist says its an abscess", "стоматолог сказал абсцесс", "牙医说是脓肿": a bare abscess the
+user has is named the same way, by the one site its message names (``dental abscess``).
+
 The sites and their words are data (``data/sites.tsv``). Only what the message says of the user
 counts as a site: "my dad had bowel cancer, I never had cancer" names no organ of the user's.
 """
@@ -37,6 +40,9 @@ _OWN = frozenset({"chronic_conditions", "diagnoses"})
 _RULED_OUT = "diagnoses"
 _CANCERS = frozenset({"cancer", "tumor"})
 _BLOOD = "blood"
+#: Bare names of the user's own illness that the site names whatever their status: the fact's
+#: entity, and the words the bare mention is ("abscess", not "furuncle").
+_BARE = {"skin abscess": re.compile(r"(?:an |the )?(?:abscess|абсцесс\w*|нарыв\w*|脓肿)")}
 #: A bare "no blood": the word for blood denied, and no name of its own after it ("blood pressure").
 _NO_BLOOD = {
     "en": re.compile(
@@ -121,6 +127,16 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
             f.entity = site
         if f.entity in _cancers():
             f.section = _RULED_OUT
+    for f in facts:
+        bare = _BARE.get(f.entity)
+        if (
+            bare is not None
+            and f.section in _OWN
+            and f.mention is not None
+            and bare.fullmatch(f.mention.lower())
+            and (site := _site(f.entity, msg, others)) is not None
+        ):
+            f.entity = site  # "dentist says abscess": the dental abscess
     pattern = _NO_BLOOD.get(msg.lang)
     if pattern is None:
         return facts

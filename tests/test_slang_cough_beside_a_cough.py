@@ -14,7 +14,8 @@ from tests.test_rules_backend import triples, understand
 
 # fmt: off
 ROWS: list[tuple[str, set[tuple[str, str, str]]]] = [
-    ("кашель вторую неделю, бухаю так что рёбра болят", {("symptoms", "cough", "active"), ("symptoms", "rib pain", "active")}),
+    ("кашель вторую неделю, бухаю так что рёбра болят",
+     {("symptoms", "cough", "active"), ("symptoms", "rib pain", "active")}),
     ("бронхит, ночью бухаю без остановки", {("diagnoses", "bronchitis", "active"), ("symptoms", "cough", "active")}),
     ("бухаю по выходным, курю пачку в день", {("lifestyle", "alcohol", "active"), ("lifestyle", "smoking", "active")}),
 ]

@@ -70,6 +70,15 @@ def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: 
     return any(drinks_other(c.cats) for c in before)
 
 
+def drinks_a_diet_drink(mentions: list[Mention]) -> bool:
+    """ "drink red bull every day", "пью энергетики", "每天喝两罐红牛": the clause names what is drunk
+    as a habit of the diet (a caffeinated drink), so its bare drinking verb (a weak word of
+    lifestyle.tsv) is that drink, not alcohol."""
+    return any(m.kind == "lifestyle" and m.entity == "diet" and not m.weak for m in mentions) and any(
+        m.kind == "lifestyle" and m.weak for m in mentions
+    )
+
+
 def drug_drunk_before(facts: list[Fact], clause: Clause) -> str | None:
     """The medicine an earlier clause of the sentence (or the sentence before) named, which a bare
     drinking verb after it goes on about ("之前喝乳果糖，喝了肚子胀就不喝了": the lactulose is what was stopped)."""

@@ -336,7 +336,8 @@ def topic(context: str) -> Topic | None:
     kin = family and "family" not in cats
     if kin:
         sections = [section for section in sections if section == "family_history"]  # the relative's illnesses
-    elif family:
+    elif family and not (items and all(section == "lifestyle" for section, _ in items)):
+        # "家里有人抽烟吗？", "does anyone at home smoke?": the household's habit, no family history
         sections.append("family_history")
     asks = frozenset(lex.value for _, _, lex in hits if lex.cat == "ask") | _values_asked_beside(
         norm, asked, every, (start, end)
@@ -1172,6 +1173,11 @@ _PRONOUN = re.compile(
 )
 
 
+#: Habits a question may ask of a whole household ("does anyone at home smoke?"); "runs in the
+#: family" names no run.
+_HOUSEHOLD_HABITS = frozenset({"smoking", "alcohol"})
+
+
 def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(section, entity) of every term the hits name, as the question asks about it; and for a
     family question the same terms as the user's own ("家里其他人有哮喘吗？" — "我也有")."""
@@ -1180,6 +1186,7 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
     jabbed = {s for s, _, lex in hits if lex.cat == "jab"}
     items: list[tuple[str, str]] = []
     own: list[tuple[str, str]] = []
+    habits: list[tuple[str, str]] = []  # a family question's habits, asked when it names no illness
     removals = [(s, lex.value) for s, _, lex in hits if lex.cat == "removal"]
     for _, end, lex in hits:
         kind = _kind(lex)
@@ -1196,13 +1203,17 @@ def _items(hits: list[Hit], family: bool, allergy: bool) -> tuple[list[tuple[str
         if (vaccine_word or _jabbed(jabbed, end)) and entity in load_lexicon().vaccine_for:
             kind, entity = "vaccine", load_lexicon().vaccine_for[entity]
         section = "allergies" if allergy and kind == "drug" else KIND_SECTION[kind]
+        if family and kind == "lifestyle":
+            if entity in _HOUSEHOLD_HABITS:  # "家里有人抽烟吗？": the household's habit, the user's among it
+                habits.append((section, entity))
+            continue
         if family:
             if kind not in ("condition", "diagnosis"):
                 continue
             own.append((section, entity))
             section = "family_history"
         items.append((section, entity))
-    return items, own
+    return items or habits, own
 
 
 def _jabbed(jabs: set[int], end: int) -> bool:

@@ -107,6 +107,8 @@ def cuts_of(
             cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
             if paused:
                 cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
+    if lang == "ru" and paused and "uncertain" in tags:
+        cuts = _ru_doubt_of_its_own_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "zh":  # Chinese chains clauses with commas; each keeps its own scope
         if paused and (norm.find("，", s_start, s_end - 1) >= 0 or norm.find(",", s_start, s_end - 1) >= 0):
             commas = [m.end() for m in _ZH_COMMA.finditer(norm, s_start, s_end - 1)]
@@ -368,6 +370,33 @@ def _verb_denied(norm: str, s_hits: list[Hit], start: int, end: int) -> bool:
     return any(
         lex.cat == "term" and start <= s < end and _EN_VERB_DENIAL.search(norm, start, s) for s, _, lex in s_hits
     )
+
+
+#: A Russian doubt after a comma that names its own topic ("про маму не знаю", "насчёт отца не
+#: уверена") or the user's fear ("..., боюсь", "..., боюсь пневмонии"): it comments, it does not
+#: hedge what the comma ends.
+_RU_OWN_DOUBT = re.compile(
+    r"[\s,]*(?:а\s+|но\s+)?(?:(?:про|насчёт|насчет|по поводу|за|об?)\s+[а-яё]+[^,.!?]*"
+    r"|(?:(?:я|мне|очень|так|ужасно|вот)\s+)*(?:боюсь|страшно|переживаю|волнуюсь)(?![а-яё]))"
+)
+
+
+def _ru_doubt_of_its_own_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
+    """Cut at the comma before a Russian doubt of its own topic or a fear: "у сестры тоже гипотиреоз,
+    про маму не знаю", "у мамы рак груди нашли, боюсь", "кашель неделю, боюсь пневмонии": the
+    statement before the comma stays a statement. A hedge of what it follows ("у меня гастрит,
+    кажется") or one before it ("у меня, боюсь, язва") leaves it whole."""
+    added = []
+    for h_start, _, lex in s_hits:
+        if lex.cat != "uncertain":
+            continue
+        comma = norm.rfind(",", s_start, h_start)
+        if comma < 0 or not _RU_OWN_DOUBT.match(norm[comma + 1 : s_end]):
+            continue
+        floor = max(c for c in cuts if c <= comma)
+        if any(other.cat == "term" and floor <= s < comma for s, _, other in s_hits):
+            added.append(comma + 1)
+    return sorted(set(cuts).union(added)) if added else cuts
 
 
 def _hedge_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) -> list[int]:

@@ -327,6 +327,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if noun.state == "neg" and (_EXCEPT.search(msg.norm, clause.start, clause.end) or _except_follows(msg, clause)):
+            continue  # "no allergies apart from that one", "кроме этого аллергии нет": one there, no "none"
         if section == "vaccinations" and any(
             lex.kind == "drug" and 0 <= noun.start - e <= 1 for _, e, lex in clause.hits
         ):
@@ -401,6 +403,29 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
 
 #: "other" right before a section noun: the denial leaves out what the user has told.
 _OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
+#: An exception beside a denial ("apart from that one", "кроме этой", "除了这个"): something of the
+#: kind is there, so the denial is of the rest, no section-wide "none" ("only" / "just" / "только"
+#: may list what the user takes beside a denial of another section, and are left out).
+_EXCEPT = re.compile(
+    r"\b(?:except|apart from|other than|besides|aside from)\b"
+    r"|(?<![а-яё])(?:кроме|за исключением|не считая|если не считать)(?![а-яё])|除了|除开"
+)
+
+_EXCEPT_OPENS = re.compile(r"\s*(?:" + _EXCEPT.pattern + ")")
+
+
+def _except_follows(msg: Message, clause: Clause) -> bool:
+    """The exception opens the next clause of the sentence with no pause before it ("no allergies
+    apart from that one": "apart from" cuts the clause); after a comma ("不过敏，除了扶他林没用别的")
+    it is another statement's."""
+    if msg.norm[clause.start : clause.end].rstrip().endswith((",", "，", ";", "；", ".", "。")):
+        return False
+    after = next((c for c in msg.clauses if c.start >= clause.end), None)
+    return (
+        after is not None
+        and after.sentence == clause.sentence
+        and _EXCEPT_OPENS.match(msg.norm, after.start) is not None
+    )
 
 
 #: An operation not needed or put off: the surgeries section records what was done, and a

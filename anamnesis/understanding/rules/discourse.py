@@ -77,7 +77,11 @@ _EN_SYSTEM = re.compile(
     + r"|^\s*" + _ASKING + r"(?:mark|flag|set|list|record|file|note down|put down"
     r"|change|update|save) (?:my|the|this|his|her) [^.!?\n]{1,40}? (?:as|to)\b"
     r"|^\s*" + _ASKING + r"(?:remove|delete|erase|wipe|clear|drop|take off) "
-    r"(?:my|the|this|that) [^.!?\n]{0,40}?\b(?:entry|entries|record|note|notes|listing|item|line)\b",
+    r"(?:my|the|this|that) [^.!?\n]{0,40}?\b(?:entry|entries|record|note|notes|listing|item|line)\b"
+    # an order that files what follows, opening the message: "mark that my asthma is gone",
+    # "pls flag down that i quit", "record: no more reflux" (a verb of filing, never "note", which
+    # also tells the assistant something in passing)
+    r"|^\s*" + _ASKING + r"(?:mark|flag|record|log|register)(?: (?:it|this))?(?: down)?(?: that\b|\s*[:—–-])",
     re.IGNORECASE,
 )
 _RU_SYSTEM = re.compile(
@@ -89,6 +93,10 @@ _RU_SYSTEM = re.compile(
     r"|^\s*(?:система|админ|администратор|разработчик)\s*[:>]"
     r"|^\s*[\[(<{]\s*(?:систем\w*|админ\w*|разработчик\w*)(?![а-яё])[^\])>}\n]{0,24}[\])>}]"
     r"|(?:как (?:админ|администратор|разработчик)\w*)"
+    # an order that files what follows, opening the message: "отметь: гастрит прошёл", "запиши,
+    # пожалуйста, — давление в норме" (with "что" the pattern below has it)
+    r"|^\s*(?:(?:пожалуйста|и|а|ещё|еще|также|тогда)[\s,]+)?(?:отметь|пометь|запиши|внеси|зафиксируй)(?:те)?(?:-ка)?"
+    r"(?:[\s,]+пожалуйста)?\s*[:—–-]"
     r"|(?:^|[,.!]\s*|\b(?:пожалуйста|сейчас|теперь|срочно)\s+)(?:(?:и|а|ещё|еще|также|тогда)\s+)?"
     # the imperative ("удали", "удалите"), never the past ("удалили мне желчный" is an operation)
     r"(?:отметь|пометь|запиши|внеси|удали|сотри|измени|исправь|обнови|поставь"
@@ -136,6 +144,8 @@ _ZH_SYSTEM = re.compile(
     r"|(?:把|将)(?:我的)?[^，。！？]{0,6}(?:史|记录|档案|资料|信息|病历|状态)(?:改成|改为|标记为|标成|设为|写成|记成|删掉|删除|清空)"
     r"|(?:删除|删掉|清除|清空|抹掉)(?:我的|所有|全部)?[^，。！？]{0,6}(?:数据|记录|资料|信息|档案|病历|历史)"
     r"|(?:帮我|给我)?(?:在(?:系统|档案|病历|记录)里?)(?:标记|记录|登记|改|写)"
+    # an order to mark or register what follows: "帮我标记一下 甲亢已经治好了", "请给我登记成已康复"
+    r"|(?:帮我|给我|替我|请|麻烦你?)(?:标记|标注|登记)(?:一下|成|为)?"
     r"|^\s*(?:请|帮我|麻烦|麻烦你)?(?:记一下|记下来|记下|备注一下|备注|记录一下|记录)(?:[，,：: ]*我|\s*[，,：:])"
     # "你直接帮我填没有过敏就行", "帮我在表上写无过敏史": filling in a form for the user
     r"|(?:帮我|给我|替我)[^，。！？]{0,8}?(?:填|写)(?:上|成|个)?(?:没有|没|无|不|有)"
@@ -157,7 +167,7 @@ _EN_ADDRESSED = Gated(
      "mark", "set", "flag", "record", "register", "update", "change", "edit", "remove", "delete", "erase", "wipe",
      "add", "note down", "put down", "overwrite", "reset", "clear", "write down", "save", "store",
      # the orders that file or strike one entry, note what the user says, strike what they said
-     "list", "file", "drop", "take off", "jot down", "scratch",
+     "list", "file", "drop", "take off", "jot down", "scratch", "log",
      # the parts given to play, what is struck from the record
      "pretend", "imagine", "act as", "act like", "behave", "respond as", "respond like", "answer as",
      "answer like", "re now", "from now on", "scrub", "purge",

@@ -70,6 +70,28 @@ def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: 
     return any(drinks_other(c.cats) for c in before)
 
 
+def drinks_a_diet_drink(mentions: list[Mention]) -> bool:
+    """ "drink red bull every day", "пью энергетики", "每天喝两罐红牛": the clause names what is drunk
+    as a habit of the diet (a caffeinated drink), so its bare drinking verb (a weak word of
+    lifestyle.tsv) is that drink, not alcohol."""
+    return any(m.kind == "lifestyle" and m.entity == "diet" and not m.weak for m in mentions) and any(
+        m.kind == "lifestyle" and m.weak for m in mentions
+    )
+
+
+#: A taste said right after a drink or a food ("fizzy drinks taste flat", "кофе на вкус горький",
+#: "可乐喝起来没味道"): a complaint of taste, not a habit of the diet.
+_TASTED = re.compile(
+    r"\s*(?:tastes?|tasted|tasting)\b|\s*(?:стал\w*\s+)?(?:на вкус|горч|безвкус)|(?:喝起来|吃起来|没味|发苦)"
+)
+
+
+def without_tasted_diet(norm: str, mentions: list[Mention]) -> list[Mention]:
+    """ "everything tastes weird, fizzy drinks taste flat": a drink the diet names, said with how
+    it tastes, is what the taste complaint is noticed in, no habit of the diet."""
+    return [m for m in mentions if not (m.kind == "lifestyle" and m.entity == "diet" and _TASTED.match(norm, m.end))]
+
+
 def drug_drunk_before(facts: list[Fact], clause: Clause) -> str | None:
     """The medicine an earlier clause of the sentence (or the sentence before) named, which a bare
     drinking verb after it goes on about ("之前喝乳果糖，喝了肚子胀就不喝了": the lactulose is what was stopped)."""

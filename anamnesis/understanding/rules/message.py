@@ -118,10 +118,12 @@ from anamnesis.understanding.rules.medicines import (
     cause_not_denied,
     circumstance_not_denied,
     classes_ended_only,
+    drinks_a_diet_drink,
     drinks_other,
     drinks_something_else,
     drug_drunk_before,
     purposes_stay,
+    without_tasted_diet,
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
@@ -431,6 +433,9 @@ def read_message(
                 for m in mentions
                 if drunk or not (m.weak and m.kind == "lifestyle")
             ]
+        if drinks_a_diet_drink(mentions):  # "drink red bull every day": the drink, no alcohol
+            mentions = [m for m in mentions if not (m.weak and m.kind == "lifestyle")]
+        mentions = without_tasted_diet(norm, mentions)  # "fizzy drinks taste flat": a taste complaint
         mentions = without_accident_settings(clause, without_mobility(norm, clause, mentions))
         if lang == "zh":
             mentions = without_occasions(msg, clause, without_triggers(norm, mentions))

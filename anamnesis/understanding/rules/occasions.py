@@ -153,6 +153,36 @@ _TO_THE_TOILET = re.compile(r"(?<![а-яё])в\s+туалет|по-малень�
 _TOILET_REACH = 16
 
 
+#: Running as a bare verb ("бегаю", "running"), which a message about the waterworks means as going to the toilet.
+_RUNNING = re.compile(r"бег|run")
+#: The waterworks named anywhere in the message: a bladder or prostate complaint, its doctor or its pills.
+_WATERWORKS = re.compile(
+    r"моч|писа|писать|туалет|рез[ьи]|жжени|цистит|простат|уролог|омник|аводарт|фокусин|тамсулоз|пиелонеф"
+    r"|\b(?:pee|peeing|wee|weeing|urin\w*|bladder|prostate|urolog\w*|cystitis|uti|loo|toilet|tamsulosin|flomax"
+    r"|finasteride|dutasteride|avodart|water infection|waterworks)\b"
+)
+#: A run measured or placed as a sport ("бегаю по утрам 5 км", "running 10k in the park"): a sport still.
+_SPORT_RUN = re.compile(
+    r"\d+\s*(?:км|km|k\b|miles?|mi\b)|марафон|стадион|в парке|по утрам|на дорожке|пробежк|marathon|parkrun"
+    r"|in the park|treadmill|track|every morning|in the mornings"
+    # taken up again after the illness: "цистит прошёл, снова бегаю", "back to running"
+    r"|снова|опять|возобнов|начал|\bback to\b|\bto running\b|\bagain\b|\bstarted\b"
+)
+
+
+def runs_to_the_toilet(norm: str, clause: Clause, m: Mention) -> bool:
+    """ "резь прошла, бегаю уже реже", "уролог добавил омник, ночью пока так же бегаю", "cystitis
+    settling, not running as much at night": a bare running verb in a message about the waterworks
+    is the trips to the toilet, no sport; a run measured or placed as one ("бегаю по утрам 5 км"),
+    or taken up again ("снова бегаю", "back to running"), stays a sport. Chinese names the sport
+    by its own word (跑步), the toilet by its own (跑厕所)."""
+    return (
+        _RUNNING.search(norm, m.start, m.end) is not None
+        and _WATERWORKS.search(norm) is not None
+        and _SPORT_RUN.search(norm, clause.start, clause.end) is None
+    )
+
+
 #: How the walking goes, said right after it: "走路都瘸", "走路有点发飘", "走路爬楼都不闷了",
 #: "walking is agony", "walking hurts".
 _HOW_IT_GOES = re.compile(
@@ -203,6 +233,7 @@ def without_mobility(norm: str, clause: Clause, mentions: list[Mention]) -> list
                     )
                 )
                 or _HOURLY.match(norm, m.end)
+                or runs_to_the_toilet(norm, clause, m)
                 or _TO_THE_TOILET.search(
                     norm, max(clause.start, m.start - _TOILET_REACH), min(clause.end, m.end + _TOILET_REACH)
                 ) is not None

@@ -252,6 +252,15 @@ def answer_question(msg: Message, asked: Topic) -> None:
         stated = {(f.section, f.entity) for f in msg.facts}
         msg.facts.extend(Fact(0, 0, -1, s, e, status_for(s, "end")) for s, e in first.items if (s, e) not in stated)
         msg.touched.update(s for s, _ in first.items)
+    if (
+        asked.family
+        and asked.items
+        and all(section == "lifestyle" for section, _ in asked.items)
+        and msg.clauses
+        and all(c.subject in ("family", "other") for c in msg.clauses)
+    ):
+        msg.touched.add("lifestyle")
+        return  # "Does anyone in your family smoke?" — "my dad does", "我爸抽": the relative's habit
     if asked.family and not (asked.kin or asked.part) and whole_family_denied(msg):
         msg.touched.add("family_history")
         return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example

@@ -197,9 +197,34 @@ def clauses(
             topic = None  # "I have a cold myself": the user speaks of themself from here on
         elif rels := introduced_relatives(norm, s_hits, s_start, s_end, lang):
             topic = ("family", rels)
+        if last > 0:
+            _names_go_with_their_thing(norm, out[opened:])  # "换那个新的抗凝药，叫利伐沙班": as planned
         if is_question and last > 0 and "hypo" in out[-1].cats and "hypo" not in out[-2].cats:
             out[-2].skip = True  # "а нурофен мне можно, если спину прихватит?": the "if" clause is the question's
     return out
+
+
+#: A clause that only gives the name of the thing the clause before spoke of: "叫利伐沙班", "called
+#: rivaroxaban", "называется ксарелто".
+_NAME_GIVEN = re.compile(
+    r"[\s，,:：—-]*(?:(?:它|这个|那个|药)?(?:名字)?(?:叫做|名叫|叫作|叫)"
+    r"|(?:it'?s |its )?(?:called|named)\b|(?:он |она |оно )?(?:называется|называют|под названием))"
+)
+
+
+def _names_go_with_their_thing(norm: str, sentence: list[Clause]) -> None:
+    """ "医生说以后可能给我换那个新的抗凝药，叫利伐沙班", "my friend is on a new blood thinner, called
+    rivaroxaban", "врач может назначить новый препарат, называется ксарелто": the clause that only
+    names the thing of the clause before is read as that clause is, a plan, a question or someone
+    else's, so the name is no fact where the thing was none."""
+    for before, clause in zip(sentence, sentence[1:], strict=False):
+        if _NAME_GIVEN.match(norm, clause.start) is None:
+            continue
+        clause.skip = clause.skip or before.skip
+        if before.intent_at < before.end:
+            clause.intent_at = clause.start
+        if before.subject != "self":
+            clause.subject, clause.relations = before.subject, before.relations
 
 
 #: The particle "ли" ("нормально ли", "так можно ли мне") and a closing "или нет" ask, with or

@@ -66,8 +66,10 @@ def _without_classes(facts: list[Fact]) -> list[Fact]:
     """A class of medicines named beside a member of it is that member: "the pill, microgynon",
     "противозачаточные, чарозетту", "开了胰岛素 诺和锐" state one medicine, not two. The class is the
     one whose ATC code a member's code extends (oral contraceptives G03A, Microgynon G03AA07); its
-    attributes go to the member where the member has none."""
-    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE]
+    attributes go to the member where the member has none. Only taken ones: a class denied with its
+    example stays denied."""
+    # taken ones only: "no" to "any water tablets like furosemide?" denies the class and its example
+    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE and f.status == "active"]
     if len(drugs) < 2:
         return facts
     codes_of = load_terminology().codes_of

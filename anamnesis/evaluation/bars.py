@@ -76,9 +76,12 @@ UNSEEN_DOSE_BAR = 0.90
 #: The twenty-third session's (RULES_VERSION 48) 0.861 / 0.844 / 0.818, 0.653, 0.938, 0.959, 70; a
 #: change that lowered the negation figure under its floor (dx29's ruled-out move in Chinese, 0.647)
 #: and one that added a forbidden turn (symp29's reported-by, 71) were left out, not the floors moved.
+#: The twenty-fourth session's (RULES_VERSION 49) 0.864 / 0.848 / 0.818, 0.653, 0.939, 0.959, 69; one
+#: change that alone raised the forbidden count to 71 (dx30's total-cholesterol finding) was left out,
+#: not the ceiling raised.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.858,
-    "fact F1 (ru)": 0.841,
+    "fact F1 (en)": 0.861,
+    "fact F1 (ru)": 0.845,
     "fact F1 (zh)": 0.815,
     "negation accuracy": 0.650,
     "status accuracy": 0.936,
@@ -86,7 +89,7 @@ UNSEEN_FLOORS: dict[str, float] = {
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 70
+UNSEEN_FORBIDDEN_CEILING = 69
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

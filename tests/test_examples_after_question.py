@@ -7,20 +7,14 @@ the first question asks (the section), not each example; an example the reply na
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from anamnesis.understanding.rules import RulesBackend
-from schemas.events import Fragment
-
-BACKEND = RulesBackend()
-TS = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.test_rules_backend import triples as triples_of
+from tests.test_rules_backend import understand
 
 
 def triples(text: str, context: str) -> set[tuple[str, str, str]]:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, context, None)])
-    return {(e["section"], e["entity"], e["status"]) for e in result.events}
+    return triples_of(understand(text, context))
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,8 @@ def test_a_dose_from_tomorrow_is_the_dose_now(text: str, drug: str, dose: str) -
     assert meds[drug]["dose"] == dose
 
 
-@pytest.mark.parametrize("text", ["thinking of starting metformin from next week", "I might start the vitamin d next month"])
+@pytest.mark.parametrize(
+    "text", ["thinking of starting metformin from next week", "I might start the vitamin d next month"]
+)
 def test_a_plan_further_off_states_nothing(text: str) -> None:
     assert not _meds(text)

@@ -29,7 +29,9 @@ _VERBS = frozenset({"start", "switch", "end", "instead"})
 #: Reactions that, caused by a medicine and with no allergy word, are its side effects.
 _SIDE_EFFECTS = frozenset({"vomiting"})
 #: Reactions that are an allergy's signs whatever became of the medicine (:func:`allergy_mentions`).
-_SKIN_SIGNS = frozenset({"rash", "hives", "urticaria", "itching", "angioedema", "anaphylaxis", "lip swelling", "facial swelling"})
+_SKIN_SIGNS = frozenset(
+    {"rash", "hives", "urticaria", "itching", "angioedema", "anaphylaxis", "lip swelling", "facial swelling"}
+)
 #: Cues of a clause about how a medicine was taken, stopped or changed.
 _TREATED = frozenset({"switch", "instead", "end"})
 

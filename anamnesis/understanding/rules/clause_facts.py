@@ -20,8 +20,8 @@ from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.own_medicines import own_medicines_ended
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.relation_of import NO_BLOOD, relation_at
-from anamnesis.understanding.rules.zh_taken_when import zh_taken_when
 from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.zh_taken_when import zh_taken_when
 from schemas.sections import SECTION_WIDE
 
 #: A measure of what is drunk that no alcohol has: millilitres of a syrup, a dose in milligrams or tablets,

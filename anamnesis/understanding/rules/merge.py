@@ -148,7 +148,9 @@ def _family_merge(old: Fact, new: Fact) -> Fact:
 
 
 #: Words of losing weight on purpose: the loss they go with is the plan working, not a complaint.
-_INTENDED = re.compile(r"(?<![没不])(?:减肥|节食|控制饮食)|\bdiet|trying to lose|на диете|худею специально|худела специально")
+_INTENDED = re.compile(
+    r"(?<![没不])(?:减肥|节食|控制饮食)|\bdiet|trying to lose|на диете|худею специально|худела специально"
+)
 
 
 def _without_weight_reported(facts: list[Fact], norm: str) -> list[Fact]:

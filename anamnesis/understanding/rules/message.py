@@ -34,6 +34,7 @@ from anamnesis.understanding.rules.bare_answers import (
     polarity,
     zh_echo,
 )
+from anamnesis.understanding.rules.checked_statement import split_checked_statement
 from anamnesis.understanding.rules.class_allergies import without_class_members
 from anamnesis.understanding.rules.clause_facts import (
     as_vaccines,
@@ -169,7 +170,6 @@ from anamnesis.understanding.rules.ru_negation import (
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
-from anamnesis.understanding.rules.checked_statement import split_checked_statement
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states

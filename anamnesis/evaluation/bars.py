@@ -76,7 +76,7 @@ UNSEEN_DOSE_BAR = 0.90
 #: The twenty-third session's (RULES_VERSION 48) 0.861 / 0.844 / 0.818, 0.653, 0.938, 0.959, 70; a
 #: change that lowered the negation figure under its floor (dx29's ruled-out move in Chinese, 0.647)
 #: and one that added a forbidden turn (symp29's reported-by, 71) were left out, not the floors moved.
-#: The twenty-fourth session's (RULES_VERSION 49) 0.864 / 0.848 / 0.818, 0.653, 0.939, 0.959, 69; one
+#: The twenty-fourth session's (RULES_VERSION 49 and 50) 0.864 / 0.848 / 0.818, 0.653, 0.939, 0.959, 69; one
 #: change that alone raised the forbidden count to 71 (dx30's total-cholesterol finding) was left out,
 #: not the ceiling raised.
 UNSEEN_FLOORS: dict[str, float] = {

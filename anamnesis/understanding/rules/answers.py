@@ -266,7 +266,9 @@ def topic(context: str) -> Topic | None:
         # "您家里有血压计吗？", "布洛芬家里有吗？": what is at home, no family and no health
         # ("家里有糖尿病的吗？" asks of the family)
         return None
-    allergy = "allergy" in cats
+    # "做过过敏测试吗？", "Have you had an allergy test?": whether a test was done asks of no allergy
+    # ("还没有" is no denial of every allergy); a test of a named allergen still asks of it
+    allergy = "allergy" in cats and not _only_a_test(hits)
     # "What happens when you take sulfa drugs?": what a drug does to the user asks of an allergy
     allergy = allergy or _REACTION_QUESTION.search(norm, start, end) is not None
     # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": a bare guess at a name asks in
@@ -536,6 +538,17 @@ _HAVING_BEFORE = re.compile(
 )
 #: Where a question's alternatives part: "... or ...".
 _OR = re.compile(r"\bor\b")
+def _only_a_test(hits: list[Hit]) -> bool:
+    """Every allergy word of the question is a test's ("过敏测试", "allergy test") and it names no
+    drug or allergen."""
+    allergy_words = [lex for _, _, lex in hits if lex.cat == "allergy"]
+    return (
+        bool(allergy_words)
+        and all(lex.value == "test" for lex in allergy_words)
+        and not any(_kind(lex) in ("drug", "allergen") for _, _, lex in hits)
+    )
+
+
 #: An English medicines noun that is what an allergy is to ("allergic to any medications", "drug
 #: allergies"), not a section asked beside the allergies ("Any medications or allergies?").
 _ALLERGY_OBJECT = re.compile(

@@ -26,7 +26,7 @@ def in_allergic_setting(msg: Message, clause: Clause, m: Mention) -> bool:
         (lex.cat == "term" and lex.allergen is not None and lex.value != m.entity)
         or (lex.cat == "doctor" and lex.value == "allergy")
         or (lex.cat == "react" and lex.value == "trigger")
-        for _, _, lex in _sentence_hits(msg, clause)
+        for _, _, lex in sentence_hits(msg, clause)
     )
 
 
@@ -35,7 +35,7 @@ def named_kind(msg: Message, clause: Clause, link: str) -> bool:
     hay fever's "pollen"): the condition's own generic allergen is then no fact of its own."""
     return any(
         lex.kind == "allergen" and lex.value != link and lex.value.endswith(" " + link)
-        for _, _, lex in _sentence_hits(msg, clause)
+        for _, _, lex in sentence_hits(msg, clause)
     )
 
 
@@ -48,5 +48,6 @@ def medicine_class(msg: Message, m: Mention) -> bool:
     )
 
 
-def _sentence_hits(msg: Message, clause: Clause) -> list[Hit]:
+def sentence_hits(msg: Message, clause: Clause) -> list[Hit]:
+    """The hits of every clause of ``clause``'s sentence."""
     return [h for c in msg.clauses if c.sentence == clause.sentence for h in c.hits]

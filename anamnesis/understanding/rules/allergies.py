@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from anamnesis.understanding.rules.allergic_setting import in_allergic_setting, medicine_class
+from anamnesis.understanding.rules.allergic_setting import in_allergic_setting, medicine_class, sentence_hits
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.long_tail import TAKING
 from anamnesis.understanding.rules.mentions import Mention
@@ -326,12 +326,7 @@ def _untreated(msg: Message, clause: Clause) -> bool:
     """No switch or stop in the clause, nor a switch later in its sentence ("от брилинты одышка,
     кардиолог заменила на плавикс": a side effect that made the doctor switch); a Chinese ending
     that only dates the taking ("以前吃") is none."""
-    if any(
-        lex.cat in ("switch", "instead") and c.start > clause.start
-        for c in msg.clauses
-        if c.sentence == clause.sentence
-        for _, _, lex in c.hits
-    ):
+    if any(lex.cat in ("switch", "instead") and s >= clause.end for s, _, lex in sentence_hits(msg, clause)):
         return False
     if clause.cats.isdisjoint(_TREATED):
         return True
@@ -367,9 +362,7 @@ def _tested(msg: Message, clause: Clause, m: Mention) -> bool:
         return False
     if m.kind == "allergen" and not medicine_class(msg, m) and msg.lang == "en":
         return True  # ("анализ на молоко отрицательный" may be the child's: a Russian or Chinese test is named)
-    span = [c for c in msg.clauses if c.sentence == clause.sentence]
-    start, end = span[0].start, span[-1].end
-    return any(lex.cat == "allergy" and lex.value == "test" and start <= s < end for s, _, lex in msg.hits)
+    return any(lex.cat == "allergy" and lex.value == "test" for _, _, lex in sentence_hits(msg, clause))
 
 
 #: A negative result word (of :data:`_RESULT`).

@@ -77,14 +77,10 @@ def _sizes_after_a_pair(norm: str, pairs: list[ProfileValue], spans: list[tuple[
     end = next((e for s, e, _ in spans if s <= at < e), len(norm))
     rest = norm[at:end]
     may = quantities.measured(rest)
-    out = []
-    for entity, kind, read in (("height_cm", "height", quantities.height_cm), ("weight_kg", "weight", None)):
-        if kind not in may:
-            continue
-        value = read(rest) if read is not None else quantities.weight_kg(rest, False)
-        if value is not None:
-            out.append(ProfileValue(at, end, entity, value))
-    return out
+    height = quantities.height_cm(rest) if "height" in may else None
+    weight = quantities.weight_kg(rest, False) if "weight" in may else None
+    sizes = (("height_cm", height), ("weight_kg", weight))
+    return [ProfileValue(at, end, entity, value) for entity, value in sizes if value is not None]
 
 
 #: A question for a number that is no age: a reply's "80 if that helps" answers it.

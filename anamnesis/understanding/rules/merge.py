@@ -67,9 +67,9 @@ def _without_classes(facts: list[Fact]) -> list[Fact]:
     "противозачаточные, чарозетту", "开了胰岛素 诺和锐" state one medicine, not two. The class is the
     one whose ATC code a member's code extends (oral contraceptives G03A, Microgynon G03AA07); its
     attributes go to the member where the member has none. Only taken ones: a class denied with its
-    example stays denied."""
-    # taken ones only: "no" to "any water tablets like furosemide?" denies the class and its example
-    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE and f.status == "active"]
+    example ("no" to "any water tablets like furosemide?") stays denied."""
+    taken = PRESENT_STATUS["medications"]
+    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE and f.status == taken]
     if len(drugs) < 2:
         return facts
     codes_of = load_terminology().codes_of
@@ -81,7 +81,6 @@ def _without_classes(facts: list[Fact]) -> list[Fact]:
                 g
                 for g in drugs
                 if g is not f
-                and g.status == f.status
                 and any(c != d and d.startswith(c) for c in atc[id(f)] for d in atc[id(g)])
             ),
             None,

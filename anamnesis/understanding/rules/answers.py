@@ -538,6 +538,8 @@ _HAVING_BEFORE = re.compile(
 )
 #: Where a question's alternatives part: "... or ...".
 _OR = re.compile(r"\bor\b")
+
+
 def _only_a_test(hits: list[Hit]) -> bool:
     """Every allergy word of the question is a test's ("过敏测试", "allergy test") and it names no
     drug or allergen."""
@@ -995,9 +997,11 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
     return replace(asked, each=each)  # type: ignore[arg-type]
 
 
+#: The words that give examples, in any of the three languages.
+_EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如"
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
 #: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
-_EXAMPLES = re.compile(r"\s[—–-]\s|—|:\s|,?\s*(?:например|e\.g\.|such as|for example|比如|例如)")
+_EXAMPLES = re.compile(rf"\s[—–-]\s|—|:\s|,?\s*(?:{_EXAMPLE_WORDS})")
 
 
 #: A kin word the assistant greets the user by ("阿姨您好", "大爷，您好"): the user, not a relative.
@@ -1006,7 +1010,7 @@ _ZH_ADDRESS = re.compile(r"(?:阿姨|叔叔|大爷|大妈|大娘|大叔|奶奶|�
 
 #: A question that only gives examples of the one before it: "有什么慢性病吗？比如糖尿病、高血压？",
 #: "Any chronic illness? E.g. diabetes?", "Хронические болезни есть? Например, диабет?".
-_EXAMPLES_OPEN = re.compile(r"\s*(?:比如|例如|e\.g\.|for example|such as|like|например|к примеру)")
+_EXAMPLES_OPEN = re.compile(rf"\s*(?:{_EXAMPLE_WORDS}|like|к примеру)")
 
 
 def _examples_joined(norm: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:

@@ -10,19 +10,13 @@ result in its sentence ("had a penicillin skin test") is neither an allergy nor 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from anamnesis.understanding.rules import RulesBackend
-from schemas.events import Fragment
-
-BACKEND = RulesBackend()
-TS = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.test_rules_backend import understand
 
 
 def allergies(text: str) -> dict[str, str]:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, None, None)])
+    result = understand(text)
     return {e["entity"]: e["status"] for e in result.events if e["section"] == "allergies"}
 
 
@@ -59,12 +53,10 @@ def test_a_test_word_does_not_hide_the_denial_after_it() -> None:
     ["I had a penicillin skin test last year", "сделала аллерготест на пенициллин", "去年做过青霉素皮试"],
 )
 def test_a_test_without_a_result_says_nothing(text: str) -> None:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, None, None)])
+    result = understand(text)
     assert result.events == []
 
 
 def test_a_drug_apart_from_the_test_word_is_still_taken() -> None:
-    (result,) = BACKEND.understand(
-        [Fragment("f-1", "u-1", "m-1", TS, "I take metformin, had an allergy test last week", None, None)]
-    )
+    result = understand("I take metformin, had an allergy test last week")
     assert [(e["section"], e["entity"], e["status"]) for e in result.events] == [("medications", "metformin", "active")]

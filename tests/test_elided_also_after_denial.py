@@ -8,19 +8,13 @@ first clause's name was read as no fact (a bare "боли", "приступов"
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from anamnesis.understanding.rules import RulesBackend
-from schemas.events import Fragment
-
-BACKEND = RulesBackend()
-TS = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.test_rules_backend import understand
 
 
 def statuses(text: str) -> dict[str, str]:
-    (result,) = BACKEND.understand([Fragment("f-1", "u-1", "m-1", TS, text, None, None)])
+    result = understand(text)
     return {e["entity"]: e["status"] for e in result.events if e["section"] == "symptoms"}
 
 

@@ -249,10 +249,11 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         if own and denied_before and _names_a_section(before) and _names_a_section(after):
             added.append(bounds[n])  # "no allergies, no meds": each section denied on its own
             continue
+        termed_after = any(h[2].cat == "term" for h in after)
         if (
             denied_before
+            and termed_after
             and _names_a_section(before)
-            and any(h[2].cat == "term" for h in after)
             and any(h[2].cat in ("neg", "end") for h in after)
         ):
             # "никаких симптомов больше нет, парацетамол больше не пью": a thing named after a section's
@@ -260,8 +261,8 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
             added.append(bounds[n])
             continue
         if (
-            any(h[2].cat in ("neg", "end") for h in before)
-            and any(h[2].cat == "term" for h in after)
+            termed_after
+            and any(h[2].cat in ("neg", "end") for h in before)
             and _RU_ALSO_AFTER.match(norm, bounds[n])
         ):
             added.append(bounds[n])  # "боли уже нет, тошноты тоже": "тоже" takes the denial (ru_ellipsis)

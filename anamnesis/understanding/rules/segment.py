@@ -346,13 +346,18 @@ def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
 def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
-    says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
+    says what the user has (我爸说我血压高, in every language: "my wife says i snore"): the clause
+    is about the user. Russian: a relative
     naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
     ("мама мужа"), whose owner is the subject. Every such word is a relative or a person (zh),
     or leaves one out (a Chinese "my" before one): a clause whose tags ``cats`` name neither
     keeps its hits."""
-    if "k:relative" not in cats and (lang != "zh" or "person" not in cats):
+    if "k:relative" not in cats and "person" not in cats:
         return hits
+    if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
+        hits = [h for h in hits if not ((h[2].cat == "person" or is_relative(h[2])) and _SAYS_I.match(norm, h[1]))]
+        if "k:relative" not in cats:
+            return hits
     if lang == "ru":
         persons = {h[0] for h in hits if h[2].cat == "person"}
         return [
@@ -382,8 +387,14 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
-#: "我爸说我血压高", "老婆嫌我打呼噜": someone who speaks of the user ("says I...") is no subject
-_SAYS_I = re.compile(r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)")
+#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю":
+#: someone who speaks of the user ("says I...") is no subject; the user is, right after
+_SAYS_I = re.compile(
+    r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)"
+    r"|'?s?\s+(?:always\s+|keeps\s+)?(?:says|said|thinks|reckons|tells me|told me|complains|noticed|swears)"
+    r"\s+(?:that\s+)?(?:i|i'm|im|i've|ive)\b"
+    r"|\s+(?:говорит|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?я(?![а-яё])"
+)
 
 
 def _no_subject(norm: str, hit: Hit) -> bool:

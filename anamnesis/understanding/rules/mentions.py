@@ -53,6 +53,8 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 
 #: A section noun after these words dates something else: "Урсосан пила после операции".
 _WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
+#: The same said after the noun in Chinese: "手术以后就不疼了", "吃药之后", "打完疫苗后".
+_ZH_WHEN_AFTER = re.compile(r"完?(?:以后|之后|后(?![来悔面边头])|的时候|期间)")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
 #: A section noun that names a place where the user was seen: "the minor injuries unit", "allergy
 #: clinic", "в травме сделали снимок", "пошла в травму", "外伤门诊", "过敏科".
@@ -245,8 +247,10 @@ def find_mentions(
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            if not (norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _a_place(norm, s, e))):
-                found.append(noun)  # "после операции", "after the surgery", "в травме": a time or a place
+            if not (
+                norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _ZH_WHEN_AFTER.match(norm, e) or _a_place(norm, s, e))
+            ):
+                found.append(noun)  # "после операции", "after the surgery", "手术以后", "в травме": a time or a place
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))
             elif lex.value == "vaccinations":

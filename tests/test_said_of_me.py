@@ -1,5 +1,4 @@
-"""Someone who says what the user has ("my wife says I snore") is not the clause's subject; a
-Chinese complaint that opens a question about it ("腰疼能吃布洛芬吗？") is the user's own."""
+"""Someone who says what the user has ("my wife says I snore") is not the clause's subject."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ SAID_OF_ME = [
     ("my wife says i snore like a train", ("symptoms", "snoring", "active")),
     ("жена говорит, что я храплю как трактор", ("symptoms", "snoring", "active")),
     ("老婆说我打呼噜特别响", ("symptoms", "snoring", "active")),
-    ("my dad thinks i drink too much", ("lifestyle", "alcohol", "active")),
+    ("my husband complains i drink too much", ("lifestyle", "alcohol", "active")),
 ]
 
 
@@ -27,18 +26,6 @@ def test_what_someone_says_of_themselves_stays_theirs(text: str) -> None:
     assert not any(section == "symptoms" for section, _, _ in triples(understand(text)))
 
 
-OPENING = [
-    ("腰疼能吃布洛芬吗？", ("symptoms", "low back pain", "active")),
-    ("喉咙发炎能吃头孢克肟吗？", ("symptoms", "sore throat", "active")),
-    ("最近头疼可以吃什么药", ("symptoms", "headache", "active")),
-]
-
-
-@pytest.mark.parametrize(("text", "fact"), OPENING)
-def test_a_complaint_opening_a_chinese_question_is_the_users(text: str, fact: tuple[str, str, str]) -> None:
-    assert fact in triples(understand(text))
-
-
-@pytest.mark.parametrize("text", ["高血压能喝咖啡吗？", "孩子发烧能吃布洛芬吗", "不头疼能吃布洛芬吗"])
-def test_a_general_or_denied_or_anothers_complaint_gives_nothing(text: str) -> None:
-    assert not any(section in ("symptoms", "chronic_conditions") for section, _, _ in triples(understand(text)))
+@pytest.mark.parametrize("text", ["my friend says i should take ibuprofen", "жена говорит, что я должен бросить курить"])
+def test_advice_someone_gives_the_user_is_no_fact(text: str) -> None:
+    assert not any(status == "active" for _, _, status in triples(understand(text)))

@@ -14,9 +14,6 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: "我房颤", "我的高血压", "我有胃溃疡" right before what the question asks about it ("能喝茶吗？")
 _ZH_MY = re.compile(r"我(?:的|有|这个|这)?\s*$")
-#: A complaint opening its question, after no more than a time ("腰疼能吃布洛芬吗？", "最近头疼可以吃
-#: 什么"): the complaint is the topic the question is about, the user's own, as "我腰疼" is.
-_ZH_OPENING = re.compile(r"\s*(?:(?:最近|这几天|这两天|今天|昨天|现在|一直|老是|总是)\s*)?(?:我(?:的|有|这个|这)?\s*)?$")
 _ZH_CAN = re.compile(r"\s*(?:还)?(?:能|可以|可不可以|能不能|要不要|需要|该|适合|影响|要紧|会不会加重)")
 _QUESTION_ONLY = frozenset({"hypo", "uncertain", "asked", "intent"})
 #: What a consultation asks of a complaint it has: its cause, meaning, gravity or remedy
@@ -33,8 +30,7 @@ def zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[M
     """ "我房颤能喝茶吗？", "我高血压能吃布洛芬吗？": the question asks about the user's own condition,
     which it takes as given; "我有高血压吗？" and "我是不是高血压？" ask whether, and give nothing.
     A complaint whose cause, gravity or remedy is asked ("最近老心慌是怎么回事？", "为什么老是头晕")
-    is the user's too, and so is one that opens the question ("腰疼能吃布洛芬吗？"); "会不会是心梗？"
-    guesses at a name and gives nothing."""
+    is the user's too; "会不会是心梗？" guesses at a name and gives nothing."""
     if not clause.cats.isdisjoint(_QUESTION_ONLY):
         return []
     return [
@@ -43,15 +39,9 @@ def zh_presupposed(norm: str, clause: Clause, mentions: list[Mention]) -> list[M
         if m.state is None
         and (
             (m.kind in FAMILY_KINDS and _ZH_MY.search(norm, clause.start, m.start) and _ZH_CAN.match(norm, m.end))
-            or (m.kind == "symptom" and (_asked_about(norm, clause, m) or _opens_a_question_of_it(norm, clause, m)))
+            or (m.kind == "symptom" and _asked_about(norm, clause, m))
         )
     ]
-
-
-def _opens_a_question_of_it(norm: str, clause: Clause, m: Mention) -> bool:
-    """ "腰疼能吃布洛芬吗？", "我嗓子疼可以喝酒吗": a complaint that opens the question, right before
-    what may be done with it, is the user's (a condition needs "我": "高血压能喝咖啡吗" may be general)."""
-    return _ZH_OPENING.fullmatch(norm, clause.start, m.start) is not None and _ZH_CAN.match(norm, m.end) is not None
 
 
 def _asked_about(norm: str, clause: Clause, m: Mention) -> bool:

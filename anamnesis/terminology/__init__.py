@@ -13,6 +13,7 @@ adding a row; Russian case forms and English plurals are generated.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterator
 from functools import cache
@@ -135,4 +136,27 @@ def build_terminology() -> Terminology:
     terms: list[Term] = []
     for path in data_files():
         terms.extend(read_terms(path))
-    return Terminology(terms)
+    return Terminology(_with_shared_links(terms))
+
+
+#: Links that say something of the concept, not of the row's forms (``weak``, ``reaction``... are
+#: the forms'): the operation that treats it. (``allergen`` is not shared: "allergic rhinitis" in
+#: chat is no pollen allergy unless a row's own words name the pollen.)
+CONCEPT_LINKS = ("operation",)
+
+
+def _with_shared_links(terms: list[Term]) -> list[Term]:
+    """Each term with the concept links (:data:`CONCEPT_LINKS`) of every row of its canonical: a
+    concept's forms are spread over several files ("cataract" in conditions.tsv with its
+    ``operation``, "cataracts" in an eye file without), and what such a link says is the
+    concept's, whichever of its words the user wrote. A row's own cell wins over another's."""
+    shared: dict[str, dict[str, str]] = {}
+    for term in terms:
+        for column in CONCEPT_LINKS:
+            if value := term.links.get(column):
+                shared.setdefault(term.canonical, {}).setdefault(column, value)
+    return [
+        term if shared.get(term.canonical, {}).keys() <= term.links.keys()
+        else dataclasses.replace(term, links={**shared[term.canonical], **term.links})
+        for term in terms
+    ]

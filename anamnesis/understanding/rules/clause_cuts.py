@@ -88,6 +88,8 @@ def cuts_of(
             # "my AF - is coffee ok with it?": the question after a dash does not take back what the
             # user stated before it, as after a comma ("I'm on warfarin, can I have wine?")
             cuts.append(h_start)
+    if lang != "zh" and ("k:relative" in tags or "person" in tags):
+        cuts = _relative_clause_cuts(norm, s_hits, cuts)
     if "hypo" in tags and "start" in tags and not question and lang != "zh":
         cuts = _habit_cuts(norm, s_hits, cuts, lang)
     if "hypo" in tags and paused and not question and lang != "zh":
@@ -118,6 +120,26 @@ def cuts_of(
             cuts = sorted(set(cuts).union(m.end() for m in _ZH_NEXT_ENDING.finditer(norm, s_start, s_end)))
     cuts.append(s_end)
     return cuts
+
+
+#: A relative clause saying what a person has, right after them: "my mum who has dementia",
+#: "a friend who takes warfarin", "с мамой, у которой деменция", "сестра, которая пьёт метформин".
+_WHO_HAS = re.compile(
+    r"\s+(?:who|that)\s+(?:also\s+|still\s+)?(?:has|had|'s got|has got|suffers|suffered|is on|was on|takes|took"
+    r"|died|passed away|was diagnosed|is diabetic|is asthmatic)\b"
+    r"|\s*,?\s*(?:у\s+)?(?:котор(?:ый|ая|ое|ые|ого|ой|ых))(?![а-яё])"
+)
+
+
+def _relative_clause_cuts(norm: str, s_hits: list[Hit], cuts: list[int]) -> list[int]:
+    """A person told with a relative clause of what they have opens a clause of their own: "I live
+    with my mum who has dementia" is the mother's dementia, not the user's."""
+    opened = [
+        h_start
+        for h_start, h_end, lex in s_hits
+        if (lex.cat == "person" or is_relative(lex)) and h_start > cuts[0] and _WHO_HAS.match(norm, h_end)
+    ]
+    return sorted(set(cuts).union(opened)) if opened else cuts
 
 
 #: The user's own taking verbs in the present, which tell a habit: "I take", "пью", "吃".

@@ -53,6 +53,8 @@ def _nearest(spans: list[tuple[int, int, str]], start: int, end: int) -> tuple[i
 
 #: A section noun after these words dates something else: "Урсосан пила после операции".
 _WHEN_NOUN = re.compile(r"(?:\b(?:after|before|since|post)|(?<![а-я])(?:после|до|перед|с))\s+(?:the |my |a |an )?$")
+#: The same said after the noun in Chinese: "手术以后就不疼了", "吃药之后", "打完疫苗后".
+_ZH_WHEN_AFTER = re.compile(r"完?(?:以后|之后|后(?![来悔面边头])|的时候|期间)")
 _PAUSES = frozenset(",，;；:：—–.。!！?？")
 #: A section noun that names a place where the user was seen: "the minor injuries unit", "allergy
 #: clinic", "в травме сделали снимок", "пошла в травму", "外伤门诊", "过敏科".
@@ -245,8 +247,10 @@ def find_mentions(
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            if not (norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _a_place(norm, s, e))):
-                found.append(noun)  # "после операции", "after the surgery", "в травме": a time or a place
+            if not (
+                norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _ZH_WHEN_AFTER.match(norm, e) or _a_place(norm, s, e))
+            ):
+                found.append(noun)  # "после операции", "after the surgery", "手术以后", "в травме": a time or a place
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))
             elif lex.value == "vaccinations":
@@ -299,8 +303,10 @@ def find_mentions(
         found.sort(key=lambda m: (m.start, m.end))
     if norm and any(m.entity == "swelling" for m in found):
         _swollen_parts(found, parts, clause, clauses, norm)
-    if operable and composers:
-        _operated(operable, composers, norm)
+    if operable and composers and (cues_used := _operated(operable, composers, norm, [(s, e) for _, s, e in parts])):
+        # "на глазу катаракту оперировали": the cue is the cataract's operation, not the eye's
+        found = [m for m in found if m.kind != "procedure" or (m.start, m.end) in cues_used.values()
+                 or not any(m.start <= cs and ce <= m.end for cs, ce in cues_used)]
     elif operable and operations:  # "appendicitis at 12" to "Any operations?": its operation
         for m, operation in operable:
             m.kind, m.entity = "procedure", operation
@@ -504,19 +510,64 @@ def _list_gap(norm: str, start: int, end: int) -> bool:
     return gap.fullmatch(norm, start, end) is not None
 
 
-def _operated(operable: list[tuple[Mention, str]], composers: list[tuple[str, int, int, str]], norm: str) -> None:
-    """ "аппендицит в школе вырезали", "катаракту меняли", "had the cataract removed": an illness
-    named with a removal or replacement in its own phrase is the operation that treats it
-    (conditions.tsv ``operation``), not an illness the user has now."""
+#: What may stand between an illness and the operation noun after it, when the noun is its
+#: operation: "hernia surgery", "gallstones op", "疝气做了手术", "阑尾炎开过刀", "грыжа, операция" is not.
+_OPERATION_AFTER = re.compile(r"\s*(?:(?:做|动|开)[了过]?|的)?\s*")
+#: What joins an operation noun to the illness it treats after it: "surgery for my hernia",
+#: "an op on the gallstones", "операция по поводу грыжи", "операцию на грыже", "оперировали
+#: аппендицит" (a verb and its object).
+_OPERATION_FOR = re.compile(
+    r"\s*(?:(?:for|on|to fix|to repair)\s+(?:(?:my|the|a|an|this|that)\s+)?"
+    r"|(?:по поводу|на|от|из-за)\s+(?:(?:моей|моего|моих|мою|мой|этой|этого)\s+)?)?"
+)
+
+
+def _operated(
+    operable: list[tuple[Mention, str]],
+    composers: list[tuple[str, int, int, str]],
+    norm: str,
+    parts: list[tuple[int, int]],
+) -> dict[tuple[int, int], tuple[int, int]]:
+    """ "аппендицит в школе вырезали", "катаракту меняли", "had the cataracts out", "hernia
+    surgery", "surgery for my hernia", "疝气做了手术": an illness named with a removal, a
+    replacement or its operation noun in its own phrase is the operation that treats it
+    (conditions.tsv ``operation``), not an illness the user has now. An operation noun counts only
+    right beside the illness or joined to it by "for" / "по поводу" ("i have a hernia and had
+    surgery on my knee" operated on the knee; "my hernia needs surgery" has not been done).
+    A cue nearer to a body part of the clause is the part's ("去年胆结石把胆囊切了": the
+    gallbladder was removed, the stones are over). Returns the cues it used, each with the span of
+    the operation it made."""
+    used: dict[tuple[int, int], tuple[int, int]] = {}
     for m, operation in operable:
         near = [
             (cs, ce)
             for cat, cs, ce, value in composers
-            if cat in ("removal", "replace") and value != "after" and not _paused(norm, m.start, m.end, cs, ce)
+            if not any(_gap(ps, pe, cs, ce) < _gap(m.start, m.end, cs, ce) for ps, pe in parts)
+            and (
+                cat in ("removal", "replace")
+                and (value != "after" or 0 <= cs - m.end <= 1)  # "cataracts out", as "appendix out"
+                and not _paused(norm, m.start, m.end, cs, ce)
+            )
+            or (cat == "surgery" and ce > cs and _names_its_operation(norm, m.start, m.end, cs, ce))
         ]
         if near:
             cs, ce = min(near, key=lambda c: min(abs(c[0] - m.end), abs(m.start - c[1])))
             m.start, m.end, m.kind, m.entity = min(m.start, cs), max(m.end, ce), "procedure", operation
+            used[(cs, ce)] = (m.start, m.end)
+    return used
+
+
+def _gap(start: int, end: int, cs: int, ce: int) -> int:
+    """Characters between the span (start, end) and the cue (cs, ce)."""
+    return cs - end if cs >= end else start - ce if ce <= start else 0
+
+
+def _names_its_operation(norm: str, start: int, end: int, cs: int, ce: int) -> bool:
+    """Whether the operation noun at ``norm[cs:ce]`` is the operation of the illness at
+    ``norm[start:end]``: right after it, or before it joined by "for" / "по поводу"."""
+    if cs >= end:
+        return _OPERATION_AFTER.fullmatch(norm, end, cs) is not None
+    return ce <= start and _OPERATION_FOR.fullmatch(norm, ce, start) is not None
 
 
 #: An operation whose object is a pronoun: "surgery on it", "operated on them", "had it repaired",

@@ -55,8 +55,33 @@ def _named_cancers(text: str, hits: list[Hit], asked: Topic | None) -> set[str]:
     return named
 
 
+#: How far from a relative's "cancer" its organ may be named: "у отца рак кишки", "my mum's
+#: cancer was in the breast"; further away the organ is another phrase's.
+_RELATIVE_REACH = 16
+
+
+def _relatives_organ_cancer(facts: list[Fact], hits: list[Hit]) -> None:
+    """A relative's "cancer" with exactly one organ named right beside it is that organ's cancer:
+    "у отца рак кишки был" is a father's colorectal cancer. Only beside it: a relative's illness
+    and the user's own organ share a message ("мама с раком, а у меня желудок болит")."""
+    cancer_of = _cancer_of()
+    for f in facts:
+        if f.entity != _ANY_CANCER or f.section != "family_history" or f.end <= f.start:
+            continue
+        organs = {
+            cancer_of[lex.term.canonical]
+            for s, e, lex in hits
+            if lex.kind == "body_part" and lex.term is not None and lex.term.canonical in cancer_of
+            and f.start - _RELATIVE_REACH <= e and s <= f.end + _RELATIVE_REACH
+        }
+        if len(organs) == 1:
+            (f.entity,) = organs
+
+
 def with_organ_cancer(facts: list[Fact], text: str, hits: list[Hit], asked: Topic | None) -> list[Fact]:
-    """``facts`` with the user's own "cancer" named by its organ, when exactly one is named."""
+    """``facts`` with the user's own "cancer" named by its organ, when exactly one is named, and a
+    relative's when its organ is named beside it."""
+    _relatives_organ_cancer(facts, hits)
     if not any(f.entity == _ANY_CANCER and f.section in _OWN for f in facts):
         return facts
     named = _named_cancers(text, hits, asked)

@@ -144,7 +144,7 @@ def clauses(
             clause.skip = (
                 "asked" in cats
                 or hypothetical
-                or ("uncertain" in cats and not _only_approximate(norm, c_hits))
+                or ("uncertain" in cats and not _only_approximate(norm, c_hits, c_end))
                 or (is_question and c_no == last)
                 or ("question" in cats and _asks(norm, clause, lang, is_question))
                 or (lang == "ru" and _RU_ASKS.search(norm, c_start, c_end) is not None)
@@ -317,13 +317,27 @@ _OF_THE_TIME = re.compile(
 )
 
 
-def _only_approximate(norm: str, hits: list[Hit]) -> bool:
-    """Every doubt word of the clause only rounds the amount right after it ("maybe a glass"),
-    or doubts only when ("had one a while ago, not sure when"), not a guess at a name
-    ("probably a migraine")."""
+#: What may follow a doubt word that closes its clause.
+_CLAUSE_TAIL = re.compile(r"[\s.,!?;:)…]*")
+#: An amount or a count a habit is told with: "a beer", "twice a week", "пару раз", "两次".
+_HABIT_AMOUNT = re.compile(
+    r"\b(?:a|an|one|two|three|four|five|a couple|a few|once|twice|half)\s|\d|(?<![а-яё])(?:пар[уы]|раз|бокал\w*|стакан\w*)(?![а-яё])"
+    r"|[一二两三四五六七八九十几半]"
+)
+
+
+def _only_approximate(norm: str, hits: list[Hit], end: int) -> bool:
+    """Every doubt word of the clause only rounds the amount right after it ("maybe a glass"), or
+    the habit with an amount it closes ("a beer at a bbq maybe", "пару раз в неделю наверное";
+    not "smoke from the wildfires probably"), or doubts only
+    when ("had one a while ago, not sure when"), not a guess at a name ("probably a migraine",
+    "a migraine maybe")."""
     named = {s for s, _, lex in hits if lex.cat == "term" and lex.kind != "lifestyle"}
+    habit = not named and any(lex.cat == "term" for _, _, lex in hits)
+    habit = habit and _HABIT_AMOUNT.search(norm, hits[0][0], end) is not None
     return all(
         (norm[s:e] in _HEDGES and (m := _APPROXIMATE.match(norm, e)) is not None and m.end() not in named)
+        or (habit and norm[s:e] in _HEDGES and _CLAUSE_TAIL.fullmatch(norm, e, end) is not None)
         or _OF_THE_TIME.match(norm, e) is not None
         for s, e, lex in hits
         if lex.cat == "uncertain"
@@ -343,16 +357,39 @@ def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
     return m is not None and m.end() in persons
 
 
+#: Right before a person the user does something with: "with my mates", "с друзьями", "跟室友".
+_WITH = re.compile(r"(?:\bwith\s+(?:my|our|the|a few|some)?\s*|(?<![а-яё])со?\s+(?:моим[иу]?\s+|своим[иу]?\s+)?|(?:跟|和|同|与|陪)(?:我的?)?)$")
+
+
+def _companions_left_out(norm: str, hits: list[Hit]) -> list[Hit]:
+    """Without the people a habit is shared with: "beers with my mates on a friday", "с друзьями по
+    пятницам пиво", "周末跟室友喝点啤酒": the user drinks, they keep company. Only in a clause whose
+    terms are all habits: "I live with my mum, who has dementia" names the mother's illness."""
+    terms = [lex for _, _, lex in hits if lex.cat == "term"]
+    if not terms or any(lex.kind != "lifestyle" for lex in terms):
+        return hits
+    return [
+        h for h in hits
+        if not ((h[2].cat == "person" or is_relative(h[2])) and _WITH.search(norm, max(0, h[0] - 16), h[0]))
+    ]
+
+
 def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> list[Hit]:
     """Without the person words that are no subject. Chinese: the agent of a passive
     (被邻居家的狗咬了), an owner (邻居家的狗, 朋友家), a child being born (生孩子是剖的) and someone who
-    says what the user has (我爸说我血压高): the clause is about the user. Russian: a relative
+    says what the user has (我爸说我血压高, in every language: "my wife says i snore"): the clause
+    is about the user. Russian: a relative
     naming the side of the family ("бабушка по маме"), and one owned by a spouse or a friend
     ("мама мужа"), whose owner is the subject. Every such word is a relative or a person (zh),
     or leaves one out (a Chinese "my" before one): a clause whose tags ``cats`` name neither
     keeps its hits."""
-    if "k:relative" not in cats and (lang != "zh" or "person" not in cats):
+    if "k:relative" not in cats and "person" not in cats:
         return hits
+    hits = _companions_left_out(norm, hits)
+    if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
+        hits = [h for h in hits if not ((h[2].cat == "person" or is_relative(h[2])) and _SAYS_I.match(norm, h[1]))]
+        if "k:relative" not in cats:
+            return hits
     if lang == "ru":
         persons = {h[0] for h in hits if h[2].cat == "person"}
         return [
@@ -382,8 +419,16 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
-#: "我爸说我血压高", "老婆嫌我打呼噜": someone who speaks of the user ("says I...") is no subject
-_SAYS_I = re.compile(r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)")
+#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю":
+#: someone who speaks of the user ("says I...") is no subject; the user is, right after
+_SAYS_I = re.compile(
+    r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)"
+    r"|'?s?\s+(?:always\s+|keeps\s+)?(?:says|tells me|complains)"
+    r"\s+(?:that\s+)?(?:i|i'm|im|i've|ive)\b(?!\s+(?:should|shouldn't|could|might|may|must|need|needs|ought|can|can't"
+    r"|would|will|won't|'d|'ll|have to|got to|gotta)\b|'d|'ll)"
+    r"|\s+(?:говорит|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?я(?![а-яё])"
+    r"(?!\s+(?:должн|долж|могу|мог|буду|бы|надо|нужно)\w*)"
+)
 
 
 def _no_subject(norm: str, hit: Hit) -> bool:

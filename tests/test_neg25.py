@@ -1,0 +1,119 @@
+"""The rules backend on the scope of a denial over a list and an asked allergen (issue 11, neg25).
+
+- A list of bare names closed by a dash and a denial ("aspirin, warfarin - no", "аспирин,
+  варфарин — нет", "diabetes, asthma - none of that") is one list under one denial, as "aspirin
+  and warfarin, no" is: the comma between the names does not cut the first ones off. A stretch
+  that says more than names ("I take metformin, aspirin - no") and a denial set before its own
+  name ("headache, no fever") keep their own polarity. In Chinese a denial of "these" after the
+  list ("糖尿病、哮喘，这些都没有", "这些病都没有") is the list's, as a bare "都没有" is.
+- An allergy question that takes a drug as given and asks of another ("Before you take
+  amoxicillin: are you allergic to penicillin?", "Перед амоксициллином уточню: у вас есть
+  аллергия на пенициллин?", "阿莫西林属于青霉素类，您对青霉素过敏吗？"): a bare "no" or "not
+  allergic" denies the asked allergen only, never the given drug nor every allergy; the drug
+  before the colon is no example list's head. So is a drug that only dates what is asked ("Any rash
+  since you started lamotrigine?", "После приёма ламотриджина сыпь была?"): "no" never denies it.
+- "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
+  the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
+  section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, folded, triples, understand
+
+# fmt: off
+LIST_UNDER_A_DASHED_DENIAL: list[Row] = [
+    ("aspirin, warfarin - no", "Do you take aspirin, warfarin or clopidogrel?",
+     {("medications", "aspirin", "confirmed_absent"), ("medications", "warfarin", "confirmed_absent")}),
+    ("diabetes, asthma - none of that", "Any diabetes, asthma or heart problems?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("nausea, vomiting — no", None,
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent")}),
+    ("аспирин, варфарин — нет", "Принимаете аспирин, варфарин или клопидогрел?",
+     {("medications", "aspirin", "confirmed_absent"), ("medications", "warfarin", "confirmed_absent")}),
+    ("аспирин, варфарин - не принимаю", None,
+     {("medications", "aspirin", "confirmed_absent"), ("medications", "warfarin", "confirmed_absent")}),
+    ("диабет, астма — ничего такого", "Диабет, астма, сердце?",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("糖尿病、哮喘，这些都没有", "有没有糖尿病、哮喘、心脏病？",
+     {("chronic_conditions", "diabetes", "confirmed_absent"), ("chronic_conditions", "asthma", "confirmed_absent")}),
+    ("恶心、呕吐，这些都没有", None,
+     {("symptoms", "nausea", "confirmed_absent"), ("symptoms", "vomiting", "confirmed_absent")}),
+    # a stretch that says more than a name, or a denial set before its own name, keeps its polarity
+    ("I take metformin, aspirin - no", None,
+     {("medications", "metformin", "active"), ("medications", "aspirin", "confirmed_absent")}),
+    ("headache, no fever", None, {("symptoms", "headache", "active"), ("symptoms", "fever", "confirmed_absent")}),
+    ("голова болит, тошноты нет", None,
+     {("symptoms", "headache", "active"), ("symptoms", "nausea", "confirmed_absent")}),
+    ("头疼，不发烧", None, {("symptoms", "headache", "active"), ("symptoms", "fever", "confirmed_absent")}),
+]
+
+_EN_BEFORE = "Before you take amoxicillin: are you allergic to penicillin?"
+_RU_BEFORE = "Перед амоксициллином уточню: у вас есть аллергия на пенициллин?"
+_ZH_MEMBER = "阿莫西林属于青霉素类，您对青霉素过敏吗？"
+ASKED_ALLERGEN_NOT_THE_GIVEN_DRUG: list[Row] = [
+    ("No, I'm not", _EN_BEFORE, {("allergies", "penicillin", "confirmed_absent")}),
+    ("not allergic", "Before taking amoxicillin, are you allergic to penicillin?",
+     {("allergies", "penicillin", "confirmed_absent")}),
+    ("Нет", _RU_BEFORE, {("allergies", "penicillin", "confirmed_absent")}),
+    ("не аллергик", _RU_BEFORE, {("allergies", "penicillin", "confirmed_absent")}),
+    ("不过敏", _ZH_MEMBER, {("allergies", "penicillin", "confirmed_absent")}),
+    ("不过敏", "吃阿莫西林之前确认一下，你对青霉素过敏吗？", {("allergies", "penicillin", "confirmed_absent")}),
+    # a drug that only dates the question ("since you started X") is taken as given: "no" denies the rest
+    ("nope", "Any rash since starting lamotrigine?", {("symptoms", "rash", "confirmed_absent")}),
+    ("no", "Any dizziness since you started amlodipine?", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("нет", "После приёма ламотриджина сыпь была?", {("symptoms", "rash", "confirmed_absent")}),
+    ("нет", "С начала приёма амлодипина голова кружится?", {("symptoms", "dizziness", "confirmed_absent")}),
+    ("没有", "吃拉莫三嗪以后有没有起皮疹？", {("symptoms", "rash", "confirmed_absent")}),
+    # a question with examples still asks of its first term, not of each example
+    ("No", "Any symptoms of hypoglycemia: sweating, shaking?", {("symptoms", "hypoglycemia", "confirmed_absent")}),
+]
+
+ALL_MEDICINES_ENDED: list[Row] = [
+    ("药都吃完了", None, {("medications", "medicines", "stopped")}),
+    ("药全停了", None, {("medications", "medicines", "stopped")}),
+    ("таблетки все допила", None, {("medications", "medicines", "stopped")}),
+    ("все таблетки допила", None, {("medications", "medicines", "stopped")}),
+    ("I finished all the tablets", None, {("medications", "medicines", "stopped")}),
+    # any medicine at all is the section
+    ("什么药都不吃了", None, {("medications", "*", "confirmed_absent")}),
+    ("I don't take any medicines", None, {("medications", "*", "confirmed_absent")}),
+    ("никаких таблеток не пью", None, {("medications", "*", "confirmed_absent")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), LIST_UNDER_A_DASHED_DENIAL)
+def test_a_dashed_denial_closes_the_whole_list(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ASKED_ALLERGEN_NOT_THE_GIVEN_DRUG)
+def test_a_bare_denial_is_of_the_asked_allergen(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ALL_MEDICINES_ENDED)
+def test_all_the_medicines_ended_is_no_section_denial(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "later"),
+    [
+        ("I take omeprazole and clarithromycin", "I finished all the tablets"),
+        ("吃奥美拉唑和克拉霉素", "药都吃完了"),
+        ("пью омепразол и кларитромицин", "таблетки все допила"),
+    ],
+)
+def test_all_the_medicines_ended_stops_each_and_leaves_no_absence(first: str, later: str) -> None:
+    state = folded((first, None), (later, None), codes=True)
+    assert state[("medications", "omeprazole")] == "stopped"
+    assert state[("medications", "clarithromycin")] == "stopped"
+    assert ("medications", "*") not in state

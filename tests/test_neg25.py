@@ -12,6 +12,10 @@
   allergic" denies the asked allergen only, never the given drug nor every allergy; the drug
   before the colon is no example list's head. So is a drug that only dates what is asked ("Any rash
   since you started lamotrigine?", "После приёма ламотриджина сыпь была?"): "no" never denies it.
+- An English "so" with a subject after a denied verb opens the consequence ("it didn't pass so
+  they did lithotripsy", "the pain didn't settle so I started ibuprofen"): the denial is of what
+  did not happen and never reaches the thing done after "so", as "так что" and "所以" already part
+  the clauses in Russian and Chinese.
 - "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
   the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
   section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
@@ -75,6 +79,19 @@ ASKED_ALLERGEN_NOT_THE_GIVEN_DRUG: list[Row] = [
     ("No", "Any symptoms of hypoglycemia: sweating, shaking?", {("symptoms", "hypoglycemia", "confirmed_absent")}),
 ]
 
+CONSEQUENCE_AFTER_A_DENIED_VERB: list[Row] = [
+    ("it didn't pass so they did lithotripsy last week", None, {("surgeries", "lithotripsy", "historical")}),
+    ("the pain didn't settle so I started ibuprofen", None, {("medications", "ibuprofen", "active")}),
+    ("the cough wouldn't go so my gp gave me amoxicillin", None,
+     {("symptoms", "cough", "active"), ("medications", "amoxicillin", "active")}),
+    # the clause after "so" keeps a denial of its own
+    ("no fever so I didn't take paracetamol", None,
+     {("symptoms", "fever", "confirmed_absent"), ("medications", "paracetamol", "confirmed_absent")}),
+    # Russian and Chinese part the consequence with their own words
+    ("камень не вышел, так что сделали литотрипсию", None, {("surgeries", "lithotripsy", "historical")}),
+    ("没排出来，所以做了碎石", None, {("surgeries", "lithotripsy", "historical")}),
+]
+
 ALL_MEDICINES_ENDED: list[Row] = [
     ("药都吃完了", None, {("medications", "medicines", "stopped")}),
     ("药全停了", None, {("medications", "medicines", "stopped")}),
@@ -96,6 +113,11 @@ def test_a_dashed_denial_closes_the_whole_list(text: str, context: str | None, e
 
 @pytest.mark.parametrize(("text", "context", "expected"), ASKED_ALLERGEN_NOT_THE_GIVEN_DRUG)
 def test_a_bare_denial_is_of_the_asked_allergen(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), CONSEQUENCE_AFTER_A_DENIED_VERB)
+def test_a_denied_verb_does_not_reach_over_so(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
 
 

@@ -105,6 +105,8 @@ def cuts_of(
             cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         if "neg" in tags:
             cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
+            if " so " in norm[s_start:s_end]:
+                cuts = _so_cuts(norm, s_hits, s_start, s_end, cuts)
             if paused:
                 cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "ru" and paused and "uncertain" in tags:
@@ -351,6 +353,28 @@ def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) ->
         and norm[max(s_start, s - 4) : s] == "and "
         and any((t[2].cat == "term" or t[2].cat in _SECTION_NOUNS) and s_start <= t[0] < s - 4 for t in s_hits)
     ]
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: "so" and the subject of what followed: "..., so they did lithotripsy", "so I started ibuprofen".
+_SO_SUBJECT = re.compile(
+    r"\bso\s+(?:then\s+)?(?:they|i|we|he|she|doc|dr|gp|(?:the|my)\s+(?:doc|doctor|gp|consultant|surgeon|urologist))\b"
+)
+
+
+def _so_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
+    """Cut before a "so" that opens what followed a denied verb, with a subject and a name of its own:
+    "it didn't pass so they did lithotripsy", "the pain didn't settle so I started ibuprofen". The
+    denial is of what did not happen ("didn't pass"), and the consequence after "so" is told as done;
+    the denial never reaches over it (as "поэтому" and "所以" part the clauses in Russian and Chinese)."""
+    added = []
+    for m in _SO_SUBJECT.finditer(norm, s_start, s_end):
+        at = m.start()
+        floor = max(c for c in cuts if c <= at)
+        if not any(lex.cat == "neg" and floor <= h < at for h, _, lex in s_hits):
+            continue
+        if any(lex.cat == "term" and at <= h < s_end for h, _, lex in s_hits):
+            added.append(at)
     return sorted(set(cuts).union(added)) if added else cuts
 
 

@@ -16,6 +16,10 @@
   they did lithotripsy", "the pain didn't settle so I started ibuprofen"): the denial is of what
   did not happen and never reaches the thing done after "so", as "так что" and "所以" already part
   the clauses in Russian and Chinese.
+- A diagnosis the user held, denied in a message that brings a new diagnosis or chronic condition
+  ("it's not bronchitis, it's pneumonia", "не бронхит, а пневмония", "不是支气管炎 是肺炎"), was ruled
+  out in favour of the new one: the fold keeps it `confirmed_absent` instead of ending it
+  (`resolved`), which a denial of a held illness with nothing new still gets ("no headache now").
 - "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
   the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
   section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
@@ -139,3 +143,31 @@ def test_all_the_medicines_ended_stops_each_and_leaves_no_absence(first: str, la
     assert state[("medications", "omeprazole")] == "stopped"
     assert state[("medications", "clarithromycin")] == "stopped"
     assert ("medications", "*") not in state
+
+
+@pytest.mark.parametrize(
+    ("held", "verdict", "ruled_out", "found"),
+    [
+        ("the GP said it was bronchitis", "xray done, it's not bronchitis, it's pneumonia", "bronchitis", "pneumonia"),
+        ("у меня бронхит", "сделали рентген, не бронхит, а пневмония", "bronchitis", "pneumonia"),
+        ("医生说是支气管炎", "拍了片 医生说不是支气管炎 是肺炎", "bronchitis", "pneumonia"),
+    ],
+)
+def test_a_held_diagnosis_replaced_by_a_new_one_was_ruled_out(
+    held: str, verdict: str, ruled_out: str, found: str
+) -> None:
+    state = folded((held, None), (verdict, None))
+    assert state[("diagnoses", ruled_out)] == "confirmed_absent"
+    assert state[("diagnoses", found)] == "active"
+
+
+@pytest.mark.parametrize(
+    ("held", "later", "key"),
+    [
+        ("I have a headache", "no headache now", ("symptoms", "headache")),
+        ("голова болит", "голова больше не болит", ("symptoms", "headache")),
+        ("医生说是胃炎", "复查了 胃炎好了", ("diagnoses", "gastritis")),
+    ],
+)
+def test_a_held_illness_denied_with_nothing_new_has_ended(held: str, later: str, key: tuple[str, str]) -> None:
+    assert folded((held, None), (later, None))[key] == "resolved"

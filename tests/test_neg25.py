@@ -20,6 +20,11 @@
   ("it's not bronchitis, it's pneumonia", "не бронхит, а пневмония", "不是支气管炎 是肺炎"), was ruled
   out in favour of the new one: the fold keeps it `confirmed_absent` instead of ending it
   (`resolved`), which a denial of a held illness with nothing new still gets ("no headache now").
+- A medicine after "without" / "без" tells a circumstance ("засыпаю без всяких таблеток", "BP is
+  150 without the tablets"): no denial of medicines, and no denial of that medicine; who cannot do
+  without a drug takes it ("I can't sleep without zopiclone", "без отривина не могу уснуть");
+  "обхожусь без таблеток", "I manage without any medication" still deny.
+  (Chinese says it with 不用 / 没有…就, which read otherwise and are left alone.)
 - "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
   the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
   section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
@@ -96,6 +101,24 @@ CONSEQUENCE_AFTER_A_DENIED_VERB: list[Row] = [
     ("没排出来，所以做了碎石", None, {("surgeries", "lithotripsy", "historical")}),
 ]
 
+MEDICINE_AFTER_WITHOUT: list[Row] = [
+    ("засыпаю в 11 без всяких таблеток", None, set()),
+    ("давление 150, пока без таблеток", None, set()),
+    ("my BP is 150 without the tablets", None, set()),
+    ("I'm sleeping fine now without any pills", None, {("symptoms", "^insomnia", "resolved")}),
+    # who cannot do without a drug takes it
+    ("I can't sleep without zopiclone", None,
+     {("symptoms", "insomnia", "active"), ("medications", "zopiclone", "active")}),
+    ("без отривина не могу уснуть", None,
+     {("symptoms", "insomnia", "active"), ("medications", "xylometazoline", "active")}),
+    # managing without them says none are taken; a complaint after "without" is denied
+    ("обхожусь без таблеток", None, {("medications", "*", "confirmed_absent")}),
+    ("I manage without any medication", None, {("medications", "*", "confirmed_absent")}),
+    ("headache without nausea", None, {("symptoms", "headache", "active"), ("symptoms", "nausea", "confirmed_absent")}),
+    ("голова болит без тошноты", None,
+     {("symptoms", "headache", "active"), ("symptoms", "nausea", "confirmed_absent")}),
+]
+
 ALL_MEDICINES_ENDED: list[Row] = [
     ("药都吃完了", None, {("medications", "medicines", "stopped")}),
     ("药全停了", None, {("medications", "medicines", "stopped")}),
@@ -122,6 +145,11 @@ def test_a_bare_denial_is_of_the_asked_allergen(text: str, context: str | None, 
 
 @pytest.mark.parametrize(("text", "context", "expected"), CONSEQUENCE_AFTER_A_DENIED_VERB)
 def test_a_denied_verb_does_not_reach_over_so(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), MEDICINE_AFTER_WITHOUT)
+def test_a_medicine_after_without_is_a_circumstance(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
 
 

@@ -177,6 +177,7 @@ from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
+from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -231,6 +232,7 @@ def read_message(
         hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
+    hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
     hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps

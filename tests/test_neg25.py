@@ -25,6 +25,10 @@
   without a drug takes it ("I can't sleep without zopiclone", "без отривина не могу уснуть");
   "обхожусь без таблеток", "I manage without any medication" still deny.
   (Chinese says it with 不用 / 没有…就, which read otherwise and are left alone.)
+- An allergen the user says is fine in an allergy answer ("iodine and latex are fine", "йод и
+  латекс нормально", "碘和乳胶都没问题", "penicillin is fine", "пенициллин нормально переношу") is
+  denied; it was read as an allergy. An allergen named with its reaction keeps its allergy, and
+  "the rest is fine" / "остальное нормально" names no allergen.
 - "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
   the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
   section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
@@ -119,6 +123,26 @@ MEDICINE_AFTER_WITHOUT: list[Row] = [
      {("symptoms", "headache", "active"), ("symptoms", "nausea", "confirmed_absent")}),
 ]
 
+_ALLERGENS = "Any allergy to ceftriaxone, iodine or latex?"
+ALLERGEN_SAID_TO_BE_FINE: list[Row] = [
+    ("iodine and latex are fine", _ALLERGENS,
+     {("allergies", "iodinated contrast", "confirmed_absent"), ("allergies", "latex", "confirmed_absent")}),
+    ("penicillin is fine", "Any allergies?", {("allergies", "penicillin", "confirmed_absent")}),
+    ("I'm fine with latex", "Any allergies?", {("allergies", "latex", "confirmed_absent")}),
+    ("йод и латекс нормально", "Аллергия на лекарства, йод, латекс?",
+     {("allergies", "iodinated contrast", "confirmed_absent"), ("allergies", "latex", "confirmed_absent")}),
+    ("пенициллин нормально переношу", "Аллергия на лекарства есть?", {("allergies", "penicillin", "confirmed_absent")}),
+    ("碘和乳胶都没问题", "对头孢曲松、碘或者乳胶过敏吗？",
+     {("allergies", "iodinated contrast", "confirmed_absent"), ("allergies", "latex", "confirmed_absent")}),
+    # the allergy named with its reaction stands; "the rest is fine" speaks of no allergen
+    ("penicillin gives me hives, the rest is fine", "Any allergies?", {("allergies", "penicillin", "active")}),
+    ("на пенициллин сыпь, остальное нормально", "Аллергия на лекарства есть?", {("allergies", "penicillin", "active")}),
+    ("только на цефтриаксон, сыпь была. йод и латекс нормально", "Аллергия на лекарства, йод, латекс?",
+     {("allergies", "ceftriaxone", "active"), ("allergies", "iodinated contrast", "confirmed_absent"),
+      ("allergies", "latex", "confirmed_absent")}),
+    ("青霉素过敏，别的都没问题", "有药物过敏吗？", {("allergies", "penicillin", "active")}),
+]
+
 ALL_MEDICINES_ENDED: list[Row] = [
     ("药都吃完了", None, {("medications", "medicines", "stopped")}),
     ("药全停了", None, {("medications", "medicines", "stopped")}),
@@ -150,6 +174,11 @@ def test_a_denied_verb_does_not_reach_over_so(text: str, context: str | None, ex
 
 @pytest.mark.parametrize(("text", "context", "expected"), MEDICINE_AFTER_WITHOUT)
 def test_a_medicine_after_without_is_a_circumstance(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ALLERGEN_SAID_TO_BE_FINE)
+def test_an_allergen_said_to_be_fine_is_no_allergy(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
 
 

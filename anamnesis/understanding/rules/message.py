@@ -14,6 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
+from anamnesis.understanding.rules.allergen_fine import fine_with_allergens
 from anamnesis.understanding.rules.allergies import (
     cannot_have_named,
     cannot_take_it,
@@ -526,6 +527,7 @@ def read_message(
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
                 relative_has(msg, clause, answered=True)
     reactions_of_allergies(msg)
+    fine_with_allergens(msg)  # "Any allergy to iodine or latex?" — "iodine and latex are fine"
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)

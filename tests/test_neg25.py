@@ -29,6 +29,9 @@
   латекс нормально", "碘和乳胶都没问题", "penicillin is fine", "пенициллин нормально переношу") is
   denied; it was read as an allergy. An allergen named with its reaction keeps its allergy, and
   "the rest is fine" / "остальное нормально" names no allergen.
+- A Russian adverb of degree inside a term told with its denial ("запахов вообще не чувствую",
+  anosmia) no longer breaks the term: the "не" then looked back and denied the complaint before it
+  ("ломит всё тело, ..."). The adverb moves before the term.
 - "All" of the medicines ended ("药都吃完了", "药全停了", "таблетки все допила", "I finished all
   the tablets") ends each medicine told, as a count does ("四个药都停了"), and denies no
   section; "any" medicine ("什么药都不吃了", "I don't take any medicines") still does.
@@ -143,6 +146,20 @@ ALLERGEN_SAID_TO_BE_FINE: list[Row] = [
     ("青霉素过敏，别的都没问题", "有药物过敏吗？", {("allergies", "penicillin", "active")}),
 ]
 
+ADVERB_INSIDE_A_DENIED_TERM: list[Row] = [
+    ("ломит всё тело, запахов вообще не чувствую", None,
+     {("symptoms", "muscle pain", "active"), ("symptoms", "anosmia", "active")}),
+    ("голова болит, вкуса совсем не чувствую", None,
+     {("symptoms", "headache", "active"), ("symptoms", "loss of taste", "active")}),
+    # English and Chinese say it with a term of their own
+    ("body aches, can't smell anything at all", None,
+     {("symptoms", "muscle pain", "active"), ("symptoms", "anosmia", "active")}),
+    ("浑身酸疼，完全闻不到味道", None, {("symptoms", "muscle pain", "active"), ("symptoms", "anosmia", "active")}),
+    # an adverb before a plain denial still denies
+    ("температуры вообще нет", None, {("symptoms", "fever", "confirmed_absent")}),
+    ("голова вообще не болит", None, {("symptoms", "headache", "confirmed_absent")}),
+]
+
 ALL_MEDICINES_ENDED: list[Row] = [
     ("药都吃完了", None, {("medications", "medicines", "stopped")}),
     ("药全停了", None, {("medications", "medicines", "stopped")}),
@@ -179,6 +196,11 @@ def test_a_medicine_after_without_is_a_circumstance(text: str, context: str | No
 
 @pytest.mark.parametrize(("text", "context", "expected"), ALLERGEN_SAID_TO_BE_FINE)
 def test_an_allergen_said_to_be_fine_is_no_allergy(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context)) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), ADVERB_INSIDE_A_DENIED_TERM)
+def test_an_adverb_inside_a_denied_term_keeps_the_term_whole(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
 
 

@@ -164,6 +164,7 @@ from anamnesis.understanding.rules.ru_me_neither import heard_of_others
 from anamnesis.understanding.rules.ru_me_neither import me_neither as ru_me_neither
 from anamnesis.understanding.rules.ru_negation import (
     no_longer_carries,
+    ru_adverbs_out_of_terms,
     ru_negation_inside_terms,
     without_guessed_absences,
     without_infinitive_denials,
@@ -232,6 +233,7 @@ def read_message(
     if asked is not None and asked.body:
         hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
+    norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids

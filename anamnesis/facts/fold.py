@@ -76,6 +76,25 @@ SPECIFIC_DENIAL_ENDS: dict[str, str] = {
     "injuries": "resolved",
     "lifestyle": "stopped",
 }
+#: Where an illness a clinician ruled out is filed, and the sections of the illness that replaces it.
+RULED_OUT_SECTION = "diagnoses"
+_REPLACING_SECTIONS = frozenset({"diagnoses", "chronic_conditions"})
+
+
+def _names_a_new_illness(facts: Mapping[tuple[str, str], Any], events: list[Event]) -> bool:
+    """The message brings a diagnosis or chronic condition the user did not hold before: "the x-ray
+    showed it's not bronchitis, it's pneumonia", "不是胃炎 是胃溃疡", "не бронхит, а пневмония". A
+    held diagnosis the same message denies was then ruled out in favour of the new one (the labels'
+    ``confirmed_absent``), not an illness that ended (``resolved``, as "голова не болит" after a
+    headache says)."""
+    return any(
+        ev.section in _REPLACING_SECTIONS
+        and ev.status == PRESENT_STATUS[ev.section]
+        and (ev.section, ev.entity) not in facts
+        for ev in events
+    )
+
+
 #: Attributes whose new value makes an event a ``change`` rather than a ``confirmation``.
 STATE_ATTRIBUTES = ("dose", "frequency", "value", "relation")
 
@@ -217,14 +236,17 @@ class _UserFold(ReplayMixin):
         ev: Event,
         *,
         inferred: bool = False,
+        ruled_out: bool = False,
     ) -> None:
-        """Apply one dialogue event to one fact and record it with its change type."""
+        """Apply one dialogue event to one fact and record it with its change type. ``ruled_out``:
+        the message names a new illness, so a diagnosis it denies was ruled out, not ended."""
         prior = self.facts.get((section, entity))
         if (
             prior is not None
             and status == CONFIRMED_ABSENT
             and prior.status == PRESENT_STATUS[section]
             and section in SPECIFIC_DENIAL_ENDS
+            and not (ruled_out and section == RULED_OUT_SECTION)
         ):
             status = SPECIFIC_DENIAL_ENDS[section]
         merged = attributes if prior is None or status == CONFIRMED_ABSENT else _merge(prior.attributes, attributes)
@@ -310,13 +332,14 @@ class _UserFold(ReplayMixin):
         events = _one_per_fact(medicine_classes.with_members(self.facts, events))
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
+        replaced = _names_a_new_illness(self.facts, specific)
         for ev in specific:
             present = PRESENT_STATUS[ev.section]
             absent = self.facts.get((ev.section, SECTION_WIDE))
             ends_absence = ev.status == present and absent is not None and absent.status == CONFIRMED_ABSENT
             if ends_absence and not absent.settled:
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)
-            self._set(ev.section, ev.entity, ev.status, ev.attributes, ev)
+            self._set(ev.section, ev.entity, ev.status, ev.attributes, ev, ruled_out=replaced)
             # A settled absence is questioned only by a fact that took effect (one question, not two).
             if ends_absence and absent.settled and self.facts[(ev.section, ev.entity)].status == present:
                 self._set(ev.section, SECTION_WIDE, SUPERSEDED, {}, ev, inferred=True)

@@ -457,7 +457,7 @@ def topic(context: str) -> Topic | None:
 _ZH_ASPECT = re.compile(
     r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
     r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
-    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|多(?=[吗么不])"
+    r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|属于|多(?=[吗么不])"
     r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
 )
 
@@ -1029,13 +1029,18 @@ def _examples_joined(norm: str, spans: list[tuple[int, int, bool]]) -> list[tupl
 
 def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     """The question's hits without the terms given as examples of a term or a section named
-    before them: a "no" denies the thing asked about, not each of its signs or members one by one."""
+    before them: a "no" denies the thing asked about, not each of its signs or members one by one.
+    A term that only dates the question ("Before you take amoxicillin: are you allergic to
+    penicillin?", "Перед амоксициллином уточню: ...") is not what is asked, so what follows its
+    colon or dash is no example of it."""
+    anchors = _time_anchors(norm, hits)
     # what is asked first: a term, or a section as a whole ("Any allergies, for example to eggs?")
     first = next(
         (
             lex
-            for _, _, lex in hits
-            if _kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy")
+            for s, _, lex in hits
+            if s not in anchors
+            and (_kind(lex) not in (None, "relative", "body_part") or lex.cat in ("section", "allergy"))
         ),
         None,
     )
@@ -1051,8 +1056,11 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
 #: A point in time a question counts from ("before the operation", "since your hip replacement",
 #: "после операции", "перед операцией"), right before the term or section word it names ...
 _TIME_BEFORE = re.compile(
-    r"(?:\b(?:before|after|since|following|prior to|ahead of)\s+(?:the |your |this |that |an? )?"
-    r"|(?<![а-яё])(?:перед|после|до|с момента)\s+(?:вашей |вашего |вашим |этой |этого |этим )?)$"
+    r"(?:\b(?:before|after|since|following|prior to|ahead of)\s+"
+    r"(?:(?:you (?:take|start|begin|try|have|took|started|began|tried)|taking|starting|trying) )?"
+    r"(?:the |your |this |that |an? |more )?"
+    r"|(?<![а-яё])(?:перед|после|до|с момента|с начала)\s+(?:(?:началом |начала )?(?:приема|курса) |началом |начала )?"
+    r"(?:вашей |вашего |вашим |этой |этого |этим )?)$"
 )
 #: ... or, in Chinese, right after it ("手术前", "胆囊切除以后", "做胃镜前").
 _ZH_TIME_AFTER = re.compile(r"(?:之前|之后|以后|以来|前|后)")

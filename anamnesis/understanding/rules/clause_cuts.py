@@ -107,6 +107,8 @@ def cuts_of(
             cuts = _hedge_cuts(norm, s_hits, s_start, cuts)
         if "neg" in tags:
             cuts = _and_no_cuts(norm, s_hits, s_start, cuts)
+            if " so " in norm[s_start:s_end]:
+                cuts = _so_cuts(norm, s_hits, s_start, s_end, cuts)
             if paused:
                 cuts = _new_phrase_cuts(norm, s_hits, s_start, s_end, cuts)
     if lang == "ru" and paused and "uncertain" in tags:
@@ -291,6 +293,8 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
             continue
         if not ((colon or termed) and _names_something(norm, after, bounds[n])):
             continue
+        if _list_denied_after_dash(norm, before, after, bounds[n - 1], bounds[n], bounds[n + 1]):
+            continue  # "aspirin, warfarin - no", "диабет, астма — ничего такого": one list, one denial
         if (
             (own and not denied_before)
             or (not own and termed and _predicate_denial(norm, before))
@@ -298,6 +302,40 @@ def _own_polarity_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, c
         ):
             added.append(bounds[n])
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: What may be left of a list item once its names are taken out: list words and marks.
+_LIST_REST = re.compile(r"[\s,;:/&+]*(?:(?:and|or|и|или|а также)(?![a-zа-яё])[\s,]*)?")
+#: A dash right after the last name of a list, before the denial that closes it.
+_DASH = re.compile(r"\s*[-–—]+\s*")
+
+
+def _list_denied_after_dash(
+    norm: str, before: list[Hit], after: list[Hit], start: int, comma: int, end: int
+) -> bool:
+    """The stretch before the comma only names things, and the one after names more and closes with
+    a dash and a denial that names nothing ("aspirin, warfarin - no", "аспирин, варфарин — нет",
+    "diabetes, asthma - none of that"): the denial after the dash is said of the whole list, as
+    "aspirin and warfarin, no" is, so the comma does not cut it off from the first names. A stretch
+    that says more than names ("I take metformin, aspirin - no") keeps its own polarity."""
+    names_before = [h for h in before if h[2].cat == "term"]
+    if not names_before or len(names_before) != len(before):
+        return False
+    if _LIST_REST.fullmatch(_without(norm, before, start, comma)) is None:
+        return False
+    names_after = [h for h in after if h[2].cat == "term"]
+    if not names_after:
+        return False
+    last = max(h[1] for h in names_after)
+    if any(h[2].cat != "term" for h in after if h[0] < last):
+        return False  # a cue among the names ("no fever, cough - no") speaks for itself
+    if _LIST_REST.fullmatch(_without(norm, [h for h in after if h[0] < last], comma + 1, last)) is None:
+        return False
+    dash = _DASH.match(norm, last)
+    if dash is None or not dash.group().strip():
+        return False
+    tail = [h for h in after if h[0] >= last]  # no name past the last one: "- no", "— не принимаю"
+    return bool(tail) and tail[0][2].cat == "neg" and tail[0][0] == dash.end()
 
 
 #: "остального нет", "другого ничего", "больше ничего": the rest of what was asked, denied.
@@ -337,6 +375,28 @@ def _and_no_cuts(norm: str, s_hits: list[Hit], s_start: int, cuts: list[int]) ->
         and norm[max(s_start, s - 4) : s] == "and "
         and any((t[2].cat == "term" or t[2].cat in _SECTION_NOUNS) and s_start <= t[0] < s - 4 for t in s_hits)
     ]
+    return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: "so" and the subject of what followed: "..., so they did lithotripsy", "so I started ibuprofen".
+_SO_SUBJECT = re.compile(
+    r"\bso\s+(?:then\s+)?(?:they|i|we|he|she|doc|dr|gp|(?:the|my)\s+(?:doc|doctor|gp|consultant|surgeon|urologist))\b"
+)
+
+
+def _so_cuts(norm: str, s_hits: list[Hit], s_start: int, s_end: int, cuts: list[int]) -> list[int]:
+    """Cut before a "so" that opens what followed a denied verb, with a subject and a name of its own:
+    "it didn't pass so they did lithotripsy", "the pain didn't settle so I started ibuprofen". The
+    denial is of what did not happen ("didn't pass"), and the consequence after "so" is told as done;
+    the denial never reaches over it (as "поэтому" and "所以" part the clauses in Russian and Chinese)."""
+    added = []
+    for m in _SO_SUBJECT.finditer(norm, s_start, s_end):
+        at = m.start()
+        floor = max(c for c in cuts if c <= at)
+        if not any(lex.cat == "neg" and floor <= h < at for h, _, lex in s_hits):
+            continue
+        if any(lex.cat == "term" and at <= h < s_end for h, _, lex in s_hits):
+            added.append(at)
     return sorted(set(cuts).union(added)) if added else cuts
 
 
@@ -465,7 +525,8 @@ _ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u
 _ZH_TOPIC_REST = re.compile(r"[\s、和跟或及]*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
 #: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有".
 _ZH_BARE_DENIAL = re.compile(
-    r"\s*(?:倒|倒是|也|都|一直|从来|还|暂时|目前|现在|基本)?(?:没有|没|无|木有|从没|从来没有)(?:过|的)?[呢吧啊呀的]?\s*"
+    r"\s*(?:(?:这|那)(?:些|几[个样种])(?:病|药|情况|症状|毛病)?)?"  # "这些都没有": the list just named, as a whole
+    r"(?:倒|倒是|也|都|全|全都|一直|从来|还|暂时|目前|现在|基本)*(?:没有|没|无|木有|从没|从来没有)(?:过|的)?[呢吧啊呀的]?\s*"
 )
 
 

@@ -390,7 +390,12 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
         return None
     if _OTHERS_BEFORE.search(msg.norm, clause.start, noun.start):
         return None  # "对，虾过敏，其他的没有过敏": the others denied, not the one asked
-    ones = {entity for s, entity in asked.items if s == section and entity != SECTION_WIDE}
+    # "阿莫西林是青霉素类的，你对青霉素过敏吗？": the drug the question takes as given is not asked of
+    ones = {
+        entity
+        for s, entity in asked.items
+        if s == section and entity != SECTION_WIDE and (s, entity) not in asked.presumes
+    }
     if len(ones) != 1:
         return None
     every = _ALL_BEFORE.search(msg.norm, max(0, noun.start - 12), noun.start)

@@ -14,6 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
+from anamnesis.understanding.rules.allergen_fine import fine_with_allergens
 from anamnesis.understanding.rules.allergies import (
     cannot_have_named,
     cannot_take_it,
@@ -163,6 +164,7 @@ from anamnesis.understanding.rules.ru_me_neither import heard_of_others
 from anamnesis.understanding.rules.ru_me_neither import me_neither as ru_me_neither
 from anamnesis.understanding.rules.ru_negation import (
     no_longer_carries,
+    ru_adverbs_out_of_terms,
     ru_negation_inside_terms,
     without_guessed_absences,
     without_infinitive_denials,
@@ -177,6 +179,7 @@ from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
+from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -230,7 +233,9 @@ def read_message(
     if asked is not None and asked.body:
         hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
+    norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
+    hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
     hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
@@ -524,6 +529,7 @@ def read_message(
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
                 relative_has(msg, clause, answered=True)
     reactions_of_allergies(msg)
+    fine_with_allergens(msg)  # "Any allergy to iodine or latex?" — "iodine and latex are fine"
     medicine_denial_under_allergy_question(msg)
     drug_allergy_denial_beside_allergy(msg)
     removed_by_operation(msg)

@@ -53,6 +53,28 @@ def ru_negation_inside_terms(norm: str, hits: list[Hit], scan: Callable[[str], l
     return (text, scan(text)) if text != norm else (norm, hits)
 
 
+#: A word, an adverb of degree, and a denied verb: "запахов вообще не чувствую", "вкуса совсем не чувствую".
+_ADVERB_INSIDE = re.compile(
+    r"(?<![а-я])([а-я]+) ((?:вообще|совсем|совершенно|абсолютно|почти|практически|никак) )(не [а-я]+)(?![а-я])"
+)
+
+
+def ru_adverbs_out_of_terms(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
+    """``запахов вообще не чувствую`` → ``вообще запахов не чувствую``: an adverb of degree inside a
+    term told with its denial ("запахов не чувствую", anosmia) moves before it (the text keeps its
+    length), so the term is read whole and its "не" denies nothing before it ("ломит всё тело,
+    запахов вообще не чувствую" has the aches)."""
+    if "не " not in norm:
+        return norm, hits
+    text = norm
+    for match in _ADVERB_INSIDE.finditer(norm):
+        word, adverb, denied = match.group(1, 2, 3)
+        joined = f"{word} {denied}"
+        if any(lex.cat == "term" and s == 0 and e == len(joined) for s, e, lex in scan(joined)):
+            text = text[: match.start()] + adverb + joined + text[match.end() :]
+    return (text, scan(text)) if text != norm else (norm, hits)
+
+
 def without_infinitive_denials(norm: str, hits: list[Hit]) -> list[Hit]:
     """The hits without each "не" that negates a bare infinitive."""
     if "не " not in norm:

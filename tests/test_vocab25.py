@@ -9,6 +9,7 @@
 - A sex drive that is gone in the patient's words is ``decreased libido`` ("killed my sex drive",
   "либидо ноль", "性欲也没了").
 - Sodium hyaluronate is one concept whether injected or dropped in the eye (Hylo, 海露, 玻璃酸钠).
+- A stream that is "pathetic" or "feeble", 尿线 with a degree word before 细, is ``weak urinary stream``.
 
 Each word keeps the scope of every other term: a question, a denial, a relative and another
 person make no fact of it. Each row is (text, assistant turn before it, the exact set of
@@ -45,6 +46,9 @@ NAMED: list[Row] = [
      {("medications", "sodium hyaluronate", "active"), ("symptoms", "dry eyes", "active")}),
     ("眼科给开了海露，一天三次", None, {("medications", "sodium hyaluronate", "active")}),
     ("закапываю Хилабак", None, {("medications", "sodium hyaluronate", "active")}),
+    ("up three times a night and the stream is pathetic", None,
+     {("symptoms", "nocturia", "active"), ("symptoms", "weak urinary stream", "active")}),
+    ("最近尿线越来越细", None, {("symptoms", "weak urinary stream", "active")}),
 ]
 NO_FACT: list[Row] = [
     ("could pain going down to my groin be a kidney stone?", None, set()),

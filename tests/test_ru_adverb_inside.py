@@ -1,8 +1,8 @@
 """Russian complaint phrases with a time or degree word inside them (issue 11, vocab25).
 
 The chat files list colloquial Russian phrases exactly as written ("=поясницу прихватило",
-"=запахов не чувствую", "=сбился цикл"); a patient puts "вчера", "опять", "вообще" inside
-them, and the phrase is still the complaint (anamnesis/terminology/ru_order.py). A negation is
+"=запахов не чувствую", "=сбился цикл", "=удалили грудь"); a patient puts "вчера", "опять",
+"вообще" or the part's side ("левую") inside them, and the phrase is still the complaint (anamnesis/terminology/ru_order.py). A negation is
 no adverb ("поясницу не прихватило" is a denial), a phrase with a number keeps its order, and
 the phrase keeps the scope of every term: a question or another person makes no fact of it.
 English (tenses, "n't" typed without its apostrophe) and Chinese (the … slot of zh_degree) have
@@ -24,6 +24,8 @@ INSIDE: list[Row] = [
     ("поясницу вчера прихватило, нагнуться не могу", None, {("symptoms", "low back pain", "active")}),
     ("запахов вообще не чувствую третий день", None, {("symptoms", "anosmia", "active")}),
     ("сбился опять цикл после отпуска", None, {("symptoms", "irregular menstruation", "active")}),
+    ("в 2019 удалили правую грудь", None, {("surgeries", "mastectomy", "historical")}),
+    ("у сестры удалили левую грудь", None, set()),
     ("поясницу не прихватило, только шею", None, set()),
     ("у мужа поясницу опять прихватило", None, set()),
     ("поясницу опять прихватило? может от холода", None, set()),

@@ -13,12 +13,14 @@ a phrase with a digit keeps its order ("температура 38").
 
 from __future__ import annotations
 
-#: Time and degree words patients put inside a complaint phrase; not the words of a little or of
+#: Time and degree words and the side of a part that patients put inside a complaint phrase; not the words of a little or of
 #: sometimes ("немного", "иногда"), which a longer listed phrase beside them often holds
 #: ("рука немного болит в месте укола").
 ADVERBS: tuple[str, ...] = (
     "опять", "снова", "вчера", "сегодня", "позавчера", "уже", "еще", "вообще", "постоянно", "сильно",
     "жутко", "ужасно", "дико", "адски", "резко", "вдруг", "аж",
+    # the side of a paired part, put between the verb and its part ("удалили левую грудь")
+    "левую", "правую", "левый", "правый", "левое", "правое", "левая", "правая", "левые", "правые",
 )
 
 #: The kinds whose exact phrases get these keys (a relative or a body part is no phrase of a complaint).

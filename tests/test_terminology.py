@@ -272,6 +272,8 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "lopinavir/ritonavir": {"lopinavir"},
     "sacubitril/valsartan": {"sacubitril"},
     "nirmatrelvir/ritonavir": {"nirmatrelvir"},
+    # the sodium salt, as the tuned labels name it (玻璃酸钠, Hylo drops); DrugBank files the acid
+    "sodium hyaluronate": {"hyaluronic acid", "hyaluronic acid (non-animal stabilized)"},
 }
 # the same for the drugs_<group>.tsv files: DrugBank names of the same substance, its salt or product
 # group, or the product a brand stands for there

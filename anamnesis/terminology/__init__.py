@@ -23,6 +23,7 @@ from typing import NamedTuple
 from anamnesis.derived_cache import cached, digest_of
 from anamnesis.terminology.forms import expand
 from anamnesis.terminology.matcher import Matcher
+from anamnesis.terminology.ru_order import REORDERED_KINDS
 from anamnesis.terminology.text import normalise, surface_key
 from anamnesis.terminology.tsv import Term, read_terms
 
@@ -67,8 +68,9 @@ class Terminology:
         for term in self.terms:
             if term.kind not in KINDS:
                 raise ValueError(f"{term.canonical!r}: unknown kind {term.kind!r}")
+            reorder = term.kind in REORDERED_KINDS
             for surface in term.surfaces:
-                for key, prefix, is_generated in expand(surface):
+                for key, prefix, is_generated in expand(surface, reorder=reorder):
                     slot = (key, prefix)
                     known = self._keys.get(slot)
                     if known is None or (slot in generated and not is_generated):

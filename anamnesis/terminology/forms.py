@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from anamnesis.terminology.counts import count_forms
 from anamnesis.terminology.inflect import english_plural, english_tenses, russian_forms
+from anamnesis.terminology.ru_order import ru_order_keys
 from anamnesis.terminology.text import CYRILLIC_RE, FOLD, spaced, surface_key
 from anamnesis.terminology.zh_degree import slot_forms
 
 
-def expand(surface: str) -> list[tuple[str, bool, bool]]:
+def expand(surface: str, *, reorder: bool = False) -> list[tuple[str, bool, bool]]:
     """(key, prefix, generated) for one surface form; see :mod:`anamnesis.terminology.tsv`.
 
     The form as written comes first and is not ``generated``; declined Russian forms,
     English plurals and tenses ("heart keeps racing"), the English form as chat types it and as
     the assistant asks it (:func:`english_variants`) and Chinese phrases with an adverb in their
     slot (:mod:`zh_degree`) follow. A form with a count's place (:mod:`counts`) is each of its
-    filled forms.
+    filled forms. ``reorder``: an exact Russian phrase also in its other order and with an adverb
+    inside it (:mod:`ru_order`), for a complaint's row.
     """
     counted = count_forms(surface)
     if counted:
-        return [key for form in counted for key in expand(form)]
+        return [key for form in counted for key in expand(form, reorder=reorder)]
     exact = surface.startswith("=")
     prefix = surface.endswith("~")
     written = surface.strip("=~")
@@ -30,6 +32,8 @@ def expand(surface: str) -> list[tuple[str, bool, bool]]:
     if not key:
         return []
     keys = [(key, prefix, False)]
+    if exact and reorder and not prefix and CYRILLIC_RE.search(key):
+        keys += [(form, False, True) for form in ru_order_keys(key)]
     if exact or prefix:
         return keys
     words = key.split()

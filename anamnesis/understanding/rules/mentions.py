@@ -290,12 +290,20 @@ def find_mentions(
                 own = {**own, "end": []}
             composed = _compose(part, s, e, own, refers_back=_REFERS_BACK.match(norm, s) is not None)
             found.extend(qualities)
+            if composed is not None and composed.kind == "injury" and cues["replace"] and "replacement" in part.links:
+                # "бедро сломала, поставили эндопротез": the broken part was replaced as well
+                cs, ce, _ = _nearest(cues["replace"], s, e)
+                found.append(Mention(cs, ce, "procedure", part.links["replacement"]))
             if composed is not None:
                 if elided:  # the cue is in an earlier clause: the mention is the part alone
                     composed.start, composed.end = s, e
                 found.append(composed)
                 if composed.kind == "procedure" and cues["surgery"]:
                     found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")]
+        found.sort(key=lambda m: (m.start, m.end))
+    if norm and not parts and (replaced := _replaced_earlier_part(clause, clauses, composers)) is not None:
+        # "сломала шейку бедра, поставили протез": the prosthesis is the broken hip's
+        found.append(replaced)
         found.sort(key=lambda m: (m.start, m.end))
     if norm and (by_pronoun := _operated_by_pronoun(clause, clauses, norm)) is not None:
         # "I broke my wrist and had surgery on it": the operation is the wrist's, beside its fracture
@@ -453,6 +461,28 @@ def _swollen_parts(
         plural = bool(both) and (norm[ps:pe].endswith("s") or norm[ps:pe] == "feet")
         if one:
             m.entity = both if plural else one
+
+
+def _replaced_earlier_part(
+    clause: Clause, clauses: list[Clause], composers: list[tuple[str, int, int, str]]
+) -> Mention | None:
+    """ "сломала шейку бедра, поставили протез", "broke my hip and got a new hip": a replacement
+    said in a clause that names no part is of the last part its sentence named before it (a part,
+    or the part an injury's or a complaint's name starts with), when that part has a replacement
+    operation (anatomy.tsv); none when the part has none or nothing was named before."""
+    cue = next((c for c in composers if c[0] == "replace"), None)
+    if cue is None:
+        return None
+    before = [
+        part
+        for c in clauses
+        if c.sentence == clause.sentence and c.start <= clause.start
+        for s, e, lex in c.hits
+        if e <= cue[1] and lex.cat == "term" and (part := _part_of(lex)) is not None
+    ]
+    if not before or "replacement" not in before[-1].links:
+        return None
+    return Mention(cue[1], cue[2], "procedure", before[-1].links["replacement"])
 
 
 #: How far (characters: "也", "都", "已经", "小时候", "肯定没") a vaccination verb may stand after its disease.

@@ -14,6 +14,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
+from anamnesis.understanding.rules.asked_of_another import (
+    addresses_the_user,
+    cares_for_another,
+    names_nobody,
+    prescriber_pronoun_at,
+)
 from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
@@ -378,6 +384,7 @@ def topic(context: str) -> Topic | None:
         for s, e, q in spans
         if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
     ) if norm.isascii() else ""
+    other = not family and _of_another(norm, start, end, hits, every, asked)
     if not (items or sections or asks):
         # "It looks like you had a knee replacement. How is that going?": only what it told;
         # "脚踝怎么样了？": only a body part, whose complaint the reply names
@@ -388,6 +395,8 @@ def topic(context: str) -> Topic | None:
         reaction = _ASKS_REACTION.search(norm, start, end) is not None
         if kin or reaction or drink:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
             return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction, drink=drink)
+        if other:  # "Сколько он весит?" — "27 кг": that person's weight, none of the user's
+            return Topic((), (), False, False, False, False, frozenset(), other=True)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
@@ -435,7 +444,7 @@ def topic(context: str) -> Topic | None:
         ),
         negated=negated,
         told=told,
-        other=not family and _asks_of_another(norm, start, end, hits),
+        other=other,
         kin=kin,
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
@@ -903,6 +912,29 @@ _ZH_YOU = re.compile(r"[你您]")
 _THIRD_PERSON = {True: re.compile(r"\b(?:he|she|him|her|his|hers)\b"), False: re.compile(r"[他她]")}
 
 
+def _of_another(
+    norm: str, start: int, end: int, hits: list[Hit], every: list[Hit], asked: list[tuple[int, int, bool]]
+) -> bool:
+    """The question asks about someone else (:func:`_asks_of_another`), about someone the user cares
+    for ("What have you given him?"), or names nobody after a question of the same turn about someone
+    else ("孩子多重？以前烧到抽筋过吗？")."""
+    if _asks_of_another(norm, start, end, hits) or cares_for_another(norm, start, end):
+        return True
+    if not names_nobody(norm, start, end, every):
+        return False
+    return any(
+        (
+            _asks_of_another(norm, s, e, span_hits)
+            or cares_for_another(norm, s, e)
+            or any(_kind(lex) == "relative" for _, _, lex in span_hits)
+        )
+        and not addresses_the_user(norm, s, e)  # "Did she ask about your mood? Any low mood?"
+        for s, e, _ in asked
+        if e <= start
+        for span_hits in ([h for h in every if s <= h[0] < e],)
+    )
+
+
 def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
     """The question asks about someone else and not the user ("Ему назначили антибиотик?", "Is your
     wife still on sertraline?", "你老公有过敏吗？"): a reply that names nobody speaks of that person.
@@ -914,7 +946,8 @@ def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
         return False
     names = [(s, e) for s, e, lex in hits if lex.term is not None]
     third = [m for m in _THIRD_PERSON[norm.isascii()].finditer(norm, start, end)
-             if not any(s <= m.start() < e for s, e in names)]  # not the 他 of "阿托伐他汀", "扶他林"
+             if not any(s <= m.start() < e for s, e in names)  # not the 他 of "阿托伐他汀", "扶他林"
+             and not prescriber_pronoun_at(norm, m.end(), end)]  # "What treatment did she suggest?"
     if third:
         return (_EN_YOU if norm.isascii() else _ZH_YOU).search(norm, start, end) is None
     yours = [s for s, _, lex in hits if lex.cat == "person" and _YOUR_BEFORE.search(norm, max(start, s - 6), s)]

@@ -533,7 +533,9 @@ def read_message(
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
-    msg.facts = out_of_range_findings(msg.facts, text, spans, asked_test)  # "a1c 8.4": the result is a finding
+    # "a1c 8.4": the result is a finding; a bare value after "她最近一次INR是多少？" is hers
+    of_test = None if asked is not None and asked.other else asked_test
+    msg.facts = out_of_range_findings(msg.facts, text, spans, of_test)
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)

@@ -100,7 +100,7 @@ def clauses(
     out: list[Clause] = []
     i, n = 0, len(hits)
     last_other: tuple[str, tuple[str, ...]] = ("other", ())
-    someone_else = False  # a person other than the user named so far
+    someone_else = default[0] == "other"  # a person other than the user named so far (or asked about)
     # the relative the message opened by writing about: later sentences naming nobody are theirs
     topic: tuple[str, tuple[str, ...]] | None = None
     for s_no, (s_start, s_end, is_question) in enumerate(spans):

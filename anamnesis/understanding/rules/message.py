@@ -83,6 +83,7 @@ from anamnesis.understanding.rules.drug_course import (
 )
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
+from anamnesis.understanding.rules.ending_ahead import endings_ahead
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -543,6 +544,7 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
+    facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out

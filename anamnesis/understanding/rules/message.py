@@ -144,7 +144,7 @@ from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
-from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
+from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts, without_later_starts
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -544,6 +544,9 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
+    later = without_later_starts(facts, msg.norm, lang, spans)  # "doxycycline, ill start it before i fly"
+    msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
+    facts = later
     facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis

@@ -120,6 +120,13 @@ class Topic:
     #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
     #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
     lasting: bool = False
+    #: what the questions before a family question of the same turn asked the user ("有没有肾结石、
+    #: 高血压？家里有人痛风吗？"): a reply's sentence naming only these and nobody is the user's own
+    own_before: tuple[tuple[str, str], ...] = ()
+    #: what a family question before the last one of the same turn named ("Any family history of
+    #: diabetes? And when was your last tetanus jab?"): a reply's sentence naming only these speaks
+    #: of the family ("yes to diabetes, my mum")
+    family_before: tuple[str, ...] = ()
 
     @property
     def sections_asked(self) -> frozenset[str]:
@@ -448,6 +455,8 @@ def topic(context: str) -> Topic | None:
         kin=kin,
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
+        own_before=_earlier_items(norm, every, [a for a in asked if a[1] <= start]) if family else (),
+        family_before=_family_items(norm, every, [a for a in asked if a[1] <= start]) if not family else (),
         lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
@@ -817,6 +826,16 @@ _OFFER_AT = re.compile(
 _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]{0,3}")
 #: After the denied thing, an ending ("不抽烟了吧？"): the denial puts a stop to confirm.
 _ZH_NEG_ENDED = re.compile(r"[\u4e00-\u9fff]{0,2}?了")
+
+
+def _family_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[str, ...]:
+    """The entities the turn's earlier questions about the family name."""
+    entities: list[str] = []
+    for start, end, _ in spans:
+        inside = _without_examples(norm, [h for h in every if start <= h[0] < end])
+        if any(_of_family(lex) for _, _, lex in inside):
+            entities += [entity for _, entity in _items(inside, True, False)[0]]
+    return tuple(dict.fromkeys(entities))
 
 
 def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:

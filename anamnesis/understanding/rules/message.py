@@ -141,7 +141,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
-from anamnesis.understanding.rules.own_care import own_care_sentences
+from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
 from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts, without_later_starts
@@ -322,7 +322,12 @@ def read_message(
     default = _default_subject(asked)
     # after a question about the family at large, not about one relative ("Does your son...?")
     own = own_care_sentences(norm, hits, spans) if default[0] == ASKED_FAMILY and not asked.kin else frozenset()
-    parts = clauses(norm, hits, lang, spans, default, own)
+    if default[0] == ASKED_FAMILY and asked.own_before:  # "有没有高血压？家里有人痛风吗？" — "血压有点高"
+        own |= answers_asked_of_the_user(hits, spans, frozenset(entity for _, entity in asked.own_before))
+    theirs = frozenset()  # "Any diabetes in the family? Last tetanus jab?" — "yes to diabetes, my mum"
+    if asked is not None and asked.family_before:
+        theirs = answers_asked_of_the_user(hits, spans, frozenset(asked.family_before), family=True)
+    parts = clauses(norm, hits, lang, spans, default, own, {n: (ASKED_FAMILY, ()) for n in theirs})
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question

@@ -90,12 +90,15 @@ def clauses(
     spans: list[tuple[int, int, bool]],
     default: tuple[str, tuple[str, ...]] = ("self", ()),
     own: frozenset[int] = frozenset(),
+    others: dict[int, tuple[str, tuple[str, ...]]] | None = None,
 ) -> list[Clause]:
     """The clauses of a message with their flags and subjects, in order.
 
     ``spans`` are the message's :func:`sentences`; ``default`` is the subject of a clause
     that names none (the family, when the assistant just asked about it), but in the sentences
-    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`).
+    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`),
+    and ``others``, the subject of each sentence that answers an earlier question of the turn
+    about the family.
     """
     out: list[Clause] = []
     i, n = 0, len(hits)
@@ -191,6 +194,8 @@ def clauses(
                 if found[0] != "self":
                     last_other = found
             fallback = ("self", ()) if s_no in own else (topic if topic and default == ("self", ()) else default)
+            if others and s_no in others:
+                fallback = others[s_no]
             clause.subject, clause.relations = subject or fallback
             out.append(clause)
         if any(c.subject == "self" and c.has("self") for c in out[opened:]):  # this sentence's clauses

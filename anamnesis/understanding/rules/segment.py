@@ -183,8 +183,9 @@ def clauses(
                     # "I look after my mum, she has dementia": the relative the user speaks of is "she"
                     last_other = ("family", _relatives(c_hits, cats))
                 someone_else = someone_else or (found is not None and found[0] != "self")
-            if found is None and subject is None and someone_else and lang == "ru" and (
-                _WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)
+            if found is None and subject is None and someone_else and (
+                (lang == "ru" and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)))
+                or (lang == "en" and _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end))
             ):
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
@@ -299,6 +300,12 @@ _THIRD_PERSON_OPENS = re.compile(
     r"(?:пь[её]т|пьют|кол(?:ет|ют|ется)|принима(?:ет|ют)|сид(?:ит|ят)\s+на|кур(?:ит|ят)|мажет|мажут|капает"
     r"|пользуется|использует|получа(?:ет|ют)|леч(?:ится|атся)|наблюда(?:ется|ются)|боле(?:ет|ют)|страда(?:ет|ют)"
     r"|жалу(?:ется|ются)|кашля(?:ет|ют)|перен[её]с(?:ла)?|лежит|лежал[аи]?|ходит на|занимается)(?![а-яё])"
+)
+#: The same in English: a clause opening with a verb of the third person singular ("still has the
+#: eczema", "takes ramipril too") goes on about the person named before; the user says "have", "take".
+_EN_THIRD_PERSON_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
+    r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
 )
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(

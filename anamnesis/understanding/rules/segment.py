@@ -184,12 +184,18 @@ def clauses(
                     last_other = ("family", _relatives(c_hits, cats))
                 someone_else = someone_else or (found is not None and found[0] != "self")
             if found is None and subject is None and someone_else and (
-                (lang == "ru" and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)))
+                (
+                    lang == "ru"
+                    and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end))
+                )
                 or (lang == "en" and _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end))
             ):
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
                 found = last_other
+            if found is None and lang == "en" and _EN_CHILD.search(norm, c_start, c_end):
+                found = ("other", ())  # "my 4yo has chickenpox": a child the user speaks of
+                someone_else = True
             if found is not None:
                 subject = found
                 if found[0] != "self":
@@ -306,6 +312,11 @@ _THIRD_PERSON_OPENS = re.compile(
 _EN_THIRD_PERSON_OPENS = re.compile(
     r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
     r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
+)
+#: A child named by its age ("my 4yo", "our 2 year old", "my little 6-month-old"): someone else.
+_EN_CHILD = re.compile(
+    r"\b(?:my|our)\s+(?:little\s+|eldest\s+|youngest\s+|oldest\s+)?\d{1,2}\s*-?\s*"
+    r"(?:yo|y/o|yrs?\s*-?\s*old|years?\s*-?\s*old|months?\s*-?\s*old|mo)\b"
 )
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(

@@ -94,6 +94,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
@@ -449,7 +450,7 @@ def read_message(
             mentions, advice = advised(norm, clause, skin_tested(norm, clause, mentions), since)
             touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
-            mentions = en_without_occasions(norm, clause, mentions)
+            mentions = without_burning_verbs(norm, en_without_occasions(norm, clause, mentions))
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
         if lang in ("en", "ru"):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
+from anamnesis.understanding.rules.advice_asked import asks_advice
 from anamnesis.understanding.rules.asked_of_another import (
     addresses_the_user,
     cares_for_another,
@@ -123,6 +124,8 @@ class Topic:
     #: what the questions before a family question of the same turn asked the user ("有没有肾结石、
     #: 高血压？家里有人痛风吗？"): a reply's sentence naming only these and nobody is the user's own
     own_before: tuple[tuple[str, str], ...] = ()
+    #: the question asks what a clinician advised ("Did she give any advice?"): the reply's habits are advice
+    advice: bool = False
     #: what a family question before the last one of the same turn named ("Any family history of
     #: diabetes? And when was your last tetanus jab?"): a reply's sentence naming only these speaks
     #: of the family ("yes to diabetes, my mum")
@@ -1033,8 +1036,12 @@ def asked_in(context: str) -> Topic | None:
     if sep and last.strip():
         if _GUESS_AT_A_NAME.fullmatch(last) and (whole := topic(context)) is not None and whole.allergy:
             return whole  # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": asked as an allergy
-        return topic(last) or _with_each(context, topic(context))
-    return _with_each(context, topic(context))
+        found = topic(last) or _with_each(context, topic(context))
+    else:
+        found = _with_each(context, topic(context))
+    if found is None and asks_advice(context):  # "Any advice about the triglycerides?": what to do
+        return Topic((), (), False, False, False, False, frozenset(), advice=True)
+    return found
 
 
 @lru_cache(maxsize=8192)

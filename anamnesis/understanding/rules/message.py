@@ -14,6 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
+from anamnesis.understanding.rules.advice_asked import advice_only
 from anamnesis.understanding.rules.allergies import (
     cannot_have_named,
     cannot_take_it,
@@ -456,6 +457,9 @@ def read_message(
         if lang in ("en", "ru"):
             mentions, advice = told_to(norm, clause, mentions)
             touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done
+        if asked is not None and asked.advice:
+            mentions, advice = advice_only(clause, mentions)
+            touch(msg, clause, advice)  # "Any advice?" — "less takeaway": what to do, not done
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")

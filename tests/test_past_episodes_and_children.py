@@ -32,3 +32,23 @@ CASES: list[Row] = [
 @pytest.mark.parametrize(("text", "context", "expected"), CASES)
 def test_dated_episodes_end_and_children_are_someone_else(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected
+
+
+# fmt: off
+SEEN: list[Row] = [
+    ("gp saw him today, ear infection, amoxicillin for 5 days", None, set()),
+    ("the doctor checked her chest, bronchitis, gave azithromycin", None, set()),
+    ("педиатр осмотрел его, отит, назначили амоксициллин", None, set()),
+    ("the gp saw me today, ear infection, amoxicillin for 5 days", None,
+     {("diagnoses", "otitis media", "active"), ("medications", "amoxicillin", "active")}),
+    ("врач осмотрел меня, отит", None, {("diagnoses", "otitis media", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), SEEN)
+def test_a_clinician_who_saw_someone_else_makes_the_sentence_theirs(
+    text: str, context: str | None, expected: set
+) -> None:
+    """ "gp saw him today, ear infection": the sentence is about him (``segment._SEEN_BY_CLINICIAN``)."""
+    assert triples(understand(text, context)) == expected

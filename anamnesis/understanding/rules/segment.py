@@ -193,8 +193,12 @@ def clauses(
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
                 found = last_other
-            if found is None and lang == "en" and _EN_CHILD.search(norm, c_start, c_end):
-                found = ("other", ())  # "my 4yo has chickenpox": a child the user speaks of
+            if found is None and (
+                (lang == "en" and _EN_CHILD.search(norm, c_start, c_end))
+                or _SEEN_BY_CLINICIAN[lang].search(norm, c_start, c_end)
+            ):
+                # "my 4yo has chickenpox", "gp saw him today, ear infection": someone the user speaks of
+                found = ("other", ())
                 someone_else = True
             if found is not None:
                 subject = found
@@ -313,6 +317,21 @@ _EN_THIRD_PERSON_OPENS = re.compile(
     r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
     r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
 )
+#: A clinician who saw or examined someone else: "gp saw him today", "the doctor checked her ears",
+#: "педиатр осмотрел его", "医生看了孩子": the sentence goes on about that person.
+_SEEN_BY_CLINICIAN = {
+    "en": re.compile(
+        r"\b(?:saw|seen|checked|examined|looked at|listened to|assessed|admitted|treated)\s+"
+        r"(?:him|her|the baby|the kids?)\b"
+    ),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:осмотрел\w*|посмотрел\w*|смотрел\w*|послушал\w*|проверил\w*|госпитализировал\w*)\s+"
+        r"(?:его|её|ее|ребенка|ребёнка|сына|дочь|дочку|малыша)(?![а-яё])"
+    ),
+    "zh": re.compile(
+        r"(?:看了|检查了|查了|听了)(?:一下)?(?:他|她|孩子|宝宝|小孩)|带(?:他|她|孩子|宝宝|小孩)(?:去)?(?:看|查)"
+    ),
+}
 #: A child named by its age ("my 4yo", "our 2 year old", "my little 6-month-old"): someone else.
 _EN_CHILD = re.compile(
     r"\b(?:my|our)\s+(?:little\s+|eldest\s+|youngest\s+|oldest\s+)?\d{1,2}\s*-?\s*"

@@ -77,3 +77,20 @@ def test_a_rising_lab_value_is_no_dose(text: str) -> None:
 def test_a_medicine_changed_after_a_lab_value_keeps_its_dose(text: str, entity: str, dose: str) -> None:
     (event,) = [e for e in understand(text).events if e["section"] == "medications"]
     assert (event["entity"], event.get("dose", "").split(" ")[0]) == (entity, dose.split(" ")[0])
+
+
+# fmt: off
+NOT_YET: list[Row] = [
+    ("not yet, they said whooping cough at 20 weeks", "Have you been offered any vaccines yet?", set()),
+    ("пока нет, от коклюша предлагают в третьем триместре", None, set()),
+    ("还没，医生说下个月打流感疫苗", None, set()),
+    ("not yet, but I had the tetanus jab last week", "Have you had your jabs?",
+     {("vaccinations", "tetanus vaccine", "historical")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NOT_YET)
+def test_a_jab_after_not_yet_is_still_to_come(text: str, context: str | None, expected: set) -> None:
+    """ "not yet, ..." opening a sentence: its jabs and operations are not had, unless told as done."""
+    assert {t for t in triples(understand(text, context)) if t[2] == "historical"} == expected

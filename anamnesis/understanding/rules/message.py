@@ -146,7 +146,12 @@ from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
-from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts, without_later_starts
+from anamnesis.understanding.rules.plans import (
+    unmade_operations,
+    without_coming_starts,
+    without_later_starts,
+    without_not_yet_done,
+)
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -555,6 +560,7 @@ def read_message(
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     later = without_later_starts(facts, msg.norm, lang, spans)  # "doxycycline, ill start it before i fly"
+    later = without_not_yet_done(later, msg.norm, lang, spans)  # "not yet, they said whooping cough at 20 weeks"
     msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
     facts = later
     facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken

@@ -162,3 +162,37 @@ def without_later_starts(facts: list[Fact], norm: str, lang: str, spans: list[tu
             if before:
                 planned.append(max(before, key=lambda f: f.end))
     return [f for f in facts if f not in planned]
+
+
+#: A reply that opens with "not yet": "not yet, they said whooping cough at 20 weeks", "пока нет,
+#: прививку от гриппа предложат осенью", "还没，医生说下个月打".
+_NOT_YET = {
+    "en": re.compile(r"\s*(?:no[,.]?\s+)?not yet\b"),
+    "ru": re.compile(r"\s*(?:нет[,.]?\s+)?(?:пока|ещё|еще)\s+нет(?![а-яё])"),
+    "zh": re.compile(r"\s*还没(?:有)?"),
+}
+#: A verb that tells a jab or an operation as done: it was had after all ("not yet, but I had the flu one").
+_DONE_AFTER_ALL = {
+    "en": re.compile(r"\b(?:had|got|did|done|received|was given)\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:сделал\w*|поставил\w*|привил\w*|прооперир\w*|удалил\w*|был[аи]?)(?![а-яё])"),
+    "zh": re.compile(r"打了|打过|做了|做过|接种了|已经"),
+}
+
+
+def without_not_yet_done(
+    facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]
+) -> list[Fact]:
+    """ "not yet, they said whooping cough at 20 weeks": the jabs and operations of a sentence that
+    opens with "not yet" and tells none of them as done are still to come, no ``historical`` fact."""
+    pattern = _NOT_YET.get(lang)
+    if pattern is None or not any(f.section in ("vaccinations", "surgeries") for f in facts):
+        return facts
+    ahead: list[Fact] = []
+    for n, (start, end, _) in enumerate(spans):
+        opening = pattern.match(norm, start, end)
+        if opening is None or _DONE_AFTER_ALL[lang].search(norm, opening.end(), end):
+            continue
+        ahead += [
+            f for f in facts if f.sentence == n and f.section in ("vaccinations", "surgeries") and f.status == "historical"
+        ]
+    return [f for f in facts if f not in ahead]

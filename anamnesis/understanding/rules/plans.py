@@ -179,20 +179,22 @@ _DONE_AFTER_ALL = {
 }
 
 
+#: The sections of what is had once and then historical: a jab, an operation.
+_HAD = frozenset({"vaccinations", "surgeries"})
+
+
 def without_not_yet_done(
     facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]
 ) -> list[Fact]:
     """ "not yet, they said whooping cough at 20 weeks": the jabs and operations of a sentence that
     opens with "not yet" and tells none of them as done are still to come, no ``historical`` fact."""
     pattern = _NOT_YET.get(lang)
-    if pattern is None or not any(f.section in ("vaccinations", "surgeries") for f in facts):
+    if pattern is None or not any(f.section in _HAD for f in facts):
         return facts
     ahead: list[Fact] = []
     for n, (start, end, _) in enumerate(spans):
         opening = pattern.match(norm, start, end)
         if opening is None or _DONE_AFTER_ALL[lang].search(norm, opening.end(), end):
             continue
-        ahead += [
-            f for f in facts if f.sentence == n and f.section in ("vaccinations", "surgeries") and f.status == "historical"
-        ]
+        ahead += [f for f in facts if f.sentence == n and f.section in _HAD and f.status == "historical"]
     return [f for f in facts if f not in ahead]

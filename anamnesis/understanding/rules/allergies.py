@@ -230,6 +230,8 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     for m in candidates:
         if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
+        if not reactions and _COURSE.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
+            continue  # "цефтриаксон уколы 5 дней", "co-amoxiclav for a week": a course given is taken
         if tolerated(msg, clause, m):
             continue  # "Any allergies?" — "амоксиклав пил норм": taken without trouble
         result = _test_result(msg, clause, m)
@@ -395,6 +397,14 @@ def _names_a_cause(msg: Message) -> bool:
 
 #: A number right after a drug: its dose ("metformin 500", "эналаприл 10 мг", "二甲双胍0.5g"), not a
 #: count or a time ("пенициллин 2 раза была крапивница", "amoxicillin 3 days ago").
+#: A course right after a drug, perhaps after its form: "уколы 5 дней", "for a week", "на 10 дней",
+#: "injections for 3 days", "打针三天", "吃14天".
+_COURSE = re.compile(
+    r"\s*(?:(?:уколы|уколов|укол|капельниц\w*|таблетк\w*|инъекци\w*|injections?|jabs?|shots?|tablets?|pills?|drip"
+    r"|course|打针|输液|吊针|吃|服|用)\s*)?"
+    r"(?:(?:for|на|по)\s+)?(?:\d+|a|one|two|three|five|seven|ten|[一二两三四五六七八九十]+)\s*"
+    r"(?:дн\w*|день|недел\w*|days?|weeks?|天|周|个?星期)(?![a-zа-яё])"
+)
 _DOSED = re.compile(
     r"\s*\d+(?:[.,]\d+)?(?![\d.,])(?!\s*(?:раз|times|time\b|x\b|次|回|年|天|岁|year|yr|day|week|month|лет|год|дн|недел|месяц))"
 )

@@ -14,6 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from anamnesis.terminology.text import CJK_RE, normalise
+from anamnesis.understanding.rules.advice_asked import asks_advice
+from anamnesis.understanding.rules.asked_of_another import (
+    addresses_the_user,
+    cares_for_another,
+    names_nobody,
+    prescriber_pronoun_at,
+)
 from anamnesis.understanding.rules.asked_sites import with_listed_sites
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
@@ -114,6 +121,15 @@ class Topic:
     #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
     #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
     lasting: bool = False
+    #: what the questions before a family question of the same turn asked the user ("有没有肾结石、
+    #: 高血压？家里有人痛风吗？"): a reply's sentence naming only these and nobody is the user's own
+    own_before: tuple[tuple[str, str], ...] = ()
+    #: the question asks what a clinician advised ("Did she give any advice?"): the reply's habits are advice
+    advice: bool = False
+    #: what a family question before the last one of the same turn named ("Any family history of
+    #: diabetes? And when was your last tetanus jab?"): a reply's sentence naming only these speaks
+    #: of the family ("yes to diabetes, my mum")
+    family_before: tuple[str, ...] = ()
 
     @property
     def sections_asked(self) -> frozenset[str]:
@@ -378,6 +394,7 @@ def topic(context: str) -> Topic | None:
         for s, e, q in spans
         if e <= start and not q and (_STATES_YOURS.search(norm, s, e) or _states_a_regimen(norm, every, (s, e, q)))
     ) if norm.isascii() else ""
+    other = not family and _of_another(norm, start, end, hits, every, asked)
     if not (items or sections or asks):
         # "It looks like you had a knee replacement. How is that going?": only what it told;
         # "脚踝怎么样了？": only a body part, whose complaint the reply names
@@ -388,6 +405,8 @@ def topic(context: str) -> Topic | None:
         reaction = _ASKS_REACTION.search(norm, start, end) is not None
         if kin or reaction or drink:  # "Как кашель у ребёнка?": that relative's; "What happened when you reacted?"
             return Topic((), (), kin, False, False, False, frozenset(), kin=kin, reaction=reaction, drink=drink)
+        if other:  # "Сколько он весит?" — "27 кг": that person's weight, none of the user's
+            return Topic((), (), False, False, False, False, frozenset(), other=True)
         return None
     last = _WHEN_QUESTION.search(norm, start, end) is not None and _LAST.search(norm, start, end) is not None
     # "Any travel vaccines? Hep A, typhoid?": a question about vaccines before lists them by disease
@@ -435,10 +454,12 @@ def topic(context: str) -> Topic | None:
         ),
         negated=negated,
         told=told,
-        other=not family and _asks_of_another(norm, start, end, hits),
+        other=other,
         kin=kin,
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
+        own_before=_earlier_items(norm, every, [a for a in asked if a[1] <= start]) if family else (),
+        family_before=_family_items(norm, every, [a for a in asked if a[1] <= start]) if not family else (),
         lasting=_LASTING.search(norm, start, end) is not None,
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
@@ -810,6 +831,16 @@ _ZH_NEG_GAP = re.compile(r"[再用吃抽喝打做得有过服犯发是怎么太]
 _ZH_NEG_ENDED = re.compile(r"[\u4e00-\u9fff]{0,2}?了")
 
 
+def _family_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[str, ...]:
+    """The entities the turn's earlier questions about the family name."""
+    entities: list[str] = []
+    for start, end, _ in spans:
+        inside = _without_examples(norm, [h for h in every if start <= h[0] < end])
+        if any(_of_family(lex) for _, _, lex in inside):
+            entities += [entity for _, entity in _items(inside, True, False)[0]]
+    return tuple(dict.fromkeys(entities))
+
+
 def _earlier_items(norm: str, every: list[Hit], spans: list[tuple[int, int, bool]]) -> tuple[tuple[str, str], ...]:
     """The items the turn's earlier questions name, each read as its own question."""
     items: list[tuple[str, str]] = []
@@ -903,6 +934,29 @@ _ZH_YOU = re.compile(r"[你您]")
 _THIRD_PERSON = {True: re.compile(r"\b(?:he|she|him|her|his|hers)\b"), False: re.compile(r"[他她]")}
 
 
+def _of_another(
+    norm: str, start: int, end: int, hits: list[Hit], every: list[Hit], asked: list[tuple[int, int, bool]]
+) -> bool:
+    """The question asks about someone else (:func:`_asks_of_another`), about someone the user cares
+    for ("What have you given him?"), or names nobody after a question of the same turn about someone
+    else ("孩子多重？以前烧到抽筋过吗？")."""
+    if _asks_of_another(norm, start, end, hits) or cares_for_another(norm, start, end):
+        return True
+    if not names_nobody(norm, start, end, every):
+        return False
+    return any(
+        (
+            _asks_of_another(norm, s, e, span_hits)
+            or cares_for_another(norm, s, e)
+            or any(_kind(lex) == "relative" for _, _, lex in span_hits)
+        )
+        and not addresses_the_user(norm, s, e)  # "Did she ask about your mood? Any low mood?"
+        for s, e, _ in asked
+        if e <= start
+        for span_hits in ([h for h in every if s <= h[0] < e],)
+    )
+
+
 def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
     """The question asks about someone else and not the user ("Ему назначили антибиотик?", "Is your
     wife still on sertraline?", "你老公有过敏吗？"): a reply that names nobody speaks of that person.
@@ -914,7 +968,8 @@ def _asks_of_another(norm: str, start: int, end: int, hits: list[Hit]) -> bool:
         return False
     names = [(s, e) for s, e, lex in hits if lex.term is not None]
     third = [m for m in _THIRD_PERSON[norm.isascii()].finditer(norm, start, end)
-             if not any(s <= m.start() < e for s, e in names)]  # not the 他 of "阿托伐他汀", "扶他林"
+             if not any(s <= m.start() < e for s, e in names)  # not the 他 of "阿托伐他汀", "扶他林"
+             and not prescriber_pronoun_at(norm, m.end(), end)]  # "What treatment did she suggest?"
     if third:
         return (_EN_YOU if norm.isascii() else _ZH_YOU).search(norm, start, end) is None
     yours = [s for s, _, lex in hits if lex.cat == "person" and _YOUR_BEFORE.search(norm, max(start, s - 6), s)]
@@ -981,8 +1036,12 @@ def asked_in(context: str) -> Topic | None:
     if sep and last.strip():
         if _GUESS_AT_A_NAME.fullmatch(last) and (whole := topic(context)) is not None and whole.allergy:
             return whole  # "Any drug allergies?" — "It's called... Napro-" — "Naprosyn?": asked as an allergy
-        return topic(last) or _with_each(context, topic(context))
-    return _with_each(context, topic(context))
+        found = topic(last) or _with_each(context, topic(context))
+    else:
+        found = _with_each(context, topic(context))
+    if found is None and asks_advice(context):  # "Any advice about the triglycerides?": what to do
+        return Topic((), (), False, False, False, False, frozenset(), advice=True)
+    return found
 
 
 @lru_cache(maxsize=8192)

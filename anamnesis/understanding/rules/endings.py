@@ -20,7 +20,7 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 _RU_LONG_AGO = (
     r"в детстве|ребенком|маленьк(?:им|ой)|в юности|в \S+ лет\b|лет назад|(?<![а-я])(?:год|года) назад"
     r"|в (?:поза)?прошлом году"
-    r"|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии"
+    r"|(?<![а-я])в (?:19|20)\d\d(?!\d)|в школе|в молодости|в армии|в (?:детском )?саду|в садике|в детсаду"
 )
 _LONG_AGO = re.compile(
     r"when i was (?:a (?:child|kid|boy|girl|teen|teenager)|little|young|small|\d{1,2}|one|two|three|four|five|six|"
@@ -28,10 +28,15 @@ _LONG_AGO = re.compile(
     r"|as a (?:child|kid|teen|teenager|lad|lass|(?:little |young )?(?:boy|girl)|youngster|nipper|toddler|baby)"
     r"|in (?:my )?childhood|years ago|ages ago|\b(?:in|back in) (?:19|20)\d\d\b"
     # an age: "at age 12", "aged 8", "at 19" where the phrase ends or says "years old" (not "at 10 this morning")
-    r"|\blast year\b|\b(?:at age|at the age of|aged) \d{1,2}\b|\bat \d{1,2}(?= *(?:$|[,.;!?)]|years? old\b|y/?o\b))"
+    r"|\blast year\b|\b(?:at age|at the age of|aged) \d{1,2}\b"
+    r"|\bat \d{1,2}(?= *(?:$|[,.;!?)]|years? old\b|y/?o\b|but\b|and\b|when\b|playing\b|falling\b))"
+    # a season or a month of a past year: "last winter", "last season", "last january"
+    r"|\blast (?:winter|spring|summer|autumn|fall|season|january|february|march|april|may|june|july|august"
+    r"|september|october|november|december)\b"
     # an age opening the sentence before its subject: "at 12 i broke my arm"
     r"|(?:^|[,.;!?] *)at \d{1,2} +(?=i\b|i'd\b|we\b)"
-    r"|小时候|小的时候|年轻的时候|年轻时|童年|岁的时候|岁时|岁那年|十几岁|年前|去年|前年|(?:19|20)\d\d年|"
+    r"|小时候|小的时候|年轻的时候|年轻时|童年|岁的时候|岁时|岁那年|十几岁|年前|去年|前年|(?:19|20)\d\d年"
+    r"|(?:上|读)?幼儿园(?:的时候|时)|上小学(?:的时候|时)|"
     + _RU_LONG_AGO
     + r"|лет \S+ назад|(?<![а-я])в \d{1,2} (?:год|года)(?![а-я])"
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
+from anamnesis.understanding.rules.advice_asked import advice_only
 from anamnesis.understanding.rules.allergen_fine import fine_with_allergens
 from anamnesis.understanding.rules.allergies import (
     cannot_have_named,
@@ -84,6 +85,7 @@ from anamnesis.understanding.rules.drug_course import (
 )
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
+from anamnesis.understanding.rules.ending_ahead import endings_ahead
 from anamnesis.understanding.rules.endings import (
     ended_since,
     healed_long_ago,
@@ -94,6 +96,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
@@ -141,10 +144,15 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
-from anamnesis.understanding.rules.own_care import own_care_sentences
+from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
-from anamnesis.understanding.rules.plans import unmade_operations, without_coming_starts
+from anamnesis.understanding.rules.plans import (
+    unmade_operations,
+    without_coming_starts,
+    without_later_starts,
+    without_not_yet_done,
+)
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -326,7 +334,12 @@ def read_message(
     default = _default_subject(asked)
     # after a question about the family at large, not about one relative ("Does your son...?")
     own = own_care_sentences(norm, hits, spans) if default[0] == ASKED_FAMILY and not asked.kin else frozenset()
-    parts = clauses(norm, hits, lang, spans, default, own)
+    if default[0] == ASKED_FAMILY and asked.own_before:  # "有没有高血压？家里有人痛风吗？" — "血压有点高"
+        own |= answers_asked_of_the_user(hits, spans, frozenset(entity for _, entity in asked.own_before))
+    theirs = frozenset()  # "Any diabetes in the family? Last tetanus jab?" — "yes to diabetes, my mum"
+    if asked is not None and asked.family_before:
+        theirs = answers_asked_of_the_user(hits, spans, frozenset(asked.family_before), family=True)
+    parts = clauses(norm, hits, lang, spans, default, own, {n: (ASKED_FAMILY, ()) for n in theirs})
     msg = Message(text, norm, lang, hits, parts, asked, [], set(), [])
     reported: list[Mention] = []  # entities of "the doctor asked if I have COPD", awaiting the answer
     vaccine: Mention | None = None  # the vaccine the message named last, even in a question
@@ -448,12 +461,15 @@ def read_message(
             mentions, advice = advised(norm, clause, skin_tested(norm, clause, mentions), since)
             touch(msg, clause, advice)  # "让多喝水": told to, not done
         elif lang == "en":
-            mentions = en_without_occasions(norm, clause, mentions)
+            mentions = without_burning_verbs(norm, en_without_occasions(norm, clause, mentions))
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
         if lang in ("en", "ru"):
             mentions, advice = told_to(norm, clause, mentions)
             touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done
+        if asked is not None and asked.advice:
+            mentions, advice = advice_only(clause, mentions)
+            touch(msg, clause, advice)  # "Any advice?" — "less takeaway": what to do, not done
         if lang == "ru" and "давлени" in norm:
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
@@ -539,7 +555,9 @@ def read_message(
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
-    msg.facts = out_of_range_findings(msg.facts, text, spans, asked_test)  # "a1c 8.4": the result is a finding
+    # "a1c 8.4": the result is a finding; a bare value after "她最近一次INR是多少？" is hers
+    of_test = None if asked is not None and asked.other else asked_test
+    msg.facts = out_of_range_findings(msg.facts, text, spans, of_test)
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
@@ -547,6 +565,11 @@ def read_message(
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
+    later = without_later_starts(facts, msg.norm, lang, spans)  # "doxycycline, ill start it before i fly"
+    later = without_not_yet_done(later, msg.norm, lang, spans)  # "not yet, they said whooping cough at 20 weeks"
+    msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
+    facts = later
+    facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out

@@ -22,7 +22,8 @@ _OCCASION = re.compile(r"\s*(?:的时候|时候|时)")
 
 def without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
     """ "走路多了腿疼", "运动后胸闷", "骑车摔了": an activity that brings on a symptom or an accident
-    tells when it happened, not a habit."""
+    tells when it happened, not a habit; so does the place of one, "在健身房低血糖了", where a
+    complaint or a medicine of the clause happened or was taken."""
     felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
     return [
         m
@@ -30,9 +31,26 @@ def without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
         if not (
             m.kind == "lifestyle"
             and m.entity == "exercise"
-            and (_ACCIDENT.match(norm, m.end) or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt)))
+            and (
+                _ACCIDENT.match(norm, m.end)
+                or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt))
+                or (_ZH_AT.search(norm, max(0, m.start - 2), m.start) is not None and _beside_care(m, mentions))
+            )
         )
     ]
+
+
+#: "在健身房", "在球场上": the place an activity is done at, before it.
+_ZH_AT = re.compile(r"在$")
+#: "at the gym", "after the gym", "before football", "during my run": the activity as a place or a time.
+_EN_AT = re.compile(
+    r"\b(?:at|after|before|during|on the way to|on the way back from|from)\s+(?:the\s+|my\s+|a\s+|an\s+)?$"
+)
+
+
+def _beside_care(m: Mention, mentions: list[Mention]) -> bool:
+    """Another mention of the clause is a complaint, an injury or a medicine: the activity only sets it."""
+    return any(o is not m and o.kind in ("symptom", "injury", "drug", "diagnosis") for o in mentions)
 
 
 #: "when I walk", "whenever my ankles swell", "while running": what follows says when, not what is
@@ -57,6 +75,9 @@ def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> 
             continue
         if m.kind == "lifestyle" and m.entity == "exercise":
             if _brought_on(norm, clause, m, mentions):
+                continue
+            # "had a hypo at the gym", "hives after the gym", "the inhaler before football": a setting
+            if _EN_AT.search(norm, max(clause.start, m.start - 30), m.start) and _beside_care(m, mentions):
                 continue
             if norm[m.start : m.end] == "runs" and _bowel_runs(norm, clause, m):
                 m = Mention(m.start, m.end, "symptom", "diarrhea")

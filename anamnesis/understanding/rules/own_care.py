@@ -43,3 +43,33 @@ def own_care_sentences(norm: str, hits: list[Hit], spans: list[tuple[int, int, b
     if own and not any(named):
         return frozenset(range(len(spans)))
     return frozenset(own)
+
+
+def answers_asked_of_the_user(
+    hits: list[Hit], spans: list[tuple[int, int, bool]], asked: frozenset[str], *, family: bool = False
+) -> frozenset[int]:
+    """Indices of the sentences (``spans``) that name nobody and name only things the turn's earlier
+    questions asked the user about (``asked``, their entities): "平时喝酒抽烟吗？有没有肾结石、高血压？
+    家里有人痛风吗？" — "肾结石前年有过一次。血压有点高" answers the questions about the user, not the
+    one about the family. With ``family``, the things an earlier question asked of the family, and a
+    relative may be named ("Any diabetes in the family? When was your last tetanus?" — "yes to
+    diabetes, my mum")."""
+    own: list[int] = []
+    i, n = 0, len(hits)
+    for s_no, (start, end, is_question) in enumerate(spans):
+        while i < n and hits[i][0] < start:
+            i += 1
+        someone = False
+        named: set[str] = set()
+        while i < n and hits[i][0] < end:
+            lex = hits[i][2]
+            if lex.cat == "self" or not family:
+                someone = someone or lex.kind == "relative" or lex.cat in _ABOUT_SOMEONE or lex.cat == "self"
+            if lex.cat == "term" and lex.kind not in ("relative", "body_part"):
+                named.add(lex.value)
+            i += 1
+        # a kind of an asked thing is asked too ("type 2 diabetes" after "diabetes?")
+        kinds = all(any(e == a or e.endswith(" " + a) for a in asked) for e in named)
+        if named and kinds and not someone and not is_question:
+            own.append(s_no)
+    return frozenset(own)

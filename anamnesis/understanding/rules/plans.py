@@ -22,18 +22,21 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: Before the operation, in its clause: it is awaited or called off.
 _BEFORE = re.compile(
-    r"\b(?:waiting list|wait list|waiting for|awaiting|booked (?:in )?for|scheduled for|due (?:to have|for)"
+    r"\b(?:waiting list|wait list|waiting for|awaiting|booked (?:in )?for"
+    r"|booked (?:me )?(?:in )?(?:for )?(?:an?|the|my)|scheduled for|due (?:to have|for)"
     r"|listed for|referred for|pencilled in for|penciled in for|on the list for|cancel+ed|postponed|called off"
     r"|put off|delayed|going to have|gonna have|about to have|talked about|talking about|discussed|discussing"
     r"|offer(?:s|ed|ing)?|suggest(?:s|ed|ing)?|recommend(?:s|ed|ing)?|advis(?:es|ed|ing)|might need|may need"
     r"|could need|will need)\b",
     re.IGNORECASE,
 )
-#: Right after the operation (a few words): "a TURP booked for march", "my op is scheduled".
+#: Right after the operation (a few words, or only a comma): "a TURP booked for march", "my op is
+#: scheduled", "microdiscectomy, booked for may".
 _AFTER = re.compile(
-    r"^[^,.;!?]{0,24}?\b(?:booked|scheduled|planned|pencil+ed in|lined up|cancel+ed|postponed|called off|put off"
+    r"^(?:\s*,\s*(?:booked|scheduled|planned|pencil+ed in)\s+(?:in\s+)?for\b"
+    r"|[^,.;!?]{0,24}?\b(?:booked|scheduled|planned|pencil+ed in|lined up|cancel+ed|postponed|called off|put off"
     r"|delayed|on hold|coming up|is due|was due|if it doesn'?t|if it does not|if (?:this|that) doesn'?t"
-    r"|ha(?:ve|s)n'?t decided|not decided|undecided)\b",
+    r"|ha(?:ve|s)n'?t decided|not decided|undecided)\b)",
     re.IGNORECASE,
 )
 #: The same in Russian and Chinese, before the operation in its clause: a clinician's proposal or a
@@ -47,7 +50,7 @@ _OTHER_BEFORE = {
     "zh": re.compile(r"下礼拜|下个礼拜|下周|下个?星期|下个月|明天|后天|过几天|过两天|约在|约了|预约|排队|等着"),
 }
 _ANY = Gated(
-    re.compile(_BEFORE.pattern + "|" + _AFTER.pattern.removeprefix("^[^,.;!?]{0,24}?"), re.IGNORECASE),
+    re.compile(_BEFORE.pattern + "|" + _AFTER.pattern.removeprefix("^"), re.IGNORECASE),
     ("wait", "booked", "scheduled", "due", "listed", "referred", "pencil", "list", "cancel", "postponed",
      "called off", "put off", "delayed", "going to have", "gonna have", "about to have", "planned", "lined up",
      "on hold", "coming up", "talk", "discuss", "offer", "suggest", "recommend", "advis", "need", "if it",
@@ -121,3 +124,77 @@ def without_coming_starts(facts: list[Fact], norm: str, spans: list[tuple[int, i
             if f.sentence == n and f.section == "medications" and f.status == "active" and f.start < cue.end() + 30
         ]
     return [f for f in facts if f not in planned]
+
+
+#: A start still to come whose object is a pronoun or left out: "ill start it 2 days before i fly",
+#: "I'm going to start them next week", "начну его пить после отпуска", "医生开了二甲双胍，下周开始吃".
+#: The medicine is the one the sentence named before it ("I'll start insulin" names its own, and the
+#: clause's plan keeps it from being a fact already: :class:`~segment.Clause`'s ``intent_at``).
+_LATER_START = {
+    "en": re.compile(
+        r"\b(?:i'?ll|ill|i will|i'?m going to|im going to|i'?m gonna|im gonna|going to|gonna|about to|due to|will)\s+"
+        r"(?:start|begin)\s+(?:taking\s+|using\s+)?(?:it|them|on it|on them)\b"
+    ),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:начну|начнём|начнем|буду начинать)\s+(?:его|её|ее|их)"
+        r"(?:\s+(?:пить|принимать|колоть|капать))?(?![а-яё])"
+    ),
+    "zh": re.compile(
+        r"(?:下周|下个?星期|下个?礼拜|明天|后天|过几天|过两天|到时候|出发前|之后|以后|回头)再?开始(?:吃|用|打|服)(?=[\s，,。.！!；;]|$)"
+    ),
+}
+
+
+def without_later_starts(facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "yeah doxycycline, ill start it 2 days before i fly": the medicine named last before a start
+    still to come, in its sentence, is not taken yet (the section stays touched)."""
+    pattern = _LATER_START.get(lang)
+    if pattern is None or not any(f.section == "medications" for f in facts):
+        return facts
+    planned: list[Fact] = []
+    for n, (start, end, _) in enumerate(spans):
+        for cue in pattern.finditer(norm, start, end):
+            before = [
+                f
+                for f in facts
+                if f.sentence == n and f.section == "medications" and f.status == "active" and f.end <= cue.start()
+            ]
+            if before:
+                planned.append(max(before, key=lambda f: f.end))
+    return [f for f in facts if f not in planned]
+
+
+#: A reply that opens with "not yet": "not yet, they said whooping cough at 20 weeks", "пока нет,
+#: прививку от гриппа предложат осенью", "还没，医生说下个月打".
+_NOT_YET = {
+    "en": re.compile(r"\s*(?:no[,.]?\s+)?not yet\b"),
+    "ru": re.compile(r"\s*(?:нет[,.]?\s+)?(?:пока|ещё|еще)\s+нет(?![а-яё])"),
+    "zh": re.compile(r"\s*还没(?:有)?"),
+}
+#: A verb that tells a jab or an operation as done: it was had after all ("not yet, but I had the flu one").
+_DONE_AFTER_ALL = {
+    "en": re.compile(r"\b(?:had|got|did|done|received|was given)\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:сделал\w*|поставил\w*|привил\w*|прооперир\w*|удалил\w*|был[аи]?)(?![а-яё])"),
+    "zh": re.compile(r"打了|打过|做了|做过|接种了|已经"),
+}
+
+
+#: The sections of what is had once and then historical: a jab, an operation.
+_HAD = frozenset({"vaccinations", "surgeries"})
+
+
+def without_not_yet_done(
+    facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]
+) -> list[Fact]:
+    """ "not yet, they said whooping cough at 20 weeks": the jabs and operations of a sentence that
+    opens with "not yet" and tells none of them as done are still to come, no ``historical`` fact."""
+    pattern = _NOT_YET.get(lang)
+    if pattern is None or not any(f.section in _HAD for f in facts):
+        return facts
+    ahead: list[Fact] = []
+    for n, (start, end, _) in enumerate(spans):
+        opening = pattern.match(norm, start, end)
+        if opening is None or _DONE_AFTER_ALL[lang].search(norm, opening.end(), end):
+            continue
+        ahead += [f for f in facts if f.sentence == n and f.section in _HAD and f.status == "historical"]
+    return [f for f in facts if f not in ahead]

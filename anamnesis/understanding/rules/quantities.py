@@ -234,11 +234,17 @@ _AGE_RES = (
         r"\b(?<!since )(?<!at )(?<!from )(?<!until )(?<!till )(?<!by )(?<!before )(?<!after )"
         # "ache like i'm 90", "feel as if i'm 80": a likeness, not the age
         r"(?<!like )(?<!as if )(?<!as though )"
+        # "about age 6", "around age 12": when something happened, told roughly
+        r"(?<!about )(?<!around )(?<!roughly )"
         r"(?:i'?m|i am|age|aged|my age is|i (?:just )?turned|just turned)\s*[:=]?\s*(\d{1,3})(?!\d|[.,]\d)"
         r"(?!\s*(?:cm|centimet|kg|kilo|lb|pound|%|'|\"|ft|feet|foot|inch|in\b|mg|mcg|ml|mm|m\b|g\b|cigarette|"
         r"time|hour|min|day|week|month|x\b|packs?))"
     ),
-    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:(?:years?|yrs?)\s*-?\s*old\b|y/?o\b|y\.o\.)"),
+    # "my 4yo", "our 2 year old", "i have a 6 year old": a child of the user's, not the user's age
+    re.compile(
+        r"(?<!my )(?<!our )(?<!his )(?<!her )(?<!their )(?<!have a )(?<!got a )(?<!has a )(?<!my little )"
+        r"\b(\d{1,3})\s*(?:-|\s)?\s*(?:(?:years?|yrs?)\s*-?\s*old\b|y/?o\b|y\.o\.)"
+    ),
     re.compile(
         r"(?:мне|возраст\w*|исполнилось)\s*[:\-—]?\s*(?:сам(?:ой|ому)\s*)?(?:по-прежнему|по прежнему|уже|еще|всего"
         r"|только|сейчас|же)?\s*(\d{1,3})(?!\d|[.,]\d)(?:\s*(?:лет|год|года)\b|(?=\s*[,.!;)]|\s*$)|(?<=\d\d)(?=\s+(?!(?:"
@@ -266,7 +272,9 @@ _AGE_RES = (
     # "程序员 30岁", "，58岁，": an age in years standing alone, not a time of life ("30岁那年", "从20岁开始")
     re.compile(
         rf"(?<![\d从在到自满零一二两三四五六七八九十百几])(\d{{1,3}}|{_CN_NUM})\s*(?:周岁|岁)"
-        r"(?![\d半]|的时候|时|那年|那时|以前|以后|之前|之后|开始|起|前|后|左右|多|就|的)" + _CN_THEN
+        # "12岁确诊的", "30岁查出", "8岁摔断过胳膊": the age an event happened at
+        r"(?![\d半]|的时候|时|那年|那时|以前|以后|之前|之后|开始|起|前|后|左右|多|就|的"
+        r"|\s*(?:确诊|诊断|查出|检查出|发现|得[了过]|患|发病|出现|做[了过]|摔|骨折|动[了过]?手术|开[了过]?刀))" + _CN_THEN
     ),
 )
 _HEIGHT_CM_RE = re.compile(r"(\d{2,3}(?:[.,]\d)?)\s*(?:cm|centimet(?:er|re)s?|см|厘米|公分)(?![a-zа-я])")

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.measurements.catalog import load_catalog
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated, Literals
+from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
@@ -412,8 +414,22 @@ def planned_changes(norm: str, lang: str) -> list[tuple[int, int]]:
 
 
 def _reading(m: re.Match[str]) -> bool:
-    """The number is a measurement: one is named just before the verb or between it and the number."""
-    return bool(_MEASURE.search(m.string, max(0, m.start() - 24), m.start()) or _MEASURED.search(m.group(0)))
+    """The number is a measurement: one is named just before the verb or between it and the number,
+    or, for a number without a unit, any lab test ("гемоглобин поднялся до 112", "ferritin up to 35")."""
+    if _MEASURE.search(m.string, max(0, m.start() - 24), m.start()) or _MEASURED.search(m.group(0)):
+        return True
+    if any(unit for unit in m.groups()[1::2]):
+        return False  # "vitamin d up to 2000 IU": a unit makes it a dose whatever stands before
+    before = m.string[max(0, m.start() - 24) : m.end()]
+    at = len(before) - len(m.group(0))  # where the change starts in ``before``
+    # a medicine named in the window is what changes ("氯沙坦加到100": 氯 is no chloride here)
+    scanned = load_lexicon().matcher.scan_each(before)
+    drugs = [s for s, _, lex in scanned if lex.term is not None and lex.term.kind == "drug"]
+    # the test right before the verb ("ferritin up to 35") or inside the change, never one told
+    # before a medicine's change ("TSH 6.8, so GP upped me to 125")
+    return any(
+        end >= at - 3 and not any(d >= start - 1 for d in drugs) for start, end, _ in load_catalog().find(before)
+    )
 
 
 def _dose(m: re.Match[str]) -> str | None:

@@ -90,17 +90,20 @@ def clauses(
     spans: list[tuple[int, int, bool]],
     default: tuple[str, tuple[str, ...]] = ("self", ()),
     own: frozenset[int] = frozenset(),
+    others: dict[int, tuple[str, tuple[str, ...]]] | None = None,
 ) -> list[Clause]:
     """The clauses of a message with their flags and subjects, in order.
 
     ``spans`` are the message's :func:`sentences`; ``default`` is the subject of a clause
     that names none (the family, when the assistant just asked about it), but in the sentences
-    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`).
+    ``own``, which tell of the user's own care (:mod:`~anamnesis.understanding.rules.own_care`),
+    and ``others``, the subject of each sentence that answers an earlier question of the turn
+    about the family.
     """
     out: list[Clause] = []
     i, n = 0, len(hits)
     last_other: tuple[str, tuple[str, ...]] = ("other", ())
-    someone_else = False  # a person other than the user named so far
+    someone_else = default[0] == "other"  # a person other than the user named so far (or asked about)
     # the relative the message opened by writing about: later sentences naming nobody are theirs
     topic: tuple[str, tuple[str, ...]] | None = None
     for s_no, (s_start, s_end, is_question) in enumerate(spans):
@@ -180,17 +183,30 @@ def clauses(
                     # "I look after my mum, she has dementia": the relative the user speaks of is "she"
                     last_other = ("family", _relatives(c_hits, cats))
                 someone_else = someone_else or (found is not None and found[0] != "self")
-            if found is None and subject is None and someone_else and lang == "ru" and (
-                _WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end)
+            if found is None and subject is None and someone_else and (
+                (
+                    lang == "ru"
+                    and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end))
+                )
+                or (lang == "en" and _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end))
             ):
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
                 found = last_other
+            if found is None and (
+                (lang == "en" and _EN_CHILD.search(norm, c_start, c_end))
+                or _SEEN_BY_CLINICIAN[lang].search(norm, c_start, c_end)
+            ):
+                # "my 4yo has chickenpox", "gp saw him today, ear infection": someone the user speaks of
+                found = ("other", ())
+                someone_else = True
             if found is not None:
                 subject = found
                 if found[0] != "self":
                     last_other = found
             fallback = ("self", ()) if s_no in own else (topic if topic and default == ("self", ()) else default)
+            if others and s_no in others:
+                fallback = others[s_no]
             clause.subject, clause.relations = subject or fallback
             out.append(clause)
         if any(c.subject == "self" and c.has("self") for c in out[opened:]):  # this sentence's clauses
@@ -294,6 +310,32 @@ _THIRD_PERSON_OPENS = re.compile(
     r"(?:пь[её]т|пьют|кол(?:ет|ют|ется)|принима(?:ет|ют)|сид(?:ит|ят)\s+на|кур(?:ит|ят)|мажет|мажут|капает"
     r"|пользуется|использует|получа(?:ет|ют)|леч(?:ится|атся)|наблюда(?:ется|ются)|боле(?:ет|ют)|страда(?:ет|ют)"
     r"|жалу(?:ется|ются)|кашля(?:ет|ют)|перен[её]с(?:ла)?|лежит|лежал[аи]?|ходит на|занимается)(?![а-яё])"
+)
+#: The same in English: a clause opening with a verb of the third person singular ("still has the
+#: eczema", "takes ramipril too") goes on about the person named before; the user says "have", "take".
+_EN_THIRD_PERSON_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
+    r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
+)
+#: A clinician who saw or examined someone else: "gp saw him today", "the doctor checked her ears",
+#: "педиатр осмотрел его", "医生看了孩子": the sentence goes on about that person.
+_SEEN_BY_CLINICIAN = {
+    "en": re.compile(
+        r"\b(?:saw|seen|checked|examined|looked at|listened to|assessed|admitted|treated)\s+"
+        r"(?:him|her|the baby|the kids?)\b"
+    ),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:осмотрел\w*|посмотрел\w*|смотрел\w*|послушал\w*|проверил\w*|госпитализировал\w*)\s+"
+        r"(?:его|её|ее|ребенка|ребёнка|сына|дочь|дочку|малыша)(?![а-яё])"
+    ),
+    "zh": re.compile(
+        r"(?:看了|检查了|查了|听了)(?:一下)?(?:他|她|孩子|宝宝|小孩)|带(?:他|她|孩子|宝宝|小孩)(?:去)?(?:看|查)"
+    ),
+}
+#: A child named by its age ("my 4yo", "our 2 year old", "my little 6-month-old"): someone else.
+_EN_CHILD = re.compile(
+    r"\b(?:my|our)\s+(?:little\s+|eldest\s+|youngest\s+|oldest\s+)?\d{1,2}\s*-?\s*"
+    r"(?:yo|y/o|yrs?\s*-?\s*old|years?\s*-?\s*old|months?\s*-?\s*old|mo)\b"
 )
 #: "maybe 2 a week", "probably a glass", "大概两周": a hedge before an amount only rounds the amount.
 _APPROXIMATE = re.compile(

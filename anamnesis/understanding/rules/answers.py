@@ -114,6 +114,9 @@ class Topic:
     #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
     #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
     lasting: bool = False
+    #: the question dates what it asks in the user's childhood ("Did you have chickenpox as a child?",
+    #: "В детстве ветрянкой болели?", "小时候出过水痘吗？"): a "yes" tells an illness that is over
+    childhood: bool = False
 
     @property
     def sections_asked(self) -> frozenset[str]:
@@ -306,6 +309,8 @@ def topic(context: str) -> Topic | None:
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
+    # "Any wheezing since you stopped smoking?": what the dating clause ended is the time, not asked
+    hits = [h for h in hits if not _in_dating_clause(norm, h[0], hits, end)]
     items, own = _items(hits, family, allergy)
     if not allergy and not any(lex.cat == "allergy" for _, _, lex in every):
         # "Do you have any pets?", "Do you eat shellfish?": an allergen asked of as itself, no allergy
@@ -415,7 +420,7 @@ def topic(context: str) -> Topic | None:
         family,
         allergy,
         ("still" in cats or _RU_STILL.search(norm, start, end) is not None) and not negated,
-        "end" in cats,
+        any(lex.cat == "end" and not _dates_the_question(norm, s, e) for s, e, lex in hits),
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
         last=last,
@@ -440,6 +445,9 @@ def topic(context: str) -> Topic | None:
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         lasting=_LASTING.search(norm, start, end) is not None,
+        childhood=any(
+            start <= s < end and lex.cat == "when" and lex.value == "in childhood" for s, _, lex in every
+        ),
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -458,7 +466,9 @@ _ZH_ASPECT = re.compile(
     r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
     r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
     r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|多(?=[吗么不])"
-    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
+    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗)"
+    # what the drug does to the user ("二甲双胍有没有副作用？", "吃了阿司匹林有什么不良反应吗？")
+    r"|(?:[了后以]{0,3})(?:有没有|有|会不会有|会有|出现|出现过)?(?:什么)?(?:副作用|不良反应))"
 )
 
 
@@ -474,6 +484,40 @@ _ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上
 #: What the user said before, recalled by the question ("您刚才说头晕，现在好点了吗？", "上次说的咳嗽
 #:怎么样了？"): the question takes it as the user's.
 _ZH_YOU_SAID = re.compile(r"(?:您|你)?(?:刚才|之前|上次|前面|刚刚|以前)?(?:说|提到|讲)(?:的|过)?(?:那个|这个)?$")
+
+
+#: What makes an ending in a question the time the question starts from, not what it asks: "since you
+#: stopped", "с тех пор как бросили", "после того как отменили" before it, "以后" / "后" after it ("停药以后").
+_SINCE_BEFORE = re.compile(
+    r"(?:\bsince\s+(?:you\s+|i\s+|we\s+|they\s+|he\s+|she\s+)?(?:\w+\s+)?"
+    r"|(?<![а-яё])(?:с тех пор,?\s+как|после того,?\s+как|как)\s+(?:вы\s+|вам\s+)?(?:[а-яё]+\s+)?)$"
+)
+_SINCE_AFTER = re.compile(r"[了药]{0,2}(?:以后|之后|后)")
+
+
+def _dates_the_question(norm: str, s: int, e: int) -> bool:
+    """The ending at ``norm[s:e]`` only dates the question ("Any wheezing since you stopped?",
+    "Одышка есть с тех пор как бросили?", "停药以后还喘吗？"): it asks whether the thing is there since,
+    never whether it is over."""
+    return _SINCE_BEFORE.search(norm, max(0, s - 30), s) is not None or _SINCE_AFTER.match(norm, e) is not None
+
+
+#: Where a dating clause ends: a pause or the question's end.
+_CLAUSE_END = re.compile(r"[,;:，；：?？]")
+
+
+def _in_dating_clause(norm: str, at: int, hits: list[Hit], end: int) -> bool:
+    """The term at ``at`` is what a dating ending stopped ("since you stopped smoking", "停药以后"): it
+    stands after the ending, before the clause's pause, or inside the ending itself."""
+    for s, e, lex in hits:
+        if lex.cat != "end" or not _dates_the_question(norm, s, e):
+            continue
+        if s <= at < e:
+            return True
+        stop = _CLAUSE_END.search(norm, e, end)
+        if e <= at < (stop.start() if stop else end) and _SINCE_AFTER.match(norm, e) is None:
+            return True
+    return False
 
 
 def _presumed(norm: str, hits: list[Hit], start: int, end: int, family: bool) -> set[int]:

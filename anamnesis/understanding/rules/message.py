@@ -32,7 +32,6 @@ from anamnesis.understanding.rules.bare_answers import (
     answers_in_order,
     only_says_no,
     polarity,
-    zh_echo,
 )
 from anamnesis.understanding.rules.checked_statement import split_checked_statement
 from anamnesis.understanding.rules.class_allergies import without_class_members
@@ -81,6 +80,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.endings import (
@@ -251,6 +251,8 @@ def read_message(
             return reading
     if asked is not None and asked.each:
         in_order_lang = detect_lang(norm, lang_hint)
+        if (one := echoed_question(norm, asked.each, hits, in_order_lang)) is not None:
+            return read_message(text, one, lang_hint, lexicon)  # "出过" to "出过水痘吗？有没有慢性病？"
         # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
         by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang)
         if by_sentence is not None:
@@ -300,7 +302,7 @@ def read_message(
             and not judges_a_finding(text, norm, gates)  # "АЛТ в норме": it may end a finding
             and not denies_a_fracture(norm, gates)  # "拍了 没骨折": the fracture of the part hurt is ruled out
             and not (norm.isascii() and mesh.HAVING.search(norm))
-            and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and echo(norm, asked.question, hits, detect_lang(norm, lang_hint)))  # "сделали"
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."

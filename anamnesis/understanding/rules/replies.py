@@ -14,6 +14,7 @@ from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
+from anamnesis.understanding.rules.echoes import ru_echo
 from anamnesis.understanding.rules.ending_answers import (
     ending_answer,
     first_question_ended,
@@ -280,7 +281,7 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
-        answer = _ru_bare_reply(msg)
+        answer = _ru_bare_reply(msg) or ru_echo(msg.norm, asked.question, msg.hits)  # "сделали" to "делали?"
     if answer is None:
         answer = _closing_answer(msg)  # "flat really. no, nothing like that" to "Mood? Any thoughts of...?"
     if answer == "no" and asked.lasting:
@@ -381,9 +382,12 @@ def answer_question(msg: Message, asked: Topic) -> None:
                 continue  # "Is the rash any better?", "咳嗽严重吗？" — "no": the thing is there
             if drugs_only and section != "medications" and (section, entity) not in presumed:
                 continue
+            if section == "medications" and (section, entity) in asked.presumes and _graded(msg):
+                continue  # "Any side effects from the metformin?" — "a bit.": the effects are graded, not the drug
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
-            over = state == "pos" and (timed or dated) and asked.last and section in _OVER_WHEN_LAST
+            # "When did you last have a migraine?" — "In May."; "小时候出过水痘吗？" — "出过": over since
+            over = state == "pos" and ((timed or dated) and asked.last or asked.childhood) and section in _OVER_WHEN_LAST
             fact = Fact(0, 0, -1, section, entity, status_for(section, "end" if over else state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))
@@ -625,6 +629,12 @@ def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]
         if any(m != c and m.startswith(c) for c in lex.term.codes if c.startswith("ATC:") for m in members):
             out.add(("medications", lex.value))
     return out
+
+
+def _graded(msg: Message) -> bool:
+    """The reply opens with how much ("a bit", "немного", "有一点"): a drug is not had by degree, so
+    it grades what the question asked of the drug."""
+    return bool(msg.hits) and msg.hits[0][2].cat in ("some", "sev") and not msg.norm[: msg.hits[0][0]].strip(" ,.")
 
 
 def _zh_ended(msg: Message) -> str | None:

@@ -1,0 +1,137 @@
+"""The rules backend on replies read against the assistant's question (issue 11, answers25).
+
+- An amount per period in the reply's first sentence answers a habit question even when later
+  sentences tell other things ("10 a day. trying to quit before the op"); one in a sentence that
+  ends the habit does not.
+- A Chinese amount that is its own phrase, followed only by when or how much ("偶尔 爬楼梯的时候"),
+  answers yes; one followed by a description of something else does not.
+- An answer word followed by "both" / "all of them" / "оба" answers every asked thing, whatever
+  the reply goes on to name.
+- A short Russian reply that repeats the question's verb ("сделали" to "делали?") answers yes; a
+  Chinese echo answers the one question of the turn whose verb it repeats.
+- A question that dates the asked illness in childhood makes a "yes" an illness that is over.
+- An ending inside a "since" clause of the question ("since you stopped smoking", "停药以后") only
+  dates the question: it asks whether the complaint is there since, and the stopped thing is not asked.
+- "a bit" to a question about a drug's side effects grades the effects, not the drug; a Chinese
+  question about a drug's side effects takes the drug as the user's, so "没有" denies no drug.
+
+Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
+message must yield). The sentences are new, written for these kinds, not copied from any
+evaluation set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import Row, probe_lang, triples, understand
+
+# fmt: off
+AMOUNT_FIRST: list[Row] = [
+    ("10 a day. trying to quit before the op", "Do you smoke?", {("lifestyle", "smoking", "active")}),
+    ("about 15 a day since uni. my back hurts a lot too", "Do you smoke?",
+     {("lifestyle", "smoking", "active"), ("symptoms", "back pain", "active")}),
+    ("a couple of glasses a week. my mum had a stroke", "Do you drink alcohol?",
+     {("lifestyle", "alcohol", "active"), ("family_history", "stroke", "active")}),
+    ("пол пачки в день, знаю что нельзя", "Курите?", {("lifestyle", "smoking", "active")}),
+    ("полторы пачки в день. ещё гипертония лет пять", "Курите?",
+     {("lifestyle", "smoking", "active"), ("chronic_conditions", "hypertension", "active")}),
+    ("一天半包。血压有点高", "您抽烟吗？",
+     {("lifestyle", "smoking", "active"), ("chronic_conditions", "hypertension", "active")}),
+    # an ending in the amount's own sentence: the habit is over
+    ("20 a day for years, quit in 2015", "Do you smoke?", {("lifestyle", "smoking", "stopped")}),
+    # a question back is no answer
+    ("10 a day? is that bad?", "Do you smoke?", set()),
+]
+
+ZH_AMOUNT_PHRASE: list[Row] = [
+    ("偶尔 爬楼梯的时候", "平时还有心慌的感觉吗？", {("symptoms", "palpitations", "active")}),
+    ("有一点，吃完饭以后", "有没有头晕？", {("symptoms", "dizziness", "active")}),
+    ("有点 37度8", "发烧吗？", {("symptoms", "fever", "active")}),
+    # what follows describes something else, or denies: no answer
+    ("有时候有 眼前一片亮光", "有没有视力模糊？", set()),
+    ("偶尔，不过现在不疼了", "有没有头痛？", set()),
+]
+
+EN_AMOUNT_SENTENCE: list[Row] = [
+    ("a bit when i stand up quick", "Any dizziness?", {("symptoms", "dizziness", "active")}),
+    ("a little at night. should I keep using the inhaler?", "Any wheezing?", {("symptoms", "wheezing", "active")}),
+    # an amount in a sentence that names its own complaint answers nothing
+    ("a bit, my knee hurts mostly", "Any dizziness?", {("symptoms", "knee pain", "active")}),
+]
+
+EVERY_ASKED: list[Row] = [
+    ("Yes both last autumn with my flu one", "Have you had your pneumonia and shingles vaccines?",
+     {("vaccinations", "pneumococcal vaccine", "historical"), ("vaccinations", "herpes zoster vaccine", "historical"),
+      ("vaccinations", "influenza vaccine", "historical")}),
+    ("yes all of them plus vitamin d", "Do you take aspirin, warfarin or clopidogrel?",
+     {("medications", "aspirin", "active"), ("medications", "warfarin", "active"),
+      ("medications", "clopidogrel", "active"), ("medications", "cholecalciferol", "active")}),
+    ("да, оба, ещё метформин пью", "Вы принимаете аспирин и варфарин?",
+     {("medications", "aspirin", "active"), ("medications", "warfarin", "active"),
+      ("medications", "metformin", "active")}),
+    # "all" of someone else is no pointer at the asked things
+    ("yes all my friends smoke", "Do you smoke?", set()),
+]
+
+ECHOES: list[Row] = [
+    ("осенью в поликлинике сделали", "Прививку от гриппа в этом сезоне делали?",
+     {("vaccinations", "influenza vaccine", "historical")}),
+    ("делала в октябре", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "historical")}),
+    ("не делали", "Прививку от гриппа делали?", {("vaccinations", "influenza vaccine", "confirmed_absent")}),
+    # the verb with an object of its own, or said of a relative, echoes nothing
+    ("делал анализ, всё чисто", "Прививку от гриппа делали?", set()),
+    ("мама болела", "Ветрянкой болели?", set()),
+    # a Chinese echo answers the question whose verb it repeats
+    ("出过", "小时候出过水痘吗？有没有什么慢性病？", {("diagnoses", "chickenpox", "resolved")}),
+    ("没出过", "小时候出过水痘吗？有没有什么慢性病？", {("diagnoses", "chickenpox", "confirmed_absent")}),
+]
+
+CHILDHOOD: list[Row] = [
+    ("yes", "Did you have chickenpox as a child?", {("diagnoses", "chickenpox", "resolved")}),
+    ("да", "В детстве ветрянкой болели?", {("diagnoses", "chickenpox", "resolved")}),
+    ("出过", "小时候出过水痘吗？", {("diagnoses", "chickenpox", "resolved")}),
+    ("no", "Did you have chickenpox as a child?", {("diagnoses", "chickenpox", "confirmed_absent")}),
+    # a question not dated in childhood keeps a lasting condition present
+    ("yes", "Do you have asthma?", {("chronic_conditions", "asthma", "active")}),
+]
+
+SINCE_CLAUSE: list[Row] = [
+    ("a little at night", "Any wheezing since you stopped?", {("symptoms", "wheezing", "active")}),
+    ("yes", "Any wheezing since you stopped smoking?", {("symptoms", "wheezing", "active")}),
+    ("да, немного", "Одышка есть с тех пор как бросили курить?", {("symptoms", "shortness of breath", "active")}),
+    ("有一点", "停药以后还喘吗？", {("symptoms", "shortness of breath", "active")}),
+    # the question's own ending still asks whether the thing is over
+    ("yes", "Is your headache gone?", {("symptoms", "headache", "resolved")}),
+    ("no", "Is your headache gone?", {("symptoms", "headache", "active")}),
+]
+
+SIDE_EFFECTS: list[Row] = [
+    ("a bit. runny tummy the first few weeks but thats gone now", "Any side effects from the metformin?",
+     {("symptoms", "diarrhea", "resolved")}),
+    ("没有", "吃二甲双胍有没有副作用？", set()),
+    ("没有", "二甲双胍有没有副作用？", set()),
+    ("有一点", "吃了二甲双胍以后有没有副作用？", set()),
+    # a question about taking the drug is still answered of the drug
+    ("吃", "您吃二甲双胍吗？", {("medications", "metformin", "active")}),
+]
+# fmt: on
+
+ALL = {
+    "amount_first": AMOUNT_FIRST,
+    "zh_amount_phrase": ZH_AMOUNT_PHRASE,
+    "en_amount_sentence": EN_AMOUNT_SENTENCE,
+    "every_asked": EVERY_ASKED,
+    "echoes": ECHOES,
+    "childhood": CHILDHOOD,
+    "since_clause": SINCE_CLAUSE,
+    "side_effects": SIDE_EFFECTS,
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"), [row for rows in ALL.values() for row in rows],
+    ids=[f"{name}-{i}" for name, rows in ALL.items() for i in range(len(rows))],
+)
+def test_reply_read_against_the_question(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text, context, probe_lang(text))) == expected

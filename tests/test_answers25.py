@@ -14,6 +14,10 @@
   dates the question: it asks whether the complaint is there since, and the stopped thing is not asked.
 - "a bit" to a question about a drug's side effects grades the effects, not the drug; a Chinese
   question about a drug's side effects takes the drug as the user's, so "没有" denies no drug.
+- A course word ("change") in a clause before the question ("..., but for the record: do you
+  smoke?") does not make the question ask how the habit goes.
+- "blood pressure" / "bp" / "血压" named as an item after a question about illnesses as a whole
+  ("Any other conditions?" — "Only blood pressure") is hypertension; a reading is not.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -115,6 +119,30 @@ SIDE_EFFECTS: list[Row] = [
     # a question about taking the drug is still answered of the drug
     ("吃", "您吃二甲双胍吗？", {("medications", "metformin", "active")}),
 ]
+CLAUSE_BEFORE_QUESTION: list[Row] = [
+    # a course word in a clause before the question ("change") asks nothing of the asked habit
+    ("no never", "I can't change settings, but for the record: do you smoke?", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("no", "Has the cough changed at all?", set()),
+]
+
+PRESSURE_NAMED: list[Row] = [
+    ("Only blood pressure, ramipril 5mg.", "Any other conditions or regular medicines?",
+     {("chronic_conditions", "hypertension", "active"), ("medications", "ramipril", "active")}),
+    ("just my bp", "Any long-term conditions?", {("chronic_conditions", "hypertension", "active")}),
+    ("blood pressure and diabetes", "Any long-term conditions, like asthma?",
+     {("chronic_conditions", "hypertension", "active"), ("chronic_conditions", "diabetes", "active")}),
+    ("就血压，吃氨氯地平", "有什么慢性病吗？",
+     {("chronic_conditions", "hypertension", "active"), ("medications", "amlodipine", "active")}),
+    ("糖尿病和血压", "有什么慢性病吗？",
+     {("chronic_conditions", "hypertension", "active"), ("chronic_conditions", "diabetes", "active")}),
+    # a reading, a measuring, a relative's, or a question not about illnesses: no illness
+    ("bp is fine", "Any long-term conditions?", set()),
+    ("血压正常", "有什么慢性病吗？", set()),
+    ("I check my blood pressure every day", "Any long-term conditions?", set()),
+    ("my dad has blood pressure", "Any long-term conditions?", set()),
+    ("only blood pressure", "Any allergies?", set()),
+    ("bp, fine", "How is your blood pressure?", set()),
+]
 # fmt: on
 
 ALL = {
@@ -126,6 +154,8 @@ ALL = {
     "childhood": CHILDHOOD,
     "since_clause": SINCE_CLAUSE,
     "side_effects": SIDE_EFFECTS,
+    "clause_before_question": CLAUSE_BEFORE_QUESTION,
+    "pressure_named": PRESSURE_NAMED,
 }
 
 

@@ -613,10 +613,16 @@ def _allergic_to(norm: str, s: int, e: int) -> bool:
     return _ALLERGY_OBJECT.search(norm, max(0, s - 40), s) is not None or _ALLERGY_AFTER.match(norm, e) is not None
 
 
+#: What opens a new clause of a question before its term: "I can't change settings, but for the
+#: record: do you smoke?" asks nothing of a change of the smoking.
+_CLAUSE_OPENS = re.compile(r":\s|;|\bbut\b")
+
+
 def _alternative(norm: str, at: int, start: int, end: int) -> tuple[int, int]:
-    """The span of the question's alternative ("... or ...") that holds ``at``."""
-    left = start
-    for m in _OR.finditer(norm, start, end):
+    """The span of the question's alternative ("... or ...") that holds ``at``, from the last
+    clause opener (:data:`_CLAUSE_OPENS`) before it."""
+    left = max([start, *(m.end() for m in _CLAUSE_OPENS.finditer(norm, start, at))])
+    for m in _OR.finditer(norm, left, end):
         if m.start() > at:
             return left, m.start()
         left = m.end()

@@ -12,8 +12,9 @@
 - A question that dates the asked illness in childhood makes a "yes" an illness that is over.
 - An ending inside a "since" clause of the question ("since you stopped smoking", "停药以后") only
   dates the question: it asks whether the complaint is there since, and the stopped thing is not asked.
-- "a bit" to a question about a drug's side effects grades the effects, not the drug; a Chinese
-  question about a drug's side effects takes the drug as the user's, so "没有" denies no drug.
+- A question about what a medicine does to the user (its side effects, "How are you getting on
+  with X?", "二甲双胍有没有副作用？") takes the medicine as the user's: no answer to it ("yes", "a
+  bit", "no") says anything of the medicine itself, and "没有" denies no drug.
 - A course word ("change") in a clause before the question ("..., but for the record: do you
   smoke?") does not make the question ask how the habit goes.
 - "blood pressure" / "bp" / "血压" named as an item after a question about illnesses as a whole
@@ -113,6 +114,16 @@ SINCE_CLAUSE: list[Row] = [
 SIDE_EFFECTS: list[Row] = [
     ("a bit. runny tummy the first few weeks but thats gone now", "Any side effects from the metformin?",
      {("symptoms", "diarrhea", "resolved")}),
+    ("yes, some nausea", "Any side effects from the metformin?", {("symptoms", "nausea", "active")}),
+    ("да, живот крутит", "Есть ли побочные эффекты от метформина?", {("symptoms", "abdominal pain", "active")}),
+    ("有，有点恶心", "吃二甲双胍有没有副作用？", {("symptoms", "nausea", "active")}),
+    # how the user gets on with a medicine: the reply tells its effects, and "no" denies no medicine
+    ("honestly my head feels foggy", "How are you getting on with the topiramate?", {("symptoms", "brain fog", "active")}),
+    ("no", "How are you finding the tamsulosin?", set()),
+    ("тошнит немного", "Как переносите метформин?", {("symptoms", "nausea", "active")}),
+    # a question about how long it is taken still takes an answer as the medicine's
+    ("Two years.", "How long have you been on lisinopril?", {("medications", "lisinopril", "active")}),
+    ("no", "Are you taking metformin?", {("medications", "metformin", "confirmed_absent")}),
     ("没有", "吃二甲双胍有没有副作用？", set()),
     ("没有", "二甲双胍有没有副作用？", set()),
     ("有一点", "吃了二甲双胍以后有没有副作用？", set()),

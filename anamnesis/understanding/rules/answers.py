@@ -117,6 +117,10 @@ class Topic:
     #: the question dates what it asks in the user's childhood ("Did you have chickenpox as a child?",
     #: "В детстве ветрянкой болели?", "小时候出过水痘吗？"): a "yes" tells an illness that is over
     childhood: bool = False
+    #: the question asks what its medicine does to the user ("Any side effects from the metformin?",
+    #: "How are you getting on with the topiramate?", "Как переносите метформин?", "二甲双胍有没有副作用？"):
+    #: the medicine is taken as the user's, and no answer of its effects says it is taken
+    effects: bool = False
 
     @property
     def sections_asked(self) -> frozenset[str]:
@@ -287,6 +291,9 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
+    effects = any(_kind(lex) == "drug" for _, _, lex in hits) and not allergy and (
+        _SIDE_EFFECTS.search(norm, start, end) is not None or _HOW_IT_GOES.search(norm, start, end) is not None
+    )
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     drink = drinks_other({tag for _, _, lex in hits for tag in lex.tags})
@@ -435,7 +442,7 @@ def topic(context: str) -> Topic | None:
         presumes=tuple(
             (section, entity)
             for section, entity in dict.fromkeys(items)
-            if (section == "medications" and caused and not allergy)
+            if (section == "medications" and (effects or (caused and not allergy)))
             or any(lex.value == entity for s, _, lex in hits if s in presumed)
         ),
         negated=negated,
@@ -445,6 +452,7 @@ def topic(context: str) -> Topic | None:
         reaction=_ASKS_REACTION.search(norm, start, end) is not None,
         earlier=_earlier_items(norm, every, asked[:-1]) if not (family or allergy) else (),
         lasting=_LASTING.search(norm, start, end) is not None,
+        effects=effects,
         childhood=any(
             start <= s < end and lex.cat == "when" and lex.value == "in childhood" for s, _, lex in every
         ),
@@ -1420,10 +1428,19 @@ _AMOUNT_QUESTION = re.compile(
 )
 #: An English question that takes what it names as the user's own medicine: how long or how much,
 #: since they started, what they take it for, its dose, when it was last prescribed.
+#: An English question of how the user gets on with a named medicine ("How are you getting on with
+#: the metformin?", "How are you finding bupropion?"): it takes the medicine as the user's and asks what
+#: it does to them, so the reply's complaints are its effects, a "no" denies no medicine, and nothing
+#: in the reply confirms the medicine.
+_HOW_IT_GOES = re.compile(
+    r"\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping|finding|feeling)(?: (?:with|on)\b)?"
+)
+#: A question about a medicine's side effects, or how the user tolerates it ("Как переносите?"); not
+#: whether it helps ("Is the omeprazole helping?" — "Yes." says the user takes it).
+_SIDE_EFFECTS = re.compile(r"\bside[- ]?effects?\b|(?<![а-яё])(?:побочн|переносите)|副作用|不良反应")
 _TAKES_IT = re.compile(
     r"\bhow long (?:have|had|did|were|has) you\b|\bsince you (?:first )?(?:started|began|went on)\b"
     r"|\bhow (?:much|many)\b[^?.!]*\byou\b|\bdos(?:e|age)s?\b"
-    r"|\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping) (?:with|on)\b"
     r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
     r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
     r"|\bwhen was the last time you (?:took|had|used)\b"

@@ -382,8 +382,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
                 continue  # "Is the rash any better?", "咳嗽严重吗？" — "no": the thing is there
             if drugs_only and section != "medications" and (section, entity) not in presumed:
                 continue
-            if section == "medications" and (section, entity) in asked.presumes and _graded(msg):
-                continue  # "Any side effects from the metformin?" — "a bit.": the effects are graded, not the drug
+            if section == "medications" and asked.effects and state == "pos" and (section, entity) in asked.presumes:
+                continue  # "Any side effects from the metformin?" — "yes", "a bit.": of the effects, not the drug
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
             # "When did you last have a migraine?" — "In May."; "小时候出过水痘吗？" — "出过": over since
@@ -629,12 +629,6 @@ def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]
         if any(m != c and m.startswith(c) for c in lex.term.codes if c.startswith("ATC:") for m in members):
             out.add(("medications", lex.value))
     return out
-
-
-def _graded(msg: Message) -> bool:
-    """The reply opens with how much ("a bit", "немного", "有一点"): a drug is not had by degree, so
-    it grades what the question asked of the drug."""
-    return bool(msg.hits) and msg.hits[0][2].cat in ("some", "sev") and not msg.norm[: msg.hits[0][0]].strip(" ,.")
 
 
 def _zh_ended(msg: Message) -> str | None:

@@ -19,6 +19,9 @@
   smoke?") does not make the question ask how the habit goes.
 - "blood pressure" / "bp" / "血压" named as an item after a question about illnesses as a whole
   ("Any other conditions?" — "Only blood pressure") is hypertension; a reading is not.
+- A reply of one piece per thing a question lists ("нет, нет и на пенициллин" to "chronic illnesses,
+  operations, drug allergies?") answers each thing with its own piece: the bare "no"s deny their
+  sections, and the piece that names an allergen is that allergy, never denied.
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -154,6 +157,24 @@ PRESSURE_NAMED: list[Row] = [
     ("only blood pressure", "Any allergies?", set()),
     ("bp, fine", "How is your blood pressure?", set()),
 ]
+LISTED_PIECES: list[Row] = [
+    # one piece per listed thing: the piece naming an allergen is the allergy, never denied
+    ("нет, нет и на пенициллин", "Есть ли хронические заболевания, операции, аллергия на лекарства?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("surgeries", "*", "confirmed_absent"),
+      ("allergies", "penicillin", "active")}),
+    ("no, no, and penicillin", "Any chronic illnesses, operations, drug allergies?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("surgeries", "*", "confirmed_absent"),
+      ("allergies", "penicillin", "active")}),
+    ("没有，没有，青霉素", "有没有慢性病、手术、药物过敏？",
+     {("chronic_conditions", "*", "confirmed_absent"), ("surgeries", "*", "confirmed_absent"),
+      ("allergies", "penicillin", "active")}),
+    ("no, appendix out in 2010, no", "Any chronic illnesses, operations, drug allergies?",
+     {("chronic_conditions", "*", "confirmed_absent"), ("surgeries", "appendectomy", "historical"),
+      ("allergies", "*", "confirmed_absent")}),
+    ("diabetes, no, no", "Any chronic illnesses, operations, drug allergies?",
+     {("chronic_conditions", "diabetes", "active"), ("surgeries", "*", "confirmed_absent"),
+      ("allergies", "*", "confirmed_absent")}),
+]
 # fmt: on
 
 ALL = {
@@ -167,6 +188,7 @@ ALL = {
     "side_effects": SIDE_EFFECTS,
     "clause_before_question": CLAUSE_BEFORE_QUESTION,
     "pressure_named": PRESSURE_NAMED,
+    "listed_pieces": LISTED_PIECES,
 }
 
 

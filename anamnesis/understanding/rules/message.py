@@ -99,6 +99,7 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
+from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
@@ -240,6 +241,14 @@ def read_message(
         gates = literals_in(norm)
     hit_cats = {lex.cat for _, _, lex in hits}  # the message's cues, once for the tests below
     goes_along = hit_cats.isdisjoint(("neg", "end"))  # no denial, no ending
+    if asked is not None and not asked.each and (
+        listed := pieces_for_listed(norm, asked, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+    ):
+        # "Хронические заболевания, операции, аллергия на лекарства?" — "нет, нет и на пенициллин": a piece each
+        reading = ((), [])
+        for piece, one in listed:
+            reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
+        return reading
     if asked is not None and (asked.each or len(asked.items) > 1):
         # "Any allergies? Any medications?" — "no and yes": one answer per question; "Any fever or
         # cough?" — "no, yes": one answer per thing the one question lists, when the answers differ

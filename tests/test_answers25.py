@@ -22,6 +22,8 @@
 - A reply of one piece per thing a question lists ("нет, нет и на пенициллин" to "chronic illnesses,
   operations, drug allergies?") answers each thing with its own piece: the bare "no"s deny their
   sections, and the piece that names an allergen is that allergy, never denied.
+- An allergen named and judged fine in answer to an allergy question ("latex is fine", "йод и латекс
+  нормально", "乳胶没问题") is no allergy (it came out as one).
 
 Each row is (text, assistant turn before it, the exact set of (section, entity, status) the
 message must yield). The sentences are new, written for these kinds, not copied from any
@@ -175,6 +177,21 @@ LISTED_PIECES: list[Row] = [
      {("chronic_conditions", "diabetes", "active"), ("surgeries", "*", "confirmed_absent"),
       ("allergies", "*", "confirmed_absent")}),
 ]
+FINE_ALLERGENS: list[Row] = [
+    ("latex is fine", "Any allergies to latex?", {("allergies", "latex", "confirmed_absent")}),
+    ("латекс нормально", "Аллергия на латекс есть?", {("allergies", "latex", "confirmed_absent")}),
+    ("乳胶没问题", "对乳胶过敏吗？", {("allergies", "latex", "confirmed_absent")}),
+    ("only the first, ceftriaxone gave me a rash. iodine and latex are fine", "Any allergies to medicines, iodine or latex?",
+     {("allergies", "ceftriaxone", "active"), ("allergies", "iodinated contrast", "confirmed_absent"),
+      ("allergies", "latex", "confirmed_absent")}),
+    ("только на первое — цефтриаксон, сыпь была. йод и латекс нормально", "Аллергия на лекарства, йод, латекс?",
+     {("allergies", "ceftriaxone", "active"), ("allergies", "iodinated contrast", "confirmed_absent"),
+      ("allergies", "latex", "confirmed_absent")}),
+    # a reaction keeps the allergy; "fine" judges only what it follows
+    ("penicillin gives me hives, but amoxicillin is fine", "Any drug allergies?",
+     {("allergies", "penicillin", "active"), ("allergies", "amoxicillin", "confirmed_absent")}),
+    ("penicillin, I get a rash.", "Any drug allergies?", {("allergies", "penicillin", "active")}),
+]
 # fmt: on
 
 ALL = {
@@ -189,6 +206,7 @@ ALL = {
     "clause_before_question": CLAUSE_BEFORE_QUESTION,
     "pressure_named": PRESSURE_NAMED,
     "listed_pieces": LISTED_PIECES,
+    "fine_allergens": FINE_ALLERGENS,
 }
 
 

@@ -93,6 +93,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
     treated_by_operation,
 )
+from anamnesis.understanding.rules.fine_allergens import allergens_judged_fine
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
@@ -533,6 +534,7 @@ def read_message(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
         pressure_named_as_illness(msg)  # "Any other conditions?" — "Only blood pressure"
+        allergens_judged_fine(msg)  # "Any allergies to latex?" — "latex is fine"
         fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):

@@ -123,7 +123,8 @@ SIDE_EFFECTS: list[Row] = [
     ("да, живот крутит", "Есть ли побочные эффекты от метформина?", {("symptoms", "abdominal pain", "active")}),
     ("有，有点恶心", "吃二甲双胍有没有副作用？", {("symptoms", "nausea", "active")}),
     # how the user gets on with a medicine: the reply tells its effects, and "no" denies no medicine
-    ("honestly my head feels foggy", "How are you getting on with the topiramate?", {("symptoms", "brain fog", "active")}),
+    ("honestly my head feels foggy", "How are you getting on with the topiramate?",
+     {("symptoms", "brain fog", "active")}),
     ("no", "How are you finding the tamsulosin?", set()),
     ("тошнит немного", "Как переносите метформин?", {("symptoms", "nausea", "active")}),
     # a question about how long it is taken still takes an answer as the medicine's
@@ -137,7 +138,8 @@ SIDE_EFFECTS: list[Row] = [
 ]
 CLAUSE_BEFORE_QUESTION: list[Row] = [
     # a course word in a clause before the question ("change") asks nothing of the asked habit
-    ("no never", "I can't change settings, but for the record: do you smoke?", {("lifestyle", "smoking", "confirmed_absent")}),
+    ("no never", "I can't change settings, but for the record: do you smoke?",
+     {("lifestyle", "smoking", "confirmed_absent")}),
     ("no", "Has the cough changed at all?", set()),
 ]
 
@@ -181,7 +183,8 @@ FINE_ALLERGENS: list[Row] = [
     ("latex is fine", "Any allergies to latex?", {("allergies", "latex", "confirmed_absent")}),
     ("латекс нормально", "Аллергия на латекс есть?", {("allergies", "latex", "confirmed_absent")}),
     ("乳胶没问题", "对乳胶过敏吗？", {("allergies", "latex", "confirmed_absent")}),
-    ("only the first, ceftriaxone gave me a rash. iodine and latex are fine", "Any allergies to medicines, iodine or latex?",
+    ("only the first, ceftriaxone gave me a rash. iodine and latex are fine",
+     "Any allergies to medicines, iodine or latex?",
      {("allergies", "ceftriaxone", "active"), ("allergies", "iodinated contrast", "confirmed_absent"),
       ("allergies", "latex", "confirmed_absent")}),
     ("только на первое — цефтриаксон, сыпь была. йод и латекс нормально", "Аллергия на лекарства, йод, латекс?",

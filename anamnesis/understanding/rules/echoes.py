@@ -1,4 +1,4 @@
-"""A reply that answers by repeating the question's verb: "сделали" to "Прививку от гриппа делали?", "出过" to "出过水痘吗？".
+"""A reply that answers by repeating the question's verb: "сделали" to "Прививку делали?", "出过" to "出过水痘吗？".
 
 Russian, like Chinese (:func:`bare_answers.zh_echo`), often answers yes with the asked verb alone,
 in its own person or aspect ("делали?" — "сделали в октябре", "принимаете?" — "принимаю"), and no
@@ -17,7 +17,9 @@ from anamnesis.understanding.rules.segment import Hit
 
 _RU_WORD = re.compile(r"[а-яё]+")
 #: A Russian verb's ending: past ("делали", "болела", "ставил"), reflexive, present or imperative.
-_RU_VERB_END = re.compile(r"(?:л|ла|ло|ли|лся|лась|лись|ю|ешь|ет|ем|ете|ит|им|ите|ат|ят|ут|ют|ишь|ется|ются|ится|ятся)$")
+_RU_VERB_END = re.compile(
+    r"(?:л|ла|ло|ли|лся|лась|лись|ю|ешь|ет|ем|ете|ит|им|ите|ат|ят|ут|ют|ишь|ется|ются|ится|ятся)$"
+)
 #: Perfective prefixes that only change the aspect of the asked verb ("делали" — "сделали").
 _RU_PREFIX = re.compile(r"^(?:с|по|про|за|на|вы|от|пере)(?=[а-яё]{4})")
 #: Letters two forms of one verb share at least ("делал", "приним", "болел").
@@ -30,7 +32,9 @@ _RU_AFTER_ECHO = frozenset(
     " раз один два когда как всё все еще ещё вроде кажется точно конечно".split()
 )
 #: Cues that make a reply say something of its own rather than echo.
-_OWN = frozenset({"term", "neg", "end", "anymore", "question", "hypo", "intent", "uncertain", "person", "third", "family"})
+_OWN = frozenset(
+    {"term", "neg", "end", "anymore", "question", "hypo", "intent", "uncertain", "person", "third", "family"}
+)
 
 
 def _stem(word: str) -> str:

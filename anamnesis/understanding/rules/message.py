@@ -100,8 +100,8 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
-from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
     may_have,

@@ -281,7 +281,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
-        answer = _ru_bare_reply(msg) or ru_echo(msg.norm, asked.question, msg.hits)  # "сделали" to "делали?"
+        # "не было такого"; "сделали" to "Прививку делали?"
+        answer = _ru_bare_reply(msg) or ru_echo(msg.norm, asked.question, msg.hits)
     if answer is None:
         answer = _closing_answer(msg)  # "flat really. no, nothing like that" to "Mood? Any thoughts of...?"
     if answer == "no" and asked.lasting:
@@ -387,7 +388,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
             # "When did you last have a migraine?" — "In May."; "小时候出过水痘吗？" — "出过": over since
-            over = state == "pos" and ((timed or dated) and asked.last or asked.childhood) and section in _OVER_WHEN_LAST
+            over = (
+                state == "pos" and (((timed or dated) and asked.last) or asked.childhood) and section in _OVER_WHEN_LAST
+            )
             fact = Fact(0, 0, -1, section, entity, status_for(section, "end" if over else state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))

@@ -22,6 +22,7 @@
 - A reply of one piece per thing a question lists ("нет, нет и на пенициллин" to "chronic illnesses,
   operations, drug allergies?") answers each thing with its own piece: the bare "no"s deny their
   sections, and the piece that names an allergen is that allergy, never denied.
+- "a bit the first few days, fine now" to a question about a complaint: it was there and is over.
 - An allergen named and judged fine in answer to an allergy question ("latex is fine", "йод и латекс
   нормально", "乳胶没问题") is no allergy (it came out as one).
 
@@ -195,6 +196,14 @@ FINE_ALLERGENS: list[Row] = [
      {("allergies", "penicillin", "active"), ("allergies", "amoxicillin", "confirmed_absent")}),
     ("penicillin, I get a rash.", "Any drug allergies?", {("allergies", "penicillin", "active")}),
 ]
+SOME_THEN_OVER: list[Row] = [
+    ("a bit the first few days, fine now", "Any dizziness when you stand up?", {("symptoms", "dizziness", "resolved")}),
+    ("a little at first but its gone now", "Any nausea?", {("symptoms", "nausea", "resolved")}),
+    ("немного первые дни, сейчас прошло", "Голова кружится?", {("symptoms", "dizziness", "resolved")}),
+    # how much alone: there now; a medicine asked of its effects is not ended by it
+    ("a bit", "Any nausea?", {("symptoms", "nausea", "active")}),
+    ("a bit the first week, fine now", "Any side effects from the metformin?", set()),
+]
 # fmt: on
 
 ALL = {
@@ -210,6 +219,7 @@ ALL = {
     "pressure_named": PRESSURE_NAMED,
     "listed_pieces": LISTED_PIECES,
     "fine_allergens": FINE_ALLERGENS,
+    "some_then_over": SOME_THEN_OVER,
 }
 
 

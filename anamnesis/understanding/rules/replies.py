@@ -285,6 +285,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = _ru_bare_reply(msg) or ru_echo(msg.norm, asked.question, msg.hits)
     if answer is None:
         answer = _closing_answer(msg)  # "flat really. no, nothing like that" to "Mood? Any thoughts of...?"
+    complaints = bool(asked.items) and all(section == "symptoms" for section, _ in asked.items)
+    if answer is None and complaints and _some_then_over(msg):
+        answer = "end"  # "Any dizziness when you stand up?" — "a bit the first few days, fine now"
     if answer == "no" and asked.lasting:
         answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
     if answer == "no" and _unchecked(msg):
@@ -632,6 +635,25 @@ def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]
         if any(m != c and m.startswith(c) for c in lex.term.codes if c.startswith("ATC:") for m in members):
             out.add(("medications", lex.value))
     return out
+
+
+#: English ending cues that only date a habit ("used to") and tell no complaint over.
+_EN_PAST_ONLY = re.compile(r"used to|formerly|previously|in the past|ex")
+
+
+def _some_then_over(msg: Message) -> bool:
+    """An English reply that opens with how much ("a bit", "a little") and then says it is over
+    ("a bit the first few days, fine now", "a little at first but it's gone now"), naming and denying
+    nothing: the asked complaint was there and has ended."""
+    if msg.lang != "en" or not msg.hits or msg.hits[0][2].cat not in ("some", "sev"):
+        return False
+    if msg.norm[: msg.hits[0][0]].strip(" ,.!"):
+        return False
+    if any(lex.cat == "neg" or lex.kind for _, _, lex in msg.hits):
+        return False
+    return any(
+        lex.cat == "end" and _EN_PAST_ONLY.match(msg.norm, s) is None for s, _, lex in msg.hits
+    )
 
 
 def _zh_ended(msg: Message) -> str | None:

@@ -26,13 +26,14 @@ PRESUPPOSED_DRUGS: list[Row] = [
     ("My cardiologist told me to.", "What are you taking the clopidogrel for?",
      {("medications", "clopidogrel", "active")}),
     ("Last spring, I believe.", "When did you start the sertraline?", {("medications", "sertraline", "active")}),
-    ("A lot better, honestly.", "How have you been feeling since you started the metformin?",
-     {("medications", "metformin", "active")}),
     ("Oh, I just adjust that myself.", "And what about your insulin dose?", {("medications", "insulin", "active")}),
-    ("Pretty well so far.", "How are you getting on with the Symbicort?", {("medications", "budesonide/formoterol", "active")}),
     ("Only a little, like I said.", "How much of the tramadol are you using?", {("medications", "tramadol", "active")}),
     # ... not a question back, not another drug, not someone else's, not a denial
     ("What's that?", "How long have you been on metoprolol?", set()),
+    # ... but how the user gets on with it asks its effects, which the gold labels never make a
+    # taking of the drug (answers25): the reply says how the drug suits, not that it is taken
+    ("A lot better, honestly.", "How have you been feeling since you started the metformin?", set()),
+    ("Pretty well so far.", "How are you getting on with the Symbicort?", set()),
     # a switch naming only the new drug also stops, at the fold, the drug of its group told before ("^")
     ("I switched to losartan last year.", "How long have you been on lisinopril?",
      {("medications", "losartan", "active"), ("medications", "^", "stopped")}),

@@ -130,6 +130,13 @@ class Topic:
     #: diabetes? And when was your last tetanus jab?"): a reply's sentence naming only these speaks
     #: of the family ("yes to diabetes, my mum")
     family_before: tuple[str, ...] = ()
+    #: the question dates what it asks in the user's childhood ("Did you have chickenpox as a child?",
+    #: "В детстве ветрянкой болели?", "小时候出过水痘吗？"): a "yes" tells an illness that is over
+    childhood: bool = False
+    #: the question asks what its medicine does to the user ("Any side effects from the metformin?",
+    #: "How are you getting on with the topiramate?", "Как переносите метформин?", "二甲双胍有没有副作用？"):
+    #: the medicine is taken as the user's, and no answer of its effects says it is taken
+    effects: bool = False
 
     @property
     def sections_asked(self) -> frozenset[str]:
@@ -300,6 +307,9 @@ def topic(context: str) -> Topic | None:
     ) and any(_kind(lex) == "drug" for _, _, lex in hits)
     reactive = {lex.value for _, _, lex in hits if lex.reactive}
     allergy = allergy or (caused and bool(reactive or _REACTION_WORD.search(norm, start, end)))
+    effects = any(_kind(lex) == "drug" for _, _, lex in hits) and not allergy and (
+        _SIDE_EFFECTS.search(norm, start, end) is not None or _HOW_IT_GOES.search(norm, start, end) is not None
+    )
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     drink = drinks_other({tag for _, _, lex in hits for tag in lex.tags})
@@ -322,6 +332,8 @@ def topic(context: str) -> Topic | None:
     # about, so "not yet" denies nothing of it
     tested = [h for h in hits if _TESTED_FOR.search(norm, max(start, h[0] - 24), h[0]) is not None]
     hits = [h for h in hits if h not in tested]
+    # "Any wheezing since you stopped smoking?": what the dating clause ended is the time, not asked
+    hits = [h for h in hits if not _in_dating_clause(norm, h[0], hits, end)]
     items, own = _items(hits, family, allergy)
     if not allergy and not any(lex.cat == "allergy" for _, _, lex in every):
         # "Do you have any pets?", "Do you eat shellfish?": an allergen asked of as itself, no allergy
@@ -434,7 +446,7 @@ def topic(context: str) -> Topic | None:
         family,
         allergy,
         ("still" in cats or _RU_STILL.search(norm, start, end) is not None) and not negated,
-        "end" in cats,
+        any(lex.cat == "end" and not _dates_the_question(norm, s, e) for s, e, lex in hits),
         asks,
         asks_when=_WHEN_QUESTION.search(norm, start, end) is not None,
         last=last,
@@ -449,7 +461,7 @@ def topic(context: str) -> Topic | None:
         presumes=tuple(
             (section, entity)
             for section, entity in dict.fromkeys(items)
-            if (section == "medications" and caused and not allergy)
+            if (section == "medications" and (effects or (caused and not allergy)))
             or any(lex.value == entity for s, _, lex in hits if s in presumed)
         ),
         negated=negated,
@@ -461,6 +473,10 @@ def topic(context: str) -> Topic | None:
         own_before=_earlier_items(norm, every, [a for a in asked if a[1] <= start]) if family else (),
         family_before=_family_items(norm, every, [a for a in asked if a[1] <= start]) if not family else (),
         lasting=_LASTING.search(norm, start, end) is not None,
+        effects=effects,
+        childhood=any(
+            start <= s < end and lex.cat == "when" and lex.value == "in childhood" for s, _, lex in every
+        ),
         treated=tuple(
             (KIND_SECTION[_kind(lex)], lex.value)
             for s, e, lex in hits
@@ -479,7 +495,9 @@ _ZH_ASPECT = re.compile(
     r"(?:(?:吃|用|打|服|喝)[了着过]?)?(?:得|的|一般|平时|每次|主要)?"
     r"(?:严重|厉害|频繁|多久|多长时间|几天|几年|多少年|多少天|什么时候|的时候|时|以后|之后|后|持续"
     r"|有用|管用|有效|见效|效果|好点|好些|好一点|好一些|好转|减轻|缓解|每天|按时|规律|是(?![否不吗吧的])|属于|多(?=[吗么不])"
-    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗))"
+    r"|(?:吃|用)着|会往|往[^\s,.!?，。！？、]{0,4}(?:放射|窜|走)|有(?=[\u4e00-\u9fff]{1,4}吗)"
+    # what the drug does to the user ("二甲双胍有没有副作用？", "吃了阿司匹林有什么不良反应吗？")
+    r"|(?:[了后以]{0,3})(?:有没有|有|会不会有|会有|出现|出现过)?(?:什么)?(?:副作用|不良反应))"
 )
 
 
@@ -495,6 +513,40 @@ _ZH_DOSE_TIME = re.compile(r"(?:今天|今早|今晚|早上|早晨|中午|晚上
 #: What the user said before, recalled by the question ("您刚才说头晕，现在好点了吗？", "上次说的咳嗽
 #:怎么样了？"): the question takes it as the user's.
 _ZH_YOU_SAID = re.compile(r"(?:您|你)?(?:刚才|之前|上次|前面|刚刚|以前)?(?:说|提到|讲)(?:的|过)?(?:那个|这个)?$")
+
+
+#: What makes an ending in a question the time the question starts from, not what it asks: "since you
+#: stopped", "с тех пор как бросили", "после того как отменили" before it, "以后" / "后" after it ("停药以后").
+_SINCE_BEFORE = re.compile(
+    r"(?:\bsince\s+(?:you\s+|i\s+|we\s+|they\s+|he\s+|she\s+)?(?:\w+\s+)?"
+    r"|(?<![а-яё])(?:с тех пор,?\s+как|после того,?\s+как|как)\s+(?:вы\s+|вам\s+)?(?:[а-яё]+\s+)?)$"
+)
+_SINCE_AFTER = re.compile(r"[了药]{0,2}(?:以后|之后|后)")
+
+
+def _dates_the_question(norm: str, s: int, e: int) -> bool:
+    """The ending at ``norm[s:e]`` only dates the question ("Any wheezing since you stopped?",
+    "Одышка есть с тех пор как бросили?", "停药以后还喘吗？"): it asks whether the thing is there since,
+    never whether it is over."""
+    return _SINCE_BEFORE.search(norm, max(0, s - 30), s) is not None or _SINCE_AFTER.match(norm, e) is not None
+
+
+#: Where a dating clause ends: a pause or the question's end.
+_CLAUSE_END = re.compile(r"[,;:，；：?？]")
+
+
+def _in_dating_clause(norm: str, at: int, hits: list[Hit], end: int) -> bool:
+    """The term at ``at`` is what a dating ending stopped ("since you stopped smoking", "停药以后"): it
+    stands after the ending, before the clause's pause, or inside the ending itself."""
+    for s, e, lex in hits:
+        if lex.cat != "end" or not _dates_the_question(norm, s, e):
+            continue
+        if s <= at < e:
+            return True
+        stop = _CLAUSE_END.search(norm, e, end)
+        if e <= at < (stop.start() if stop else end) and _SINCE_AFTER.match(norm, e) is None:
+            return True
+    return False
 
 
 def _presumed(norm: str, hits: list[Hit], start: int, end: int, family: bool) -> set[int]:
@@ -590,10 +642,16 @@ def _allergic_to(norm: str, s: int, e: int) -> bool:
     return _ALLERGY_OBJECT.search(norm, max(0, s - 40), s) is not None or _ALLERGY_AFTER.match(norm, e) is not None
 
 
+#: What opens a new clause of a question before its term: "I can't change settings, but for the
+#: record: do you smoke?" asks nothing of a change of the smoking.
+_CLAUSE_OPENS = re.compile(r":\s|;|\bbut\b")
+
+
 def _alternative(norm: str, at: int, start: int, end: int) -> tuple[int, int]:
-    """The span of the question's alternative ("... or ...") that holds ``at``."""
-    left = start
-    for m in _OR.finditer(norm, start, end):
+    """The span of the question's alternative ("... or ...") that holds ``at``, from the last
+    clause opener (:data:`_CLAUSE_OPENS`) before it."""
+    left = max([start, *(m.end() for m in _CLAUSE_OPENS.finditer(norm, start, at))])
+    for m in _OR.finditer(norm, left, end):
         if m.start() > at:
             return left, m.start()
         left = m.end()
@@ -1437,10 +1495,19 @@ _AMOUNT_QUESTION = re.compile(
 )
 #: An English question that takes what it names as the user's own medicine: how long or how much,
 #: since they started, what they take it for, its dose, when it was last prescribed.
+#: An English question of how the user gets on with a named medicine ("How are you getting on with
+#: the metformin?", "How are you finding bupropion?"): it takes the medicine as the user's and asks what
+#: it does to them, so the reply's complaints are its effects, a "no" denies no medicine, and nothing
+#: in the reply confirms the medicine.
+_HOW_IT_GOES = re.compile(
+    r"\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping|finding|feeling)(?: (?:with|on)\b)?"
+)
+#: A question about a medicine's side effects, or how the user tolerates it ("Как переносите?"); not
+#: whether it helps ("Is the omeprazole helping?" — "Yes." says the user takes it).
+_SIDE_EFFECTS = re.compile(r"\bside[- ]?effects?\b|(?<![а-яё])(?:побочн|переносите)|副作用|不良反应")
 _TAKES_IT = re.compile(
     r"\bhow long (?:have|had|did|were|has) you\b|\bsince you (?:first )?(?:started|began|went on)\b"
     r"|\bhow (?:much|many)\b[^?.!]*\byou\b|\bdos(?:e|age)s?\b"
-    r"|\bhow (?:are|have) you (?:been )?(?:getting (?:along|on)|doing|managing|coping) (?:with|on)\b"
     r"|\bwhat (?:are|were|do|did|have) you (?:been )?(?:taking|take|using|use|on)\b[^?.!]*\bfor\b"
     r"|\bwhen (?:were|was|did) you (?:last |first )?(?:prescribed|start|started|begin|take|get)\b"
     r"|\bwhen was the last time you (?:took|had|used)\b"

@@ -85,7 +85,8 @@ _EN_HOURS = (
 _EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?(?:{_EN_AMOUNT}|{_EN_HOURS})(?![\w-])")
 _RU_COUNT = (
     r"(?:(?:один|два|две|три|четыре|пять|шесть)-(?:два|три|четыре|пять|шесть|семь)"
-    r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько)"
+    r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько"
+    r"|пол|полторы|полтора)"
 )
 #: A Russian amount per period or a count of times ("раза два в неделю", "2-3 раза в месяц",
 #: "раза два-три", "пару раз", "только по выходным"): an answer to a habit or complaint question.
@@ -102,6 +103,12 @@ _ZH_AMOUNT_ONLY = re.compile(
     r"(?:大概|差不多|一般|平均|基本)?(?:一天|每天|天天|一周|每周|一星期|一个星期|一个礼拜|每个月|一个月|一月|一年)"
     r"(?:大概|差不多|也就|就)?[一二两三四五六七八九十半几\d]+(?:[到至\-~～][一二两三四五六七八九十\d]+)?多?"
     r"(?:次|根|包|支|杯|瓶|两|顿|回|听|罐|片|粒)(?:左右|吧|的样子)?[\s。.!！~～]*$"
+)
+#: Words right after an answer word that point at every asked thing ("yes both", "yes, all of them",
+#: "да, оба", "да, все три"): the answer has answered each of them, whatever the reply goes on to name.
+_EVERY_ASKED = re.compile(
+    r",?\s*(?:(?:both|оба|обе|обоих)(?! of (?:my|our|us))|all of them|all (?:three|four|five)|все (?:три|четыре|пять)"
+    r"|(?:all|все)(?=\s*(?:[,.;!—-]|$)))(?![\w-])"
 )
 #: The amount answers of each language.
 _AMOUNT_ONLY = {"en": _EN_AMOUNT_ONLY, "ru": _RU_AMOUNT_ONLY, "zh": _ZH_AMOUNT_ONLY}
@@ -164,17 +171,19 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             break
         if answer is None and cat in ("yes", "neg", "end"):
             answer = {"yes": "yes", "neg": "no", "end": "end"}[cat]
-        elif answer is None and cat in _SOME and (lang != "zh" or _bare(norm, e)):
-            # a Chinese amount ("有一点", "偶尔") answers only when it is the whole message:
-            # "有点头晕" and "偶尔吃" say more, and read as answers they misnamed facts
+        elif answer is None and cat in _SOME and (lang != "zh" or _bare(norm, e) or _zh_alone(norm, e, hits)):
+            # a Chinese amount ("有一点", "偶尔") answers only when it is the whole message, or its
+            # own phrase before circumstances ("偶尔 爬楼梯的时候"): "有点头晕" and "偶尔吃" say
+            # more, and read as answers they misnamed facts
             some = True
         end = max(end, e)
     if answer is None and some:
-        # an amount answers only when it is all there is: "有点头晕" names its own symptom
-        if any(lex.cat == "term" for _, _, lex in hits):
-            return None
-        answer = "yes"
-    if answer is None and amount_answer(norm[first:], hits, lang):
+        # an amount answers only when its sentence names nothing: "有点头晕" names its own symptom;
+        # "a little at night. do I need to keep the flovent going?" asks of the drug in a sentence of its own
+        stop = next((e for _, e, _ in sentences(norm) if e > first), len(norm))
+        if not any(s < stop and lex.cat == "term" for s, _, lex in hits):
+            answer = "yes"
+    if answer is None and amount_answer(norm, hits, lang, first):
         # "couple of pints on a friday", "crap honestly, 4-5 hrs a night", "раза два в неделю", "一天半包"
         return "yes"
     if answer is None:
@@ -193,6 +202,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         rest = _INTENSIFIER.sub("", norm[end:].lstrip(" "), count=1).lstrip(" ")
         if (again := _SAID_AGAIN.get((lang, answer))) is not None:
             rest = again.sub("", rest, count=1).lstrip(" ")  # "no and no. bit tired though": one answer, said twice
+        every_asked = _EVERY_ASKED.match(rest) is not None  # "yes both, along with my flu one"
         for _ in range(2):  # what it points at, then when: "stopped both of them last month"
             rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
@@ -200,7 +210,8 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
         if (
             rest
             and rest[0] not in _PUNCT
-            and not (answer == "yes" and _only_circumstances(hits, end, lang))
+            and not every_asked
+            and not (answer == "yes" and _only_circumstances(norm, hits, end, lang))
             and not (lang == "en" and _EN_CONTRAST.match(rest))
         ):
             return None
@@ -225,8 +236,9 @@ def _ends_its_own(norm: str, hits: list[Hit], cue: int) -> bool:
     return any(start <= s < end and lex.kind for s, _, lex in hits)
 
 
-#: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy").
-_CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still"})
+#: Cues that only say when, how often or where a "yes" happened ("yes last tuesday at the pharmacy",
+#: "a bit when i stand up quick": the user the subject of the occasion).
+_CIRCUMSTANCES = frozenset({"when", "freq", "some", "sev", "jab", "start", "still", "self"})
 
 
 def only_says_no(norm: str) -> bool:
@@ -238,18 +250,29 @@ def only_says_no(norm: str) -> bool:
     return _EN_ALL_NO.fullmatch(norm, filler.end() if filler else first) is not None
 
 
-def _only_circumstances(hits: list[Hit], end: int, lang: str) -> bool:
-    """After an English "yes", the rest names nothing and denies nothing: it only tells when."""
-    return lang == "en" and all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if s >= end)
-
-
-def amount_answer(text: str, hits: list[Hit], lang: str) -> bool:
-    """A reply that opens with an amount per period (in English after at most one word of how
-    it is: "badly, maybe 4-5 hours a night"; "一天半包", "一周两三次") and names no entity and denies nothing."""
-    pattern = _AMOUNT_ONLY.get(lang)
-    if pattern is None or any(lex.cat in ("term", "neg", "end") for _, _, lex in hits):
+def _only_circumstances(norm: str, hits: list[Hit], end: int, lang: str) -> bool:
+    """After an English "yes", the rest of its sentence names nothing and denies nothing: it only
+    tells when ("a little at night. do I need to keep the flovent going?": the next sentence is its own)."""
+    if lang != "en":
         return False
-    return pattern.match(text) is not None
+    stop = next((e for _, e, _ in sentences(norm) if e > end), len(norm))
+    return all(lex.cat in _CIRCUMSTANCES for s, _, lex in hits if end <= s < stop)
+
+
+def amount_answer(norm: str, hits: list[Hit], lang: str, start: int = 0) -> bool:
+    """A reply that opens (at ``start``) with an amount per period (in English after at most one word
+    of how it is: "badly, maybe 4-5 hours a night"; "一天半包", "一周两三次") in a sentence that names no
+    entity and denies or ends nothing. The sentences after it may tell other things ("10 a day.
+    trying to quit before the op", "30 a day since i was 18. bp's a bit high"): the amount has
+    answered the question already; one that ends in its own sentence ("20 a day for years, quit in
+    2015") is no such answer."""
+    pattern = _AMOUNT_ONLY.get(lang)
+    if pattern is None:
+        return False
+    end = next((e for _, e, _ in sentences(norm) if e > start), len(norm))
+    if any(s < end and lex.cat in ("term", "neg", "end") for s, _, lex in hits):
+        return False
+    return pattern.match(norm[start:end]) is not None
 
 
 _ZH_END = " 。.!！~～啊呀哈"
@@ -273,6 +296,27 @@ def _first_phrase(norm: str) -> str:
     """A Chinese reply up to its first pause: where its answer word says "no longer" ("现在没有了，
     谢谢"), not a question after it ("没有啊，怎么了")."""
     return re.split(r"[,，;；!！?？。]", norm, maxsplit=1)[0]
+
+
+#: A pause in a Chinese reply (a space reads as a comma there: discourse.zh_spaces_as_commas).
+_ZH_PAUSE_AT = re.compile(r"[\s,，;；、]+")
+#: Cues that make what follows a Chinese amount say something of its own: a denial, an ending.
+_ZH_OWN_SAYING = frozenset({"neg", "end", "anymore", "yes"})
+#: What may follow a Chinese amount's phrase and only tell when ("爬楼梯的时候", "晚上睡觉时", "吃完饭以后")
+#: or how much ("37度8"): nothing it names is a thing of its own ("眼前一片亮光" describes one).
+_ZH_CIRCUMSTANCE = re.compile(
+    r"(?:[^\s,，。.!！?？]{0,10}?(?:的时候|时候|时|以后|之后|后)|[\d.]+[\u4e00-\u9fff]{0,2}[\d.]*)[\s。.!！~～]*$"
+)
+
+
+def _zh_alone(norm: str, end: int, hits: list[Hit]) -> bool:
+    """A Chinese amount that is its own phrase, before a pause, and what follows only tells when or
+    how much (:data:`_ZH_CIRCUMSTANCE`: "偶尔 爬楼梯的时候", "有一点，吃完饭以后", "有点 37度8"), and
+    denies and ends nothing."""
+    pause = _ZH_PAUSE_AT.match(norm, end)
+    if pause is None or pause.end() >= len(norm) or _ZH_CIRCUMSTANCE.match(norm, pause.end()) is None:
+        return False
+    return not any(s >= end and lex.cat in _ZH_OWN_SAYING for s, _, lex in hits)
 
 
 def _bare(norm: str, end: int) -> bool:

@@ -34,7 +34,6 @@ from anamnesis.understanding.rules.bare_answers import (
     answers_in_order,
     only_says_no,
     polarity,
-    zh_echo,
 )
 from anamnesis.understanding.rules.checked_statement import split_checked_statement
 from anamnesis.understanding.rules.class_allergies import without_class_members
@@ -83,6 +82,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.ending_ahead import endings_ahead
@@ -104,6 +104,7 @@ from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.lexicon import Lexicon
+from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.long_tail import (
     TAKING,
     may_have,
@@ -153,6 +154,7 @@ from anamnesis.understanding.rules.plans import (
     without_later_starts,
     without_not_yet_done,
 )
+from anamnesis.understanding.rules.pressure_answers import names_pressure, pressure_named_as_illness
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
@@ -252,6 +254,14 @@ def read_message(
         gates = literals_in(norm)
     hit_cats = {lex.cat for _, _, lex in hits}  # the message's cues, once for the tests below
     goes_along = hit_cats.isdisjoint(("neg", "end"))  # no denial, no ending
+    if asked is not None and not asked.each and (
+        listed := pieces_for_listed(norm, asked, lexicon.matcher.scan_each, detect_lang(norm, lang_hint))
+    ):
+        # "Хронические заболевания, операции, аллергия на лекарства?" — "нет, нет и на пенициллин": a piece each
+        reading = ((), [])
+        for piece, one in listed:
+            reading = _both(reading, read_message(piece, one, lang_hint, lexicon))
+        return reading
     if asked is not None and (asked.each or len(asked.items) > 1):
         # "Any allergies? Any medications?" — "no and yes": one answer per question; "Any fever or
         # cough?" — "no, yes": one answer per thing the one question lists, when the answers differ
@@ -264,6 +274,8 @@ def read_message(
             return reading
     if asked is not None and asked.each:
         in_order_lang = detect_lang(norm, lang_hint)
+        if (one := echoed_question(norm, asked.each, hits, in_order_lang)) is not None:
+            return read_message(text, one, lang_hint, lexicon)  # "出过" to "出过水痘吗？有没有慢性病？"
         # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
         by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang)
         if by_sentence is not None:
@@ -313,13 +325,14 @@ def read_message(
             and not judges_a_finding(text, norm, gates)  # "АЛТ в норме": it may end a finding
             and not denies_a_fracture(norm, gates)  # "拍了 没骨折": the fracture of the part hurt is ruled out
             and not (norm.isascii() and mesh.HAVING.search(norm))
-            and not (asked is not None and zh_echo(norm, asked.question))
+            and not (asked is not None and echo(norm, asked.question, hits, detect_lang(norm, lang_hint)))  # "сделали"
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
             and not (asked is not None and asked.asks_when and dates_the_asked(norm, hits))
             and not (asked is not None and asked.takes_it)  # "How long have you been on X?" — "Ages."
             and not (asked is not None and presumed_conditions(asked))  # "How's your asthma?" — "Better."
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
+            and not names_pressure(norm, detect_lang(norm, lang_hint), asked)  # "Conditions?" — "only blood pressure"
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
@@ -540,6 +553,7 @@ def read_message(
     if asked is not None:
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
+        pressure_named_as_illness(msg)  # "Any other conditions?" — "Only blood pressure"
         fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):

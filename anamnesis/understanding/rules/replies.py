@@ -14,6 +14,7 @@ from anamnesis.understanding.rules.asked_parts import answers_by_part
 from anamnesis.understanding.rules.bare_answers import answer_state, polarity, zh_echo
 from anamnesis.understanding.rules.clause_facts import joined_relation
 from anamnesis.understanding.rules.denial_time import since_then
+from anamnesis.understanding.rules.echoes import ru_echo
 from anamnesis.understanding.rules.ending_answers import (
     ending_answer,
     first_question_ended,
@@ -280,9 +281,13 @@ def answer_question(msg: Message, asked: Topic) -> None:
     if answer is None and msg.lang == "zh":
         answer = zh_echo(msg.norm, asked.question) or _zh_ended(msg) or _zh_after_profile(msg)
     if answer is None and msg.lang == "ru":
-        answer = _ru_bare_reply(msg)
+        # "не было такого"; "сделали" to "Прививку делали?"
+        answer = _ru_bare_reply(msg) or ru_echo(msg.norm, asked.question, msg.hits)
     if answer is None:
         answer = _closing_answer(msg)  # "flat really. no, nothing like that" to "Mood? Any thoughts of...?"
+    complaints = bool(asked.items) and all(section == "symptoms" for section, _ in asked.items)
+    if answer is None and complaints and _some_then_over(msg):
+        answer = "end"  # "Any dizziness when you stand up?" — "a bit the first few days, fine now"
     if answer == "no" and asked.lasting:
         answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
     if answer == "no" and _unchecked(msg):
@@ -381,9 +386,14 @@ def answer_question(msg: Message, asked: Topic) -> None:
                 continue  # "Is the rash any better?", "咳嗽严重吗？" — "no": the thing is there
             if drugs_only and section != "medications" and (section, entity) not in presumed:
                 continue
+            if section == "medications" and asked.effects and state == "pos" and (section, entity) in asked.presumes:
+                continue  # "Any side effects from the metformin?" — "yes", "a bit.": of the effects, not the drug
             if state in ("neg", "end") and (section, entity) in asked.treated:
                 continue  # "平时吃降压药吗？" — "不吃": no medicine, the blood pressure untold
-            over = state == "pos" and (timed or dated) and asked.last and section in _OVER_WHEN_LAST
+            # "When did you last have a migraine?" — "In May."; "小时候出过水痘吗？" — "出过": over since
+            over = (
+                state == "pos" and (((timed or dated) and asked.last) or asked.childhood) and section in _OVER_WHEN_LAST
+            )
             fact = Fact(0, 0, -1, section, entity, status_for(section, "end" if over else state))
             if section == "family_history" and state != "neg":
                 fact.put("relation", joined_relation(relatives))
@@ -625,6 +635,25 @@ def _classes_named_by_member(msg: Message, asked: Topic) -> set[tuple[str, str]]
         if any(m != c and m.startswith(c) for c in lex.term.codes if c.startswith("ATC:") for m in members):
             out.add(("medications", lex.value))
     return out
+
+
+#: English ending cues that only date a habit ("used to") and tell no complaint over.
+_EN_PAST_ONLY = re.compile(r"used to|formerly|previously|in the past|ex")
+
+
+def _some_then_over(msg: Message) -> bool:
+    """An English reply that opens with how much ("a bit", "a little") and then says it is over
+    ("a bit the first few days, fine now", "a little at first but it's gone now"), naming and denying
+    nothing: the asked complaint was there and has ended."""
+    if msg.lang != "en" or not msg.hits or msg.hits[0][2].cat not in ("some", "sev"):
+        return False
+    if msg.norm[: msg.hits[0][0]].strip(" ,.!"):
+        return False
+    if any(lex.cat == "neg" or lex.kind for _, _, lex in msg.hits):
+        return False
+    return any(
+        lex.cat == "end" and _EN_PAST_ONLY.match(msg.norm, s) is None for s, _, lex in msg.hits
+    )
 
 
 def _zh_ended(msg: Message) -> str | None:

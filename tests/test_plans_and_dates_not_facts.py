@@ -25,7 +25,7 @@ NO_FACT_YET: list[Row] = [
 ]
 
 DATES_NOT_AGES: list[Row] = [
-    ("yes, around age 7 I think", "Did you have measles as a child?", {("diagnoses", "measles", "active")}),
+    ("yes, around age 7 I think", "Did you have measles as a child?", {("diagnoses", "measles", "resolved")}),
     ("哮喘 12岁确诊的", None, {("chronic_conditions", "asthma", "active")}),
     ("my 3yo has a cough", None, set()),
 ]

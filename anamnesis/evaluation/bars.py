@@ -79,17 +79,21 @@ UNSEEN_DOSE_BAR = 0.90
 #: The twenty-fourth session's (RULES_VERSION 49 and 50) 0.864 / 0.848 / 0.818, 0.653, 0.939, 0.959, 69; one
 #: change that alone raised the forbidden count to 71 (dx30's total-cholesterol finding) was left out,
 #: not the ceiling raised.
+#: The twenty-fifth session's (RULES_VERSION 51) 0.867 / 0.850 / 0.820, 0.661, 0.939, 0.959, 68; a
+#: change that alone added a forbidden turn ("X said I ..." in the past in English, 70) was cut to the
+#: present, one the gold set contradicts (a Chinese complaint opening a question) taken out, and
+#: one kept on a side branch (instrumented diagnostics as operations, 72), not the floors moved.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.861,
-    "fact F1 (ru)": 0.845,
-    "fact F1 (zh)": 0.815,
-    "negation accuracy": 0.650,
+    "fact F1 (en)": 0.864,
+    "fact F1 (ru)": 0.847,
+    "fact F1 (zh)": 0.817,
+    "negation accuracy": 0.658,
     "status accuracy": 0.936,
     "dose accuracy": 0.956,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 69
+UNSEEN_FORBIDDEN_CEILING = 68
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

@@ -70,7 +70,8 @@ def test_a_relatives_cancer_named_beside_its_organ(text: str, cancer: str) -> No
 
 
 @pytest.mark.parametrize(
-    "text", ["у мамы рак, а у меня болит желудок уже неделю", "my mum has cancer and my stomach has been hurting for a week"]
+    "text",
+    ["у мамы рак, а у меня болит желудок уже неделю", "my mum has cancer and my stomach has been hurting for a week"],
 )
 def test_the_users_own_organ_further_away_names_no_relatives_cancer(text: str) -> None:
     got = triples(understand(text))

@@ -26,6 +26,8 @@ def test_what_someone_says_of_themselves_stays_theirs(text: str) -> None:
     assert not any(section == "symptoms" for section, _, _ in triples(understand(text)))
 
 
-@pytest.mark.parametrize("text", ["my friend says i should take ibuprofen", "жена говорит, что я должен бросить курить"])
+@pytest.mark.parametrize(
+    "text", ["my friend says i should take ibuprofen", "жена говорит, что я должен бросить курить"]
+)
 def test_advice_someone_gives_the_user_is_no_fact(text: str) -> None:
     assert not any(status == "active" for _, _, status in triples(understand(text)))

@@ -247,9 +247,8 @@ def find_mentions(
             composers.append((cat, s, e, lex.value))
         elif cat == "section":
             noun = Mention(s, e, "noun", lex.value)
-            if not (
-                norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _ZH_WHEN_AFTER.match(norm, e) or _a_place(norm, s, e))
-            ):
+            when = norm and (_WHEN_NOUN.search(norm, max(0, s - 12), s) or _ZH_WHEN_AFTER.match(norm, e))
+            if not (when or (norm and _a_place(norm, s, e))):
                 found.append(noun)  # "после операции", "after the surgery", "手术以后", "в травме": a time or a place
             if lex.value == "surgeries":
                 composers.append(("surgery", s, e, ""))

@@ -363,7 +363,8 @@ _OF_THE_TIME = re.compile(
 _CLAUSE_TAIL = re.compile(r"[\s.,!?;:)…]*")
 #: An amount or a count a habit is told with: "a beer", "twice a week", "пару раз", "两次".
 _HABIT_AMOUNT = re.compile(
-    r"\b(?:a|an|one|two|three|four|five|a couple|a few|once|twice|half)\s|\d|(?<![а-яё])(?:пар[уы]|раз|бокал\w*|стакан\w*)(?![а-яё])"
+    r"\b(?:a|an|one|two|three|four|five|a couple|a few|once|twice|half)\s|\d"
+    r"|(?<![а-яё])(?:пар[уы]|раз|бокал\w*|стакан\w*)(?![а-яё])"
     r"|[一二两三四五六七八九十几半]"
 )
 
@@ -400,7 +401,10 @@ def _of_someone(norm: str, end: int, persons: set[int]) -> bool:
 
 
 #: Right before a person the user does something with: "with my mates", "с друзьями", "跟室友".
-_WITH = re.compile(r"(?:\bwith\s+(?:my|our|the|a few|some)?\s*|(?<![а-яё])со?\s+(?:моим[иу]?\s+|своим[иу]?\s+)?|(?:跟|和|同|与|陪)(?:我的?)?)$")
+_WITH = re.compile(
+    r"(?:\bwith\s+(?:my|our|the|a few|some)?\s*|(?<![а-яё])со?\s+(?:моим[иу]?\s+|своим[иу]?\s+)?"
+    r"|(?:跟|和|同|与|陪)(?:我的?)?)$"
+)
 
 
 def _companions_left_out(norm: str, hits: list[Hit]) -> list[Hit]:

@@ -87,3 +87,21 @@ def test_every_row_of_a_concept_carries_its_operation() -> None:
     rows = [t for t in load_terminology().terms if t.canonical in operations]
     assert all("operation" in t.links for t in rows)
     assert operations["cataract"] == {"cataract surgery"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i have a hernia and had surgery on my knee",
+        "我有疝气，膝盖做过手术",
+        "i've got gallstones, had my knee scoped in 2019",
+    ],
+)
+def test_an_illness_the_user_has_now_is_not_ended_by_another_operation(text: str) -> None:
+    got = triples(understand(text))
+    assert any(section == "surgeries" for section, _, _ in got), got
+    assert not any(section == "diagnoses" and status == "resolved" for section, _, status in got), got
+
+
+def test_an_illness_told_with_the_operation_that_treated_it_is_over() -> None:
+    assert ("diagnoses", "gallstones", "resolved") in triples(understand("去年胆结石把胆囊切了"))

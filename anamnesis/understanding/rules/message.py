@@ -596,7 +596,7 @@ def read_message(
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
-    treated_by_operation(facts)
+    treated_by_operation(facts, msg.norm)
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear

@@ -79,7 +79,7 @@ UNSEEN_DOSE_BAR = 0.90
 #: The twenty-fourth session's (RULES_VERSION 49 and 50) 0.864 / 0.848 / 0.818, 0.653, 0.939, 0.959, 69; one
 #: change that alone raised the forbidden count to 71 (dx30's total-cholesterol finding) was left out,
 #: not the ceiling raised.
-#: The twenty-fifth session's (RULES_VERSION 51) 0.867 / 0.850 / 0.820, 0.661, 0.939, 0.959, 68; a
+#: The twenty-fifth session's (RULES_VERSION 51 and 52) 0.867 / 0.850 / 0.820, 0.661, 0.939, 0.959, 68; a
 #: change that alone added a forbidden turn ("X said I ..." in the past in English, 70) was cut to the
 #: present, one the gold set contradicts (a Chinese complaint opening a question) taken out, and
 #: one kept on a side branch (instrumented diagnostics as operations, 72), not the floors moved.

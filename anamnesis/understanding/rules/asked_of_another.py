@@ -40,19 +40,17 @@ _RU_ANOTHER = re.compile(
 )
 #: A Chinese carer's 给 before who gets the care: "给孩子吃", "给他用", "给宝宝抹".
 _ZH_CARE = re.compile(r"给(?:他|她|孩子|宝宝|小孩|儿子|女儿|娃|老人|老人家)")
-#: Every person an English question may name, the user included.
-_EN_PERSON = re.compile(r"\b(?:you|your|yours|yourself|he|she|him|her|his|hers|they|them|their)\b")
-#: The user addressed in a Russian question ("вы", "у вас", "принимаете"), or a third person.
+#: The user addressed: "you", "your", "вы", "ваш", "принимаете" (the verb's second person plural).
+_EN_YOU_WORDS = r"you|your|yours|yourself"
+_RU_YOU_WORDS = r"вы|вас|вам|вами|ваш\w*|[а-яё]+(?:ете|ёте|ите)"
+_EN_YOU = re.compile(rf"\b(?:{_EN_YOU_WORDS})\b")
+_RU_YOU = re.compile(rf"(?<![а-яё])(?:{_RU_YOU_WORDS})(?![а-яё])")
+#: Every person a question may name, the user included: the user's words and a third person's.
+_EN_PERSON = re.compile(rf"\b(?:{_EN_YOU_WORDS}|he|she|him|her|his|hers|they|them|their)\b")
 _RU_PERSON = re.compile(
-    r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|сами|сама|сам|он|она|они|его|её|ее|их|ему|ей|им|него|неё|нее|них"
-    r"|[а-яё]+(?:ете|ёте|ите))(?![а-яё])"
+    rf"(?<![а-яё])(?:{_RU_YOU_WORDS}|сами|сама|сам|он|она|они|его|её|ее|их|ему|ей|им|него|неё|нее|них)(?![а-яё])"
 )
 _ZH_PERSON = re.compile(r"[你您他她]")
-
-
-#: The user addressed: "you", "your", "вы", "ваш", "принимаете", "你", "您".
-_EN_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b")
-_RU_YOU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш\w*|[а-яё]+(?:ете|ёте|ите))(?![а-яё])")
 #: A verb of prescribing or advising right after a pronoun: "did she suggest", "he prescribed", "她建议",
 #: "他开了": the pronoun is the clinician, not someone the question asks about.
 _EN_PRESCRIBES = re.compile(

@@ -39,14 +39,20 @@ def _cancer_of() -> dict[str, str]:
     }
 
 
+def _part_cancers(hits: list[Hit]) -> list[tuple[int, int, str]]:
+    """(start, end, that organ's cancer) of each body part ``hits`` name that has a cancer."""
+    cancer_of = _cancer_of()
+    return [
+        (s, e, cancer_of[lex.term.canonical])
+        for s, e, lex in hits
+        if lex.kind == "body_part" and lex.term is not None and lex.term.canonical in cancer_of
+    ]
+
+
 def _named_cancers(text: str, hits: list[Hit], asked: Topic | None) -> set[str]:
     """The organ cancers the message names by a body part or a test of an organ, else its question."""
     cancer_of = _cancer_of()
-    named = {
-        cancer_of[lex.term.canonical]
-        for _, _, lex in hits
-        if lex.kind == "body_part" and lex.term is not None and lex.term.canonical in cancer_of
-    }
+    named = {cancer for _, _, cancer in _part_cancers(hits)}
     catalog = load_catalog()
     named |= {cancer_of[o] for _, _, test in catalog.find(text) for o in catalog.tests[test].organs if o in cancer_of}
     if not named and asked is not None:
@@ -64,15 +70,13 @@ def _relatives_organ_cancer(facts: list[Fact], hits: list[Hit]) -> None:
     """A relative's "cancer" with exactly one organ named right beside it is that organ's cancer:
     "у отца рак кишки был" is a father's colorectal cancer. Only beside it: a relative's illness
     and the user's own organ share a message ("мама с раком, а у меня желудок болит")."""
-    cancer_of = _cancer_of()
+    parts = None
     for f in facts:
         if f.entity != _ANY_CANCER or f.section != "family_history" or f.end <= f.start:
             continue
+        parts = _part_cancers(hits) if parts is None else parts
         organs = {
-            cancer_of[lex.term.canonical]
-            for s, e, lex in hits
-            if lex.kind == "body_part" and lex.term is not None and lex.term.canonical in cancer_of
-            and f.start - _RELATIVE_REACH <= e and s <= f.end + _RELATIVE_REACH
+            cancer for s, e, cancer in parts if f.start - _RELATIVE_REACH <= e and s <= f.end + _RELATIVE_REACH
         }
         if len(organs) == 1:
             (f.entity,) = organs

@@ -465,15 +465,16 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
-#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю":
-#: someone who speaks of the user ("says I...") is no subject; the user is, right after
+#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю", "мама
+#: говорила, что у меня аллергия": someone who speaks of the user ("says I...") is no subject; the
+#: user is, right after
 _SAYS_I = re.compile(
     r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)"
     r"|'?s?\s+(?:always\s+|keeps\s+)?(?:says|tells me|complains)"
     r"\s+(?:that\s+)?(?:i|i'm|im|i've|ive)\b(?!\s+(?:should|shouldn't|could|might|may|must|need|needs|ought|can|can't"
     r"|would|will|won't|'d|'ll|have to|got to|gotta)\b|'d|'ll)"
-    r"|\s+(?:говорит|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?я(?![а-яё])"
-    r"(?!\s+(?:должн|долж|могу|мог|буду|бы|надо|нужно)\w*)"
+    r"|\s+(?:говорит|говорила|говорил|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?"
+    r"(?:я|у меня)(?![а-яё])(?!\s+(?:должн|долж|могу|мог|буду|будет|бы|надо|нужно)\w*)"
 )
 
 

@@ -14,6 +14,8 @@ SAID_OF_ME = [
     # said before, of what the user has ("у меня")
     ("мама говорила, что у меня аллергия на пенициллин", ("allergies", "penicillin", "active")),
     ("муж говорил, что я храплю", ("symptoms", "snoring", "active")),
+    ("mum said I was allergic to penicillin as a baby", ("allergies", "penicillin", "active")),
+    ("my dad told me i had measles as a kid", ("diagnoses", "measles", "resolved")),
 ]
 
 
@@ -29,6 +31,7 @@ def test_what_someone_says_the_user_has_is_the_users(text: str, fact: tuple[str,
         "my husband says he has a headache",
         "жена говорит, что храпит муж",
         "мама говорила, что у неё кашель",
+        "my sister said she had a cough",
     ],
 )
 def test_what_someone_says_of_themselves_stays_theirs(text: str) -> None:

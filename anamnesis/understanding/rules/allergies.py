@@ -227,6 +227,7 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
     noun_state = next(
         (m.state for m in mentions if m.kind == "noun" and m.entity == "allergies" and m.state is not None), None
     )
+    dated_only = _zh_only_dated(msg, clause)
     for m in candidates:
         if _DOSED.match(msg.norm, m.end) and not _allergy_word_before(msg.norm, clause, m):
             continue  # "metformin 500 twice a day, and penicillin gives me hives": a dose is taken
@@ -248,10 +249,14 @@ def allergy_mentions(msg: Message, clause: Clause, mentions: list[Mention]) -> d
             or in_allergic_setting(msg, clause, m)
         ):
             out[id(m)] = reactions[0].entity if reactions else None
-            if skin and m.state == "end":
+            if m.state == "end" and (skin or (dated_only and clause.has("allergy"))):
                 m.state = None  # "...from the amoxicillin so stopped it": stopped for it, still an allergy
-            if m.state is None and noun_state in ("neg", "end"):
-                m.state = noun_state  # "我对青霉素不过敏": the denial is on the allergy
+            if msg.lang == "zh" and _ZH_THOUGHT.search(msg.norm, clause.start, m.start):
+                m.state = "neg"  # "以前以为对青霉素过敏": believed wrongly, no allergy
+            if m.state is None and noun_state in ("neg", "end") and not (noun_state == "end" and dated_only):
+                # "我对青霉素不过敏": the denial is on the allergy; "以前吃阿莫西林过敏", an allergy told in the
+                # past, is still one (outgrowing it says so: "以前过敏，现在不过敏了")
+                m.state = noun_state
     if untaken:
         mentions[:] = [m for m in mentions if id(m) not in untaken]
     if out and reactions:
@@ -334,7 +339,13 @@ def _untreated(msg: Message, clause: Clause) -> bool:
         return True
     if msg.lang != "zh" or not clause.cats.isdisjoint(_TREATED - {"end"}):
         return False
-    return all(msg.norm[s:e] in _ZH_DATING for s, e, lex in clause.hits if lex.cat == "end")
+    return _zh_only_dated(msg, clause)
+
+
+def _zh_only_dated(msg: Message, clause: Clause) -> bool:
+    """Every Chinese ending of the clause only dates what it says ("以前", "以前吃", "曾经"): a past, no stop."""
+    ends = [msg.norm[s:e] for s, e, lex in clause.hits if lex.cat == "end"]
+    return msg.lang == "zh" and bool(ends) and all(end in _ZH_DATING for end in ends)
 
 
 def _parallel_allergen(norm: str, clause: Clause, m: Mention, stated: bool) -> bool:
@@ -430,20 +441,27 @@ def _allergy_context(norm: str, clause: Clause, m: Mention, inherited: bool) -> 
     an object of its own ("дали кларитромицин, аллергия на пенициллин": the allergy is penicillin's)."""
     before = None
     allergy_after = False
+    right_after = False
     for n, (s, e, lex) in enumerate(clause.hits):
         if lex.cat not in ("allergy", "start", "allergy_pre", "switch", "instead"):
             continue
         if e <= m.start:
             before = lex.cat
         elif s >= m.end and lex.cat == "allergy" and not _TREATS_ALLERGY.fullmatch(norm, m.end, s):
-            allergy_after = allergy_after or not _has_object(norm, clause.hits[n + 1 :], e)
-    if before == "allergy":
-        return True
+            own = not _has_object(norm, clause.hits[n + 1 :], e)
+            allergy_after = allergy_after or own
+            right_after = right_after or (own and _RIGHT_AFTER.fullmatch(norm, m.end, s) is not None)
+    if before == "allergy" or right_after:
+        return True  # "吃虾过敏", "用青霉素过敏": the allergy word on the allergen binds before the taking verb
     if before in ("start", "switch", "instead"):  # "allergic to penicillin, switched to azithromycin"
         return False
     return allergy_after or (before is None and inherited)
 
 
+#: A Chinese belief that was wrong: "以为", "还以为", "一直以为" (not "认为", held).
+_ZH_THOUGHT = re.compile(r"以为")
+#: What may stand between an allergen and the allergy word right after it: "吃虾过敏", "吃虾也过敏", "吃芒果会过敏".
+_RIGHT_AFTER = re.compile(r"\s*(?:也|都|会|就|还|有点|有些|特别|很)?\s*")
 #: What stands between an allergy word and its object: "аллергия на пенициллин", "allergic to sulfa".
 _OBJECT_GAP = re.compile(r"\s*(?:(?:на|to)\s+)?(?:the\s+|my\s+)?")
 

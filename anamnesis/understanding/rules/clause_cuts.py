@@ -522,11 +522,15 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
 #: "头晕和心慌这些"): a topic particle or demonstrative, nothing that says anything of it.
 #: A Chinese ending chained to the next one without a comma: "消了也不痒了", "好了又没再犯了".
 _ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u9fff]{1,3}了)")
-_ZH_TOPIC_REST = re.compile(r"[\s、和跟或及]*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
-#: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有".
+#: The topic may list its terms with "还有" ("阿司匹林、华法林、还有氯吡格雷").
+_ZH_TOPIC_REST = re.compile(r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
+#: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有", or the
+#: denial of taking or doing it with no object of its own ("都没吃过", "没用过", "都不吃", "没打过").
 _ZH_BARE_DENIAL = re.compile(
     r"\s*(?:(?:这|那)(?:些|几[个样种])(?:病|药|情况|症状|毛病)?)?"  # "这些都没有": the list just named, as a whole
-    r"(?:倒|倒是|也|都|全|全都|一直|从来|还|暂时|目前|现在|基本)*(?:没有|没|无|木有|从没|从来没有)(?:过|的)?[呢吧啊呀的]?\s*"
+    r"(?:倒|倒是|也|都|全|全都|一直|从来|还|暂时|目前|现在|基本)*"
+    r"(?:(?:没有|没|无|木有|从没|从来没有)(?:过|的)?|(?:没有|没|从没|不)(?:吃|用|服|打|喝|抽|吸|擦|抹|涂)(?:过|了)?)"
+    r"[呢吧啊呀的]?\s*"
 )
 
 
@@ -536,7 +540,7 @@ def _zh_topic_commas_left_out(norm: str, s_hits: list[Hit], s_start: int, s_end:
     kept: list[int] = []
     bounds = [s_start, *commas, s_end]
     for n, comma in enumerate(commas, start=1):
-        before = [h for h in s_hits if bounds[n - 1] <= h[0] < comma]
+        before = [h for h in s_hits if bounds[n - 1] <= h[0] < comma and not _in_and_also(norm, h)]
         if (
             before
             and all(h[2].cat == "term" for h in before)
@@ -546,6 +550,13 @@ def _zh_topic_commas_left_out(norm: str, s_hits: list[Hit], s_start: int, s_end:
             continue
         kept.append(comma)
     return kept
+
+
+def _in_and_also(norm: str, hit: Hit) -> bool:
+    """Whether ``hit`` is (part of) the "还有" that adds a term to a Chinese list ("华法林、还有氯吡格雷"),
+    not a "still" or a "yes" of its own."""
+    start, end, _ = hit
+    return end - start <= 2 and any(norm.startswith("还有", at) and at <= start and end <= at + 2 for at in (start, start - 1))
 
 
 def _without(norm: str, hits: list[Hit], start: int, end: int) -> str:

@@ -295,10 +295,21 @@ _ZH_DONE = re.compile(r"[\u4e00-\u9fff](?:过|了)")
 
 def _zh_topic_told(norm: str, at: int, hits: list[Hit], named: list[tuple[int, int]]) -> bool:
     """``手术的话十几岁的时候切过阑尾``: after a section's name ("手术", "疫苗", "过敏"), "的话" puts the
-    topic of a statement told as done, up to its pause; a condition ("手术的话要住院吗") is not done."""
+    topic of a statement told as done, up to its pause; a condition ("手术的话要住院吗") is not done.
+    So does a statement that says the section's word again ("过敏的话 海鲜过敏": as for allergies,
+    seafood), unless it asks or draws a consequence ("过敏的话就停药", "过敏的话能吃吗")."""
     section = any(s == named[0][0] and lex.cat in ("section", "allergy") for s, _, lex in hits)
+    at += norm.startswith(("，", ","), at)  # "过敏的话，海鲜过敏": the statement after the topic's pause
     stop = min((i for i in (norm.find(p, at) for p in _ZH_PHRASE_STOPS) if i >= 0), default=len(norm))
-    return section and _ZH_DONE.search(norm, at, stop) is not None and not _ZH_IF.search(norm, at, stop)
+    if not section or _ZH_IF.search(norm, at, stop):
+        return False
+    topic = norm[named[0][0] : named[0][1]]
+    restated = topic in norm[at:stop] and _ZH_ASKS_OR_THEN.search(norm, at, min(stop + 1, len(norm))) is None
+    return restated or _ZH_DONE.search(norm, at, stop) is not None
+
+
+#: A phrase after a topic that asks or says what then follows: "能", "可以", "怎么办", "吗", "就", "？".
+_ZH_ASKS_OR_THEN = re.compile(r"能|可以|怎么|要不要|会不会|吗|呢|就|[?？]")
 
 
 def zh_topic_de_hua(norm: str, scan: Callable[[str], list[Hit]]) -> str:

@@ -52,6 +52,7 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
+from anamnesis.understanding.rules.diagnosed_anchor import anchors_stay
 from anamnesis.understanding.rules.denial_time import (
     began_later,
     denies_a_dose_or_effect,
@@ -487,6 +488,7 @@ def read_message(
             pressure_as_illness(norm, clause, mentions)
         zh_ended = lang == "zh" and norm[clause.start : clause.end].rstrip(_ZH_TAIL).endswith("了")
         dangling = assign_states(mentions, clause, norm, zh_ended)
+        dangling = anchors_stay(norm, clause, mentions, lang) or dangling
         if lang == "ru":
             borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):

@@ -433,7 +433,14 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
         return hits
     hits = _companions_left_out(norm, hits)
     if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
-        hits = [h for h in hits if not ((h[2].cat == "person" or is_relative(h[2])) and _SAYS_I.match(norm, h[1]))]
+        hits = [
+            h
+            for h in hits
+            if not (
+                (h[2].cat == "person" or is_relative(h[2]))
+                and (_SAYS_I.match(norm, h[1]) or (is_relative(h[2]) and _RELATIVE_SAID_I.match(norm, h[1])))
+            )
+        ]
         if "k:relative" not in cats:
             return hits
     if lang == "ru":
@@ -465,15 +472,23 @@ def _whose(norm: str, hit: Hit, others: set[int]) -> bool:
     return m is not None and m.end() in others
 
 
-#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю":
-#: someone who speaks of the user ("says I...") is no subject; the user is, right after
+#: "我爸说我血压高", "老婆嫌我打呼噜", "my wife says i snore", "жена говорит, что я храплю", "мама
+#: говорила, что у меня аллергия": someone who speaks of the user ("says I...") is no subject; the
+#: user is, right after
 _SAYS_I = re.compile(
     r"(?:老|总|也|都|一直)?(?:说|讲|觉得|嫌)(?:我|本人)"
     r"|'?s?\s+(?:always\s+|keeps\s+)?(?:says|tells me|complains)"
     r"\s+(?:that\s+)?(?:i|i'm|im|i've|ive)\b(?!\s+(?:should|shouldn't|could|might|may|must|need|needs|ought|can|can't"
     r"|would|will|won't|'d|'ll|have to|got to|gotta)\b|'d|'ll)"
-    r"|\s+(?:говорит|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?я(?![а-яё])"
-    r"(?!\s+(?:должн|долж|могу|мог|буду|бы|надо|нужно)\w*)"
+    r"|\s+(?:говорит|говорила|говорил|сказала|сказал|жалуется|считает|заметила|заметил|ворчит)\s*,?\s*(?:что\s+)?"
+    r"(?:я|у меня)(?![а-яё])(?!\s+(?:должн|долж|могу|мог|буду|будет|бы|надо|нужно)\w*)"
+)
+
+
+#: "mum said I was allergic to penicillin", "my dad told me i had measles as a baby": a relative
+#: who said before what the user had or was; the user is the subject, as with "says".
+_RELATIVE_SAID_I = re.compile(
+    r"'?s?\s+(?:always\s+|once\s+)?(?:said|told me)\s+(?:that\s+)?(?:i|i'd|id)\s+(?:was|had|have|am)\b"
 )
 
 

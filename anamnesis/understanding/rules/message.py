@@ -134,6 +134,7 @@ from anamnesis.understanding.rules.medicines import (
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site
+from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -584,6 +585,7 @@ def read_message(
     msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
     facts = later
     facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken
+    facts = held_not_used_yet(facts, msg.norm, lang, spans)  # "нитроспрей в кармане, пока не пшикал"
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out

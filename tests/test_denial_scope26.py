@@ -1,0 +1,112 @@
+"""What a denial is of: the state since something ended, a use still to come, a grade short of an
+illness, an intention, and a growth named by the scan that ruled it out.
+
+- ended, then denied: "quit drinking years ago, don't drink at all now", "бросил пить давно, ни
+  капли не пью", "酒早戒了，一口不喝": the denial tells the state since it ended; the habit is
+  ``stopped``, never ``confirmed_absent`` (``merge._denied_after_ended``);
+- a medicine not used yet is held: "yes, haven't needed the GTN spray yet", "нитроспрей в кармане,
+  ни разу пока не пшикал", "硝酸甘油带着，还没用过" are ``active``; a course not started yet keeps its
+  denial (``not_yet_used``);
+- a grade short of an illness: "osteopenia, not yet osteoporosis", "ещё не остеопороз",
+  "还没到骨质疏松", "not quite diabetes" deny the illness as a ruled-out diagnosis (``ruled_out``'s
+  ``short`` words), never a present one;
+- an intention accepted after advice: "ок, постараюсь пока не пить", "ok, I'll try not to drink",
+  "好的，我尽量先不喝" state no fact (``cues.tsv`` ``intent``);
+- a tumour ruled out by a scan of the head is a brain tumour: "had a head CT, no tumour", "мрт
+  головы, опухоли нет", "头颅核磁做了，没有肿瘤" (``sites.tsv``).
+
+The sentences are new, written for this test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_backend import folded, triples, understand
+
+Triple = tuple[str, str, str]
+
+# fmt: off
+ENDED_THEN_DENIED: list[tuple[str, str, Triple]] = [
+    ("quit drinking years ago, don't drink at all now", "Do you drink alcohol?", ("lifestyle", "alcohol", "stopped")),
+    ("бросил пить давно, ни капли не пью", "Алкоголь употребляете?", ("lifestyle", "alcohol", "stopped")),
+    ("酒早戒了，一口不喝", "您现在还喝酒吗？", ("lifestyle", "alcohol", "stopped")),
+    ("бросил курить год назад, теперь совсем не курю", "Курите?", ("lifestyle", "smoking", "stopped")),
+]
+STILL_DENIED: list[tuple[str, str, Triple]] = [
+    ("не пью вообще", "Алкоголь употребляете?", ("lifestyle", "alcohol", "confirmed_absent")),
+    ("I don't drink, never have", "Do you drink alcohol?", ("lifestyle", "alcohol", "confirmed_absent")),
+    ("我不喝酒", "喝酒吗？", ("lifestyle", "alcohol", "confirmed_absent")),
+]
+_GTN = ("medications", "nitroglycerin", "active")
+HELD_NOT_USED: list[tuple[str, str, Triple]] = [
+    ("yes, have the GTN spray, haven't needed it yet", "Do you have a GTN spray?", _GTN),
+    ("да, нитроспрей в кармане, ни разу пока не пшикал", "Нитроглицерин с собой носите?", _GTN),
+    ("有，硝酸甘油随身带着，还没用过", "您有硝酸甘油吗？", _GTN),
+]
+NOT_STARTED: list[tuple[str, str, Triple]] = [
+    ("haven't started the metformin yet", "Did you start it?", ("medications", "metformin", "confirmed_absent")),
+    ("ещё не начал пить метформин", "Метформин начали?", ("medications", "metformin", "confirmed_absent")),
+]
+SHORT_OF: list[tuple[str, Triple]] = [
+    ("density scan showed osteopenia, not yet osteoporosis", ("diagnoses", "osteoporosis", "confirmed_absent")),
+    ("сделала денситометрию, остеопения, ещё не остеопороз", ("diagnoses", "osteoporosis", "confirmed_absent")),
+    ("骨密度查了，说是骨量减少，还没到骨质疏松", ("diagnoses", "osteoporosis", "confirmed_absent")),
+    ("骨密度查了，骨量减少，还不到骨质疏松", ("diagnoses", "osteoporosis", "confirmed_absent")),
+    ("sugar is a bit high, not quite diabetes yet the GP said", ("diagnoses", "diabetes", "confirmed_absent")),
+    ("血糖有点高，还不算糖尿病", ("diagnoses", "diabetes", "confirmed_absent")),
+]
+INTENTIONS: list[tuple[str, str]] = [
+    ("ок, постараюсь пока не пить", "Алкоголь лучше исключить на время лечения."),
+    ("хорошо, буду стараться не курить", "Курить лучше бросить."),
+    ("ok, I'll try not to drink for now", "Best to avoid alcohol while on the antibiotic."),
+    ("好的，我尽量先不喝", "吃抗生素期间最好别喝酒。"),
+]
+HEAD_SCANS: list[str] = [
+    "had a head CT last week, no tumour thank god",
+    "MRI of my head was clear, no tumor",
+    "сделали кт головы, опухоли нет",
+    "мрт головы в январе, невролог сказал опухоли нет",
+    "头颅核磁做了，没有肿瘤",
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "triple"), ENDED_THEN_DENIED + STILL_DENIED)
+def test_a_denial_after_an_ending_keeps_it_ended(text: str, context: str, triple: Triple) -> None:
+    assert triple in triples(understand(text, context))
+
+
+@pytest.mark.parametrize(("text", "context", "triple"), HELD_NOT_USED + NOT_STARTED)
+def test_a_medicine_not_used_yet_is_held(text: str, context: str, triple: Triple) -> None:
+    got = {t for t in triples(understand(text, context)) if t[0] == "medications"}
+    assert got == {triple}
+
+
+@pytest.mark.parametrize(("text", "triple"), SHORT_OF)
+def test_a_grade_short_of_an_illness_rules_it_out(text: str, triple: Triple) -> None:
+    got = triples(understand(text))
+    assert triple in got
+    assert not any(e == triple[1] and s != "confirmed_absent" for _, e, s in got)
+
+
+@pytest.mark.parametrize(("text", "context"), INTENTIONS)
+def test_an_intention_after_advice_states_nothing(text: str, context: str) -> None:
+    assert understand(text, context).events == []
+
+
+@pytest.mark.parametrize("text", HEAD_SCANS)
+def test_a_tumour_ruled_out_by_a_head_scan_is_a_brain_tumour(text: str) -> None:
+    got = triples(understand(text))
+    assert ("diagnoses", "brain tumor", "confirmed_absent") in got
+    assert not any(e == "tumor" for _, e, _ in got)
+
+
+def test_a_bare_denied_tumour_without_a_site_stays_bare() -> None:
+    got = triples(understand("голова болит, опухоли нет"))
+    assert ("diagnoses", "tumor", "confirmed_absent") in got
+
+
+def test_stopped_then_denied_folds_to_stopped_after_drinking() -> None:
+    facts = folded(("пью по выходным пиво", "Алкоголь употребляете?"), ("бросил пить, ни капли не пью", None))
+    assert facts[("lifestyle", "alcohol")] == "stopped"

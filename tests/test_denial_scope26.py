@@ -110,3 +110,40 @@ def test_a_bare_denied_tumour_without_a_site_stays_bare() -> None:
 def test_stopped_then_denied_folds_to_stopped_after_drinking() -> None:
     facts = folded(("пью по выходным пиво", "Алкоголь употребляете?"), ("бросил пить, ни капли не пью", None))
     assert facts[("lifestyle", "alcohol")] == "stopped"
+
+
+# fmt: off
+#: A cancer ruled out in a message whose own facts are of one organ (its medicine, its complaint).
+ORGAN_BY_FACTS: list[tuple[str, Triple]] = [
+    ("MRI and biopsy clear, no cancer. Urologist added finasteride", ("diagnoses", "prostate cancer", "confirmed_absent")),
+    ("на фокусине встаю раз за ночь. биопсию сделали — рака нет", ("diagnoses", "prostate cancer", "confirmed_absent")),
+    ("穿刺结果出来了 不是癌 医生加了保列治 5mg", ("diagnoses", "prostate cancer", "confirmed_absent")),
+]
+#: "while on X" is a time of its own clause: the ending before it is not of the medicine.
+WHILE_ON: list[tuple[str, str, set[Triple]]] = [
+    ("stopped drinking while on metronidazole", "Do you drink?",
+     {("lifestyle", "alcohol", "stopped"), ("medications", "metronidazole", "active")}),
+    ("stopped drinking while I'm on the tablets", "Do you drink?", {("lifestyle", "alcohol", "stopped")}),
+    ("бросила пить пока на таблетках", "Алкоголь употребляете?", {("lifestyle", "alcohol", "stopped")}),
+    ("бросил пить, пока на метронидазоле", "Алкоголь употребляете?",
+     {("lifestyle", "alcohol", "stopped"), ("medications", "metronidazole", "active")}),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "triple"), ORGAN_BY_FACTS)
+def test_a_cancer_is_named_by_the_organ_of_the_messages_own_facts(text: str, triple: Triple) -> None:
+    got = triples(understand(text))
+    assert triple in got
+    assert not any(e == "cancer" for _, e, _ in got)
+
+
+def test_a_relatives_organ_names_no_cancer_of_the_user() -> None:
+    got = triples(understand("my dad is on tamsulosin, I never had cancer"))
+    assert ("diagnoses", "prostate cancer", "confirmed_absent") not in got
+
+
+@pytest.mark.parametrize(("text", "context", "wanted"), WHILE_ON)
+def test_while_on_a_medicine_is_a_time_not_a_denial_of_it(text: str, context: str, wanted: set[Triple]) -> None:
+    got = triples(understand(text, context))
+    assert got == wanted

@@ -65,6 +65,7 @@ class _Site:
     entity: str
     general: frozenset[str]
     words: dict[str, re.Pattern[str]]
+    by: frozenset[str]
 
 
 @cache
@@ -79,7 +80,8 @@ def _sites() -> tuple[_Site, ...]:
             for lang in _LANGS
             if (forms := [f.strip() for f in row[lang].split(" ; ") if f.strip()])
         }
-        out.append(_Site(row["entity"], general, words))
+        by = frozenset(b.strip() for b in row.get("by", "").split("|") if b.strip())
+        out.append(_Site(row["entity"], general, words, by))
     return tuple(out)
 
 
@@ -100,9 +102,17 @@ def _named(general: str, text: str, lang: str, others: list[Clause]) -> set[str]
     }
 
 
-def _site(general: str, msg: Message, others: list[Clause]) -> str | None:
-    """The one specific name the message (or, when it names no site, the question) gives ``general``."""
-    named = _named(general, msg.norm, msg.lang, others)
+def _named_by_facts(general: str, facts: list[Fact]) -> set[str]:
+    """The specific names ``general`` may stand for by the user's own facts of the organ ("на
+    фокусине", "保列治", "flow much better": the prostate), a relative's never."""
+    own = {f.entity for f in facts if f.section != "family_history"}
+    return {s.entity for s in _sites() if general in s.general and s.by & own}
+
+
+def _site(general: str, msg: Message, others: list[Clause], facts: list[Fact] | None = None) -> str | None:
+    """The one specific name the message (its words, or its own facts of an organ; when it names no
+    site, the question) gives ``general``."""
+    named = _named(general, msg.norm, msg.lang, others) | _named_by_facts(general, facts or [])
     if not named and msg.asked is not None and msg.asked.question:
         named = _named(general, msg.asked.question, msg.lang, [])
     return next(iter(named)) if len(named) == 1 else None
@@ -123,7 +133,7 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
     for f in facts:
         if f.section not in _OWN or f.status != CONFIRMED_ABSENT:
             continue
-        if f.entity in _CANCERS and (site := _site(f.entity, msg, others)) is not None:
+        if f.entity in _CANCERS and (site := _site(f.entity, msg, others, facts)) is not None:
             f.entity = site
         if f.entity in _cancers():
             f.section = _RULED_OUT

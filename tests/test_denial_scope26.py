@@ -114,10 +114,11 @@ def test_stopped_then_denied_folds_to_stopped_after_drinking() -> None:
 
 # fmt: off
 #: A cancer ruled out in a message whose own facts are of one organ (its medicine, its complaint).
+_PROSTATE = ("diagnoses", "prostate cancer", "confirmed_absent")
 ORGAN_BY_FACTS: list[tuple[str, Triple]] = [
-    ("MRI and biopsy clear, no cancer. Urologist added finasteride", ("diagnoses", "prostate cancer", "confirmed_absent")),
-    ("на фокусине встаю раз за ночь. биопсию сделали — рака нет", ("diagnoses", "prostate cancer", "confirmed_absent")),
-    ("穿刺结果出来了 不是癌 医生加了保列治 5mg", ("diagnoses", "prostate cancer", "confirmed_absent")),
+    ("MRI and biopsy both clear, no cancer. Urologist added finasteride 5mg", _PROSTATE),
+    ("на фокусине встаю раз за ночь. биопсию сделали — рака нет", _PROSTATE),
+    ("穿刺结果出来了 不是癌 医生加了保列治 5mg", _PROSTATE),
 ]
 #: "while on X" is a time of its own clause: the ending before it is not of the medicine.
 WHILE_ON: list[tuple[str, str, set[Triple]]] = [

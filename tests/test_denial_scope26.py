@@ -148,3 +148,38 @@ def test_a_relatives_organ_names_no_cancer_of_the_user() -> None:
 def test_while_on_a_medicine_is_a_time_not_a_denial_of_it(text: str, context: str, wanted: set[Triple]) -> None:
     got = triples(understand(text, context))
     assert got == wanted
+
+
+# fmt: off
+#: A bare "no polyps" is the polyps of the site its message names, ruled out; none with no site.
+POLYPS: list[tuple[str, Triple]] = [
+    ("colonoscopy last week, all clear, no polyps", ("diagnoses", "colon polyps", "confirmed_absent")),
+    ("сделал колоноскопию, полипов не нашли", ("diagnoses", "colon polyps", "confirmed_absent")),
+    ("做了肠镜，没有息肉", ("diagnoses", "colon polyps", "confirmed_absent")),
+    ("ENT said it's chronic sinusitis, no polyps", ("diagnoses", "nasal polyps", "confirmed_absent")),
+    ("лор сказал гайморит, полипов нет", ("diagnoses", "nasal polyps", "confirmed_absent")),
+    ("鼻内镜看了，没有息肉", ("diagnoses", "nasal polyps", "confirmed_absent")),
+]
+#: An EEG is a test: the illness it rules out is a diagnosis ruled out.
+EEG: list[str] = ["had an EEG, no epilepsy they said", "ээг сделали, эпилепсии нет"]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "triple"), POLYPS)
+def test_a_bare_no_polyps_is_the_polyps_of_its_site(text: str, triple: Triple) -> None:
+    assert triple in triples(understand(text))
+
+
+@pytest.mark.parametrize("text", ["no polyps", "полипов нет", "没有息肉"])
+def test_no_polyps_without_a_site_names_nothing(text: str) -> None:
+    assert understand(text).events == []
+
+
+def test_polyps_a_relative_was_scoped_for_are_not_the_users() -> None:
+    got = triples(understand("my mum had a colonoscopy, no polyps"))
+    assert not any(e == "colon polyps" for _, e, _ in got)
+
+
+@pytest.mark.parametrize("text", EEG)
+def test_an_eeg_rules_out_a_diagnosis(text: str) -> None:
+    assert ("diagnoses", "epilepsy", "confirmed_absent") in triples(understand(text))

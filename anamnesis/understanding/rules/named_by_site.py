@@ -58,6 +58,21 @@ _NO_BLOOD = {
 }
 
 
+_POLYP = "polyp"
+#: A bare "no polyps": a finding the scope looked for and did not see ("колоноскопию сделали, полипов
+#: нет", "ENT said sinusitis, no polyps", "肠镜没有息肉"), ruled out as the site's polyps.
+_NO_POLYPS = {
+    "en": re.compile(r"\b(?:no|not any|without(?: any)?) polyps?\b|\bpolyps? (?:free|clear)\b|\bfound no polyps?\b"),
+    "ru": re.compile(
+        r"(?<![а-я])(?:полип\w* (?:нет|нету|не нашли|не обнаружил\w*|не выявил\w*|не было)|нет полип\w*"
+        r"|без полип\w*|не нашли полип\w*)(?![а-я])"
+    ),
+    "zh": re.compile(r"(?:没有|没|无|未见|未发现|没发现|没看到|没见)息肉|息肉(?:没有|也没有|都没有)"),
+}
+#: The bare words denied that name nothing until their site does: their patterns and their section.
+_BARE_DENIALS = {_BLOOD: (_NO_BLOOD, "symptoms"), _POLYP: (_NO_POLYPS, _RULED_OUT)}
+
+
 @dataclass(frozen=True, slots=True)
 class _Site:
     """One organ: the specific name, the bare names it specialises, its words per language."""
@@ -147,15 +162,16 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
             and (site := _site(f.entity, msg, others)) is not None
         ):
             f.entity = site  # "dentist says abscess": the dental abscess
-    pattern = _NO_BLOOD.get(msg.lang)
-    if pattern is None:
-        return facts
     held = {(f.section, f.entity) for f in facts}
     added: list[Fact] = []
-    for m in pattern.finditer(msg.norm):
-        clause = _own_clause(msg, m.start())
-        site = _site(_BLOOD, msg, others) if clause is not None else None
-        if clause is not None and site is not None and ("symptoms", site) not in held:
-            held.add(("symptoms", site))
-            added.append(Fact(m.start(), m.end(), clause.sentence, "symptoms", site, CONFIRMED_ABSENT, m[0]))
+    for general, (patterns, section) in _BARE_DENIALS.items():
+        pattern = patterns.get(msg.lang)
+        if pattern is None:
+            continue
+        for m in pattern.finditer(msg.norm):
+            clause = _own_clause(msg, m.start())
+            site = _site(general, msg, others, facts) if clause is not None else None
+            if clause is not None and site is not None and (section, site) not in held:
+                held.add((section, site))
+                added.append(Fact(m.start(), m.end(), clause.sentence, section, site, CONFIRMED_ABSENT, m[0]))
     return [*facts, *added]

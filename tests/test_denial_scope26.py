@@ -183,3 +183,30 @@ def test_polyps_a_relative_was_scoped_for_are_not_the_users() -> None:
 @pytest.mark.parametrize("text", EEG)
 def test_an_eeg_rules_out_a_diagnosis(text: str) -> None:
     assert ("diagnoses", "epilepsy", "confirmed_absent") in triples(understand(text))
+
+
+# fmt: off
+#: A bare body temperature answering a fever question: above 37 a fever, below 37 none.
+TEMPERATURES: list[tuple[str, str, str | None]] = [
+    ("37,8 вечером", "Температура сейчас есть?", "active"),
+    ("38.1 last night", "Any fever?", "active"),
+    ("晚上38度2", "发烧吗？", "active"),
+    ("36,6", "Температура есть?", "confirmed_absent"),
+    ("36.5 this morning", "Any fever?", "confirmed_absent"),
+    ("36度5", "发烧吗？", "confirmed_absent"),
+    ("38", "Any fever?", None),  # no decimal, no degrees: maybe not a temperature
+    ("у мужа 38,5", "Температура есть?", None),  # someone else's
+    ("38,5", "Давление какое?", None),  # no fever asked
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "status"), TEMPERATURES)
+def test_a_bare_temperature_answers_a_fever_question(text: str, context: str, status: str | None) -> None:
+    fever = {s for sec, e, s in triples(understand(text, context)) if (sec, e) == ("symptoms", "fever")}
+    assert fever == ({status} if status else set())
+
+
+def test_a_normal_temperature_after_a_fever_ends_it() -> None:
+    facts = folded(("38,2 второй день", "Температура есть?"), ("36,6", "Температура есть?"))
+    assert facts[("symptoms", "fever")] == "resolved"

@@ -188,6 +188,7 @@ from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
+from anamnesis.understanding.rules.temperature_answers import reads_temperature, temperature_answered
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
@@ -334,6 +335,7 @@ def read_message(
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not names_pressure(norm, detect_lang(norm, lang_hint), asked)  # "Conditions?" — "only blood pressure"
+            and not reads_temperature(norm, asked)  # "Температура есть?" — "37,8 вечером"
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
@@ -555,6 +557,7 @@ def read_message(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
         pressure_named_as_illness(msg)  # "Any other conditions?" — "Only blood pressure"
+        temperature_answered(msg)  # "Any fever?" — "38.1 last night", "36,6"
         fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):

@@ -210,3 +210,30 @@ def test_a_bare_temperature_answers_a_fever_question(text: str, context: str, st
 def test_a_normal_temperature_after_a_fever_ends_it() -> None:
     facts = folded(("38,2 второй день", "Температура есть?"), ("36,6", "Температура есть?"))
     assert facts[("symptoms", "fever")] == "resolved"
+
+
+# fmt: off
+#: A section noun after a demonstrative is one thing told or offered before, never the whole section.
+ONE_NOT_ALL: list[tuple[str, str]] = [
+    ("thanks, I've never had that vaccine actually", "The shingles vaccine is recommended at your age."),
+    ("спасибо, эту прививку я не делала", "Рекомендуется прививка от опоясывающего лишая."),
+    ("谢谢，这个疫苗我之前确实没打过", "可以考虑接种带状疱疹疫苗。"),
+    ("I don't take those pills anymore", "How are the new tablets going?"),
+    ("не пью эти таблетки больше", "Как новые таблетки?"),
+]
+WHOLE_SECTION: list[tuple[str, str, str]] = [
+    ("no vaccines since childhood", "Any recent vaccinations?", "vaccinations"),
+    ("прививок не делал никаких", "Прививки делали?", "vaccinations"),
+    ("我没打过疫苗", "打过疫苗吗？", "vaccinations"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context"), ONE_NOT_ALL)
+def test_a_demonstrative_section_noun_is_no_section_wide_denial(text: str, context: str) -> None:
+    assert not any(e == "*" for _, e, _ in triples(understand(text, context)))
+
+
+@pytest.mark.parametrize(("text", "context", "section"), WHOLE_SECTION)
+def test_a_plain_section_noun_still_denies_the_section(text: str, context: str, section: str) -> None:
+    assert (section, "*", "confirmed_absent") in triples(understand(text, context))

@@ -327,6 +327,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             continue  # "бросила таблетки от давления": some medicines, not all of them
         if _OTHER.search(msg.norm, max(0, noun.start - 12), noun.start):
             continue  # "других болезней нет", "no other operations": none besides those told
+        if _THIS.search(msg.norm, max(0, noun.start - 12), noun.start):
+            continue  # "never had that vaccine", "эту прививку не делала", "这个疫苗没打过": one, not all
         if noun.state == "neg" and (_EXCEPT.search(msg.norm, clause.start, clause.end) or _except_follows(msg, clause)):
             continue  # "no allergies apart from that one", "кроме этого аллергии нет": one there, no "none"
         if section == "vaccinations" and any(
@@ -408,6 +410,14 @@ def _the_asked_one(msg: Message, clause: Clause, section: str, noun: Mention) ->
 
 #: "other" right before a section noun: the denial leaves out what the user has told.
 _OTHER = re.compile(r"(?:\bother|(?<![а-я])(?:других|другие|другой|другого|иных|прочих)|其他|别的)\s*$")
+#: A demonstrative right before a section noun: it points at one thing told or offered before ("I've
+#: never had that vaccine" after the shingles jab is recommended), never at the whole section ("nothing like that"
+#: and "таких нет" speak of a kind, and deny it).
+_THIS = re.compile(
+    r"(?:(?<!like )(?<!as )\b(?:this|that|these|those|the same)"
+    r"|(?<![а-я])(?:эт(?:от|а|у|о|и|ой|им|их|ом)|тот|ту|та|те|той|тех)"
+    r"|这个|那个|这种|那种|这些|那些|这|那)\s*$"
+)
 #: An exception beside a denial ("apart from that one", "кроме этой", "除了这个"): something of the
 #: kind is there, so the denial is of the rest, no section-wide "none" ("only" / "just" / "только"
 #: may list what the user takes beside a denial of another section, and are left out).

@@ -31,6 +31,10 @@ def merge_facts(msg: Message) -> list[Fact]:
                 # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
                 # the message first says one has and then denies has ended, it is not absent
                 fact.status = status_for(fact.section, "end")
+            elif _denied_after_ended(old, fact, msg.norm):
+                # "酒早戒了，一口不喝", "бросил пить, ни капли не пью": the denial tells how it is since
+                # the user gave it up, it does not make it something they never had
+                fact.status = old.status
             elif _stopped_then_named(old, fact, msg):
                 # "заменил амлодипин на лерканидипин, ноги отекали от амлодипина": the drug the
                 # message stopped, named again for what it did, is still stopped
@@ -99,6 +103,18 @@ def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
         and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
         and old.status == PRESENT_STATUS[old.section]
         and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
+    )
+
+
+def _denied_after_ended(old: Fact, new: Fact, norm: str) -> bool:
+    """What the message first says has ended and then, in another phrase, denies is still ended:
+    the denial is the state since it ended ("quit drinking ages ago, don't touch a drop")."""
+    return (
+        new.status == CONFIRMED_ABSENT
+        and old.status == status_for(old.section, "end")
+        and old.status not in (CONFIRMED_ABSENT, PRESENT_STATUS[old.section])
+        and old.end <= new.start
+        and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
     )
 
 

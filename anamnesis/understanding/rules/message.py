@@ -135,6 +135,7 @@ from anamnesis.understanding.rules.medicines import (
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site
+from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -188,6 +189,7 @@ from anamnesis.understanding.rules.senses import in_their_sense
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
+from anamnesis.understanding.rules.temperature_answers import reads_temperature, temperature_answered
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
@@ -334,6 +336,7 @@ def read_message(
             and not (asked is not None and amount_answer(norm, hits, detect_lang(norm, lang_hint)))  # "пару раз"
             and "давлени" not in norm  # "у меня давление": ru_pressure reads the bare word
             and not names_pressure(norm, detect_lang(norm, lang_hint), asked)  # "Conditions?" — "only blood pressure"
+            and not reads_temperature(norm, asked)  # "Температура есть?" — "37,8 вечером"
             and not (asked is not None and asked.part_asked and "pain" in found)  # "Как колено?" — "ноет"
             and not (asked is not None and points_by_place(norm, asked))  # "Only the first one."
             and not (asked is not None and may_keep(norm, detect_lang(norm, lang_hint), asked))  # "only the BP"
@@ -556,6 +559,7 @@ def read_message(
         answer_question(msg, asked)
         answered_by_part(msg, asked)  # "diabetes no, blood pressure yes"
         pressure_named_as_illness(msg)  # "Any other conditions?" — "Only blood pressure"
+        temperature_answered(msg)  # "Any fever?" — "38.1 last night", "36,6"
         fine_parts(msg)  # "Any kidney problems?" — "kidneys are fine"
         for clause in msg.clauses:  # "no, but my brother does": the relative has what the answer denied
             if clause.subject == "family" and not clause.skip and _names_no_one_else(clause):
@@ -586,6 +590,7 @@ def read_message(
     msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
     facts = later
     facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken
+    facts = held_not_used_yet(facts, msg.norm, lang, spans)  # "нитроспрей в кармане, пока не пшикал"
     facts = with_organ_cancer(facts, text, msg.hits, asked)  # "биопсия простаты, рака нет": prostate cancer
     rule_out_revised(facts, msg.norm, lang, spans)  # "думал гастрит, оказалось язва": no gastritis
     facts = with_ruled_out(facts, msg.norm, lang, spans, asked)  # "coeliac test negative": a diagnosis ruled out

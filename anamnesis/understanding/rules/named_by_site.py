@@ -58,6 +58,21 @@ _NO_BLOOD = {
 }
 
 
+_POLYP = "polyp"
+#: A bare "no polyps": a finding the scope looked for and did not see ("колоноскопию сделали, полипов
+#: нет", "ENT said sinusitis, no polyps", "肠镜没有息肉"), ruled out as the site's polyps.
+_NO_POLYPS = {
+    "en": re.compile(r"\b(?:no|not any|without(?: any)?) polyps?\b|\bpolyps? (?:free|clear)\b|\bfound no polyps?\b"),
+    "ru": re.compile(
+        r"(?<![а-я])(?:полип\w* (?:нет|нету|не нашли|не обнаружил\w*|не выявил\w*|не было)|нет полип\w*"
+        r"|без полип\w*|не нашли полип\w*)(?![а-я])"
+    ),
+    "zh": re.compile(r"(?:没有|没|无|未见|未发现|没发现|没看到|没见)息肉|息肉(?:没有|也没有|都没有)"),
+}
+#: The bare words denied that name nothing until their site does: their patterns and their section.
+_BARE_DENIALS = {_BLOOD: (_NO_BLOOD, "symptoms"), _POLYP: (_NO_POLYPS, _RULED_OUT)}
+
+
 @dataclass(frozen=True, slots=True)
 class _Site:
     """One organ: the specific name, the bare names it specialises, its words per language."""
@@ -65,6 +80,7 @@ class _Site:
     entity: str
     general: frozenset[str]
     words: dict[str, re.Pattern[str]]
+    by: frozenset[str]
 
 
 @cache
@@ -79,7 +95,8 @@ def _sites() -> tuple[_Site, ...]:
             for lang in _LANGS
             if (forms := [f.strip() for f in row[lang].split(" ; ") if f.strip()])
         }
-        out.append(_Site(row["entity"], general, words))
+        by = frozenset(b.strip() for b in row.get("by", "").split("|") if b.strip())
+        out.append(_Site(row["entity"], general, words, by))
     return tuple(out)
 
 
@@ -100,9 +117,17 @@ def _named(general: str, text: str, lang: str, others: list[Clause]) -> set[str]
     }
 
 
-def _site(general: str, msg: Message, others: list[Clause]) -> str | None:
-    """The one specific name the message (or, when it names no site, the question) gives ``general``."""
-    named = _named(general, msg.norm, msg.lang, others)
+def _named_by_facts(general: str, facts: list[Fact]) -> set[str]:
+    """The specific names ``general`` may stand for by the user's own facts of the organ ("на
+    фокусине", "保列治", "flow much better": the prostate), a relative's never."""
+    own = {f.entity for f in facts if f.section != "family_history"}
+    return {s.entity for s in _sites() if general in s.general and s.by & own}
+
+
+def _site(general: str, msg: Message, others: list[Clause], facts: list[Fact] | None = None) -> str | None:
+    """The one specific name the message (its words, or its own facts of an organ; when it names no
+    site, the question) gives ``general``."""
+    named = _named(general, msg.norm, msg.lang, others) | _named_by_facts(general, facts or [])
     if not named and msg.asked is not None and msg.asked.question:
         named = _named(general, msg.asked.question, msg.lang, [])
     return next(iter(named)) if len(named) == 1 else None
@@ -123,7 +148,7 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
     for f in facts:
         if f.section not in _OWN or f.status != CONFIRMED_ABSENT:
             continue
-        if f.entity in _CANCERS and (site := _site(f.entity, msg, others)) is not None:
+        if f.entity in _CANCERS and (site := _site(f.entity, msg, others, facts)) is not None:
             f.entity = site
         if f.entity in _cancers():
             f.section = _RULED_OUT
@@ -137,15 +162,16 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
             and (site := _site(f.entity, msg, others)) is not None
         ):
             f.entity = site  # "dentist says abscess": the dental abscess
-    pattern = _NO_BLOOD.get(msg.lang)
-    if pattern is None:
-        return facts
     held = {(f.section, f.entity) for f in facts}
     added: list[Fact] = []
-    for m in pattern.finditer(msg.norm):
-        clause = _own_clause(msg, m.start())
-        site = _site(_BLOOD, msg, others) if clause is not None else None
-        if clause is not None and site is not None and ("symptoms", site) not in held:
-            held.add(("symptoms", site))
-            added.append(Fact(m.start(), m.end(), clause.sentence, "symptoms", site, CONFIRMED_ABSENT, m[0]))
+    for general, (patterns, section) in _BARE_DENIALS.items():
+        pattern = patterns.get(msg.lang)
+        if pattern is None:
+            continue
+        for m in pattern.finditer(msg.norm):
+            clause = _own_clause(msg, m.start())
+            site = _site(general, msg, others, facts) if clause is not None else None
+            if clause is not None and site is not None and (section, site) not in held:
+                held.add((section, site))
+                added.append(Fact(m.start(), m.end(), clause.sentence, section, site, CONFIRMED_ABSENT, m[0]))
     return [*facts, *added]

@@ -28,7 +28,7 @@ from anamnesis.understanding.rules.lexicon import RULED_OUT_FILE
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS
 
 _LANGS = ("en", "ru", "zh")
-_KINDS = ("exam", "contrast", "for", "verdict")
+_KINDS = ("exam", "contrast", "for", "verdict", "short")
 #: en and ru words start at a word's start ("ct" is not in "fact"); Chinese has no word edges.
 _WORD_START = {"en": r"(?<![a-z])", "ru": r"(?<![а-яa-z])", "zh": ""}
 #: An English word ends there too ("echo" is not "echoes"); Russian forms are stems.
@@ -58,7 +58,7 @@ def _words() -> dict[tuple[str, str], re.Pattern[str]]:
             if not forms:
                 continue
             body = "(?:" + "|".join(forms) + ")"
-            if kind in ("contrast", "for"):
+            if kind in ("contrast", "for", "short"):
                 out[kind, lang] = re.compile(body + r"\s*$")
             else:
                 out[kind, lang] = re.compile(_WORD_START[lang] + body + _WORD_END[lang])
@@ -105,6 +105,13 @@ def _ruled_out_here(f: Fact, norm: str, lang: str, spans: list[tuple[int, int, b
     return contrast is not None and contrast.search(norm[start : f.start]) is not None
 
 
+def _short_of(f: Fact, norm: str, lang: str) -> bool:
+    """A "not yet" right before the name: the finding is graded short of the illness ("osteopenia,
+    not yet osteoporosis", "ещё не остеопороз", "还没到骨质疏松"), which is ruled out for now."""
+    short = _words().get(("short", lang))
+    return short is not None and short.search(norm[max(0, f.start - 40) : f.start]) is not None
+
+
 def with_ruled_out(
     facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]], asked: Topic | None
 ) -> list[Fact]:
@@ -112,8 +119,9 @@ def with_ruled_out(
     if not any(f.section in _ILLNESS for f in facts):
         return facts
     _tested_for(facts, norm, lang, spans)
-    if lang == "zh":  # the Chinese labels keep "医生说不是X" the chronic denial it names (dev zh negation fell)
-        return facts
+    for f in facts:  # "not quite diabetes yet", "还不到骨质疏松": the grade denies the illness it falls short of
+        if f.section in _ILLNESS and f.status == PRESENT_STATUS[f.section] and _short_of(f, norm, lang):
+            f.status = CONFIRMED_ABSENT
     asked_items = {entity for _, entity in asked.items} if asked is not None else set()
     moved: set[str] = set()
     for f in facts:
@@ -121,8 +129,8 @@ def with_ruled_out(
             f.section == "chronic_conditions"
             and f.status == CONFIRMED_ABSENT
             and f.entity not in asked_items
-            and _ruled_out_here(f, norm, lang, spans)
-        ):
+            and (_short_of(f, norm, lang) or (lang != "zh" and _ruled_out_here(f, norm, lang, spans)))
+        ):  # the Chinese labels keep "医生说不是X" the chronic denial it names (dev zh negation fell)
             f.section = _RULED_OUT
             moved.add(f.entity)
     if not moved:

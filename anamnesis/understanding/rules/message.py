@@ -76,6 +76,7 @@ from anamnesis.understanding.rules.discourse import (
     zh_topic_de_hua,
 )
 from anamnesis.understanding.rules.drug_effects import effect_links, without_ended_effects
+from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
     switched_from_before,
@@ -610,6 +611,7 @@ def read_message(
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
     facts = without_ended_effects(facts, links, msg.norm, lang, spans)  # "..., so I stopped it. fine now"
+    facts = without_reaction_drugs(facts, msg.norm, msg.hits, spans)  # "磺胺过敏，以前吃复方新诺明起疹子"
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     touched = msg.touched

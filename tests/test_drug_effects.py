@@ -3,8 +3,8 @@
 - a complaint told as what a drug did ("X gave me Y", "Y from the X", "от него Y", "X吃了两天Y",
   "吃得Y") and a stop or switch of that drug is the drug's past effect: no symptom, whether the
   message says it is over ("..., fine now", "现在不X了") or not (``rules.drug_effects``);
-- a Chinese stop or switch after the complaint ("医生让我别吃了", "就不吃了") stops the drug the
-  sentence named before it;
+- a stop or switch after the complaint that names no new drug ("医生让我别吃了", "就不吃了",
+  "..., switched, ...", "so they swapped it", "..., заменили") stops the drug the complaint came from;
 - the complaint stays when the user says it is still there now ("still", "до сих пор", "还"), or
   tells the cause in the present ("is giving me", "от него кашляю"); a drug not stopped leaves
   its effect a current symptom ("since I started metformin I have diarrhoea every day");
@@ -45,6 +45,17 @@ STOP_AFTER_THE_EFFECT: list[Row] = [
     ("去年吃过别嘌醇，吃得起疹子就不吃了", None, {("medications", "allopurinol", "stopped")}),
 ]
 
+# a switch that names no new drug, after the complaint, replaces the drug it came from
+BARE_SWITCH: list[Row] = [
+    ("amlodipine made my ankles swell, switched, swelling gone", None, {("medications", "amlodipine", "stopped")}),
+    ("the amlodipine made my ankles swell so they swapped it", None, {("medications", "amlodipine", "stopped")}),
+    ("амлодипин - от него отекали ноги, заменили, отеки прошли", None, {("medications", "amlodipine", "stopped")}),
+    ("氨氯地平吃了脚肿，换药了，现在不肿了", None, {("medications", "amlodipine", "stopped")}),
+    ("amlodipine made my ankles swell, switched me to losartan, still swollen", None,
+     {("medications", "amlodipine", "stopped"), ("medications", "losartan", "active"),
+      ("symptoms", "swelling", "active")}),
+]
+
 # still there now, or caused in the present: a current symptom
 STILL_THERE: list[Row] = [
     ("simvastatin gave me cramps so I came off it, still get cramps at night", None,
@@ -72,7 +83,8 @@ NOT_AN_ENDED_EFFECT: list[Row] = [
 
 
 @pytest.mark.parametrize(
-    ("text", "context", "expected"), [*PAST_EFFECT, *STOP_AFTER_THE_EFFECT, *STILL_THERE, *NOT_AN_ENDED_EFFECT]
+    ("text", "context", "expected"),
+    [*PAST_EFFECT, *STOP_AFTER_THE_EFFECT, *BARE_SWITCH, *STILL_THERE, *NOT_AN_ENDED_EFFECT],
 )
 def test_a_stopped_drugs_past_effect_is_no_symptom(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context)) == expected

@@ -11,9 +11,9 @@ story over several clauses or with two drugs kept it. The discourse read here:
 - the link: a complaint told as a drug's effect: "X gave me / made me / caused Y", "stopped X
   because of Y", "Y from the X"; "от X Y", "от него Y", "X вызвал Y"; "X吃了(两天)Y", "吃得Y",
   "一吃就Y", "吃X Y" (taking, then the complaint);
-- the stop or switch of that drug: its status by the end of the message, or in Chinese a stop or
-  switch word after the complaint in its sentence ("医生让我别吃了"), which also stops the drug the
-  sentence named before the complaint;
+- the stop or switch of that drug: its status by the end of the message, or a stop or switch
+  that names no new drug after it in the sentence ("医生让我别吃了", "..., switched, ...", "...,
+  заменили"), which also stops the drug;
 - the "still / now" that keeps the complaint current.
 """
 
@@ -40,13 +40,15 @@ class Link:
     drug: str | None
     sentence: int
     end: int
+    #: where a stop or switch of the drug may follow: after the drug, or after a complaint no drug is named for
+    after: int
     #: told in the present ("fluclox is giving me diarrhoea, GP switched me"): the complaint is there now
     current: bool = False
 
 
 #: English words between a drug and what it did: "gave me", "made me", "caused", "stopped it because of".
 _EN_LINK = re.compile(
-    r"\b(?:(?:gave|gives|give|giving|given) me|(?:made|makes|make|making) me|caus(?:ed|es|ing)|left me"
+    r"\b(?:(?:gave|gives|give|giving|given) me|(?:made|makes|make|making)(?: me| my)?|caus(?:ed|es|ing)|left me"
     r"|side[- ]?effects?|reaction|because of|(?:bc|b/c|cos|coz|cuz) of|due to)\b"
 )
 #: An English cause told in the present: "is giving me", "makes me", "keeps giving me".
@@ -68,6 +70,12 @@ _ZH_TAKE_VERB = re.compile(r"(?:吃|用|服|抹|涂|喷|打)(?:了|过)?$")
 #: A Chinese stop or switch after the complaint: "停了", "换成", "别吃了", "就不吃了", "没再吃".
 _ZH_STOP = re.compile(
     r"停|换(?:成|了|药)|改(?:成|用)|不(?:再)?(?:吃|用|服)了|别(?:再)?(?:吃|用)了|没(?:再)?(?:吃|用)了?|不(?:敢|让)(?:再)?(?:吃|用)"
+)
+#: A switch that names no new drug, ending its phrase: "..., switched, ...", "so the gp swapped it",
+#: "..., заменили": the drug the complaint came from is replaced.
+_EN_BARE_SWITCH = re.compile(r"\b(?:switched|swapped|changed)(?: (?:me|it|them|that))?(?= *(?:[,;:.!?]|and\b|but\b|$))")
+_RU_BARE_SWITCH = re.compile(
+    r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*)(?: (?:его|её|ее|их))?(?= *(?:[,;:.!?—–]|и |но |$))"
 )
 #: Words that keep a complaint current: "still", "до сих пор", "还".
 _EN_NOW = re.compile(r"\b(?:still|ever since|to this day|keeps?|kept)\b")
@@ -91,7 +99,9 @@ def effect_links(facts: list[Fact], norm: str, lang: str) -> list[Link]:
         drug = _cause_of(f, drugs, norm, lang)
         if drug is not False:
             now = lang == "en" and _EN_PRESENT_CAUSE.search(norm, max(0, f.start - 40), f.start) is not None
-            links.append(Link(f.section, f.entity, drug, f.sentence, f.end, now))
+            named = [d.end for d in drugs if d.entity == drug and d.sentence == f.sentence]
+            after = min(min(named, default=f.end), f.end)
+            links.append(Link(f.section, f.entity, drug, f.sentence, f.end, after, now))
     return links
 
 
@@ -136,10 +146,11 @@ def without_ended_effects(
             continue
         drug = next((f for f in facts if f.section == "medications" and f.entity == link.drug), None)
         stop = None
-        if lang == "zh" and 0 <= link.sentence < len(spans):
-            stop = _ZH_STOP.search(norm, link.end, spans[link.sentence][1])
+        if 0 <= link.sentence < len(spans):
+            bare = {"zh": _ZH_STOP, "ru": _RU_BARE_SWITCH}.get(lang, _EN_BARE_SWITCH)
+            stop = bare.search(norm, link.after, spans[link.sentence][1])
             if stop is not None and drug is not None and drug.status == PRESENT_STATUS["medications"]:
-                drug.status = _STOPPED  # "顺尔宁吃了老做噩梦，医生让我别吃了"
+                drug.status = _STOPPED  # "顺尔宁吃了老做噩梦，医生让我别吃了", "made my ankles swell, switched"
         if stop is not None or (drug is not None and drug.status == _STOPPED):
             ended.add((link.section, link.entity))
     # a drug's name is no verb of the phrase ("от эналаприла першит": -ил is no past tense)

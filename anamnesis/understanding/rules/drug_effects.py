@@ -78,7 +78,7 @@ _RU_BARE_SWITCH = re.compile(
     r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*)(?: (?:его|её|ее|их))?(?= *(?:[,;:.!?—–]|и |но |$))"
 )
 #: Words that keep a complaint current: "still", "до сих пор", "还".
-_EN_NOW = re.compile(r"\b(?:still|ever since|to this day|keeps?|kept)\b")
+_EN_NOW = re.compile(r"\b(?:still|ever since|to this day|keeps?)\b")
 _RU_NOW = re.compile(r"(?<![а-яё])(?:до сих пор|вс[её] ещ[её]|остал\w*|продолжа\w*|по-прежнему)(?![а-яё])")
 _ZH_NOW = re.compile(r"还|仍|依然|一直|照样")
 #: A phrase told in the past: "was", "gave", "ached"; "был", "болели".

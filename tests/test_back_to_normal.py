@@ -83,11 +83,10 @@ def test_a_denied_asked_or_others_normal_ends_nothing(first: str, later: str) ->
 
 # named and said over in one message: the complaint was had and is over
 NAMED_AND_OVER: list[tuple[str, tuple[str, str, str]]] = [
-    ("the amitriptyline gave me a dry mouth, stopped it and my mouth is back to normal",
-     ("symptoms", "dry mouth", "resolved")),
+    # (a stopped drug's past effect told over is no event at all: tests/test_drug_effects.py)
+    ("had a dry mouth for a week but my mouth is back to normal now", ("symptoms", "dry mouth", "resolved")),
     ("сухость во рту была неделю, сейчас во рту больше не сохнет", ("symptoms", "dry mouth", "resolved")),
     ("неделю был понос, сейчас стул нормальный", ("symptoms", "diarrhea", "resolved")),
-    ("阿米替林吃了口干，停了就不干了", ("symptoms", "dry mouth", "resolved")),
     ("拉肚子拉了三天，现在不拉了", ("symptoms", "diarrhea", "resolved")),
 ]
 

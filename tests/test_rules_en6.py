@@ -40,9 +40,9 @@ SIDE_EFFECTS: list[Row] = [
     ("the empagliflozin gave me thrush so they stopped it", None, {("medications", "empagliflozin", "stopped")}),
     ("got pneumonia so i came off the methotrexate", None,
      {("diagnoses", "pneumonia", "active"), ("medications", "methotrexate", "stopped")}),
-    # an effect said to be gone says how it ended
+    # an effect said to be gone is still a past side effect: the drug stopped, no symptom (CONVENTIONS)
     ("the ramipril was giving me a cough so she stopped it, the cough has gone", None,
-     {("medications", "ramipril", "stopped"), ("symptoms", "cough", "resolved")}),
+     {("medications", "ramipril", "stopped")}),
 ]
 
 DOUBT_SCOPE: list[Row] = [

@@ -29,7 +29,7 @@ each with new sentences written for it (none copied from an evaluation set).
   denial with a duration after 已经 ("已经一个礼拜滴酒没沾") is a stop, not an absence;
 - a vaccine named by its disease may stand a few words before the jab ("甲肝肯定没打过");
 - a stop (停了) after the complaint a drug caused stops the drug, not the complaint alone
-  ("二甲双胍吃了拉肚子就停了": metformin stopped, the diarrhoea over);
+  ("二甲双胍吃了拉肚子就停了": metformin stopped, the diarrhoea its past side effect, no event);
 - filling in a form for the user ("你直接帮我填没有过敏就行") is addressed to the system;
 - a part that denies one complaint and has another ("胸口不疼，但是有点闷", "头不疼，就是晕")
   keeps its part for the second one, the contrast as a link.
@@ -206,12 +206,11 @@ ENDINGS_AND_STOPS: list[Row] = [
     ("乙肝小时候打过，甲肝肯定没打过", None, {("vaccinations", "hepatitis b vaccine", "historical"),
                                   ("vaccinations", "hepatitis a vaccine", "confirmed_absent")}),
     ("流感疫苗去年打了", None, {("vaccinations", "influenza vaccine", "historical")}),
-    # a stop after the complaint a drug caused stops the drug; the complaint is over with it
-    ("吃过一阵米诺环素，吃完头晕得厉害就停了", None, {("medications", "minocycline", "stopped"),
-                                        ("symptoms", "dizziness", "resolved")}),
-    ("二甲双胍吃了拉肚子就停了", None, {("medications", "metformin", "stopped"), ("symptoms", "diarrhea", "resolved")}),
-    ("吃阿托伐他汀以后肌肉疼得厉害就停了", None, {("medications", "atorvastatin", "stopped"),
-                                       ("symptoms", "muscle pain", "resolved")}),
+    # a stop after the complaint a drug caused stops the drug; the complaint was its past side
+    # effect, no event (CONVENTIONS)
+    ("吃过一阵米诺环素，吃完头晕得厉害就停了", None, {("medications", "minocycline", "stopped")}),
+    ("二甲双胍吃了拉肚子就停了", None, {("medications", "metformin", "stopped")}),
+    ("吃阿托伐他汀以后肌肉疼得厉害就停了", None, {("medications", "atorvastatin", "stopped")}),
 ]
 # fmt: on
 

@@ -25,7 +25,7 @@ TOLD_THEN_OVER: list[Row] = [
     ("发烧了一天，浑身酸疼，现在好了", None,
      {("symptoms", "fever", "resolved"), ("symptoms", "muscle pain", "resolved")}),
     ("拉肚子拉了两天，现在没事了", None, {("symptoms", "diarrhea", "resolved")}),
-    ("吃了以后胃里难受，停了就好了", None, {("symptoms", "dyspepsia", "resolved")}),
+    ("胃里难受了两天，现在好了", None, {("symptoms", "dyspepsia", "resolved")}),
 ]
 
 # what is told after the ending goes on

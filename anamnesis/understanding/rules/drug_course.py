@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from anamnesis.understanding.rules.discourse import side_effect_sentences, tells_a_cause
+from anamnesis.understanding.rules.drug_effects import still_now
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.reading import Message
@@ -138,7 +139,13 @@ def stopped_for_its_effect(facts: list[Fact], norm: str, spans: list[tuple[int, 
             gone = [f for f in effects if norm.isascii() and f.status != PRESENT_STATUS[f.section]]
             # Russian says an effect that lasts up to the stop in the present ("от топамакса пальцы
             # покалывают постоянно, невролог сказал отменять"): that one is still there now
-            now = [f for f in effects if f.status == "active" and _ru_told_now(norm, f, start, end)]
+            # an effect told as still there ("..., still get cramps at night") in either language
+            lang = "en" if norm.isascii() else "ru"
+            now = [
+                f
+                for f in effects
+                if f.status == "active" and (_ru_told_now(norm, f, start, end) or still_now(f, norm, lang, spans))
+            ]
             facts = [f for f in facts if f not in effects or f in gone or f in now]
     return facts
 
@@ -187,7 +194,9 @@ def without_past_side_effects(facts: list[Fact], norm: str, spans: list[tuple[in
             return False
         if f.section == "symptoms":
             told = _told_in_past if norm.isascii() else _ru_told_as_reason
-            return f.sentence in causal or (f.sentence in past and told(norm, f, spans[f.sentence], stopped))
+            if f.sentence in causal:  # "..., so I came off it, still get cramps at night": there now
+                return not still_now(f, norm, "en" if norm.isascii() else "ru", spans)
+            return f.sentence in past and told(norm, f, spans[f.sentence], stopped)
         return (
             f.section == "diagnoses"
             and f.sentence in causal

@@ -76,6 +76,8 @@ from anamnesis.understanding.rules.discourse import (
     zh_spaces_as_commas,
     zh_topic_de_hua,
 )
+from anamnesis.understanding.rules.drug_effects import effect_links, without_ended_effects
+from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
     switched_from_before,
@@ -580,6 +582,7 @@ def read_message(
     msg.facts = out_of_range_findings(msg.facts, text, spans, of_test)
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
+    links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
     facts = stopped_for_its_effect(facts, msg.norm, spans)
@@ -614,6 +617,8 @@ def read_message(
         no_longer_carries(facts, msg.norm)
     if lang == "zh":
         facts = without_zh_side_effects(facts, msg.norm, msg.hits, spans)
+    facts = without_ended_effects(facts, links, msg.norm, lang, spans)  # "..., so I stopped it. fine now"
+    facts = without_reaction_drugs(facts, msg.norm, msg.hits, spans)  # "磺胺过敏，以前吃复方新诺明起疹子"
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     touched = msg.touched

@@ -1,7 +1,7 @@
 """Findings the labels file under ``diagnoses`` (an episode or a state), not ``chronic_conditions``.
 
-The dev README's settled convention: the menopause (and the perimenopause, a name of its own in
-English and Russian) is a ``diagnoses`` finding; a deviated nasal septum is a finding too, named so
+The dev README's settled convention: the menopause (the perimenopause too, one concept as the blind
+kit's conventions say) is a ``diagnoses`` finding; a deviated nasal septum is a finding too, named so
 in every language.
 """
 
@@ -15,8 +15,8 @@ CASES = [
     ("my gynae says I'm postmenopausal now", {("diagnoses", "menopause", "active")}),
     ("врач сказала, что у меня менопауза", {("diagnoses", "menopause", "active")}),
     ("医生说我已经绝经了", {("diagnoses", "menopause", "active")}),
-    ("blood tests say I'm perimenopausal", {("diagnoses", "perimenopause", "active")}),
-    ("по анализам перименопауза", {("diagnoses", "perimenopause", "active")}),
+    ("blood tests say I'm perimenopausal", {("diagnoses", "menopause", "active")}),
+    ("по анализам перименопауза", {("diagnoses", "menopause", "active")}),
     # Chinese labels name 围绝经期 the menopause (the validation batch blind20 does)
     ("查了激素 说我是围绝经期", {("diagnoses", "menopause", "active")}),
     ("the ENT found a crooked septum", {("diagnoses", "deviated nasal septum", "active")}),

@@ -29,7 +29,7 @@ PROBES: list[tuple[str, str, str]] = [
     ("肠易激综合征，在吃匹维溴铵", "pinaverium", "pinaverium bromide"),
     ("I take calcium tablets with my breakfast", "calcium carbonate", "calcium"),
     ("钙尔奇每天一片", "calcium carbonate", "calcium"),
-    ("пью кальций д3 по утрам", "calcium carbonate", "calcium"),
+    ("пью кальций д3 по утрам", "calcium carbonate/cholecalciferol", "calcium carbonate"),
     ("the swab came back as flu A", "influenza a", "influenza"),
     ("тест показал грипп А", "influenza a", "influenza"),
     ("孩子查出来是甲流，在吃奥司他韦", "influenza a", "influenza"),

@@ -83,17 +83,21 @@ UNSEEN_DOSE_BAR = 0.90
 #: change that alone added a forbidden turn ("X said I ..." in the past in English, 70) was cut to the
 #: present, one the gold set contradicts (a Chinese complaint opening a question) taken out, and
 #: one kept on a side branch (instrumented diagnostics as operations, 72), not the floors moved.
+#: The twenty-sixth session's (RULES_VERSION 53) 0.867 / 0.852 / 0.822, 0.664, 0.939, 0.959, 66; the
+#: halves of two branches that fell under a floor were left out, not the floors moved: the readings
+#: of labs26 (zh 0.816, 72 forbidden turns) and the renames of vocab26 to the tuned labels' names
+#: (ru 0.844) with glyceryl trinitrate (negation 0.656).
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.864,
-    "fact F1 (ru)": 0.847,
-    "fact F1 (zh)": 0.817,
-    "negation accuracy": 0.658,
+    "fact F1 (ru)": 0.849,
+    "fact F1 (zh)": 0.819,
+    "negation accuracy": 0.661,
     "status accuracy": 0.936,
     "dose accuracy": 0.956,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 68
+UNSEEN_FORBIDDEN_CEILING = 66
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

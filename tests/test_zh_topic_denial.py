@@ -37,7 +37,9 @@ KEPT: list[tuple[str, set[tuple[str, str, str]]]] = [
 
 
 @pytest.mark.parametrize(("text", "context", "expected"), DENIED)
-def test_a_topic_list_denied_after_its_comma(text: str, context: str | None, expected: set[tuple[str, str, str]]) -> None:
+def test_a_topic_list_denied_after_its_comma(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
     assert triples(understand(text, context)) == expected
 
 

@@ -523,7 +523,9 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
 #: A Chinese ending chained to the next one without a comma: "消了也不痒了", "好了又没再犯了".
 _ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u9fff]{1,3}了)")
 #: The topic may list its terms with "还有" ("阿司匹林、华法林、还有氯吡格雷").
-_ZH_TOPIC_REST = re.compile(r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*")
+_ZH_TOPIC_REST = re.compile(
+    r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*"
+)
 #: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有", or the
 #: denial of taking or doing it with no object of its own ("都没吃过", "没用过", "都不吃", "没打过").
 _ZH_BARE_DENIAL = re.compile(
@@ -556,7 +558,9 @@ def _in_and_also(norm: str, hit: Hit) -> bool:
     """Whether ``hit`` is (part of) the "还有" that adds a term to a Chinese list ("华法林、还有氯吡格雷"),
     not a "still" or a "yes" of its own."""
     start, end, _ = hit
-    return end - start <= 2 and any(norm.startswith("还有", at) and at <= start and end <= at + 2 for at in (start, start - 1))
+    return end - start <= 2 and any(
+        norm.startswith("还有", at) and at <= start and end <= at + 2 for at in (start, start - 1)
+    )
 
 
 def _without(norm: str, hits: list[Hit], start: int, end: int) -> str:

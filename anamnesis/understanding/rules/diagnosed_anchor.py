@@ -17,9 +17,9 @@ from anamnesis.understanding.rules.segment import Clause
 #: Words before an illness that make it the time of what the clause says: a finding verb after
 #: "when" / "since" / "after" / "once", or "when" / "after" / "since" + "my" before "<illness> diagnosis".
 _EN_BEFORE = re.compile(
-    r"\b(?:when|since|after|once|as soon as) (?:i was |i got |i've been |ive been |i |they |the doctors? |my gp |the gp "
-    r"|the hospital |he |she |doc |docs )?(?:found|find|diagnosed|discovered|picked up|told me i had|said i had"
-    r"|got diagnosed|being diagnosed)\b[^,;.!?]*$"
+    r"\b(?:when|since|after|once|as soon as) (?:i was |i got |i've been |ive been |i |they |the doctors? "
+    r"|my gp |the gp |the hospital |he |she |doc |docs )?"
+    r"(?:found|find|diagnosed|discovered|picked up|told me i had|said i had|got diagnosed|being diagnosed)\b[^,;.!?]*$"
 )
 _EN_NOUN_BEFORE = re.compile(r"\b(?:when|since|after|once) (?:i got |i had )?(?:my |the |a )$")
 _EN_NOUN_AFTER = re.compile(r" diagnosis\b")

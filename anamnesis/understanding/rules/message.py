@@ -52,7 +52,6 @@ from anamnesis.understanding.rules.clause_facts import (
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
-from anamnesis.understanding.rules.diagnosed_anchor import anchors_stay
 from anamnesis.understanding.rules.denial_time import (
     began_later,
     denies_a_dose_or_effect,
@@ -66,6 +65,7 @@ from anamnesis.understanding.rules.denial_time import (
     taken_before,
 )
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
+from anamnesis.understanding.rules.diagnosed_anchor import anchors_stay
 from anamnesis.understanding.rules.discourse import (
     addressed_to_system,
     joined_letters,
@@ -76,8 +76,6 @@ from anamnesis.understanding.rules.discourse import (
     zh_spaces_as_commas,
     zh_topic_de_hua,
 )
-from anamnesis.understanding.rules.drug_effects import effect_links, without_ended_effects
-from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
     switched_from_before,
@@ -85,6 +83,7 @@ from anamnesis.understanding.rules.drug_course import (
     without_past_side_effects,
     without_zh_side_effects,
 )
+from anamnesis.understanding.rules.drug_effects import effect_links, without_ended_effects
 from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
@@ -160,6 +159,7 @@ from anamnesis.understanding.rules.plans import (
 )
 from anamnesis.understanding.rules.pressure_answers import names_pressure, pressure_named_as_illness
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
+from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs
 from anamnesis.understanding.rules.reading import ASKED_FAMILY, DIGIT, FAMILY_KINDS, Message
 from anamnesis.understanding.rules.referring import recovers, stops_by_pronoun, with_recovery, with_referring
 from anamnesis.understanding.rules.replies import (

@@ -2,7 +2,7 @@
 
 "阿司匹林和华法林，都没吃过", "阿司匹林、华法林、还有氯吡格雷，都没有", "烟，不抽": the comma parts the topic
 from its predicate, not two statements; the predicate may be a bare "没有" or a denial of taking
-or doing it ("没吃过", "没用过", "不抽", "没打过") with no object of its own. Reading each medicine as
+or doing it ("没吃过", "没用过", "不抽", "从不抽", "没打过") with no object of its own. Reading each medicine as
 taken (as before) put a drug the user denied into their active list. A stretch that says more
 than the denial ("不吃不行": must take it) keeps its comma; "没用" (no use) is no denial of use.
 The sentences are new, written for this test.
@@ -27,6 +27,7 @@ DENIED: list[tuple[str, str | None, set[tuple[str, str, str]]]] = [
      {("medications", "aspirin", "confirmed_absent"), ("medications", "warfarin", "confirmed_absent"),
       ("medications", "clopidogrel", "confirmed_absent")}),
     ("烟，不抽", None, {("lifestyle", "smoking", "confirmed_absent")}),
+    ("烟，从不抽", None, {("lifestyle", "smoking", "confirmed_absent")}),
 ]
 KEPT: list[tuple[str, set[tuple[str, str, str]]]] = [
     ("阿司匹林还有，华法林没有",

@@ -83,7 +83,7 @@ UNSEEN_DOSE_BAR = 0.90
 #: change that alone added a forbidden turn ("X said I ..." in the past in English, 70) was cut to the
 #: present, one the gold set contradicts (a Chinese complaint opening a question) taken out, and
 #: one kept on a side branch (instrumented diagnostics as operations, 72), not the floors moved.
-#: The twenty-sixth session's (RULES_VERSION 53) 0.867 / 0.852 / 0.822, 0.664, 0.939, 0.959, 66; the
+#: The twenty-sixth session's (RULES_VERSION 53, 54) 0.867 / 0.852 / 0.822, 0.664, 0.939, 0.959, 66; the
 #: halves of two branches that fell under a floor were left out, not the floors moved: the readings
 #: of labs26 (zh 0.816, 72 forbidden turns) and the renames of vocab26 to the tuned labels' names
 #: (ru 0.844) with glyceryl trinitrate (negation 0.656).

@@ -433,14 +433,7 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
         return hits
     hits = _companions_left_out(norm, hits)
     if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
-        hits = [
-            h
-            for h in hits
-            if not (
-                (h[2].cat == "person" or is_relative(h[2]))
-                and (_SAYS_I.match(norm, h[1]) or (is_relative(h[2]) and _RELATIVE_SAID_I.match(norm, h[1])))
-            )
-        ]
+        hits = [h for h in hits if not _speaks_of_user(norm, h)]
         if "k:relative" not in cats:
             return hits
     if lang == "ru":
@@ -492,9 +485,18 @@ _RELATIVE_SAID_I = re.compile(
 )
 
 
+def _speaks_of_user(norm: str, hit: Hit) -> bool:
+    """A person or relative who says what the user has or is (:data:`_SAYS_I`), or a relative who
+    said it before (:data:`_RELATIVE_SAID_I`): no subject, the user is."""
+    _, end, lex = hit
+    if lex.cat == "person":
+        return _SAYS_I.match(norm, end) is not None
+    return is_relative(lex) and (_SAYS_I.match(norm, end) or _RELATIVE_SAID_I.match(norm, end)) is not None
+
+
 def _no_subject(norm: str, hit: Hit) -> bool:
     start, end, lex = hit
-    if (lex.cat == "person" or is_relative(lex)) and _SAYS_I.match(norm, end):
+    if _speaks_of_user(norm, hit):
         return True
     if lex.cat == "person":
         return norm[start - 1 : start] == "被" or norm[end : end + 1] == "家"

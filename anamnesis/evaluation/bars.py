@@ -87,17 +87,22 @@ UNSEEN_DOSE_BAR = 0.90
 #: halves of two branches that fell under a floor were left out, not the floors moved: the readings
 #: of labs26 (zh 0.816, 72 forbidden turns) and the renames of vocab26 to the tuned labels' names
 #: (ru 0.844) with glyceryl trinitrate (negation 0.656).
+#: The twenty-seventh session relabelled the test batches to the conventions page (132 labels in 100
+#: dialogues, `data/blind/RELABEL-conventions.md`), a change of the measure, not of the rules: the
+#: start (RULES_VERSION 54) gave 0.867 / 0.852 / 0.822, 0.664, 0.939, 0.959, 66 on the old labels and
+#: 0.884 / 0.847 / 0.831, 0.695, 0.942, 0.959, 74 on the new; the floors below restart from the new
+#: figures, 0.003 under each, as before.
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.864,
-    "fact F1 (ru)": 0.849,
-    "fact F1 (zh)": 0.819,
-    "negation accuracy": 0.661,
-    "status accuracy": 0.936,
+    "fact F1 (en)": 0.881,
+    "fact F1 (ru)": 0.844,
+    "fact F1 (zh)": 0.828,
+    "negation accuracy": 0.692,
+    "status accuracy": 0.939,
     "dose accuracy": 0.956,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
-#: count over the 749 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 66
+#: count over the 759 turns of batches 2, 7, 8 and 10.
+UNSEEN_FORBIDDEN_CEILING = 74
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

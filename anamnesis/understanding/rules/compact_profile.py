@@ -95,10 +95,45 @@ _BARE_AGE = re.compile(
 )
 
 
+#: "44, builder, ...", "alright. 55, taxi driver", "cant sleep again. 28, software dev": a sentence that
+#: opens (after a greeting) with a bare number set off by a comma as an item of its own, a word after
+#: it that is no unit, count, time or hedge of a number ("20, sometimes more", "10, then 5 mg").
+#: What may follow a number that is no age after its comma: a hedge or count of the number ("20,
+#: sometimes more", "10, then 5 mg"), a unit or time, a judgement, or words describing a reading ("88,
+#: regular", "72, fairly steady").
+_NOT_AN_AGE_AFTER = re.compile(
+    r"\s*,\s*(?:sometimes|maybe|or|about|around|approx\w*|more|less|max|tops|ish|give|"
+    r"and|then|but|now|down|up|on|at|since|last|this|today|yesterday|over|per|a day|a week|every|daily|weekly|twice|"
+    r"once|times|mg|mcg|ml|units?|kg|lbs?|cm|mmol|bpm|hours?|hrs?|days?|weeks?|months?|years?|mins?|minutes?|"
+    r"normal|high|low|above|below|under|target|which|that|so|not|no|yes|same|still|thanks?|"
+    r"regular|irregular|steady|stable|fine|good|ok|okay|fairly|pretty|quite|bit|a bit|a little|roughly|usually|"
+    r"mostly|resting|sitting|lying|standing|fasting|before|after|in|the|it|its|it's|was|is|were|went|came|got)\b"
+)
+#: "44, builder, ...", "alright. 55, taxi driver", "cant sleep again. 28, software dev": a sentence that
+#: opens (after a greeting) with a bare number set off by a comma as an item of its own, a word after it.
+_AGE_ITEM = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:(?:hi|hiya|hello|hey|morning|good morning|evening|good evening|alright|ok|okay|so|well)\b"
+    r"[\s,!.]*)?(\d{2,3})(?=\s*,\s*[a-z])"
+)
+
+
 def bare_age(norm: str) -> ProfileValue | None:
-    """The age a message opens with, unannounced ("58 btw, ..."); the caller makes sure no
-    question asked for another number ("How many a day?" "20, sometimes more")."""
-    m = _BARE_AGE.match(norm)
+    """The age a message opens with, unannounced ("58 btw, ..."), or a sentence's opening age set
+    off as an item ("44, builder"); the caller makes sure no question asked for another number
+    ("How many a day?" "20, sometimes more")."""
+    for m in (_BARE_AGE.match(norm), _AGE_ITEM.search(norm)):
+        if m is not None and 12 <= int(m.group(1)) <= 110 and not _NOT_AN_AGE_AFTER.match(norm, m.end(1)):
+            return ProfileValue(m.start(1), m.end(1), "age", str(int(m.group(1))))
+    return None
+
+
+#: "мне 48, похоже климакс": "мне" and a bare number (or years) that ends its phrase is the writer's age.
+_ME_AGE = re.compile(r"(?<![а-яё])мне\s+(\d{2,3})(?:\s*(?:лет|год|года))?\s*(?=[,.!;\n]|$)")
+
+
+def me_age(norm: str) -> ProfileValue | None:
+    """The age said as "мне 48," that a clause of its own left unread (a hedge after it, "похоже...")."""
+    m = _ME_AGE.search(norm)
     if m is None or not 12 <= int(m.group(1)) <= 110:
         return None
     return ProfileValue(m.start(1), m.end(1), "age", str(int(m.group(1))))

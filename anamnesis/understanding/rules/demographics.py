@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.measurements.catalog import load_catalog
 from anamnesis.understanding.rules import quantities
 from anamnesis.understanding.rules.age_now import age_now
-from anamnesis.understanding.rules.compact_profile import ProfileValue, age_in_passing, bare_age, compact_profile
+from anamnesis.understanding.rules.compact_profile import (
+    ProfileValue,
+    age_in_passing,
+    bare_age,
+    compact_profile,
+    me_age,
+)
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import DIGIT, Message
 from anamnesis.understanding.rules.segment import Clause
@@ -51,8 +58,10 @@ def add_compact_profile(msg: Message, spans: list[tuple[int, int, bool]]) -> Non
     known = {f.entity for f in msg.facts if f.section == "demographics"}
     pairs = compact_profile(msg.norm)
     values = pairs + _sizes_after_a_pair(msg.norm, pairs, spans) + age_now(msg.norm)
-    if msg.lang == "en" and msg.asked is None and "age" not in known:
+    if msg.lang == "en" and "age" not in known and (msg.asked is None or not _asks_a_value(msg.asked.question)):
         values += [v for v in (bare_age(msg.norm),) if v is not None]
+    if msg.lang == "ru" and "age" not in known:
+        values += [v for v in (me_age(msg.norm),) if v is not None]
     if msg.asked is None or _ASKS_ANOTHER_NUMBER.search(msg.asked.question) is None:
         drugs_end = [f.end for f in msg.facts if f.section == "medications"]
         # "aspirin, 75 btw" is the aspirin's dose, not the writer's age
@@ -87,6 +96,27 @@ def _sizes_after_a_pair(norm: str, pairs: list[ProfileValue], spans: list[tuple[
 _ASKS_ANOTHER_NUMBER = re.compile(
     r"weigh|height|tall|how (?:many|much|often|long)|dose|вес|рост|сколько (?:раз|таблет|сигарет|дней|времени)"
     r"|как часто|доз"
+)
+
+
+#: A question whose answer may be a number: "What was your last HbA1c?", "Pulse?", "How many a day?".
+_ASKS_WHAT = re.compile(r"\b(?:what|which|when|how (?:many|much|often|long|high|low|old))\b|\?\s*$")
+
+
+def _asks_a_value(question: str) -> bool:
+    """Whether the assistant's question asks for a number or a test's result: a reply's opening
+    number answers it, and is no age said in passing."""
+    return (
+        _ASKS_ANOTHER_NUMBER.search(question) is not None
+        or bool(load_catalog().find(question))
+        or (_ASKS_WHAT.search(question) is not None and not _OPEN_HELP.search(question))
+    )
+
+
+#: The assistant's opening offer ("How can I help?", "What's going on?"): it asks for no number.
+_OPEN_HELP = re.compile(
+    r"how can i help|what can i (?:help|do)|what(?:'s| is) (?:going on|up|wrong|bothering)|what would you like|"
+    r"what brings you|how are you|how can i assist"
 )
 
 

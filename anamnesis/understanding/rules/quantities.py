@@ -335,7 +335,11 @@ _SEX_RES = (
     # "我是个78岁的老头子", "我是一个退休的老太太": the word an older or younger writer calls themself by
     re.compile(r"我是一?个[^，,。！!？?\s]{0,8}?(老头子?|老爷子|老大爷|老汉|老太太|老太婆|老奶奶)"),
     re.compile(r"(?:пол|sex|gender)\s*[:\-—]?\s*(женский|мужской|ж|м|female|male|f|m)\b"),
-    re.compile(r"(?:\byear[- ]old|\d\s*y/?o|\d\s*y\.o\.)\s+(woman|female|girl|lady|man|male|guy|boy)\b"),
+    re.compile(
+        r"(?:\byears?[- ]old|\byrs?[- ]old|\d\s*y/?o|\d\s*y\.o\.)\s+(woman|female|girl|lady|man|male|guy|boy|bloke)\b"
+    ),
+    # "老太太我今年72了", "我78了，老太太一个": the word an older writer calls themself by, as an item of its own
+    re.compile(r"(?:^|[，,。.！!；;])\s*(老头子?|老爷子|老大爷|老汉|老太太|老太婆|老奶奶)\s*(?:我|一个|[，,。.！!；;]|$)"),
     # a bare answer, or a sex word standing alone in a list: ", female", "мужчина,", "，男"
     re.compile(
         r"(?:^|[，,:：])\W*(female|male|woman|man|женщина|мужчина|женский|мужской|女性?|男性?|女的|男的)\s*(?:[，,.。!！;；]|$)"

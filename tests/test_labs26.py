@@ -156,3 +156,28 @@ def test_a_number_answering_a_question_or_counting_is_no_age(text: str, context:
 )
 def test_a_word_the_writer_calls_themself_by_is_their_sex(text: str, sex: str) -> None:
     assert _value(text, "sex") == sex
+
+
+# fmt: off
+#: A reading (a value, or the analyte judged in words) is named by its analyte, as the kit's
+#: CONVENTIONS ask; the lasting condition keeps its own name where the user names it.
+READING_NAMES: list[tuple[str, str]] = [
+    ("the rheumatologist said my urate is still high", "elevated uric acid"),
+    ("мочевая кислота 540, сказали высокая", "elevated uric acid"),
+    ("查了尿酸570，医生说偏高", "elevated uric acid"),
+    ("my vit d came back low at 24", "low vitamin d"),
+    ("витамин D 18, низкий", "low vitamin d"),
+    ("维生素D偏低", "low vitamin d"),
+    ("triglycerides 3.1 on the last bloods", "elevated triglycerides"),
+    ("триглицериды 2,9", "elevated triglycerides"),
+    ("甘油三酯3.2", "elevated triglycerides"),
+    ("the gp says I have hyperuricaemia", "hyperuricemia"),
+    ("у меня гипертриглицеридемия", "hypertriglyceridemia"),
+    ("体检查出高尿酸血症", "hyperuricemia"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "entity"), READING_NAMES)
+def test_a_reading_is_named_by_its_analyte_and_a_named_condition_by_itself(text: str, entity: str) -> None:
+    assert (entity, "active") in _diagnoses(text)

@@ -181,3 +181,25 @@ READING_NAMES: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "entity"), READING_NAMES)
 def test_a_reading_is_named_by_its_analyte_and_a_named_condition_by_itself(text: str, entity: str) -> None:
     assert (entity, "active") in _diagnoses(text)
+
+
+# fmt: off
+#: A reply to a question about one test: its one value beside doses and counts, in whichever sentence
+#: it stands, is that test's reading; a test the reply names only to plan it is no reading of its own.
+ASKED: list[tuple[str, str, str]] = [
+    ("Yes, 5.9. The GP said it's raised so I'm booked for an MRI.", "Did you have a PSA test?", PSA),
+    ("ЛПНП? Сдавала в марте. 3,9, врач сказал высокий", "Какой был последний ЛПНП?", LDL),
+    ("上周查的4.1 医生说偏高 让减到2.5mg", "最近一次INR是多少？", "elevated international normalized ratio"),
+    ("last month. 3.8, she said too high and cut me to 4mg", "When was your last INR?",
+     "elevated international normalized ratio"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "context", "entity"), ASKED)
+def test_the_one_value_of_a_reply_is_the_asked_tests_reading(text: str, context: str, entity: str) -> None:
+    assert (entity, "active") in _diagnoses(text, context)
+
+
+def test_two_values_of_the_asked_kind_read_as_neither() -> None:
+    assert not {e for e, _ in _diagnoses("4.1 then 3.2", "When was your last INR?") if not e.startswith("^")}

@@ -449,10 +449,14 @@ def out_of_range_findings(
     table = _findings()
     out = list(facts)
     readings = _own_readings(text)
-    if asked is not None and len(_VALUE.findall(text)) == 1 and not any(span is not None for span, _ in readings):
-        # one value and no test of its own: the asked name stands before it ("52, and TSH 2.1"
-        # answers two questions); its readings' spans are the reply's start
-        readings = tuple(((0, 0), proposal) for span, proposal in _own_readings(f"{asked} {text}") if span)
+    if asked is not None and not any(span is not None and p["test"] in table for span, p in readings):
+        # one value and no test of its own: the asked name stands before the sentence that holds it
+        # ("52, and TSH 2.1" answers two questions); its readings' spans are the reply's start
+        at = _one_reading_value(text, asked)
+        if at is not None:
+            start = max((b for a, b in _sentences(text) if b <= at), default=0)
+            named = f"{text[:start]}{asked} {text[start:]}"
+            readings = tuple(((0, 0), p) for span, p in _own_readings(named) if span and span[0] >= start)
     for span, proposal in readings:
         finding = table.get(proposal["test"])
         if span is None or finding is None or _of_another(clauses, span[0]):
@@ -477,6 +481,25 @@ def out_of_range_findings(
             status = "active" if other == side else "resolved"
             out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, status, proposal["mention"]))
     return out
+
+
+def _one_reading_value(text: str, asked: str) -> int | None:
+    """Where the one value of a reply to a question about the test ``asked`` stands ("前天查的3.6
+    医生说偏高 让改成2.25mg": 3.6), other numbers being doses, counts or times ("2.25mg", "3 months");
+    None when no value, or more than one, may be the result."""
+    found = load_catalog().find(asked)
+    if not found:
+        return None
+    test = load_catalog().tests[found[0][2]]
+    values = []
+    for number in _VALUE.finditer(text):
+        if _COUNTED.match(text, number.end()) or _TYPE_OR_STAGE.match(text, number.end()):
+            continue
+        unit, _ = _unit_at(text, number.end())
+        if unit is not None and unit not in test.accepted_units:
+            continue
+        values.append(number.start())
+    return values[0] if len(values) == 1 else None
 
 
 def _of_another(clauses: Sequence[Clause], at: int) -> bool:

@@ -203,3 +203,15 @@ def test_the_one_value_of_a_reply_is_the_asked_tests_reading(text: str, context:
 
 def test_two_values_of_the_asked_kind_read_as_neither() -> None:
     assert not {e for e, _ in _diagnoses("4.1 then 3.2", "When was your last INR?") if not e.startswith("^")}
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "age"),
+    [
+        ("work health check results: M, 47, 1.80m, 96 kg", "male", "47"),
+        ("итоги диспансеризации: ж, 52, давление 130 на 85", "female", "52"),
+        ("体检结果：女，38，血脂偏高", "female", "38"),
+    ],
+)
+def test_a_sex_age_pair_after_a_colon_is_the_writers(text: str, sex: str, age: str) -> None:
+    assert (_value(text, "sex"), _value(text, "age")) == (sex, age)

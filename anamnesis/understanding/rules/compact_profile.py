@@ -14,9 +14,10 @@ from typing import NamedTuple
 from anamnesis.understanding.rules.quantities import fmt, kilograms
 
 #: Where a pair may start: a sentence's start, a greeting or "I'm", or a comma that sets it off as an
-#: item of its own ("uni student, 22F", "ХОБЛ, 66 лет, ...", "大夫您好，男，45").
+#: item of its own ("uni student, 22F", "ХОБЛ, 66 лет, ...", "大夫您好，男，45"), or a colon that announces
+#: it ("health check results: M, 47").
 _LEAD = (
-    r"(?:^|(?<!\d)[.!?\n;,，]\s*"
+    r"(?:^|(?<!\d)[.!?\n;,，:：]\s*"
     r"|(?<![\w])(?:hi|hello|hey|i'?m|im|me|здравствуйте|привет|я|你好|您好|我是|我)[\s,，:：]*"
     # after a measure told just before ("рост 1,70 вес 95 кг мужчина 54 года")
     r"|(?<=кг |kg |см |cm ))"

@@ -96,8 +96,8 @@ ME_TOO: list[Row] = [
      {("family_history", "gout", "active"), ("symptoms", "knee pain", "active")}),
 ]
 LAB_FINDINGS: list[Row] = [
-    ("the rheumatologist says my uric acid is high", None, {("diagnoses", "hyperuricemia", "active")}),
-    ("bloods showed high triglycerides", None, {("diagnoses", "hypertriglyceridemia", "active")}),
+    ("the rheumatologist says my uric acid is high", None, {("diagnoses", "elevated uric acid", "active")}),
+    ("bloods showed high triglycerides", None, {("diagnoses", "elevated triglycerides", "active")}),
     ("врач сказал гиперурикемия", None, {("diagnoses", "hyperuricemia", "active")}),
     ("体检查出高尿酸血症", None, {("diagnoses", "hyperuricemia", "active")}),
     ("体检说是高甘油三酯血症", None, {("diagnoses", "hypertriglyceridemia", "active")}),

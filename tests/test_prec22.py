@@ -76,8 +76,8 @@ LAB_RESULTS: list[Row] = [
     ("testosterone was low on my bloods", None, {("diagnoses", "^elevated testosterone", "resolved")}),
     ("my insulin level was 25", None, set()),
     ("B12偏低", None, {("diagnoses", "vitamin b12 deficiency", "active")}),
-    ("витамин Д низкий", None, {("diagnoses", "vitamin d deficiency", "active")}),
-    ("ферритин 8, витамин D 15", None, {("diagnoses", "low ferritin", "active"), ("diagnoses", "vitamin d deficiency", "active")}),
+    ("витамин Д низкий", None, {("diagnoses", "low vitamin d", "active")}),
+    ("ферритин 8, витамин D 15", None, {("diagnoses", "low ferritin", "active"), ("diagnoses", "low vitamin d", "active")}),
     ("查了，空腹胰岛素28，医生说有胰岛素抵抗", None, {("diagnoses", "insulin resistance", "active")}),
     # taken, not measured
     ("taking b12 tablets", None, {("medications", "cyanocobalamin", "active")}),

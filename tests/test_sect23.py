@@ -2,7 +2,7 @@
 
 A user's own reading of a test outside its reference range is a finding in ``diagnoses``
 (CONTRACT §2: abnormal lab results), named as the labels name it ("elevated hba1c",
-"hyperuricemia", "hypokalemia"): by its value against the test's range (in the unit written, or
+"elevated uric acid", "hypokalemia"): by its value against the test's range (in the unit written, or
 the one that makes the number possible: "LDL 185" is mg/dL), or by the user's own judgement
 ("PSA 5.6, a bit high they said", "维生素D偏低"). A reading in the range or judged normal, a
 relative's reading, a question about a value, and a test the findings table has no finding
@@ -28,10 +28,10 @@ OUT_OF_RANGE: list[Row] = [
     ("PSA 5.6, a bit high they said", None, {("diagnoses", "elevated prostate-specific antigen", "active")}),
     ("my potassium was 3.1 at the hospital", None, {("diagnoses", "hypokalemia", "active")}),
     ("сдала анализы, ТТГ 7,3", None, {("diagnoses", "elevated thyroid-stimulating hormone", "active")}),
-    ("мочевая кислота 510 в прошлом месяце", None, {("diagnoses", "hyperuricemia", "active")}),
+    ("мочевая кислота 510 в прошлом месяце", None, {("diagnoses", "elevated uric acid", "active")}),
     ("ферритин 9, терапевт сказала маловато", None, {("diagnoses", "low ferritin", "active")}),
     ("体检糖化血红蛋白7.2", None, {("diagnoses", "elevated hba1c", "active")}),
-    ("化验单上甘油三酯2.9", None, {("diagnoses", "hypertriglyceridemia", "active")}),
+    ("化验单上甘油三酯2.9", None, {("diagnoses", "elevated triglycerides", "active")}),
     ("上周查的INR 4.1", None, {("diagnoses", "elevated international normalized ratio", "active")}),
 ]
 NO_FINDING: list[Row] = [

@@ -13,6 +13,7 @@ Questions and conditionals ("is 98 high?", "если сахар 7") are not read
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -23,6 +24,7 @@ from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import FINDINGS_FILE
+from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
@@ -42,10 +44,11 @@ _BP = re.compile(
 _BP_SEPARATOR = re.compile("/|／|over|Over|OVER|на|по")
 _VALUE = re.compile(_NUMBER)
 _FILLER = re.compile(
-    r"^[\s:=：—–]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|"
+    # "psa, 5.8", "пса - 5,8": a comma or a dash between a name and its value sets the value off
+    r"^[\s:=：—–,，-]*(?:(?:level|levels|result|reading|count|test|was|is|now|currently|came back|back|at|of|to|about|"
     r"around|already|still|down|dropped|fell|уровень|сейчас|теперь|уже|всё ещё|все еще|все ещё|всё еще|ещё|еще|был|"
     r"была|было|составил|составила|составляет|показал|около|упал|упала|снизился|снизилась|до|пересдала|пересдал|"
-    r"是|为|有|现在|已经|还是|仍然|才|达到|大概|左右|降到|降至|升到|升至|了)[\s:=：—–]*)*",
+    r"是|为|有|现在|已经|还是|仍然|才|达到|大概|左右|降到|降至|升到|升至|了)[\s:=：—–,，-]*)*",
     re.IGNORECASE,
 )
 _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -61,7 +64,8 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "high",
         re.compile(
             r"\b(?:high|higher|elevated|raised|up|above (?:the )?normal|too high|высок\w*|повыш\w*|выше нормы|"
-            r"завышен\w*|подскочил\w*)\b|偏高|升高|增高|过高|超标|高了|有点高|很高",
+            r"завышен\w*|подскочил\w*|above (?:the )?target|over (?:the )?target|выше цел\w*)\b|"
+            r"偏高|升高|增高|过高|超标|高了|有点高|很高|没达标|不达标|未达标|没有达标",
             re.IGNORECASE,
         ),
     ),
@@ -73,7 +77,16 @@ _JUDGEMENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
-    ("normal", re.compile(r"\b(?:normal|fine|ok|okay|in range|в норме|нормальн\w*|норма)\b|正常", re.IGNORECASE)),
+    (
+        "normal",
+        # a clinician's content with it is a result at its target ("48, the nurse was happy", "6,9, сказал
+        # для меня хорошо", "糖化6.1医生说控制挺好")
+        re.compile(
+            r"\b(?:normal|fine|ok|okay|in range|happy|pleased|good|great|в норме|нормальн\w*|норма|хорош\w*|"
+            r"доволен|довольна|отличн\w*)\b|正常|达标|挺好|很好|不错|还行",
+            re.IGNORECASE,
+        ),
+    ),
 )
 #: A dose verb right before a test's name makes it a medication ("taking vitamin d", "пью железо",
 #: "吃叶酸"): one searched over the few characters before the name.
@@ -97,13 +110,28 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|me|у меня|мне|мой|мо�
 _TYPE_OR_STAGE = re.compile(r"\s*-?\s*(?:тип|типа|стади[ияю]|степени|型|期)", re.IGNORECASE)
 #: A denial right before a judgement ("not elevated", "не очень высокий", "没有升高") takes it back.
 _DENIED = re.compile(
-    r"(?:\b(?:не|not|no longer)\b|n't)\s*(?:\w+\s+)?$|(?:没有?|不|未)(?:太|很|明显|再)?$", re.IGNORECASE
+    r"(?:\b(?:не|not|no longer|wasnt|isnt|arent|werent|dont|doesnt|didnt|aint)\b|n't)\s*(?:\w+\s+)?$"
+    r"|(?:没有?|不|未)(?:太|很|明显|再)?$",
+    re.IGNORECASE,
 )
 _RANGE = re.compile(
     r"(?:normal|norm|reference|range|ref|норма|референс\w*|参考值|参考范围|正常值|正常范围)[^\d\n]{0,12}"
     + _NUMBER
     + r"\s*(?:-|–|—|~|to|до|到|至)\s*"
     + _NUMBER,
+    re.IGNORECASE,
+)
+#: A clinician's target the value must come down to ("得降到1.8以下", "надо ниже 1,4", "хочет меньше
+#: 1,4", "target is under 1.8"): a value above it is judged high, as the clinician judged it.
+_TARGET = re.compile(
+    r"(?:\b(?:below|under|less than)|<|\b(?:ниже|меньше|до)\b)\s*" + _NUMBER + r"|" + _NUMBER + r"\s*(?:以下|之下)",
+    re.IGNORECASE,
+)
+#: The words that make a number after them a target rather than another reading ("LDL 2.9, wants it
+#: below 1.8" but not "a1c 8.1, fasting below 7"): a want, a need, a target.
+_TARGET_WORD = re.compile(
+    r"\b(?:target|aim|goal|should|needs?|wants?|has to|must|надо|нужно|должен|должна|должно|хочет|хотят|цель\w*)\b"
+    r"|要|得|应该|需要|目标|控制",
     re.IGNORECASE,
 )
 _WEEKDAYS = {
@@ -190,6 +218,9 @@ def message_when(text: str) -> str | None:
     return None
 
 
+_WORD_NEXT = re.compile(r"\s+[^\W\d_]")
+
+
 def _unit_at(text: str, start: int) -> tuple[str | None, int]:
     """The UCUM code of the unit written at ``text[start:]`` (one space allowed), and its end."""
     forms = unit_forms()
@@ -209,6 +240,9 @@ def _unit_at(text: str, start: int) -> tuple[str | None, int]:
         after = head[size : size + 1]
         # a Latin or Cyrillic unit ends a word ("mg" is not the start of "mgmt")
         if after.isalpha() and not ("\u4e00" <= after <= "\u9fff") and piece[-1].isalpha():
+            continue
+        # "98 in march", "-2.1 in the spine": the preposition before a word is no inch
+        if piece == "in" and _WORD_NEXT.match(head, size):
             continue
         return code, start + lead + size
     return None, start
@@ -239,6 +273,26 @@ def _after_few_words(catalog: Catalog, test: str, segment: str, offset: int) -> 
         return None
     unit, unit_end = _unit_at(segment, number.end())
     return None if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()) else number
+
+
+#: A minus written before a value ("T-score -2.9", "т-критерий −2,9", "T值-2.6").
+_MINUS = frozenset("-−–")
+
+
+def _signed(test: TestDef, segment: str, number: re.Match[str]) -> float:
+    """The value of ``number``, negative when a minus stands right before it and the test can be
+    below zero (a bone density T-score): elsewhere a dash only joins a name to its value."""
+    value = _float(number.group(1))
+    negative = test.minimum is not None and test.minimum < 0 and segment[number.start() - 1 : number.start()] in _MINUS
+    return -value if negative and number.start() > 0 else value
+
+
+def _above_target(after: str, value: float) -> bool:
+    """Whether the words after a value set a clinician's target below it ("3.4, 医生说要降到1.8以下")."""
+    target = _TARGET.search(after)
+    if target is None or _TARGET_WORD.search(after, 0, target.start()) is None:
+        return False
+    return value > _float(target.group(1) or target.group(2))
 
 
 def _judgement(segment: str) -> str | None:
@@ -313,8 +367,11 @@ class _Finding:
     low: str | None
     above: float | None
     below: float | None
-    #: The lasting condition that, named in the message, is this finding already.
-    condition: str | None = None
+    #: The lasting conditions that, named in the message, are this finding already.
+    conditions: tuple[str, ...] = ()
+    #: The threshold on the test's second scale (HbA1c in mmol/mol beside %): a value without a unit
+    #: that is impossible in the catalogue's unit is read on it.
+    second_above: float | None = None
 
 
 @cache
@@ -328,9 +385,10 @@ def _findings() -> dict[str, _Finding]:
             row["low"] or None,
             number(row["above"]),
             number(row["below"]),
-            row["condition"] or None,
+            tuple(name for name in row["condition"].split("|") if name),
+            number(row["second_above"]),
         )
-        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below", "condition"))
+        for _, row in read_rows(FINDINGS_FILE, ("test", "high", "low", "above", "below", "condition", "second_above"))
     }
 
 
@@ -374,7 +432,11 @@ def asked_test(context: str) -> str | None:
 
 
 def out_of_range_findings(
-    facts: list[Fact], text: str, spans: list[tuple[int, int, bool]], asked: str | None = None
+    facts: list[Fact],
+    text: str,
+    spans: list[tuple[int, int, bool]],
+    asked: str | None = None,
+    clauses: Sequence[Clause] = (),
 ) -> list[Fact]:
     """``facts`` and the finding of each of the user's own readings outside its test's range:
     abnormal lab results are diagnoses (CONTRACT §2). "a1c 8.4 last week" is an elevated HbA1c,
@@ -387,13 +449,17 @@ def out_of_range_findings(
     table = _findings()
     out = list(facts)
     readings = _own_readings(text)
-    if asked is not None and len(_VALUE.findall(text)) == 1 and not any(span is not None for span, _ in readings):
-        # one value and no test of its own: the asked name stands before it ("52, and TSH 2.1"
-        # answers two questions); its readings' spans are the reply's start
-        readings = tuple(((0, 0), proposal) for span, proposal in _own_readings(f"{asked} {text}") if span)
+    if asked is not None and not any(span is not None and p["test"] in table for span, p in readings):
+        # one value and no test of its own: the asked name stands before the sentence that holds it
+        # ("52, and TSH 2.1" answers two questions); its readings' spans are the reply's start
+        at = _one_reading_value(text, asked)
+        if at is not None:
+            start = max((b for a, b in _sentences(text) if b <= at), default=0)
+            named = f"{text[:start]}{asked} {text[start:]}"
+            readings = tuple(((0, 0), p) for span, p in _own_readings(named) if span and span[0] >= start)
     for span, proposal in readings:
         finding = table.get(proposal["test"])
-        if span is None or finding is None:
+        if span is None or finding is None or _of_another(clauses, span[0]):
             continue
         side = _side_of(proposal, finding, load_catalog().tests[proposal["test"]])
         if side is None:
@@ -402,8 +468,10 @@ def out_of_range_findings(
         # the words of the reading may name its finding already ("liver enzymes are up"), or the
         # lasting condition it is ("found high cholesterol", "胆固醇高": hypercholesterolemia)
         worded = any(f.section in _NAMED_BY_WORDS and f.start < span[1] and span[0] < f.end for f in out) or any(
-            f.section in _NAMED_BY_WORDS and f.entity == finding.condition for f in out
+            f.section in _NAMED_BY_WORDS and f.entity in finding.conditions for f in out
         )
+        if any(f.section == "family_history" and f.start < span[1] and span[0] < f.end for f in out):
+            continue  # "mom had high cholesterol": the relative's condition, no reading of the user's
         for other, name in (("high", finding.high), ("low", finding.low)):
             entity = name if other == side else f"{LAST_DISCUSSED}{name}"
             if name is None or (other == side and worded) or any(
@@ -413,6 +481,39 @@ def out_of_range_findings(
             status = "active" if other == side else "resolved"
             out.append(Fact(span[0], span[1], sentence, "diagnoses", entity, status, proposal["mention"]))
     return out
+
+
+def _one_reading_value(text: str, asked: str) -> int | None:
+    """Where the one value of a reply to a question about the test ``asked`` stands ("前天查的3.6
+    医生说偏高 让改成2.25mg": 3.6), other numbers being doses, counts or times ("2.25mg", "3 months");
+    None when no value, or more than one, may be the result."""
+    found = load_catalog().find(asked)
+    if not found:
+        return None
+    test = load_catalog().tests[found[0][2]]
+    values = []
+    for number in _VALUE.finditer(text):
+        if _COUNTED.match(text, number.end()) or _TYPE_OR_STAGE.match(text, number.end()):
+            continue
+        unit, _ = _unit_at(text, number.end())
+        if unit is not None and unit not in test.accepted_units:
+            continue
+        values.append(number.start())
+    return values[0] if len(values) == 1 else None
+
+
+def _of_another(clauses: Sequence[Clause], at: int) -> bool:
+    """Whether the reading at ``at`` lies in a clause about someone else ("my wife's cholesterol is
+    7.5", "у мужа холестерин 7,2", "我老公胆固醇6.8", "mom had high cholesterol"): their result is no
+    finding of the user's."""
+    return any(
+        c.start <= at < c.end
+        and c.subject != "self"
+        # a person named before the reading ("my wife's", "у мужа", "mom had"), not a pronoun for
+        # the clinician who judged it ("INR 4.1 which she said is too high")
+        and any((lex.cat in ("person", "family") or lex.kind == "relative") and start < at for start, _, lex in c.hits)
+        for c in clauses
+    )
 
 
 def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str | None:
@@ -430,7 +531,10 @@ def _side_of(proposal: dict[str, Any], finding: _Finding, test: TestDef) -> str 
     except UnitError:
         return None
     if level is None:
-        return None
+        if finding.second_above is None or proposal.get("unit") is not None:
+            return None
+        # "hba1c 71": impossible in %, so on the second scale (mmol/mol)
+        return "high" if value > finding.second_above else None if flag is not None else "normal"
     above = finding.above if finding.above is not None else test.high
     below = finding.below if finding.below is not None else test.low
     side = range_side(level, below, above)
@@ -505,7 +609,7 @@ def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None,
                 unit, unit_end = _unit_at(segment, number.end())
                 if _is_dose(catalog, test, unit, segment, unit_end if unit else number.end()):
                     continue
-                proposal["value"] = _float(number.group(1))
+                proposal["value"] = _signed(catalog.tests[test], segment, number)
                 if unit:
                     proposal["unit"] = unit
                 judged = segment[unit_end if unit else number.end() :]
@@ -521,6 +625,8 @@ def _readings(text: str, catalog: Catalog) -> list[tuple[tuple[int, int] | None,
                 "value" not in proposal and _ZH_BARE_HIGH.match(segment) and "high"
             ):
                 proposal["flag"] = flag
+            if "value" in proposal and "flag" not in proposal and _above_target(judged, proposal["value"]):
+                proposal["flag"] = "high"
             if "value" in proposal or "flag" in proposal:
                 proposals.append(((s_start + start, s_start + end), proposal))
     if when:

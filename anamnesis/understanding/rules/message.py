@@ -578,8 +578,8 @@ def read_message(
     over_when_dated(msg, spans)
     msg.facts = without_test_readings(msg.facts, text)  # "PSA 5.2", "睾酮偏高": a result names no fact
     # "a1c 8.4": the result is a finding; a bare value after "她最近一次INR是多少？" is hers
-    of_test = None if asked is not None and asked.other else asked_test
-    msg.facts = out_of_range_findings(msg.facts, text, spans, of_test)
+    of_test = None if asked is not None and (asked.other or asked.family) else asked_test
+    msg.facts = out_of_range_findings(msg.facts, text, spans, of_test, msg.clauses)
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging

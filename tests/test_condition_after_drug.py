@@ -23,7 +23,7 @@ LIST_GOES_ON: list[Row] = [
      None, {("medications", "paracetamol", "active"), ("medications", "naproxen", "active"),
             ("medications", "omeprazole", "active")}),
     ("нитроспрей если давит в груди, кардиомагнил 75 и розувастатин 10 мг",
-     None, {("medications", "nitroglycerin", "active"), ("medications", "aspirin", "active"),
+     None, {("medications", "glyceryl trinitrate", "active"), ("medications", "aspirin", "active"),
             ("medications", "rosuvastatin", "active")}),
     ("беродуал если задыхаюсь, а также будесонид 2 раза в день",
      None, {("medications", "ipratropium/fenoterol", "active"), ("medications", "budesonide", "active")}),

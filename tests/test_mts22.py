@@ -161,7 +161,7 @@ CLINIC_NAMES: list[LangRow] = [
     ("en", "I take a Medrol Dosepak.", "Any medications?", {("medications", "methylprednisolone", "active")}),
     ("en", "Cutivate cream and Aristocort.", "Any medications?",
      {("medications", "fluticasone", "active"), ("medications", "triamcinolone", "active")}),
-    ("en", "A nitro patch.", "What medications are you currently taking?", {("medications", "nitroglycerin", "active")}),
+    ("en", "A nitro patch.", "What medications are you currently taking?", {("medications", "glyceryl trinitrate", "active")}),
     ("en", "I had a port put in for chemo.", "Any past surgeries?", {("surgeries", "port placement", "historical")}),
     ("en", "I broke my arm and they put a plate in.", "Any history of surgery?",
      {("injuries", "arm fracture", "active"), ("surgeries", "fracture fixation", "historical")}),

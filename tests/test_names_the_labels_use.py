@@ -18,9 +18,9 @@ from tests.test_rules_backend import Row, triples, understand
 # fmt: off
 NAMES: list[Row] = [
     # the INN, whatever the brand or the English habit
-    ("I keep a GTN spray in my bag for the angina", None, {("medications", "nitroglycerin", "active")}),
-    ("ношу с собой нитроглицерин под язык", None, {("medications", "nitroglycerin", "active")}),
-    ("胸口疼的时候含一片硝酸甘油", None, {("medications", "nitroglycerin", "active")}),
+    ("I keep a GTN spray in my bag for the angina", None, {("medications", "glyceryl trinitrate", "active")}),
+    ("ношу с собой нитроглицерин под язык", None, {("medications", "glyceryl trinitrate", "active")}),
+    ("胸口疼的时候含一片硝酸甘油", None, {("medications", "glyceryl trinitrate", "active")}),
 ]
 
 FINDINGS: list[Row] = [

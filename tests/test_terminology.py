@@ -233,7 +233,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "potassium chloride": {"potassium"},  # K-Dur
     "estradiol": {"estrogen vaginal"},  # Estrace
     "macrogol": {"polyethylene glycol", "polyethylene glycol 3350"},  # MiraLAX
-    "nitroglycerin": {"glyceryl trinitrate"},
+    "glyceryl trinitrate": {"nitroglycerin", "nitroglycerin sublingual", "nitroglycerin spray"},  # CONVENTIONS
     "bismuth potassium citrate": {"bismuth subcitrate"},
     "calcium carbonate": {"calcium supplement"},  # Tums; the labels name calcium tablets calcium carbonate
     "valproic acid": {"sodium valproate"},

@@ -2,6 +2,7 @@
 
 - calcium with vitamin D3 in one tablet (Adcal-D3, Кальций-Д3 Никомед, 钙尔奇D) is the combination
   ``calcium carbonate/cholecalciferol``; Adcal or 钙尔奇 alone is the calcium only;
+- nitroglycerin of any form is ``glyceryl trinitrate``;
 - the perimenopause said of oneself is ``diagnoses`` / ``menopause``;
 - ``migraine with aura`` is a row of its own (G43.1), apart from a relative's migraine, and "osteo"
   is osteoarthritis.
@@ -24,6 +25,10 @@ NAMED: list[Row] = [
     ("пью кальций д3 никомед по таблетке", None, {("medications", "calcium carbonate/cholecalciferol", "active")}),
     ("每天吃钙尔奇D", None, {("medications", "calcium carbonate/cholecalciferol", "active")}),
     ("每天吃钙尔奇", None, {("medications", "calcium carbonate", "active")}),
+    ("I keep a GTN spray for the angina", None,
+     {("medications", "glyceryl trinitrate", "active"), ("chronic_conditions", "angina pectoris", "active")}),
+    ("нитроспрей всегда в кармане", None, {("medications", "glyceryl trinitrate", "active")}),
+    ("胸闷的时候含硝酸甘油", None, {("medications", "glyceryl trinitrate", "active")}),
     ("the GP thinks it's the perimenopause", None, {("diagnoses", "menopause", "active")}),
     ("гинеколог сказала пременопауза", None, {("diagnoses", "menopause", "active")}),
     ("医生说我是围绝经期", None, {("diagnoses", "menopause", "active")}),
@@ -40,6 +45,7 @@ APART: list[Row] = [
      {("family_history", "migraine", "active"), ("chronic_conditions", "migraine with aura", "active")}),
     ("妈妈有偏头痛，我是有先兆偏头痛", None,
      {("family_history", "migraine", "active"), ("chronic_conditions", "migraine with aura", "active")}),
+    ("is a GTN spray safe with viagra?", None, set()),
     ("my wife takes Adcal-D3", None, set()),
     ("можно ли пить кальций д3 никомед с эутироксом?", None, set()),
     ("is migraine with aura a risk with the pill?", None, set()),

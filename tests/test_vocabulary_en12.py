@@ -120,7 +120,7 @@ DRUGS: list[Row] = [
     ("i take yasmin", None, {("medications", "drospirenone/ethinylestradiol", "active")}),
     ("i have the contraceptive implant", None, {("medications", "etonogestrel", "active")}),
     ("on levo 100 for my thyroid", None, {("medications", "levothyroxine", "active")}),
-    ("gtn spray under my tongue as needed", None, {("medications", "nitroglycerin", "active")}),
+    ("gtn spray under my tongue as needed", None, {("medications", "glyceryl trinitrate", "active")}),
     ("i take lymecycline for my skin", None, {("medications", "lymecycline", "active")}),
     ("i take piriton at night", None, {("medications", "chlorphenamine", "active")}),
     ("nytol most nights to get off to sleep", None, {("medications", "diphenhydramine", "active")}),

@@ -19,9 +19,11 @@ from itertools import pairwise
 from typing import TypeVar
 
 from anamnesis.understanding.rules.answers import Topic, scan
+from anamnesis.understanding.rules.clause_cuts import in_and_also
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
 from anamnesis.understanding.rules.others import EN_THE_REST, ZH_OTHERS
 from anamnesis.understanding.rules.reading import Message
+from anamnesis.understanding.rules.segment import Clause
 
 T = TypeVar("T")
 #: Where a reply's answers part: punctuation and contrasts ("swelling yes, pain not really").
@@ -158,8 +160,10 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)
         if clause is None or clause.skip or clause.subject != "self":
             continue
+        listed = _listed_with(msg, clause) if placed and state is None else None
         for section, entity in matches:
-            out.append(Fact(start, end, clause.sentence, section, entity, status_for(section, state or "pos")))
+            status = listed if listed is not None else status_for(section, state or "pos")
+            out.append(Fact(start, end, clause.sentence, section, entity, status))
             stated.add((section, entity))
             answered.add((section, entity))
         opens_by_part = opens_by_part or (n == 0 and bool(matches))
@@ -188,6 +192,14 @@ _PLACES = re.compile(
 )
 #: The stretch of the list each group of :data:`_PLACES` stands for.
 _PLACE_INDEX = (slice(0, 2), slice(0, 1), slice(1, 2), slice(2, 3), slice(-2, None), slice(-1, None), slice(None))
+
+
+def _listed_with(msg: Message, clause: Clause) -> str | None:
+    """The one status of the facts its clause lists beside a place with no word of its own ("阿司匹林、
+    华法林、还有第三个，都没有", "aspirin, warfarin and the third one, none of them"): the place is one
+    more item of that list, so it takes the list's status rather than a bare yes."""
+    listed = {f.status for f in msg.facts if clause.start <= f.start < clause.end}
+    return listed.pop() if len(listed) == 1 else None
 
 
 def pointed(norm: str, start: int, end: int, items: list[T], lang: str) -> list[T]:
@@ -346,6 +358,8 @@ def _state(msg: Message, start: int, end: int) -> str | None:
                 return None
             if lex.cat == "yes" and denied_at >= 0 and not msg.norm[denied_at:s].strip():
                 continue
+            if msg.lang == "zh" and lex.cat in ("yes", "still") and in_and_also(msg.norm, (s, e, lex)):
+                continue  # "还有第三个": the "还有" adds one more item to a list, it answers nothing
             if not (msg.lang == "zh" and s > start and msg.norm[s:e] == "是"):
                 cats.add(lex.cat)
             if lex.cat == "neg":

@@ -522,15 +522,17 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
 #: "头晕和心慌这些"): a topic particle or demonstrative, nothing that says anything of it.
 #: A Chinese ending chained to the next one without a comma: "消了也不痒了", "好了又没再犯了".
 _ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u9fff]{1,3}了)")
-#: The topic may list its terms with "还有" ("阿司匹林、华法林、还有氯吡格雷").
+#: The topic may list its terms with "还有" ("阿司匹林、华法林、还有氯吡格雷") and end on one more thing
+#: named by its place ("…、还有第三个").
 _ZH_TOPIC_REST = re.compile(
-    r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话)?[呢嘛啊吧呀]?[\s，,]*"
+    r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话|第[一二三四五六七八九十\d]+[个样种](?:药|病)?)?"
+    r"[呢嘛啊吧呀]?[\s，,]*"
 )
 #: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有", or the
 #: denial of taking or doing it with no object of its own ("都没吃过", "没用过", "都不吃", "没打过").
 _ZH_BARE_DENIAL = re.compile(
     r"\s*(?:(?:这|那)(?:些|几[个样种])(?:病|药|情况|症状|毛病)?)?"  # "这些都没有": the list just named, as a whole
-    r"(?:倒|倒是|也|都|全|全都|一直|从来|还|暂时|目前|现在|基本)*"
+    r"(?:倒|倒是|也|都|全|全都|一直|从来|还|暂时|目前|现在|基本|早就|早已|早|已经|就)*"
     r"(?:(?:没有|没|无|木有|从没|从来没有)(?:过|的)?|(?:没有|没|从没|从不|不)(?:吃|用|服|打|喝|抽|吸|擦|抹|涂)(?:过|了)?)"
     r"[呢吧啊呀的]?\s*"
 )
@@ -538,23 +540,59 @@ _ZH_BARE_DENIAL = re.compile(
 
 def _zh_topic_commas_left_out(norm: str, s_hits: list[Hit], s_start: int, s_end: int, commas: list[int]) -> list[int]:
     """The commas that do not cut: after a topic that only names terms ("心慌呢，没有", "胸痛嘛，
-    倒没有"), a stretch that only denies is the topic's predicate, so the denial is the topic's."""
-    kept: list[int] = []
+    倒没有"), a stretch that only denies is the topic's predicate, so the denial is the topic's. A
+    topic may run over several commas ("阿司匹林和华法林，还有氯吡格雷，都没吃", "…，还有第三个，都没有"):
+    the one denial at its end is the whole list's."""
     bounds = [s_start, *commas, s_end]
+    topics = [_zh_topic_stretch(norm, s_hits, bounds[k], bounds[k + 1]) for k in range(len(bounds) - 1)]
+    kept: list[int] = []
     for n, comma in enumerate(commas, start=1):
-        before = [h for h in s_hits if bounds[n - 1] <= h[0] < comma and not _in_and_also(norm, h)]
-        if (
-            before
-            and all(h[2].cat == "term" for h in before)
-            and _ZH_BARE_DENIAL.fullmatch(norm, comma, bounds[n + 1]) is not None
-            and _ZH_TOPIC_REST.fullmatch(_without(norm, before, bounds[n - 1], comma)) is not None
-        ):
+        if topics[n - 1] and _zh_denial_closes(norm, topics, bounds, n):
             continue
         kept.append(comma)
     return kept
 
 
-def _in_and_also(norm: str, hit: Hit) -> bool:
+def _zh_denial_closes(norm: str, topics: list[bool | None], bounds: list[int], n: int) -> bool:
+    """Whether the stretches from the ``n``-th on are more of the topic and then one bare denial,
+    or a denial that echoes the topic's own word with an ending ("头疼，不疼了", "咳嗽，早就不咳了")."""
+    topic = norm[bounds[n - 1] : bounds[n]]
+    for k in range(n, len(topics)):
+        if _ZH_BARE_DENIAL.fullmatch(norm, bounds[k], bounds[k + 1]) is not None:
+            return True
+        echo = _ZH_ECHOED_ENDING.fullmatch(norm, bounds[k], bounds[k + 1])
+        if echo is not None and all(ch in topic for ch in echo.group(1)):
+            return True
+        if topics[k] is None:
+            return False
+    return False
+
+
+#: A denial ended by "了" whose verb is a character of the topic ("头疼，不疼了"): the topic's end.
+_ZH_ECHOED_ENDING = re.compile(
+    r"\s*(?:也|都|早就|早已|早|已经|就|现在|基本)*(?:不|没)([\u4e00-\u9fff]{1,2})了[呢吧啊呀]?\s*"
+)
+
+
+def _zh_topic_stretch(norm: str, s_hits: list[Hit], start: int, end: int) -> bool | None:
+    """``True`` when the stretch only names terms ("阿司匹林和华法林", "还有氯吡格雷"), ``False`` when it
+    only points at one more thing of the list ("还有第三个"), ``None`` when it says something."""
+    inside = [h for h in s_hits if start <= h[0] < end and not in_and_also(norm, h)]
+    if any(h[2].cat != "term" for h in inside):
+        return None
+    rest = _without(norm, inside, start, end)
+    if inside and _ZH_TOPIC_REST.fullmatch(rest) is not None:
+        return True
+    return False if not inside and _ZH_LIST_POINTER.fullmatch(rest) is not None else None
+
+
+#: One more thing of a Chinese list named by its place or a pointer: "还有第三个", "另外那个", "还有一个".
+_ZH_LIST_POINTER = re.compile(
+    r"[\s，,]*(?:还有|以及|另外|和)?\s*(?:第[一二三四五六七八九十\d]+|那|这|另|一)[个样种](?:药|病)?[呢嘛啊吧呀]?[\s，,]*"
+)
+
+
+def in_and_also(norm: str, hit: Hit) -> bool:
     """Whether ``hit`` is (part of) the "还有" that adds a term to a Chinese list ("华法林、还有氯吡格雷"),
     not a "still" or a "yes" of its own."""
     start, end, _ = hit

@@ -97,13 +97,20 @@ def _without_classes(facts: list[Fact]) -> list[Fact]:
 
 
 def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
-    """In another phrase ("酒一点都不喝" names alcohol twice in one denial)."""
+    """In another phrase ("酒一点都不喝" names alcohol twice in one denial), and not a Chinese topic
+    whose comment is the denial ("酒，从来不喝": the bare topic says nothing of its own)."""
     return (
         new.status == CONFIRMED_ABSENT
         and any(ch in ",，;；.。!！—" for ch in norm[old.end : new.start])
+        and _ZH_TOPIC_DENIED.fullmatch(norm, old.end, new.start) is None
         and old.status == PRESENT_STATUS[old.section]
         and status_for(new.section, "end") not in (CONFIRMED_ABSENT, PRESENT_STATUS[new.section])
     )
+
+
+#: What lies between a Chinese topic and the verb that denies it: a comma, then only the denial
+#: and its adverbs of "ever" ("酒，从来不喝", "烟嘛，一口都不抽").
+_ZH_TOPIC_DENIED = re.compile(r"[呢嘛啊吧呀]?[，,]\s*(?:从来|从|一直|向来|根本|压根|一口|一点|都|也|就)*(?:不|没有?|从不)\s*")
 
 
 def _denied_after_ended(old: Fact, new: Fact, norm: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from anamnesis.understanding.rules.clause_cuts import in_and_also
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
 from anamnesis.understanding.rules.own_noun import denies_its_own_noun, ends_own_noun
@@ -343,7 +344,10 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     if (
         trailing == "neg"
         and any(ch in _PAUSE for ch in norm[target.end : first])
-        and any(lex.cat == "yes" and target.end <= s < first for s, _, lex in clause_hits)
+        and any(
+            lex.cat == "yes" and target.end <= s < first and not in_and_also(norm, (s, e, lex))
+            for s, e, lex in clause_hits
+        )
         and not any(lex.cat == "anymore" for _, _, lex in clause_hits)
     ):
         return  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word

@@ -17,13 +17,13 @@ from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import CONFIRMED_ABSENT
 
 #: A denial with a starting point or a duration: "not one since march", "no hypos since",
-#: "6 weeks without a cigarette", "не курю уже 5 лет", "с марта не пью".
+#: "6 weeks without a cigarette", "3 weeks no alcohol", "не курю уже 5 лет", "с марта не пью".
 _SINCE = re.compile(
     r"\bsince\b|\bfor (?:the )?(?:past|last)\b"
     r"|\b(?:for|in) (?:over |almost |about |nearly |well over )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight"
     r"|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|several|a few|few|many|a couple of|a couple|couple of)"
     r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?|decades?)\b|\b(?:for|in) (?:years|ages|decades|donkey's years)\b"
-    r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean)\b"
+    r"|\b(?:\d+|a|one|two|three|four|five|six)\s*(?:days?|weeks?|wks?|months?|years?|yrs?) (?:without|now|clean|no|off)\b"
     r"|с тех пор|(?<![а-я])уже (?:\d+|год|полгода|месяц|неделю|две|три|четыре|пять|несколько|много)"
     r"|(?<![а-я])с (?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|\d{4}|прошлого"
     r"|прошлой|позапрошлого|весны|лета|осени|зимы|нового года|нг|родов|беременности|операции|выписки)"
@@ -43,8 +43,23 @@ def _denied_with(pattern: re.Pattern[str], norm: str, clause: Clause) -> bool:
 
 
 def since_then(norm: str, clause: Clause) -> bool:
-    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence."""
-    return _denied_with(_SINCE, norm, clause)
+    """Whether the clause's denial has a starting point ("not since March"): an ending, not an absence.
+    The starting point must stand in the denial's own phrase: in "been ill for a week, no fever" the
+    week is the illness's, and the fever is simply absent."""
+    if not _denied_with(_SINCE, norm, clause):
+        return False
+    for s, _, lex in clause.hits:
+        if lex.cat != "neg":
+            continue
+        opens = max((i + 1 for i in range(clause.start, s) if norm[i] in _PHRASE_PAUSE), default=clause.start)
+        closes = next((i for i in range(s, clause.end) if norm[i] in _PHRASE_PAUSE), clause.end)
+        if _SINCE.search(norm, opens, closes) is not None:
+            return True
+    return False
+
+
+#: What closes a phrase inside a clause: a comma or a semicolon.
+_PHRASE_PAUSE = frozenset(",，;；")
 
 
 #: The anchor of "not since I started the omeprazole", "gave it up when I started the mtx": a

@@ -134,8 +134,9 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     if norm.isascii() or _CYRILLIC.search(norm, clause.start, clause.end):
         _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
+        anymore = [s for s, _, lex in clause.hits if lex.cat == "anymore"]
         for m in mentions:
-            if m.state == "neg":
+            if m.state == "neg" and (zh_ended or any(_same_phrase(norm, m, at) for at in anymore)):
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
@@ -341,6 +342,10 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         return  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
+    if trailing == "neg" and _denies_since(norm, target.end, first):
+        # "had a nosebleed, none since", "стент ставили, после этого ничего": nothing since it is its
+        # ending (resolved; an operation stays historical), never a denial that it happened
+        trailing = "end"
     if (
         trailing == "neg"
         and any(ch in _PAUSE for ch in norm[target.end : first])
@@ -409,6 +414,30 @@ _ALL_OF_THEM = re.compile(
 _BOTH_BEFORE = re.compile(r"\b(?:both|all)\s+(?:are |were |have |has )?$|(?<![а-я])(?:оба|обе|все|всё)\s+$")
 #: A list announced after a pause: "..., и кашель и температура", "..., both the cough and the fever".
 _LIST_AFTER = re.compile(r"[,，;:：—–\s]*(?:и|and|both|как)\s")
+
+
+#: A time after the thing named: "since", "after that", "после этого", "с тех пор", "之后".
+_SINCE_THEN = re.compile(
+    r"\b(?:since|since then|ever since|after that|afterwards|after it)\b"
+    r"|(?<![а-яё])(?:после этого|после того|после неё|после нее|после него|с тех пор|с того времени|потом)(?![а-яё])"
+    r"|之后|以后|此后|后来"
+)
+
+
+def _denies_since(norm: str, named_end: int, cue: int) -> bool:
+    """A denial, in a phrase of its own after the thing named, of what came after it: the phrase
+    (from the pause before the cue to the one after it) names a time since then."""
+    if not any(ch in _PAUSE for ch in norm[named_end:cue]):
+        return False
+    opens = max(i for i in range(named_end, cue) if norm[i] in _PAUSE)
+    return _SINCE_THEN.search(norm, opens, _pause_after(norm, cue)) is not None
+
+
+def _same_phrase(norm: str, m: Mention, at: int) -> bool:
+    """Whether ``at`` stands in the mention's phrase, no comma or stop between them: "уже" in
+    "болею уже неделю, температуры нет" is the illness's week, not "no fever any more"."""
+    low, high = (m.end, at) if at >= m.end else (at, m.start)
+    return not any(ch in _PAUSE for ch in norm[low:high])
 
 
 def _pause_after(norm: str, start: int) -> int:

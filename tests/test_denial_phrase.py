@@ -17,6 +17,7 @@ import pytest
 
 from tests.test_rules_backend import triples, understand
 
+
 def _with_dose(text: str) -> set[tuple[str, str, str, str | None]]:
     return {(e["section"], e["entity"], e["status"], e.get("dose")) for e in understand(text).events}
 
@@ -46,8 +47,10 @@ def test_a_no_inside_a_correction_takes_back_the_old_value(
         ("had a stent in 2021, nothing since", {("surgeries", "coronary stent placement", "historical")}),
         ("had a stent in 2021, nothing after that", {("surgeries", "coronary stent placement", "historical")}),
         ("стент ставили в 21м году, после этого ничего", {("surgeries", "coronary stent placement", "historical")}),
-        ("стент ставили в 21м году, с тех пор ничего не было",
-         {("surgeries", "coronary stent placement", "historical")}),
+        (
+            "стент ставили в 21м году, с тех пор ничего не было",
+            {("surgeries", "coronary stent placement", "historical")},
+        ),
         ("2021年放过支架，之后就没有了", {("surgeries", "coronary stent placement", "historical")}),
         ("had a nosebleed last night, none since", {("symptoms", "epistaxis", "resolved")}),
         ("кровь из носа шла вчера, после этого ничего", {("symptoms", "epistaxis", "resolved")}),
@@ -70,7 +73,5 @@ def test_a_denial_of_what_came_after_is_its_ending(text: str, expected: set[tupl
         ("已经三年没抽烟了", {("lifestyle", "smoking", "stopped")}),
     ],
 )
-def test_a_time_makes_a_denial_an_ending_only_in_its_own_phrase(
-    text: str, expected: set[tuple[str, str, str]]
-) -> None:
+def test_a_time_makes_a_denial_an_ending_only_in_its_own_phrase(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _triples(text) == expected

@@ -418,7 +418,8 @@ _REPAIR = re.compile(
     r"(?:it'?s |its |it is |make that |that'?s |i take |it was |to |on )?"
     r"|[,;(—–-] ?no[,!.]? (?:always |just |only |it'?s |its |it is |actually |more like |about )?(?=\d)"
     r"|(?:[,;(—–-]\s*|\s)(?:ой,? нет|ой,? не(?![а-яё])|ой|нет,? стоп|точнее|вернее|то есть|в смысле|нет,? не так"
-    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:нет[,!.]*\s*)?(?:там |это |у меня |на самом деле )?(?:на |от |с |по )?"
+    r"|ошиб\w+|опечатка|извините|простите|поправка)[,:!.]*\s*(?:нет[,!.]*\s*)?"
+    r"(?:там |это |у меня |на самом деле )?(?:на |от |с |по )?"
     r"|,\s*нет,?\s+(?=\d)"
     # a trailing-off then a "no" that takes it back ("нафтизин... не, називин", "metformin... no, sitagliptin");
     # the comma keeps a denial out ("headache... no fever")

@@ -110,7 +110,9 @@ def _denied_after_present(old: Fact, new: Fact, norm: str) -> bool:
 
 #: What lies between a Chinese topic and the verb that denies it: a comma, then only the denial
 #: and its adverbs of "ever" ("酒，从来不喝", "烟嘛，一口都不抽").
-_ZH_TOPIC_DENIED = re.compile(r"[呢嘛啊吧呀]?[，,]\s*(?:从来|从|一直|向来|根本|压根|一口|一点|都|也|就)*(?:不|没有?|从不)\s*")
+_ZH_TOPIC_DENIED = re.compile(
+    r"[呢嘛啊吧呀]?[，,]\s*(?:从来|从|一直|向来|根本|压根|一口|一点|都|也|就)*(?:不|没有?|从不)\s*"
+)
 
 
 def _denied_after_ended(old: Fact, new: Fact, norm: str) -> bool:

@@ -135,8 +135,10 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
         anymore = [s for s, _, lex in clause.hits if lex.cat == "anymore"]
+        denials = [s for s, _, lex in clause.hits if lex.cat == "neg"]
         for m in mentions:
-            if m.state == "neg" and (zh_ended or any(_same_phrase(norm, m, at) for at in anymore)):
+            if m.state == "neg" and (zh_ended or any(_same_phrase(norm, at, m.start, m.end) for at in anymore)
+                                     or any(_same_phrase(norm, at, d, d) for at in anymore for d in denials)):
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
@@ -433,10 +435,11 @@ def _denies_since(norm: str, named_end: int, cue: int) -> bool:
     return _SINCE_THEN.search(norm, opens, _pause_after(norm, cue)) is not None
 
 
-def _same_phrase(norm: str, m: Mention, at: int) -> bool:
-    """Whether ``at`` stands in the mention's phrase, no comma or stop between them: "уже" in
-    "болею уже неделю, температуры нет" is the illness's week, not "no fever any more"."""
-    low, high = (m.end, at) if at >= m.end else (at, m.start)
+def _same_phrase(norm: str, at: int, start: int, end: int) -> bool:
+    """Whether ``at`` stands in the phrase of ``norm[start:end]`` (a mention or a denial), no comma
+    or stop between them: "уже" in "болею уже неделю, температуры нет" is the illness's week, not
+    "no fever any more"; in "no chest pain, not any more" it is the denial's."""
+    low, high = (end, at) if at >= end else (at, start)
     return not any(ch in _PAUSE for ch in norm[low:high])
 
 

@@ -197,6 +197,7 @@ from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
+from anamnesis.understanding.rules.zh_departments import without_department_names
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
@@ -255,6 +256,7 @@ def read_message(
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
     hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
+    hits = without_department_names(norm, hits)  # "风湿科": the rheumatology clinic, no illness
     if gates.text is not norm:
         gates = literals_in(norm)
     hit_cats = {lex.cat for _, _, lex in hits}  # the message's cues, once for the tests below

@@ -378,7 +378,8 @@ _TAKEN = frozenset({"drug", "lifestyle"})
 #: "cleared up", "прошёл"): looking back, it passes over the drugs.
 _RECOVERY = re.compile(
     r"(?:is |are |has |have |'s )?(?:gone|went away|gone away|disappeared|cleared|resolved|recovered|settled"
-    r"|back to normal|all better|fine now|healed|mended)\b"
+    r"|back to normal|all better|fine now|healed|mended|wore off|worn off|wearing off)\b"
+    r"|went off\b(?!\s+(?:it|them|that|those|the|my|his|her|this)\b)"
     # the same in Russian ("тремор прошёл на анаприлине"); a course that was gone through ends its drug
     r"|(?:прош(?:ёл|ел|ла|ло|ли)|пропал[аои]?|исчез(?:ла|ло|ли)?)(?![а-яё])(?!\s+курс)"
 )

@@ -8,6 +8,9 @@
 - "added" / "добавили" starts the drug after it, also after a stop in the same sentence
   ("stopped the clopidogrel and added bisoprolol").
 - Slang for cigarettes ("packed in the fags") is smoking; the stop is its, not the inhaler's.
+- An ending reaches into the sentence before only when it says nothing else ("Допил.", "Fully
+  recovered."): "падений сахара больше не было" ends something of its own, not the insulin; "больше
+  ничего не пью" denies all but the medicine named.
 
 The sentences are written for these tests, not copied from any evaluation set.
 """
@@ -54,4 +57,23 @@ from tests.test_rules_backend import triples, understand
     ],
 )
 def test_what_stops_and_what_does_not(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert triples(understand(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an ending with its own words does not reach back into the sentence before
+        (
+            "лантус снизили на 2 единицы, теперь 16. падений сахара больше не было",
+            {("medications", "insulin glargine", "active")},
+        ),
+        ("двухнедельный курс амоксициллина. Допил", {("medications", "amoxicillin", "stopped")}),
+        ("I had COVID in December. I have fully recovered", {("diagnoses", "covid-19", "resolved")}),
+        # "nothing else" denies all but what was named
+        ("монурал выпила, больше ничего не пью", {("medications", "fosfomycin", "active")}),
+        ("bisoprolol, nothing else", {("medications", "bisoprolol", "active")}),
+    ],
+)
+def test_an_ending_reaches_back_only_when_bare(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert triples(understand(text)) == expected

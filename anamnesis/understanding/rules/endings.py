@@ -181,6 +181,8 @@ def _ru_over_when_dated(msg: Message) -> None:
 def ended_since(msg: Message, clause: Clause) -> None:
     """ "I haven't had a cigarette for a month, I've quit for good": a bare "quit" after a
     denial in the same sentence says the denied habit or drug has ended."""
+    if NOTHING_ELSE.search(msg.norm, clause.start, clause.end):
+        return  # "выпила монурал, больше ничего не пью": the other things are denied, not the one named
     ended = False
     for fact in msg.facts:
         if fact.sentence == clause.sentence and fact.status == "confirmed_absent" and fact.entity != SECTION_WIDE:
@@ -219,8 +221,12 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
         return  # "歇一会儿又好了": each attack eases with rest; the complaint goes on
     sections = _RECOVERS if _RECOVERY.search(cue) else ("medications", "lifestyle")
     named = [f for f in msg.facts if f.section in sections and f.entity != SECTION_WIDE and f.end <= clause.start]
-    # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before
-    sentence = clause.sentence if any(f.sentence == clause.sentence for f in named) else clause.sentence - 1
+    # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before,
+    # only when the ending says nothing else: "падений сахара больше не было" ends something of its own
+    own = any(f.sentence == clause.sentence for f in named)
+    if (msg.lang != "zh" or not own) and not _bare(msg, clause):
+        return  # "миг бросила", "падений сахара больше не было": the ending has its own object or subject
+    sentence = clause.sentence if own else clause.sentence - 1
     earlier = [f for f in named if f.sentence == sentence and f.status == PRESENT_STATUS[f.section]]
     if not earlier:
         return
@@ -234,6 +240,46 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
         ended = nearest[-1:]
     for fact in ended:
         fact.status = status_for(fact.section, "end")
+
+
+#: "Nothing else", "больше ничего", "别的都没": a denial of everything but what was named.
+NOTHING_ELSE = re.compile(
+    r"\b(?:nothing|none|no)\s+(?:else|other|more)\b|\bnot\s+(?:anything|taking anything)\s+else\b"
+    r"|(?<![а-яё])(?:больше|кроме|другого|другое|ещё|еще)\s+ничего(?![а-яё])"
+    r"|(?<![а-яё])ничего\s+(?:больше|другого|кроме|ещё|еще)(?![а-яё])"
+    r"|(?:别的|其他|其它)(?:的)?(?:药)?(?:都|也)?(?:没|不)"
+)
+#: Words a bare ending may hold beside its cues: pronouns, particles, adverbs of degree and time.
+_BARE_WORDS = frozenset(
+    "i i've ive im i'm it its it's that that's thats this them they all fully completely totally now just "
+    "already so and but though tho well pretty much mostly has have had is was been the my finally thank god".split()
+    + "я уже всё все совсем полностью теперь сейчас и но а же тоже так его её ее их это вот ну слава богу".split()
+)
+_WORD = re.compile(r"[a-z'’]+|[а-яё]+")
+#: Chinese words of time and degree a bare ending may hold ("这两天基本没有了", "现在早就好了").
+_ZH_TIME_AND_DEGREE = re.compile(r"这两天|这几天|最近|现在|已经|早就|早|基本上?|完全|都|也|就|了|啊|呀|吧")
+
+
+def _bare(msg: Message, clause: Clause) -> bool:
+    """Whether a clause says nothing beside its cues and names ("Fully recovered.", "Допил.",
+    "好了。"): only then does its ending reach back into the sentence before."""
+    left = [w for w in _leftover(msg, clause) if w not in _BARE_WORDS]
+    if msg.lang == "zh":
+        return sum(len(_ZH_TIME_AND_DEGREE.sub("", w)) for w in left) <= 2
+    return not left
+
+
+def _leftover(msg: Message, clause: Clause) -> list[str]:
+    """The clause's words outside its hits (English and Russian words; Chinese runs of characters)."""
+    parts, at = [], clause.start
+    for s, e, _ in clause.hits:
+        parts.append(msg.norm[at:s])
+        at = max(at, e)
+    parts.append(msg.norm[at : clause.end])
+    text = " ".join(parts)
+    if msg.lang == "zh":
+        return re.findall(r"[\u4e00-\u9fff]+", text)
+    return _WORD.findall(text)
 
 
 #: What parts two Chinese names: a pause, a space, a word between them ("头疼发烧" is one run).

@@ -9,6 +9,7 @@ import re
 
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.clause_facts import joined_relation
+from anamnesis.understanding.rules.endings import NOTHING_ELSE
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.reading import Message
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE
@@ -27,7 +28,10 @@ def merge_facts(msg: Message) -> list[Fact]:
         key = (fact.section, fact.entity)
         old = merged.pop(key, None)
         if old is not None:
-            if _denied_after_present(old, fact, msg.norm):
+            if fact.status == CONFIRMED_ABSENT and NOTHING_ELSE.search(msg.norm, old.end, fact.end + 12):
+                # "монурал выпила, больше ничего не пью": "nothing else" denies all but what was named
+                fact.status = old.status
+            elif _denied_after_present(old, fact, msg.norm):
                 # "бегала по утрам, но ... пока не бегаю", "headache this morning, none now": what
                 # the message first says one has and then denies has ended, it is not absent
                 fact.status = status_for(fact.section, "end")

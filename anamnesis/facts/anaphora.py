@@ -117,6 +117,40 @@ def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[
     return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
 
 
+#: How far back a recovery of everything reaches (µs): the complaints and illnesses last told within
+#: it are the episode; an illness told months before belongs to another.
+EPISODE_REACH_US = 60 * 86_400 * 1_000_000
+#: Diagnoses that are states or readings, not an illness that gets well ("pregnancy", "menopause",
+#: "elevated hba1c"): ICD-10 chapters of findings (R), pregnancy (O) and circumstances (Z), and
+#: the menopause (N95); a reading by its name's opening word.
+_STATE_CODES = ("ICD10:R", "ICD10:O", "ICD10:Z", "ICD10:N95")
+_READING_WORDS = ("elevated ", "low ", "high ", "abnormal ", "labile ", "positive ", "borderline ")
+#: The sections a recovery of everything ends: complaints and episodes (an injury heals on its own
+#: words, a chronic condition is never over).
+_EPISODE_SECTIONS = ("symptoms", "diagnoses")
+
+
+def whole_episode(
+    facts: Mapping[tuple[str, str], _Fact], now: int, codes_of: Callable[[str], tuple[str, ...]]
+) -> list[tuple[str, str]]:
+    """(section, entity) of every present complaint and illness of the episode a recovery of
+    everything ends ("all cleared up, finished the tablets" after a UTI told with its burning and
+    frequency): those last seen within :data:`EPISODE_REACH_US` of ``now``; a diagnosis that is a
+    state or a reading (pregnancy, a high HbA1c) is no illness that gets well."""
+    out = []
+    for (section, entity), f in sorted(facts.items()):
+        if section not in _EPISODE_SECTIONS or entity == SECTION_WIDE or f.status != PRESENT_STATUS[section]:
+            continue
+        if now - f.last_seen > EPISODE_REACH_US:
+            continue
+        if section == "diagnoses" and (
+            entity.startswith(_READING_WORDS) or any(c.startswith(_STATE_CODES) for c in codes_of(entity))
+        ):
+            continue
+        out.append((section, entity))
+    return out
+
+
 def ended_by_another_name(
     facts: Mapping[tuple[str, str], _Fact], section: str, entity: str, codes_of: Callable[[str], tuple[str, ...]]
 ) -> str | None:

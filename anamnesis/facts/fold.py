@@ -36,6 +36,7 @@ from anamnesis.facts.anaphora import (
     last_illness,
     referring_attributes,
     replaced_by,
+    whole_episode,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Fact, Folded, OpenConflict, Output, Resume, messages_by_user
@@ -49,6 +50,7 @@ from schemas.sections import (
     PRESENT_STATUS,
     SECTION_WIDE,
     SUPERSEDED,
+    WHOLE_EPISODE,
     held_name,
     injured_part_kind,
 )
@@ -413,14 +415,17 @@ class _UserFold(ReplayMixin):
         or bone ("脚好了", "骨头长好了") to the injury discussed last, or with no injury known, to the
         illness or symptom discussed last ("膝盖好了" after knee pain); ``^@kind`` to that kind of
         injury of the part the injury discussed last is of ("no fracture" after an ankle sprain). ``^name`` is the fact ``name`` while
-        the user holds it ("ALT 33" ends an elevated ALT)."""
+        the user holds it ("ALT 33" ends an elevated ALT). ``^*`` is every complaint and illness of
+        the episode ("all cleared up" after a UTI with its burning: all three end)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         name = held_name(ev.entity)
         if (kind := injured_part_kind(ev.entity)) is not None:
             # another injury of the part, a fact of its own (known or not): nothing to borrow from
             entity = at_injured_part(facts, kind)
             return [replace(ev, section="injuries", entity=entity)] if entity else []
-        if name:
+        if ev.entity == WHOLE_EPISODE:
+            found = whole_episode(facts, ev.valid_from, load_terminology().codes_of)
+        elif name:
             entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
             found = [(ev.section, entity)] if entity else []
         elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:

@@ -35,6 +35,7 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
 class _Fact(Protocol):
     status: str
+    first_seen: int
     last_seen: int
     attributes: dict
 
@@ -143,12 +144,38 @@ def whole_episode(
             continue
         if now - f.last_seen > EPISODE_REACH_US:
             continue
-        if section == "diagnoses" and (
-            entity.startswith(_READING_WORDS) or any(c.startswith(_STATE_CODES) for c in codes_of(entity))
-        ):
+        if section == "diagnoses" and _is_state_or_reading(entity, codes_of):
             continue
         out.append((section, entity))
     return out
+
+
+#: Illnesses found by a reading, whose reading back in range ends them but not what was told with
+#: them ("гемоглобин уже 118" ends the anaemia, not the heavy periods): the anaemias.
+_READ_ILLNESS_CODES = ("ICD10:D50", "ICD10:D51", "ICD10:D52", "ICD10:D53", "ICD10:D64")
+
+
+def _is_state_or_reading(entity: str, codes_of: Callable[[str], tuple[str, ...]]) -> bool:
+    """A diagnosis that is a state or a reading (pregnancy, a high HbA1c), not an episode."""
+    return entity.startswith(_READING_WORDS) or any(c.startswith(_STATE_CODES) for c in codes_of(entity))
+
+
+def told_with(
+    facts: Mapping[tuple[str, str], _Fact], illness: str, codes_of: Callable[[str], tuple[str, ...]]
+) -> list[str]:
+    """The present complaints first told in the same message as the diagnosis ``illness``, which a
+    recovery from it ends too ("got a stinking cold, blocked nose and sore throat" ... "colds long
+    gone": the nose and throat with it); none for a state, a reading or an illness a reading ends."""
+    fact = facts.get(("diagnoses", illness))
+    if fact is None or _is_state_or_reading(illness, codes_of):
+        return []
+    if any(c.startswith(_READ_ILLNESS_CODES) for c in codes_of(illness)):
+        return []
+    present = PRESENT_STATUS["symptoms"]
+    return sorted(
+        e for (s, e), f in facts.items()
+        if s == "symptoms" and e != SECTION_WIDE and f.status == present and f.first_seen == fact.first_seen
+    )
 
 
 def ended_by_another_name(

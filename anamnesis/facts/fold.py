@@ -36,6 +36,7 @@ from anamnesis.facts.anaphora import (
     last_illness,
     referring_attributes,
     replaced_by,
+    told_with,
     whole_episode,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
@@ -331,6 +332,8 @@ class _UserFold(ReplayMixin):
             if ended and len(longer) < 2:  # a name fitting several known facts: no guess by codes either
                 entity = self._ended_in_other_words(ev.section, entity, named)
             ev.entity = entity
+        told = {(ev.section, ev.entity) for ev in events}
+        events = [e for ev in events for e in self._with_its_complaints(ev, told)]
         events = _one_per_fact(medicine_classes.with_members(self.facts, events))
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
@@ -381,6 +384,19 @@ class _UserFold(ReplayMixin):
         already fit several known facts ("the swelling is gone" after two swellings)."""
         facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}
         return ended_by_another_name(facts, section, entity, load_terminology().codes_of) or entity
+
+    def _with_its_complaints(self, ev: Event, told: set[tuple[str, str]]) -> list[Event]:
+        """A present diagnosis told over, with the complaints first told with it that this message
+        does not speak of ("colds long gone" after "a stinking cold, blocked nose and sore throat":
+        the nose and throat too; "cold's gone but the cough hangs on" keeps the cough)."""
+        if ev.section != "diagnoses" or ev.status != SPECIFIC_DENIAL_ENDS["diagnoses"]:
+            return [ev]
+        fact = self.facts.get((ev.section, ev.entity))
+        if fact is None or fact.status != PRESENT_STATUS["diagnoses"]:
+            return [ev]
+        complaints = told_with(self.facts, ev.entity, load_terminology().codes_of)
+        return [ev, *(replace(ev, section="symptoms", entity=e, attributes={})
+                      for e in complaints if ("symptoms", e) not in told)]
 
     def _part_healed(self, ev: Event) -> list[Event]:
         """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that

@@ -60,3 +60,24 @@ def test_an_illness_a_reading_ends_keeps_its_complaints() -> None:
 def test_no_temp_ends_a_fever_held(text: str, context: str | None) -> None:
     assert folded(("fever 39.2 since yesterday", None), (text, context), lang="en")[("symptoms", "fever")] == "resolved"
     assert ("symptoms", "fever") not in folded((text, context), lang="en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "reading", "later", "ended", "kept"),
+    [
+        ("en", "water infection again, burning when i pee", "bloods showed my egfr is 48", "infection cleared up",
+         ("diagnoses", "urinary tract infection"), ("diagnoses", "low estimated glomerular filtration rate")),
+        ("ru", "кровь в моче два дня", "ПСА 6,2, повышен", "прошло",
+         ("symptoms", "hematuria"), ("diagnoses", "elevated prostate-specific antigen")),
+        ("zh", "感冒了，嗓子疼", "最近糖化8.5，医生说高", "好了",
+         ("diagnoses", "common cold"), ("diagnoses", "elevated hba1c")),
+    ],
+)
+def test_a_recovery_naming_nothing_is_of_no_reading(
+    lang: str, first: str, reading: str, later: str, ended: tuple[str, str], kept: tuple[str, str]
+) -> None:
+    """A bare recovery after a reading told since ends the illness before it: a reading ends by
+    its own value, never by "прошло"."""
+    state = folded((first, None), (reading, None), (later, None), lang=lang)
+    assert state[kept] == "active", state
+    assert state[ended] == "resolved", state

@@ -105,11 +105,16 @@ def _unit(dose: object) -> str:
 ILLNESS_SECTIONS = ("symptoms", "diagnoses", "injuries")
 
 
-def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[str, str] | None:
+def last_illness(
+    facts: Mapping[tuple[str, str], _Fact], section: str, codes_of: Callable[[str], tuple[str, ...]] | None = None
+) -> tuple[str, str] | None:
     """(section, entity) of the one present illness, symptom or injury seen last; on a tie, the
-    one of them in ``section`` (the section the recovery's words point to), else None."""
+    one of them in ``section`` (the section the recovery's words point to), else None. With
+    ``codes_of``, a state or a reading is no illness that clears up ("infection cleared up" after
+    a low eGFR told since is the infection): its own reading ends it."""
     candidates = [(f.last_seen, k) for k, f in facts.items() if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE
-                  and f.status == PRESENT_STATUS[k[0]]]
+                  and f.status == PRESENT_STATUS[k[0]]
+                  and not (codes_of and k[0] == "diagnoses" and _is_state_or_reading(k[1], codes_of))]
     if not candidates:
         return None
     latest = max(seen for seen, _ in candidates)

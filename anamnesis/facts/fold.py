@@ -446,7 +446,8 @@ class _UserFold(ReplayMixin):
             found = [(ev.section, entity)] if entity else []
         elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
-            found = [("injuries", injury)] if injury else [k for k in (last_illness(facts, ev.section),) if k]
+            illness = last_illness(facts, ev.section, load_terminology().codes_of)
+            found = [("injuries", injury)] if injury else [illness] if illness else []
         elif ev.section == "medications" and ev.status == "stopped" and started:
             # a stop told beside a drug started: the user's drug of its class it replaces
             mates = replaced_by(facts, ev.section, started, load_terminology().codes_of)

@@ -97,3 +97,23 @@ def test_running_to_the_loo_beside_burning_is_going_often() -> None:
     assert ("symptoms", "frequent urination", "active") in got
     assert not any(entity == "diarrhea" for _, entity, _ in got)
     assert ("symptoms", "diarrhea", "active") in triples(understand("running to the loo all day", None, "en"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "later", "ended"),
+    [
+        ("en", "chest infection, coughing up green stuff, on amoxicillin", "finished it, chest is clear now",
+         ("diagnoses", "lower respiratory tract infection")),
+        ("ru", "пневмония справа, колют цефтриаксон", "в лёгких чисто, сказали", ("diagnoses", "pneumonia")),
+        ("zh", "拍片说是肺炎，在输液", "复查了，肺部也干净了", ("diagnoses", "pneumonia")),
+        ("en", "gp says sinusitis, face pressure", "sinuses have cleared up now", ("diagnoses", "sinusitis")),
+    ],
+)
+def test_a_clear_chest_or_sinus_ends_its_infection(lang: str, first: str, later: str, ended: tuple[str, str]) -> None:
+    state = folded((first, None), (later, None), lang=lang)
+    assert state[ended] == "resolved", state
+
+
+def test_a_clear_chest_x_ray_is_no_end_of_its_own() -> None:
+    """A chest x-ray that is clear rules out, it names no infection held: the row stays silent."""
+    assert not any(e["entity"].startswith("^lower") for e in understand("the chest x-ray is clear", None, "en").events)

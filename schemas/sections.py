@@ -43,6 +43,10 @@ LAST_DISCUSSED = "^"
 #: is of ("x-ray clear, no fracture" after a twisted ankle: ``^@fracture`` is the ankle's fracture).
 #: Like ``^``, the fold resolves it or drops it; it is never a fact.
 AT_INJURED_PART = LAST_DISCUSSED + "@"
+#: The entity of a recovery of everything the user was ill with ("all cleared up", "всё прошло",
+#: "都好了", "no symptoms at all now"): the fold ends every complaint and illness of the episode
+#: (:func:`anamnesis.facts.anaphora.whole_episode`), or nothing when none is present. Never a fact.
+WHOLE_EPISODE = LAST_DISCUSSED + SECTION_WIDE
 
 
 def held_name(entity: str) -> str | None:

@@ -127,7 +127,7 @@ NOT_A_DENIAL_OF_USE: list[Row] = [
 RECOVERIES: list[Row] = [
     # the illness over as a whole, naming none: the one discussed last (the fold resolves "^")
     ("finished the amoxicillin, all cleared up now", None,
-     {("medications", "amoxicillin", "stopped"), ("diagnoses", "^", "resolved")}),
+     {("medications", "amoxicillin", "stopped"), ("diagnoses", "^", "resolved"), ("symptoms", "^*", "resolved")}),
     ("infection has cleared, stopped the flucloxacillin", None,
      {("medications", "flucloxacillin", "stopped"), ("diagnoses", "^", "resolved")}),
     ("done with the doxycycline and fully recovered", None,

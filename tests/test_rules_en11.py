@@ -212,8 +212,9 @@ def _talk(*messages: str) -> dict[tuple[str, str], str]:
          {("symptoms", "headache"): "resolved"}),
         (("rash on my arms since sunday", "it cleared up after a few days"), {("symptoms", "rash"): "resolved"}),
         (("sprained my ankle last week", "that's settled down now"), {("injuries", "ankle sprain"): "resolved"}),
+        # everything over: the infection and its complaints (the labels end both; test_whole_episode)
         (("burning when I pee", "doc says it's a UTI", "all cleared up now"),
-         {("symptoms", "dysuria"): "active", ("diagnoses", "urinary tract infection"): "resolved"}),
+         {("symptoms", "dysuria"): "resolved", ("diagnoses", "urinary tract infection"): "resolved"}),
         (("on naproxen for my knee", "don't take that anymore"), {("medications", "naproxen"): "stopped"}),
         # two illnesses named together: which one is over is unclear, so nothing changes
         (("sore throat and a fever", "it went away"), {("symptoms", "sore throat"): "active",

@@ -90,7 +90,7 @@ OTHERS: list[Row] = [
 #: time that passed ("год прошёл"), a doubt ("ещё не прошло") or another person's recovery is none,
 #: and an operation that "прошла хорошо" went well, which denies no operation.
 BARE_ENDINGS: list[Row] = [
-    ("всё прошло", None, {("symptoms", "^", "resolved")}),
+    ("всё прошло", None, {("symptoms", "^*", "resolved")}),  # everything: the whole episode (test_whole_episode)
     ("уже прошло, спасибо", None, {("symptoms", "^", "resolved")}),
     ("прошло само через три дня", None, {("symptoms", "^", "resolved")}),
     ("больше не беспокоит", None, {("symptoms", "^", "resolved")}),
@@ -132,7 +132,7 @@ EVERYDAY_NAMES: list[Row] = [
 #: answers the question for the user.
 ENDINGS_AND_ANSWERS: list[Row] = [
     ("антибиотик допила, всё прошло: температуры нет, горло не болит", None,
-     {("medications", "antibiotics", "stopped"), ("diagnoses", "^", "resolved"),
+     {("medications", "antibiotics", "stopped"), ("diagnoses", "^", "resolved"), ("symptoms", "^*", "resolved"),
       ("symptoms", "fever", "confirmed_absent"), ("symptoms", "sore throat", "confirmed_absent")}),
     ("от гриппа делала в октябре, от пневмококка нет", None,
      {("vaccinations", "influenza vaccine", "historical"), ("vaccinations", "pneumococcal vaccine", "confirmed_absent")}),

@@ -130,9 +130,9 @@ BOTH: list[Row] = [
      {("diagnoses", "influenza", "resolved"), ("diagnoses", "bronchitis", "resolved")}),
     ("had a rash and a headache, both gone now", None,
      {("symptoms", "rash", "resolved"), ("symptoms", "headache", "resolved")}),
-    # "всё" also ends the diagnosis discussed before, if any ("^": the fold drops it when there is none)
+    # "всё" also ends the episode discussed before, if any ("^*": the fold drops it when there is none)
     ("всё прошло: и насморк и кашель", None,
-     {("symptoms", "rhinorrhea", "resolved"), ("symptoms", "cough", "resolved"), ("diagnoses", "^", "resolved")}),
+     {("symptoms", "rhinorrhea", "resolved"), ("symptoms", "cough", "resolved"), ("symptoms", "^*", "resolved")}),
 ]
 #: An answer about vaccines names diseases for their vaccines, except in a clause of contrast;
 #: a bare answer may carry an intensifier; ", my mum ..." opens a clause about another relative.

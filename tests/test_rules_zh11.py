@@ -47,7 +47,7 @@ UNNAMED_RECOVERY: list[Row] = [
     ("好了", None, {("diagnoses", "^", "resolved")}),
     ("早就好了", None, {("diagnoses", "^", "resolved")}),
     ("现在没事了", None, {("diagnoses", "^", "resolved")}),
-    ("基本上全好了，谢谢医生", None, {("diagnoses", "^", "resolved")}),
+    ("基本上全好了，谢谢医生", None, {("symptoms", "^*", "resolved")}),
     # a pain, a swelling or a fever that went points to the symptom
     ("不疼了", None, {("symptoms", "^", "resolved")}),
     ("已经消下去了", None, {("symptoms", "^", "resolved")}),

@@ -109,7 +109,8 @@ FOR_ANOTHER: list[Row] = [
 RECOVERED_TOGETHER: list[Row] = [
     ("上个月感冒发烧 现在好了", None, {("diagnoses", "common cold", "resolved"), ("symptoms", "fever", "resolved")}),
     ("前几天头疼发烧，吃了药已经好了", None, {("symptoms", "headache", "resolved"), ("symptoms", "fever", "resolved")}),
-    ("上周咳嗽流鼻涕，现在都痊愈了", None, {("symptoms", "cough", "resolved"), ("symptoms", "rhinorrhea", "resolved")}),
+    ("上周咳嗽流鼻涕，现在都痊愈了", None,
+     {("symptoms", "cough", "resolved"), ("symptoms", "rhinorrhea", "resolved"), ("symptoms", "^*", "resolved")}),
     ("去年肺炎加胸膜炎，早就治好了", None,
      {("diagnoses", "pneumonia", "resolved"), ("diagnoses", "pleurisy", "resolved")}),
     ("头疼，吃了药就好了", None, {("symptoms", "headache", "resolved")}),

@@ -35,6 +35,7 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
 class _Fact(Protocol):
     status: str
+    first_seen: int
     last_seen: int
     attributes: dict
 
@@ -104,17 +105,82 @@ def _unit(dose: object) -> str:
 ILLNESS_SECTIONS = ("symptoms", "diagnoses", "injuries")
 
 
-def last_illness(facts: Mapping[tuple[str, str], _Fact], section: str) -> tuple[str, str] | None:
+def last_illness(
+    facts: Mapping[tuple[str, str], _Fact], section: str, codes_of: Callable[[str], tuple[str, ...]] | None = None
+) -> tuple[str, str] | None:
     """(section, entity) of the one present illness, symptom or injury seen last; on a tie, the
-    one of them in ``section`` (the section the recovery's words point to), else None."""
+    one of them in ``section`` (the section the recovery's words point to), else None. With
+    ``codes_of``, a state or a reading is no illness that clears up ("infection cleared up" after
+    a low eGFR told since is the infection): its own reading ends it."""
     candidates = [(f.last_seen, k) for k, f in facts.items() if k[0] in ILLNESS_SECTIONS and k[1] != SECTION_WIDE
-                  and f.status == PRESENT_STATUS[k[0]]]
+                  and f.status == PRESENT_STATUS[k[0]]
+                  and not (codes_of and k[0] == "diagnoses" and _is_state_or_reading(k[1], codes_of))]
     if not candidates:
         return None
     latest = max(seen for seen, _ in candidates)
     named = [key for seen, key in candidates if seen == latest]
     own = [key for key in named if key[0] == section]
     return named[0] if len(named) == 1 else own[0] if len(own) == 1 else None
+
+
+#: How far back a recovery of everything reaches (µs): the complaints and illnesses last told within
+#: it are the episode; an illness told months before belongs to another.
+EPISODE_REACH_US = 60 * 86_400 * 1_000_000
+#: Diagnoses that are states or readings, not an illness that gets well ("pregnancy", "menopause",
+#: "elevated hba1c"): ICD-10 chapters of findings (R), pregnancy (O) and circumstances (Z), and
+#: the menopause (N95); a reading by its name's opening word.
+_STATE_CODES = ("ICD10:R", "ICD10:O", "ICD10:Z", "ICD10:N95")
+_READING_WORDS = ("elevated ", "low ", "high ", "abnormal ", "labile ", "positive ", "borderline ")
+#: The sections a recovery of everything ends: complaints and episodes (an injury heals on its own
+#: words, a chronic condition is never over).
+_EPISODE_SECTIONS = ("symptoms", "diagnoses")
+
+
+def whole_episode(
+    facts: Mapping[tuple[str, str], _Fact], now: int, codes_of: Callable[[str], tuple[str, ...]]
+) -> list[tuple[str, str]]:
+    """(section, entity) of every present complaint and illness of the episode a recovery of
+    everything ends ("all cleared up, finished the tablets" after a UTI told with its burning and
+    frequency): those last seen within :data:`EPISODE_REACH_US` of ``now``; a diagnosis that is a
+    state or a reading (pregnancy, a high HbA1c) is no illness that gets well."""
+    out = []
+    for (section, entity), f in sorted(facts.items()):
+        if section not in _EPISODE_SECTIONS or entity == SECTION_WIDE or f.status != PRESENT_STATUS[section]:
+            continue
+        if now - f.last_seen > EPISODE_REACH_US:
+            continue
+        if section == "diagnoses" and _is_state_or_reading(entity, codes_of):
+            continue
+        out.append((section, entity))
+    return out
+
+
+#: Illnesses found by a reading, whose reading back in range ends them but not what was told with
+#: them ("гемоглобин уже 118" ends the anaemia, not the heavy periods): the anaemias.
+_READ_ILLNESS_CODES = ("ICD10:D50", "ICD10:D51", "ICD10:D52", "ICD10:D53", "ICD10:D64")
+
+
+def _is_state_or_reading(entity: str, codes_of: Callable[[str], tuple[str, ...]]) -> bool:
+    """A diagnosis that is a state or a reading (pregnancy, a high HbA1c), not an episode."""
+    return entity.startswith(_READING_WORDS) or any(c.startswith(_STATE_CODES) for c in codes_of(entity))
+
+
+def told_with(
+    facts: Mapping[tuple[str, str], _Fact], illness: str, codes_of: Callable[[str], tuple[str, ...]]
+) -> list[str]:
+    """The present complaints first told in the same message as the diagnosis ``illness``, which a
+    recovery from it ends too ("got a stinking cold, blocked nose and sore throat" ... "colds long
+    gone": the nose and throat with it); none for a state, a reading or an illness a reading ends."""
+    fact = facts.get(("diagnoses", illness))
+    if fact is None or _is_state_or_reading(illness, codes_of):
+        return []
+    if any(c.startswith(_READ_ILLNESS_CODES) for c in codes_of(illness)):
+        return []
+    present = PRESENT_STATUS["symptoms"]
+    return sorted(
+        e for (s, e), f in facts.items()
+        if s == "symptoms" and e != SECTION_WIDE and f.status == present and f.first_seen == fact.first_seen
+    )
 
 
 def ended_by_another_name(

@@ -36,6 +36,8 @@ from anamnesis.facts.anaphora import (
     last_illness,
     referring_attributes,
     replaced_by,
+    told_with,
+    whole_episode,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
 from anamnesis.facts.fold_tables import Event, Fact, Folded, OpenConflict, Output, Resume, messages_by_user
@@ -49,6 +51,7 @@ from schemas.sections import (
     PRESENT_STATUS,
     SECTION_WIDE,
     SUPERSEDED,
+    WHOLE_EPISODE,
     held_name,
     injured_part_kind,
 )
@@ -329,6 +332,8 @@ class _UserFold(ReplayMixin):
             if ended and len(longer) < 2:  # a name fitting several known facts: no guess by codes either
                 entity = self._ended_in_other_words(ev.section, entity, named)
             ev.entity = entity
+        told = {(ev.section, ev.entity) for ev in events}
+        events = [e for ev in events for e in self._with_its_complaints(ev, told)]
         events = _one_per_fact(medicine_classes.with_members(self.facts, events))
         specific = [e for e in events if e.entity != SECTION_WIDE]
         wide = [e for e in events if e.entity == SECTION_WIDE]
@@ -380,6 +385,19 @@ class _UserFold(ReplayMixin):
         facts = {k: f for k, f in self.facts.items() if k not in named and k[1] not in _NO_SHORT_NAME}
         return ended_by_another_name(facts, section, entity, load_terminology().codes_of) or entity
 
+    def _with_its_complaints(self, ev: Event, told: set[tuple[str, str]]) -> list[Event]:
+        """A present diagnosis told over, with the complaints first told with it that this message
+        does not speak of ("colds long gone" after "a stinking cold, blocked nose and sore throat":
+        the nose and throat too; "cold's gone but the cough hangs on" keeps the cough)."""
+        if ev.section != "diagnoses" or ev.status != SPECIFIC_DENIAL_ENDS["diagnoses"]:
+            return [ev]
+        fact = self.facts.get((ev.section, ev.entity))
+        if fact is None or fact.status != PRESENT_STATUS["diagnoses"]:
+            return [ev]
+        complaints = told_with(self.facts, ev.entity, load_terminology().codes_of)
+        return [ev, *(replace(ev, section="symptoms", entity=e, attributes={})
+                      for e in complaints if ("symptoms", e) not in told)]
+
     def _part_healed(self, ev: Event) -> list[Event]:
         """ "toe is fine now", "arm fine now", "ankle's settled": a body part's generic injury that
         is over also ends the part's known symptoms ("toe pain", "ankle swelling"); with no injury
@@ -413,19 +431,23 @@ class _UserFold(ReplayMixin):
         or bone ("脚好了", "骨头长好了") to the injury discussed last, or with no injury known, to the
         illness or symptom discussed last ("膝盖好了" after knee pain); ``^@kind`` to that kind of
         injury of the part the injury discussed last is of ("no fracture" after an ankle sprain). ``^name`` is the fact ``name`` while
-        the user holds it ("ALT 33" ends an elevated ALT)."""
+        the user holds it ("ALT 33" ends an elevated ALT). ``^*`` is every complaint and illness of
+        the episode ("all cleared up" after a UTI with its burning: all three end)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         name = held_name(ev.entity)
         if (kind := injured_part_kind(ev.entity)) is not None:
             # another injury of the part, a fact of its own (known or not): nothing to borrow from
             entity = at_injured_part(facts, kind)
             return [replace(ev, section="injuries", entity=entity)] if entity else []
-        if name:
+        if ev.entity == WHOLE_EPISODE:
+            found = whole_episode(facts, ev.valid_from, load_terminology().codes_of)
+        elif name:
             entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
             found = [(ev.section, entity)] if entity else []
         elif ev.section in ILLNESS_SECTIONS and ev.status == SPECIFIC_DENIAL_ENDS[ev.section]:
             injury = last_discussed(facts, ev.section) if ev.section == "injuries" else None
-            found = [("injuries", injury)] if injury else [k for k in (last_illness(facts, ev.section),) if k]
+            illness = last_illness(facts, ev.section, load_terminology().codes_of)
+            found = [("injuries", injury)] if injury else [illness] if illness else []
         elif ev.section == "medications" and ev.status == "stopped" and started:
             # a stop told beside a drug started: the user's drug of its class it replaces
             mates = replaced_by(facts, ev.section, started, load_terminology().codes_of)

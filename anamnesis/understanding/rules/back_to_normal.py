@@ -23,6 +23,9 @@ from schemas.sections import LAST_DISCUSSED, PRESENT_STATUS
 
 _LANGS = ("en", "ru", "zh")
 _SECTION = "symptoms"
+#: A listed name that ends a diagnosis, not a complaint: "diagnoses:helicobacter pylori infection"
+#: (a negative retest, "复查吹气阴性了", ends the infection it tested).
+_OTHER_SECTION = re.compile(r"^(diagnoses):(.+)$")
 #: What opens a form's quantified or grouped part: the literal before it is the gate's proof.
 _META = re.compile(r"[\\()\[\]{}?*+|.^$]")
 #: A word script's form starts and ends at word edges ("flow" is not "overflow").
@@ -40,11 +43,19 @@ _ZH_ASKED_AFTER = re.compile(r"\s*(?:吗|么|嘛|没有|没|[?？])")
 class _Form:
     """One row's forms in one language: the pattern and the complaints it ends."""
 
-    __slots__ = ("pattern", "symptoms")
+    __slots__ = ("pattern", "sections", "symptoms")
 
-    def __init__(self, pattern: re.Pattern[str], symptoms: tuple[str, ...]) -> None:
+    def __init__(self, pattern: re.Pattern[str], symptoms: tuple[tuple[str, str], ...]) -> None:
         self.pattern = pattern
+        #: (section, name) of each thing the words end
         self.symptoms = symptoms
+        self.sections = frozenset(section for section, _ in symptoms)
+
+
+def _listed(name: str) -> tuple[str, str]:
+    """(section, name) of one listed name: a complaint, or a diagnosis written "diagnoses:name"."""
+    m = _OTHER_SECTION.match(name)
+    return (m[1], m[2]) if m else (_SECTION, name)
 
 
 def _literal(form: str) -> str:
@@ -66,7 +77,7 @@ def _forms() -> dict[str, tuple[tuple[_Form, ...], Gated]]:
     rows: dict[str, list[_Form]] = {lang: [] for lang in _LANGS}
     literals: dict[str, set[str]] = {lang: set() for lang in _LANGS}
     for line_no, row in read_rows(FORMS_FILE, ("symptoms", *_LANGS)):
-        symptoms = tuple(s.strip() for s in row["symptoms"].split("|") if s.strip())
+        symptoms = tuple(_listed(s.strip()) for s in row["symptoms"].split("|") if s.strip())
         if not symptoms:
             raise ValueError(f"{FORMS_FILE.name}:{line_no}: a row needs the complaints it ends")
         for lang in _LANGS:
@@ -131,22 +142,24 @@ def with_back_to_normal(
     joined = _any_form()[lang]
     if joined is not None and joined.search(norm) is None:
         return [*facts]  # no row's pattern matches: the rows, one search each, unread
-    present = PRESENT_STATUS[_SECTION]
-    complaints = [f for f in facts if f.section == _SECTION]
-    proposed: dict[str, Fact] = {}
+    proposed: dict[tuple[str, str], Fact] = {}
     for form in table[0]:
+        complaints = [f for f in facts if f.section in form.sections]
         for m in form.pattern.finditer(norm):
             clause = _own_clause(parts, m.start())
             if clause is None or _denied(norm, lang, clause, m):
                 continue
             for f in complaints:
-                if f.entity in form.symptoms and f.status == present and f.start < m.end():
-                    f.status = status_for(_SECTION, "end")
+                listed = (f.section, f.entity) in form.symptoms
+                if listed and f.status == PRESENT_STATUS[f.section] and f.start < m.end():
+                    f.status = status_for(f.section, "end")
             if _tells_of_named(form, m, complaints):
                 continue
-            for name in form.symptoms:
+            for section, name in form.symptoms:
                 held = LAST_DISCUSSED + name
-                proposed.setdefault(name, Fact(m.start(), m.end(), clause.sentence, _SECTION, held, "resolved", m[0]))
+                proposed.setdefault(
+                    (section, name), Fact(m.start(), m.end(), clause.sentence, section, held, "resolved", m[0])
+                )
     return [*facts, *proposed.values()]
 
 
@@ -155,7 +168,7 @@ def _tells_of_named(form: _Form, m: re.Match[str], complaints: list[Fact]) -> bo
     ("腿肿消了", "the swelling has gone down" after the ankle was asked about) or one of the form's
     own ("腰好了" after back pain). Then they end that complaint, not its siblings; words beside
     other complaints ("сплю уже нормально, голова не болит") still end a known insomnia."""
-    return any(f.start < m.end() and f.end > m.start() or f.entity in form.symptoms for f in complaints)
+    return any(f.start < m.end() and f.end > m.start() or (f.section, f.entity) in form.symptoms for f in complaints)
 
 
 def _own_clause(parts: list[Clause], pos: int) -> Clause | None:

@@ -646,7 +646,7 @@ def _only_back_to_normal(
     lang = detect_lang(norm, lang_hint)
     parts = clauses(norm, hits, lang, sentences(norm), _default_subject(asked))
     facts = with_back_to_normal(norm, lang, parts, [], gates)
-    return (("symptoms",) if facts else ()), [f.as_event() for f in facts]
+    return tuple(sorted({f.section for f in facts}, key=_SECTION_AT.__getitem__)), [f.as_event() for f in facts]
 
 
 def _drinking_asked_of_else(asked: Topic | None) -> bool:

@@ -18,7 +18,7 @@ from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import Clause
-from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
+from schemas.sections import LAST_DISCUSSED, SECTION_WIDE, WHOLE_EPISODE
 
 _NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
 _UNIT = r"\s*(mg|mcg|µg|ug|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
@@ -165,7 +165,12 @@ _RECOVERED = {
         re.compile(
             r"\b(?:all|it's all|its all|it's|its|it has|it's totally|totally|completely|everything's|everything has)"
             r"\s+(?:cleared up|cleared|clear now|gone now|better now)\b"
-            r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b"
+            r"|\b(?:fully|completely) recovered\b|\bfeeling normal again\b|\bback to normal\b|\ball better\b"
+            # every complaint over: "all the symptoms went", "no symptoms at all now", "symptoms all gone"
+            r"|\ball (?:the |my |of the |of my )?symptoms (?:have |are |had )?(?:all )?"
+            r"(?:gone|went(?: away)?|cleared(?: up)?|disappeared|stopped)\b"
+            r"|\bno (?:more )?symptoms (?:at all |whatsoever )?(?:now|anymore|any more)\b"
+            r"|\bsymptoms (?:have |are |'ve )?(?:all )?(?:gone|went away|cleared(?: up)?|disappeared)\b"
             r"|\binfection (?:has |is |'s )?(?:cleared|gone)\b"
             # what the user had is over by itself: "it cleared up after a few days", "it went away on
             # its own", "that's settled down now", "it stopped after a couple of days", "all gone"
@@ -184,7 +189,7 @@ _RECOVERED = {
             r"|\b(?:bone|fracture|break|it|it's|its)\s+(?:has\s+|is\s+)?(?:healed|knitted|mended)\b"
         ),
         ["clear", "gone", "better", "recovered", "normal", "went away", "settled", "died down", "stopped", "eased off",
-         "disappeared", "negative", "clean", "stone", "healed", "knitted", "mended"],
+         "disappeared", "negative", "clean", "stone", "healed", "knitted", "mended", "symptoms"],
     ),
     "zh": Gated(
         re.compile(
@@ -193,9 +198,11 @@ _RECOVERED = {
             r"(?:好了|好啦|痊愈了?|康复了|没事了|没事儿了|没啥事了|没什么事了|消了|消下去了|退了|不疼了|不痛了|不难受了"
             r"|长好了|愈合了|长上了|转阴了?|干净了|排出来了|排出去了|排掉了|排出了)"
             r"(?=$|[，。,.！!~～\s])"
+            # every complaint over: "症状都没了", "什么症状都没有了"
+            r"|(?:什么|啥)?症状(?:也|都|全|全都)?(?:没了|没有了|消失了)"
         ),
         ["好", "痊愈", "康复", "没事", "没啥事", "没什么事", "消", "退", "不疼", "不痛", "不难受", "愈合", "长上",
-         "转阴", "干净", "排出", "排掉"],
+         "转阴", "干净", "排出", "排掉", "症状"],
     ),
     # a Russian clause that is nothing but an ending of what was treated: "всё прошло", "уже прошло,
     # спасибо", "прошло само через три дня", "больше не беспокоит", "выздоровела", "отпустило";
@@ -208,6 +215,10 @@ _RECOVERED = {
             r"|за (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?"
             r"|через (?:\d+|пару|несколько|два|две|три|неделю|день|месяц)(?:\s+\S+)?))*"
             r"|(?:больше|уже) не беспокоит|перестало беспокоить|выздоровел\w*|поправил(?:ся|ась|ись)|отпустило"
+            # well again, every complaint over: "всё, здорова" ("нет, здорова" answers a question),
+            # "симптомов больше нет"
+            r"|(?:(?<=вс[её], )|(?<=вс[её] ))здоров(?:а)?"
+            r"|(?:никаких )?симптомов (?:больше |уже )(?:никаких )?нет|никаких симптомов (?:больше|уже)"
             r"|как рукой сняло"
             # a control test clear, a stone passed, a bone knit: "контрольный тест отрицательный",
             # "повторный мазок чистый", "камень вышел сам", "кость срослась"
@@ -218,7 +229,7 @@ _RECOVERED = {
             r"\s*(?:[,!.]+\s*(?:спасибо|слава богу|ура)?)?[\s!.)]*"
         ),
         ["прош", "беспоко", "выздоров", "поправил", "отпустило", "сняло", "отрицательн", "чист", "вышел", "отошел",
-         "отошёл", "срос", "зажил"],
+         "отошёл", "срос", "зажил", "здоров", "симптом"],
     ),
 }
 #: What makes a Chinese "好了" the end of a conversation, not of an illness: "好了，我知道了".
@@ -234,6 +245,16 @@ _KNIT = re.compile(r"срос|зажил|\bbone\b|\bfracture\b|\bbreak\b|knitted
 _CONTROL = re.compile(
     r"тест|анализ|мазок|посев|снимок|рентген|узи|камень|\btests?\b|swab|scan|x-?ray|culture|smear|stone|转阴|干净|排"
 )
+#: A recovery of everything, not of one illness: "all cleared up", "all the symptoms went", "всё
+#: прошло", "всё, здоров", "都好了", "症状都没了" (read on the ending's words and, in Russian, the few
+#: characters before them).
+_WHOLE = {
+    "en": re.compile(r"\b(?:all|everything)\b|\bsymptoms\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:вс[её]|симптом\w*)(?![а-яё])"),
+    "zh": re.compile(r"都|全|症状"),
+}
+#: The characters before a Russian ending read for its "всё" ("всё, здоров").
+_RU_WHOLE_BEFORE = 6
 #: The sections whose facts, named in the message, say themselves what is over ("the rash has cleared").
 _ILLNESS_SECTIONS = frozenset({"diagnoses", "chronic_conditions", "symptoms", "injuries"})
 
@@ -257,21 +278,26 @@ def with_recovery(
     control test or a passed stone beside them ("石头排出来了，腰也不疼了" ends the stone too).
     ``found``: the gates' literals in ``norm``."""
     pattern = _RECOVERED.get(lang)
-    named = {f.section for f in facts if f.section in _ILLNESS_SECTIONS}
-    if pattern is None or "diagnoses" in named:
+    # a section-wide denial ("no symptoms at all now") names nothing that is over
+    named = [f for f in facts if f.section in _ILLNESS_SECTIONS and f.entity != SECTION_WIDE]
+    if pattern is None or any(f.section == "diagnoses" for f in named):
         return facts
-    m = _ending(norm, lang, found)
-    if m is None or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
+    endings = _endings(norm, lang, found)
+    if not endings or (lang == "zh" and _ZH_DONE_TALKING.search(norm)):
         return facts
-    start, end = m
+    whole = next((m for m in endings if _says_whole(norm, lang, *m, named, parts)), None)
+    if whole is not None and (clause := _recovery_clause(norm, lang, parts, *whole)) is not None:
+        # everything is over: every complaint and illness of the episode ("all cleared up", "всё прошло")
+        facts = [*facts, Fact(whole[0], whole[1], clause.sentence, "symptoms", WHOLE_EPISODE, "resolved")]
+    start, end = endings[0]
+    if (start, end) == whole:
+        return facts
     said = norm[start:end]
     control = _CONTROL.search(said) is not None
     if named and lang != "ru" and not control:
         return facts
-    clause = _clause_at(parts, start)
-    if clause is None or clause.subject != "self" or clause.has("question"):
-        return facts
-    if lang == "en" and clause.has("neg") and not control:  # "came back negative" is the test's
+    clause = _recovery_clause(norm, lang, parts, start, end)
+    if clause is None:
         return facts
     section = "diagnoses"
     if _KNIT.search(said):
@@ -287,25 +313,53 @@ def with_recovery(
     return [*facts, Fact(start, end, clause.sentence, section, LAST_DISCUSSED, "resolved")]
 
 
+def _recovery_clause(norm: str, lang: str, parts: list[Clause], start: int, end: int) -> Clause | None:
+    """The clause of the ending at ``start:end`` when it tells the user's own recovery: no question,
+    no one else, and in English no denial ("came back negative" is the test's; "no symptoms at all
+    now" is its own)."""
+    clause = _clause_at(parts, start)
+    if clause is None or clause.subject != "self" or clause.has("question"):
+        return None
+    said = norm[start:end]
+    if lang == "en" and clause.has("neg") and _CONTROL.search(said) is None and not said.startswith("no "):
+        return None
+    return clause
+
+
+def _says_whole(norm: str, lang: str, start: int, end: int, named: list[Fact], parts: list[Clause]) -> bool:
+    """Whether the ending at ``start:end`` is of everything ("all cleared up", "всё прошло", "都好了"),
+    not of the one illness discussed last ("it cleared up", "прошло", "好了"), of a control test or
+    a bone, or of a complaint its clause names before it ("my rash is all gone")."""
+    whole = _WHOLE.get(lang)
+    said = norm[start:end]
+    if whole is None or _CONTROL.search(said) or _KNIT.search(said):
+        return False
+    before = _RU_WHOLE_BEFORE if lang == "ru" else 0
+    if whole.search(norm, max(0, start - before), end) is None:
+        return False
+    clause = next((c for c in parts if c.start <= start < c.end), None)
+    return clause is None or not any(clause.start <= f.start < start for f in named)
+
+
 #: A phrase of a message, between punctuation.
 _PHRASE = re.compile(r"[^,.;:!?]+")
 
 
-def _ending(norm: str, lang: str, found: Literals | None) -> tuple[int, int] | None:
-    """(start, end) of where the message says the illness is over: the words anywhere, or for
+def _endings(norm: str, lang: str, found: Literals | None) -> list[tuple[int, int]]:
+    """(start, end) of each place the message says the illness is over: the words anywhere, or for
     Russian a phrase between punctuation that is nothing but its ending (so "прошло две недели"
     is no ending)."""
     pattern = _RECOVERED[lang]
     if lang != "ru":
-        m = pattern.search(norm, found=found)
-        return None if m is None else m.span()
+        return [m.span() for m in pattern.finditer(norm, found)]
     if not pattern.may_match(norm, found=found):  # not its search (38 µs a text): a phrase's fullmatch ~1
-        return None
+        return []
+    out = []
     for phrase in _PHRASE.finditer(norm):
         if pattern.pattern.fullmatch(norm, phrase.start(), phrase.end()):
             text = phrase.group()
-            return phrase.start() + len(text) - len(text.lstrip()), phrase.start() + len(text.rstrip())
-    return None
+            out.append((phrase.start() + len(text) - len(text.lstrip()), phrase.start() + len(text.rstrip())))
+    return out
 
 
 def pronoun_stops(

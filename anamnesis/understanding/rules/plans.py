@@ -58,6 +58,14 @@ _ANY = Gated(
 )  # fmt: skip
 
 
+#: Right after the operation in its clause, in Russian: it is set for later or decided against
+#: ("колоноскопию назначили", "гастроскопия запланирована на май", "биопсию решили не делать").
+_OTHER_AFTER = {
+    "ru": re.compile(
+        r"^[^,.;!?]{0,24}?(?<![а-яё])(?:назначил\w*|назначен\w*|запланирова\w*|предстоит"
+        r"|решил\w* не делать|не стал\w* делать|не будут делать)(?![а-яё])"
+    )
+}
 #: A verb of the operation done after the cue in its clause: the cue does not plan it.
 _DONE = {"ru": re.compile(r"(?<![а-яё])(?:с?дела(?:л|ла|ли|но)|провел\w*|провели|прооперир\w*|удалил\w*)(?![а-яё])")}
 _NEVER = re.compile(r"(?!)")
@@ -90,6 +98,8 @@ def unmade_operations(
             cue = before.search(norm, clause.start, m.start) if m.kind == "procedure" else None
             if cue is not None and _DONE.get(lang, _NEVER).search(norm, cue.end(), clause.end) is None:
                 unmade.append(m)  # "говорит, что артроскопию сделали хорошо": told as done, kept
+            elif m.kind == "procedure" and (after := _OTHER_AFTER.get(lang)) and after.search(norm[m.end : clause.end]):
+                unmade.append(m)
     return [m for m in mentions if m not in unmade], unmade
 
 

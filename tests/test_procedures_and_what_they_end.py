@@ -134,3 +134,43 @@ HAD_AND_FOUND = [
 @pytest.mark.parametrize(("text", "look"), HAD_AND_FOUND)
 def test_a_look_told_as_had_is_the_users_even_when_it_found_something(text: str, look: str) -> None:
     assert ("surgeries", look, DONE) in triples(understand(text))
+
+
+LITHOTRIPSY: Triple = ("surgeries", "lithotripsy", DONE)
+STONES_OVER: Triple = ("diagnoses", "kidney stones", "resolved")
+GALLSTONES_OVER: Triple = ("diagnoses", "gallstones", "resolved")
+STONES: list[tuple[str, set[Triple]]] = [
+    # a stone crushed is its lithotripsy, and the stones are over
+    ("kidney stones in 2018, they blasted it with the shockwave thing", {LITHOTRIPSY, STONES_OVER}),
+    ("в 21м камень в почке раздробили, с тех пор не беспокоят", {LITHOTRIPSY, STONES_OVER}),
+    ("раньше были камни, в 2021 дробили", {LITHOTRIPSY, STONES_OVER}),
+    ("肾结石前年震碎了", {LITHOTRIPSY, STONES_OVER}),
+    # bare stones beside an operation that removes one kind of stones are those stones
+    ("had my gallbladder out in 2019 because of stones", {("surgeries", "cholecystectomy", DONE), GALLSTONES_OVER}),
+    ("желчный мне удалили в 2020, камни были", {("surgeries", "cholecystectomy", DONE), GALLSTONES_OVER}),
+    ("我5年前胆囊切了，有结石", {("surgeries", "cholecystectomy", DONE), GALLSTONES_OVER}),
+]
+
+
+@pytest.mark.parametrize(("text", "must"), STONES)
+def test_stones_crushed_or_named_beside_their_operation(text: str, must: set[Triple]) -> None:
+    assert must <= triples(understand(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can they blast my kidney stone?",
+        "my mum had her kidney stone blasted",
+        "they blasted music all night",
+        "маме камень в почке раздробили",
+        "妈妈的肾结石震碎了",
+    ],
+)
+def test_a_crushed_stone_of_a_question_or_another_is_no_operation(text: str) -> None:
+    assert LITHOTRIPSY not in triples(understand(text))
+
+
+def test_stones_denied_beside_an_operation_are_no_fact() -> None:
+    got = triples(understand("gallbladder out in 2019, no stones in the kidneys"))
+    assert GALLSTONES_OVER not in got

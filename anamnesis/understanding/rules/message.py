@@ -51,6 +51,7 @@ from anamnesis.understanding.rules.clause_facts import (
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.course_over import with_course_over
+from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     began_later,
@@ -608,6 +609,7 @@ def read_message(
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
     facts = without_finding_sources(facts, msg.norm)  # "на гастроскопии нашли гастрит": how it was found
+    facts = with_crushed_stones(facts, msg)  # "в 21м камень в почке раздробили": its lithotripsy
     facts = treated_by_operation(facts, msg, lexicon.matcher.scan_all)  # "gallbladder out for stones": they are over
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"

@@ -85,4 +85,34 @@ def treated_by_operation(facts: list[Fact], msg: Message, scan: Callable[[str], 
                     section = KIND_SECTION[lex.kind]
                     over = status_for(section, "end")
                     added.append(Fact(op.start + s, op.start + e, op.sentence, section, lex.value, over, said[s:e]))
-    return [*facts, *added]
+    return [*facts, *added, *_bare_stones(operations, msg, ended, held)]
+
+
+#: Stones named without their organ: "because of stones", "камни были", "有结石".
+_STONE_WORDS = {
+    "en": re.compile(r"\bstones?\b"),
+    "ru": re.compile(r"(?<![а-яё])(?:камень|камн\w+)(?![а-яё])"),
+    "zh": re.compile(r"结石|石头"),
+}
+#: A denial right before them: "no stones left" ends nothing.
+_NO_BEFORE = re.compile(r"(?:\bno|\bnot any|(?<![а-яё])(?:нет|без)|没有|没)\s*$")
+
+
+def _bare_stones(operations: list[Fact], msg: Message, ended: dict[str, frozenset[str]], held: set[str]) -> list[Fact]:
+    """ "had my gallbladder out in 2019 because of stones", "желчный удалили в 2020, камни были",
+    "胆囊切了，有结石": bare stones in the sentence of an operation that removes one kind of stones are
+    those stones, over."""
+    words = _STONE_WORDS.get(msg.lang)
+    out: list[Fact] = []
+    for op in operations:
+        kinds = [ill for ill in ended.get(op.entity, ()) if ill.endswith("stones")]
+        clauses = [c for c in msg.clauses if c.sentence == op.sentence and not c.skip and c.subject == "self"]
+        if words is None or len(kinds) != 1 or kinds[0] in held or not clauses:
+            continue
+        for found in words.finditer(msg.norm, clauses[0].start, clauses[-1].end):
+            if not _NO_BEFORE.search(msg.norm, max(0, found.start() - 8), found.start()):
+                held.add(kinds[0])
+                over = status_for("diagnoses", "end")
+                out.append(Fact(found.start(), found.end(), op.sentence, "diagnoses", kinds[0], over, found[0]))
+                break
+    return out

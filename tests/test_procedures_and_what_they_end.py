@@ -174,3 +174,27 @@ def test_a_crushed_stone_of_a_question_or_another_is_no_operation(text: str) -> 
 def test_stones_denied_beside_an_operation_are_no_fact() -> None:
     got = triples(understand("gallbladder out in 2019, no stones in the kidneys"))
     assert GALLSTONES_OVER not in got
+
+
+HIP_REPLACED: Triple = ("surgeries", "hip replacement", DONE)
+JOINTS: list[tuple[str, Triple]] = [
+    # the joint named in either word order, and a joint with no replacement of its own, replaced
+    # after a part that has one, is that part's replacement
+    ("в 2019 сустав тазобедренный поменяли, левый", HIP_REPLACED),
+    ("сустав коленный заменили в 2020", ("surgeries", "knee replacement", DONE)),
+    ("в 2023 сломала шейку бедра, сустав поменяли", HIP_REPLACED),
+    ("前年摔了一跤髋骨断了，换了个人工关节", HIP_REPLACED),
+    ("broke my hip last year and got a new hip", HIP_REPLACED),
+]
+
+
+@pytest.mark.parametrize(("text", "operation"), JOINTS)
+def test_a_joint_replaced_in_plain_words(text: str, operation: Triple) -> None:
+    assert operation in triples(understand(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["колено болит, врач поменял мазь", "сломала руку, поставили протез", "膝盖疼，换了个药"]
+)
+def test_a_change_of_something_else_replaces_no_joint(text: str) -> None:
+    assert not {t for t in triples(understand(text)) if t[0] == "surgeries"}

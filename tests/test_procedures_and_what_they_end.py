@@ -198,3 +198,33 @@ def test_a_joint_replaced_in_plain_words(text: str, operation: Triple) -> None:
 )
 def test_a_change_of_something_else_replaces_no_joint(text: str) -> None:
     assert not {t for t in triples(understand(text)) if t[0] == "surgeries"}
+
+
+ANSWERS: list[tuple[str, str, set[Triple]]] = [
+    ("ok", "I'd recommend a colonoscopy given your family history.", set()),
+    ("хорошо", "Вам нужно сделать ФГДС.", set()),
+    ("好的", "建议你做个胃镜。", set()),
+    ("yes", "Have you ever had a colonoscopy?", {("surgeries", "colonoscopy", DONE)}),
+    ("да", "Делали когда-нибудь колоноскопию?", {("surgeries", "colonoscopy", DONE)}),
+    ("做过", "做过胃镜吗？", {("surgeries", "gastroscopy", DONE)}),
+]
+
+
+@pytest.mark.parametrize(("text", "asked", "expected"), ANSWERS)
+def test_a_look_acknowledged_is_none_and_one_confirmed_is_had(text: str, asked: str, expected: set[Triple]) -> None:
+    assert {t for t in triples(understand(text, asked)) if t[0] == "surgeries"} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["уролог сказал для возраста норма, биопсия не нужна", "医生说先不用穿刺", "医生说不用做胃镜了"],
+)
+def test_a_look_not_needed_is_not_had(text: str) -> None:
+    assert not {t for t in triples(understand(text)) if t[0] == "surgeries"}
+
+
+def test_a_question_about_a_look_asks_of_no_operation() -> None:
+    # "头两天" (the first two days) is no head, and the biopsy named by the question no operations topic
+    got = triples(understand("头两天尿里有点血 现在没了", "穿刺后有没有发烧、尿血？"))
+    assert not {t for t in got if t[0] == "surgeries"}
+    assert ("surgeries", "appendectomy", DONE) in triples(understand("just my appendix", "Any operations?"))

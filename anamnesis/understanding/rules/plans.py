@@ -63,9 +63,11 @@ _ANY = Gated(
 _OTHER_AFTER = {
     "ru": re.compile(
         r"^[^,.;!?]{0,24}?(?<![а-яё])(?:назначил\w*|назначен\w*|запланирова\w*|предстоит"
-        r"|решил\w* не делать|не стал\w* делать|не будут делать)(?![а-яё])"
+        r"|решил\w* не делать|не стал\w* делать|не будут делать|не нужн\w*|не надо)(?![а-яё])"
     )
 }
+#: Right before the operation in its clause, in Chinese: it is not needed ("医生说先不用穿刺", "不用做胃镜了").
+_ZH_NOT_NEEDED = re.compile(r"(?:不用|不需要|不必|没必要)(?:再|先)?(?:做|去做)?(?:个|一个)?$")
 #: A verb of the operation done after the cue in its clause: the cue does not plan it.
 _DONE = {"ru": re.compile(r"(?<![а-яё])(?:с?дела(?:л|ла|ли|но)|провел\w*|провели|прооперир\w*|удалил\w*)(?![а-яё])")}
 _NEVER = re.compile(r"(?!)")
@@ -100,6 +102,8 @@ def unmade_operations(
                 unmade.append(m)  # "говорит, что артроскопию сделали хорошо": told as done, kept
             elif m.kind == "procedure" and (after := _OTHER_AFTER.get(lang)) and after.search(norm[m.end : clause.end]):
                 unmade.append(m)
+            elif m.kind == "procedure" and lang == "zh" and _ZH_NOT_NEEDED.search(norm, clause.start, m.start):
+                unmade.append(m)  # "医生说先不用穿刺": not needed
     return [m for m in mentions if m not in unmade], unmade
 
 

@@ -1,7 +1,7 @@
 """What an operation ends: the illness it was done for, over beside it.
 
-"had my gallbladder out in 2019 because of stones", "аппендицит вырезали в 15 лет", "катаракту
-меняли в 2024", "前年子宫肌瘤做了个微创，肌瘤剔掉了": the operation is ``historical`` and the illness it
+"had my gallbladder out in 2019 because of stones", "аппендицит вырезали в 15 лет", "матку удалили
+из-за миомы", "十年前肾结石打过一次碎石": the operation is ``historical`` and the illness it
 removed is ``resolved`` beside it, whether the user names the illness on its own in the sentence or
 as what the operation took out (the rules then read "аппендицит вырезали" as the appendectomy, and
 the appendicitis is added here). An episodic diagnosis told in the sentence of any operation is

@@ -14,10 +14,11 @@ from tests.test_rules_backend import Triple, triples, understand
 
 OPERATED: list[tuple[str, set[Triple]]] = [
     ("had surgery for my hernia in 2018", {("surgeries", "hernia repair", "historical")}),
-    ("had the cataracts out of both eyes", {("surgeries", "cataract surgery", "historical")}),
+    ("had the cataracts out of both eyes",
+     {("surgeries", "cataract surgery", "historical"), ("diagnoses", "cataract", "resolved")}),
     ("疝气做了手术", {("surgeries", "hernia repair", "historical")}),
     ("阑尾炎做过手术", {("surgeries", "appendectomy", "historical")}),
-    ("胆结石做了手术", {("surgeries", "cholecystectomy", "historical")}),
+    ("胆结石做了手术", {("surgeries", "cholecystectomy", "historical"), ("diagnoses", "gallstones", "resolved")}),
     ("оперировали аппендицит в 2010", {("surgeries", "appendectomy", "historical")}),
     ("паховую грыжу оперировали в 2005", {("surgeries", "inguinal hernia repair", "historical")}),
     ("на правом глазу катаракту оперировали в прошлом году", {("surgeries", "cataract surgery", "historical")}),

@@ -104,7 +104,8 @@ CONSEQUENCE_AFTER_A_DENIED_VERB: list[Row] = [
     ("no fever so I didn't take paracetamol", None,
      {("symptoms", "fever", "confirmed_absent"), ("medications", "paracetamol", "confirmed_absent")}),
     # Russian and Chinese part the consequence with their own words
-    ("камень не вышел, так что сделали литотрипсию", None, {("surgeries", "lithotripsy", "historical")}),
+    ("камень не вышел, так что сделали литотрипсию", None,
+     {("surgeries", "lithotripsy", "historical"), ("diagnoses", "kidney stones", "resolved")}),
     ("没排出来，所以做了碎石", None, {("surgeries", "lithotripsy", "historical")}),
 ]
 

@@ -95,9 +95,11 @@ PRESSURE: list[Row] = [
 #: A replaced joint, and an illness said with the operation that removes it, are surgeries.
 OPERATIONS: list[Row] = [
     ("тазобедренный сустав заменили три года назад", None, {("surgeries", "hip replacement", "historical")}),
-    ("в 2018 вырезали аппендицит", None, {("surgeries", "appendectomy", "historical")}),
-    ("геморрой удалили лазером", None, {("surgeries", "hemorrhoidectomy", "historical")}),
-    ("у меня катаракта на левом глазу", None, {("chronic_conditions", "cataract", "active")}),
+    ("в 2018 вырезали аппендицит", None,
+     {("surgeries", "appendectomy", "historical"), ("diagnoses", "appendicitis", "resolved")}),
+    ("геморрой удалили лазером", None,
+     {("surgeries", "hemorrhoidectomy", "historical"), ("diagnoses", "hemorrhoids", "resolved")}),
+    ("у меня катаракта на левом глазу", None, {("diagnoses", "cataract", "active")}),
 ]
 #: Names the patients use, as data: an INN per iron salt, the specific allergen, symptom and ulcer.
 NAMES: list[Row] = [

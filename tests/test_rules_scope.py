@@ -108,7 +108,8 @@ EFFECT: list[Row] = [
 SURGERY: list[Row] = [
     ("had my gallbladder out two years ago", None, {("surgeries", "cholecystectomy", "historical")}),
     ("мне в детстве гланды удаляли", None, {("surgeries", "tonsillectomy", "historical")}),
-    ("аппендицит вырезали в 2010", None, {("surgeries", "appendectomy", "historical")}),
+    ("аппендицит вырезали в 2010", None,
+     {("surgeries", "appendectomy", "historical"), ("diagnoses", "appendicitis", "resolved")}),
     ("had a hysterectomy because of endometriosis", None,
      {("surgeries", "hysterectomy", "historical"), ("chronic_conditions", "endometriosis", "resolved")}),
     ("I have diabetes and had my appendix removed", None,

@@ -168,7 +168,8 @@ STUDIES: list[Row] = [
     # an endoscopy's or a stay's diagnosis, named as clinicians name it
     ("胃镜查出来反流性食道炎", None, {("diagnoses", "reflux esophagitis", "active")}),
     ("前年上消化道出血住过院", None, {("diagnoses", "upper gastrointestinal bleeding", "resolved")}),
-    ("胃镜报告写的浅表性胃炎", None, {("diagnoses", "chronic gastritis", "active")}),
+    ("胃镜报告写的浅表性胃炎", None,
+     {("diagnoses", "chronic gastritis", "active"), ("surgeries", "gastroscopy", "historical")}),
 ]
 # fmt: on
 

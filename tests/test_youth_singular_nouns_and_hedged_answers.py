@@ -45,7 +45,8 @@ def test_times_of_youth_and_the_asked_one(text: str, context: str | None, expect
 # a hedged "no" to what the assistant asked about denies it, as a plain one does
 HEDGED_ANSWERS: list[Row] = [
     ("аппендицит вырезали в 20 лет. аллергии вроде нет", "Были ли операции? Аллергия на лекарства?",
-     {("surgeries", "appendectomy", "historical"), ("allergies", "*", "confirmed_absent")}),
+     {("surgeries", "appendectomy", "historical"), ("diagnoses", "appendicitis", "resolved"),
+      ("allergies", "*", "confirmed_absent")}),
     ("да вроде нет", "Хронические болезни лёгких или сердца есть?", {("chronic_conditions", "*", "confirmed_absent")}),
     ("да вроде не было", "Операции были?", {("surgeries", "*", "confirmed_absent")}),
     # volunteered, the guess is no confirmed absence

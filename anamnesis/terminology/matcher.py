@@ -117,6 +117,14 @@ class Matcher(Generic[P]):
             last_start, last_end, last_word = start, end, word
         return found
 
+    def scan_all(self, norm: str) -> list[tuple[int, int, P]]:
+        """(start, end, payload) of every match, the ones inside a longer match included: what the
+        words of one found phrase name on their own ("аппендицит" and "вырезали" in "аппендицит
+        вырезали", a form of the appendectomy)."""
+        return [
+            (start, end, payload) for start, _neg_len, end, _word, payloads in self._raw(norm) for payload in payloads
+        ]
+
     def _raw(self, norm: str) -> list[tuple[int, int, int, bool, tuple[P, ...]]]:
         """Every match, overlapping ones included, leftmost first and longest first."""
         raw: list[tuple[int, int, int, bool, tuple[P, ...]]] = []

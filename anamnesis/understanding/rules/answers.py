@@ -26,6 +26,7 @@ from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
+from anamnesis.understanding.rules.looks import looks
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
@@ -150,8 +151,12 @@ class Topic:
 
     @property
     def operations(self) -> bool:
-        """The question is about operations: an answer's bare body part ("just my appendix") is its operation."""
-        return "surgeries" in self.sections or any(section == "surgeries" for section, _ in self.items)
+        """The question is about operations: an answer's bare body part ("just my appendix") is its operation.
+        A look it names ("any blood in the urine after the biopsy?", "穿刺后有没有尿血？") asks of no operation."""
+        kinds = looks()
+        return "surgeries" in self.sections or any(
+            section == "surgeries" and entity not in kinds for section, entity in self.items
+        )
 
     @property
     def medicines(self) -> bool:

@@ -42,26 +42,6 @@ _LONG_AGO = re.compile(
 )
 
 
-#: The user saying they have an illness now, right before its name: "i have a hernia", "у меня
-#: грыжа", "我有疝气". An operation elsewhere in the sentence did not treat it.
-_HAS_NOW = re.compile(
-    r"(?:\bi(?: have| have got| still have|'ve got|ve got)|(?<![а-яё])у меня (?:есть |сейчас )?"
-    r"|我(?:现在)?有)\s*(?:an? )?$"
-)
-
-
-def treated_by_operation(facts: list[Fact], norm: str) -> None:
-    """ "胆结石，胆囊切了", "had my gallbladder out for stones": an episodic diagnosis told with the
-    operation that treated it, in one sentence, is over; the operation is the fact. Not one the
-    user says they have now ("I have a hernia and had surgery on my knee")."""
-    operated = {f.sentence for f in facts if f.section == "surgeries" and f.status == "historical" and f.end > f.start}
-    for f in facts:
-        if f.section == "diagnoses" and f.status == "active" and f.sentence in operated:
-            if f.end > f.start and _HAS_NOW.search(norm, max(0, f.start - 16), f.start):
-                continue
-            f.status = status_for("diagnoses", "end")
-
-
 #: What keeps an episode dated long ago going: "since", "до сих пор", "一直", "从去年开始".
 _GOES_ON = re.compile(
     r"\b(?:still|since|ongoing|again|keeps?|came back|recurr\w*|on and off)\b"

@@ -278,6 +278,13 @@ def find_mentions(
         composers = composers + [
             ("surgery", s, s, "") for part, s, _ in parts if "removal" in part.links or not named
         ]
+    unreplaceable = [(s, e) for part, s, e in parts if "replacement" not in part.links]
+    if norm and parts and len(unreplaceable) == len(parts) and any(c[0] == "replace" for c in composers):
+        # "сломала шейку бедра, сустав поменяли", "髋骨断了，换了个人工关节": a joint with no replacement of
+        # its own, replaced after a part that has one, is that part's
+        if (replaced := _replaced_earlier_part(clause, clauses, composers, tuple(unreplaceable))) is not None:
+            parts = []
+            found.append(replaced)
     if parts and composers:
         cues = _no_cues()
         for cat, s, e, value in composers:
@@ -463,12 +470,17 @@ def _swollen_parts(
 
 
 def _replaced_earlier_part(
-    clause: Clause, clauses: list[Clause], composers: list[tuple[str, int, int, str]]
+    clause: Clause,
+    clauses: list[Clause],
+    composers: list[tuple[str, int, int, str]],
+    replaced: tuple[tuple[int, int], ...] = (),
 ) -> Mention | None:
     """ "сломала шейку бедра, поставили протез", "broke my hip and got a new hip": a replacement
     said in a clause that names no part is of the last part its sentence named before it (a part,
     or the part an injury's or a complaint's name starts with), when that part has a replacement
-    operation (anatomy.tsv); none when the part has none or nothing was named before."""
+    operation (anatomy.tsv); none when the part has none or nothing was named before. ``replaced``:
+    the spans of the clause's own parts the replacement names and that have none ("сустав").
+    """
     cue = next((c for c in composers if c[0] == "replace"), None)
     if cue is None:
         return None
@@ -477,7 +489,7 @@ def _replaced_earlier_part(
         for c in clauses
         if c.sentence == clause.sentence and c.start <= clause.start
         for s, e, lex in c.hits
-        if e <= cue[1] and lex.cat == "term" and (part := _part_of(lex)) is not None
+        if e <= cue[1] and (s, e) not in replaced and lex.cat == "term" and (part := _part_of(lex)) is not None
     ]
     if not before or "replacement" not in before[-1].links:
         return None

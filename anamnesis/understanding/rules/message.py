@@ -51,6 +51,7 @@ from anamnesis.understanding.rules.clause_facts import (
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.course_over import with_course_over
+from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
 from anamnesis.understanding.rules.denial_time import (
     began_later,
@@ -96,7 +97,6 @@ from anamnesis.understanding.rules.endings import (
     over_when_dated,
     removed_by_operation,
     stop_ends_the_drug,
-    treated_by_operation,
 )
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
@@ -116,6 +116,7 @@ from anamnesis.understanding.rules.long_tail import (
     with_drugbank,
     with_mesh,
 )
+from anamnesis.understanding.rules.looks import without_finding_sources
 from anamnesis.understanding.rules.measurements import (
     asked_test,
     judges_a_finding,
@@ -146,6 +147,7 @@ from anamnesis.understanding.rules.occasions import (
     without_triggers,
 )
 from anamnesis.understanding.rules.only_asked import may_keep
+from anamnesis.understanding.rules.operated import treated_by_operation
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
@@ -608,7 +610,9 @@ def read_message(
     if lang == "zh":
         zh_over_after_told(msg.norm, msg.clauses, facts)  # "烧了一天 浑身酸疼 现在好了"
     facts = without_approaches(facts)  # "лапароскопия, удалили желчный": one operation, the removal
-    treated_by_operation(facts, msg.norm)
+    facts = without_finding_sources(facts, msg.norm)  # "на гастроскопии нашли гастрит": how it was found
+    facts = with_crushed_stones(facts, msg)  # "в 21м камень в почке раздробили": its lithotripsy
+    facts = treated_by_operation(facts, msg, lexicon.matcher.scan_all)  # "gallbladder out for stones": they are over
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear

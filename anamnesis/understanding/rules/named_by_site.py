@@ -15,6 +15,10 @@ symptom until the site does, in the message or the assistant's question (``hemat
 "dentist says its an abscess", "стоматолог сказал абсцесс", "牙医说是脓肿": a bare abscess the
 user has is named the same way, by the one site its message names (``dental abscess``).
 
+"сделали биопсию, рака нет. аденома", "做了穿刺 不是癌", "had a biopsy, PSA was high": a bare biopsy
+the user had is the biopsy of the organ its message names (``prostate biopsy``); a biopsy of no
+organ, or of several, names no procedure a reader could look up, and gives no fact.
+
 The sites and their words are data (``data/sites.tsv``). Only what the message says of the user
 counts as a site: "my dad had bowel cancer, I never had cancer" names no organ of the user's.
 """
@@ -39,6 +43,8 @@ _WORD_START = {"en": r"(?<![a-z])", "ru": r"(?<![а-яa-z])", "zh": ""}
 _OWN = frozenset({"chronic_conditions", "diagnoses"})
 _RULED_OUT = "diagnoses"
 _CANCERS = frozenset({"cancer", "tumor"})
+#: The bare name of a needle's procedure (procedures.tsv ``biopsy``), named by its organ.
+_BIOPSY = "biopsy"
 _BLOOD = "blood"
 #: Bare names of the user's own illness that the site names whatever their status: the fact's
 #: entity, and the words the bare mention is ("abscess", not "furuncle").
@@ -162,6 +168,7 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
             and (site := _site(f.entity, msg, others)) is not None
         ):
             f.entity = site  # "dentist says abscess": the dental abscess
+    facts = _biopsies_by_site(facts, msg, others)
     held = {(f.section, f.entity) for f in facts}
     added: list[Fact] = []
     for general, (patterns, section) in _BARE_DENIALS.items():
@@ -175,3 +182,17 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
                 held.add((section, site))
                 added.append(Fact(m.start(), m.end(), clause.sentence, section, site, CONFIRMED_ABSENT, m[0]))
     return [*facts, *added]
+
+
+def _biopsies_by_site(facts: list[Fact], msg: Message, others: list[Clause]) -> list[Fact]:
+    """``facts`` with each bare biopsy named by the one organ the message gives it, and without
+    the bare biopsies it gives none."""
+    out: list[Fact] = []
+    for f in facts:
+        if f.section == "surgeries" and f.entity == _BIOPSY:
+            site = _site(_BIOPSY, msg, others, facts)
+            if site is None:
+                continue
+            f.entity = site
+        out.append(f)
+    return out

@@ -58,6 +58,16 @@ _ANY = Gated(
 )  # fmt: skip
 
 
+#: Right after the operation in its clause, in Russian: it is set for later or decided against
+#: ("колоноскопию назначили", "гастроскопия запланирована на май", "биопсию решили не делать").
+_OTHER_AFTER = {
+    "ru": re.compile(
+        r"^[^,.;!?]{0,24}?(?<![а-яё])(?:назначил\w*|назначен\w*|запланирова\w*|предстоит"
+        r"|решил\w* не делать|не стал\w* делать|не будут делать|не нужн\w*|не надо)(?![а-яё])"
+    )
+}
+#: Right before the operation in its clause, in Chinese: it is not needed ("医生说先不用穿刺", "不用做胃镜了").
+_ZH_NOT_NEEDED = re.compile(r"(?:不用|不需要|不必|没必要)(?:再|先)?(?:做|去做)?(?:个|一个)?$")
 #: A verb of the operation done after the cue in its clause: the cue does not plan it.
 _DONE = {"ru": re.compile(r"(?<![а-яё])(?:с?дела(?:л|ла|ли|но)|провел\w*|провели|прооперир\w*|удалил\w*)(?![а-яё])")}
 _NEVER = re.compile(r"(?!)")
@@ -90,6 +100,10 @@ def unmade_operations(
             cue = before.search(norm, clause.start, m.start) if m.kind == "procedure" else None
             if cue is not None and _DONE.get(lang, _NEVER).search(norm, cue.end(), clause.end) is None:
                 unmade.append(m)  # "говорит, что артроскопию сделали хорошо": told as done, kept
+            elif m.kind == "procedure" and (after := _OTHER_AFTER.get(lang)) and after.search(norm[m.end : clause.end]):
+                unmade.append(m)
+            elif m.kind == "procedure" and lang == "zh" and _ZH_NOT_NEEDED.search(norm, clause.start, m.start):
+                unmade.append(m)  # "医生说先不用穿刺": not needed
     return [m for m in mentions if m not in unmade], unmade
 
 

@@ -5,8 +5,9 @@ heart "going like mad" palpitations, pounds gone without trying weight loss, a m
 really low", a 3 am waking insomnia, a throat that is agony, a pain shooting down the leg sciatica,
 pinkish urine hematuria, "живот тянет" abdominal pain, 老头晕 dizziness (老 "always", not 老头 "old
 man"); a pain cue "killing me" / "agony" on a body part is that part's pain. Senses
-(``rules/data/senses.tsv``): a bare "burning" is the bladder's beside a urine infection and the
-gullet's beside reflux, and alone no fact ("no more burning" still ends a held dysuria); "bunged up"
+(``rules/data/senses.tsv``): a bare Russian or Chinese burning (жжёт, 火辣辣) is the bladder's beside a
+urine infection or asked of it, the gullet's beside reflux, and alone no fact ("жжение прошло" still
+ends a held dysuria); "bunged up"
 is the bowels beside a laxative or the bowels asked about; "running to the loo" is the bladder
 beside a urine infection; 老跑厕所 is the bowels beside loose stools. The sentences are new, written
 for this test; none is from the gold, dev, validation or blind sets.
@@ -53,16 +54,14 @@ VOCABULARY: list[Row] = [
 
 SENSES: list[Row] = [
     # a bare burning: the bladder's, the gullet's, or nothing
-    ("burning again and peeing every hour, another water infection", None,
-     {(S, "dysuria", "active"), (S, "frequent urination", "active"), ("diagnoses", "urinary tract infection", "active")}),
     ("опять цистит, жжёт ужасно", None, {(S, "dysuria", "active"), ("diagnoses", "cystitis", "active")}),
     ("尿路感染又犯了，火辣辣的", None, {(S, "dysuria", "active"), ("diagnoses", "urinary tract infection", "active")}),
-    ("burning after dinner even on omeprazole", None, {(S, "heartburn", "active"), ("medications", "omeprazole", "active")}),
     ("пью омепразол, а всё равно печёт после еды", None,
      {(S, "heartburn", "active"), ("medications", "omeprazole", "active")}),
     ("吃着奥美拉唑，饭后还是烧灼感", None, {(S, "heartburn", "active"), ("medications", "omeprazole", "active")}),
-    ("burning in my feet at night", None, set()),
-    ("yes, burning", "Any burning when you pass urine?", {(S, "dysuria", "active")}),
+    ("жжение в стопах по ночам", None, {(S, "burning feet", "active")}),
+    ("да, жжёт", "Жжение при мочеиспускании есть?", {(S, "dysuria", "active")}),
+    ("火辣辣的", "小便的时候疼吗？", {(S, "dysuria", "active")}),
     ("no to all three", "Any burning, fever or back pain?", {(S, "fever", "confirmed_absent"), (S, "back pain", "confirmed_absent")}),
     # bunged up: the nose, or the bowels
     ("bunged up and sneezing all day", None, {(S, "nasal congestion", "active"), (S, "sneezing", "active")}),

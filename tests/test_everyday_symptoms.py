@@ -50,6 +50,26 @@ VOCABULARY: list[Row] = [
     ("живот по-прежнему тянет", None, {(S, "abdominal pain", "active")}),
     ("最近老头晕", None, {(S, "dizziness", "active")}),
     ("my left knee has been killing me all week", None, {(S, "knee pain", "active")}),
+    ("my heart sort of flutters after coffee", None, {(S, "palpitations", "active")}),
+    ("цистит, режет в конце", None, {("diagnoses", "cystitis", "active"), (S, "dysuria", "active")}),
+    ("can't get to sleep till 3am most nights", None, {(S, "insomnia", "active")}),
+    ("засыпаю только в 5 утра", None, {(S, "insomnia", "active")}),
+    ("最近凌晨4点才睡着", None, {(S, "insomnia", "active")}),
+]
+
+#: One concept, one name, as the tuned labels write it: streaming eyes are watery eyes, not red
+#: ones; an itchy nose is nasal itching; not being able to concentrate is difficulty concentrating.
+NAMES: list[Row] = [
+    ("eyes streaming since the pollen came out", None, {(S, "watery eyes", "active")}),
+    ("глаза слезятся на улице", None, {(S, "watery eyes", "active")}),
+    ("一出门就迎风流泪", None, {(S, "watery eyes", "active")}),
+    ("eyes are red today", None, {(S, "eye redness", "active")}),
+    ("nose itches all the time in spring", None, {(S, "nasal itching", "active")}),
+    ("весной чешется нос", None, {(S, "nasal itching", "active")}),
+    ("春天鼻子痒", None, {(S, "nasal itching", "active")}),
+    ("can't concentrate at work lately", None, {(S, "difficulty concentrating", "active")}),
+    ("не могу сосредоточиться на работе", None, {(S, "difficulty concentrating", "active")}),
+    ("最近注意力不集中", None, {(S, "difficulty concentrating", "active")}),
 ]
 
 SENSES: list[Row] = [
@@ -79,6 +99,11 @@ SENSES: list[Row] = [
 
 @pytest.mark.parametrize(("text", "context", "expected"), VOCABULARY)
 def test_everyday_words_name_the_complaint(text: str, context: str | None, expected: set) -> None:
+    assert triples(understand(text, context, probe_lang(text))) == expected
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), NAMES)
+def test_a_concept_has_the_labels_one_name(text: str, context: str | None, expected: set) -> None:
     assert triples(understand(text, context, probe_lang(text))) == expected
 
 

@@ -70,6 +70,12 @@ NAMES: list[Row] = [
     ("can't concentrate at work lately", None, {(S, "difficulty concentrating", "active")}),
     ("не могу сосредоточиться на работе", None, {(S, "difficulty concentrating", "active")}),
     ("最近注意力不集中", None, {(S, "difficulty concentrating", "active")}),
+    # the room spinning is vertigo; a light head stays dizziness
+    ("got up and the whole room was spinning", None, {(S, "vertigo", "active")}),
+    ("встала с кровати, и всё закружилось", None, {(S, "vertigo", "active")}),
+    ("早上一起床天旋地转", None, {(S, "vertigo", "active")}),
+    ("bit dizzy when i stand up", None, {(S, "dizziness", "active")}),
+    ("老头疼，吃了止痛药也不管用", None, {(S, "headache", "active")}),
 ]
 
 SENSES: list[Row] = [

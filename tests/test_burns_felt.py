@@ -16,7 +16,7 @@ from tests.test_rules_backend import triples, understand
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("the skin still burns like hot needles", set()),
+        ("the skin still burns like hot needles", {("symptoms", "burning pain", "active")}),
         (
             "reflux for years, burns right up my throat",
             {("chronic_conditions", "gastroesophageal reflux disease", "active")},

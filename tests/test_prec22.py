@@ -56,7 +56,7 @@ NO_HABIT: list[Row] = [
      {("injuries", "ankle sprain", "active"), ("lifestyle", "exercise", "active")}),
     ("走路都瘸", None, set()),
     ("没了，走路爬楼都不闷了", None, set()),
-    ("walking is agony with this knee", None, set()),
+    ("walking is agony with this knee", None, {("symptoms", "knee pain", "active")}),
     # running every 20 minutes is frequent urination, as the labels name it, and no habit of exercise
     ("опять цистит, бегаю каждые 20 минут", None,
      {("diagnoses", "cystitis", "active"), ("symptoms", "frequent urination", "active")}),

@@ -56,7 +56,7 @@ CONSULTATION: list[tuple[str, Symptoms]] = [
     ("胸口闷，喘不上气，嗓子发干",
      {("chest tightness", "active"), ("shortness of breath", "active"), ("dry throat", "active")}),
     ("以前有过胸闷，最近一个月没再发作", {("chest tightness", "resolved")}),
-    ("头晕眼花，视物旋转，伴恶心", {("dizziness", "active"), ("nausea", "active")}),
+    ("头晕眼花，视物旋转，伴恶心", {("dizziness", "active"), ("vertigo", "active"), ("nausea", "active")}),  # 视物旋转: the spinning of vertigo
 ]
 
 #: Written after the vocabulary of this round and scored once before any rule was changed for it

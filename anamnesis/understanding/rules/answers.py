@@ -31,6 +31,7 @@ from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.segment import Hit, sentences
+from anamnesis.understanding.rules.senses import in_their_sense
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +317,7 @@ def topic(context: str) -> Topic | None:
         _SIDE_EFFECTS.search(norm, start, end) is not None or _HOW_IT_GOES.search(norm, start, end) is not None
     )
     hits = _without_examples(norm, hits)  # what the question asks, not its examples
+    hits = in_their_sense(norm, hits)  # "Any burning, fever or back pain?": a bare burning asks of nothing
     hits = _without_circumstances(norm, hits, start, end)  # "...breathless when you climb stairs?": not the stairs
     drink = drinks_other({tag for _, _, lex in hits for tag in lex.tags})
     if drink:

@@ -189,7 +189,7 @@ from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
-from anamnesis.understanding.rules.senses import in_their_sense
+from anamnesis.understanding.rules.senses import in_their_sense, topic_terms
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
@@ -256,7 +256,8 @@ def read_message(
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
-    hits = in_their_sense(norm, hits)  # "cramps and bloating": the belly's cramps
+    topic = topic_terms([e for _, e in asked.items] + [asked.body, asked.part_asked]) if asked is not None else ()
+    hits = in_their_sense(norm, hits, topic)  # "cramps and bloating": the belly's cramps
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     hits = without_department_names(norm, hits)  # "风湿科": the rheumatology clinic, no illness
     if gates.text is not norm:

@@ -38,7 +38,7 @@ STILL_DENIED: list[tuple[str, str, Triple]] = [
     ("I don't drink, never have", "Do you drink alcohol?", ("lifestyle", "alcohol", "confirmed_absent")),
     ("我不喝酒", "喝酒吗？", ("lifestyle", "alcohol", "confirmed_absent")),
 ]
-_GTN = ("medications", "nitroglycerin", "active")
+_GTN = ("medications", "glyceryl trinitrate", "active")
 HELD_NOT_USED: list[tuple[str, str, Triple]] = [
     ("yes, have the GTN spray, haven't needed it yet", "Do you have a GTN spray?", _GTN),
     ("да, нитроспрей в кармане, ни разу пока не пшикал", "Нитроглицерин с собой носите?", _GTN),

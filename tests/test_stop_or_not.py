@@ -66,7 +66,7 @@ def test_what_stops_and_what_does_not(text: str, expected: set[tuple[str, str, s
         # an ending with its own words does not reach back into the sentence before
         (
             "лантус снизили на 2 единицы, теперь 16. падений сахара больше не было",
-            {("medications", "insulin glargine", "active")},
+            {("medications", "insulin glargine", "active"), ("symptoms", "^hypoglycemia", "resolved")},
         ),
         ("двухнедельный курс амоксициллина. Допил", {("medications", "amoxicillin", "stopped")}),
         ("I had COVID in December. I have fully recovered", {("diagnoses", "covid-19", "resolved")}),

@@ -91,18 +91,19 @@ UNSEEN_DOSE_BAR = 0.90
 #: dialogues, `data/blind/RELABEL-conventions.md`), a change of the measure, not of the rules: the
 #: start (RULES_VERSION 54) gave 0.867 / 0.852 / 0.822, 0.664, 0.939, 0.959, 66 on the old labels and
 #: 0.884 / 0.847 / 0.831, 0.695, 0.942, 0.959, 74 on the new; the floors below restart from the new
-#: figures, 0.003 under each, as before.
+#: figures, 0.003 under each, as before. The session's merged tree (RULES_VERSION 55) 0.888 / 0.857 /
+#: 0.835, 0.700, 0.946, 0.962, 73; labs27 in place of labs26 was left out (zh 0.833, negation 0.698).
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.881,
-    "fact F1 (ru)": 0.844,
-    "fact F1 (zh)": 0.828,
-    "negation accuracy": 0.692,
-    "status accuracy": 0.939,
-    "dose accuracy": 0.956,
+    "fact F1 (en)": 0.885,
+    "fact F1 (ru)": 0.854,
+    "fact F1 (zh)": 0.832,
+    "negation accuracy": 0.697,
+    "status accuracy": 0.943,
+    "dose accuracy": 0.959,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 74
+UNSEEN_FORBIDDEN_CEILING = 73
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

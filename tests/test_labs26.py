@@ -12,8 +12,8 @@ languages where it applies:
   "сказал хорошо", "控制挺好") judges it normal, unless denied ("wasnt happy");
 - an HbA1c with no unit that no % can be is on the IFCC scale (mmol/mol, raised from 42);
 - a reading in a clause about a spouse or friend is theirs, not the user's;
-- an age opening a sentence as an item of its own ("44, builder"), "мне 48, ..." and the word an
-  older Chinese writer calls themself by ("老太太我...").
+- a sex-age pair after a colon that announces it ("health check results: M, 47") is the writer's.
+(The compact ages themselves are in ``test_compact_self_description.py``.)
 
 The sentences are written for these tests, not copied from any evaluation set.
 """
@@ -116,46 +116,6 @@ def test_a_number_in_a_reply_about_the_family_is_no_reading_of_the_asked_test(te
 
 def test_an_osteoporosis_named_with_its_t_score_is_the_finding_already() -> None:
     assert BMD not in {e for e, _ in _diagnoses("查了，T值-2.9，说是骨质疏松")}
-
-
-# fmt: off
-AGES: list[tuple[str, str | None, str]] = [
-    ("morning. 52, plumber, my knee has been giving way on the stairs", "Morning, how can I help?", "52"),
-    ("ok. 37, teacher. asthma since school, on a blue inhaler", "Hi, what can I help with?", "37"),
-    ("rough week again. 63, retired, type 2 diabetic", None, "63"),
-    ("добрый день. мне 52, вроде давление скачет", None, "52"),
-    ("мне 45, кажется аллергия на кошку", None, "45"),
-]
-NO_AGE: list[tuple[str, str | None]] = [
-    ("76, regular", "Pulse?"),
-    ("64, fairly steady these days", "What's your resting heart rate?"),
-    ("20, sometimes more at weekends", "How many do you smoke a day?"),
-    ("58, above target", "What was your last HbA1c?"),
-    ("мне 30 минут до поликлиники ехать", None),
-]
-# fmt: on
-
-
-@pytest.mark.parametrize(("text", "context", "age"), AGES)
-def test_an_age_opening_a_sentence_as_an_item_is_the_writers(text: str, context: str | None, age: str) -> None:
-    assert _value(text, "age", context) == age
-
-
-@pytest.mark.parametrize(("text", "context"), NO_AGE)
-def test_a_number_answering_a_question_or_counting_is_no_age(text: str, context: str | None) -> None:
-    assert _value(text, "age", context) is None
-
-
-@pytest.mark.parametrize(
-    ("text", "sex"),
-    [
-        ("hi, 58 yr old bloke, electrician", "male"),
-        ("老太太我今年八十了，腿脚不好", "female"),
-        ("我81了，老头一个，血压高", "male"),
-    ],
-)
-def test_a_word_the_writer_calls_themself_by_is_their_sex(text: str, sex: str) -> None:
-    assert _value(text, "sex") == sex
 
 
 # fmt: off

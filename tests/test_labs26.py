@@ -1,4 +1,4 @@
-"""Lab readings and compact self-descriptions (issue 11, labs26).
+"""Lab readings (issue 11, labs26).
 
 An abnormal reading of the user's own is a ``diagnoses`` finding (CONTRACT §2, the kit's
 CONVENTIONS); these cases cover what the reading mechanism learnt in this round, each in three
@@ -12,8 +12,7 @@ languages where it applies:
   "сказал хорошо", "控制挺好") judges it normal, unless denied ("wasnt happy");
 - an HbA1c with no unit that no % can be is on the IFCC scale (mmol/mol, raised from 42);
 - a reading in a clause about a spouse or friend is theirs, not the user's;
-- a sex-age pair after a colon that announces it ("health check results: M, 47") is the writer's.
-(The compact ages themselves are in ``test_compact_self_description.py``.)
+(The compact ages and sex-age pairs are in ``test_compact_self_description.py``.)
 
 The sentences are written for these tests, not copied from any evaluation set.
 """
@@ -35,11 +34,6 @@ HBA1C = "elevated hba1c"
 def _diagnoses(text: str, context: str | None = None) -> set[tuple[str, str]]:
     """The diagnoses the rules read in ``text``, as (entity, status)."""
     return {(e, s) for section, e, s in triples(understand(text, context)) if section == "diagnoses"}
-
-
-def _value(text: str, entity: str, context: str | None = None) -> str | None:
-    events = understand(text, context).events
-    return next((e.get("value") for e in events if e["section"] == "demographics" and e["entity"] == entity), None)
 
 
 # fmt: off
@@ -163,15 +157,3 @@ def test_the_one_value_of_a_reply_is_the_asked_tests_reading(text: str, context:
 
 def test_two_values_of_the_asked_kind_read_as_neither() -> None:
     assert not {e for e, _ in _diagnoses("4.1 then 3.2", "When was your last INR?") if not e.startswith("^")}
-
-
-@pytest.mark.parametrize(
-    ("text", "sex", "age"),
-    [
-        ("work health check results: M, 47, 1.80m, 96 kg", "male", "47"),
-        ("итоги диспансеризации: ж, 52, давление 130 на 85", "female", "52"),
-        ("体检结果：女，38，血脂偏高", "female", "38"),
-    ],
-)
-def test_a_sex_age_pair_after_a_colon_is_the_writers(text: str, sex: str, age: str) -> None:
-    assert (_value(text, "sex"), _value(text, "age")) == (sex, age)

@@ -524,9 +524,10 @@ def _predicate_denial(norm: str, stretch: list[Hit]) -> bool:
 _ZH_NEXT_ENDING = re.compile(r"了(?=[也又还](?:不|没有?|没再)[\u4e00-\u9fff]{1,3}了)")
 #: The topic may list its terms with "还有" ("阿司匹林、华法林、还有氯吡格雷") and end on one more thing
 #: named by its place ("…、还有第三个").
+#: A thing of a Chinese list named by its place: "第三个", "第二种药".
+_ZH_PLACE = r"第[一二三四五六七八九十\d]+[个样种](?:药|病)?"
 _ZH_TOPIC_REST = re.compile(
-    r"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话|第[一二三四五六七八九十\d]+[个样种](?:药|病)?)?"
-    r"[呢嘛啊吧呀]?[\s，,]*"
+    rf"(?:[\s、和跟或及]|还有|以及)*(?:这个|那个|这些|那些|这方面|方面|的话|{_ZH_PLACE})?[呢嘛啊吧呀]?[\s，,]*"
 )
 #: A Chinese stretch that only denies: "没有", "倒没有", "一直没有过", "也没", "从来没有", or the
 #: denial of taking or doing it with no object of its own ("都没吃过", "没用过", "都不吃", "没打过").
@@ -588,7 +589,7 @@ def _zh_topic_stretch(norm: str, s_hits: list[Hit], start: int, end: int) -> boo
 
 #: One more thing of a Chinese list named by its place or a pointer: "还有第三个", "另外那个", "还有一个".
 _ZH_LIST_POINTER = re.compile(
-    r"[\s，,]*(?:还有|以及|另外|和)?\s*(?:第[一二三四五六七八九十\d]+|那|这|另|一)[个样种](?:药|病)?[呢嘛啊吧呀]?[\s，,]*"
+    rf"[\s，,]*(?:还有|以及|另外|和)?\s*(?:{_ZH_PLACE}|(?:那|这|另|一)[个样种](?:药|病)?)[呢嘛啊吧呀]?[\s，,]*"
 )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.gate import Gated, Literals
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, phrase_at
 from schemas.sections import CONFIRMED_ABSENT
 
 #: A denial with a starting point or a duration: "not one since march", "no hypos since",
@@ -49,14 +49,11 @@ def since_then(norm: str, clause: Clause) -> bool:
     week is the illness's, and the fever is simply absent."""
     if not _denied_with(_SINCE, norm, clause):
         return False
-    for s, _, lex in clause.hits:
-        if lex.cat != "neg":
-            continue
-        opens = max((i + 1 for i in range(clause.start, s) if norm[i] in _PHRASE_PAUSE), default=clause.start)
-        closes = next((i for i in range(s, clause.end) if norm[i] in _PHRASE_PAUSE), clause.end)
-        if _SINCE.search(norm, opens, closes) is not None:
-            return True
-    return False
+    return any(
+        _SINCE.search(norm, *phrase_at(norm, s, clause.start, clause.end, _PHRASE_PAUSE)) is not None
+        for s, _, lex in clause.hits
+        if lex.cat == "neg"
+    )
 
 
 #: What closes a phrase inside a clause: a comma or a semicolon.

@@ -11,6 +11,7 @@ import re
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.mentions import Mention
+from anamnesis.understanding.rules.others import NOTHING_ELSE
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Clause
 from anamnesis.understanding.rules.zh_aspect import zh_over_when_experienced
@@ -222,13 +223,6 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
         fact.status = status_for(fact.section, "end")
 
 
-#: "Nothing else", "больше ничего", "别的都没": a denial of everything but what was named.
-NOTHING_ELSE = re.compile(
-    r"\b(?:nothing|none|no)\s+(?:else|other|more)\b|\bnot\s+(?:anything|taking anything)\s+else\b"
-    r"|(?<![а-яё])(?:больше|кроме|другого|другое|ещё|еще)\s+ничего(?![а-яё])"
-    r"|(?<![а-яё])ничего\s+(?:больше|другого|кроме|ещё|еще)(?![а-яё])"
-    r"|(?:别的|其他|其它)(?:的)?(?:药)?(?:都|也)?(?:没|不)"
-)
 #: Words a bare ending may hold beside its cues: pronouns, particles, adverbs of degree and time.
 _BARE_WORDS = frozenset(
     "i i've ive im i'm it its it's that that's thats this them they all fully completely totally now just "

@@ -9,8 +9,8 @@ import re
 
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.clause_facts import joined_relation
-from anamnesis.understanding.rules.endings import NOTHING_ELSE
 from anamnesis.understanding.rules.facts import Fact, status_for
+from anamnesis.understanding.rules.others import NOTHING_ELSE
 from anamnesis.understanding.rules.reading import Message
 from schemas.sections import CONFIRMED_ABSENT, PRESENT_STATUS, SECTION_WIDE
 

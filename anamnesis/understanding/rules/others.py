@@ -3,8 +3,9 @@
 :mod:`~anamnesis.understanding.rules.asked_parts` reads them as the asked things not yet answered
 ("the rest no", "其他都没有"), :mod:`~anamnesis.understanding.rules.answers` as the family's other
 members ("家里还有其他人…吗？"), :mod:`~anamnesis.understanding.rules.message` as things other than
-the one just named ("别的都不过敏") and :mod:`~anamnesis.understanding.rules.status` as a denial of the
-things not named (:func:`denies_the_rest`). They live here, below all four, because ``asked_parts``
+the one just named ("别的都不过敏"), :mod:`~anamnesis.understanding.rules.status` as a denial of the
+things not named (:func:`denies_the_rest`), and ``endings`` and ``merge`` as "nothing else", which
+denies all but what was named (:data:`NOTHING_ELSE`). They live here, below all four, because ``asked_parts``
 imports ``answers``: each list is written once, without an import cycle.
 """
 
@@ -30,3 +31,12 @@ def denies_the_rest(norm: str, cue: int) -> bool:
     """The denial at ``cue`` follows "the rest" ("asthma, the rest no", "гипертония, остального нет",
     "高血压有，其他没有"): it denies the things not named, never the ones the clause names."""
     return _REST_DENIED.search(norm, max(0, cue - 24), cue) is not None
+
+
+#: "Nothing else", "больше ничего", "别的都没": a denial of everything but what was named.
+NOTHING_ELSE = re.compile(
+    r"\b(?:nothing|none|no)\s+(?:else|other|more)\b|\bnot\s+(?:anything|taking anything)\s+else\b"
+    r"|(?<![а-яё])(?:больше|кроме|другого|другое|ещё|еще)\s+ничего(?![а-яё])"
+    r"|(?<![а-яё])ничего\s+(?:больше|другого|кроме|ещё|еще)(?![а-яё])"
+    r"|(?:别的|其他|其它)(?:的)?(?:药)?(?:都|也)?(?:没|不)"
+)

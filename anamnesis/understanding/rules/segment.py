@@ -83,6 +83,15 @@ def sentences(norm: str) -> list[tuple[int, int, bool]]:
 
 
 
+def phrase_at(norm: str, at: int, low: int, high: int, pauses: frozenset[str]) -> tuple[int, int]:
+    """(start, end) of the phrase around ``at`` within ``norm[low:high]``: from just after the last
+    of ``pauses`` before ``at`` to the first at or after it. A denial's time ("for a week, no fever")
+    or its "since then" counts only in the denial's own phrase."""
+    start = max((i + 1 for i in range(low, at) if norm[i] in pauses), default=low)
+    end = next((i for i in range(at, high) if norm[i] in pauses), high)
+    return start, end
+
+
 def clauses(
     norm: str,
     hits: list[Hit],

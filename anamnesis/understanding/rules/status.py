@@ -17,7 +17,7 @@ from anamnesis.understanding.rules.others import denies_the_rest
 from anamnesis.understanding.rules.own_noun import denies_its_own_noun, ends_own_noun
 from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
-from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit
+from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit, phrase_at
 
 _STATUS_CUES = frozenset({"neg", "end", "start", "except", "partial"})
 _PAUSE = frozenset(",，;；:：.。!！?？")
@@ -135,10 +135,11 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
         anymore = [s for s, _, lex in clause.hits if lex.cat == "anymore"]
+        # "уже" / "any more" ends a denial in the denied thing's phrase or the denial's own
         denials = [s for s, _, lex in clause.hits if lex.cat == "neg"]
+        denial_ended = zh_ended or any(_same_phrase(norm, at, d, d) for at in anymore for d in denials)
         for m in mentions:
-            if m.state == "neg" and (zh_ended or any(_same_phrase(norm, at, m.start, m.end) for at in anymore)
-                                     or any(_same_phrase(norm, at, d, d) for at in anymore for d in denials)):
+            if m.state == "neg" and (denial_ended or any(_same_phrase(norm, at, m.start, m.end) for at in anymore)):
                 m.state = "end"
     if "switch" in clause.cats or "instead" in clause.cats:
         _switches(mentions, clause, norm)
@@ -430,10 +431,8 @@ _SINCE_THEN = re.compile(
 def _denies_since(norm: str, named_end: int, cue: int) -> bool:
     """A denial, in a phrase of its own after the thing named, of what came after it: the phrase
     (from the pause before the cue to the one after it) names a time since then."""
-    if not any(ch in _PAUSE for ch in norm[named_end:cue]):
-        return False
-    opens = max(i for i in range(named_end, cue) if norm[i] in _PAUSE)
-    return _SINCE_THEN.search(norm, opens, _pause_after(norm, cue)) is not None
+    opens, closes = phrase_at(norm, cue, named_end, len(norm), _PAUSE)
+    return opens > named_end and _SINCE_THEN.search(norm, opens, closes) is not None
 
 
 def _same_phrase(norm: str, at: int, start: int, end: int) -> bool:

@@ -19,8 +19,7 @@ omeprazole") is taken or given up by its own verb, it is not denied.
 
 An order to file or strike one entry ("mark my diabetes as type 2", "remove the asthma entry") is
 addressed to the system and yields nothing. A question that names a section and then examples
-("Any allergies, for example to eggs?", "any conditions, like asthma?") asks about the section: "no"
-denies the section.
+("Any allergies, for example to eggs?") asks about the section: "no" denies the section.
 
 A question about a test ("Have you been tested for diabetes?") asks nothing of the illness the
 test looks for. A medicine started "when" or "since" something ended is taken ("gave it up when I
@@ -166,15 +165,6 @@ SYSTEM_AND_EXAMPLES: list[Row] = [
     ("no", "Any medical conditions, such as diabetes or high blood pressure?",
      {("chronic_conditions", "*", "confirmed_absent")}),
     ("eggs yes", "Any allergies, for example to eggs or to a previous vaccine?", {("allergies", "egg", "active")}),
-    # ... and after a comma "like" / "к примеру" / "像" give examples too
-    ("no", "Do you have any conditions that put you at higher risk, like asthma or diabetes?",
-     {("chronic_conditions", "*", "confirmed_absent")}),
-    ("yes, asthma", "Do you have any long-term conditions, like asthma or diabetes?",
-     {("chronic_conditions", "asthma", "active")}),
-    ("нет", "Есть хронические болезни, к примеру астма или диабет?", {("chronic_conditions", "*", "confirmed_absent")}),
-    ("没有", "有没有慢性病，像哮喘、糖尿病这些？", {("chronic_conditions", "*", "confirmed_absent")}),
-    # "like" with no comma is no examples word: "feel like" asks about the fever itself
-    ("no", "Do you feel like you have a fever?", {("symptoms", "fever", "confirmed_absent")}),
 ]
 
 TESTS_ANCHORS_AND_NAMES: list[Row] = [

@@ -1124,9 +1124,8 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
 #: The words that give examples, in any of the three languages.
 _EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如"
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
-#: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？"; after a comma also
-#: "like" and "像" ("any conditions, like asthma or diabetes?", "有没有慢性病，像高血压？").
-_EXAMPLES = re.compile(rf"\s[—–-]\s|—|:\s|,?\s*(?:{_EXAMPLE_WORDS}|к примеру)|,\s*like\s|[，,]\s*像")
+#: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
+_EXAMPLES = re.compile(rf"\s[—–-]\s|—|:\s|,?\s*(?:{_EXAMPLE_WORDS})")
 
 
 #: A kin word the assistant greets the user by, before or after the greeting ("阿姨您好", "大爷，您好",

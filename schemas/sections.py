@@ -93,6 +93,12 @@ FIXED_ENTITIES: dict[str, tuple[str, ...]] = {
 
 #: Sections whose facts matter most to a prescriber; the read path lists them first.
 CRITICAL_SECTIONS: tuple[str, ...] = ("allergies", "medications", "chronic_conditions")
+#: What a question about a drug or a treatment always needs: the critical sections, then the
+#: current diagnoses that decide whether a drug suits this patient now (a pregnancy, a low kidney
+#: function, a high INR).
+DRUG_QUESTION_SECTIONS: tuple[str, ...] = (*CRITICAL_SECTIONS, "diagnoses")
+#: What every question needs: the age and sex frame any answer (a screening, a vaccine, a dose).
+EVERY_QUESTION_SECTIONS: tuple[str, ...] = ("demographics",)
 
 
 def allowed_statuses(section: str, entity: str) -> tuple[str, ...]:

@@ -9,7 +9,8 @@
   "两周后加到了1000") is the dose now;
 - a dose in a question or of someone else ("can I go up to 20 mg?", "можно поднять до 20 мг?",
   "能不能加到10mg？", "my husband is on 20 mg of it") is no dose of the user's;
-- a dose said now with no drug ("сейчас на 100 мг", "on 100mg now") refers to the drug discussed;
+- a dose said now with no drug ("сейчас на 100 мг", "on 100mg now", "cut me down to 2.5mg") refers to
+  the drug discussed;
 - vitamin D in Russian "ед" or Chinese "单位" is in IU (English "units" keeps its word); "ug" is mcg.
 
 Each row is (message, the assistant turn before it, the exact medication (entity, status, dose)
@@ -56,6 +57,9 @@ NOT_THE_USERS: list[DoseRow] = [
 REFERRED: list[DoseRow] = [
     ("короче сейчас на 150 мг, тревога ушла", None, {("^", "active", "150 mg")}),
     ("i'm on 40mg now, feeling better", None, {("^", "active", "40 mg")}),
+    # the change done to the user, the drug unnamed: "cut me down to", "knocked me back to"
+    ("INR came back 4.2 so the clinic cut me down to 2.5mg", None, {("^", "active", "2.5 mg")}),
+    ("they knocked me back to 50 after the dizzy spells", None, {("^", "active", "50")}),
 ]
 
 UNITS: list[DoseRow] = [

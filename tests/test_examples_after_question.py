@@ -2,7 +2,7 @@
 
 "有什么慢性病吗？比如糖尿病、高血压？", "Any chronic illness? For example diabetes?": a "no" denies what
 the first question asks (the section), not each example; an example the reply names is read as said.
-"阿姨您好": a kin word the assistant greets the user by makes no question about the family.
+"阿姨您好", "您好阿姨": a kin word the assistant greets the user by makes no question about the family.
 """
 
 from __future__ import annotations
@@ -39,6 +39,19 @@ def test_a_kin_word_of_greeting_asks_nothing_of_the_family() -> None:
     got = triples("没有，身体好着呢", "大爷您好，您有没有什么慢性病？")
     assert ("family_history", "*", "confirmed_absent") not in got
     assert ("chronic_conditions", "*", "confirmed_absent") in got
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("我78了，女的。糖尿病吃格华止", {("chronic_conditions", "diabetes", "active")}),
+        ("前几年肾结石做过体外碎石", {("diagnoses", "kidney stones", "resolved")}),
+    ],
+)
+def test_a_kin_word_after_the_greeting_is_the_user_too(reply: str, expected: set[tuple[str, str, str]]) -> None:
+    got = triples(reply, "您好阿姨，有什么可以帮您？")
+    assert expected <= got
+    assert not {t for t in got if t[0] == "family_history"}
 
 
 def test_the_same_kin_word_in_a_question_still_asks_of_the_family() -> None:

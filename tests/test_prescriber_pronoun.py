@@ -2,7 +2,7 @@
 
 With nobody else named in the message, the third person of a prescriber's verb ("he's added", "она
 назначила", "他给我加了") is the doctor and the medicine is the user's
-(``prescriber_pronoun.prescribes``); a verb anyone does of their own ("she started", "он пьёт",
+(``prescriber_pronoun.acts_as_clinician``); a verb anyone does of their own ("she started", "он пьёт",
 "他在吃") or a message about a named relative leaves the medicine to that person.
 
 The sentences are new, written for this test; none is from the gold, dev, validation or blind sets.

@@ -18,7 +18,15 @@ from typing import Any
 
 from anamnesis.facts.confidence import LOW
 from anamnesis.memory.texts import LABELS, NOTHING
-from schemas.sections import CONFIRMED_ABSENT, CRITICAL_SECTIONS, PRESENT_STATUS, SECTION_WIDE, SUPERSEDED
+from schemas.sections import (
+    CONFIRMED_ABSENT,
+    CRITICAL_SECTIONS,
+    DRUG_QUESTION_SECTIONS,
+    EVERY_QUESTION_SECTIONS,
+    PRESENT_STATUS,
+    SECTION_WIDE,
+    SUPERSEDED,
+)
 
 HEADER = "Patient memory (what the user told us in earlier chats):"
 NOT_DISCUSSED = {s: LABELS[s].lower() for s in LABELS}
@@ -98,7 +106,9 @@ class Draft:
         """``render``: :func:`render_fact`, or a function giving the same lines (remembered ones)."""
         self._count = count_tokens
         self._render = render
-        self.sections = list(dict.fromkeys([*(CRITICAL_SECTIONS if drug_question else ()), *sections]))
+        self.sections = list(
+            dict.fromkeys([*(DRUG_QUESTION_SECTIONS if drug_question else ()), *sections, *EVERY_QUESTION_SECTIONS])
+        )
         self.conflicts = [c for c in conflicts if c["section"] in self.sections]
         live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
         self._by_id = {f["fact_id"]: f for f in live}

@@ -197,7 +197,7 @@ from anamnesis.understanding.rules.temperature_answers import reads_temperature,
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
-from anamnesis.understanding.rules.wound_signs import without_wound_signs
+from anamnesis.understanding.rules.event_signs import without_event_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -617,7 +617,7 @@ def read_message(
     facts = name_by_site(facts, msg)  # "prostate biopsy, no cancer", "burning when I pee, no blood"
     facts = with_fracture_denied(facts, msg, gates)  # "twisted my ankle, x-ray clear, nothing broken"
     facts = without_generic_injuries(facts)  # "twisted my knee, MRI shows a torn ACL": the tear
-    facts = without_wound_signs(facts)
+    facts = without_event_signs(facts)
     if lang == "ru":
         asked_sections = msg.asked.sections_asked if msg.asked else frozenset()
         facts = without_guessed_absences(facts, msg.norm, spans, asked_sections)

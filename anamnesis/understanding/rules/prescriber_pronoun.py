@@ -1,10 +1,12 @@
-"""A "he" or "she" who prescribes, adds or changes a medicine is the user's clinician.
+"""A "he" or "she" who prescribes, adds or changes a medicine, or tells the user what they have, is
+the user's clinician.
 
 "saw the urologist. he's added finasteride 5mg", "она назначила сертралин 50 мг", "医生看了 他给我加了
 非那雄胺": with nobody else named in the message, the third person whose verb is a prescriber's act is
-the doctor, and the medicine is the user's. A verb anyone can do of their own ("she started
-sertraline", "he takes allopurinol") or an act done to someone named ("he prescribed her amoxicillin")
-leaves the clause to that other person.
+the doctor, and the medicine is the user's. So is one who gives a verdict on the user: "she said its
+stable angina", "he told me i have gout", "она сказала, что у меня гастрит", "她说我是胃炎". A verb
+anyone can do of their own ("she started sertraline", "he takes allopurinol", "she has asthma") or
+an act done to someone named ("he prescribed her amoxicillin") leaves the clause to that other person.
 """
 
 from __future__ import annotations
@@ -26,8 +28,27 @@ _PRESCRIBES: dict[str, re.Pattern[str]] = {
     "zh": re.compile(r"[他她](?:又|还|就|也|今天|这次)?给我(?:加|开|换|改|停|减|增|调)"),
 }
 
+#: A third-person pronoun telling the user what they have: its verb of saying or finding, then the
+#: verdict's opening ("it's", "i have", "что у меня", "我是").
+_VERDICT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(
+        r"\b(?:he|she)\s+(?:(?:just|also|then|now)\s+)?"
+        r"(?:said|says|thinks|thought|reckons|reckoned|told me|tells me|confirmed|diagnosed me with|found)\s+"
+        r"(?:that\s+)?(?:it'?s|its|it was|it is|i(?:'ve| have)? got|i have|i had|i've|there'?s|there is|my\b)"
+    ),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:он|она)\s+(?:(?:мне|ещё|еще|тоже|сразу|сейчас|теперь)\s+)*"
+        r"(?:сказал|говорит|считает|подтвердил|поставил|нашел|нашёл|нашла|обнаружил)а?(?![а-яё])"
+        r"\s*(?:,\s*)?(?:что\s+)?(?:у меня|это|мне)"
+    ),
+    "zh": re.compile(r"[他她](?:又|还|就|也)?(?:说|讲|看了说|诊断)(?:我|是|这是|就是)"),
+}
 
-def prescribes(norm: str, start: int, end: int, lang: str) -> bool:
-    """The clause ``norm[start:end]`` has a third person do what only a prescriber does."""
-    pattern = _PRESCRIBES.get(lang)
-    return pattern is not None and pattern.search(norm, start, end) is not None
+
+def acts_as_clinician(norm: str, start: int, end: int, lang: str) -> bool:
+    """The clause ``norm[start:end]`` has a third person do what only the user's clinician does:
+    prescribe or change a medicine, or tell the user what they have."""
+    return any(
+        pattern is not None and pattern.search(norm, start, end) is not None
+        for pattern in (_PRESCRIBES.get(lang), _VERDICT.get(lang))
+    )

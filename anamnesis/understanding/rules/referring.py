@@ -39,13 +39,14 @@ _MEASURED = re.compile(
     r"давлени|сахар|\bвес\b|пульс|холестерин|глюкоз|гемоглобин|температур|кислот"
     r"|\b(?:sugars?|glucose|weight|pressure|bp|a1c|hba1c|cholesterol|ldl|pulse|heart rate|inr|tsh|temp)\b"
 )
-#: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750".
+#: What a dose is changed on in English: "cut it to 2.5 mg", "upped my dose to 750" (or the user:
+#: "cut me down to 2.5mg", "knocked me back to 50").
 _OBJECT = r"it|them|my dose|the dose|my dosage|the dosage"
 _CHANGE_PATTERNS = {
     "en": re.compile(
         r"\b(?:upped|up|raised|increased|bumped|lowered|reduced|decreased|doubled|halved|titrated)\b"
         rf"(?:\s+(?:{_OBJECT}|me|down|up|back|right)){{0,3}}\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
-        rf"|\b(?:cut|dropped|brought|put|changed|adjusted|moved|took)\s+(?:{_OBJECT})(?:\s+(?:down|up|back))?"
+        rf"|\b(?:cut|dropped|brought|put|changed|adjusted|moved|took|knocked)\s+(?:{_OBJECT}|me)(?:\s+(?:down|up|back))?"
         rf"\s+(?:to|onto)\s+{_NUMBER}{_UNIT}"
         rf"|\bnow (?:on|taking|at)\s+{_NUMBER}{_UNIT}"
         rf"|\b(?:on|taking|at)\s+{_NUMBER}\s*(mg|mcg|µg|ug|ml|units?)\s+now\b"
@@ -110,7 +111,7 @@ _CHANGES = {
     "en": Gated(
         _CHANGE_PATTERNS["en"],
         ["up", "raised", "increased", "bumped", "lowered", "reduced", "decreased", "doubled", "halved", "titrated",
-         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "now"],
+         "cut", "dropped", "brought", "put", "changed", "adjusted", "moved", "took", "knocked", "now"],
     ),
     **{lang: Gated(_CHANGE_PATTERNS[lang], ["half"], chars=r"\d一二两三四五六七八九十百") for lang in ("ru", "zh")},
 }  # fmt: skip

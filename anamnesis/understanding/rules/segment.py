@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
+from anamnesis.understanding.rules.compact_profile import compact_profile
 from anamnesis.understanding.rules.condition_after_drug import items_after_condition
 from anamnesis.understanding.rules.lexicon import Lex
-from anamnesis.understanding.rules.prescriber_pronoun import prescribes
+from anamnesis.understanding.rules.prescriber_pronoun import acts_as_clinician
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
 Hit = tuple[int, int, Lex]
@@ -180,7 +181,7 @@ def clauses(
                 if found == ("other", ()) and not someone_else and (
                     _stops_it(norm, c_hits, lang)
                     or _clinicians_they(norm, c_hits, lang)
-                    or prescribes(norm, c_start, c_end, lang)
+                    or acts_as_clinician(norm, c_start, c_end, lang)
                 ):
                     # "the naproxen made me sick so they stopped it", "they put a stent in", "he's added
                     # finasteride": with nobody else named, they are the clinicians and the fact is the user's
@@ -440,7 +441,7 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
     keeps its hits."""
     if "k:relative" not in cats and "person" not in cats:
         return hits
-    hits = _companions_left_out(norm, hits)
+    hits = _roles_left_out(norm, _companions_left_out(norm, hits))
     if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
         hits = [h for h in hits if not _speaks_of_user(norm, h)]
         if "k:relative" not in cats:
@@ -459,6 +460,31 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
         return hits
     others = {h[0] for h in hits if h[2].cat == "person" or is_relative(h[2])}
     return [h for h in hits if not _no_subject(norm, h) and not _whose(norm, h, others)]
+
+
+#: Between a sex-age pair and the job that follows it as the next item of the same list ("50, F,
+#: office manager", "M 45, retired teacher", "男45，经理"), then where that item ends.
+_ROLE_GAP = re.compile(r"[\s,，]+(?:(?:an?|the)\s+)?(?:[a-zа-яё-]+\s+)?")
+_ITEM_END = re.compile(r"\s*(?:[.,!;\n，。；]|$)")
+
+
+def _roles_left_out(norm: str, hits: list[Hit]) -> list[Hit]:
+    """Without a person word that is the user's own job in a compact self-description ("hi. 50, F,
+    office manager. had reflux for years, GERD they call it"): the manager is the user, so no later
+    "they" or "she" goes back to them."""
+    if not any(h[2].cat == "person" for h in hits):
+        return hits
+    ends = {v.end for v in compact_profile(norm)}
+    if not ends:
+        return hits
+    return [
+        h for h in hits
+        if not (
+            h[2].cat == "person"
+            and _ITEM_END.match(norm, h[1]) is not None
+            and any(e < h[0] and _ROLE_GAP.fullmatch(norm, e, h[0]) for e in ends)
+        )
+    ]
 
 
 #: "我一个同事", "我有个朋友", "我的一位亲戚": between "my" and the person it owns

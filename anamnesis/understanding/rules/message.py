@@ -466,7 +466,7 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
-        if drinks_something_else(clause, msg.clauses, lang) or _drinking_asked_of_else(asked):
+        if drinks_something_else(clause, msg.clauses, lang, norm) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
             drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)

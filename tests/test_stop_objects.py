@@ -108,3 +108,21 @@ def test_ru_not_drinking_it_now_is_still_the_medicine() -> None:
     got = _statuses("кеторол пила, сейчас не пью")
     assert got.get(("medications", "ketorolac")) == "stopped"
     assert ("lifestyle", "alcohol") not in got
+
+
+def test_en_it_stopped_reaches_back_past_a_time() -> None:
+    got = _statuses(
+        "glucophage 500 twice a day. was on januvia too but it gave me bad joint pain so they took me off it last yr"
+    )
+    assert got.get(("medications", "metformin")) == "active"
+    assert got.get(("medications", "sitagliptin")) == "stopped"
+    assert ("symptoms", "joint pain") not in got
+
+
+def test_en_it_stopped_reaches_back_past_an_adverb() -> None:
+    got = _statuses(
+        "was on metformin but it gave me the runs constantly so they took me off it. now sitagliptin 100mg once a day"
+    )
+    assert got.get(("medications", "metformin")) == "stopped"
+    assert got.get(("medications", "sitagliptin")) == "active"
+    assert ("symptoms", "diarrhea") not in got

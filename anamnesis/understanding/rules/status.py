@@ -77,7 +77,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
             if lex.cat == "neg" and (
-                denies_no_mention(norm, s, e, mentions)
+                _NOT_THIS_NUMBER.match(norm, e) is not None  # "не 20, а 18 единиц": a corrected number
+                or denies_no_mention(norm, s, e, mentions)
                 or denies_the_rest(norm, s)
                 or denies_its_own_noun(norm, s, mentions, clause.hits)
             ):
@@ -195,6 +196,11 @@ def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None,
 
 
 _CYRILLIC = re.compile(r"[а-яё]")
+#: After a denial, a number set right by another: "не 20, а 18 единиц", "not 20 but 18", "不是20，是18".
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_NOT_THIS_NUMBER = re.compile(
+    rf"\s*(?:是)?{_NUMBER}\s*(?:[a-zа-яё]+\.?|个单位|单位|毫克)?\s*[,，]?\s*(?:а|but|rather|而是|是)\s*(?:уже\s+)?{_NUMBER}"
+)
 #: "and" / "и" opening a clause with its own agent: "..., and gp bumped the zoloft", "и врач поднял".
 _AND_AGENT = re.compile(
     r"(?:\band|(?<![а-яё])и|(?<![а-яё])а)\s+(?:then\s+|now\s+|потом\s+|теперь\s+)?"
@@ -209,11 +215,10 @@ def _new_agent(norm: str, named: Mention | None, m: Mention, state: str | None, 
     глюкофаж": an ending that has already ended one thing does not reach past an "and" that opens a
     clause with its own agent and verb."""
     return (
-        state == "end"
-        and not fresh
-        and named is not None
-        and _AND_AGENT.search(norm, named.end, m.start) is not None
+        state == "end" and not fresh and named is not None and _AND_AGENT.search(norm, named.end, m.start) is not None
     )
+
+
 #: Chinese words between two cues that make the second a new predicate: "停了以后就不恶心了".
 _ZH_APART = re.compile(r"[\u3400-\u9fff]{2,}")
 #: What says a complaint goes on after a stop: "药停了还是头疼", "停了仍然咳嗽".
@@ -407,6 +412,8 @@ def _stops_a_pronoun(norm: str, cue: int) -> bool:
     something taken, never a complaint."""
     gap = norm.find(" ", cue)
     return gap >= 0 and (STOPS_IT.match(norm, gap) is not None or _IT.match(norm, gap) is not None)
+
+
 #: An ending that says an illness got well, which a drug never does ("is back to normal", "gone",
 #: "cleared up", "прошёл"): looking back, it passes over the drugs.
 _RECOVERY = re.compile(

@@ -126,3 +126,32 @@ def test_en_it_stopped_reaches_back_past_an_adverb() -> None:
     assert got.get(("medications", "metformin")) == "stopped"
     assert got.get(("medications", "sitagliptin")) == "active"
     assert ("symptoms", "diarrhea") not in got
+
+
+# --- a switch of the user that names no new drug -------------------------------------------------
+
+
+def test_en_bare_switch_stops_the_drug_before() -> None:
+    got = _statuses(
+        "zoloft 50 for depression, been on it a year. was on lexapro before that but it made me feel totally flat"
+        " so my gp switched me"
+    )
+    assert got.get(("medications", "sertraline")) == "active"
+    assert got.get(("medications", "escitalopram")) == "stopped"
+    assert ("symptoms", "low mood") not in got
+
+
+def test_ru_bare_switch_stops_the_drug_before() -> None:
+    assert _statuses("был на эналаприле, но от него кашлял, так что врач поменял").get(
+        ("medications", "enalapril")
+    ) == "stopped"
+
+
+def test_zh_bare_switch_stops_the_drug_before() -> None:
+    assert _statuses("以前吃过依那普利，吃了咳嗽，医生给换了").get(("medications", "enalapril")) == "stopped"
+
+
+def test_en_switch_of_the_time_is_no_stop() -> None:
+    assert _statuses("on ramipril 10, they switched me from the morning to the evening").get(
+        ("medications", "ramipril")
+    ) == "active"

@@ -155,3 +155,18 @@ def test_en_switch_of_the_time_is_no_stop() -> None:
     assert _statuses("on ramipril 10, they switched me from the morning to the evening").get(
         ("medications", "ramipril")
     ) == "active"
+
+
+# --- colloquial English stop verbs (vocabulary in cues.tsv) ---------------------------------------
+
+
+def test_en_ditched_and_binned_stop_their_object() -> None:
+    got = _statuses("all done with the antibiotics. ditched the paracetamol and ibuprofen too")
+    assert got.get(("medications", "paracetamol")) == "stopped"
+    assert got.get(("medications", "ibuprofen")) == "stopped"
+    assert _statuses("binned the naproxen").get(("medications", "naproxen")) == "stopped"
+    assert _statuses("binned the cigarettes for good").get(("lifestyle", "smoking")) == "stopped"
+
+
+def test_en_ditched_something_else_ends_no_habit() -> None:
+    assert _statuses("ditched the car and walk to work now").get(("lifestyle", "exercise")) == "active"

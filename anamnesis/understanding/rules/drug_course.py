@@ -92,21 +92,39 @@ def without_zh_side_effects(
 def switched_from_before(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     """ "was on lisinopril but the cough drove me nuts so they switched me to losartan",
     "аллопуринол пил, но ..., ревматолог заменил на Аденурик": a switch that names only the new
-    drug stops the medication the sentence named before it."""
+    drug stops the medication the sentence named before it; so does an English switch of the user
+    that names no drug at all ("was on lexapro but it made me feel flat so my gp switched me")."""
     drugs = [m for m in mentions if m.kind == "drug"]
-    if len(drugs) != 1 or drugs[0].state != "pos" or clause.skip or clause.subject != "self":
+    if clause.skip or clause.subject != "self":
         return
+    if not drugs and not _switched_me(msg.norm, clause):
+        return
+    if drugs and (len(drugs) != 1 or drugs[0].state != "pos"):
+        return
+    new = drugs[0].entity if drugs else SECTION_WIDE
     earlier = [
         f
         for f in msg.facts
         if f.sentence == clause.sentence
         and f.section == "medications"
-        and f.entity not in (SECTION_WIDE, drugs[0].entity)
+        and f.entity not in (SECTION_WIDE, new)
         and f.status == "active"
         and f.end <= clause.start
     ]
     if earlier:
         max(earlier, key=lambda f: f.end).status = "stopped"
+
+
+#: An English switch of the user that names nothing after it: "so my gp switched me", "they swapped me over".
+_EN_SWITCHED_ME = re.compile(
+    r"\b(?:switched|swapped|changed|moved)\s+me(?:\s+(?:over|round|across))?"
+    r"(?:\s+(?:last|this|in|after|a)\b[^.;!?]*)?\s*[.!]*\s*$"
+)
+
+
+def _switched_me(norm: str, clause: Clause) -> bool:
+    """The clause ends in a switch of the user to an unnamed drug: the one named before is the old one."""
+    return _EN_SWITCHED_ME.search(norm[clause.start : clause.end]) is not None
 
 
 #: Russian verbs that stop a medicine (not an illness's "прошло"): "его отменили", "бросила".

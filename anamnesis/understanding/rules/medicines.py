@@ -52,7 +52,7 @@ def _medicine_class(clause: Clause, m: Mention) -> bool:
     )
 
 
-def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: str = "") -> bool:
+def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: str = "", norm: str = "") -> bool:
     """ "drink"/"пью"/"喝" mean alcohol unless water, tea or a medicine is what is drunk. A Russian
     or Chinese bare drinking verb goes on about the medicine or drink an earlier clause of its
     sentence or the sentence before named ("之前喝乳果糖，喝了肚子胀就不喝了", "кеторол пила, сейчас не
@@ -66,8 +66,31 @@ def drinks_something_else(clause: Clause, clauses: Sequence[Clause] = (), lang: 
     same = [c for c in clauses if c.sentence == clause.sentence]
     if any(lex.kind == "lifestyle" and not lex.weak for c in same for _, _, lex in c.hits):
         return False
-    before = [c for c in clauses if c.sentence in (clause.sentence, clause.sentence - 1) and c.end <= clause.start]
+    # "купил гептрал, пью 400 мг. и пить бросил совсем": quitting drinking in a sentence of its own is
+    # alcohol, unless the sentence before told a medicine's course in the past ("урсосан пила полгода")
+    quits = lang == "ru" and _quits_drinking(norm, clause, clauses)
+    sentences = (clause.sentence,) if quits else (clause.sentence, clause.sentence - 1)
+    before = [c for c in clauses if c.sentence in sentences and c.end <= clause.start]
     return any(drinks_other(c.cats) for c in before)
+
+
+#: The Russian idiom of giving up drink: a stopping verb right beside a bare "пить" ("бросил пить",
+#: "пить бросила совсем", "завязал пить"); "бросила пить таблетки" names what it stops.
+_RU_QUITS_DRINKING = re.compile(
+    r"(?<![а-яё])(?:(?:бросил|бросила|перестал|перестала|завязал|завязала)\s+пить|пить\s+(?:бросил|бросила|перестал|перестала))"
+    r"(?![а-яё])(?!\s+(?:таблет|капсул|лекарств|препарат|его|её|ее|их))"
+)
+
+
+#: A Russian drinking verb in the past: "пила", "пил", "пили", "выпила".
+_RU_DRANK = re.compile(r"(?<![а-яё])(?:вы|до|про)?пил[аи]?(?![а-яё])")
+
+
+def _quits_drinking(norm: str, clause: Clause, clauses: Sequence[Clause]) -> bool:
+    if _RU_QUITS_DRINKING.search(norm, clause.start, clause.end) is None:
+        return False
+    before = [c for c in clauses if c.sentence == clause.sentence - 1]
+    return not before or _RU_DRANK.search(norm, before[0].start, before[-1].end) is None
 
 
 def drinks_a_diet_drink(mentions: list[Mention]) -> bool:

@@ -158,6 +158,7 @@ from anamnesis.understanding.rules.plans import (
     without_coming_starts,
     without_later_starts,
     without_not_yet_done,
+    without_unbought,
 )
 from anamnesis.understanding.rules.pressure_answers import names_pressure, pressure_named_as_illness
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
@@ -191,6 +192,8 @@ from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense, topic_terms
 from anamnesis.understanding.rules.status import assign_states
+from anamnesis.understanding.rules.stop_dated import stops_dated_by_events
+from anamnesis.understanding.rules.stop_failed import failed_stops_go_on
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
 from anamnesis.understanding.rules.temperature_answers import reads_temperature, temperature_answered
@@ -198,7 +201,7 @@ from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.event_signs import without_event_signs
-from anamnesis.understanding.rules.zh_advice import advised, skin_tested
+from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
@@ -466,7 +469,7 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
-        if drinks_something_else(clause, msg.clauses, lang) or _drinking_asked_of_else(asked):
+        if drinks_something_else(clause, msg.clauses, lang, norm) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
             drunk = None if drinks_other(clause.cats) else drug_drunk_before(msg.facts, clause)
@@ -484,6 +487,8 @@ def read_message(
             since = next(c.start for c in msg.clauses if c.sentence == clause.sentence)
             mentions, advice = advised(norm, clause, skin_tested(norm, clause, mentions), since)
             touch(msg, clause, advice)  # "让多喝水": told to, not done
+            mentions, advice = forbidden_drugs(norm, mentions)
+            touch(msg, clause, advice)  # "医生说别吃布洛芬": told not to, neither taken nor denied
         elif lang == "en":
             mentions = without_burning_verbs(norm, en_without_occasions(norm, clause, mentions))
         elif lang == "ru":
@@ -590,11 +595,14 @@ def read_message(
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
+    facts = stops_dated_by_events(facts, msg.norm, lang)  # "курил 30 лет, бросил сразу после инфаркта"
+    facts = failed_stops_go_on(facts, msg.norm, lang, spans)  # "戒过两次没戒掉", "cut the beer down to weekends"
     facts = stopped_for_its_effect(facts, msg.norm, spans)
     facts = without_past_side_effects(facts, msg.norm, spans)
     facts = without_coming_starts(facts, msg.norm, spans)  # "начинаю с понедельника": not taken yet
     later = without_later_starts(facts, msg.norm, lang, spans)  # "doxycycline, ill start it before i fly"
     later = without_not_yet_done(later, msg.norm, lang, spans)  # "not yet, they said whooping cough at 20 weeks"
+    later = without_unbought(later, msg.norm, lang, spans)  # "гептрал назначил, но я пока не купил"
     msg.touched.update(f.section for f in facts if f not in later)  # a plan is still a topic
     facts = later
     facts = endings_ahead(facts, msg.norm, lang, spans)  # "can stop it after this box": still taken

@@ -19,6 +19,7 @@ from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
+from schemas.sections import SECTION_WIDE
 
 #: Before the operation, in its clause: it is awaited or called off.
 _BEFORE = re.compile(
@@ -212,3 +213,35 @@ def without_not_yet_done(
             continue
         ahead += [f for f in facts if f.sentence == n and f.section in _HAD and f.status == "historical"]
     return [f for f in facts if f not in ahead]
+
+
+#: A medicine not obtained yet: "haven't picked it up yet", "пока не купил", "还没去买".
+_NOT_BOUGHT = {
+    "en": re.compile(
+        r"\b(?:haven'?t|have not|not|didn'?t|did not)\s+(?:\w+\s+)?"
+        r"(?:bought|picked (?:it |them )?up|collected|filled)\b[^.;!?]*?\byet\b"
+        r"|\bnot yet\s+(?:bought|picked (?:it |them )?up|collected)\b"
+    ),
+    "ru": re.compile(
+        r"(?<![а-яё])(?:пока|ещ[её])\s+не\s+(?:купил|купила|выкупил|выкупила|забрал|забрала)(?![а-яё])"
+        r"|(?<![а-яё])не\s+(?:купил|купила|выкупил|выкупила)\s+(?:пока|ещ[её])(?![а-яё])"
+    ),
+    "zh": re.compile(r"还没(?:有)?(?:去)?(?:买|拿药|取药|去拿)"),
+}
+
+
+def without_unbought(facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
+    """ "гептрал терапевт назначил, но я пока не купил", "gp prescribed omeprazole but i haven't picked it
+    up yet", "医生开了奥美拉唑，我还没去买": the one medicine of a sentence that says it is not obtained yet
+    is prescribed, not taken: no fact (the caller keeps its section as a topic)."""
+    pattern = _NOT_BOUGHT.get(lang)
+    if pattern is None:
+        return facts
+    unbought: list[Fact] = []
+    for n, (start, end, _) in enumerate(spans):
+        if pattern.search(norm, start, end) is None:
+            continue
+        named = [f for f in facts if f.sentence == n and f.section == "medications" and f.entity != SECTION_WIDE]
+        if len(named) == 1 and named[0].status == "active":
+            unbought += named
+    return [f for f in facts if f not in unbought]

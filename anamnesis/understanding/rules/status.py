@@ -77,7 +77,8 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
     for s, e, lex in clause.hits:
         if lex.cat in _STATUS_CUES:
             if lex.cat == "neg" and (
-                denies_no_mention(norm, s, e, mentions)
+                _NOT_THIS_NUMBER.match(norm, e) is not None  # "не 20, а 18 единиц": a corrected number
+                or denies_no_mention(norm, s, e, mentions)
                 or denies_the_rest(norm, s)
                 or denies_its_own_noun(norm, s, mentions, clause.hits)
             ):
@@ -102,6 +103,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         if is_mention:
             lapsed = (
                 _new_phrase(norm, named, obj, state, fresh)
+                or _new_agent(norm, named, obj, state, fresh)
                 or _governs_other(norm, previous, obj, state, fresh)
                 or _zh_goes_on(norm, ends.get(previous, previous), obj, state)
             )
@@ -130,7 +132,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         elif cat == "end":
             dangling = True
     if cues and cues[-1][0] > last:
-        _look_back(mentions, cues, norm, clause.hits)
+        dangling = _look_back(mentions, cues, norm, clause.hits) or dangling
     if norm.isascii() or _CYRILLIC.search(norm, clause.start, clause.end):
         _no_drug_recovers(mentions, clause, norm)
     if "anymore" in clause.cats or zh_ended:
@@ -194,6 +196,29 @@ def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None,
 
 
 _CYRILLIC = re.compile(r"[а-яё]")
+#: After a denial, a number set right by another: "не 20, а 18 единиц", "not 20 but 18", "不是20，是18".
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_NOT_THIS_NUMBER = re.compile(
+    rf"\s*(?:是)?{_NUMBER}\s*(?:[a-zа-яё]+\.?|个单位|单位|毫克)?\s*[,，]?\s*(?:а|but|rather|而是|是)\s*(?:уже\s+)?{_NUMBER}"
+)
+#: "and" / "и" opening a clause with its own agent: "..., and gp bumped the zoloft", "и врач поднял".
+_AND_AGENT = re.compile(
+    r"(?:\band|(?<![а-яё])и|(?<![а-яё])а)\s+(?:then\s+|now\s+|потом\s+|теперь\s+)?"
+    r"(?:i|he|she|they|we|gp|doc|doctor|dr\.?\s+\w+|nurse|(?:my|the)\s+(?:gp|doc|doctor|nurse|\w+ologist|consultant)"
+    r"|\w+ologist|neuro|cardio|endo|psych|rheumy"
+    r"|врач\w*|доктор\w*|терапевт\w*|[а-яё]+олог\w*|участков\w*|я|он|она|они)\s+[\w']+"
+)
+
+
+def _new_agent(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "stopped the wine altogether and gp bumped the zoloft up to 100", "бросил курить, и врач поднял
+    глюкофаж": an ending that has already ended one thing does not reach past an "and" that opens a
+    clause with its own agent and verb."""
+    return (
+        state == "end" and not fresh and named is not None and _AND_AGENT.search(norm, named.end, m.start) is not None
+    )
+
+
 #: Chinese words between two cues that make the second a new predicate: "停了以后就不恶心了".
 _ZH_APART = re.compile(r"[\u3400-\u9fff]{2,}")
 #: What says a complaint goes on after a stop: "药停了还是头疼", "停了仍然咳嗽".
@@ -317,10 +342,12 @@ def _apply_back(before: list[Mention], cat: str, norm: str) -> None:
 _FORWARD_ONLY = re.compile(r"(?:без|безо)(?![а-я])|without\b")
 
 
-def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> None:
+def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, clause_hits: list[Hit]) -> bool:
+    """Give a trailing denial or ending to what the clause named before it; True when it is an
+    ending of "it" with nothing taken named (the caller refers it back to the drug before)."""
     last = max(m.key for m in mentions)
     if cues[-1][0] <= last:
-        return
+        return False
     trailing: str | None = None
     fresh = True
     previous = last
@@ -332,19 +359,21 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
             fresh = True
             previous = s
     if trailing is None:
-        return
+        return False
     ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
+    if trailing == "end" and _stops_a_pronoun(norm, first) and not any(m.kind in _TAKEN for m in ordered):
+        return True  # "but it gave me joint pain so they took me off it": "it" is the drug before, not the pain
     if trailing == "end" and _RECOVERY.match(norm, first):
         ordered = [m for m in ordered if m.kind != "drug"]  # "aches gone on the rosuva": a drug gets no better
         if not ordered:
-            return
+            return False
     target = ordered[-1]
     if target.state == "pos" and max((c for c in cues if c[0] < target.start), default=(0, ""))[1] == "except":
-        return  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
+        return False  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
-        return  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
+        return False  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
     if trailing == "neg" and _denies_since(norm, target.end, first):
         # "had a nosebleed, none since", "стент ставили, после этого ничего": nothing since it is its
         # ending (resolved; an operation stays historical), never a denial that it happened
@@ -358,23 +387,33 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         )
         and not any(lex.cat == "anymore" for _, _, lex in clause_hits)
     ):
-        return  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word
+        return False  # "swelling yes, pain not really": the entity had its answer; the denial is of the next word
     target.state = trailing
     first_end = next(e for s, e, lex in clause_hits if s == first)
     if _ALL_OF_THEM.match(norm, first_end) or _BOTH_BEFORE.search(norm, max(0, first - 16), first):
         for other in ordered[:-1]:  # "had pneumonia and covid, fully recovered from both"
             if other.state is None and _group(other) == _group(target):
                 other.state = trailing
-        return
+        return False
     plural = _PLURAL.search(norm, ordered[-1].end, first_end) is not None
     for before in reversed(ordered[:-1]):
         if before.state is not None or not _coordinated(norm, before, target, plural):
             break
         before.state = trailing
         target = before
+    return False
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
+
+
+def _stops_a_pronoun(norm: str, cue: int) -> bool:
+    """The ending at ``cue`` takes "it" as its object ("took me off it", "stopped them", "бросила его"):
+    something taken, never a complaint."""
+    gap = norm.find(" ", cue)
+    return gap >= 0 and (STOPS_IT.match(norm, gap) is not None or _IT.match(norm, gap) is not None)
+
+
 #: An ending that says an illness got well, which a drug never does ("is back to normal", "gone",
 #: "cleared up", "прошёл"): looking back, it passes over the drugs.
 _RECOVERY = re.compile(

@@ -15,6 +15,8 @@ losartan") is not replaced.
 
 from __future__ import annotations
 
+import re
+
 from anamnesis.facts.anaphora import replaced_by
 from anamnesis.terminology import load_terminology
 from anamnesis.understanding.rules.facts import Fact
@@ -24,15 +26,21 @@ from anamnesis.understanding.rules.segment import Clause
 from schemas.sections import LAST_DISCUSSED, SECTION_WIDE
 
 SECTION = "medications"
+#: A switch whose object is the dose: "поменяла дозу", "changed the dose", "换了剂量".
+_THE_DOSE = re.compile(
+    r"\s*(?:(?:the|my|her|his)\s+)?(?:[a-z]+\s+)?(?:dose|dosage)\b|\s*(?:мне\s+)?доз[аиуеой]\w*|\s*(?:了)?(?:剂量|药量)"
+)
 
 
 def replaced_before(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
     """Add a stop of the drug an earlier message named when ``clause`` switches the user to drugs
     that all follow its switch word and the message names no other medication."""
-    cue = next((s for s, _, lex in clause.hits if lex.cat == "switch"), None)
+    cue, cue_end = next(((s, e) for s, e, lex in clause.hits if lex.cat == "switch"), (None, 0))
     drugs = [m for m in mentions if m.kind == "drug"]
     if cue is None or not drugs or clause.skip or clause.subject != "self":
         return
+    if _THE_DOSE.match(msg.norm, cue_end):
+        return  # "поменяла дозу туджео", "changed the lantus dose": the dose changed, not the drug
     if any(m.start < cue for m in drugs):
         return  # "把阿司匹林换成氯吡格雷", "switched from X to Y": the old drug is in the clause
     new = {m.entity for m in drugs}

@@ -44,6 +44,27 @@ def _last(norm: str, start: int, end: int) -> re.Match[str] | None:
     return found
 
 
+#: A prohibition right before a drug: "别吃布洛芬", "不要再用扶他林", "医生说别喝中药".
+_DONT_TAKE = re.compile(r"(?:别|不要|不用|甭)再?(?:吃|用|服|服用|喝|贴|抹|打)$")
+
+
+#: A change of state after the drug: "让我别吃阿司匹林了" stops the user's aspirin, it is no advice.
+_NOW_STOPPED = re.compile(r"[^，。,.!！?？]{0,4}?了")
+
+
+def forbidden_drugs(norm: str, mentions: list[Mention]) -> tuple[list[Mention], list[Mention]]:
+    """(mentions that are facts, drugs the user is only told not to take): "医生说别吃布洛芬这类" is
+    advice about ibuprofen, neither taken nor a denial of the user's own ("别吃阿司匹林了" is a stop)."""
+    told = [
+        m
+        for m in mentions
+        if m.kind == "drug"
+        and _DONT_TAKE.search(norm, max(0, m.start - 6), m.start)
+        and not _NOW_STOPPED.match(norm, m.end)
+    ]
+    return [m for m in mentions if m not in told], told
+
+
 #: A drug right before 皮试 is skin-tested, not taken ("青霉素皮试阴性").
 _SKIN_TEST = re.compile(r"\s*(?:做了|做过|做的)?\s*皮试")
 

@@ -200,6 +200,7 @@ from anamnesis.understanding.rules.without_medicines import without_medicine_cir
 from anamnesis.understanding.rules.wound_signs import without_wound_signs
 from anamnesis.understanding.rules.zh_advice import advised, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
+from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
@@ -503,6 +504,8 @@ def read_message(
             borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
+        if lang == "zh" and zh_ended:
+            no_longer_much(norm, clause, mentions)  # "现在不太痒了": over, not mild
         stopped_drug = lang == "zh" and stop_ends_the_drug(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)

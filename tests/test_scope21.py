@@ -32,7 +32,8 @@ DENIED_DEGREE: list[Row] = [
     ("не особо, спина болит", "Как дела?", {("symptoms", "back pain", "active")}),
     ("не очень, тошнит с утра", "Как вы себя чувствуете?", {("symptoms", "nausea", "active")}),
     ("头不太疼", None, {("symptoms", "headache", "active")}),
-    ("肚子不太疼了", None, {("symptoms", "abdominal pain", "active")}),
+    # with the change-of-state 了 the complaint is over, as the dev labels read "现在不太痒了"
+    ("肚子不太疼了", None, {("symptoms", "abdominal pain", "resolved")}),
     ("不太好，头晕", "感觉怎么样？", {("symptoms", "dizziness", "active")}),
     ("my head doesn't hurt very much", None, {("symptoms", "headache", "active")}),
     ("my knee is not very swollen", None, {("symptoms", "knee swelling", "active")}),

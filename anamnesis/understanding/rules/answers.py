@@ -27,6 +27,7 @@ from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.facts import KIND_SECTION
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.looks import looks
+from anamnesis.understanding.rules.attacks_asked import attacks_asked
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
@@ -328,6 +329,7 @@ def topic(context: str) -> Topic | None:
         | _time_anchors(norm, hits)
         | _aspect_anchors(norm, hits)
         | _sections_going(norm, hits, start, end)
+        | attacks_asked(norm, hits, _kind, start, end)
     )
     jabs = _jabs_reacted_to(norm, hits, start, end)
     if jabs:

@@ -109,6 +109,11 @@ def answers_by_part(msg: Message, asked: Topic) -> list[Fact]:
     return _answers(msg, asked)[0]
 
 
+def _names_itself(msg: Message, start: int, end: int, item: tuple[str, str]) -> bool:
+    """The piece names the item by its own term ("没有咳嗽"), not by a word of what was asked of it ("没发")."""
+    return any(start <= s and e <= end and lex.value == item[1] for s, e, lex in msg.hits)
+
+
 def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
     """:func:`answers_by_part`'s facts, and whether the reply's first piece answers asked things
     by their place or a word of their name ("yes to the second one", "жжения нет")."""
@@ -157,6 +162,8 @@ def _answers(msg: Message, asked: Topic) -> tuple[list[Fact], bool]:
                 continue
             if fine is not None and matches[0] in asked.presumes:
                 continue  # "How is your cough?" — "the cough is ok now": better, not absent
+            if state == "neg" and matches[0] in asked.presumes and not _names_itself(msg, start, end, matches[0]):
+                continue  # "最近痛风发作过吗？" — "没发": no attack, the gout is not denied
         clause = next((c for c in msg.clauses if c.start <= start < c.end), None)
         if clause is None or clause.skip or clause.subject != "self":
             continue

@@ -38,6 +38,10 @@ _DENIED_BEFORE = {
 }
 #: A Chinese question right after the form ("能睡着了吗").
 _ZH_ASKED_AFTER = re.compile(r"\s*(?:吗|么|嘛|没有|没|[?？])")
+#: A Chinese comparative right after the form: the function is better, not back ("睡得好点了",
+#: "睡得好一些了", "睡得好多了"), so the complaint is still there. English and Russian put "better" in
+#: words no form holds ("sleeping better", "сплю получше"); "most nights" is back, as the labels read it.
+_ZH_IMPROVED_AFTER = re.compile(r"(?:一)?(?:点|些)(?:儿)?|多了")
 
 
 class _Form:
@@ -149,6 +153,9 @@ def with_back_to_normal(
             clause = _own_clause(parts, m.start())
             if clause is None or _denied(norm, lang, clause, m):
                 continue
+            if lang == "zh" and _ZH_IMPROVED_AFTER.match(norm, m.end()):
+                _still_there(form, m, clause, complaints, proposed)
+                continue
             for f in complaints:
                 listed = (f.section, f.entity) in form.symptoms
                 if listed and f.status == PRESENT_STATUS[f.section] and f.start < m.end():
@@ -161,6 +168,20 @@ def with_back_to_normal(
                     (section, name), Fact(m.start(), m.end(), clause.sentence, section, held, "resolved", m[0])
                 )
     return [*facts, *proposed.values()]
+
+
+def _still_there(
+    form: _Form, m: re.Match[str], clause: Clause, complaints: list[Fact], proposed: dict[tuple[str, str], Fact]
+) -> None:
+    """Words of a function only better ("这周睡得好点了") end nothing: the complaint they tell of is
+    still there, a confirmation of the one the user holds (a held-only present ``^name``)."""
+    if _tells_of_named(form, m, complaints):
+        return
+    for section, name in form.symptoms:
+        proposed.setdefault(
+            (section, name),
+            Fact(m.start(), m.end(), clause.sentence, section, LAST_DISCUSSED + name, PRESENT_STATUS[section], m[0]),
+        )
 
 
 def _tells_of_named(form: _Form, m: re.Match[str], complaints: list[Fact]) -> bool:

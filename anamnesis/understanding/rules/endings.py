@@ -178,7 +178,7 @@ def ended_since(msg: Message, clause: Clause) -> None:
 _RECOVERY = re.compile(
     r"gone|went away|disappear|clear|resolv|recover|got over|cured|heal|mended|fine now|settled|grew out|outgrew"
     r"|all better|back to normal|прош|выздоров|вылеч|излеч|восстанов|зажил|сросл|ушё?л|беспоко|всё ок|все ок"
-    r"|好了|没了|没有了|退了|消失|痊愈|治好|康复|愈合|长好"
+    r"|好了|没了|没有了|退了|消失|痊愈|治好|康复|愈合|长好|缓过来|缓过劲"
 )
 #: A Chinese attack that eases with rest or time, or again: "歇一会儿又好了", "坐下几分钟就没了".
 _ZH_ATTACK_EASES = re.compile(
@@ -216,7 +216,7 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
     if both:
         ended = earlier
     elif msg.lang == "zh" and heals(msg, clause):
-        ended = zh_run_of(msg.norm, nearest)
+        ended = zh_episode_of(msg.norm, nearest)
     else:
         ended = nearest[-1:]
     for fact in ended:
@@ -279,6 +279,27 @@ def zh_run_of(norm: str, facts: list[Fact]) -> list[Fact]:
             break
         run.append(fact)
     return run
+
+
+#: Where a Chinese phrase of one complaint ends.
+_ZH_PAUSE = re.compile(r"[，。,.！!;；？?\s]")
+
+
+def zh_episode_of(norm: str, facts: list[Fact]) -> list[Fact]:
+    """The run of names right before a bare healing (:func:`zh_run_of`) and the episode they are
+    told with before it in the sentence, whose phrase says nothing goes on: "前天低血糖了一次，出冷汗
+    手抖，喝了可乐缓过来了" ends the low sugar with its sweat and shakes; "一直咳嗽，发烧三天，吃了药好了"
+    leaves the cough that goes on."""
+    run = zh_run_of(norm, facts)
+    episode = [f for f in facts if f.section in _EPISODES and f not in run and not _zh_goes_on(norm, f)]
+    return [*episode, *run]
+
+
+def _zh_goes_on(norm: str, fact: Fact) -> bool:
+    """The phrase (pause to pause) of ``fact`` says it goes on: "还", "一直", "老是", "又"..."""
+    before = [m.end() for m in _ZH_PAUSE.finditer(norm, 0, fact.start)]
+    after = _ZH_PAUSE.search(norm, fact.end)
+    return _GOES_ON.search(norm[before[-1] if before else 0 : after.start() if after else len(norm)]) is not None
 
 
 #: What joins an operation to the illness it treated: "for fibroids", "after ... tonsillitis".

@@ -98,6 +98,7 @@ from anamnesis.understanding.rules.endings import (
     removed_by_operation,
     stop_ends_the_drug,
 )
+from anamnesis.understanding.rules.event_signs import without_event_signs
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
@@ -200,9 +201,9 @@ from anamnesis.understanding.rules.temperature_answers import reads_temperature,
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
-from anamnesis.understanding.rules.event_signs import without_event_signs
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
+from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
 from schemas.sections import SECTIONS
@@ -508,6 +509,8 @@ def read_message(
             borrow_elided_denial(norm, clause, mentions, msg.facts)
         if lang == "zh" and heals(msg, clause):
             healing_is_no_stop(msg, clause, mentions)
+        if lang == "zh" and zh_ended:
+            no_longer_much(norm, clause, mentions)  # "现在不太痒了": over, not mild
         stopped_drug = lang == "zh" and stop_ends_the_drug(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)

@@ -15,6 +15,7 @@ from anamnesis.understanding.rules.clause_cuts import in_and_also
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import denies_the_rest
 from anamnesis.understanding.rules.own_noun import denies_its_own_noun, ends_own_noun
+from anamnesis.understanding.rules.own_predicate import denies_own_verb
 from anamnesis.understanding.rules.referring import NEVER_BEFORE
 from anamnesis.understanding.rules.ru_negation import denies_no_mention
 from anamnesis.understanding.rules.segment import STOPS_IT, Clause, Hit, phrase_at
@@ -374,6 +375,8 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
         return False  # "кроме гастрита ничего", "nothing except the inhaler, none": the denial is of all else
     if trailing == "neg" and target.state is not None and any(ch in _PAUSE for ch in norm[target.end : first]):
         return False  # "I've stopped running, no time...": the entity has its state; a later phrase is not about it
+    if trailing == "neg" and any(ch in _PAUSE for ch in norm[target.end : first]) and denies_own_verb(norm, first):
+        return False  # "allergic to peanuts, didn't notice they were in it": the phrase denies its own verb
     if trailing == "neg" and _denies_since(norm, target.end, first):
         # "had a nosebleed, none since", "стент ставили, после этого ничего": nothing since it is its
         # ending (resolved; an operation stays historical), never a denial that it happened

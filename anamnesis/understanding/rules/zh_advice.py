@@ -14,8 +14,12 @@ import re
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.segment import Clause
 
-#: Who tells the user to do something: 让 / 叫 / 建议 / 嘱咐 / 要求 / 劝, with or without 我.
-_ADVISE = re.compile(r"(?:让|叫|建议|嘱咐|嘱|要求|劝)(?:我|您|你)?")
+#: Who tells the user to do something: 让 / 叫 / 建议 / 嘱咐 / 要求 / 劝, with or without 我; or what
+#: a clinician says the user must not do ("医生说三个月不能打球", "大夫说别喝酒"): a rule, not a habit.
+_ADVISE = re.compile(
+    r"(?:让|叫|建议|嘱咐|嘱|要求|劝)(?:我|您|你)?"
+    r"|(?:医生|大夫|医师|专家|护士)[^，。,.!?！？]{0,4}?说[^，。,.!?！？]{0,8}?(?:不能|不可以|不要|不准|禁止|别)"
+)
 #: Kinds that advice can name without the user having done it (the English and Russian advice's too).
 ADVISED_KINDS = frozenset({"lifestyle", "vaccine", "procedure"})
 #: A completion after the advice: it was followed ("让我打了", "叫我做过").

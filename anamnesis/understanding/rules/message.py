@@ -186,6 +186,7 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
+from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
@@ -406,6 +407,7 @@ def read_message(
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
+        jabs_by_setting(norm, clause, mentions, lexicon, lang)  # "got the hep a at the travel clinic"
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
             as_vaccines(mentions, lexicon, norm, clause, asked_ill)
@@ -628,6 +630,7 @@ def read_message(
     facts = without_reaction_drugs(facts, msg.norm, msg.hits, spans)  # "磺胺过敏，以前吃复方新诺明起疹子"
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
+    facts = sore_arm_after_jab(facts)  # "got the flu jab today, arm's sore": injection site pain
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

@@ -2,10 +2,11 @@
 
 `graves' disease` (not graves disease), `urticaria` (not hives), `skin peeling` (not peeling
 skin), `rubella vaccine` for a jab against rubella alone (beside the `mmr vaccine`), `acid reflux`
-for sour belching ("кислым отрыгиваю", "кислая отрыжка"), and `anxiety` (symptoms) for the anxiety the
+for sour belching ("кислым отрыгиваю", "кислая отрыжка"), `anxiety` (symptoms) for the anxiety the
 user feels ("тревожность", "焦虑"; CONVENTIONS), `anxiety disorder` for the diagnosis ("тревожное
-расстройство", "焦虑症", "说是焦虑"). The sentences are new, written for this test; none is from the
-gold, dev, validation or blind sets.
+расстройство", "焦虑症", "说是焦虑"), and `sciatica` for pain shooting down the leg ("в левую ногу
+стреляет"). The sentences are new, written for this test; none is from the gold, dev, validation
+or blind sets.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ CASES: list[Row] = [
     ("医生说是焦虑，开了舍曲林", None,
      {("chronic_conditions", "anxiety disorder", "active"), ("medications", "sertraline", "active")}),
     ("психиатр поставил тревожное расстройство", None, {("chronic_conditions", "anxiety disorder", "active")}),
+    # pain running from the back down the leg is sciatica, in the order either language says it
+    ("shooting pain down my right leg since friday", None, {("symptoms", "sciatica", "active")}),
+    ("some pain down the back of my left thigh", None, {("symptoms", "sciatica", "active")}),
+    ("в правую ногу отдаёт уже неделю", None, {("symptoms", "sciatica", "active")}),
+    ("стреляет в левую ногу при ходьбе", None, {("symptoms", "sciatica", "active")}),
+    ("腰疼，屁股到腿串着疼", None, {("symptoms", "low back pain", "active"), ("symptoms", "sciatica", "active")}),
 ]
 # fmt: on
 
@@ -45,6 +52,6 @@ def test_a_concept_has_the_one_name_the_labels_use(text: str, context: str | Non
 
 
 def test_rubella_vaccine_answers_a_question_about_it() -> None:
-    """"да, в 2019" to a question about the rubella jab is that vaccine, not the MMR."""
+    """ "да, в 2019" to a question about the rubella jab is that vaccine, not the MMR."""
     found = triples(understand("да, в 2019", "Прививку от краснухи делали?"))
     assert found == {("vaccinations", "rubella vaccine", "historical")}

@@ -105,6 +105,7 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
+from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.long_tail import (
@@ -186,7 +187,6 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
-from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences

@@ -21,7 +21,7 @@ JABS: list[Row] = [
      {("vaccinations", "hepatitis b vaccine", "historical"), ("vaccinations", "tetanus vaccine", "historical")}),
     ("got rabies and typhoid done on friday", None,
      {("vaccinations", "rabies vaccine", "historical"), ("vaccinations", "typhoid vaccine", "historical")}),
-    ("had yellow fever before the trip to peru", None, {("vaccinations", "yellow fever vaccine", "historical")}),
+    ("had yellow fever for the trip to peru", None, {("vaccinations", "yellow fever vaccine", "historical")}),
     ("в прививочном центре сделала брюшной тиф и гепатит а", None,
      {("vaccinations", "typhoid vaccine", "historical"), ("vaccinations", "hepatitis a vaccine", "historical")}),
     ("от тифа делал два года назад", None, {("vaccinations", "typhoid vaccine", "historical")}),
@@ -31,6 +31,8 @@ JABS: list[Row] = [
 
 NOT_JABS: list[Row] = [
     ("caught the flu at the travel clinic", None, {("diagnoses", "influenza", "active")}),
+    ("had covid before my holiday, all better now", None, {("diagnoses", "covid-19", "resolved")}),
+    ("i have hep b and need advice for my trip", None, {("chronic_conditions", "chronic hepatitis b", "active")}),
     ("got covid at the travel clinic lol", None, {("diagnoses", "covid-19", "active")}),
     ("should i get the hep a done at the travel clinic?", None, set()),
     ("my husband got the typhoid and hep a at the travel clinic", None, set()),

@@ -24,7 +24,7 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: A verb of receiving something done to one.
 _RECEIVED = {
-    "en": re.compile(r"\b(?:got|get|getting|had|have|having|did)\b"),
+    "en": re.compile(r"\b(?:got|had|did)\b"),
     "ru": re.compile(
         r"(?<![а-яё])(?:с?дела(?:л|ла|ли)|(?:по)?ставил[аи]?|кол(?:ол|ола|оли)|укол(?:ол|ола|оли))(?![а-яё])"
     ),
@@ -33,8 +33,7 @@ _RECEIVED = {
 _SETTING = {
     "en": re.compile(
         r"\b(?:travel (?:health )?clinic|vaccination (?:clinic|cent(?:re|er))|vaccine clinic"
-        r"|immuni[sz]ation clinic|for (?:a|the|my|our|this) (?:trip|holiday|travels?)"
-        r"|before (?:a|the|my|our|this) (?:trip|holiday|travels?))\b"
+        r"|immuni[sz]ation clinic|for (?:a|the|my|our|this) (?:trip|holiday|travels?))\b"
     ),
     "ru": re.compile(r"прививочн\w*|центр\w*\s+вакцинации|перед\s+поездкой|для\s+поездки"),
 }

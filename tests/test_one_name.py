@@ -1,6 +1,6 @@
 """One concept, one name: the names the tuned labels use most, in every language.
 
-`graves' disease` (not graves disease), `urticaria` (not hives), `skin peeling` (not peeling
+`graves disease` (not graves' disease), `urticaria` (not hives), `skin peeling` (not peeling
 skin), `rubella vaccine` for a jab against rubella alone (beside the `mmr vaccine`), `acid reflux`
 for sour belching ("кислым отрыгиваю", "кислая отрыжка"), `anxiety` (symptoms) for the anxiety the
 user feels ("тревожность", "焦虑"; CONVENTIONS), `anxiety disorder` for the diagnosis ("тревожное
@@ -18,8 +18,8 @@ from tests.test_rules_backend import Row, triples, understand
 # fmt: off
 CASES: list[Row] = [
     ("I have graves disease, on carbimazole", None,
-     {("chronic_conditions", "graves' disease", "active"), ("medications", "carbimazole", "active")}),
-    ("у меня болезнь Грейвса", None, {("chronic_conditions", "graves' disease", "active")}),
+     {("chronic_conditions", "graves disease", "active"), ("medications", "carbimazole", "active")}),
+    ("у меня болезнь Грейвса", None, {("chronic_conditions", "graves disease", "active")}),
     ("came out in hives on my back", None, {("symptoms", "urticaria", "active")}),
     ("высыпала крапивница по всему телу", None, {("symptoms", "urticaria", "active")}),
     ("身上起了荨麻疹", None, {("symptoms", "urticaria", "active")}),

@@ -16,7 +16,7 @@ from tests.test_rules_backend import Row, triples, understand
 # fmt: off
 CASES: list[Row] = [
     ("had a hypo at the gym yesterday, 3.1", None, {("symptoms", "hypoglycemia", "active")}),
-    ("came out in hives after the gym", None, {("symptoms", "hives", "active")}),
+    ("came out in hives after the gym", None, {("symptoms", "urticaria", "active")}),
     ("two puffs of ventolin before football", None, {("medications", "salbutamol", "active")}),
     ("在健身房低血糖了一次", None, {("symptoms", "hypoglycemia", "active")}),
     ("I go to the gym 3 times a week", None, {("lifestyle", "exercise", "active")}),

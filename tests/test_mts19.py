@@ -145,7 +145,7 @@ GIVEN_FOR: list[Row] = [
     ("My doctor gave me prednisone for the rash.", None,
      {("medications", "prednisone", "active"), ("symptoms", "rash", "active")}),
     ("They gave me amoxicillin for the hives.", None,
-     {("medications", "amoxicillin", "active"), ("symptoms", "hives", "active")}),
+     {("medications", "amoxicillin", "active"), ("symptoms", "urticaria", "active")}),
     ("My GP gives me cetirizine for the itching.", None,
      {("medications", "cetirizine", "active"), ("symptoms", "itching", "active")}),
     ("Urgent care gave me Benadryl for the swelling.", None,

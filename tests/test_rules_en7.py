@@ -182,7 +182,7 @@ def test_understands(text: str, context: str | None, expected: set[Triple]) -> N
         ("It's 40 mg, once a day.", "What is the strength of your omeprazole?",
          ("medications", "omeprazole", "active"), "dose", "40 mg"),
         ("I break out in hives", "What happens when you take penicillin?",
-         ("allergies", "penicillin", "active"), "reaction", "hives"),
+         ("allergies", "penicillin", "active"), "reaction", "urticaria"),
         ("38 y/o male", None, ("demographics", "age", "active"), "value", "38"),
     ],
 )

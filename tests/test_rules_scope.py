@@ -114,7 +114,7 @@ SURGERY: list[Row] = [
      {("surgeries", "hysterectomy", "historical"), ("chronic_conditions", "endometriosis", "resolved")}),
     ("I have diabetes and had my appendix removed", None,
      {("chronic_conditions", "diabetes", "active"), ("surgeries", "appendectomy", "historical")}),
-    ("I came out in hives", None, {("symptoms", "hives", "active")}),
+    ("I came out in hives", None, {("symptoms", "urticaria", "active")}),
 ]
 #: A medicine's purpose names the condition, whatever is said of the medicine.
 PURPOSE: list[Row] = [
@@ -174,4 +174,4 @@ def test_scope_and_discourse(text: str, context: str | None, expected: set[Tripl
 
 def test_a_reaction_said_apart_is_the_allergy_attribute() -> None:
     events = by_triple(understand("penicillin. came out in hives as a teenager", "Any drug allergies?"))
-    assert events[("allergies", "penicillin", "active")]["reaction"] == "hives"
+    assert events[("allergies", "penicillin", "active")]["reaction"] == "urticaria"

@@ -196,7 +196,7 @@ CONSULTATION_WORDS: list[Row] = [
 
 #: two endings chained without a comma; a denial with a duration after 已经 is a stop
 ENDINGS_AND_STOPS: list[Row] = [
-    ("风团全消了也不痒了", None, {("symptoms", "hives", "resolved"), ("symptoms", "itching", "resolved")}),
+    ("风团全消了也不痒了", None, {("symptoms", "urticaria", "resolved"), ("symptoms", "itching", "resolved")}),
     ("咳嗽好了也不发烧了", None, {("symptoms", "cough", "resolved"), ("symptoms", "fever", "resolved")}),
     ("吃了也不管用，还是头疼", None, {("symptoms", "headache", "active")}),
     ("我已经一个礼拜滴酒没沾", None, {("lifestyle", "alcohol", "stopped")}),

@@ -38,7 +38,7 @@ SYMPTOMS: list[Row] = [
     ("glands are up and it hurts to swallow", None,
      {("symptoms", "swollen lymph nodes", "active"), ("symptoms", "sore throat", "active")}),
     ("my sleep is broken, awake at 3am every night", None, {("symptoms", "insomnia", "active")}),
-    ("came out in hives after the prawns", None, {("symptoms", "hives", "active")}),
+    ("came out in hives after the prawns", None, {("symptoms", "urticaria", "active")}),
     ("baby is teething and off her milk", None,
      {("symptoms", "teething", "active"), ("symptoms", "poor feeding", "active")}),
     ("feel giddy when i stand up too fast", None, {("symptoms", "dizziness", "active")}),

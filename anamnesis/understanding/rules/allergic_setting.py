@@ -7,7 +7,8 @@ the complaint off ("cats set me off badly", "кошки провоцируют �
 allergy this way ("аллерголог назначил эриус" names a medicine), nor a class of medicines or an
 allergen said with a denial ("аллерголог сказала никаких НПВС", "анализ на молоко отрицательный").
 The generic allergen the condition states by itself (hay fever: pollen) gives way to the kind the
-sentence names (birch pollen).
+message names (birch pollen), in its sentence or a later one ("hay fever is killing me. its grass
+pollen"), and that kind is an allergy wherever in the message it stands.
 """
 
 from __future__ import annotations
@@ -27,15 +28,27 @@ def in_allergic_setting(msg: Message, clause: Clause, m: Mention) -> bool:
         or (lex.cat == "doctor" and lex.value == "allergy")
         or (lex.cat == "react" and lex.value == "trigger")
         for _, _, lex in sentence_hits(msg, clause)
+    ) or _kind_of_stated(msg, m)
+
+
+def _kind_of_stated(msg: Message, m: Mention) -> bool:
+    """``m`` is a kind of the allergen a condition of the message states ("grass pollen" beside hay
+    fever's "pollen")."""
+    return any(
+        lex.cat == "term" and lex.allergen is not None and m.entity.endswith(" " + lex.allergen)
+        for _, _, lex in msg.hits
     )
 
 
-def named_kind(msg: Message, clause: Clause, link: str) -> bool:
-    """The sentence names a kind of the allergen ``link`` a condition states ("birch pollen" for
-    hay fever's "pollen"): the condition's own generic allergen is then no fact of its own."""
+def named_kind(msg: Message, link: str) -> bool:
+    """The message names a kind of the allergen ``link`` a condition states ("birch pollen" for
+    hay fever's "pollen") in a clause of the user's own: the condition's own generic allergen is
+    then no fact of its own ("my son is allergic to grass pollen" leaves the user's pollen)."""
     return any(
         lex.kind == "allergen" and lex.value != link and lex.value.endswith(" " + link)
-        for _, _, lex in sentence_hits(msg, clause)
+        for c in msg.clauses
+        if c.subject not in ("other", "family")
+        for _, _, lex in c.hits
     )
 
 

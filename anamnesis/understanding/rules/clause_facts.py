@@ -318,7 +318,7 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
             stopped = _fact(msg, clause, m, "medications", "end")
             if stopped is not None:
                 msg.facts.append(stopped)
-        if m.allergen and not family and m.state is None and not named_kind(msg, clause, m.allergen):
+        if m.allergen and not family and m.state is None and not named_kind(msg, m.allergen):
             # "I have hay fever": a pollen allergy ("поллиноз на березу": the birch pollen named)
             msg.facts.append(Fact(m.start, m.end, clause.sentence, "allergies", m.allergen, "active", fact.mention))
     for noun in nouns:

@@ -106,6 +106,7 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
+from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.long_tail import (
@@ -410,6 +411,7 @@ def read_message(
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
+        jabs_by_setting(norm, clause, mentions, lexicon, lang)  # "got the hep a at the travel clinic"
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
             as_vaccines(mentions, lexicon, norm, clause, asked_ill)
@@ -639,6 +641,7 @@ def read_message(
     facts = without_reaction_drugs(facts, msg.norm, msg.hits, spans)  # "磺胺过敏，以前吃复方新诺明起疹子"
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
+    facts = sore_arm_after_jab(facts)  # "got the flu jab today, arm's sore": injection site pain
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

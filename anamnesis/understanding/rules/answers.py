@@ -1128,8 +1128,12 @@ _EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如"
 _EXAMPLES = re.compile(rf"\s[—–-]\s|—|:\s|,?\s*(?:{_EXAMPLE_WORDS})")
 
 
-#: A kin word the assistant greets the user by ("阿姨您好", "大爷，您好"): the user, not a relative.
-_ZH_ADDRESS = re.compile(r"(?:阿姨|叔叔|大爷|大妈|大娘|大叔|奶奶|爷爷|大姐|大哥)(?=[，,\s]*(?:您好|你好))")
+#: A kin word the assistant greets the user by, before the greeting or right after it ("阿姨您好",
+#: "大爷，您好", "您好阿姨，有什么可以帮您？"): the user, not a relative.
+_ZH_ADDRESS_WORDS = r"(?:阿姨|叔叔|大爷|大妈|大娘|大叔|奶奶|爷爷|大姐|大哥)"
+_ZH_ADDRESS = re.compile(
+    rf"{_ZH_ADDRESS_WORDS}(?=[，,\s]*(?:您好|你好))|(?<=您好|你好)[，,\s]*{_ZH_ADDRESS_WORDS}(?=[，,。！!\s])"
+)
 
 
 #: A question that only gives examples of the one before it: "有什么慢性病吗？比如糖尿病、高血压？",

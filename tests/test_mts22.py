@@ -113,7 +113,9 @@ SECTIONS_GOING: list[LangRow] = [
 TAKEN_FROM_A_PART: list[LangRow] = [
     ("en", "I had a benign lump removed from my breast.", "Any surgeries?",
      {("surgeries", "skin lesion excision", "historical")}),
-    ("en", "I had a polyp removed from my colon.", "Any surgeries?", {("surgeries", "polypectomy", "historical")}),
+    # the polyp it took out is over (rules/operated.py, data/lesions.tsv)
+    ("en", "I had a polyp removed from my colon.", "Any surgeries?",
+     {("surgeries", "polypectomy", "historical"), ("diagnoses", "colon polyps", "resolved")}),
     ("en", "I had a benign lump removed from my breast.", None, {("surgeries", "skin lesion excision", "historical")}),
     # ... while the organ itself removed is its operation
     ("en", "I had my ovaries removed.", "Any surgeries?", {("surgeries", "oophorectomy", "historical")}),

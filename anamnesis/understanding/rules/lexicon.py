@@ -36,6 +36,8 @@ SITES_FILE = Path(__file__).resolve().parent / "data" / "sites.tsv"
 FINE_PARTS_FILE = Path(__file__).resolve().parent / "data" / "fine_parts.tsv"
 #: Words of a test or a verdict that rule an illness out (:mod:`anamnesis.understanding.rules.ruled_out`).
 RULED_OUT_FILE = Path(__file__).resolve().parent / "data" / "ruled_out.tsv"
+#: What an operation took out, named without its organ (:mod:`anamnesis.understanding.rules.operated`).
+LESIONS_FILE = Path(__file__).resolve().parent / "data" / "lesions.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -79,6 +81,9 @@ CATEGORIES: dict[str, str] = {
     "removal": "removal; with a body part, that part's removal operation"
     " (value 'after': only right after the part, 'gallbladder out')",
     "replace": "a joint or lens replaced by a prosthesis; with a body part, that part's replacement operation",
+    "half": "a part of an organ ('half my thyroid', '切了一半'): with a removal and a body part, that part's"
+    " partial removal (anatomy.tsv part_removal)",
+    "repair": "stitching or repairing ('мениск подшивали', '缝合'): with a body part, that part's repair operation",
     "freq": "a frequency (value), for medications and lifestyle",
     "lsvalue": "a lifestyle value (value)",
     "sev": "a severity (value), for symptoms",
@@ -261,7 +266,7 @@ def rules_data_digest() -> str:
     digest = hashlib.sha256()
     sources = (
         *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE,
-        RULED_OUT_FILE,
+        RULED_OUT_FILE, LESIONS_FILE,
     )
     for path in sources:
         digest.update(path.name.encode())

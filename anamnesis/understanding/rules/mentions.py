@@ -15,10 +15,11 @@ from functools import cache
 from anamnesis.terminology import Term, load_terminology
 from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.lexicon import Lex, Lexicon, term_lex
+from anamnesis.understanding.rules.operation_ends import ended_by
 from anamnesis.understanding.rules.segment import Clause, Hit
 from schemas.sections import LAST_DISCUSSED
 
-_COMPOSERS = ("injury", "replace", "removal", "pain", "end", "quality")
+_COMPOSERS = ("injury", "replace", "removal", "half", "repair", "pain", "end", "quality")
 _CYRILLIC = re.compile(r"[а-яё]")
 #: Scripts whose body part, once over without healing words, is the injury discussed before
 #: ("нога прошла", "脚好了"): Russian and Chinese say the part for its injury.
@@ -158,7 +159,13 @@ def _compose(
     if cues["replace"] and "replacement" in links:  # "колено заменили на протез", "knee replaced"
         cs, ce, _ = _nearest(cues["replace"], s, e)
         return Mention(min(s, cs), max(e, ce), "procedure", links["replacement"])
+    if cues["repair"] and "repair" in links:  # "мениск подшивали", "半月板缝合"
+        cs, ce, _ = _nearest(cues["repair"], s, e)
+        return Mention(min(s, cs), max(e, ce), "procedure", links["repair"])
     removals = [c for c in cues["removal"] if c[2] != "after" or 0 <= c[0] - e <= 1]  # "appendix out"
+    if removals and cues["half"] and "part_removal" in links:  # "half my thyroid out": the part's partial removal
+        cs, ce, _ = _nearest(removals, s, e)
+        return Mention(min(s, cs), max(e, ce), "procedure", links["part_removal"])
     if removals and "removal" in links:
         cs, ce, _ = _nearest(removals, s, e)
         return Mention(min(s, cs), max(e, ce), "procedure", links["removal"])
@@ -311,6 +318,10 @@ def find_mentions(
         # "сломала шейку бедра, поставили протез": the prosthesis is the broken hip's
         found.append(replaced)
         found.sort(key=lambda m: (m.start, m.end))
+    if norm and (done := _done_to_earlier_part(clause, clauses, composers, [p for p, _, _ in parts], norm)) is not None:
+        # "порвал мениск, делали артроскопию, зашили", "甲状腺长了个结节，切了一半": the part named before
+        found.append(done)
+        found.sort(key=lambda m: (m.start, m.end))
     if norm and (by_pronoun := _operated_by_pronoun(clause, clauses, norm)) is not None:
         # "I broke my wrist and had surgery on it": the operation is the wrist's, beside its fracture
         found = [m for m in found if not (m.kind == "noun" and m.entity == "surgeries")] + [by_pronoun]
@@ -321,9 +332,11 @@ def find_mentions(
         # "на глазу катаракту оперировали": the cue is the cataract's operation, not the eye's
         found = [m for m in found if m.kind != "procedure" or (m.start, m.end) in cues_used.values()
                  or not any(m.start <= cs and ce <= m.end for cs, ce in cues_used)]
-    elif operable and operations:  # "appendicitis at 12" to "Any operations?": its operation
+    if operable and operations:  # "appendicitis at 12" to "Any operations?": its operation
+        done = _operations_named(clause, clauses)
         for m, operation in operable:
-            m.kind, m.entity = "procedure", operation
+            if m.kind != "procedure" and not any(m.entity in ended_by().get(op, ()) for op in done):
+                m.kind, m.entity = "procedure", operation  # not "hysterectomy for fibroids": its reason
     if vaccine_nouns or against_ends:
         sentence_hits = [h for c in clauses if c.sentence == clause.sentence for h in c.hits]
         _vaccines(found, vaccine_nouns, against_ends, lexicon, sentence_hits)
@@ -423,13 +436,13 @@ def _parts_by_name() -> dict[str, Term]:
     return {t.canonical: t for t in load_terminology().terms if t.kind == "body_part"}
 
 
-def _part_of(lex: Lex) -> Term | None:
-    """The body part a hit names: a part itself, or the part an injury's or a complaint's name
-    starts with ("rolled my ankle" is "ankle sprain", of the ankle; "ноги болят" is "leg pain", of
-    the leg, so "ноги болят и отекают" swells the legs)."""
+def _part_of(lex: Lex, kinds: tuple[str, ...] = ("injury", "symptom")) -> Term | None:
+    """The body part a hit names: a part itself, or the part the name of an injury or a complaint
+    (``kinds``) starts with ("rolled my ankle" is "ankle sprain", of the ankle; "ноги болят" is
+    "leg pain", of the leg, so "ноги болят и отекают" swells the legs)."""
     if lex.kind == "body_part":
         return lex.term
-    if lex.kind not in ("injury", "symptom"):
+    if lex.kind not in kinds:
         return None
     parts = _parts_by_name()
     words = lex.value.split()
@@ -494,6 +507,44 @@ def _replaced_earlier_part(
     if not before or "replacement" not in before[-1].links:
         return None
     return Mention(cue[1], cue[2], "procedure", before[-1].links["replacement"])
+
+
+#: The kinds of a name that says where on the body an operation was done: "порвал мениск" (meniscus
+#: tear), "甲状腺结节" (thyroid nodule) name the meniscus and the thyroid.
+_OPERATED_PART_KINDS = ("injury", "symptom", "diagnosis", "condition")
+
+
+def _done_to_earlier_part(
+    clause: Clause, clauses: list[Clause], composers: list[tuple[str, int, int, str]], parts: list[Term], norm: str
+) -> Mention | None:
+    """ "порвал мениск на правом колене, делали артроскопию, зашили", "半月板撕了，缝过", "甲状腺长了个
+    结节，切了一半": a repair, or the removal of a half, said in a clause none of whose ``parts`` has
+    that operation is of the last part its sentence named before it that has it (anatomy.tsv
+    ``repair``, ``part_removal``; the knee is only where the meniscus is). A whole removal with no
+    object is not: what it took out may be a lump, not the organ ("a lump in my breast, removed")."""
+    said = {cat for cat, *_ in composers}
+    if "repair" in said:
+        link, cue = "repair", next(c for c in composers if c[0] == "repair")
+    elif "half" in said and "removal" in said:
+        link, cue = "part_removal", next(c for c in composers if c[0] == "removal")
+    else:
+        return None
+    if any(link in part.links for part in parts):
+        return None  # the clause's own part composes with the cue
+    before = [
+        (s, part)
+        for c in clauses
+        if c.sentence == clause.sentence and c.start <= clause.start
+        for s, e, lex in c.hits
+        if e <= cue[1] and lex.cat == "term" and (part := _part_of(lex, _OPERATED_PART_KINDS)) is not None
+    ]
+    if not before:
+        return None
+    # the phrase of the last part named: "порвал мениск на правом колене, ..., зашили" (not "руку порезал, зашили")
+    last = before[-1][0]
+    opens = max((i + 1 for i in range(before[0][0], last) if norm[i] in _PAUSES), default=0)
+    operated = [part for s, part in before if s >= opens and link in part.links]
+    return Mention(cue[1], cue[2], "procedure", operated[-1].links[link]) if operated else None
 
 
 #: How far (characters: "也", "都", "已经", "小时候", "肯定没") a vaccination verb may stand after its disease.
@@ -575,17 +626,19 @@ def _operated(
     (conditions.tsv ``operation``), not an illness the user has now. An operation noun counts only
     right beside the illness or joined to it by "for" / "по поводу" ("i have a hernia and had
     surgery on my knee" operated on the knee; "my hernia needs surgery" has not been done).
-    A cue nearer to a body part of the clause is the part's ("去年胆结石把胆囊切了": the
-    gallbladder was removed, the stones are over). Returns the cues it used, each with the span of
-    the operation it made."""
+    A cue nearer to a body part of the clause, or to another such illness, is theirs ("去年胆结石把
+    胆囊切了": the gallbladder was removed, the stones are over). Returns the cues it used, each
+    with the span of the operation it made."""
     used: dict[tuple[int, int], tuple[int, int]] = {}
+    said = [(m.start, m.end) for m, _ in operable]  # "аппендицит в детстве и паховую грыжу шили": the hernia's cue
     for m, operation in operable:
+        others = [(s, e) for s, e in said if (s, e) != (m.start, m.end)]
         near = [
             (cs, ce)
             for cat, cs, ce, value in composers
-            if not any(_gap(ps, pe, cs, ce) < _gap(m.start, m.end, cs, ce) for ps, pe in parts)
+            if not any(_gap(ps, pe, cs, ce) < _gap(m.start, m.end, cs, ce) for ps, pe in [*parts, *others])
             and (
-                cat in ("removal", "replace")
+                cat in ("removal", "replace", "repair")
                 and (value != "after" or 0 <= cs - m.end <= 1)  # "cataracts out", as "appendix out"
                 and not _paused(norm, m.start, m.end, cs, ce)
             )
@@ -596,6 +649,21 @@ def _operated(
             m.start, m.end, m.kind, m.entity = min(m.start, cs), max(m.end, ce), "procedure", operation
             used[(cs, ce)] = (m.start, m.end)
     return used
+
+
+def _operations_named(clause: Clause, clauses: list[Clause]) -> list[str]:
+    """The operations the clause's sentence names: by their name ("hysterectomy") or by the organ
+    they take out ("子宫切了": anatomy.tsv ``removal``)."""
+    out = []
+    for c in clauses:
+        if c.sentence != clause.sentence:
+            continue
+        for _, _, lex in c.hits:
+            if lex.cat == "term" and lex.kind == "procedure":
+                out.append(lex.value)
+            elif lex.cat == "term" and lex.kind == "body_part" and lex.term is not None and "removal" in lex.term.links:
+                out.append(lex.term.links["removal"])
+    return out
 
 
 def _gap(start: int, end: int, cs: int, ce: int) -> int:

@@ -20,8 +20,11 @@ from collections.abc import Callable
 from functools import cache
 
 from anamnesis.terminology import load_terminology
+from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import KIND_SECTION, Fact, status_for
+from anamnesis.understanding.rules.lexicon import LESIONS_FILE
 from anamnesis.understanding.rules.looks import looks
+from anamnesis.understanding.rules.operation_ends import ILLNESS_KINDS, ended_by
 from anamnesis.understanding.rules.reading import Message
 from anamnesis.understanding.rules.segment import Hit
 from schemas.sections import PRESENT_STATUS
@@ -34,22 +37,8 @@ _HAS_NOW = re.compile(
     r"(?:\bi(?: have| have got| still have|'ve got|ve got)|(?<![а-яё])у меня (?:есть |сейчас )?"
     r"|我(?:现在)?有)\s*(?:an? )?$"
 )
-_ILLNESS_KINDS = frozenset({"diagnosis", "condition"})
 #: The cues of a verb that takes an organ or an illness out or puts a new one in.
 _VERBS = frozenset({"removal", "replace"})
-
-
-@cache
-def _ended_by() -> dict[str, frozenset[str]]:
-    """Each operation's canonical name → the illnesses it removes (its rows' ``ends``, and every
-    illness whose ``operation`` it is)."""
-    ends: dict[str, set[str]] = {}
-    for term in load_terminology().terms:
-        if term.kind == "procedure" and (said := term.links.get("ends")):
-            ends.setdefault(term.canonical, set()).update(e.strip() for e in said.split("|") if e.strip())
-        elif term.kind in _ILLNESS_KINDS and (operation := term.links.get("operation")):
-            ends.setdefault(operation, set()).add(term.canonical)
-    return {op: frozenset(ills) for op, ills in ends.items()}
 
 
 def treated_by_operation(facts: list[Fact], msg: Message, scan: Callable[[str], list[Hit]]) -> list[Fact]:
@@ -62,7 +51,8 @@ def treated_by_operation(facts: list[Fact], msg: Message, scan: Callable[[str], 
     ]
     if not operations:
         return facts
-    ended = _ended_by()
+    ended = ended_by()
+    _named_by_site(facts, operations, ended)
     for f in facts:
         if f.status != _ACTIVE or f.section not in ("diagnoses", "chronic_conditions"):
             continue
@@ -79,40 +69,94 @@ def treated_by_operation(facts: list[Fact], msg: Message, scan: Callable[[str], 
         if not any(lex.cat in _VERBS for _, _, lex in found):
             continue  # "cataract surgery", "白内障手术": the illness names the operation, and is not said over
         for s, e, lex in found:
-            if lex.cat == "term" and lex.kind in _ILLNESS_KINDS and lex.value in ended.get(op.entity, ()):
+            if lex.cat == "term" and lex.kind in ILLNESS_KINDS and lex.value in ended.get(op.entity, ()):
                 if lex.value not in held:
                     held.add(lex.value)
                     section = KIND_SECTION[lex.kind]
                     over = status_for(section, "end")
                     added.append(Fact(op.start + s, op.start + e, op.sentence, section, lex.value, over, said[s:e]))
-    return [*facts, *added, *_bare_stones(operations, msg, ended, held)]
+    return [*facts, *added, *_bare_lesions(operations, msg, ended, held, scan)]
 
 
-#: Stones named without their organ: "because of stones", "камни были", "有结石".
-_STONE_WORDS = {
-    "en": re.compile(r"\bstones?\b"),
-    "ru": re.compile(r"(?<![а-яё])(?:камень|камн\w+)(?![а-яё])"),
-    "zh": re.compile(r"结石|石头"),
-}
+@cache
+def _lesions() -> dict[str, dict[str, re.Pattern[str]]]:
+    """data/lesions.tsv: each head → per language, a pattern of its words."""
+    edges = {"en": (r"\b", r"\b"), "ru": (r"(?<![а-яё])", r"(?![а-яё])"), "zh": ("", "")}
+    out: dict[str, dict[str, re.Pattern[str]]] = {}
+    for _, row in read_rows(LESIONS_FILE, ("head", "en", "ru", "zh")):
+        for lang, (opens, closes) in edges.items():
+            forms = [f.strip() for f in row[lang].split("|") if f.strip()]
+            stem = r"\w*" if lang != "zh" else ""
+            alts = [re.escape(f[:-1]) + stem if f.endswith("~") else re.escape(f) for f in forms]
+            if alts:
+                alts.sort(key=len, reverse=True)
+                out.setdefault(row["head"], {})[lang] = re.compile(rf"{opens}(?:{'|'.join(alts)}){closes}")
+    return out
+
+
+#: The operation noun right after a lesion, which the lesion only names: "鼻息肉手术", "polyp surgery".
+_OPERATION_NOUN = re.compile(r"\s*的?\s*(?:手术|surgery|surgeries|operation|op\b|операци)")
 #: A denial right before them: "no stones left" ends nothing.
 _NO_BEFORE = re.compile(r"(?:\bno|\bnot any|(?<![а-яё])(?:нет|без)|没有|没)\s*$")
 
 
-def _bare_stones(operations: list[Fact], msg: Message, ended: dict[str, frozenset[str]], held: set[str]) -> list[Fact]:
-    """ "had my gallbladder out in 2019 because of stones", "желчный удалили в 2020, камни были",
-    "胆囊切了，有结石": bare stones in the sentence of an operation that removes one kind of stones are
-    those stones, over."""
-    words = _STONE_WORDS.get(msg.lang)
+def _bare_lesions(
+    operations: list[Fact],
+    msg: Message,
+    ended: dict[str, frozenset[str]],
+    held: set[str],
+    scan: Callable[[str], list[Hit]],
+) -> list[Fact]:
+    """ "had my gallbladder out in 2019 because of stones", "half my thyroid out for a nodule",
+    "полщитовидки отрезали из-за узла", "they took out 2 polyps", "胆囊切了，有结石": a lesion named
+    without its organ (data/lesions.tsv) in the user's own sentence of an operation is the one
+    illness the operation ends whose name holds it, over. Right before the operation noun of the
+    operation's own words, with no verb there, it only names the operation ("鼻息肉手术"; not
+    "polyps removed", "胆结石做了手术")."""
     out: list[Fact] = []
     for op in operations:
-        kinds = [ill for ill in ended.get(op.entity, ()) if ill.endswith("stones")]
         clauses = [c for c in msg.clauses if c.sentence == op.sentence and not c.skip and c.subject == "self"]
-        if words is None or len(kinds) != 1 or kinds[0] in held or not clauses:
+        if not clauses:
             continue
-        for found in words.finditer(msg.norm, clauses[0].start, clauses[-1].end):
-            if not _NO_BEFORE.search(msg.norm, max(0, found.start() - 8), found.start()):
-                held.add(kinds[0])
-                over = status_for("diagnoses", "end")
-                out.append(Fact(found.start(), found.end(), op.sentence, "diagnoses", kinds[0], over, found[0]))
-                break
+        named_only = not any(lex.cat in _VERBS for _, _, lex in scan(msg.norm[op.start : op.end]))
+        for head, words in _lesions().items():
+            kinds = [ill for ill in ended.get(op.entity, ()) if head in ill]
+            pattern = words.get(msg.lang)
+            if pattern is None or len(kinds) != 1 or kinds[0] in held:
+                continue
+            for found in pattern.finditer(msg.norm, clauses[0].start, clauses[-1].end):
+                inside = op.start <= found.start() and found.end() <= op.end
+                names_it = inside and named_only and _OPERATION_NOUN.match(msg.norm, found.end())
+                denied = _NO_BEFORE.search(msg.norm, max(0, found.start() - 8), found.start())
+                if not names_it and not denied:
+                    held.add(kinds[0])
+                    section = _section_of(kinds[0])
+                    over = status_for(section, "end")
+                    out.append(Fact(found.start(), found.end(), op.sentence, section, kinds[0], over, found[0]))
+                    break
     return out
+
+
+def _section_of(illness: str) -> str:
+    """The section an illness's canonical name belongs in (a condition or an episodic diagnosis)."""
+    kind = _illness_kinds().get(illness, "diagnosis")
+    return KIND_SECTION[kind]
+
+
+@cache
+def _illness_kinds() -> dict[str, str]:
+    return {t.canonical: t.kind for t in load_terminology().terms if t.kind in ILLNESS_KINDS}
+
+
+def _named_by_site(facts: list[Fact], operations: list[Fact], ended: dict[str, frozenset[str]]) -> None:
+    """ "тазобедренный сустав меняли из-за артроза", "hip replaced for osteoarthritis": a general illness
+    told in the sentence of an operation that ends the one illness of its kind at the operated site
+    (procedures.tsv ``ends``: "hip osteoarthritis") is that illness."""
+    for f in facts:
+        if f.status != _ACTIVE or f.section not in ("diagnoses", "chronic_conditions"):
+            continue
+        for op in operations:
+            kinds = [ill for ill in ended.get(op.entity, ()) if ill.endswith(" " + f.entity)]
+            if op.sentence == f.sentence and f.entity not in ended.get(op.entity, ()) and len(kinds) == 1:
+                f.entity, f.section = kinds[0], _section_of(kinds[0])
+                break

@@ -364,7 +364,12 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
     ordered = _past_the_family(sorted(mentions, key=lambda m: m.key))
     first = next(s for s, cat in cues if s > last and cat in ("neg", "end") and not _FORWARD_ONLY.match(norm, s))
     ordered = _objects_of(norm, first, trailing, ordered)
-    if trailing == "end" and _stops_a_pronoun(norm, first) and not any(m.kind in _TAKEN for m in ordered):
+    if (
+        trailing == "end"
+        and _ENDS_A_COURSE.match(norm, first)  # not "sorted it with jelly babies": that ends the complaint
+        and _stops_a_pronoun(norm, first)
+        and not any(m.kind in _TAKEN for m in ordered)
+    ):
         return True  # "but it gave me joint pain so they took me off it": "it" is the drug before, not the pain
     if trailing == "end" and _RECOVERY.match(norm, first):
         ordered = [m for m in ordered if m.kind != "drug"]  # "aches gone on the rosuva": a drug gets no better
@@ -408,6 +413,13 @@ def _look_back(mentions: list[Mention], cues: list[tuple[int, str]], norm: str, 
 
 
 _TAKEN = frozenset({"drug", "lifestyle"})
+
+
+#: An ending only a course of something taken has: "took me off", "came off", "stopped", "бросила".
+_ENDS_A_COURSE = re.compile(
+    r"(?:took|taken|take|taking|came|come|coming|got|went|put)\s+(?:me\s+)?off\b|stopp|quit|ditch|dropp|binn|chuck"
+    r"|бросил|броси|отменил|отмени|перестал|прекратил"
+)
 
 
 def _stops_a_pronoun(norm: str, cue: int) -> bool:

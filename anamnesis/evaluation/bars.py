@@ -93,12 +93,16 @@ UNSEEN_DOSE_BAR = 0.90
 #: 0.884 / 0.847 / 0.831, 0.695, 0.942, 0.959, 74 on the new; the floors below restart from the new
 #: figures, 0.003 under each, as before. The session's merged tree (RULES_VERSION 55) 0.888 / 0.857 /
 #: 0.835, 0.700, 0.946, 0.962, 73; labs27 in place of labs26 was left out (zh 0.833, negation 0.698).
+#: The twenty-eighth session's (RULES_VERSION 56) 0.889 / 0.860 / 0.837, 0.698, 0.947, 0.962, 73; parts
+#: of branches under a floor were cut, not the floors moved: a question's "like" examples (negation
+#: 0.697), the Russian stop of "его" past an adverb (dose 0.958), graves' disease with an apostrophe
+#: (ru 0.854). The negation floor stays (0.698 - 0.003 would lower it).
 UNSEEN_FLOORS: dict[str, float] = {
-    "fact F1 (en)": 0.885,
-    "fact F1 (ru)": 0.854,
-    "fact F1 (zh)": 0.832,
+    "fact F1 (en)": 0.886,
+    "fact F1 (ru)": 0.857,
+    "fact F1 (zh)": 0.834,
     "negation accuracy": 0.697,
-    "status accuracy": 0.943,
+    "status accuracy": 0.944,
     "dose accuracy": 0.959,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a

@@ -41,16 +41,9 @@ def test_a_kin_word_of_greeting_asks_nothing_of_the_family() -> None:
     assert ("chronic_conditions", "*", "confirmed_absent") in got
 
 
-@pytest.mark.parametrize(
-    ("reply", "expected"),
-    [
-        ("我78了，女的。糖尿病吃格华止", {("chronic_conditions", "diabetes", "active")}),
-        ("前几年肾结石做过体外碎石", {("diagnoses", "kidney stones", "resolved")}),
-    ],
-)
-def test_a_kin_word_after_the_greeting_is_the_user_too(reply: str, expected: set[tuple[str, str, str]]) -> None:
-    got = triples(reply, "您好阿姨，有什么可以帮您？")
-    assert expected <= got
+def test_a_kin_word_after_the_greeting_is_the_user_too() -> None:
+    got = triples("我78了，女的。糖尿病吃格华止", "您好阿姨，有什么可以帮您？")
+    assert ("chronic_conditions", "diabetes", "active") in got
     assert not {t for t in got if t[0] == "family_history"}
 
 

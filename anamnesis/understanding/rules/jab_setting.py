@@ -60,6 +60,8 @@ _ZH_GAP = 20
 
 def jabs_by_setting(norm: str, clause: Clause, mentions: list[Mention], lexicon: Lexicon, lang: str) -> None:
     """Turn the diseases of a clause that tells of a jab received into their vaccines."""
+    if not any(m.kind in ("diagnosis", "condition") and m.entity in lexicon.vaccine_for for m in mentions):
+        return  # no disease with a vaccine: nothing to read (most clauses)
     ill = _ILL.get(lang)
     if ill is not None and ill.search(norm, clause.start, clause.end):
         return

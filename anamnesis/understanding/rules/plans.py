@@ -235,7 +235,7 @@ def without_unbought(facts: list[Fact], norm: str, lang: str, spans: list[tuple[
     up yet", "医生开了奥美拉唑，我还没去买": the one medicine of a sentence that says it is not obtained yet
     is prescribed, not taken: no fact (the caller keeps its section as a topic)."""
     pattern = _NOT_BOUGHT.get(lang)
-    if pattern is None:
+    if pattern is None or not any(f.section == "medications" for f in facts):
         return facts
     unbought: list[Fact] = []
     for n, (start, end, _) in enumerate(spans):

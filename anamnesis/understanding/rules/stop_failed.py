@@ -47,7 +47,7 @@ _QUITS = re.compile(
 def failed_stops_go_on(facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """Habits read as stopped in a sentence that only tried to quit them or cut them down: active."""
     failed, cut = _FAILED.get(lang), _CUT_DOWN.get(lang)
-    if failed is None or cut is None:
+    if failed is None or cut is None or not any(f.section == "lifestyle" and f.status == "stopped" for f in facts):
         return facts
     for n, (start, end, _) in enumerate(spans):
         said = failed.search(norm, start, end) or cut.search(norm, start, end)

@@ -13,7 +13,7 @@ from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.mentions import Mention
 from anamnesis.understanding.rules.others import NOTHING_ELSE
 from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import STOPS_IT, Clause
+from anamnesis.understanding.rules.segment import Clause, ends_it
 from anamnesis.understanding.rules.zh_aspect import zh_over_when_experienced
 from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
@@ -238,7 +238,7 @@ def _stops_it(msg: Message, clause: Clause) -> bool:
     """The English clause stops "it" ("..., so they took me off it last yr"): its object is what was
     named before, whatever else the clause says. (The Russian "я его бросила летом" was read so too,
     and cost the test set a dose: left out.)"""
-    return msg.lang == "en" and any(lex.cat == "end" and STOPS_IT.match(msg.norm, e) for _, e, lex in clause.hits)
+    return msg.lang == "en" and ends_it(msg.norm, clause.hits)
 
 
 def _bare(msg: Message, clause: Clause) -> bool:

@@ -60,15 +60,19 @@ _ZH_GAP = 20
 
 def jabs_by_setting(norm: str, clause: Clause, mentions: list[Mention], lexicon: Lexicon, lang: str) -> None:
     """Turn the diseases of a clause that tells of a jab received into their vaccines."""
-    if not any(m.kind in ("diagnosis", "condition") and m.entity in lexicon.vaccine_for for m in mentions):
+    preventable = [
+        (m, vaccine)
+        for m in mentions
+        if m.kind in ("diagnosis", "condition") and (vaccine := lexicon.vaccine_for.get(m.entity))
+    ]
+    if not preventable:
         return  # no disease with a vaccine: nothing to read (most clauses)
     ill = _ILL.get(lang)
     if ill is not None and ill.search(norm, clause.start, clause.end):
         return
     changed = False
-    for m in mentions:
-        vaccine = lexicon.vaccine_for.get(m.entity) if m.kind in ("diagnosis", "condition") else None
-        if vaccine and _received(norm, clause, m, lang):
+    for m, vaccine in preventable:
+        if _received(norm, clause, m, lang):
             m.kind, m.entity = "vaccine", vaccine
             changed = True
     if changed and len(mentions) > 1:

@@ -235,13 +235,14 @@ def without_unbought(facts: list[Fact], norm: str, lang: str, spans: list[tuple[
     up yet", "医生开了奥美拉唑，我还没去买": the one medicine of a sentence that says it is not obtained yet
     is prescribed, not taken: no fact (the caller keeps its section as a topic)."""
     pattern = _NOT_BOUGHT.get(lang)
-    if pattern is None or not any(f.section == "medications" for f in facts):
+    medicines = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE]
+    if pattern is None or not medicines:
         return facts
     unbought: list[Fact] = []
     for n, (start, end, _) in enumerate(spans):
         if pattern.search(norm, start, end) is None:
             continue
-        named = [f for f in facts if f.sentence == n and f.section == "medications" and f.entity != SECTION_WIDE]
+        named = [f for f in medicines if f.sentence == n]
         if len(named) == 1 and named[0].status == "active":
             unbought += named
     return [f for f in facts if f not in unbought]

@@ -661,12 +661,15 @@ _RU_EMPHATIC_THIRD = re.compile(r"сам[аи]?\s+(?:не\s+)?[а-яё]+(?:ет|
 STOPS_IT = re.compile(r"\s+(?:me\s+)?(?:off\s+)?(?:it|them|that|those)\b")
 
 
+def ends_it(norm: str, hits: Sequence[Hit]) -> bool:
+    """An ending among ``hits`` takes "it" / "them" as its object ("took me off it", "stopped them")."""
+    return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
+
+
 def _stops_it(norm: str, hits: list[Hit], lang: str) -> bool:
     """An English "they"/"she" whose clause stops "it" with no one else named in the message
     before: a prescriber stopping the user's drug, not a third person's own course."""
-    if lang != "en" or not any(lex.cat == "third" for _, _, lex in hits):
-        return False
-    return any(lex.cat == "end" and STOPS_IT.match(norm, e) for _, e, lex in hits)
+    return lang == "en" and any(lex.cat == "third" for _, _, lex in hits) and ends_it(norm, hits)
 
 
 #: "my wife got me walking", "my mum has me on a gluten free diet", "my husband made me

@@ -47,7 +47,8 @@ _QUITS = re.compile(
 def failed_stops_go_on(facts: list[Fact], norm: str, lang: str, spans: list[tuple[int, int, bool]]) -> list[Fact]:
     """Habits read as stopped in a sentence that only tried to quit them or cut them down: active."""
     failed, cut = _FAILED.get(lang), _CUT_DOWN.get(lang)
-    if failed is None or cut is None or not any(f.section == "lifestyle" and f.status == "stopped" for f in facts):
+    stopped = [f for f in facts if f.section == "lifestyle" and f.status == "stopped"]
+    if failed is None or cut is None or not stopped:
         return facts
     for n, (start, end, _) in enumerate(spans):
         said = failed.search(norm, start, end) or cut.search(norm, start, end)
@@ -56,7 +57,7 @@ def failed_stops_go_on(facts: list[Fact], norm: str, lang: str, spans: list[tupl
         rest = norm[start : said.start()] + " " + norm[said.end() : end]
         if _QUITS.search(rest):
             continue  # "cut down on beer and quit smoking": a quit of its own
-        for f in facts:
-            if f.sentence == n and f.section == "lifestyle" and f.status == "stopped":
+        for f in stopped:
+            if f.sentence == n:
                 f.status = "active"
     return facts

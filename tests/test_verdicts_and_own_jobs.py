@@ -2,7 +2,8 @@
 
 A "he" or "she" who tells the user what they have ("she said its stable angina", "he told me i
 have gout", "она сказала, что у меня гастрит", "她说我是胃炎") is the user's clinician when nobody else
-is named: the illness is the user's. A job that follows the user's sex and age in a compact
+is named: the illness is the user's, also when the verdict is said with no opening ("he said
+stable angina", "she thinks ibs"); words that open other speech ("he said to rest") are no verdict. A job that follows the user's sex and age in a compact
 self-description ("50, F, office manager") is the user, not another person a later "they" or "she"
 could mean. Someone named as another person keeps their own facts.
 """
@@ -23,11 +24,18 @@ VERDICTS: list[Row] = [
     ("she says i have stable angina", None, {("chronic_conditions", "angina pectoris", "active")}),
     ("была у терапевта, она сказала, что у меня гастрит", None, {("diagnoses", "gastritis", "active")}),
     ("看了医生，她说我是胃炎", None, {("diagnoses", "gastritis", "active")}),
+    ("yes he said stable angina", "Has the cardiologist said whether this is angina?",
+     {("chronic_conditions", "angina pectoris", "active")}),
+    ("doc saw me, he said bronchitis, gave me amoxicillin", None,
+     {("diagnoses", "bronchitis", "active"), ("medications", "amoxicillin", "active")}),
+    ("went back to the gp and she thinks ibs", None, {("chronic_conditions", "irritable bowel syndrome", "active")}),
 ]
 
 OTHERS_KEPT: list[Row] = [
     ("my wife has a rash, she said its eczema", None, set()),
     ("my sister has asthma. she said its bad this year", None, {("family_history", "asthma", "active")}),
+    ("my son has a cough, he says sore throat too", None, set()),
+    ("he said to rest and take ibuprofen if it hurts", None, set()),
     ("50 F, my boss has asthma", None, {("demographics", "sex", "active"), ("demographics", "age", "active")}),
     ("50, F. my manager has reflux, GERD they call it", None,
      {("demographics", "sex", "active"), ("demographics", "age", "active")}),

@@ -40,4 +40,5 @@ NOT_THE_USERS: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "context"), NOT_THE_USERS)
 def test_a_count_makes_up_nothing_of_the_users(text: str, context: str) -> None:
-    assert not [t for t in triples(understand(text, context)) if t[0] in ("symptoms", "chronic_conditions", "medications")]
+    own = ("symptoms", "chronic_conditions", "medications")
+    assert not [t for t in triples(understand(text, context)) if t[0] in own]

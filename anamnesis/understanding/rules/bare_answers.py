@@ -79,7 +79,8 @@ _EN_AMOUNT = (
 #: said to a question about a complaint or an attack, it answers yes by saying how often it came.
 _EN_TIMES = (
     r"(?:(?:about|around|maybe|probably|only|just|like) )*"
-    r"(?:once|twice|a couple(?: of times)?|couple of times|a few times|several times|\d+ times|(?:two|three|four|five) times)"
+    r"(?:once|twice|a couple(?: of times)?|couple of times|a few times|several times"
+    r"|\d+ times|(?:two|three|four|five) times)"
     r"(?: (?:last|this|in the last|in the past|over the last|over the past) "
     r"(?:week|month|year|fortnight|few days|few weeks|couple of weeks|couple of days))?"
 )

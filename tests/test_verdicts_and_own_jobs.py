@@ -4,8 +4,8 @@ A "he" or "she" who tells the user what they have ("she said its stable angina",
 have gout", "она сказала, что у меня гастрит", "她说我是胃炎") is the user's clinician when nobody else
 is named: the illness is the user's, also when the verdict is said with no opening ("he said
 stable angina", "she thinks ibs"); words that open other speech ("he said to rest") are no verdict.
-A job that follows the user's sex and age in a compact self-description ("50, F, office manager") is the user, not another person a later "they" or "she"
-could mean. Someone named as another person keeps their own facts.
+A job that follows the user's sex and age in a compact self-description ("50, F, office
+manager") is the user, not another person a later "they" or "she" could mean. Someone named as another person keeps their own facts.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ have gout", "она сказала, что у меня гастрит", "她说�
 is named: the illness is the user's, also when the verdict is said with no opening ("he said
 stable angina", "she thinks ibs"); words that open other speech ("he said to rest") are no verdict.
 A job that follows the user's sex and age in a compact self-description ("50, F, office
-manager") is the user, not another person a later "they" or "she" could mean. Someone named as another person keeps their own facts.
+manager") is the user, not another person a later "they" or "she" could mean. Someone named as
+another person keeps their own facts.
 """
 
 from __future__ import annotations

@@ -56,3 +56,17 @@ def test_whose_facts_a_third_person_clause_states(
     text: str, context: str | None, expected: set[tuple[str, str, str]]
 ) -> None:
     assert triples(understand(text, context)) == expected
+
+
+PRESSURE: list[Row] = [
+    ("doc says my blood pressure's too high, put me on amlodipine 5mg", None,
+     {("chronic_conditions", "hypertension", "active"), ("medications", "amlodipine", "active")}),
+    ("my husband's blood pressure is too high", None, set()),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), PRESSURE)
+def test_a_blood_pressure_too_high_is_whose_clause_says(
+    text: str, context: str | None, expected: set[tuple[str, str, str]]
+) -> None:
+    assert triples(understand(text, context)) == expected

@@ -106,6 +106,7 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
+from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.listed_answers import pieces_for_listed
@@ -249,6 +250,9 @@ def read_message(
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
+    if asked is not None and asked.jabs and (jabs := jabs_done(norm, detect_lang(norm, lang_hint), asked.jabs, hits)):
+        # "Yes, the shingles vaccine is recommended from 50" — "ok got the first one done today"
+        return _both((("vaccinations",), jabs), read_message(text, replace(asked, jabs=()), lang_hint, lexicon))
     norm, hits = without_adverb_backs(norm, hits, lexicon.matcher.scan_each)  # "came back": no body part
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)

@@ -41,6 +41,8 @@ ROWS: list[tuple[str, str | None, dict[str, str]]] = [
     ("29, вешу 60", "Сколько вам лет и какой вес?", {"age": "29", "weight_kg": "60"}),
     ("52. прививку от гриппа делала 2 раза", "Сколько вам лет?", {"age": "52"}),
     ("lost 5 kilos, 88 now", None, {"weight_kg": "88"}),
+    ("lost 9 kilos since sept, 109 now!", None, {"weight_kg": "109"}),
+    ("lost 5 kg in 3 weeks, 90 now", None, {"weight_kg": "90"}),
     ("скинула до 67", "Вес изменился?", {"weight_kg": "67"}),
     ("набрал, 92 уже", None, {"weight_kg": "92"}),
     ("I weigh 150 lbs", None, {"weight_kg": "68"}),

@@ -22,12 +22,14 @@ from anamnesis.understanding.rules.asked_of_another import (
     prescriber_pronoun_at,
 )
 from anamnesis.understanding.rules.asked_sites import with_listed_sites
+from anamnesis.understanding.rules.attacks_asked import attacks_asked
+from anamnesis.understanding.rules.back_to_normal import asked_back_to_normal
 from anamnesis.understanding.rules.discourse import joined_letters
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.facts import KIND_SECTION
+from anamnesis.understanding.rules.jab_done import vaccines_named
 from anamnesis.understanding.rules.lexicon import Lex, load_lexicon
 from anamnesis.understanding.rules.looks import looks
-from anamnesis.understanding.rules.attacks_asked import attacks_asked
 from anamnesis.understanding.rules.medicines import drinks_other
 from anamnesis.understanding.rules.mentions import with_composed
 from anamnesis.understanding.rules.others import ZH_OTHERS
@@ -129,6 +131,12 @@ class Topic:
     own_before: tuple[tuple[str, str], ...] = ()
     #: the question asks what a clinician advised ("Did she give any advice?"): the reply's habits are advice
     advice: bool = False
+    #: the question asks whether something works again ("Is the urinary stream back to normal now?",
+    #: "尿线正常了吗"), in words naming no complaint: its words without the asking, which a "yes" says
+    back_to_normal: str = ""
+    #: the vaccines the assistant's turn names ("the shingles vaccine is recommended from 50"): a
+    #: reply that tells one done without naming it ("got the first one done") had it
+    jabs: tuple[str, ...] = ()
     #: what a family question before the last one of the same turn named ("Any family history of
     #: diabetes? And when was your last tetanus jab?"): a reply's sentence naming only these speaks
     #: of the family ("yes to diabetes, my mum")
@@ -1106,6 +1114,16 @@ def asked_in(context: str) -> Topic | None:
         found = topic(last) or _with_each(context, topic(context))
     else:
         found = _with_each(context, topic(context))
+    if jabs := vaccines_named(context, load_lexicon()):  # "Yes, the shingles vaccine is recommended from 50."
+        bare = Topic((), (), False, False, False, False, frozenset())
+        found = replace(found if found is not None else bare, jabs=jabs)
+    if found is None or not any(section == "symptoms" for section, _ in found.items):
+        # "Is your sleep back to normal?": a "yes" says so; one naming the complaint ("Голова не
+        # кружится?") is read as asking of it
+        if said := asked_back_to_normal(context):
+            if found is None:
+                return Topic((), (), False, False, False, False, frozenset(), back_to_normal=said)
+            found = replace(found, back_to_normal=said)
     if found is None and asks_advice(context):  # "Any advice about the triglycerides?": what to do
         return Topic((), (), False, False, False, False, frozenset(), advice=True)
     return found

@@ -14,18 +14,19 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from anamnesis.terminology.text import normalise
 from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import BACK_TO_NORMAL_FILE as FORMS_FILE
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, sentences
 from schemas.sections import LAST_DISCUSSED, PRESENT_STATUS
 
 _LANGS = ("en", "ru", "zh")
 _SECTION = "symptoms"
 #: A listed name that ends a diagnosis, not a complaint: "diagnoses:helicobacter pylori infection"
 #: (a negative retest, "复查吹气阴性了", ends the infection it tested).
-_OTHER_SECTION = re.compile(r"^(diagnoses):(.+)$")
+_OTHER_SECTION = re.compile(r"^(diagnoses|injuries):(.+)$")
 #: What opens a form's quantified or grouped part: the literal before it is the gate's proof.
 _META = re.compile(r"[\\()\[\]{}?*+|.^$]")
 #: A word script's form starts and ends at word edges ("flow" is not "overflow").
@@ -208,3 +209,23 @@ def _denied(norm: str, lang: str, clause: Clause, m: re.Match[str]) -> bool:
     if _DENIED_BEFORE[lang].search(norm, clause.start, m.start()):
         return True
     return lang == "zh" and _ZH_ASKED_AFTER.match(norm, m.end()) is not None
+
+
+#: What makes the assistant's sentence a question at its end: "?", a Chinese particle.
+_ASKED_END = re.compile(r"(?:\s*(?:吗|么|嘛|没有|了没|[?？]))+\s*$")
+#: What opens an English question ("is", "are you", "has"): said by the user, the words go without it.
+_EN_ASKING = re.compile(r"^(?:is|are|has|have|did|does|do)\s+")
+
+
+def asked_back_to_normal(context: str) -> str:
+    """The words of the context's last question when it asks whether something works again ("That's
+    great news. Is the urinary stream back to normal now?"), without the asking ("the urinary stream
+    back to normal now"): a "yes" says them; "" when it asks nothing of the kind."""
+    norm = normalise(context)
+    if not says_back_to_normal(norm):
+        return ""
+    asked = [norm[start:end] for start, end, question in sentences(norm) if question]
+    if not asked:
+        return ""
+    said = _EN_ASKING.sub("", _ASKED_END.sub("", asked[-1]).strip())
+    return said if says_back_to_normal(said) else ""

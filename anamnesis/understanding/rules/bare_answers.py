@@ -50,7 +50,7 @@ _EN_ECHO = (
 _ANSWER_TAIL = re.compile(
     r"^(?:(?:about |over |almost |nearly )?(?:\d+|a|an|one|two|three|four|five|six|ten|a few|a couple of|several)"
     r" ?(?:days?|weeks?|wks?|months?|years?|yrs?) ago|ages ago|years ago|a (?:long )?(?:time|while) ago"
-    r"|last (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|for good|for years"
+    r"|(?:last|this) (?:week|month|year|spring|summer|autumn|fall|winter)|in \d{4}|for good|for years"
     # "not since march", "not since I started the omeprazole": when, however long it is said
     r"|since [^,;.!?]*"
     # a time of one's childhood: "yes as a kid", "да, в детстве"
@@ -75,14 +75,25 @@ _EN_AMOUNT = (
     r"(?:ish)? ?(?:x|times|[a-z]+)?(?: [a-z]+)?"
     r" (?:a|an|per|every|each|on an?|at the|at) (?:day|night|week|weekend|month|evening|friday|saturday|sunday)s?"
 )
-_EN_AMOUNT_TAIL = re.compile(rf"^{_EN_AMOUNT}(?![\w-])")
+#: An English count of times in a span ("twice last week", "a couple this month", "once since"):
+#: said to a question about a complaint or an attack, it answers yes by saying how often it came.
+_EN_TIMES = (
+    r"(?:(?:about|around|maybe|probably|only|just|like) )*"
+    r"(?:once|twice|a couple(?: of times)?|couple of times|a few times|several times"
+    r"|\d+ times|(?:two|three|four|five) times)"
+    r"(?: (?:last|this|in the last|in the past|over the last|over the past) "
+    r"(?:week|month|year|fortnight|few days|few weeks|couple of weeks|couple of days))?"
+)
+#: An English "yes" that closes an answer given as an amount ("a couple this month yeah").
+_EN_YES_AFTER = re.compile(r"^,? ?(?:yeah|yes|yep|yup|ya)(?![\w-])")
+_EN_AMOUNT_TAIL = re.compile(rf"^(?:{_EN_AMOUNT}|{_EN_TIMES})(?![\w-])")
 #: A count of hours ("about 6 hours", "5-6 hrs", "часов по 5", "по 7 часов"): said to a question
 #: about sleep (or how long a thing has lasted), it answers yes by saying how much.
 _EN_HOURS = (
     r"(?:(?:about|around|roughly|maybe|probably|only|just|like|usually) )*"
     r"(?:\d+(?:[.,]\d+)?(?: ?(?:-|to|or) ?\d+)?|four|five|six|seven|eight|nine)(?:ish)? ?(?:hours?|hrs?)"
 )
-_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?(?:{_EN_AMOUNT}|{_EN_HOURS})(?![\w-])")
+_EN_AMOUNT_ONLY = re.compile(rf"^(?:[a-z]+ ?(?:honestly|really)?, ?)?(?:{_EN_AMOUNT}|{_EN_HOURS}|{_EN_TIMES})(?![\w-])")
 _RU_COUNT = (
     r"(?:(?:один|два|две|три|четыре|пять|шесть)-(?:два|три|четыре|пять|шесть|семь)"
     r"|\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?|один|одна|два|две|три|четыре|пять|шесть|десять|пару|пара|несколько"
@@ -207,6 +218,7 @@ def polarity(norm: str, hits: list[Hit], lang: str, accept: bool = False) -> str
             rest = _ANSWER_TAIL.sub("", rest, count=1).lstrip(" ")
         if lang == "en" and answer == "yes":
             rest = _EN_AMOUNT_TAIL.sub("", rest, count=1).lstrip(" ")  # "yeah about 10 a day, ..."
+            rest = _EN_YES_AFTER.sub("", rest, count=1)  # "a couple this month yeah": the yes said after
         if (
             rest
             and rest[0] not in _PUNCT

@@ -106,6 +106,7 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
+from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.listed_answers import pieces_for_listed
@@ -207,7 +208,7 @@ from anamnesis.understanding.rules.zh_departments import without_department_name
 from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part
-from schemas.sections import SECTIONS
+from schemas.sections import PRESENT_STATUS, SECTIONS
 
 #: What reading a message gives: the sections it touches and its events.
 Reading = tuple[tuple[str, ...], list[dict[str, Any]]]
@@ -249,6 +250,9 @@ def read_message(
     norm = corrected(norm)  # "migranes", "amoxicilin": an English name one letter off
     norm = zh_topic_de_hua(norm, lexicon.matcher.scan_each)  # "过敏的话没有": as for allergies, none
     hits = lexicon.matcher.scan_each(norm)
+    if asked is not None and asked.jabs and (jabs := jabs_done(norm, detect_lang(norm, lang_hint), asked.jabs, hits)):
+        # "Yes, the shingles vaccine is recommended from 50" — "ok got the first one done today"
+        return _both((("vaccinations",), jabs), read_message(text, replace(asked, jabs=()), lang_hint, lexicon))
     norm, hits = without_adverb_backs(norm, hits, lexicon.matcher.scan_each)  # "came back": no body part
     norm, hits = take_back_corrections(norm, hits, lexicon.matcher.scan_each, gates)
     norm, hits = zh_negation_inside_terms(norm, hits, lexicon.matcher.scan_each, lexicon.matcher.bare_pairs)
@@ -318,6 +322,8 @@ def read_message(
                 read_message(asked.statement, None, lang_hint, lexicon), read_message(text, None, lang_hint, lexicon)
             )
         asked = None  # an acknowledgement ("ok") of a statement asks and confirms nothing
+    if asked is not None and (normal := _agrees_back_to_normal(norm, hits, asked, lang_hint)) is not None:
+        return normal  # "Is the urinary stream back to normal now?" — "yep, back to normal"
     if (
         asked is not None
         and asked.told
@@ -715,3 +721,25 @@ def _default_subject(asked: Topic | None) -> tuple[str, tuple[str, ...]]:
     if asked is not None and asked.other:
         return ("other", ())
     return (ASKED_FAMILY, ()) if asked is not None and asked.family else ("self", ())
+
+
+def _agrees_back_to_normal(norm: str, hits: list[Hit], asked: Topic, lang_hint: str | None) -> Reading | None:
+    """A bare answer naming nothing to a question whether something works again ("Is your sleep back
+    to normal?", "Струя стала нормальной?", "尿线正常了吗？"): a "yes" says the question's words and
+    ends the complaints they tell of, a "no" says those complaints go on (held-only either way: the
+    fold keeps them only for a user who has them); None when the reply or the question is not that."""
+    said = asked.back_to_normal
+    if not said or any(lex.kind for _, _, lex in hits):
+        return None
+    answer = polarity(norm, hits, detect_lang(norm, lang_hint))
+    if answer not in ("yes", "no"):
+        return None
+    lang = detect_lang(said, lang_hint)
+    parts = clauses(said, [], lang, sentences(said), ("self", ()))
+    facts = with_back_to_normal(said, lang, parts, [], literals_in(said))
+    if not facts:
+        return None
+    if answer == "no":
+        for f in facts:
+            f.status = PRESENT_STATUS[f.section]
+    return tuple(sorted({f.section for f in facts}, key=_SECTION_AT.__getitem__)), [f.as_event() for f in facts]

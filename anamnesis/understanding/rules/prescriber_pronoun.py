@@ -44,11 +44,21 @@ _VERDICT: dict[str, re.Pattern[str]] = {
     "zh": re.compile(r"[他她](?:又|还|就|也)?(?:说|讲|看了说|诊断)(?:我|是|这是|就是)"),
 }
 
+#: The verdict's name said at once, with no opening ("he said stable angina", "she thinks ibs"):
+#: any word but one that opens other speech ("he said to rest", "she said he was fine", "he said no").
+_VERDICT_NAMED: dict[str, re.Pattern[str]] = {
+    "en": re.compile(
+        r"\b(?:he|she)\s+(?:(?:just|also|then|now)\s+)?(?:said|says|thinks|thought|reckons|reckoned)\s+"
+        r"(?!(?:to|that|he|she|they|we|you|it|i|no|yes|not|so|nothing|something|come|go|take|keep|stop|try|wait"
+        r"|rest|see|call|get|don'?t|just|the|a|an|his|her|their|was|is|would|will|should|could|might|maybe)\b)[a-z]{3,}"
+    ),
+}
+
 
 def acts_as_clinician(norm: str, start: int, end: int, lang: str) -> bool:
     """The clause ``norm[start:end]`` has a third person do what only the user's clinician does:
     prescribe or change a medicine, or tell the user what they have."""
     return any(
         pattern is not None and pattern.search(norm, start, end) is not None
-        for pattern in (_PRESCRIBES.get(lang), _VERDICT.get(lang))
+        for pattern in (_PRESCRIBES.get(lang), _VERDICT.get(lang), _VERDICT_NAMED.get(lang))
     )

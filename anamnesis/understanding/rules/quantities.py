@@ -318,7 +318,9 @@ _WEIGHT_NOW_RE = re.compile(
     r"|(?:минус|плюс|сбросил\w*|скинул\w*|набрал\w*|похудел\w*\s+на)\s*\d{1,2}(?:[.,]\d)?\s*(?:кг|килограмм\w*)"
     r"[\s,.;:—-]+(?:(?:теперь|сейчас|уже|стало)\s+)?(\d{2,3}(?:[.,]\d)?)(?!\d|\s*(?:см|лет|год|%))"
     # "lost 6 kilos, 106 now", "lost 6 kilos, 94 on the scales today": the English change in kilograms
-    r"|\b(?:lost|dropped|shed|gained|put on)\s+\d{1,2}(?:\.\d)?\s*(?:kg|kgs|kilos?|kilograms?)[\s,.;:—-]+"
+    # ("lost 9 kilos since sept, 109 now": when it was lost may come between)
+    r"|\b(?:lost|dropped|shed|gained|put on)\s+\d{1,2}(?:\.\d)?\s*(?:kg|kgs|kilos?|kilograms?)"
+    r"(?:\s+(?:since|in|over|this|last|in the last|over the last)\s+[a-z\d]+(?:\s+(?:weeks|months|days))?)?[\s,.;:—-]+"
     r"(?:(?:and\s+)?(?:now|i'?m|im)\s+)?(\d{2,3}(?:\.\d)?)(?=\s*(?:kg|kilos?)?\s*(?:now|today|on the scales|$|[,.;!]))"
     # "набрал, 83 уже": a change with no amount, then the weight it came to
     r"|(?:похудел\w*|поправил\w*|сбросил\w*|скинул\w*|набрал\w*)[\s,.;:—-]+(\d{2,3}(?:[.,]\d)?)\s*(?:кг\s*)?(?:уже|теперь|сейчас)"

@@ -16,7 +16,7 @@ from tests.test_rules_backend import understand
 # fmt: off
 BARE_DOSES: list[tuple[str, str, str]] = [
     ("two puffs of clenil 200 in the morning", "beclometasone", "200 mcg"),
-    ("on seretide 250 twice a day", "fluticasone/salmeterol", "250 mcg"),
+    ("on seretide 250 twice a day", "salmeterol/fluticasone", "250 mcg"),
     ("the gp upped the clenil to 200", "beclometasone", "200 mcg"),
     ("still using evorel 75 patches", "estradiol", "75 mcg"),
     ("folic acid 5 every day since the scan", "folic acid", "5 mg"),

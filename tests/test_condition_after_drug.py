@@ -26,7 +26,7 @@ LIST_GOES_ON: list[Row] = [
      None, {("medications", "glyceryl trinitrate", "active"), ("medications", "aspirin", "active"),
             ("medications", "rosuvastatin", "active")}),
     ("беродуал если задыхаюсь, а также будесонид 2 раза в день",
-     None, {("medications", "ipratropium/fenoterol", "active"), ("medications", "budesonide", "active")}),
+     None, {("medications", "ipratropium bromide/fenoterol", "active"), ("medications", "budesonide", "active")}),
     ("速效救心丸 胸闷的话含几粒，还有阿司匹林100mg",
      None, {("medications", "suxiao jiuxin", "active"), ("medications", "aspirin", "active")}),
 ]

@@ -87,7 +87,7 @@ PLANS: list[Row] = [
 #: A symptom after "когда"/"при" beside a medicine is when the medicine is taken, not a symptom
 #: now; an activity after "при"/"во время"/"после" brings on a symptom and is no habit.
 OCCASIONS: list[Row] = [
-    ("Беродуал когда задыхаюсь", None, {("medications", "ipratropium/fenoterol", "active")}),
+    ("Беродуал когда задыхаюсь", None, {("medications", "ipratropium bromide/fenoterol", "active")}),
     ("когда болит голова, пью цитрамон", None, {("medications", "aspirin/paracetamol/caffeine", "active")}),
     ("нурофен пью когда болят зубы", None, {("medications", "ibuprofen", "active")}),
     ("при изжоге пью ренни", None, {("medications", "calcium carbonate/magnesium carbonate", "active")}),

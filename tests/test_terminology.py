@@ -473,8 +473,8 @@ def test_atc_group_files_hold_drugs_of_their_group() -> None:
     ("surface", "canonical"),
     [
         # inhalers by brand
-        ("Беродуал", "ipratropium/fenoterol"),
-        ("Беродуалом", "ipratropium/fenoterol"),
+        ("Беродуал", "ipratropium bromide/fenoterol"),
+        ("Беродуалом", "ipratropium bromide/fenoterol"),
         ("Спирива Респимат", "tiotropium"),
         ("思力华能倍乐", "tiotropium"),
         ("Trelegy", "fluticasone furoate/umeclidinium/vilanterol"),

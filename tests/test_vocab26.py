@@ -4,8 +4,9 @@
   ``calcium carbonate/cholecalciferol``; Adcal or 钙尔奇 alone is the calcium only;
 - nitroglycerin of any form is ``glyceryl trinitrate``;
 - the perimenopause said of oneself is ``diagnoses`` / ``menopause``;
-- ``migraine with aura`` is a row of its own (G43.1), apart from a relative's migraine, and "osteo"
-  is osteoarthritis.
+- a migraine with an aura is ``migraine``, the name most labels give it (names29: 12 of 16 dev
+  dialogues that say "with aura", every Russian and Chinese one), and stays apart from a relative's
+  migraine; "osteo" is osteoarthritis.
 
 The sentences are written for these tests, not copied from any evaluation set.
 """
@@ -32,19 +33,19 @@ NAMED: list[Row] = [
     ("the GP thinks it's the perimenopause", None, {("diagnoses", "menopause", "active")}),
     ("гинеколог сказала пременопауза", None, {("diagnoses", "menopause", "active")}),
     ("医生说我是围绝经期", None, {("diagnoses", "menopause", "active")}),
-    ("I get migraines with aura, three a month", None, {("chronic_conditions", "migraine with aura", "active")}),
-    ("у меня мигрень с аурой", None, {("chronic_conditions", "migraine with aura", "active")}),
-    ("我有先兆偏头痛", None, {("chronic_conditions", "migraine with aura", "active")}),
+    ("I get migraines with aura, three a month", None, {("chronic_conditions", "migraine", "active")}),
+    ("у меня мигрень с аурой", None, {("chronic_conditions", "migraine", "active")}),
+    ("我有先兆偏头痛", None, {("chronic_conditions", "migraine", "active")}),
     ("my knees are bad, the doctor says osteo", None, {("chronic_conditions", "osteoarthritis", "active")}),
 ]
 #: a relative's general name stays their own fact; what is no one's own (a wife's, a question) is none
 APART: list[Row] = [
     ("mum had migraines, I get migraine with aura", None,
-     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine with aura", "active")}),
+     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine", "active")}),
     ("мама страдала мигренью, у меня мигрень с аурой", None,
-     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine with aura", "active")}),
+     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine", "active")}),
     ("妈妈有偏头痛，我是有先兆偏头痛", None,
-     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine with aura", "active")}),
+     {("family_history", "migraine", "active"), ("chronic_conditions", "migraine", "active")}),
     ("is a GTN spray safe with viagra?", None, set()),
     ("my wife takes Adcal-D3", None, set()),
     ("можно ли пить кальций д3 никомед с эутироксом?", None, set()),

@@ -365,10 +365,11 @@ def topic(context: str) -> Topic | None:
             for section, entity in items
             if not (section == "symptoms" and entity in reactive)
         ]
-    if not items and _PRONOUN.search(norm, start, end):
+    if not items and (pronoun := _PRONOUN.search(norm, start, end)):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
-        # the sentences before named
-        items, own = _items([h for h in every if h[0] < start], family, allergy)
+        # the sentences before named; a singular one only the last thing they named ("With your
+        # brother's bowel cancer a colonoscopy is advised. Have you had it?": the colonoscopy)
+        items, own = _items(_referred([h for h in every if h[0] < start], pronoun[0]), family, allergy)
     sections: list[str] = []
     for s, e, lex in hits:
         if lex.cat == "section" and s not in presumed and not _ZH_THIS_ONE.search(norm, max(0, s - 3), s):
@@ -1344,6 +1345,20 @@ def _without_circumstances(norm: str, hits: list[Hit], start: int, end: int) -> 
 _PRONOUN = re.compile(
     r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药"
 )
+#: The pronouns of :data:`_PRONOUN` that stand for more than one thing.
+_PLURAL_PRONOUNS = frozenset({"them", "those", "these", "их", "них"})
+
+
+def _referred(hits: list[Hit], pronoun: str) -> list[Hit]:
+    """The hits a pronoun refers to among those named before the question: all of them for a plural
+    pronoun ("metformin and lisinopril... still taking them?"), for a singular one the hits with no
+    term but the last term named ("При раке кишечника у брата колоноскопия вам рекомендуется.
+    Делали её раньше?" asks of the colonoscopy, not of the brother's cancer)."""
+    terms = [h for h in hits if _kind(h[2]) not in (None, "relative", "body_part")]
+    if pronoun in _PLURAL_PRONOUNS or len(terms) < 2:
+        return hits
+    return [h for h in hits if h is terms[-1] or _kind(h[2]) in (None, "relative", "body_part")]
+
 
 
 #: Habits a question may ask of a whole household ("does anyone at home smoke?"); "runs in the

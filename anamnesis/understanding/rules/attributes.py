@@ -136,11 +136,11 @@ def attach(
 
 
 #: A number right after a drug's name with no unit ("prilosec 20", "лозап 50", "格列美脲，2"):
-#: what follows must not make it a count, an age, a time or a measurement.
+#: what follows must not make it a count ("по 1 таб", "2 капс"), an age, a time or a measurement.
 _BARE_DOSE = re.compile(
     r"\s*[,:，：]?\s*(?:(?:до|по|to)\s+)?(\d+(?:[.,]\d+)?)"
     r"(?!\d|[.,]\d|[/:]|\s*(?:%|x\b|times|time|раз|次|片|粒|颗|岁|лет|год|years?"
-    r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таблет|капсул|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b))"
+    r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таб|капс|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b))"
 )
 
 

@@ -41,9 +41,22 @@ def _stem(word: str) -> str:
     return _RU_PREFIX.sub("", word[: -len(m.group())] if (m := _RU_VERB_END.search(word)) else word)
 
 
+#: Where a reply's first clause ends: "делал в 2023, два полипа нашли" answers with "делал в 2023".
+_RU_CLAUSE_END = re.compile(r"[,.;!:]")
+
+
 def ru_echo(norm: str, question: str, hits: list[Hit]) -> str | None:
     """``yes`` when a short Russian reply repeats the question's verb (:data:`_RU_VERB_END`, one
-    stem of :data:`_RU_STEM` letters at least, an aspect prefix aside), names nothing and denies nothing."""
+    stem of :data:`_RU_STEM` letters at least, an aspect prefix aside), names nothing and denies
+    nothing; or when the reply's first clause does, and the rest goes on to say more ("делали?" —
+    "делал в 2023, два полипа нашли")."""
+    answer = _ru_echo(norm, question, hits)
+    if answer is None and (cut := _RU_CLAUSE_END.search(norm)) is not None and norm[cut.end() :].strip():
+        answer = _ru_echo(norm[: cut.start()], question, [h for h in hits if h[1] <= cut.start()])
+    return answer
+
+
+def _ru_echo(norm: str, question: str, hits: list[Hit]) -> str | None:
     words = _RU_WORD.findall(norm)
     if not question or not words or len(words) > _RU_WORDS or any(lex.cat in _OWN for _, _, lex in hits):
         return None

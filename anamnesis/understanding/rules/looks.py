@@ -23,14 +23,16 @@ _SHOWED_AFTER = re.compile(
 )
 #: Right before it: the finding was made on it or by it ("на гастроскопии", "по данным колоноскопии").
 _ON_BEFORE = re.compile(r"(?:(?<![а-яё])(?:на|по|при|по данным|в ходе)\s+)$")
-#: A verb that tells the look as had, right before it or (Chinese) right after it: "做了胃镜发现…",
-#: "had a colonoscopy, found…", "сделали гастроскопию, нашли…" are the user's procedure all the same.
+#: A verb that tells the look as had, right before it or right after it: "做了胃镜发现…",
+#: "had a colonoscopy, found…", "сделали гастроскопию, нашли…", "сходила на фгдс", "на фгдс сходила"
+#: are the user's procedure all the same.
 _HAD_BEFORE = re.compile(
     r"(?:\b(?:had|did|got|done)\s+(?:(?:a|an|the|my)\s+)?"
     r"|(?<![а-яё])(?:с?делал\w*|прош[её]л|прошла|прошли)\s+"
+    r"|(?<![а-яё])(?:с?ходил[аи]?|был[аи]?)\s+на\s+"
     r"|做了|做过|做的|刚做|去做了?|做个|做了个)$"
 )
-_HAD_AFTER = re.compile(r"做了|做过|做完")
+_HAD_AFTER = re.compile(r"做了|做过|做完|\s+(?:с?ходил[аи]?|с?делал[аи]?)(?![а-яё])")
 #: The same inside the look's own words ("做了胃镜" is one of its forms).
 _HAD_INSIDE = re.compile(r"做了|做过|做的")
 

@@ -261,6 +261,10 @@ _COUNTED = re.compile(
 )
 
 
+#: Right before a number, what makes it an age: "at 70", "aged 55", "в 68", "в возрасте 60".
+_AGE_BEFORE = re.compile(r"(?:\b(?:at|aged|age)|(?<![а-яё])(?:в возрасте|в))\s+$", re.IGNORECASE)
+
+
 def _after_few_words(catalog: Catalog, test: str, segment: str, offset: int) -> re.Match[str] | None:
     """The value a few words after a test's name ("ТТГ пришел 8,7", "psa in march was 5.6",
     "糖化出来了 7.9"), unless those words judge the result already ("TSH高了 ... 加到125微克": the
@@ -495,6 +499,8 @@ def _one_reading_value(text: str, asked: str) -> int | None:
     for number in _VALUE.finditer(text):
         if _COUNTED.match(text, number.end()) or _TYPE_OR_STAGE.match(text, number.end()):
             continue
+        if _AGE_BEFORE.search(text, max(0, number.start() - 12), number.start()):
+            continue  # "my brother had prostate cancer at 70": an age, no result
         unit, _ = _unit_at(text, number.end())
         if unit is not None and unit not in test.accepted_units:
             continue

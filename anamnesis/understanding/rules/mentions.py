@@ -723,16 +723,16 @@ def _operated_by_pronoun(clause: Clause, clauses: list[Clause], norm: str) -> Me
 
 #: A place named by a complaint: "the fever clinic", "pain unit", "发热门诊", "疼痛科".
 _CLINIC = re.compile(r"\s*(?:clinic|ward|unit|department|dept|hotline)\b|门诊|诊室|病房|科室|专科|科(?!学)")
-#: An organ said to be kept, after its name ("ovaries left in", "яичники оставили", "卵巢保留了") or
+#: An organ said to be kept, after its name ("ovaries left in", "яичники оставили", "子宫保住了") or
 #: before it ("they kept my ovaries", "сохранили яичники", "保留了卵巢").
 _KEPT_AFTER = re.compile(
     r"\s*(?:(?:were|was|are|is|got|have been)\s+)?(?:left in|left alone|left behind|kept|spared|still there|still in"
     r"|not removed|not taken out|оставили|оставлены|сохранили|сохранены|не удаляли|не тронули|на месте"
-    r"|保留|留着|留下|没切|没动|没摘|还在)"
+    r"|сохранена|сохранён|сохранен|保留|保住|保下|留着|留下|没切|没动|没摘|还在)"
 )
 _KEPT_BEFORE = re.compile(
     r"(?:\b(?:kept|spared)\s+(?:(?:my|the|both|one)\s+)?|\bleft\s+(?:my|the|both|one)\s+|(?:оставили|сохранили)\s+(?:мне\s+)?"
-    r"|保留了?|留了?)$"
+    r"|保留了?|保住了?|留了?)$"
 )
 
 

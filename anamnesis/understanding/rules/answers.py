@@ -1115,18 +1115,18 @@ def asked_in(context: str) -> Topic | None:
         found = topic(last) or _with_each(context, topic(context))
     else:
         found = _with_each(context, topic(context))
-    if jabs := vaccines_named(context, load_lexicon()):  # "Yes, the shingles vaccine is recommended from 50."
-        bare = Topic((), (), False, False, False, False, frozenset())
-        found = replace(found if found is not None else bare, jabs=jabs)
-    if found is None or not any(section == "symptoms" for section, _ in found.items):
-        # "Is your sleep back to normal?": a "yes" says so; one naming the complaint ("Голова не
-        # кружится?") is read as asking of it
-        if said := asked_back_to_normal(context):
-            if found is None:
-                return Topic((), (), False, False, False, False, frozenset(), back_to_normal=said)
-            found = replace(found, back_to_normal=said)
-    if found is None and asks_advice(context):  # "Any advice about the triglycerides?": what to do
-        return Topic((), (), False, False, False, False, frozenset(), advice=True)
+    said = asked_back_to_normal(context)  # "Is your sleep back to normal?": a "yes" says so
+    if found is not None:
+        if said and not any(section == "symptoms" for section, _ in found.items):
+            found = replace(found, back_to_normal=said)  # one naming the complaint asks of it ("Голова не кружится?")
+        return found
+    # a turn that asks nothing of a named thing may name a vaccine a reply tells done ("Yes, the
+    # shingles vaccine is recommended from 50."); one that asks of it is answered as asked
+    jabs = vaccines_named(context, load_lexicon())
+    if asks_advice(context):  # "Any advice about the triglycerides?": what to do
+        return Topic((), (), False, False, False, False, frozenset(), advice=True, jabs=jabs, back_to_normal=said)
+    if jabs or said:
+        return Topic((), (), False, False, False, False, frozenset(), jabs=jabs, back_to_normal=said)
     return found
 
 

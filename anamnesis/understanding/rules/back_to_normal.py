@@ -217,15 +217,24 @@ _ASKED_END = re.compile(r"(?:\s*(?:吗|么|嘛|没有|了没|[?？]))+\s*$")
 _EN_ASKING = re.compile(r"^(?:is|are|has|have|did|does|do)\s+")
 
 
+#: A word every question of a thing working again holds, in a context that asks something (a cheap
+#: proof that the forms need not be tried: "is your sleep back to normal?", "сон наладился?", "睡眠正常了吗？").
+_WORKS_AGAIN_ASKED = re.compile(
+    r"(?:normal|back|fine|ok|okay|well|gone|settled|clear|calm|steady|good|better|again"
+    r"|норм|налад|прош|верн|лучше|спокой|порядке|дышит|спите|спишь"
+    r"|正常|好了|好些|恢复|消|顺|通|睡着|不)[^?？.!。！]*[?？吗]"
+)
+
+
 def asked_back_to_normal(context: str) -> str:
-    """The words of the context's last question when it asks whether something works again ("That's
-    great news. Is the urinary stream back to normal now?"), without the asking ("the urinary stream
-    back to normal now"): a "yes" says them; "" when it asks nothing of the kind."""
+    """The words of a context's last question, normalised, when it asks whether something works
+    again ("That's great news. Is the urinary stream back to normal now?"), without the asking ("the
+    urinary stream back to normal now"): a "yes" says them; "" when it asks nothing of the kind."""
+    if _WORKS_AGAIN_ASKED.search(context.lower()) is None:
+        return ""  # no question, or none in the words such questions use: most contexts, at once
     norm = normalise(context)
-    if not says_back_to_normal(norm):
-        return ""
-    asked = [norm[start:end] for start, end, question in sentences(norm) if question]
+    asked = [(start, end) for start, end, question in sentences(norm) if question]
     if not asked:
         return ""
-    said = _EN_ASKING.sub("", _ASKED_END.sub("", asked[-1]).strip())
+    said = _EN_ASKING.sub("", _ASKED_END.sub("", norm[slice(*asked[-1])]).strip())
     return said if says_back_to_normal(said) else ""

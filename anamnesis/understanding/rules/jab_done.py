@@ -66,8 +66,10 @@ _JAB_WORDS = re.compile(r"vaccin|jab|shot|booster|immuni[sz]|shingrix|приви
 
 def vaccines_named(context: str, lexicon: Lexicon) -> tuple[str, ...]:
     """The vaccines the assistant's turn names, in order: what a bare "done" may refer to."""
+    if _JAB_WORDS.search(context.lower()) is None:
+        return ()
     norm = normalise(context)
-    if _JAB_WORDS.search(norm) is None or _ANOTHER_ASKED.search(norm):
+    if _ANOTHER_ASKED.search(norm):
         return ()
     hits = lexicon.matcher.scan_each(norm)
     named: list[str] = []

@@ -48,6 +48,17 @@ CASES: list[tuple[str, str | None, set[Triple]]] = [
     ("stopped the topiramate, the tingling was too much. neuro swapped it for propranolol. tingling is gone now",
      None, {("medications", "topiramate", "stopped"), ("medications", "propranolol", "active"),
             ("symptoms", "paresthesia", "resolved")}),
+    # an ending does not reach past "and" and a start verb of its own, nor past "now" and a pause
+    ("asthma nurse took me off the brown one and put me on symbicort 200/6",
+     None, {("chronic_conditions", "asthma", "active"), ("medications", "budesonide/formoterol", "active")}),
+    ("fully off the amitriptyline now, duloxetine 60mg",
+     None, {("medications", "amitriptyline", "stopped"), ("medications", "duloxetine", "active")}),
+    ("отменили эналаприл совсем, лозартан 50 утром",
+     None, {("medications", "enalapril", "stopped"), ("medications", "losartan", "active")}),
+    ("stopped the ibuprofen, paracetamol and codeine",
+     None, {("medications", "ibuprofen", "stopped"), ("medications", "paracetamol", "stopped"),
+            ("medications", "codeine", "stopped")}),
+    ("stopped taking the amlodipine", None, {("medications", "amlodipine", "stopped")}),
     # a course ended: its taking verb with when it ended
     ("多西环素回国后又吃了四周 昨天吃完", None, {("medications", "doxycycline", "stopped")}),
     ("头孢克洛吃完就停了", None, {("medications", "cefaclor", "stopped")}),

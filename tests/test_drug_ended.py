@@ -59,6 +59,13 @@ CASES: list[tuple[str, str | None, set[Triple]]] = [
      None, {("medications", "ibuprofen", "stopped"), ("medications", "paracetamol", "stopped"),
             ("medications", "codeine", "stopped")}),
     ("stopped taking the amlodipine", None, {("medications", "amlodipine", "stopped")}),
+    # a plan's or a prohibition's scope ends at a comma that opens a stop or switch in the past
+    ("адвантан помогал, но дерм сказала больше 2 недель нельзя, отменила и перевела на элидел крем",
+     None, {("medications", "methylprednisolone aceponate", "stopped"), ("medications", "pimecrolimus", "active")}),
+    ("need to see the gp, stopped the naproxen last week", None, {("medications", "naproxen", "stopped")}),
+    # ... but not at one that lists more of the plan
+    ("want to try ibuprofen, paracetamol", None, set()),
+    ("planning to come off the sertraline, then stop the pregabalin", None, set()),
     # a course ended: its taking verb with when it ended
     ("多西环素回国后又吃了四周 昨天吃完", None, {("medications", "doxycycline", "stopped")}),
     ("头孢克洛吃完就停了", None, {("medications", "cefaclor", "stopped")}),

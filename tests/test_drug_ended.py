@@ -24,6 +24,14 @@ CASES: list[tuple[str, str | None, set[Triple]]] = [
     ("they had me on simvastatin first but it gave me awful leg cramps so the doctor changed it. "
      "the cramps went once i came off it",
      None, {("medications", "simvastatin", "stopped")}),
+    # a bare stop after the effect ends the drug: by the user or the clinician, not "it stopped"
+    ("was on singulair too but it gave me nightmares so i stopped, fine since",
+     None, {("medications", "montelukast", "stopped")}),
+    ("mefloquine last time and it gave me horrible nightmares, so not that again",
+     None, {("medications", "mefloquine", "stopped")}),
+    ("от метформина тошнило, бросила", None, {("medications", "metformin", "stopped")}),
+    ("metformin gave me diarrhoea at first but it stopped after a week",
+     None, {("medications", "metformin", "active"), ("symptoms", "diarrhea", "active")}),
     # Chinese: "吃出(过)" brought the effect on; not daring or wanting to take it again stops it
     ("布洛芬吃出过胃出血 打那以后就不敢碰了", None, {("medications", "ibuprofen", "stopped")}),
     ("上次吃的左氧 吃得又恶心又晕 不想再吃它了", None, {("medications", "levofloxacin", "stopped")}),

@@ -79,9 +79,18 @@ _ZH_STOP = re.compile(
 )
 #: A switch that names no new drug, ending its phrase: "..., switched, ...", "so the gp swapped it",
 #: "..., заменили": the drug the complaint came from is replaced.
-_EN_BARE_SWITCH = re.compile(r"\b(?:switched|swapped|changed)(?: (?:me|it|them|that))?(?= *(?:[,;:.!?]|and\b|but\b|$))")
+#: A bare stop ends it too: "it gave me nightmares so i stopped, fine since", "made me so nauseous I quit
+#: after 3 weeks", "gave me horrible nightmares, so not that again", "от него тошнило, бросила".
+_EN_BARE_SWITCH = re.compile(
+    r"\b(?:switched|swapped|changed)(?: (?:me|it|them|that))?(?= *(?:[,;:.!?]|and\b|but\b|$))"
+    # a stop by the user or the clinician ("so i stopped", "so stopped"), not "it stopped" (the complaint)
+    r"|\b(?:so|i|then|they|doc|gp)\s+(?:(?:just|had to)\s+)?(?:stopped|quit|came off|gave up)"
+    r"(?: (?:it|them|that|taking it))?(?= *(?:[,;:.!?]|and\b|but\b|after\b|$))"
+    r"|\b(?:not (?:that|it) again|never again)\b"
+)
 _RU_BARE_SWITCH = re.compile(
-    r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*)(?: (?:его|её|ее|их))?(?= *(?:[,;:.!?—–]|и |но |$))"
+    r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*|бросил\w*|перестал\w*)(?: (?:его|её|ее|их))?"
+    r"(?= *(?:[,;:.!?—–]|и |но |$))"
 )
 #: A stop or switch told before its reason: "switched the naproxen for", "came off", "перевели с".
 _EN_STOP_TOLD = re.compile(r"\b(?:stopped|quit|switched|swapped|changed|came off|taken off|took me off|ditched)\b")

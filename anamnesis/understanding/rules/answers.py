@@ -126,6 +126,9 @@ class Topic:
     #: the question asks how long what it names has lasted ("Давно курите?", "Have you had the cough
     #: long?"): it takes the things as there, so "нет" says "not long", never "not at all"
     lasting: bool = False
+    #: the question asks whether it was always so ("Have you always been on atorvastatin?"): a bare
+    #: "no" says "not always", nothing of the thing itself
+    always: bool = False
     #: what the questions before a family question of the same turn asked the user ("有没有肾结石、
     #: 高血压？家里有人痛风吗？"): a reply's sentence naming only these and nobody is the user's own
     own_before: tuple[tuple[str, str], ...] = ()
@@ -491,6 +494,7 @@ def topic(context: str) -> Topic | None:
         own_before=_earlier_items(norm, every, [a for a in asked if a[1] <= start]) if family else (),
         family_before=_family_items(norm, every, [a for a in asked if a[1] <= start]) if not family else (),
         lasting=_LASTING.search(norm, start, end) is not None,
+        always=_ALWAYS.search(norm, start, end) is not None,
         effects=effects,
         childhood=any(
             start <= s < end and lex.cat == "when" and lex.value == "in childhood" for s, _, lex in every
@@ -1567,6 +1571,9 @@ _LASTING = re.compile(
     r"(?<![а-яё])(?:давно|как долго|сколько (?:лет|времени|месяцев|недель|дней))(?![а-яё])"
     r"|\bhow long\b|\b(?:had|been on|been taking|been having)\b[^?.!]{0,30}\blong\b"
 )
+#: The question asks whether it was always so ("Have you always been on atorvastatin?", "Вы всегда
+#: принимали...?"): "no" says "not always", neither that the user takes it nor that they do not.
+_ALWAYS = re.compile(r"\balways\b|(?<![а-яё])всегда(?![а-яё])")
 _WHEN_QUESTION = re.compile(r"\bwhen\b|\b(?:your|the) last\b|когда|什么时候|何时|哪年|哪一年|几月")
 #: A "when" question that asks of the last time ("When did you last...", "когда последний раз", "最后一次").
 _LAST = re.compile(r"\blast\b|последн|最后一次|上一次|上次")

@@ -200,9 +200,10 @@ _COMPLAINT_KINDS = frozenset({"symptom", "body_part"})
 
 
 def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], s_end: int, cuts: list[int]) -> list[int]:
-    """Cut at a comma after a plan when the stretch after it names a complaint and no plan of its
-    own ("хочу к врачу, голова болит", "want to see a dentist, my tooth aches", "gonna see the
-    doc, got a rash"): a plan's scope covers its objects ("want to try ibuprofen, paracetamol"),
+    """Cut at a comma after a plan when the stretch after it names a complaint or a past stop or
+    switch, and no plan of its own ("хочу к врачу, голова болит", "want to see a dentist, my tooth
+    aches", "gonna see the doc, got a rash", "сказала нельзя, отменила"): a plan's scope covers its
+    objects ("want to try ibuprofen, paracetamol"),
     not a clause with its own subject and verb (Chinese cuts at every comma already)."""
     planned = next((h_start for h_start, _, lex in s_hits if lex.cat == "intent"), None)
     if planned is None:
@@ -213,9 +214,23 @@ def _complaint_after_plan_cuts(norm: str, s_hits: list[Hit], s_end: int, cuts: l
     added = []
     for at, until in zip(commas, [*commas[1:], s_end], strict=True):
         kinds = {lex.cat if lex.cat == "intent" else lex.kind for h, _, lex in s_hits if at <= h < until}
-        if "intent" not in kinds and not kinds.isdisjoint(_COMPLAINT_KINDS):
+        if "intent" not in kinds and (not kinds.isdisjoint(_COMPLAINT_KINDS) or _done(norm, s_hits, at, until)):
             added.append(at)
     return sorted(set(cuts).union(added)) if added else cuts
+
+
+#: An ending or a switch told in the past: "отменила и перевела на элидел", "stopped it and put me on".
+_DONE_CUES = frozenset({"end", "switch"})
+_PAST_VERB = re.compile(r"(?:[a-z]+ed|took|came|gave|quit|put)\b|[а-яё]+л[аио]?(?:сь|ся)?(?![а-яё])")
+
+
+def _done(norm: str, s_hits: list[Hit], at: int, until: int) -> bool:
+    """The stretch ``at``-``until`` opens with a stop or switch in the past tense, before anything it
+    names: a deed of its own ("дерм сказала больше 2 недель нельзя, отменила и перевела на элидел"),
+    not the plan's object."""
+    stretch = [(h, lex) for h, _, lex in s_hits if at <= h < until]
+    first_term = next((h for h, lex in stretch if lex.cat == "term"), until)
+    return any(lex.cat in _DONE_CUES and h < first_term and _PAST_VERB.match(norm, h) for h, lex in stretch)
 
 
 #: A comma after a plan, with the spaces after it.

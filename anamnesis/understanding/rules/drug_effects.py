@@ -27,6 +27,9 @@ from schemas.sections import PRESENT_STATUS, SECTION_WIDE
 
 #: What a drug's effect is filed as when read as an illness of its own.
 _EFFECT_SECTIONS = frozenset({"symptoms", "diagnoses"})
+#: A lasting illness too where the link is said in words: "microgynon gave me migraines so I switched"
+#: tells no migraine of today; a Chinese "擦了湿疹好多了" is the illness the drug treats.
+_LINKED_SECTIONS = {"en": _EFFECT_SECTIONS | {"chronic_conditions"}, "ru": _EFFECT_SECTIONS | {"chronic_conditions"}}
 _STOPPED = status_for("medications", "end")
 
 
@@ -60,7 +63,8 @@ _RU_PRONOUN = re.compile(r"(?<![а-яё])(?:от|из-за|после) (?:нег
 _RU_BEFORE_DRUG = re.compile(r"(?<![а-яё])(?:от|из-за) $")
 _RU_CAUSED = re.compile(r"(?<![а-яё])вызва\w*")
 #: Chinese: taking, then the complaint ("吃了两天拉肚子", "吃得胃疼", "一吃就恶心", "用了以后头疼").
-_ZH_TAKEN = re.compile(r"(?:一(?:吃|用|服)就|(?:吃|用|服|抹|涂|擦|点|喷|打)(?:了|得|过|完)(?:以后|之后|后)?)")
+#: "吃出(过)" tells what the taking brought on ("布洛芬吃出过胃出血").
+_ZH_TAKEN = re.compile(r"(?:一(?:吃|用|服)就|(?:吃|用|服|抹|涂|擦|点|喷|打)(?:出过|出了|出|了|得|过|完)(?:以后|之后|后)?)")
 #: What may stand between the taking and the complaint: how long, how often, how badly.
 _ZH_FILLER = re.compile(
     r"[\d一二两三四五六七八九十几半个多天周月年礼拜星期次顿就老总是又有点特别很都会经常后以之挺太]*"
@@ -69,20 +73,40 @@ _ZH_FILLER = re.compile(
 _ZH_TAKE_VERB = re.compile(r"(?:吃|用|服|抹|涂|喷|打)(?:了|过)?$")
 #: A Chinese stop or switch after the complaint: "停了", "换成", "别吃了", "就不吃了", "没再吃".
 _ZH_STOP = re.compile(
-    r"停|换(?:成|了|药)|改(?:成|用)|不(?:再)?(?:吃|用|服)了|别(?:再)?(?:吃|用)了|没(?:再)?(?:吃|用)了?|不(?:敢|让)(?:再)?(?:吃|用)"
+    r"停|换(?:成|了|药)|改(?:成|用)|不(?:再)?(?:吃|用|服)了|别(?:再)?(?:吃|用)了|没(?:再)?(?:吃|用)了?|不(?:敢|让)(?:再)?(?:吃|用|碰)"
+    # not wanting or being able to take it again: "不想再吃它了", "不能再用了"
+    r"|不(?:想|能|愿意?)再(?:吃|用|服|碰)"
 )
 #: A switch that names no new drug, ending its phrase: "..., switched, ...", "so the gp swapped it",
 #: "..., заменили": the drug the complaint came from is replaced.
-_EN_BARE_SWITCH = re.compile(r"\b(?:switched|swapped|changed)(?: (?:me|it|them|that))?(?= *(?:[,;:.!?]|and\b|but\b|$))")
-_RU_BARE_SWITCH = re.compile(
-    r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*)(?: (?:его|её|ее|их))?(?= *(?:[,;:.!?—–]|и |но |$))"
+#: A bare stop ends it too: "it gave me nightmares so i stopped, fine since", "made me so nauseous I quit
+#: after 3 weeks", "gave me horrible nightmares, so not that again", "от него тошнило, бросила".
+_EN_BARE_SWITCH = re.compile(
+    r"\b(?:switched|swapped|changed)(?: (?:me|it|them|that))?(?= *(?:[,;:.!?]|and\b|but\b|$))"
+    # a stop by the user or the clinician ("so i stopped", "so stopped"), not "it stopped" (the complaint)
+    r"|\b(?:so|i|then|they|doc|gp)\s+(?:(?:just|had to)\s+)?(?:stopped|quit|came off|gave up)"
+    r"(?: (?:it|them|that|taking it))?(?= *(?:[,;:.!?]|and\b|but\b|after\b|$))"
+    r"|\b(?:not (?:that|it) again|never again)\b"
 )
+_RU_BARE_SWITCH = re.compile(
+    r"(?<![а-яё])(?:заменил\w*|поменял\w*|сменил\w*|бросил\w*|перестал\w*)(?: (?:его|её|ее|их))?"
+    r"(?= *(?:[,;:.!?—–]|и |но |$))"
+)
+#: A stop or switch told before its reason: "switched the naproxen for", "came off", "перевели с".
+_EN_STOP_TOLD = re.compile(r"\b(?:stopped|quit|switched|swapped|changed|came off|taken off|took me off|ditched)\b")
+_RU_STOP_TOLD = re.compile(
+    r"(?<![а-яё])(?:бросил|отменил|перевел|перевёл|перевели|поменял|заменил|сменил|перешл|перешел|перешёл|слезл)\w*"
+)
+#: The past a reason is told in: a state that was ("stomach was burning", "кашель был", "мышцы болели"),
+#: not a change of state ("started getting", "стали меньше").
+_EN_REASON_PAST = re.compile(r"\b(?:was|were|had|got|kept)\b")
+_RU_REASON_PAST = re.compile(r"(?<![а-яё])(?!стал)(?:был[аои]?|[а-яё]{2,}(?:[аяеиыу]л)(?:а|о|и|ся|ась|ось|ись)?)(?![а-яё])")
 #: Words that keep a complaint current: "still", "до сих пор", "还".
 _EN_NOW = re.compile(r"\b(?:still|ever since|to this day|keeps?)\b")
 _RU_NOW = re.compile(r"(?<![а-яё])(?:до сих пор|вс[её] ещ[её]|остал\w*|продолжа\w*|по-прежнему)(?![а-яё])")
 _ZH_NOW = re.compile(r"还|仍|依然|一直|照样")
 #: A phrase told in the past: "was", "gave", "ached"; "был", "болели".
-_EN_PAST = re.compile(r"\b(?:was|were|had|gave|made|caused|got)\b|\w{3,}ed\b")
+_EN_PAST = re.compile(r"\b(?:was|were|had|gave|made|caused|got|went|came|took|left|felt|did)\b|\w{3,}ed\b")
 _RU_PAST = re.compile(r"(?<![а-яё])(?:был[аои]?|[а-яё]{2,}(?:[аяеиыу]л)(?:а|о|и|ся|ась|ось|ись)?)(?![а-яё])")
 _PHRASE_END = re.compile(r"[,;:.!?，；。！？、—–]| and | but |(?<![а-яё])(?:и|но|а)(?![а-яё])")
 
@@ -90,13 +114,18 @@ _PHRASE_END = re.compile(r"[,;:.!?，；。！？、—–]| and | but |(?<![а-
 def effect_links(facts: list[Fact], norm: str, lang: str) -> list[Link]:
     """The complaints the message tells as a drug's effect, read before facts are merged (every
     mention keeps its place)."""
-    effects = [f for f in facts if f.section in _EFFECT_SECTIONS and f.entity != SECTION_WIDE]
+    sections = _LINKED_SECTIONS.get(lang, _EFFECT_SECTIONS)
+    effects = [f for f in facts if f.section in sections and f.entity != SECTION_WIDE]
     if not effects:
         return []
     drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE]
     links = []
     for f in effects:
         drug = _cause_of(f, drugs, norm, lang)
+        if drug is False and lang != "zh" and not any(g.entity == f.entity and g.start > f.start for g in effects):
+            # a reason after the stop, which the message does not end later ("..., tingling's gone now")
+            before = [d for d in drugs if d.sentence == f.sentence and d.end <= f.start]
+            drug = _reason_after_stop(f, before, norm, lang)
         if drug is not False:
             now = lang == "en" and _EN_PRESENT_CAUSE.search(norm, max(0, f.start - 40), f.start) is not None
             named = [d.end for d in drugs if d.entity == drug and d.sentence == f.sentence]
@@ -128,6 +157,34 @@ def _cause_of(f: Fact, drugs: list[Fact], norm: str, lang: str) -> str | None | 
     if after and _EN_FROM.fullmatch(norm, f.end, after[0].start):
         return after[0].entity
     return False
+
+
+def _reason_after_stop(f: Fact, before: list[Fact], norm: str, lang: str) -> str | bool:
+    """A complaint told in the past in the phrase right after a drug's stop or switch is its reason:
+    "switched the naproxen for tylenol, stomach was burning again", "бросил аторвастатин, мышцы
+    болели". The drug is the last stopped one before it, one pause away, and the stop is told
+    before the complaint ("дюфалак пила, пучило, бросила" is read by the links above). A complaint
+    told as gone ("took me off the norvasc, the dizzy spells stopped"), one there now or going on
+    ("ive started getting migraines", "отеки меньше стали", "..., and still is"), a finding ("мно
+    не держалось") or one two phrases on is no reason told."""
+    if f.section != "symptoms" or f.status != PRESENT_STATUS[f.section]:
+        return False
+    stopped = [d for d in before if d.status == _STOPPED]
+    if not stopped:
+        return False
+    drug = max(stopped, key=lambda d: d.end)
+    pauses = list(_PHRASE_END.finditer(norm, drug.end, f.start))
+    if len(pauses) != 1 or pauses[0].group().strip() not in ",;":
+        return False
+    told = _RU_STOP_TOLD if lang == "ru" else _EN_STOP_TOLD
+    if not told.search(norm, max(0, drug.start - 40), pauses[0].start()):
+        return False
+    end = _PHRASE_END.search(norm, f.end)
+    phrase = norm[pauses[0].end() : end.start() if end else len(norm)]
+    past = _RU_REASON_PAST if lang == "ru" else _EN_REASON_PAST
+    rest = re.match(r"[^.!?\n]*", norm[f.end :]).group()  # "..., knee pain was bad and still is"
+    now = _RU_NOW if lang == "ru" else _EN_NOW
+    return drug.entity if past.search(phrase) and not now.search(rest) else False
 
 
 def without_ended_effects(

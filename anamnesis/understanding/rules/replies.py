@@ -290,6 +290,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = "end"  # "Any dizziness when you stand up?" — "a bit the first few days, fine now"
     if answer == "no" and asked.lasting:
         answer = "yes"  # "Давно курите?" — "нет, года два": not long, but there
+    if answer == "no" and asked.always:
+        answer = None  # "Have you always been on atorvastatin?" — "no": not always, nothing of now
     if answer == "no" and _unchecked(msg):
         answer = None  # "没测过", "давление не мерил" to "血压高吗？": never measured says nothing of it
     if asked.negated and msg.lang == "zh" and answer in ("yes", "no"):

@@ -104,6 +104,7 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
         if is_mention:
             lapsed = (
                 _new_phrase(norm, named, obj, state, fresh)
+                or _closed_by_now(norm, named, obj, state, fresh)
                 or _new_agent(norm, named, obj, state, fresh)
                 or _governs_other(norm, previous, obj, state, fresh)
                 or _zh_goes_on(norm, ends.get(previous, previous), obj, state)
@@ -114,7 +115,11 @@ def assign_states(mentions: list[Mention], clause: Clause, norm: str, zh_ended: 
             if worded and (obj.start, obj.end) in worded:  # type: ignore[union-attr]
                 state, fresh = None, True
         else:
-            apart = any(ch in _PAUSE for ch in norm[previous:pos]) or _zh_apart(norm, ends.get(previous, previous), pos)
+            apart = (
+                any(ch in _PAUSE for ch in norm[previous:pos])
+                or _zh_apart(norm, ends.get(previous, previous), pos)
+                or (obj == "start" and _AND_NEXT_VERB.search(norm, ends.get(previous, previous), pos) is not None)
+            )
             if fresh and state is not None and apart:
                 state = None  # "не пью, спина прошла": a cue after a pause starts a new phrase
             state = _combine(state, obj, fresh)  # type: ignore[arg-type]
@@ -193,6 +198,23 @@ def _new_phrase(norm: str, named: Mention | None, m: Mention, state: str | None,
         and (norm.isascii() or _CYRILLIC.search(norm, named.start, m.end) is not None)
         and _group(named) != _group(m)
         and any(ch in _PAUSE or ch in "—–" for ch in norm[named.end : m.start])
+    )
+
+
+#: "and" before a start verb: "took me off the brown one and put me on symbicort" starts a new verb
+#: phrase, not "stopped taking" (a start right after an ending, which the ending keeps).
+_AND_NEXT_VERB = re.compile(r"\band\b|(?<![а-яё])и(?![а-яё])")
+#: "now" or "for good" closing an ending's object before a pause: "fully off keppra now, lamotrigine 100mg".
+_NOW_PAUSE = re.compile(
+    r"\s*(?:(?:now|for good|completely|altogether)|(?<![а-яё])(?:сейчас|теперь|совсем|насовсем)(?![а-яё]))\s*[,;:—–]"
+)
+
+
+def _closed_by_now(norm: str, named: Mention | None, m: Mention, state: str | None, fresh: bool) -> bool:
+    """ "fully off keppra now, lamotrigine 100mg", "с эналаприла сняли совсем, лозартан 50": an ending
+    whose object is closed by "now" / "for good" and a pause does not reach the next thing named."""
+    return (
+        state == "end" and not fresh and named is not None and _NOW_PAUSE.match(norm, named.end, m.start) is not None
     )
 
 

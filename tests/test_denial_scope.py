@@ -144,3 +144,41 @@ def test_the_verb_of_a_listed_question_is_no_item_of_the_list(text: str, context
     """ "drink caffeine or alcohol": "drink" is the list's verb, so the reply's pieces are not paired
     with a misread order and "never have" denies no caffeine."""
     assert triples(understand(text, context, lang)) == {("lifestyle", "alcohol", "confirmed_absent")}
+
+
+PIECE_PER_QUESTION: list[tuple[str, str, str]] = [
+    ("没做过 烟不抽", "以前做过手术吗？抽烟吗？", "zh"),
+    ("no, never smoked", "Any operations? Do you smoke?", "en"),
+    ("нет, не курю", "Операции были? Курите?", "ru"),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "lang"), PIECE_PER_QUESTION)
+def test_a_bare_answer_then_a_named_piece_answer_the_questions_in_order(text: str, context: str, lang: str) -> None:
+    assert triples(understand(text, context, lang)) == {
+        ("surgeries", "*", "confirmed_absent"),
+        ("lifestyle", "smoking", "confirmed_absent"),
+    }
+
+
+def test_a_piece_naming_the_first_question_is_no_answer_to_the_second() -> None:
+    got = triples(understand("no, but I had my appendix out", "Any operations? Do you smoke?", "en"))
+    assert ("surgeries", "*", "confirmed_absent") not in got
+    assert ("surgeries", "appendectomy", "historical") in got
+
+
+PREGNANCY_POSSIBLE: list[tuple[str, str, str]] = [
+    ("没有", "有没有怀孕的可能？", "zh"),
+    ("нет", "Беременность возможна?", "ru"),
+    ("no", "Any chance you could be pregnant?", "en"),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "lang"), PREGNANCY_POSSIBLE)
+def test_no_to_a_possible_pregnancy_denies_it(text: str, context: str, lang: str) -> None:
+    assert triples(understand(text, context, lang)) == {("diagnoses", "pregnancy", "confirmed_absent")}
+
+
+@pytest.mark.parametrize(("text", "lang"), [("有可能怀孕吗？我们在备孕", "zh"), ("беременность возможна?", "ru")])
+def test_asking_whether_a_pregnancy_is_possible_states_none(text: str, lang: str) -> None:
+    assert not understand(text, None, lang).events

@@ -101,7 +101,7 @@ from anamnesis.understanding.rules.endings import (
 from anamnesis.understanding.rules.event_signs import without_event_signs
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
-from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
+from anamnesis.understanding.rules.first_answer import answers_by_piece, answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
@@ -292,7 +292,9 @@ def read_message(
         if (one := echoed_question(norm, asked.each, hits, in_order_lang)) is not None:
             return read_message(text, one, lang_hint, lexicon)  # "出过" to "出过水痘吗？有没有慢性病？"
         # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
-        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang)
+        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang) or answers_by_piece(
+            asked, norm, lexicon.matcher.scan_each, in_order_lang
+        )  # "没做过 烟不抽" to "以前做过手术吗？抽烟吗？": a piece per question
         if by_sentence is not None:
             reading = ((), [])
             for piece, one in zip(by_sentence, asked.each, strict=True):

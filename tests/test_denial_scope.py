@@ -182,3 +182,17 @@ def test_no_to_a_possible_pregnancy_denies_it(text: str, context: str, lang: str
 @pytest.mark.parametrize(("text", "lang"), [("有可能怀孕吗？我们在备孕", "zh"), ("беременность возможна?", "ru")])
 def test_asking_whether_a_pregnancy_is_possible_states_none(text: str, lang: str) -> None:
     assert not understand(text, None, lang).events
+
+
+def test_the_youngest_childs_fever_is_not_the_users_and_leaves_the_users_denial_alone() -> None:
+    """ "у младшего температура ..., а у меня ... температуры нет": the child's fever yields nothing, the
+    user's denial stays a denial (not an ending of the child's fever)."""
+    got = triples(
+        understand("у младшего температура 38,5 третий день, даю нурофен. а у меня горло дерёт, но температуры нет")
+    )
+    assert got == {("symptoms", "sore throat", "active"), ("symptoms", "fever", "confirmed_absent")}
+
+
+def test_an_elder_sister_stays_a_sister() -> None:
+    got = understand("у сестры старшей была преэклампсия", None, "ru").events
+    assert [(e["entity"], e.get("relation")) for e in got] == [("preeclampsia", "sister")]

@@ -196,3 +196,19 @@ def test_the_youngest_childs_fever_is_not_the_users_and_leaves_the_users_denial_
 def test_an_elder_sister_stays_a_sister() -> None:
     got = understand("у сестры старшей была преэклампсия", None, "ru").events
     assert [(e["entity"], e.get("relation")) for e in got] == [("preeclampsia", "sister")]
+
+
+def test_nothing_drunk_in_a_message_about_medicines_is_taking_none() -> None:
+    """ "антибиотик допил. ща вообще ничего не пью": the drinking verb is the medicines', so it denies them
+    all, not alcohol; after a question of alcohol it stays alcohol."""
+    got = triples(understand("антибиотик допил. ща вообще ничего не пью", "ок", "ru"))
+    assert ("medications", "*", "confirmed_absent") in got
+    assert ("lifestyle", "alcohol", "confirmed_absent") not in got
+    assert triples(understand("ничего не пью", "Алкоголь употребляете?", "ru")) == {
+        ("lifestyle", "alcohol", "confirmed_absent")
+    }
+
+
+def test_nothing_for_one_purpose_denies_no_whole_section() -> None:
+    got = triples(understand("Топамакс бросила. Теперь на профилактику ничего не пью", None, "ru"))
+    assert got == {("medications", "topiramate", "stopped")}

@@ -474,6 +474,12 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
+        if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
+            # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
+            mentions = [
+                Mention(m.start, m.end, "noun", "medications") if m.weak and m.kind == "lifestyle" else m
+                for m in mentions
+            ]
         if drinks_something_else(clause, msg.clauses, lang, norm) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
@@ -680,6 +686,25 @@ def _drinking_asked_of_else(asked: Topic | None) -> bool:
     if any(("lifestyle", "alcohol") in one.items for one in every):
         return False
     return any(one.medicines or one.drink for one in every)
+
+
+#: "ничего не пью", "ничего не пила": the drinking verb with "nothing" as its object.
+_RU_NOTHING_DRUNK = re.compile(r"(?<![а-яё])ничего\s+(?:уже\s+|больше\s+|сейчас\s+)?не\s+(?:пью|пила|пил|пьём|пьем)(?![а-яё])")
+
+
+#: A purpose right before it ("на профилактику", "от давления", "для сна"): nothing for that purpose only.
+_RU_FOR_A_PURPOSE = re.compile(r"(?<![а-яё])(?:на|для|от|против)\s+[а-яё]+\s*$")
+
+
+def nothing_drunk_of_medicines(norm: str, clause: Clause, hits: list[Hit], asked: Topic | None) -> bool:
+    """A Russian "ничего не пью" in a message that names a medicine, with no question of alcohol: the
+    verb is the medicines' ("пью таблетки"), so it denies taking any, as "ничего не принимаю" does."""
+    nothing = _RU_NOTHING_DRUNK.search(norm, clause.start, clause.end)
+    if nothing is None or _RU_FOR_A_PURPOSE.search(norm, clause.start, nothing.start()) is not None:
+        return False  # "на профилактику ничего не пью": nothing for that purpose, the others go on
+    if asked is not None and any(("lifestyle", "alcohol") in one.items for one in (asked, *asked.each)):
+        return False
+    return any(lex.kind == "drug" for _, _, lex in hits)
 
 
 def _differ(pieces: list[str], lexicon: Lexicon, lang: str) -> bool:

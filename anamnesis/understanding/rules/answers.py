@@ -1147,7 +1147,11 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
 
 
 #: The words that give examples, in any of the three languages.
-_EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如"
+_EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如|including|включая|в том числе|包括"
+#: "including": examples of a section asked as a whole ("Any allergies, including to eggs?") ...
+_INCLUDING = re.compile(r"including|включая|в том числе|包括")
+#: ... but not of a section asked beyond what is known ("any other medicines, including the pill?").
+_OTHER = re.compile(r"\b(?:other|else|more)\b|(?<![а-яё])(?:друг\w+|ещ[её]|кроме)(?![а-яё])|其他|其它|别的|另外|还有")
 #: What introduces examples of the thing just asked about: "гипогликемии — дрожь, потливость?",
 #: "any signs of infection, e.g. fever or chills?", "有没有低血糖，比如手抖、出汗？".
 _EXAMPLES = re.compile(rf"\s[—–-]\s|—|:\s|,?\s*(?:{_EXAMPLE_WORDS})")
@@ -1203,6 +1207,8 @@ def _without_examples(norm: str, hits: list[Hit]) -> list[Hit]:
     m = _EXAMPLES.search(norm, first)
     if m is None or not any(s >= m.end() and _kind(lex) not in (None, "relative", "body_part") for s, _, lex in hits):
         return hits
+    if _INCLUDING.search(m.group()) and _OTHER.search(norm, 0, m.start()):
+        return hits  # "any other medicines, including the pill?": no new section is asked, only the pill
     return [h for h in hits if h[0] < m.start()]
 
 

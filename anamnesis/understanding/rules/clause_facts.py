@@ -45,7 +45,12 @@ _ENDS_IN_THE_PAST = frozenset({"chronic_conditions", "diagnoses", "symptoms", "i
 
 
 #: Having been ill ("had chickenpox as a girl", "ветрянкой в детстве болел", "小时候得过水痘") ...
-_ILL = re.compile(r"\b(?:had|got|caught)\b|(?<![а-яё])(?:пере)?бол(?:ел|ела|ели|ею)(?![а-яё])|得过|出过|患过|得了")
+_ILL = re.compile(
+    r"\b(?:had|got|caught)\b|(?<![а-яё])(?:пере)?бол(?:ел|ела|ели|ею)(?![а-яё])|得过|出过|患过|得了"
+    # ... or got well of it ("shingles all healed up", "опоясывающий прошёл", "带状疱疹好了"): the illness
+    r"|\b(?:healed|healing|cleared|clearing|recovered|scabbed|gone)\b"
+    r"|(?<![а-яё])(?:прош(?:ёл|ел|ла|ло|ли)|зажил\w*|вылечил\w*)(?![а-яё])|好了|痊愈|结痂|消了"
+)
 #: ... unless the clause speaks of a jab ("had the flu one", "had my covid jab").
 _JAB = re.compile(
     r"\b(?:ones?|jabs?|shots?|vaccin\w*|boosters?|immuni[sz]\w*)\b|прив\w*|вакцин\w*|укол\w*|疫苗|打过|接种|打针"

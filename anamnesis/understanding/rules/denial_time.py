@@ -194,10 +194,37 @@ def began_later(norm: str, clause: Clause, clauses: Sequence[Clause]) -> bool:
         return False
     sentence_end = max(c.end for c in clauses if c.sentence == clause.sentence)
     neg = min(s for s, _, lex in clause.hits if lex.cat == "neg")
-    onset = _ONSET.search(norm, neg, sentence_end)
-    if onset is None:
+    onset = _ONSET.search(norm, neg, _before_another_thing(clause, clauses, sentence_end))
+    if onset is None or _dates_an_ending(onset.start(), clause, clauses):
         return False
     return _STILL_NEG.search(norm, onset.end(), sentence_end) is None
+
+
+def _dates_an_ending(at: int, clause: Clause, clauses: Sequence[Clause]) -> bool:
+    """The onset word at ``at`` stands in a later clause that ends something ("从来不抽烟，开始备孕就把酒戒了"):
+    it dates that ending, not a start of the thing denied."""
+    return any(
+        c.sentence == clause.sentence and c.start > clause.start and c.start <= at < c.end and c.has("end")
+        for c in clauses
+    )
+
+
+#: Kinds of hit that name a thing of their own (not a relative, a body part or a cue word).
+_THINGS = frozenset({"drug", "lifestyle", "symptom", "condition", "diagnosis", "injury", "procedure", "vaccine", "allergen"})
+
+
+def _before_another_thing(clause: Clause, clauses: Sequence[Clause], sentence_end: int) -> int:
+    """Where the onset of a denied thing can be looked for: up to the first thing a later clause of the
+    sentence names ("never smoked, and gave up wine when we started trying": the start is the wine's
+    time, not the smoking's)."""
+    later = (
+        s
+        for c in clauses
+        if c.sentence == clause.sentence and c.start >= clause.end
+        for s, _, lex in c.hits
+        if lex.kind in _THINGS
+    )
+    return min(later, default=sentence_end)
 
 
 #: A denial of how often or how much a habit or a medicine is taken ("I don't smoke much", "I don't

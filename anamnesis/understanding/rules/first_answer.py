@@ -102,3 +102,24 @@ def answers_by_sentence(asked: Topic, norm: str, scan: Callable[[str], list[Hit]
     # a list of things after a question of their section ("Any travel vaccines? Hep A, typhoid?") is covered
     dropped = any(not set(one.sections) <= asked.sections_asked for one in asked.each)
     return pieces if dropped or bare_first else None
+
+
+def answers_by_piece(asked: Topic, norm: str, scan: Callable[[str], list[Hit]], lang: str) -> list[str] | None:
+    """The pieces of a one-sentence reply that answers the questions of ``asked.each`` in their order,
+    a bare answer first and then pieces that each name their own question's thing ("没做过 烟不抽" to
+    "以前做过手术吗？抽烟吗？", "no, never smoked" to "Any operations? Do you smoke?"), or ``None``. The
+    bare opening answers the first question only; read whole, it would deny nothing or the wrong thing."""
+    if len(sentences(norm)) != 1:
+        return None
+    pieces = [p.strip(PIECE_ENDS) for p in IN_ORDER_CUT.split(norm.strip(PIECE_ENDS))]
+    if len(pieces) != len(asked.each) or not all(pieces) or not _bare(pieces[0], scan, lang):
+        return None
+    for n, piece in enumerate(pieces[1:], start=1):
+        if len(piece.split()) > _SHORT_ANSWER_WORDS or (" " not in piece and len(piece) > _SHORT_ANSWER_CHARS):
+            return None
+        if not _bare(piece, scan, lang) and _asked_named(piece, asked.each, scan) != {n}:
+            return None
+    if all(_bare(piece, scan, lang) for piece in pieces):
+        return None  # "no, no": answers_in_order reads bare answers in a row
+    return pieces
+

@@ -24,8 +24,11 @@ def listed_things(asked: Topic) -> list[Topic]:
     """The things the question lists (its items and its sections), each as a question of its own,
     in the order the question names them."""
     at: dict[tuple[str, str], int] = {}
-    for s, _, lex in scan(asked.question):
+    hits = scan(asked.question)
+    for n, (s, e, lex) in enumerate(hits):
         if lex.cat == "term" and lex.kind and (thing := _item_of(asked, lex.value)) is not None:
+            if _verb_of_the_next(asked, asked.question, e, hits[n + 1 :]):
+                continue  # "Do you drink caffeine or alcohol?": "drink" is the verb of the list, not alcohol
             at.setdefault(thing, s)
         elif lex.cat == "section" and lex.value in asked.sections:
             at.setdefault(("section", lex.value), s)
@@ -41,6 +44,17 @@ def listed_things(asked: Topic) -> list[Topic]:
             item = next(i for i in asked.items if i[1] == name)
             out.append(replace(asked, items=(item,), sections=(), each=(), earlier=()))
     return out
+
+
+def _verb_of_the_next(asked: Topic, question: str, end: int, after: list[Hit]) -> bool:
+    """The asked item's word at ``question[:end]`` stands right before another asked item's word: it is
+    the verb whose objects the question lists ("drink caffeine or alcohol", "пьёте кофе или алкоголь")."""
+    nxt = next(((s, lex) for s, _, lex in after if lex.cat == "term" and lex.kind), None)
+    return (
+        nxt is not None
+        and not question[end : nxt[0]].strip()
+        and _item_of(asked, nxt[1].value) is not None
+    )
 
 
 def _item_of(asked: Topic, value: str) -> tuple[str, str] | None:

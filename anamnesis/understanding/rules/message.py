@@ -101,7 +101,7 @@ from anamnesis.understanding.rules.endings import (
 from anamnesis.understanding.rules.event_signs import without_event_signs
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
-from anamnesis.understanding.rules.first_answer import answers_by_sentence, first_sentence_answer
+from anamnesis.understanding.rules.first_answer import answers_by_piece, answers_by_sentence, first_sentence_answer
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
@@ -296,7 +296,9 @@ def read_message(
         if (one := echoed_question(norm, asked.each, hits, in_order_lang)) is not None:
             return read_message(text, one, lang_hint, lexicon)  # "出过" to "出过水痘吗？有没有慢性病？"
         # "Что-нибудь принимаете? Аллергия есть?" — "ничего. на аспирин сыпь": a sentence per question
-        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang)
+        by_sentence = answers_by_sentence(asked, norm, lexicon.matcher.scan_each, in_order_lang) or answers_by_piece(
+            asked, norm, lexicon.matcher.scan_each, in_order_lang
+        )  # "没做过 烟不抽" to "以前做过手术吗？抽烟吗？": a piece per question
         if by_sentence is not None:
             reading = ((), [])
             for piece, one in zip(by_sentence, asked.each, strict=True):
@@ -478,6 +480,12 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
+        if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
+            # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
+            mentions = [
+                Mention(m.start, m.end, "noun", "medications") if m.weak and m.kind == "lifestyle" else m
+                for m in mentions
+            ]
         if drinks_something_else(clause, msg.clauses, lang, norm) or _drinking_asked_of_else(asked):
             # "Дюфалак больше не пью", "ничего не пью" to "что-то принимаете?": the verb, not alcohol;
             # "乳果糖…就不喝了": the verb alone goes on about the medicine its sentence named
@@ -684,6 +692,25 @@ def _drinking_asked_of_else(asked: Topic | None) -> bool:
     if any(("lifestyle", "alcohol") in one.items for one in every):
         return False
     return any(one.medicines or one.drink for one in every)
+
+
+#: "ничего не пью", "ничего не пила": the drinking verb with "nothing" as its object.
+_RU_NOTHING_DRUNK = re.compile(r"(?<![а-яё])ничего\s+(?:уже\s+|больше\s+|сейчас\s+)?не\s+(?:пью|пила|пил|пьём|пьем)(?![а-яё])")
+
+
+#: A purpose right before it ("на профилактику", "от давления", "для сна"): nothing for that purpose only.
+_RU_FOR_A_PURPOSE = re.compile(r"(?<![а-яё])(?:на|для|от|против)\s+[а-яё]+\s*$")
+
+
+def nothing_drunk_of_medicines(norm: str, clause: Clause, hits: list[Hit], asked: Topic | None) -> bool:
+    """A Russian "ничего не пью" in a message that names a medicine, with no question of alcohol: the
+    verb is the medicines' ("пью таблетки"), so it denies taking any, as "ничего не принимаю" does."""
+    nothing = _RU_NOTHING_DRUNK.search(norm, clause.start, clause.end)
+    if nothing is None or _RU_FOR_A_PURPOSE.search(norm, clause.start, nothing.start()) is not None:
+        return False  # "на профилактику ничего не пью": nothing for that purpose, the others go on
+    if asked is not None and any(("lifestyle", "alcohol") in one.items for one in (asked, *asked.each)):
+        return False
+    return any(lex.kind == "drug" for _, _, lex in hits)
 
 
 def _differ(pieces: list[str], lexicon: Lexicon, lang: str) -> bool:

@@ -63,7 +63,10 @@ def _en_own_noun(norm: str, start: int, hits: list[Hit]) -> bool:
     pause = _PAUSE.search(norm, m.end(1))
     until = pause.start() if pause else len(norm)
     return not any(
-        s == m.start(1) or (m.start(1) <= s < until and (lex.kind or lex.cat in _NAMING)) for s, _, lex in hits
+        s == m.start(1)
+        or (m.start(1) <= s < until and (lex.kind or lex.cat in _NAMING))
+        or (s < m.start(1) < e and lex.kind)  # "no temp": a term that holds the "no" names the noun
+        for s, e, lex in hits
     )
 
 

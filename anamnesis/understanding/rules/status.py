@@ -290,6 +290,8 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return True
     if cat == "end" and _IT.match(norm, end) and not NEVER_BEFORE.search(norm, max(0, start - 8), start):
         return True  # "the doc stopped it and started gliclazide": the pronoun is what it ends, not what follows
+    if cat == "neg" and _ru_denial_predicate(norm, start, end, mentions):
+        return True  # "температуры нет и поясница не болит": "нет" is the fever's, the back has its own
     nxt = min((m.start for m in mentions if m.start >= end), default=len(norm))
     gap = norm[end : min(nxt, end + _CLOSING_GAP)]
     pause = next((i for i, ch in enumerate(gap) if ch in _PAUSE or ch in "—–"), None)
@@ -299,6 +301,27 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
     if cat == "end" and _IT.match(gap):
         return bool(head)  # "..., бросила его, живот не болит": the pronoun is what it ends
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
+
+
+#: A Russian denial said as the predicate of the thing right before it ("температуры нет", "кашля не
+#: было"), then "и"/"а"/"но" opening the next phrase ...
+_RU_DENIAL_PREDICATE = re.compile(r"(?:нет|нету|не было)\s*,?\s*(?:и|а|но|да и)\s")
+#: ... which has a denial or a verb of its own ("и поясница не болит", "а кашель прошёл").
+_RU_OWN_PREDICATE = re.compile(r"(?<![а-яё])(?:не|нет|нету|прош\w*|болит|беспокоит|есть|был\w?)(?![а-яё])")
+
+
+def _ru_denial_predicate(norm: str, start: int, end: int, mentions: list[Mention]) -> bool:
+    """ "температуры нет и поясница не болит", "кашля нет, а горло болит": a Russian "нет" right after
+    the thing it denies is that thing's predicate; it closes at the "и"/"а" that opens a phrase with
+    its own predicate and denies nothing of that phrase (which says itself what its thing is)."""
+    if _RU_DENIAL_PREDICATE.match(norm, start) is None:
+        return False
+    before = max((m.end for m in mentions if m.end <= start), default=-1)
+    if before < 0 or norm[before:start].strip():
+        return False
+    rest = _RU_DENIAL_PREDICATE.match(norm, start).end()
+    stop = next((i for i in range(rest, len(norm)) if norm[i] in _PAUSE), len(norm))
+    return _RU_OWN_PREDICATE.search(norm, rest, stop) is not None
 
 
 #: An English ending said of the entity right before it ("cough is gone", "the rash has cleared

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.compact_profile import compact_profile
 from anamnesis.understanding.rules.condition_after_drug import items_after_condition
+from anamnesis.understanding.rules.given_to import NAMED, PRONOUN, given_to
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.prescriber_pronoun import acts_as_clinician
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
@@ -593,6 +594,12 @@ def _subject(
         return "family", _relatives(hits, cats)
     for n, (_, h_end, lex) in enumerate(hits):
         cat = lex.cat
+        if cat == "self" or (cat == "split" and lex.value == "self"):
+            given = given_to(norm, hits, n, lang)
+            if given == PRONOUN:
+                return last_other  # "i gave him calpol", "so i gave her nurofen": the medicine is theirs
+            if given == NAMED:
+                continue  # "i gave my son nurofen", "я даю ему зиртек": the one it is given to
         if cat == "split" and lex.value == "self":
             return "self", ()
         if cat == "self":

@@ -157,3 +157,24 @@ def test_me_too_with_a_number_still_holds(text: str, section: str) -> None:
 )
 def test_an_order_to_ignore_the_instructions_states_nothing(text: str) -> None:
     assert understand(text).events == []
+
+
+def test_a_girlfriend_in_chat_shorthand_is_someone_else() -> None:
+    got = _entities("still not sleeping great. my gf has bad anxiety too and is on citalopram")
+    assert ("medications", "citalopram") not in got
+    assert ("chronic_conditions", "anxiety disorder") not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my eyes go crazy at my gf's place, turns out im allergic to cats",
+        "at my mum's my eyes stream, turns out im allergic to cats",
+    ],
+)
+def test_someones_home_is_a_place_not_a_subject(text: str) -> None:
+    assert ("allergies", "cat dander") in _entities(text)
+
+
+def test_someone_who_has_been_ill_is_still_the_subject() -> None:
+    assert _entities("my gf's been poorly, she has covid") == set()

@@ -444,7 +444,7 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
         return hits
     hits = _roles_left_out(norm, _companions_left_out(norm, hits))
     if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
-        hits = [h for h in hits if not _speaks_of_user(norm, h)]
+        hits = [h for h in hits if not _speaks_of_user(norm, h) and not (lang == "en" and _a_place(norm, h))]
         if "k:relative" not in cats:
             return hits
     if lang == "ru":
@@ -519,6 +519,18 @@ _SAYS_I = re.compile(
 _RELATIVE_SAID_I = re.compile(
     r"'?s?\s+(?:always\s+|once\s+)?(?:said|told me)\s+(?:that\s+)?(?:i|i'd|id)\s+(?:was|had|have|am)\b"
 )
+
+
+#: "at my gf's", "round my mum's", "staying at our friend's place": someone's home, a place, no subject.
+_AT_HOME_OF = re.compile(r"\b(?:at|to|round|from|in|over at|stay(?:ing|ed)? at)\s+(?:my|our|the|a|his|her)\s+$")
+_HOME = re.compile(r"(?:'s|’s|s')(?!\s+(?:been|got|gone|had|just|always|still|not|on|off|taking|having|getting)\b)")
+
+
+def _a_place(norm: str, hit: Hit) -> bool:
+    """A person or relative named as the place the user is at ("my eyes go crazy at my gf's place,
+    turns out im allergic to cats"): whose home it is, not who the clause is about."""
+    start, end, _ = hit
+    return _HOME.match(norm, end) is not None and _AT_HOME_OF.search(norm, max(0, start - 24), start) is not None
 
 
 def _speaks_of_user(norm: str, hit: Hit) -> bool:

@@ -210,3 +210,21 @@ def test_an_order_to_the_assistant_changes_no_fact(text: str) -> None:
 )
 def test_the_same_words_in_a_statement_still_tell(text: str, fact: tuple[str, str]) -> None:
     assert fact in _entities(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my neighbour's kid has chickenpox",
+        "邻居家小孩得了水痘",
+        "同事的儿子有哮喘",
+        "у подруги сын с астмой",
+    ],
+)
+def test_the_child_of_someone_else_is_no_relative(text: str) -> None:
+    assert _entities(text) == set()
+
+
+def test_a_parents_sibling_is_still_family() -> None:
+    (event,) = understand("我妈的姐姐得过乳腺癌").events
+    assert (event["section"], event["relation"]) == ("family_history", "aunt")

@@ -228,3 +228,15 @@ def test_the_child_of_someone_else_is_no_relative(text: str) -> None:
 def test_a_parents_sibling_is_still_family() -> None:
     (event,) = understand("我妈的姐姐得过乳腺癌").events
     assert (event["section"], event["relation"]) == ("family_history", "aunt")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("my son has had a fever since yesterday. been giving calpol every 4 hours", set()),
+        ("my son has a cold. gave up smoking last week", {("lifestyle", "smoking")}),
+    ],
+)
+def test_giving_with_the_subject_left_out_treats_the_person_before(text: str, kept: set[tuple[str, str]]) -> None:
+    assert {f for f in _entities(text) if f[0] != "family_history"} == kept
+    assert ("medications", "paracetamol") not in _entities(text)

@@ -199,7 +199,13 @@ def clauses(
                     lang == "ru"
                     and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end))
                 )
-                or (lang == "en" and _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end))
+                or (
+                    lang == "en"
+                    and (
+                        _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end)
+                        or _EN_GIVING_OPENS.match(norm, c_start, c_end)
+                    )
+                )
             ):
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
@@ -327,6 +333,12 @@ _THIRD_PERSON_OPENS = re.compile(
 _EN_THIRD_PERSON_OPENS = re.compile(
     r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
     r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
+)
+#: An English clause opening with giving, its subject left out ("been giving calpol every 4 hours",
+#: "giving nurofen at night"): a parent or carer treating the person named before, as Russian "даём" is.
+_EN_GIVING_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:and|but|also|so|just|now|still)\s+)*(?:(?:have|we'?ve|weve|we'?re|were)\s+)?(?:been\s+)?"
+    r"(?:giving|give|gave)\b(?!\s+(?:me|myself|up)\b)"
 )
 #: A clinician who saw or examined someone else: "gp saw him today", "the doctor checked her ears",
 #: "педиатр осмотрел его", "医生看了孩子": the sentence goes on about that person.

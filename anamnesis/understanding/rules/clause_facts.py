@@ -34,6 +34,13 @@ _TOO = re.compile(
     r"\b(?:too|as well|also|same|so (?:do|does|did|am|is|was|have|has|had) i)\b"
     r"|тоже|также|то же|такая же|такой же|(?<![а-я])и у меня(?![а-я])|也"
 )
+#: "also" / "также" / "另外" opening a clause: it adds an item of its own, no "me too" ...
+_ALSO_OPENS = re.compile(
+    r"[\s,.;:!—-]*(?:(?:and|oh|btw|ps)[\s,]+)?(?:also|additionally|plus)\b"
+    r"|[\s,.;:!—-]*(?:а\s+)?(?:также|ещё|еще)(?![а-яё])|[\s，,。]*(?:另外|还有|对了)"
+)
+#: ... when it gives a number: an age, a weight, a dose ("also i'm 34", "также мне 45").
+_OWN_NUMBER = re.compile(r"\d")
 #: A "me too" told in the past: "我小时候也有过", "I had it too as a kid", "у меня в детстве тоже была".
 _PAST_TOO = re.compile(
     r"\bhad\b|\bso (?:did|was) i\b|\bused to\b|\bas a (?:child|kid|teen|teenager)\b|\bwhen i was\b|\byears ago\b"
@@ -166,6 +173,8 @@ def me_too(msg: Message, clause: Clause) -> None:
     in the past ("我小时候也有过", "I had it too as a kid") the user's own is over."""
     if not _TOO.search(msg.norm, clause.start, clause.end) or "давлени" in msg.norm[clause.start : clause.end]:
         return  # "у меня тоже давление" names hypertension in the word ru_pressure reads
+    if _ALSO_OPENS.match(msg.norm, clause.start, clause.end) and _OWN_NUMBER.search(msg.norm, clause.start, clause.end):
+        return  # "my sister has graves. also i'm 34": "also" opens a figure of the user's own, no "me too"
     kinds = {lex.value: lex.kind for _, _, lex in msg.hits if lex.kind in FAMILY_KINDS}
     relatives = [
         f
@@ -291,8 +300,8 @@ def clause_facts(msg: Message, clause: Clause, mentions: list[Mention]) -> None:
         if kin and m.kind not in FAMILY_KINDS:
             continue  # "Как кашель у ребёнка?" — "кашляет по ночам": the child's complaint
         if family:
-            if id(m) in allergy and m.state in (None, "pos") and msg.lang == "en" and _beside_allergy(msg, clause, m):
-                _relative_allergy(msg, clause, m)  # "my daughter is allergic to peanuts"
+            if id(m) in allergy and m.state in (None, "pos") and _beside_allergy(msg, clause, m):
+                _relative_allergy(msg, clause, m)  # "my daughter is allergic to peanuts", "у сына аллергия на орехи"
                 continue
             if m.kind not in FAMILY_KINDS:
                 continue
@@ -500,9 +509,11 @@ def _fact(msg: Message, clause: Clause, m: Mention, section: str, state: str | N
     return fact
 
 
-#: Between "allergic" and its allergens: "to", articles and the allergens' own "and"s and commas.
+#: Between "allergic" and its allergens: "to", articles and the allergens' own "and"s and commas
+#: ("аллергия на арахис", "对花生过敏" has its allergen before the word).
 _ALLERGY_OBJECT_GAP = re.compile(
-    r"^(?:\s|,|/|\b(?:to|of|the|a|an|any|all|and|or|both|also|really|very|badly|mildly|severely)\b"
+    r"^(?:\s|,|/|\b(?:to|of|the|a|an|any|all|and|or|both|also|really|very|badly|mildly|severely"
+    r"|на|и|тоже|сильная|сильнейшая)\b"
     r"|\w+(?= and | or |, ))*$"
 )
 

@@ -108,6 +108,7 @@ from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
+from anamnesis.understanding.rules.kin_ages import without_kin_ages
 from anamnesis.understanding.rules.lexicon import Lexicon
 from anamnesis.understanding.rules.listed_answers import pieces_for_listed
 from anamnesis.understanding.rules.long_tail import (
@@ -269,6 +270,7 @@ def read_message(
     hits = in_their_sense(norm, hits, topic)  # "cramps and bloating": the belly's cramps
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
     hits = without_department_names(norm, hits)  # "风湿科": the rheumatology clinic, no illness
+    hits = without_kin_ages(norm, hits)  # "у старшей сестры": the sister, no daughter
     if gates.text is not norm:
         gates = literals_in(norm)
     hit_cats = {lex.cat for _, _, lex in hits}  # the message's cues, once for the tests below

@@ -21,8 +21,8 @@ _JOINED = re.compile(r"\s*(?:,|&|/|and|or|и|или|和|跟|与|、|还有)\s*(?
 #: A relative naming the side of the family: "on mum's side", "on my dad's side", "по маме", "по отцу".
 _SIDE_AFTER = re.compile(r"(?:'s|s|’s)?\s+side\b")
 _SIDE_BEFORE = re.compile(r"(?:\bon\s+(?:my\s+|the\s+)?|(?<![а-яё])по\s+)$")
-#: An English possessive between an owner and what it owns: "dad's brother", "husbands mum".
-_OWNS = re.compile(r"(?:'s|’s|s'|s)\s+")
+#: A possessive between an owner and what it owns: "dad's brother", "husbands mum", "邻居家小孩", "同事的儿子".
+_OWNS = re.compile(r"(?:'s|’s|s'|s)\s+|\s*(?:家的?|的)\s*")
 #: "his brother", "her mum": a possessive pronoun whose owner is the relative named before.
 _HIS = re.compile(r"\b(?:his|her)\s+$")
 #: A parent's relatives by the relative they are of that parent.
@@ -43,14 +43,16 @@ def relation_at(norm: str, clause: Clause, at: int) -> str | None:
     ``at``; :data:`NO_BLOOD` when its owner is someone else's spouse or in-law, ``None`` when the
     clause names no relative (the family at large)."""
     people: list[tuple[int, int, str]] = []  # (start, end, relation or NO_BLOOD)
+    others_kin = False  # a relative word owned by someone of no blood: "邻居家小孩", "my husband's brother"
     for start, end, lex in clause.hits:
         if lex.cat == "person":
             people.append((start, end, NO_BLOOD))
         elif lex.kind == "relative" and not _names_a_side(norm, start, end):
             people.append((start, end, _owned(norm, people, start, lex.value)))
+            others_kin = others_kin or people[-1][2] == NO_BLOOD
     relatives = [p for p in people if p[2] != NO_BLOOD or _owned_person(norm, people, p)]
     if not relatives:
-        return None
+        return NO_BLOOD if others_kin else None
     before = [p for p in relatives if p[0] < at]
     if before:
         group = _joined(norm, relatives, relatives.index(before[-1]), -1)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from anamnesis.understanding.rules.clause_cuts import EN_SO_DO_I, cuts_of, is_relative, opens_a_habit
 from anamnesis.understanding.rules.compact_profile import compact_profile
 from anamnesis.understanding.rules.condition_after_drug import items_after_condition
+from anamnesis.understanding.rules.given_to import NAMED, PRONOUN, given_to
 from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.prescriber_pronoun import acts_as_clinician
 from anamnesis.understanding.rules.topic_relative import introduced_relatives
@@ -198,7 +199,13 @@ def clauses(
                     lang == "ru"
                     and (_WE_TREAT.search(norm, c_start, c_end) or _THIRD_PERSON_OPENS.match(norm, c_start, c_end))
                 )
-                or (lang == "en" and _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end))
+                or (
+                    lang == "en"
+                    and (
+                        _EN_THIRD_PERSON_OPENS.match(norm, c_start, c_end)
+                        or _EN_GIVING_OPENS.match(norm, c_start, c_end)
+                    )
+                )
             ):
                 # "Сыну 5 лет, дерматит. Мажем Адвантаном": the parents treat the son; "у мужа
                 # гипертония. Пьёт лозартан": a verb of the third person goes on about the husband
@@ -327,6 +334,12 @@ _EN_THIRD_PERSON_OPENS = re.compile(
     r"[\s,.!;:—-]*(?:(?:and|but|also|still|now|just|only|though|tho|plus)\s+)*"
     r"(?:has|takes|gets|uses|needs|suffers|keeps getting|is on|is allergic|was diagnosed|was told)\b(?!\s+been)"
 )
+#: An English clause opening with giving, its subject left out ("been giving calpol every 4 hours",
+#: "giving nurofen at night"): a parent or carer treating the person named before, as Russian "даём" is.
+_EN_GIVING_OPENS = re.compile(
+    r"[\s,.!;:—-]*(?:(?:and|but|also|so|just|now|still)\s+)*(?:(?:have|we'?ve|weve|we'?re|were)\s+)?(?:been\s+)?"
+    r"(?:giving|give|gave)\b(?!\s+(?:me|myself|up)\b)"
+)
 #: A clinician who saw or examined someone else: "gp saw him today", "the doctor checked her ears",
 #: "педиатр осмотрел его", "医生看了孩子": the sentence goes on about that person.
 _SEEN_BY_CLINICIAN = {
@@ -443,7 +456,7 @@ def _agents_left_out(norm: str, hits: list[Hit], cats: set[str], lang: str) -> l
         return hits
     hits = _roles_left_out(norm, _companions_left_out(norm, hits))
     if lang != "zh":  # "my wife says i snore", "жена говорит, что я храплю": the user is the subject
-        hits = [h for h in hits if not _speaks_of_user(norm, h)]
+        hits = [h for h in hits if not _speaks_of_user(norm, h) and not (lang == "en" and _a_place(norm, h))]
         if "k:relative" not in cats:
             return hits
     if lang == "ru":
@@ -520,6 +533,18 @@ _RELATIVE_SAID_I = re.compile(
 )
 
 
+#: "at my gf's", "round my mum's", "staying at our friend's place": someone's home, a place, no subject.
+_AT_HOME_OF = re.compile(r"\b(?:at|to|round|from|in|over at|stay(?:ing|ed)? at)\s+(?:my|our|the|a|his|her)\s+$")
+_HOME = re.compile(r"(?:'s|’s|s')(?!\s+(?:been|got|gone|had|just|always|still|not|on|off|taking|having|getting)\b)")
+
+
+def _a_place(norm: str, hit: Hit) -> bool:
+    """A person or relative named as the place the user is at ("my eyes go crazy at my gf's place,
+    turns out im allergic to cats"): whose home it is, not who the clause is about."""
+    start, end, _ = hit
+    return _HOME.match(norm, end) is not None and _AT_HOME_OF.search(norm, max(0, start - 24), start) is not None
+
+
 def _speaks_of_user(norm: str, hit: Hit) -> bool:
     """A person or relative who says what the user has or is (:data:`_SAYS_I`), or a relative who
     said it before (:data:`_RELATIVE_SAID_I`): no subject, the user is."""
@@ -593,6 +618,12 @@ def _subject(
         return "family", _relatives(hits, cats)
     for n, (_, h_end, lex) in enumerate(hits):
         cat = lex.cat
+        if cat == "self" or (cat == "split" and lex.value == "self"):
+            given = given_to(norm, hits, n, lang)
+            if given == PRONOUN:
+                return last_other  # "i gave him calpol", "so i gave her nurofen": the medicine is theirs
+            if given == NAMED:
+                continue  # "i gave my son nurofen", "я даю ему зиртек": the one it is given to
         if cat == "split" and lex.value == "self":
             return "self", ()
         if cat == "self":

@@ -10,6 +10,7 @@ of them is not the user's reading.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -27,6 +28,10 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 TESTS_FILE = DATA_DIR / "tests.tsv"
 ORGANS_FILE = DATA_DIR / "organs.tsv"
 RELATIVES_FILE = TERMINOLOGY_DATA / "relatives.tsv"
+#: A name glued to the number after it, as chat writes it ("tsh4.8", "inr3.6", "МНО3,6"): two
+#: Latin or Cyrillic letters at least, so that a one-letter name part ("b" of "b12", "t" of "t4")
+#: is never one; an ideograph may stand right before it ("查的tsh5.9").
+_GLUED = re.compile(r"(?<![a-zа-яё])[a-zа-яё]{2,}(?=\d)")
 _COLUMNS = ("test", "code", "unit", "units", "min", "max", "low", "high", "molar_mass", "organs", "en", "ru", "zh")
 
 
@@ -88,8 +93,19 @@ class Catalog:
         )
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
-        """(start, end, test) of every test named in ``text``, leftmost-longest."""
-        return [(start, end, payloads[0]) for start, end, payloads in self._matcher.scan(normalise(text))]
+        """(start, end, test) of every test named in ``text``, leftmost-longest; a name glued to its
+        value ("tsh4.8") is one too, as the whole-word matcher cannot see it."""
+        norm = normalise(text)
+        found = [(start, end, payloads[0]) for start, end, payloads in self._matcher.scan(norm)]
+        if not any(ch.isdigit() for ch in norm):
+            return found
+        glued = [
+            (m.start(), m.end(), test)
+            for m in _GLUED.finditer(norm)
+            if (test := self._names.get(surface_key(m.group())))
+            and not any(a < m.end() and m.start() < b for a, b, _ in found)
+        ]
+        return sorted(found + glued) if glued else found
 
     def lookup(self, name: str) -> TestDef | None:
         """The test a canonical name or any listed name (any language) stands for."""

@@ -472,10 +472,15 @@ def _verb_denied(norm: str, s_hits: list[Hit], start: int, end: int) -> bool:
 
 #: A Russian doubt after a comma that names its own topic ("про маму не знаю", "насчёт отца не
 #: уверена") or the user's fear ("..., боюсь", "..., боюсь пневмонии"): it comments, it does not
-#: hedge what the comma ends.
+#: hedge what the comma ends. So does a doubt of a link or a cause ("..., может связано?", "...,
+#: может из-за этого?"): it asks how the statement bears on something else, as "could that be
+#: related?" does, and the statement stays one.
 _RU_OWN_DOUBT = re.compile(
     r"[\s,]*(?:а\s+|но\s+)?(?:(?:про|насчёт|насчет|по поводу|за|об?)\s+[а-яё]+[^,.!?]*"
-    r"|(?:(?:я|мне|очень|так|ужасно|вот)\s+)*(?:боюсь|страшно|переживаю|волнуюсь)(?![а-яё]))"
+    r"|(?:(?:я|мне|очень|так|ужасно|вот)\s+)*(?:боюсь|страшно|переживаю|волнуюсь)(?![а-яё])"
+    r"|(?:может|возможно)(?:,?\s*быть)?,?\s*(?:(?:это|оно|он|она|всё|все|как-то|как то)\s+)?"
+    r"(?:связан\w*|из-за\s+(?:этого|него|неё|нее|них|того)|от\s+(?:этого|него|неё|нее|них|того)|поэтому|отсюда)"
+    r"(?![а-яё]))"
 )
 
 

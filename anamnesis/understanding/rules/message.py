@@ -88,6 +88,7 @@ from anamnesis.understanding.rules.drug_effects import effect_links, without_end
 from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_went import went_as_ending
+from anamnesis.understanding.rules.ru_taken_off import taken_off_as_ending
 from anamnesis.understanding.rules.ending_ahead import endings_ahead
 from anamnesis.understanding.rules.endings import (
     ended_since,
@@ -269,6 +270,7 @@ def read_message(
     topic = topic_terms([e for _, e in asked.items] + [asked.body, asked.part_asked]) if asked is not None else ()
     hits = in_their_sense(norm, hits, topic)  # "cramps and bloating": the belly's cramps
     hits = went_as_ending(norm, hits)  # "nausea went after a couple of weeks"
+    hits = taken_off_as_ending(norm, hits)  # "с эналаприла сняли": the drug stopped
     hits = without_department_names(norm, hits)  # "风湿科": the rheumatology clinic, no illness
     hits = without_kin_ages(norm, hits)  # "у старшей сестры": the sister, no daughter
     if gates.text is not norm:

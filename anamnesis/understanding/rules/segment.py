@@ -627,13 +627,15 @@ def _subject(
         if cat == "split" and lex.value == "self":
             return "self", ()
         if cat == "self":
-            if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(hits, n, h_end):
+            if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(norm, hits, n, h_end):
                 continue  # 我妈妈, "у меня мама диабетик": the relative is the subject
             if lang == "zh" and _zh_for_another(norm, hits, n, h_end):
                 continue  # 我让他吃, 我给我妈买了: the one the user acts for is the subject
             if lang == "ru" and _RU_EMPHATIC_THIRD.match(norm, hits[n][0]):
                 return last_other  # "муж говорит пей меньше, сам пьёт водку": "сам" is the husband
             return "self", ()
+        if (cat == "person" or lex.kind == "relative") and _companion_or_wanted(norm, hits[n][0], h_end, lang):
+            continue  # "хотим с мужем ребенка", "trying for a baby with my husband": the user's own clause
         if cat == "person":
             return "other", ()
         if lex.kind == "relative":
@@ -664,6 +666,36 @@ _EN_HANDLED = re.compile(
 )
 
 
+#: A spouse the user does something with ("хотим с мужем ребенка", "trying for a baby with my
+#: husband"): a companion, not who the clause is about; the user is one of the "we". A child or a
+#: parent along ("сидим с сыном дома", "went to the GP with my mum") is often the one cared for, so
+#: only a partner counts. (Chinese "我和老公" is the user and them by :func:`_possessive`.)
+_WITH_RELATIVE = {
+    "ru": re.compile(r"(?<![а-яё])(?:с|со|вместе с)\s+(?:(?:моим|моей|моими|своим|своей|своими|нашим|нашей)\s+)?$"),
+    "en": re.compile(r"\b(?:with|together with|along with)\s+(?:my|our)\s+$"),
+}
+
+#: A child wanted or planned ("хотим ребенка", "планируем второго ребенка", "хотим с мужем
+#: ребенка"): one not yet born, who has no history of their own.
+_RU_WANTED = re.compile(
+    r"(?<![а-яё])(?:хочу|хотим|хотели|хотела|планиру\w*|жд[её]м|жду)\s+"
+    r"(?:(?:с|со)\s+[а-яё]+\s+|(?:ещё|еще|второго|второй|третьего)\s+)*$"
+)
+
+
+_PARTNER = re.compile(r"(?:муж|жен|супруг|husband|wife|partner|boyfriend|girlfriend|fianc)")
+
+
+def _companion_or_wanted(norm: str, at: int, end: int, lang: str) -> bool:
+    """The person or relative at ``at`` (to ``end``) is a partner the user does something with, or
+    a child they want: the clause stays the user's."""
+    window = max(0, at - 32)
+    together = _WITH_RELATIVE.get(lang)
+    if together is not None and _PARTNER.match(norm, at, end) and together.search(norm, window, at):
+        return True
+    return lang == "ru" and _RU_WANTED.search(norm, window, at) is not None
+
+
 #: 让 / 叫 / 给 / 帮 / 替 / 劝 / 带 right after the user: "我让他吃…", "我给我妈买了降压药".
 _ZH_FOR = re.compile(r"(?:让|叫|给|帮|替|劝|带)(?:了)?")
 _OTHERS = frozenset({"person", "third"})
@@ -679,7 +711,7 @@ def _zh_for_another(norm: str, hits: list[Hit], n: int, h_end: int) -> bool:
     start, _, lex = hits[n + 1]
     if start != m.end():
         return False
-    return lex.cat in _OTHERS or is_relative(lex) or (lex.cat == "self" and _possessive(hits, n + 1, hits[n + 1][1]))
+    return lex.cat in _OTHERS or is_relative(lex) or (lex.cat == "self" and _possessive(norm, hits, n + 1, hits[n + 1][1]))
 
 
 #: "сам пьёт", "сама курит": an emphatic "сам" before a verb of the third person is that person,
@@ -761,10 +793,15 @@ def _relatives(hits: list[Hit], cats: set[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(lex.value for _, _, lex in hits if lex.kind == "relative"))
 
 
-def _possessive(hits: list[Hit], n: int, end: int) -> bool:
-    """我 directly before a person or relative (我妈妈, 我的朋友), or "у меня мама", is "my", not "I"."""
+#: Words joining the user to another person ("我和老公", "我跟我妈"): "and" / "with", not "my".
+_AND = frozenset("和跟同与及")
+
+
+def _possessive(norm: str, hits: list[Hit], n: int, end: int) -> bool:
+    """我 directly before a person or relative (我妈妈, 我的朋友), or "у меня мама", is "my", not "I";
+    "我和老公" (me and my husband) is "I" and them."""
     for h_start, _, lex in hits[n + 1 : n + 3]:
-        if h_start - end <= 1 and (lex.cat == "person" or is_relative(lex)):
+        if h_start - end <= 1 and (lex.cat == "person" or is_relative(lex)) and norm[end:h_start] not in _AND:
             return True
     return False
 

@@ -16,13 +16,15 @@ from anamnesis.understanding.rules.segment import Clause
 _TRIGGER = re.compile(r"\s*(?:以后|之后|后|多了|久了|快了|猛了|的时候|时|完|就)")
 #: An accident during the activity: "骑车摔了", "踢球把脚踝扭伤了".
 _ACCIDENT = re.compile(r"\s*(?:摔|跌|扭|崴|撞|把)")
+#: "走路的时候疼", "爬楼时有点喘": the activity as the time a bare complaint is felt.
+_ZH_WHEN_FELT = re.compile(r"\s*(?:的时候|时候|时)\s*(?:还|就|会|都|也|有点|有些|就会)*(?:疼|痛|酸|喘|累|难受|不舒服)")
 #: A symptom as the occasion of a use ("喘的时候喷", "疼的时候吃"): when the drug is taken, not a symptom now.
 _OCCASION = re.compile(r"\s*(?:的时候|时候|时)")
 
 
 def without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
-    """ "走路多了腿疼", "运动后胸闷", "骑车摔了": an activity that brings on a symptom or an accident
-    tells when it happened, not a habit; so does the place of one, "在健身房低血糖了", where a
+    """ "走路多了腿疼", "运动后胸闷", "骑车摔了", "走路的时候疼": an activity that brings on a
+    symptom (named or a bare "疼") or an accident tells when it happened, not a habit; so does the place of one, "在健身房低血糖了", where a
     complaint or a medicine of the clause happened or was taken."""
     felt = [m.start for m in mentions if m.kind in ("symptom", "injury")]
     return [
@@ -35,6 +37,7 @@ def without_triggers(norm: str, mentions: list[Mention]) -> list[Mention]:
                 _ACCIDENT.match(norm, m.end)
                 or (_TRIGGER.match(norm, m.end) and any(s >= m.end for s in felt))
                 or (_ZH_AT.search(norm, max(0, m.start - 2), m.start) is not None and _beside_care(m, mentions))
+                or _ZH_WHEN_FELT.match(norm, m.end) is not None
             )
         )
     ]
@@ -132,8 +135,9 @@ def ru_without_occasions(msg: Message, clause: Clause, mentions: list[Mention]) 
     """ "Вентолин когда задыхаюсь", "при изжоге пью ренни": a symptom after "когда"/"при" in a
     sentence that names a medicine says when the medicine is taken, not that the symptom is there
     now; "колено болит при беге", "после тренировки болят мышцы": an activity after such a word
-    brings on the symptom of its clause and is no habit."""
-    felt = any(m.kind == "symptom" for m in mentions)
+    brings on the symptom of its clause and is no habit, a bare complaint too ("ещё побаливает при
+    ходьбе", the site said before)."""
+    felt = any(m.kind == "symptom" for m in mentions) or any(lex.cat == "pain" for _, _, lex in clause.hits)
     if not felt:
         return mentions  # neither a symptom to drop nor one an activity brings on
     norm = msg.norm

@@ -133,3 +133,18 @@ def test_a_part_inside_the_denied_complaint_is_the_replys_own() -> None:
 
 def test_the_asked_part_still_names_a_bare_complaint() -> None:
     assert ("symptoms", "knee pain", "active") in _events("still hurts when i climb stairs", "How is the knee?")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("я никогда не прекращала принимать лизиноприл", ("medications", "lisinopril", "active")),
+        ("я не бросал курить", ("lifestyle", "smoking", "active")),
+    ],
+)
+def test_a_russian_denied_stop_keeps_its_object(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _events(text)
+
+
+def test_a_russian_denial_of_taking_still_denies() -> None:
+    assert ("medications", "lisinopril", "confirmed_absent") in _events("лизиноприл не принимаю")

@@ -142,7 +142,7 @@ from anamnesis.understanding.rules.medicines import (
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site
-from anamnesis.understanding.rules.never_stopped import denied_stop
+from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -541,6 +541,7 @@ def read_message(
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
         mentions = untold(norm, clause, mentions, lang)  # "i don't talk about my depression": it is there
+        ru_not_stopped(norm, clause, mentions, lang)  # "не бросал курить": still smokes
         if lang == "ru":
             circumstance_not_denied(norm, mentions)
         if taken_before(norm, clause):

@@ -140,7 +140,9 @@ def attach(
 _BARE_DOSE = re.compile(
     r"\s*[,:，：]?\s*(?:(?:до|по|to)\s+)?(\d+(?:[.,]\d+)?)"
     r"(?!\d|[.,]\d|[/:]|\s*(?:%|x\b|times|time|раз|次|片|粒|颗|岁|лет|год|years?"
-    r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таб|капс|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b))"
+    r"|kg|кг|cm|см|mm|мм|puffs?|впрыс|вдох|喷|tabs?|tablets?|таб|капс|caps|pills?|days?|дн|天|周|weeks?|недел|h\b|ч\b"
+    # a time is no dose: "citalopram 2 yrs ago", "омез 3 мес", "二甲双胍 2年"
+    r"|yrs?\b|y\b|wks?\b|months?|mos?\b|mths?\b|hours?|hrs?\b|min|ago\b|мес|час|мин|年|个月|月|小时|分钟))"
 )
 
 

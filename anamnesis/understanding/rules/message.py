@@ -87,6 +87,7 @@ from anamnesis.understanding.rules.drug_course import (
 from anamnesis.understanding.rules.drug_effects import effect_links, without_ended_effects
 from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
+from anamnesis.understanding.rules.en_negation import en_negation_inside_terms
 from anamnesis.understanding.rules.en_went import went_as_ending
 from anamnesis.understanding.rules.ru_taken_off import taken_off_as_ending
 from anamnesis.understanding.rules.ending_ahead import endings_ahead
@@ -142,6 +143,7 @@ from anamnesis.understanding.rules.medicines import (
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site
+from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
@@ -158,6 +160,7 @@ from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
 from anamnesis.understanding.rules.part_senses import without_adverb_backs
+from anamnesis.understanding.rules.parts_named import names_own_part
 from anamnesis.understanding.rules.plans import (
     unmade_operations,
     without_coming_starts,
@@ -202,8 +205,10 @@ from anamnesis.understanding.rules.stop_failed import failed_stops_go_on
 from anamnesis.understanding.rules.stops_in_message import stops_in_message
 from anamnesis.understanding.rules.switched_across import replaced_before
 from anamnesis.understanding.rules.temperature_answers import reads_temperature, temperature_answered
+from anamnesis.understanding.rules.told_as_question import told_as_question
 from anamnesis.understanding.rules.told_to import told_to
 from anamnesis.understanding.rules.typos import corrected
+from anamnesis.understanding.rules.untold import untold
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
@@ -262,6 +267,9 @@ def read_message(
     if asked is not None and asked.body:
         hits = zh_asked_part(norm, hits, asked.body, lexicon.matcher.scan_each)  # "脚踝怎么样了？" — "不肿了"
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
+    norm, hits = en_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "legs arent weak"
+    # "did I mention I had a kidney stone zapped?": a statement, asked only of its telling
+    norm, hits = told_as_question(norm, hits, detect_lang(norm, lang_hint), lexicon.matcher.scan_each)
     norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
@@ -388,7 +396,7 @@ def read_message(
     told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
     heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
     # the part a question asks about, when the reply names none of its own
-    own_part = "body_part" in {lex.kind for _, _, lex in hits}
+    own_part = names_own_part(norm, hits, lexicon.matcher.scan_each)  # "legs", "legs arent weak"
     part_asked = asked.part_asked if asked is not None and not own_part else ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
     about_jabs = jab_talk(msg, gates)  # a disease opening a clause of it is an item of a list of jabs
@@ -534,6 +542,8 @@ def read_message(
         stopped_drug = lang == "zh" and stop_ends_the_drug(msg, clause, mentions)
         mentions = purposes_stay(norm, clause, mentions, lexicon.drugs_for)
         cause_not_denied(norm, mentions)
+        mentions = untold(norm, clause, mentions, lang)  # "i don't talk about my depression": it is there
+        ru_not_stopped(norm, clause, mentions, lang)  # "не бросал курить": still smokes
         if lang == "ru":
             circumstance_not_denied(norm, mentions)
         if taken_before(norm, clause):
@@ -578,6 +588,7 @@ def read_message(
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet
             and not (lang == "en" and ends_own_object(norm, [s for s, _, lex in clause.hits if lex.cat == "end"]))
+            and not denied_stop(norm, clause, lang)  # "..., but i never stopped": it goes on
             and (clause.has("end") or (zh_ended and clause.has("neg") and clause.has("start")))
         ):
             ended_since(msg, clause)  # "...停了", "后来就不吃了"

@@ -97,7 +97,7 @@ class Catalog:
         value ("tsh4.8") is one too, as the whole-word matcher cannot see it."""
         norm = normalise(text)
         found = [(start, end, payloads[0]) for start, end, payloads in self._matcher.scan(norm)]
-        if not any(ch.isdigit() for ch in norm):
+        if _GLUED.search(norm) is None:  # one search in C, most texts: no letters glued to a number
             return found
         glued = [
             (m.start(), m.end(), test)

@@ -20,6 +20,8 @@ _GAP = frozenset({"", " "})
 
 def without_kin_ages(norm: str, hits: list[Hit]) -> list[Hit]:
     """``hits`` without each age word ("старшей", "младший") that stands beside another kin word."""
+    if "старш" not in norm and "младш" not in norm:
+        return hits  # most messages, at once
     kin = [h for h in hits if h[2].kind == "relative"]
     if len(kin) < 2 or not any(_AGE_WORD.fullmatch(norm, h[0], h[1]) for h in kin):
         return hits

@@ -269,7 +269,8 @@ def read_message(
     norm, hits = ru_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "голова не кружится"
     norm, hits = en_negation_inside_terms(norm, hits, lexicon.matcher.scan_each)  # "legs arent weak"
     # "did I mention I had a kidney stone zapped?": a statement, asked only of its telling
-    norm, hits = told_as_question(norm, hits, detect_lang(norm, lang_hint), lexicon.matcher.scan_each)
+    if "?" in norm or "？" in norm:  # every question of telling ends in one
+        norm, hits = told_as_question(norm, hits, lexicon.matcher.scan_each)
     norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
@@ -396,8 +397,9 @@ def read_message(
     told: list[Mention] = []  # the illnesses the sentence told of someone else (zh: "我没有")
     heard: list[Mention] = []  # what the last clause about someone else named (ru: "у меня такого нет")
     # the part a question asks about, when the reply names none of its own
-    own_part = names_own_part(norm, hits, lexicon.matcher.scan_each)  # "legs", "legs arent weak"
-    part_asked = asked.part_asked if asked is not None and not own_part else ""
+    part_asked = asked.part_asked if asked is not None else ""
+    if part_asked and names_own_part(norm, hits, lexicon.matcher.scan_each):  # "legs", "legs arent weak"
+        part_asked = ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
     about_jabs = jab_talk(msg, gates)  # a disease opening a clause of it is an item of a list of jabs
     for n, clause in enumerate(msg.clauses):

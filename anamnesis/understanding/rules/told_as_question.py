@@ -33,15 +33,14 @@ _TOLD = {
 }
 
 
-def told_as_question(norm: str, hits: list[Hit], lang: str, scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
-    """The text with each question of whether the user said something blanked down to what they said."""
-    told = _TOLD.get(lang)
-    if told is None:
-        return norm, hits
+def told_as_question(norm: str, hits: list[Hit], scan: Callable[[str], list[Hit]]) -> tuple[str, list[Hit]]:
+    """The text with each question of whether the user said something blanked down to what they
+    said (each language's opener is its own words, so every one is tried, no language detected)."""
     text = norm
-    for m in told.finditer(norm):
-        for group in (1, 2):
-            s, e = m.span(group)
-            blank = " " * (e - s) if group == 1 else "." * (e - s)
-            text = text[:s] + blank + text[e:]
+    for told in _TOLD.values():
+        for m in told.finditer(norm):
+            for group in (1, 2):
+                s, e = m.span(group)
+                blank = " " * (e - s) if group == 1 else "." * (e - s)
+                text = text[:s] + blank + text[e:]
     return (text, scan(text)) if text != norm else (norm, hits)

@@ -89,7 +89,6 @@ from anamnesis.understanding.rules.echoes import echo, echoed_question
 from anamnesis.understanding.rules.elided_heads import with_elided_heads
 from anamnesis.understanding.rules.en_negation import en_negation_inside_terms
 from anamnesis.understanding.rules.en_went import went_as_ending
-from anamnesis.understanding.rules.ru_taken_off import taken_off_as_ending
 from anamnesis.understanding.rules.ending_ahead import endings_ahead
 from anamnesis.understanding.rules.endings import (
     ended_since,
@@ -195,6 +194,7 @@ from anamnesis.understanding.rules.ru_negation import (
     without_infinitive_denials,
 )
 from anamnesis.understanding.rules.ru_pressure import pressure_as_illness
+from anamnesis.understanding.rules.ru_taken_off import taken_off_as_ending
 from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences

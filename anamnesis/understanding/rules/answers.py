@@ -1127,11 +1127,10 @@ def asked_in(context: str) -> Topic | None:
     # a turn that asks nothing of a named thing may name a vaccine a reply tells done ("Yes, the
     # shingles vaccine is recommended from 50."); one that asks of it is answered as asked
     jabs = vaccines_named(context, load_lexicon())
-    if asks_advice(context):  # "Any advice about the triglycerides?": what to do
-        return Topic((), (), False, False, False, False, frozenset(), advice=True, jabs=jabs, back_to_normal=said)
-    if jabs or said:
-        return Topic((), (), False, False, False, False, frozenset(), jabs=jabs, back_to_normal=said)
-    return found
+    advice = asks_advice(context)  # "Any advice about the triglycerides?": what to do
+    if advice or jabs or said:
+        return Topic((), (), False, False, False, False, frozenset(), advice=advice, jabs=jabs, back_to_normal=said)
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -1368,7 +1367,6 @@ def _referred(hits: list[Hit], pronoun: str) -> list[Hit]:
     if pronoun in _PLURAL_PRONOUNS or len(terms) < 2:
         return hits
     return [h for h in hits if h is terms[-1] or _kind(h[2]) in (None, "relative", "body_part")]
-
 
 
 #: Habits a question may ask of a whole household ("does anyone at home smoke?"); "runs in the

@@ -712,7 +712,9 @@ def _drinking_asked_of_else(asked: Topic | None) -> bool:
 
 
 #: "ничего не пью", "ничего не пила": the drinking verb with "nothing" as its object.
-_RU_NOTHING_DRUNK = re.compile(r"(?<![а-яё])ничего\s+(?:уже\s+|больше\s+|сейчас\s+)?не\s+(?:пью|пила|пил|пьём|пьем)(?![а-яё])")
+_RU_NOTHING_DRUNK = re.compile(
+    r"(?<![а-яё])ничего\s+(?:уже\s+|больше\s+|сейчас\s+)?не\s+(?:пью|пила|пил|пьём|пьем)(?![а-яё])"
+)
 
 
 #: A purpose right before it ("на профилактику", "от давления", "для сна"): nothing for that purpose only.
@@ -778,12 +780,10 @@ def _agrees_back_to_normal(norm: str, hits: list[Hit], asked: Topic, lang_hint: 
     answer = polarity(norm, hits, detect_lang(norm, lang_hint))
     if answer not in ("yes", "no"):
         return None
-    lang = detect_lang(said, lang_hint)
-    parts = clauses(said, [], lang, sentences(said), ("self", ()))
-    facts = with_back_to_normal(said, lang, parts, [], literals_in(said))
-    if not facts:
+    sections, events = _only_back_to_normal(said, [], lang_hint, None, literals_in(said))
+    if not events:
         return None
     if answer == "no":
-        for f in facts:
-            f.status = PRESENT_STATUS[f.section]
-    return tuple(sorted({f.section for f in facts}, key=_SECTION_AT.__getitem__)), [f.as_event() for f in facts]
+        for event in events:
+            event["status"] = PRESENT_STATUS[event["section"]]
+    return sections, events

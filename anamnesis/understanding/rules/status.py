@@ -590,6 +590,7 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
                 # "started allopurinol and swapped the hctz for losartan": both sides follow the verb,
                 # a drug before it is another verb's
                 drugs = after
+            drugs = _past_earlier_phrases(norm, drugs, s)
             before = [d for d in drugs if d.end <= s]
             if before and len(before) < len(drugs):  # "把阿司匹林换成氯吡格雷": before the verb is the old drug
                 for d in drugs:
@@ -607,6 +608,18 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
                 # named again ("swapped the hctz for losartan since hctz can set off gout"): still the old one
                 d.state = "end" if d.entity in old else side or "pos"
             return
+
+
+def _past_earlier_phrases(norm: str, drugs: list[Mention], verb: int) -> list[Mention]:
+    """The drugs of a switch without those told before it in a phrase of their own: "конкор снизили
+    до 2,5, аторис поменял на роксеру" switches the atorvastatin only; the bisoprolol's phrase,
+    closed by a pause before the drug nearest the verb, says its own change."""
+    before = [d for d in drugs if d.end <= verb]
+    if len(before) < 2:
+        return drugs
+    nearest = max(before, key=lambda d: d.end)
+    apart = [d for d in before if d is not nearest and any(ch in _PAUSE for ch in norm[d.end : nearest.start])]
+    return [d for d in drugs if d not in apart]
 
 
 def _allergen_before_switch(clause: Clause, drug: Mention) -> bool:

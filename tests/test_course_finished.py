@@ -2,7 +2,10 @@
 
 A finished course that names no drug ends every drug started with the user's last anti-infective
 (not a drug taken before it, not one the message says goes on); a course of something else, a
-course only ahead or someone else's ends nothing. A switch to two new drugs ends neither of them.
+course only ahead or someone else's ends nothing. A switch to two new drugs ends neither of them,
+and a drug told in an earlier phrase of the sentence ("конкор снизили до 2,5, аторис поменял на
+роксеру") is not the drug switched from. A single dose told as taken ("喝了一袋磷霉素") is over; a
+count with a frequency ("одну таблетку утром") is a regimen.
 """
 
 from __future__ import annotations
@@ -113,3 +116,59 @@ def test_a_denial_of_every_drug_stays_beside_a_finished_course(text: str, lang: 
 )
 def test_drugs_joined_by_and_share_their_side_of_a_switch(text: str, lang: str, expected: set) -> None:
     assert expected <= triples(understand(text, None, lang))
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        (
+            "the cardiologist cut the bisoprolol to 2.5, and swapped the atorvastatin for rosuvastatin 10",
+            "en",
+            {
+                ("medications", "bisoprolol", "active"),
+                ("medications", "atorvastatin", "stopped"),
+                ("medications", "rosuvastatin", "active"),
+            },
+        ),
+        (
+            "конкор снизили до 2,5, аторис поменял на роксеру 10 мг",
+            "ru",
+            {
+                ("medications", "bisoprolol", "active"),
+                ("medications", "atorvastatin", "stopped"),
+                ("medications", "rosuvastatin", "active"),
+            },
+        ),
+        (
+            "心内科把比索洛尔减到2.5mg，阿托伐他汀换成了瑞舒伐他汀",
+            "zh",
+            {
+                ("medications", "bisoprolol", "active"),
+                ("medications", "atorvastatin", "stopped"),
+                ("medications", "rosuvastatin", "active"),
+            },
+        ),
+    ],
+)
+def test_a_drug_in_an_earlier_phrase_is_not_the_old_drug_of_a_switch(text: str, lang: str, expected: set) -> None:
+    assert triples(understand(text, None, lang)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("took a single dose of fosfomycin last night", "en", ("medications", "fosfomycin", "stopped")),
+        ("a toradol shot in the ER, that took the edge off", "en", ("medications", "ketorolac", "stopped")),
+        ("монурал 3 г выпила на ночь один пакетик", "ru", ("medications", "fosfomycin", "stopped")),
+        ("выпила одну таблетку нурофена, голова прошла", "ru", ("medications", "ibuprofen", "stopped")),
+        ("大夫，喝了一袋磷霉素，现在尿痛都没了", "zh", ("medications", "fosfomycin", "stopped")),
+        ("吃了一片布洛芬 头不疼了", "zh", ("medications", "ibuprofen", "stopped")),
+        # a count with a frequency is a regimen, still taken
+        ("I take one tablet of amlodipine a day", "en", ("medications", "amlodipine", "active")),
+        ("had my insulin injection at 8", "en", ("medications", "insulin", "active")),
+        ("пью эутирокс одну таблетку утром", "ru", ("medications", "levothyroxine", "active")),
+        ("每天吃一片阿司匹林", "zh", ("medications", "aspirin", "active")),
+    ],
+)
+def test_a_single_dose_taken_is_over(text: str, lang: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(understand(text, None, lang))

@@ -30,7 +30,7 @@ _COORDINATED_NP = re.compile(r"^\s*,?\s*(?:and|or)\s+(?:the|my|those|these|that|
 _PLURAL = re.compile(r"\b(?:are|have|were)\b")
 _FROM = re.compile(r"(?:from|off|с|со|从|把)\s*$")
 _PRONOUN = re.compile(r"\s*(?:него|нее|них|этого|того|it|that|them|this|它|这个|那个|这种|那种)(?![a-zа-я])")
-_TO = re.compile(r"(?:to|onto|on|на|成|为)\s*$")
+_TO = re.compile(r"(?:to|onto|on|на|(?:成|为)了?)\s*$")
 
 
 def _denies_a_bare_pain(hits: list[Hit], s: int, e: int, norm: str, mentions: list[Mention]) -> bool:
@@ -590,12 +590,17 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
                 # "started allopurinol and swapped the hctz for losartan": both sides follow the verb,
                 # a drug before it is another verb's
                 drugs = after
+            drugs = _past_earlier_phrases(norm, drugs, s)
             before = [d for d in drugs if d.end <= s]
             if before and len(before) < len(drugs):  # "把阿司匹林换成氯吡格雷": before the verb is the old drug
                 for d in drugs:
                     d.state = "end" if d in before else "pos"
                 return
-            sides = [_side(norm, d) for d in drugs]
+            sides = _sides(norm, drugs)
+            if all(side == "pos" for side in sides) and drugs[0].start >= e:
+                for d in drugs:  # "сменил на эриус и назонекс": every drug is new, the old one is earlier
+                    d.state = "pos"
+                return
             if "end" not in sides:  # "заменили аспирин на клопидогрел": the old one is the first unmarked
                 sides[sides.index(None) if None in sides else 0] = "end"
             old = {d.entity for d, side in zip(drugs, sides, strict=True) if side == "end"}
@@ -605,6 +610,18 @@ def _switches(mentions: list[Mention], clause: Clause, norm: str) -> None:
             return
 
 
+def _past_earlier_phrases(norm: str, drugs: list[Mention], verb: int) -> list[Mention]:
+    """The drugs of a switch without those told before it in a phrase of their own: "конкор снизили
+    до 2,5, аторис поменял на роксеру" switches the atorvastatin only; the bisoprolol's phrase,
+    closed by a pause before the drug nearest the verb, says its own change."""
+    before = [d for d in drugs if d.end <= verb]
+    if len(before) < 2:
+        return drugs
+    nearest = max(before, key=lambda d: d.end)
+    apart = [d for d in before if d is not nearest and any(ch in _PAUSE for ch in norm[d.end : nearest.start])]
+    return [d for d in drugs if d not in apart]
+
+
 def _allergen_before_switch(clause: Clause, drug: Mention) -> bool:
     """ "аллергия на пенициллин, перевели на азитромицин": a drug after an allergy word with no
     switch word between is the allergen, which no switch stops."""
@@ -612,6 +629,18 @@ def _allergen_before_switch(clause: Clause, drug: Mention) -> bool:
         (s for s, _, lex in clause.hits if s < drug.start and lex.cat in ("allergy", "switch", "instead")), default=None
     )
     return last is not None and any(s == last and lex.cat == "allergy" for s, _, lex in clause.hits)
+
+
+def _sides(norm: str, drugs: list[Mention]) -> list[str | None]:
+    """Each drug's side of a switch; a drug joined by "and" to the one before shares its side
+    ("switched me to desloratadine and mometasone", "с аторвастатина и эзетимиба на ...")."""
+    sides: list[str | None] = []
+    for k, d in enumerate(drugs):
+        side = _side(norm, d)
+        if side is None and k and _COORDINATED.match(norm[drugs[k - 1].end : d.start]) is not None:
+            side = sides[-1]
+        sides.append(side)
+    return sides
 
 
 def _side(norm: str, drug: Mention) -> str | None:

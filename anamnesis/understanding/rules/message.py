@@ -106,7 +106,6 @@ from anamnesis.understanding.rules.first_answer import answers_by_piece, answers
 from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, with_fracture_denied
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
-from anamnesis.understanding.rules.pregnancy_denied import add_pregnancy_denied, denies_pregnancy
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
@@ -168,6 +167,7 @@ from anamnesis.understanding.rules.plans import (
     without_not_yet_done,
     without_unbought,
 )
+from anamnesis.understanding.rules.pregnancy_denied import add_pregnancy_denied, denies_pregnancy
 from anamnesis.understanding.rules.pressure_answers import names_pressure, pressure_named_as_illness
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs

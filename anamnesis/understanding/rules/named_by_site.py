@@ -159,7 +159,7 @@ def _own_clause(msg: Message, pos: int) -> Clause | None:
 
 
 @cache
-def _symptom_generals() -> frozenset[str]:
+def _generals() -> frozenset[str]:
     """Every bare name a row specialises: a denied symptom of one of them is named by its site."""
     return frozenset(g for s in _sites() for g in s.general)
 
@@ -174,7 +174,7 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
         if (
             f.section == "symptoms"
             and f.status == CONFIRMED_ABSENT
-            and f.entity in _symptom_generals()
+            and f.entity in _generals()
             and (site := _site(f.entity, msg, others)) is not None
         ):
             f.entity = site  # "legs arent weak": muscle weakness
@@ -233,6 +233,6 @@ def site_question(context: str, lang: str | None) -> Topic | None:
         return None
     question = asked[-1]
     langs = (lang,) if lang in _LANGS else _LANGS
-    if not any(l in s.words and s.words[l].search(question) for s in _sites() for l in langs):
+    if not any(lg in s.words and s.words[lg].search(question) for s in _sites() for lg in langs):
         return None
     return Topic((), (), False, False, False, False, frozenset(), question=question)

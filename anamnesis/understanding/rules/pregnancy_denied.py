@@ -16,6 +16,7 @@ import re
 
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.reading import Message
+from schemas.sections import CONFIRMED_ABSENT
 
 _PREGNANCY = "pregnancy"
 _DENIED = re.compile(
@@ -47,7 +48,6 @@ def add_pregnancy_denied(msg: Message) -> None:
             continue
         if _ENDED.search(msg.norm, max(clause.start, found.start() - 10), min(clause.end, found.end() + 12)):
             continue
-        msg.facts.append(
-            Fact(found.start(), found.end(), clause.sentence, "diagnoses", _PREGNANCY, "confirmed_absent", found.group(0))
-        )
+        start, end, denied = found.start(), found.end(), found.group(0)
+        msg.facts.append(Fact(start, end, clause.sentence, "diagnoses", _PREGNANCY, CONFIRMED_ABSENT, denied))
         return

@@ -70,10 +70,10 @@ RECOVERED_BY_TEST: list[Row] = [
     ("石头排出来了，腰也不疼了", None, {("diagnoses", "^", "resolved"), ("symptoms", "low back pain", "resolved")}),
     ("蛋白尿也转阴了", None, {("diagnoses", "proteinuria", "resolved")}),
     # a test of something else, or one that names what it rules out, ends nothing discussed
-    ("pregnancy test negative", None, set()),
+    ("pregnancy test negative", None, {("diagnoses", "pregnancy", "confirmed_absent")}),
     ("skin test was negative", None, {("allergies", "*", "confirmed_absent")}),
     ("tested negative for covid", None, {("diagnoses", "covid-19", "confirmed_absent")}),
-    ("тест на беременность отрицательный", None, set()),
+    ("тест на беременность отрицательный", None, {("diagnoses", "pregnancy", "confirmed_absent")}),
 ]
 ME_TOO: list[Row] = [
     ("my brother's got asthma. same here", None,

@@ -29,7 +29,8 @@ from tests.test_rules_backend import Row, probe_lang, triples, understand
 MISSED_FOR_MONTHS: list[Row] = [
     ("月经已经三个月没来了", None, {("symptoms", "amenorrhea", "active")}),
     ("已经两个月没来大姨妈了", "您好，哪里不舒服？", {("symptoms", "amenorrhea", "active")}),
-    ("例假4个月没来，也没怀孕", None, {("symptoms", "amenorrhea", "active")}),
+    ("例假4个月没来，也没怀孕", None,
+     {("symptoms", "amenorrhea", "active"), ("diagnoses", "pregnancy", "confirmed_absent")}),
     ("I haven't had a period in 4 months", None, {("symptoms", "amenorrhea", "active")}),
     ("no period for a couple of months now", "How can I help?", {("symptoms", "amenorrhea", "active")}),
     ("месячных нет уже три месяца", None, {("symptoms", "amenorrhea", "active")}),

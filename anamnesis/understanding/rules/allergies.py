@@ -93,8 +93,10 @@ def drug_allergy_denial_beside_allergy(msg: Message) -> None:
 
 #: The preposition of an allergy before a medicine noun: "(none) to medications", "not to any drugs".
 _TO_MEDICINES = re.compile(r"\bto\s+(?:any\s+|the\s+|my\s+|other\s+)?$")
-#: A Chinese taking verb right before the medicines ("不吃药"): said of taking, not of allergies.
-_ZH_TAKING_BEFORE = re.compile(r"(?:吃|服|用|打)(?:过|了)?\s*$")
+#: A Chinese taking verb right before the medicines ("不吃药", "没吃什么药") or after them ("啥药都不
+#:吃", "药也没吃过"): said of taking, not of allergies.
+_ZH_TAKING_BEFORE = re.compile(r"(?:吃|服|用|打)(?:过|了)?\s*(?:什么|啥|任何|别的|其他)?\s*$")
+_ZH_TAKING_AFTER = re.compile(r"\s*(?:都|也|就)?\s*(?:不|没有|没|没怎么)\s*(?:吃|服)")
 
 
 def medicine_denial_under_allergy_question(msg: Message) -> None:
@@ -109,7 +111,11 @@ def medicine_denial_under_allergy_question(msg: Message) -> None:
             and f.status == "confirmed_absent"
             and (
                 _TO_MEDICINES.search(msg.norm, max(0, f.start - 12), f.start)
-                or (msg.lang == "zh" and _ZH_TAKING_BEFORE.search(msg.norm, max(0, f.start - 3), f.start) is None)
+                or (
+                    msg.lang == "zh"
+                    and _ZH_TAKING_BEFORE.search(msg.norm, max(0, f.start - 5), f.start) is None
+                    and _ZH_TAKING_AFTER.match(msg.norm, f.end) is None
+                )
             )
         ):
             f.section = "allergies"

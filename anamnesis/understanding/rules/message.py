@@ -141,7 +141,7 @@ from anamnesis.understanding.rules.medicines import (
 )
 from anamnesis.understanding.rules.mentions import Mention, find_mentions, of_the_asked_part, topic_part
 from anamnesis.understanding.rules.merge import merge_facts
-from anamnesis.understanding.rules.named_by_site import name_by_site
+from anamnesis.understanding.rules.named_by_site import name_by_site, site_question
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.occasions import (
@@ -168,6 +168,7 @@ from anamnesis.understanding.rules.plans import (
     without_not_yet_done,
     without_unbought,
 )
+from anamnesis.understanding.rules.pregnancy_denied import add_pregnancy_denied, denies_pregnancy
 from anamnesis.understanding.rules.pressure_answers import names_pressure, pressure_named_as_illness
 from anamnesis.understanding.rules.presupposed import owned, zh_presupposed
 from anamnesis.understanding.rules.reaction_drugs import without_reaction_drugs
@@ -240,7 +241,9 @@ def understand_text(
     """(sections touched, proposed events) of one user message."""
     if not context:
         return read_message(text, None, lang_hint, lexicon)
-    return read_message(text, asked_in(context), lang_hint, lexicon, asked_test(context))
+    # "Сдавали ПСА?" asks nothing a bare reply answers, but names the organ its "рака нет" is of
+    asked = asked_in(context) or site_question(context, lang_hint)
+    return read_message(text, asked, lang_hint, lexicon, asked_test(context))
 
 
 def read_message(
@@ -361,6 +364,7 @@ def read_message(
             and not recovers(norm, gates)  # "好了", "all cleared up": the illness discussed last is over
             and not judges_a_finding(text, norm, gates)  # "АЛТ в норме": it may end a finding
             and not denies_a_fracture(norm, gates)  # "拍了 没骨折": the fracture of the part hurt is ruled out
+            and not denies_pregnancy(norm)  # "pregnancy test negative", "没有怀孕": pregnancy ruled out
             and not (norm.isascii() and mesh.HAVING.search(norm))
             and not (asked is not None and echo(norm, asked.question, hits, detect_lang(norm, lang_hint)))  # "сделали"
             and not (asked is not None and only_says_no(norm))  # "nothing to report", "zero"
@@ -620,6 +624,7 @@ def read_message(
     removed_by_operation(msg)
     add_compact_profile(msg, spans)
     add_gestation(msg, spans)  # "беременность 8 нед", "怀孕24周": a pregnancy by its week
+    add_pregnancy_denied(msg)  # "did a test, not pregnant", "测了没怀": pregnancy ruled out
     healed_long_ago(msg, spans)
     held_at_other_times(msg.facts, norm, spans, gates)  # "no headaches now, only in the mornings"
     over_when_dated(msg, spans)

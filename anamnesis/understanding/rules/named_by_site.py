@@ -12,12 +12,21 @@ ruled-out finding.
 symptom until the site does, in the message or the assistant's question (``hematuria``,
 ``hematochezia``, ``hemoptysis``); with no site, or several, it gives nothing.
 
+"no numbness, legs arent weak", "слабости нет" to "Есть ли слабость в ногах?", "腿没有无力": a
+bare weakness denied of the limbs is ``muscle weakness`` (CONVENTIONS: ``weakness`` is being weak
+all over): a denied symptom whose name a row of the data specialises is named by its site too.
+
 "dentist says its an abscess", "стоматолог сказал абсцесс", "牙医说是脓肿": a bare abscess the
 user has is named the same way, by the one site its message names (``dental abscess``).
 
 "сделали биопсию, рака нет. аденома", "做了穿刺 不是癌", "had a biopsy, PSA was high": a bare biopsy
 the user had is the biopsy of the organ its message names (``prostate biopsy``); a biopsy of no
 organ, or of several, names no procedure a reader could look up, and gives no fact.
+
+"биопсию сделали, рака нет" to "Сдавали ПСА?", "上礼拜做了穿刺 不是癌" to "最近有没有查过PSA？": the
+question that names the organ asks nothing a reply could answer by yes or no, so it is read for
+its sites alone (:func:`site_question`). A biopsy the message names by its organ names the cancer
+it ruled out as well ("уролог взял биопсию, рака нет": a urologist's needle is the prostate's).
 
 The sites and their words are data (``data/sites.tsv``). Only what the message says of the user
 counts as a site: "my dad had bowel cancer, I never had cancer" names no organ of the user's.
@@ -29,11 +38,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from anamnesis.terminology.text import normalise
 from anamnesis.terminology.tsv import read_rows
+from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.lexicon import SITES_FILE
 from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import Clause
+from anamnesis.understanding.rules.segment import Clause, sentences
 from schemas.sections import CONFIRMED_ABSENT
 
 _LANGS = ("en", "ru", "zh")
@@ -147,10 +158,26 @@ def _own_clause(msg: Message, pos: int) -> Clause | None:
     return clause
 
 
+@cache
+def _generals() -> frozenset[str]:
+    """Every bare name a row specialises: a denied symptom of one of them is named by its site."""
+    return frozenset(g for s in _sites() for g in s.general)
+
+
 def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
     """``facts`` with each denied bare cancer named by its organ (a denied cancer filed under
-    ``diagnoses``) and each bare "no blood" of the user's as the denial its site names."""
+    ``diagnoses``), each denied bare symptom by its site, and each bare "no blood" of the user's
+    as the denial its site names."""
     others = [c for c in msg.clauses if c.subject in ("family", "other")]
+    facts = _biopsies_by_site(facts, msg, others)  # the organ a biopsy names names its cancer too
+    for f in facts:
+        if (
+            f.section == "symptoms"
+            and f.status == CONFIRMED_ABSENT
+            and f.entity in _generals()
+            and (site := _site(f.entity, msg, others)) is not None
+        ):
+            f.entity = site  # "legs arent weak": muscle weakness
     for f in facts:
         if f.section not in _OWN or f.status != CONFIRMED_ABSENT:
             continue
@@ -168,7 +195,6 @@ def name_by_site(facts: list[Fact], msg: Message) -> list[Fact]:
             and (site := _site(f.entity, msg, others)) is not None
         ):
             f.entity = site  # "dentist says abscess": the dental abscess
-    facts = _biopsies_by_site(facts, msg, others)
     held = {(f.section, f.entity) for f in facts}
     added: list[Fact] = []
     for general, (patterns, section) in _BARE_DENIALS.items():
@@ -196,3 +222,17 @@ def _biopsies_by_site(facts: list[Fact], msg: Message, others: list[Clause]) -> 
             f.entity = site
         out.append(f)
     return out
+
+
+def site_question(context: str, lang: str | None) -> Topic | None:
+    """The context's last question as a topic that asks nothing but names a site, when it names
+    one ("Сдавали ПСА?", "最近有没有查过PSA？"): the reply's bare denial is named by it."""
+    norm = normalise(context)
+    asked = [norm[start:end] for start, end, question in sentences(norm) if question]
+    if not asked:
+        return None
+    question = asked[-1]
+    langs = (lang,) if lang in _LANGS else _LANGS
+    if not any(lg in s.words and s.words[lg].search(question) for s in _sites() for lg in langs):
+        return None
+    return Topic((), (), False, False, False, False, frozenset(), question=question)

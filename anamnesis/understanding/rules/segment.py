@@ -566,8 +566,8 @@ def _no_subject(norm: str, hit: Hit) -> bool:
 def _asks(norm: str, clause: Clause, lang: str, is_question: bool) -> bool:
     """A question word at the clause's first word, or a question particle anywhere; not an English
     auxiliary after the subject its opening split names ("and i can't have penicillin", "so i will"),
-    nor chat's "did my ..." with the "I" left out in a sentence that asks nothing ("did my flu jab
-    yesterday", "did my back in lifting")."""
+    nor chat's "did my ..." or "did a ..." with the "I" left out in a sentence that asks nothing
+    ("did my flu jab yesterday", "did my back in lifting", "did a test, not pregnant")."""
     first = clause.start
     for h_start, h_end, lex in clause.hits:
         if lex.cat == "question" and (lex.value == "anywhere" or lang == "zh"):
@@ -583,7 +583,7 @@ def _asks(norm: str, clause: Clause, lang: str, is_question: bool) -> bool:
         return False  # "my dad has gout. so do I": the inverted auxiliary says "me too", it asks nothing
     if lang == "en" and (filler := _EN_FILLER.match(norm, first, clause.end)) is not None:
         first = filler.end()  # "and what about ozempic, ...?", "so can I take it?": the filler asks nothing
-    if lang == "en" and not is_question and norm.startswith("did my ", first):
+    if lang == "en" and not is_question and norm.startswith(("did my ", "did a ", "did an "), first):
         return False
     return any(lex.cat == "question" and h_start == first for h_start, _, lex in clause.hits)
 

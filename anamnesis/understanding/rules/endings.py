@@ -214,13 +214,21 @@ def _refer_ending(msg: Message, clause: Clause) -> None:
     both = _BOTH.search(msg.norm, clause.start, clause.end) is not None
     nearest = sorted(earlier, key=lambda f: f.end)
     if both:
-        ended = earlier
+        ended = _complaints_over_the_illness(earlier)
     elif msg.lang == "zh" and heals(msg, clause):
         ended = zh_episode_of(msg.norm, nearest)
     else:
         ended = nearest[-1:]
     for fact in ended:
         fact.status = status_for(fact.section, "end")
+
+
+def _complaints_over_the_illness(earlier: list[Fact]) -> list[Fact]:
+    """What a plural ending ("都没了", "all of them") ends: every fact named, less a chronic
+    condition named before other things: "甲亢半年了 之前心慌手抖 吃药以后都没了" ends the palpitations
+    and the tremor the illness brought, not the illness, which goes on being treated."""
+    last = max((f.end for f in earlier if f.section != "chronic_conditions"), default=-1)
+    return [f for f in earlier if f.section != "chronic_conditions" or f.end > last]
 
 
 #: Words a bare ending may hold beside its cues: pronouns, particles, adverbs of degree and time.

@@ -5,8 +5,9 @@ bleeding of the wound, the limp of the sprain and the bruise of the blow are wha
 looks like, told in the sentence that tells the injury. "had 2 hypos in the night, woke up sweaty
 and shaky", "低血糖了一次，出冷汗手抖": the sweat and the tremor are what the low-sugar episode
 looks like. The event is the fact; these signs are no symptom beside it (a swelling or a pain of
-the injured part may still be one, as the labels have it). The same signs told without the event
-stay symptoms.
+the injured part may still be one, as the labels have it). Over or not ("出冷汗手抖，喝了可乐缓过来了"
+ends the episode and its signs with it), they go with the event. The same signs told without the
+event stay symptoms.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ _SIGNS_OF: tuple[tuple[Callable[[Fact], bool], frozenset[str]], ...] = (
     ),
 )
 
+#: A sign still there or over with its event; a sign denied ("没出汗") is said of itself.
+_TOLD_STATES = frozenset({"active", "resolved"})
+
 
 def without_event_signs(facts: list[Fact]) -> list[Fact]:
-    """``facts`` less the active signs told in a sentence that tells one of the user's events of
+    """``facts`` less the active or ended signs told in a sentence that tells one of the user's events of
     which they are signs (an event this message names, not one it only refers back to)."""
     signs_by_sentence: dict[int, set[str]] = {}
     for is_event, signs in _SIGNS_OF:
@@ -39,6 +43,6 @@ def without_event_signs(facts: list[Fact]) -> list[Fact]:
         f
         for f in facts
         if not (
-            f.section == "symptoms" and f.status == "active" and f.entity in signs_by_sentence.get(f.sentence, ())
+            f.section == "symptoms" and f.status in _TOLD_STATES and f.entity in signs_by_sentence.get(f.sentence, ())
         )
     ]

@@ -17,6 +17,7 @@ from anamnesis.terminology.text import CJK_RE
 from anamnesis.understanding.rules.lexicon import Lex, Lexicon, term_lex
 from anamnesis.understanding.rules.operation_ends import ended_by
 from anamnesis.understanding.rules.segment import Clause, Hit
+from anamnesis.understanding.rules.zh_injured_part import injured_part_complaints
 from schemas.sections import LAST_DISCUSSED
 
 _COMPOSERS = ("injury", "replace", "removal", "half", "repair", "pain", "end", "quality")
@@ -328,6 +329,9 @@ def find_mentions(
         found.sort(key=lambda m: (m.start, m.end))
     if norm and any(m.entity == "swelling" for m in found):
         _swollen_parts(found, parts, clause, clauses, norm)
+    if norm and CJK_RE.search(norm, clause.start, clause.end):
+        # "把右膝盖扭了 肿得老高 走路疼": the bare swelling and pain are the injured knee's
+        found.extend(Mention(s, e, "symptom", name) for s, e, name in injured_part_complaints(clause, clauses, norm))
     if operable and composers and (cues_used := _operated(operable, composers, norm, [(s, e) for _, s, e in parts])):
         # "на глазу катаракту оперировали": the cue is the cataract's operation, not the eye's
         found = [m for m in found if m.kind != "procedure" or (m.start, m.end) in cues_used.values()

@@ -55,19 +55,7 @@ def merge_facts(msg: Message) -> list[Fact]:
             allergies[-1].put("reaction", msg.orphan_reactions[0], replace=False)
     present = {f.section for f in merged.values() if f.entity != SECTION_WIDE and f.status == PRESENT_STATUS[f.section]}
     kept = [f for f in merged.values() if not (f.entity == SECTION_WIDE and f.section in present)]
-    return _without_classes(_without_weight_reported(_without_qualities(kept), msg.norm))
-
-
-#: Symptoms that, beside another of the same message, only say what that one is like: "咳嗽，痰多",
-#: "кашель с мокротой", "a cough with phlegm" is a productive cough, not two complaints.
-_QUALIFIES = {"sputum production": "cough"}
-
-
-def _without_qualities(facts: list[Fact]) -> list[Fact]:
-    if not any(f.entity in _QUALIFIES for f in facts):
-        return facts
-    said = {(f.section, f.entity, f.status) for f in facts}
-    return [f for f in facts if not (f.entity in _QUALIFIES and (f.section, _QUALIFIES[f.entity], f.status) in said)]
+    return _without_classes(_without_weight_reported(kept, msg.norm))
 
 
 def _without_classes(facts: list[Fact]) -> list[Fact]:

@@ -100,6 +100,7 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
 )
 from anamnesis.understanding.rules.event_signs import without_event_signs
+from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_piece, answers_by_sentence, first_sentence_answer
@@ -412,7 +413,8 @@ def read_message(
             reported = []
             allergen = None
             told = []
-        if not clause.hits and not may_have(norm, clause, lang):
+        bare = lang == "zh" and says_bare_complaint(norm, clause)  # "崴了 肿得老高": the injured part's
+        if not clause.hits and not may_have(norm, clause, lang) and not bare:
             if digits and clause.subject in ("self", ASKED_FAMILY) and not clause.skip:
                 read_demographics(msg, clause)
             continue

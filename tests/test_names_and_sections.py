@@ -7,7 +7,7 @@
 - A cancer an operation took out is a past episode: ``diagnoses``, ``resolved`` ("thyroid out
   for cancer", "удалили щитовидку из-за рака"); a long-lasting condition keeps its section.
 - Sections the labels give a concept: nasal polyps and a brain tumour are diagnoses, mouth ulcers
-  a symptom.
+  a symptom; "хр гастрит" is chronic gastritis.
 """
 
 from __future__ import annotations
@@ -135,3 +135,9 @@ def test_a_cancer_under_treatment_stays_where_it_was() -> None:
 )
 def test_sections_the_labels_give_a_concept(text: str, lang: str, fact: tuple[str, str, str]) -> None:
     assert fact in triples(understand(text, None, lang))
+
+
+
+def test_a_russian_abbreviated_chronic_gastritis_is_chronic_gastritis() -> None:
+    got = triples(understand("хр гастрит, но давно не обострялся", None, "ru"))
+    assert any(e == "chronic gastritis" for _, e, _ in got)

@@ -30,7 +30,7 @@ OWN_WORDS: list[Row] = [
     ("这两天嗓子跟刀割一样，喝水都难受", None, {("symptoms", "sore throat", "active")}),
     ("大姨妈又推迟了十来天", None, {("symptoms", "delayed menstruation", "active")}),
     ("化疗以后白细胞一直偏低", None, {("diagnoses", "low white blood cell count", "active")}),
-    ("嘴里长泡好几天了，吃饭都疼", None, {("diagnoses", "mouth ulcers", "active")}),
+    ("嘴里长泡好几天了，吃饭都疼", None, {("symptoms", "mouth ulcers", "active")}),
     ("最近老觉得饿，饭量也变大了", None, {("symptoms", "increased appetite", "active")}),
     ("解小便有点疼，尿的时候火辣辣的", None, {("symptoms", "dysuria", "active")}),
     ("这阵子干什么都没意思，脑子像一团浆糊", None,

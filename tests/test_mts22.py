@@ -166,7 +166,7 @@ CLINIC_NAMES: list[LangRow] = [
     ("en", "A nitro patch.", "What medications are you currently taking?", {("medications", "glyceryl trinitrate", "active")}),
     ("en", "I had a port put in for chemo.", "Any past surgeries?", {("surgeries", "port placement", "historical")}),
     ("en", "I broke my arm and they put a plate in.", "Any history of surgery?",
-     {("injuries", "arm fracture", "active"), ("surgeries", "fracture fixation", "historical")}),
+     {("injuries", "arm fracture", "active"), ("surgeries", "open reduction and internal fixation", "historical")}),
 ]
 
 AGREED_TO_A_DENIAL: list[LangRow] = [

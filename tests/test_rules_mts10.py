@@ -96,7 +96,7 @@ SPELLED_LETTERS: list[Row] = [
      {("chronic_conditions", "gastroesophageal reflux disease", "active"),
       ("chronic_conditions", "chronic obstructive pulmonary disease", "active")}),
     ("Yes, a C A B G in 2015.", "Any surgeries?", {("surgeries", "coronary artery bypass grafting", "historical")}),
-    ("They did an O R I F on my wrist.", None, {("surgeries", "fracture fixation", "historical")}),
+    ("They did an O R I F on my wrist.", None, {("surgeries", "open reduction and internal fixation", "historical")}),
     ("No.", "Any history of D V T?", {("diagnoses", "deep vein thrombosis", "confirmed_absent")}),
     # ... a lone capital before a hyphenated word stays itself
     ("A C-section, back in 2012.", "Any surgeries?", {("surgeries", "cesarean section", "historical")}),

@@ -47,7 +47,7 @@ CONSULTATION: list[tuple[str, Symptoms]] = [
     ("咳嗽咳痰一周，痰是白色泡沫样的，夜间咳得厉害", {("cough", "active"), ("sputum production", "active")}),
     ("饭后上腹胀，老打嗝，还反酸", {("bloating", "active"), ("belching", "active"), ("heartburn", "active")}),
     ("头胀头痛，后脑勺发紧，血压高的时候更明显", {("headache", "active")}),
-    ("左手臂发麻，左腿也没劲", {("numbness", "active"), ("weakness", "active")}),
+    ("左手臂发麻，左腿也没劲", {("numbness", "active"), ("muscle weakness", "active")}),
     ("胸骨后压榨样疼痛，持续半小时不缓解，满头大汗", {("chest pain", "active"), ("sweating", "active")}),
     ("晚上睡不着，入睡困难，早醒", {("insomnia", "active")}),
     ("尿少，腿肿，肚子也胀", {("oliguria", "active"), ("leg swelling", "active"), ("bloating", "active")}),

@@ -237,7 +237,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "bismuth potassium citrate": {"bismuth subcitrate"},
     "calcium carbonate": {"calcium supplement"},  # Tums; the labels name calcium tablets calcium carbonate
     "valproic acid": {"sodium valproate"},
-    "butylscopolamine": {"hyoscine butylbromide"},  # Buscopan
+    "hyoscine butylbromide": {"butylscopolamine"},  # Buscopan; CONVENTIONS
     "ferrous sulfate": {"iron supplements"},  # Feosol
     "nicotine": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},

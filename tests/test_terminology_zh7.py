@@ -39,7 +39,7 @@ CASES: list[tuple[str, set[Triple], set[Triple]]] = [
     ("饭后胸口火辣辣的", {("symptoms", "heartburn", "active")}, set()),
     ("两腿发沉，傍晚更明显", {("symptoms", "heavy legs", "active")}, set()),
     # weak hands and feet are weakness, not the one-sided weakness of a stroke
-    ("最近手脚无力", {("symptoms", "weakness", "active")}, {("symptoms", "one-sided weakness", "active")}),
+    ("最近手脚无力", {("symptoms", "muscle weakness", "active")}, {("symptoms", "one-sided weakness", "active")}),
     ("这两天拉绿便，肚子也不舒服", {("symptoms", "green stools", "active")}, set()),
     ("最近活着没什么意思", {("symptoms", "suicidal ideation", "active")}, set()),
     ("蹲下起来膝盖咔咔响", {("symptoms", "joint clicking", "active")}, set()),

@@ -316,10 +316,16 @@ _FOR_ILLNESS = re.compile(
 )
 
 
+#: A cancer's canonical name: "cancer", "thyroid cancer".
+_CANCER = re.compile(r"(?:^|\s)cancer$")
+
+
 def removed_by_operation(msg: Message) -> None:
     """ "hysterectomy in 2015 for fibroids", "had my tonsils out after one too many bouts of
     tonsillitis": an illness said with the operation that removed its organ (an -ectomy) in the
-    same sentence is over, not active."""
+    same sentence is over, not active. A cancer so removed is a past episode, a diagnosis resolved
+    ("had my whole thyroid taken out in 2020 for cancer", "удалили щитовидку из-за рака"); a
+    long-lasting condition keeps its section ("thyroid taken out because of Graves")."""
     operations = [
         f
         for f in msg.facts
@@ -336,6 +342,8 @@ def removed_by_operation(msg: Message) -> None:
                 for op in operations
             )
         ):
+            if _CANCER.search(fact.entity):
+                fact.section = "diagnoses"
             fact.status = "resolved"
 
 

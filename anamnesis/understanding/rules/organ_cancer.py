@@ -97,5 +97,6 @@ def with_organ_cancer(facts: list[Fact], text: str, hits: list[Hit], asked: Topi
     for f in facts:
         if f.entity == _ANY_CANCER and f.section in _OWN:
             f.entity = name
-            f.section = _section_of().get(name, f.section)
+            if not (f.section == "diagnoses" and f.status == "resolved"):  # a past episode stays one
+                f.section = _section_of().get(name, f.section)
     return facts

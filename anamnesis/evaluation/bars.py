@@ -99,17 +99,20 @@ UNSEEN_DOSE_BAR = 0.90
 #: (ru 0.854). The negation floor stays (0.698 - 0.003 would lower it).
 #: The twenty-ninth session's (RULES_VERSION 57) 0.891 / 0.862 / 0.837, 0.704, 0.948, 0.962, 71; every
 #: branch was gated alone and passed (names29 alone moved status to 0.946, the merged tree 0.948).
+#: The thirtieth session's (RULES_VERSION 58) 0.891 / 0.862 / 0.837, 0.704, 0.951, 0.962, 70; one
+#: branch was left out, not the floors moved: labs30's blood-pressure findings (alone zh 0.834,
+#: negation 0.701, 73 forbidden turns). Status floor raised to 0.951 - 0.003.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.888,
     "fact F1 (ru)": 0.859,
     "fact F1 (zh)": 0.834,
     "negation accuracy": 0.701,
-    "status accuracy": 0.945,
+    "status accuracy": 0.948,
     "dose accuracy": 0.959,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 71
+UNSEEN_FORBIDDEN_CEILING = 70
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

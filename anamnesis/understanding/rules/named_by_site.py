@@ -159,6 +159,12 @@ def _own_clause(msg: Message, pos: int) -> Clause | None:
 
 
 @cache
+def _site_words(lang: str) -> re.Pattern[str]:
+    """Every site's words in ``lang`` as one pattern: whether a text names any site, in one search."""
+    return re.compile("|".join(f"(?:{s.words[lang].pattern})" for s in _sites() if lang in s.words) or "(?!)")
+
+
+@cache
 def _generals() -> frozenset[str]:
     """Every bare name a row specialises: a denied symptom of one of them is named by its site."""
     return frozenset(g for s in _sites() for g in s.general)
@@ -228,11 +234,13 @@ def site_question(context: str, lang: str | None) -> Topic | None:
     """The context's last question as a topic that asks nothing but names a site, when it names
     one ("Сдавали ПСА?", "最近有没有查过PSA？"): the reply's bare denial is named by it."""
     norm = normalise(context)
+    langs = (lang,) if lang in _LANGS else _LANGS
+    if not any(_site_words(lg).search(norm) for lg in langs):
+        return None  # most contexts name no site: their sentences are never split
     asked = [norm[start:end] for start, end, question in sentences(norm) if question]
     if not asked:
         return None
     question = asked[-1]
-    langs = (lang,) if lang in _LANGS else _LANGS
-    if not any(lg in s.words and s.words[lg].search(question) for s in _sites() for lg in langs):
+    if not any(_site_words(lg).search(question) for lg in langs):
         return None
     return Topic((), (), False, False, False, False, frozenset(), question=question)

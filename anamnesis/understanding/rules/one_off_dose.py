@@ -50,8 +50,8 @@ _REACH = 24
 def one_off_doses(facts: list[Fact], norm: str, lang: str) -> list[Fact]:
     """Stop each active drug of ``facts`` told as one dose taken."""
     count, taken = _COUNT.get(lang), _TAKEN.get(lang)
-    if count is None or taken is None:
-        return facts
+    if count is None or taken is None or count.search(norm) is None:
+        return facts  # most messages tell no single dose: their drugs' sentences are never cut
     drugs = [f for f in facts if f.section == "medications" and f.entity not in (SECTION_WIDE, LAST_DISCUSSED)]
     for f in drugs:
         if f.status != "active":

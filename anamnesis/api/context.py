@@ -112,7 +112,9 @@ class UserFacts:
     methods must give the same answer every time (they may remember).
     """
 
-    __slots__ = ("facts", "by_id", "discussed", "_by_fact_id", "_important", "_absent", "_rest", "_by_section", "_cheapest")
+    __slots__ = (
+        "facts", "by_id", "discussed", "_by_fact_id", "_important", "_absent", "_rest", "_by_section", "_cheapest",
+    )  # fmt: skip
 
     def __init__(self, facts: Sequence[dict[str, Any]]) -> None:
         self.facts = facts
@@ -175,7 +177,11 @@ class UserFacts:
         return e.related, e.related_cost
 
     def unchosen_fits(
-        self, relevant: Collection[str], budget: int, render: Callable[[dict[str, Any]], str], count: Callable[[str], int]
+        self,
+        relevant: Collection[str],
+        budget: int,
+        render: Callable[[dict[str, Any]], str],
+        count: Callable[[str], int],
     ) -> bool:
         """Whether a live fact outside the ``relevant`` sections would fit in ``budget`` as a related line."""
         for section, entries in self._by_section.items():

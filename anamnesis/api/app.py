@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from anamnesis.api.access_log import AccessLog
 from anamnesis.api.auth import RequireToken, TokenVerifier, document_bearer
-from anamnesis.api.context import Draft, render_fact
+from anamnesis.api.context import Draft, UserFacts, render_fact
 from anamnesis.api.docs import add_offline_docs
 from anamnesis.api.errors import V1_ERRORS
 from anamnesis.api.log_queue import queued_logs
@@ -36,7 +36,7 @@ from anamnesis.api.measurement_routes import (
     measurement_router,
 )
 from anamnesis.api.memory_routes import add_memory_routes
-from anamnesis.api.memos import FACT_LINES, OPEN_CONFLICTS, SERVED_MEMOS, TOKEN_COUNTS
+from anamnesis.api.memos import FACT_LINES, OPEN_CONFLICTS, SERVED_MEMOS, TOKEN_COUNTS, USER_FACTS
 from anamnesis.api.metrics import add_metrics
 from anamnesis.api.pagination import PageParams, event_key, fact_key
 from anamnesis.api.paths import UserId, UserSegmentRouting, raw_user_id
@@ -57,6 +57,8 @@ INLINE_ROUTE_CHARS = 2_000
 TOKEN_COUNT_CACHE = 131_072
 #: Fact lines remembered (:data:`FACT_LINES`): every fact of the 2,048 prefetched users, twice over.
 FACT_LINE_CACHE = 131_072
+#: Users whose arranged facts (:data:`USER_FACTS`) are kept: twice the users whose facts are cached.
+USER_FACTS_CACHE = 4_096
 #: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms). The
 #: event loop gives the GIL up at each system call (a socket read or write, a file's stat) and
 #: then waits for it while the embedding thread runs the model's Python parts (its tokenizer):
@@ -225,6 +227,19 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
 
         return rendered
 
+    def arranged(warehouse: WarehouseView, user_id: str, facts: list[dict[str, Any]]) -> UserFacts | None:
+        """The cached ``facts`` of ``user_id`` arranged for the block, kept in ``warehouse``'s memo
+        for as long as the cache holds that very list (None: no warehouse built yet)."""
+        kept: dict[str, UserFacts] | None = warehouse.memo(USER_FACTS)
+        if kept is None:
+            return None
+        prepared = kept.get(user_id)
+        if prepared is None or prepared.facts is not facts:
+            if len(kept) >= USER_FACTS_CACHE:
+                kept.clear()
+            prepared = kept[user_id] = UserFacts(facts)
+        return prepared
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         with queued_logs():  # the access line of each request: never a write to stderr on the loop
@@ -239,6 +254,13 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
 
         def hot_set() -> tuple[list[str], int]:
             users = reader.prefetch()
+            # their facts arranged for the block, and each fact's own line, now, not on a first question
+            with reader.view() as warehouse:
+                render, count = fact_lines(warehouse), token_counter(warehouse)
+                for user_id in users:
+                    if (facts := warehouse.cached_facts(user_id, shared=True)) is not None \
+                            and (prepared := arranged(warehouse, user_id, facts)) is not None:
+                        prepared.all_lines(render, count)
             return users, search_memories.warm_up(users)
 
         # Side by side: the router's vocabularies are Python, the hot set mostly DuckDB, LanceDB
@@ -319,6 +341,7 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
         with reader.view() as warehouse:  # every read of this request from one warehouse file
             # shared, not copied: nothing below changes a fact (the block copies those it keeps)
             user_facts = warehouse.cached_facts(user_id, shared=True)
+            cached = user_facts is not None
             if user_facts is None:
                 user_facts = await run_in_threadpool(warehouse.facts, user_id)
             recalled: list[dict[str, Any]] = []
@@ -329,10 +352,12 @@ def create_app(settings: Settings, *, replica_of: str | None = None) -> FastAPI:
             else:  # a DuckDB query: not on the loop
                 conflicts = await run_in_threadpool(open_conflicts, warehouse, user_id)
             counted = token_counter(warehouse)
+            render = fact_lines(warehouse)
             draft = Draft(
                 user_facts, route.sections, max_tokens=body.max_tokens, count_tokens=counted,
                 drug_question=route.drug_question, conflicts=conflicts, recalled=recalled,
-                render=fact_lines(warehouse),
+                render=render,
+                prepared=arranged(warehouse, user_id, user_facts) if cached else None,
             )
             # The vector search runs only if its hits could still be used.
             hits = await search_memories(user_id, body.query, 8, named=route.named) if draft.wants_memories else ()

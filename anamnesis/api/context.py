@@ -12,7 +12,7 @@ tokenizer) would be exceeded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +84,121 @@ def _important(fact: dict[str, Any]) -> bool:
     return fact["section"] in CRITICAL_SECTIONS and fact["status"] == PRESENT_STATUS[fact["section"]]
 
 
+class _Entry:
+    """One live fact of a :class:`UserFacts`: its section, whether it is important, and its
+    lines and their token counts once worked out (each at most once while the facts live)."""
+
+    __slots__ = ("fact", "section", "important", "line", "cost", "related", "related_cost")
+
+    def __init__(self, fact: dict[str, Any], section: str, important: bool) -> None:
+        self.fact = fact
+        self.section = section
+        self.important = important
+        self.line: str | None = None  # "- IMPORTANT: ..." for an important fact, else "- ..."
+        self.cost = 0
+        self.related: str | None = None  # "- Related: ..."
+        self.related_cost = 0
+
+
+class UserFacts:
+    """One user's current facts, arranged once for every context block drafted from them.
+
+    What a :class:`Draft` needs of the facts whatever the question: the live ones (neither
+    decayed nor superseded) by id; the important ones by critical section, newest first; the
+    confirmed absences; the others, newest first; the sections ever discussed; and each fact's
+    lines and their token counts, worked out on first need. The server keeps one per user and
+    warehouse file (for as long as the cached list of facts it was made from), so a request
+    only picks the sections it needs. The ``render`` and ``count_tokens`` given to the line
+    methods must give the same answer every time (they may remember).
+    """
+
+    __slots__ = (
+        "facts", "by_id", "discussed", "_by_fact_id", "_important", "_absent", "_rest", "_by_section", "_cheapest",
+    )  # fmt: skip
+
+    def __init__(self, facts: Sequence[dict[str, Any]]) -> None:
+        self.facts = facts
+        live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
+        self.by_id = {f["fact_id"]: f for f in live}
+        self.discussed = {f["section"] for f in facts}
+        self._by_fact_id: dict[str, _Entry] = {}
+        self._important: dict[str, list[_Entry]] = {}  # critical section -> its important facts, newest first
+        self._absent: list[_Entry] = []  # confirmed absences in critical sections, in the facts' order
+        self._by_section: dict[str, list[_Entry]] = {}
+        entries = []
+        for f in live:
+            section, status = f["section"], f["status"]
+            critical = section in CRITICAL_SECTIONS
+            e = _Entry(f, section, critical and status == PRESENT_STATUS[section])
+            entries.append(e)
+            self._by_section.setdefault(section, []).append(e)
+            if critical and status == CONFIRMED_ABSENT and not e.important:
+                self._absent.append(e)
+        self._by_fact_id = {e.fact["fact_id"]: e for e in entries}
+        newest = sorted(entries, key=_newest_key, reverse=True)
+        for e in newest:
+            if e.important:
+                self._important.setdefault(e.section, []).append(e)
+        absent = set(map(id, self._absent))
+        self._rest = [e for e in newest if not e.important and id(e) not in absent]  # the others, newest first
+        self._cheapest: dict[str, int] = {}  # section -> the fewest tokens a "Related" line of it costs
+
+    def chosen(self, relevant: Collection[str]) -> list[_Entry]:
+        """The facts of the ``relevant`` sections in the block's order: important, absent, the rest."""
+        chosen = [e for s in CRITICAL_SECTIONS if s in relevant for e in self._important.get(s, ())]
+        chosen += [e for e in self._absent if e.section in relevant]
+        chosen += [e for e in self._rest if e.section in relevant]
+        return chosen
+
+    def entry(self, fact_id: str) -> _Entry:
+        return self._by_fact_id[fact_id]
+
+    @staticmethod
+    def line(e: _Entry, render: Callable[[dict[str, Any]], str], count: Callable[[str], int]) -> tuple[str, int]:
+        """The fact's own line in the block and its count (with the newline before it)."""
+        if e.line is None:
+            line = f"- IMPORTANT: {render(e.fact)}" if e.important else f"- {render(e.fact)}"
+            e.cost = count("\n" + line)
+            e.line = line
+        return e.line, e.cost
+
+    def all_lines(self, render: Callable[[dict[str, Any]], str], count: Callable[[str], int]) -> None:
+        """Work out every live fact's own line and its count now."""
+        for e in self._by_fact_id.values():
+            self.line(e, render, count)
+
+    @staticmethod
+    def related(e: _Entry, render: Callable[[dict[str, Any]], str], count: Callable[[str], int]) -> tuple[str, int]:
+        """The fact's line as a related memory and its count (with the newline before it)."""
+        if e.related is None:
+            line = f"- Related: {render(e.fact)}"
+            e.related_cost = count("\n" + line)
+            e.related = line
+        return e.related, e.related_cost
+
+    def unchosen_fits(
+        self,
+        relevant: Collection[str],
+        budget: int,
+        render: Callable[[dict[str, Any]], str],
+        count: Callable[[str], int],
+    ) -> bool:
+        """Whether a live fact outside the ``relevant`` sections would fit in ``budget`` as a related line."""
+        for section, entries in self._by_section.items():
+            if section in relevant:
+                continue
+            cheapest = self._cheapest.get(section)
+            if cheapest is None:
+                cheapest = self._cheapest[section] = min(self.related(e, render, count)[1] for e in entries)
+            if cheapest <= budget:
+                return True
+        return False
+
+
+def _newest_key(e: _Entry) -> tuple[str, str]:
+    return str(e.fact["valid_from"]), e.fact["entity"]
+
+
 class Draft:
     """A context block with its facts chosen, waiting only for the vector search's hits.
 
@@ -102,32 +217,26 @@ class Draft:
         conflicts: Sequence[dict[str, Any]] = (),
         recalled: Sequence[dict[str, Any]] = (),
         render: Callable[[dict[str, Any]], str] = render_fact,
+        prepared: UserFacts | None = None,
     ) -> None:
-        """``render``: :func:`render_fact`, or a function giving the same lines (remembered ones)."""
+        """``render``: :func:`render_fact`, or a function giving the same lines (remembered ones).
+        ``prepared``: ``facts`` as a :class:`UserFacts`, when the caller keeps one (every draft
+        from it with the same ``render`` and ``count_tokens``: it remembers their lines); else
+        one is made here."""
         self._count = count_tokens
         self._render = render
+        if prepared is None or prepared.facts is not facts:
+            prepared = UserFacts(facts)
+        self._prepared = prepared
         self.sections = list(
             dict.fromkeys([*(DRUG_QUESTION_SECTIONS if drug_question else ()), *sections, *EVERY_QUESTION_SECTIONS])
         )
-        self.conflicts = [c for c in conflicts if c["section"] in self.sections]
-        live = [f for f in facts if not f.get("decayed") and f["status"] != SUPERSEDED]
-        self._by_id = {f["fact_id"]: f for f in live}
-        discussed = {f["section"] for f in facts}
-        relevant = self.sections
-
-        def newest_first(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            return sorted(items, key=lambda f: (str(f["valid_from"]), f["entity"]), reverse=True)
-
-        important = newest_first([f for f in live if f["section"] in relevant and _important(f)])
-        important.sort(key=lambda f: CRITICAL_SECTIONS.index(f["section"]))
-        absent = [
-            f
-            for f in live
-            if f["section"] in relevant and f["section"] in CRITICAL_SECTIONS and f["status"] == CONFIRMED_ABSENT
-        ]
-        rest = newest_first([f for f in live if f["section"] in relevant and f not in important and f not in absent])
-        self._chosen_ids = {f["fact_id"] for f in (*important, *absent, *rest)}
-        self.not_discussed = [s for s in relevant if s not in discussed]
+        relevant = set(self.sections)
+        self._relevant = relevant
+        self.conflicts = [c for c in conflicts if c["section"] in relevant]
+        self._by_id = prepared.by_id
+        discussed = prepared.discussed
+        self.not_discussed = [s for s in self.sections if s not in discussed]
         self._lines: list[str] = [HEADER]
         self._chosen: list[dict[str, Any]] = []
         self._budget_left = max_tokens - count_tokens(HEADER)
@@ -136,14 +245,15 @@ class Draft:
         self._summaries = [
             {k: v for k, v in chat.items() if k != "line"} for chat in recalled if self._add(f"- {chat['line']}", None)
         ]
-        for fact in important:
-            self._add(f"- IMPORTANT: {render(fact)}", fact)
-        for fact in (*absent, *rest):
-            self._add(f"- {render(fact)}", fact)
-        unchosen = [f for f in live if f["fact_id"] not in self._chosen_ids]
-        self.wants_memories = any(
-            count_tokens(f"\n- Related: {render(f)}") <= self._budget_left for f in unchosen
-        )
+        line = prepared.line
+        for entry in prepared.chosen(relevant):
+            text, cost = line(entry, render, count_tokens)
+            if cost <= self._budget_left:
+                self._budget_left -= cost
+                self._lines.append(text)
+                self._chosen.append({**entry.fact, "important": entry.important})
+        # a fact not chosen is one of a section the question does not need
+        self.wants_memories = prepared.unchosen_fits(relevant, self._budget_left, render, count_tokens)
 
     def _add(self, line: str, fact: dict[str, Any] | None) -> bool:
         cost = self._count("\n" + line)
@@ -157,13 +267,19 @@ class Draft:
 
     def finish(self, memories: Sequence[Memory] = ()) -> Context:
         """The block: the chosen facts, then up to five related ones from ``memories``, then gaps."""
+        by_id, relevant = self._by_id, self._relevant
         related = [
-            self._by_id[m.fact_id]
+            by_id[m.fact_id]
             for m in sorted(memories, key=lambda m: -m.score)
-            if m.fact_id in self._by_id and m.fact_id not in self._chosen_ids
+            if m.fact_id in by_id and by_id[m.fact_id]["section"] not in relevant
         ]
         for fact in related[:5]:
-            self._add(f"- Related: {self._render(fact)}", fact)
+            entry = self._prepared.entry(fact["fact_id"])
+            text, cost = self._prepared.related(entry, self._render, self._count)
+            if cost <= self._budget_left:
+                self._budget_left -= cost
+                self._lines.append(text)
+                self._chosen.append({**fact, "important": entry.important})
         if self.not_discussed:
             self._add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in self.not_discussed), None)
         if len(self._lines) == 1:

@@ -23,5 +23,8 @@ TOKEN_COUNTS = Memo("token_counts", lambda _cursor: {}, None)
 #: (of what a line shows, only ``decayed`` could move with the clock, and no line shows it).
 #: Filled by requests, never prefetched, gone with its file like the token counts.
 FACT_LINES = Memo("fact_lines", lambda _cursor: {}, None)
+#: Each cached user's facts arranged for the context block (:class:`~anamnesis.api.context.UserFacts`),
+#: by user id, each good for as long as the cached list it was made from: gone with its file too.
+USER_FACTS = Memo("user_facts", lambda _cursor: {}, None)
 #: Both read memos, computed whenever a warehouse is prefetched.
 SERVED_MEMOS = (OPEN_CONFLICTS, MEASUREMENTS)

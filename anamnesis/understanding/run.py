@@ -15,8 +15,8 @@ from datetime import datetime
 import polars as pl
 
 from anamnesis.storage.crashpoints import crash_point
-from anamnesis.terminology import load_terminology
 from anamnesis.understanding.backend import Backend
+from anamnesis.understanding.entity_codes import entity_codes
 from anamnesis.understanding.llm_context import CONTEXT_COLUMNS
 from anamnesis.understanding.parallel import FRAGMENT_COLUMNS, RESULT_SCHEMA, FragmentReader
 from schemas.frames import Events, Rejects, Understood, empty, polars_schema
@@ -194,9 +194,7 @@ def _with_codes(entity: pl.Expr, attributes: pl.Expr) -> pl.Expr:
     Added here, when the stored events are read, so codes follow the terminology without
     asking any backend again.
     """
-    terminology = load_terminology()
-    known = {t.canonical: ",".join(terminology.codes_of(t.canonical)) for t in terminology.terms}
-    codes = entity.replace_strict({k: v for k, v in known.items() if v}, default=None, return_dtype=pl.String)
+    codes = entity.replace_strict(entity_codes(), default=None, return_dtype=pl.String)
     tail = pl.concat_str([pl.lit('"codes":"'), codes, pl.lit('"}')])
     return (
         pl.when(codes.is_null())

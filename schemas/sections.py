@@ -47,11 +47,6 @@ AT_INJURED_PART = LAST_DISCUSSED + "@"
 #: "都好了", "no symptoms at all now"): the fold ends every complaint and illness of the episode
 #: (:func:`anamnesis.facts.anaphora.whole_episode`), or nothing when none is present. Never a fact.
 WHOLE_EPISODE = LAST_DISCUSSED + SECTION_WIDE
-#: The entity of a finished course that names no drug ("курс допил", "finished both courses",
-#: "两周的药吃完了"): the fold ends every drug started together with the anti-infective the user
-#: began last (:func:`anamnesis.facts.anaphora.whole_course`), or the drug discussed last when no
-#: anti-infective is present. Never a fact.
-WHOLE_COURSE = LAST_DISCUSSED + "+"
 
 
 def held_name(entity: str) -> str | None:

@@ -88,7 +88,7 @@ UNNAMED_ENDINGS: list[Row] = [
     ("gone completely since friday", None, {("diagnoses", "^", "resolved")}),
     ("don't take that anymore", None, {("medications", "^", "stopped")}),
     ("not taking them any more", None, {("medications", "^", "stopped")}),
-    ("finished the course yesterday", None, {("medications", "^+", "stopped")}),
+    ("finished the course yesterday", None, {("medications", "^", "stopped")}),
     ("I'm off it now", None, {("medications", "^", "stopped")}),
     # ... not a question, a hope, a plan, someone else's, or another "gone"
     ("is it gone for good?", None, set()),

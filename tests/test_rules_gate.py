@@ -11,7 +11,7 @@ import pytest
 
 from anamnesis.evaluation.gold import load_gold
 from anamnesis.terminology.text import normalise
-from anamnesis.understanding.rules import clause_facts, compact_profile, course_finished, discourse, plans, referring
+from anamnesis.understanding.rules import clause_facts, compact_profile, discourse, plans, referring
 from anamnesis.understanding.rules.gate import CASE_VARIANTS, Gated, literals_in
 from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import sentences
@@ -28,7 +28,6 @@ GATES: dict[str, Gated] = {
     **{f"{lang}_change": gated for lang, gated in referring._CHANGES.items()},
     **{f"{lang}_stop": gated for lang, gated in referring._STOPS.items()},
     **{f"{lang}_recovered": gated for lang, gated in referring._RECOVERED.items()},
-    **{f"{lang}_course_over": gated for lang, gated in course_finished._COURSE_OVER.items()},
 }
 
 #: At least one text per alternative of each gated pattern (each must match its pattern).
@@ -304,10 +303,7 @@ CRAFTED: dict[str, list[str]] = {
         "ее уже не пью",
         "их не пью",
     ],  # fmt: skip
-    "zh_stop": ["那个药不吃了", "这药停了", "药也停了"],
-    "en_course_over": ["finished both courses", "completed the antibiotic course", "the course is done now"],
-    "ru_course_over": ["курс допила", "прошла курс", "закончил курс антибиотиков"],
-    "zh_course_over": ["疗程结束了", "两周的药吃完了", "药也吃完了", "药吃完就停了"],
+    "zh_stop": ["那个药不吃了", "这药停了", "药也吃完了", "药吃完就停了"],
 }
 
 

@@ -123,7 +123,7 @@ TRIGGERS_AND_OCCASIONS: list[Case] = [
 ENDINGS_AND_SUBJECTS: list[Case] = [
     # "药也吃完了": the course of the drug in question is over, not every medication denied
     ("嗓子不疼了，药也吃完了", None,
-     {("symptoms", "sore throat", "resolved"), ("medications", "^+", "stopped")}, {}),
+     {("symptoms", "sore throat", "resolved"), ("medications", "^", "stopped")}, {}),
     ("现在什么药都不吃了", None, {("medications", "*", "confirmed_absent")}, {}),
     # the agent of a passive and an owner are no subject: the clause is the user's
     ("昨天被同事家的猫抓了，打了狂犬疫苗", None, {("vaccinations", "rabies vaccine", "historical")}, {}),

@@ -115,7 +115,7 @@ BRANDS: list[tuple[str, Triple]] = [
     ("血脂高，吃瑞旨10mg", ("medications", "rosuvastatin", "active")),
     ("医生给开了万苏平，一天一片", ("medications", "glimepiride", "active")),
     ("泌尿科开了积大本特，每晚一粒", ("medications", "tamsulosin", "active")),
-    ("膀胱炎吃了一袋复美欣", ("medications", "fosfomycin", "stopped")),
+    ("膀胱炎吃了一袋复美欣", ("medications", "fosfomycin", "active")),
     ("кишечка была, пила неосмектин", ("medications", "diosmectite", "active")),
     ("I use ibuleve gel on my knee", ("medications", "ibuprofen", "active")),
     ("took clarityn for the hay fever", ("medications", "loratadine", "active")),

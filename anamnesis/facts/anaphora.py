@@ -81,29 +81,6 @@ def replaced_by(
     return []
 
 
-#: ATC groups of the anti-infectives a course is built around (antibacterials, antivirals,
-#: antifungals, antiprotozoals, anthelmintics).
-_COURSE_CODES = ("ATC:J", "ATC:P01", "ATC:P02")
-
-
-def whole_course(
-    facts: Mapping[tuple[str, str], _Fact], codes_of: Callable[[str], tuple[str, ...]]
-) -> list[str] | None:
-    """The present medications a finished course ends: every drug first told in the same message
-    as the anti-infective the user began last (the H. pylori scheme's antibiotics, bismuth and
-    proton-pump inhibitor; "amoxicillin and pred for 5 days"). A drug told before it (the
-    omeprazole taken for a month already) is no part of it. None when no anti-infective is present:
-    the caller reads the course as the drug discussed last."""
-    present = PRESENT_STATUS["medications"]
-    taken = {k[1]: f for k, f in facts.items() if k[0] == "medications" and k[1] != SECTION_WIDE
-             and f.status == present}
-    cures = [f.first_seen for e, f in taken.items() if any(c.startswith(_COURSE_CODES) for c in codes_of(e))]
-    if not cures:
-        return None
-    began = max(cures)
-    return sorted(e for e, f in taken.items() if f.first_seen == began)
-
-
 def held(facts: Mapping[tuple[str, str], _Fact], section: str, entity: str) -> str | None:
     """``entity`` when the user holds it present in ``section``, else None (the event is dropped)."""
     fact = facts.get((section, entity))

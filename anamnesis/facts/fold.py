@@ -37,7 +37,6 @@ from anamnesis.facts.anaphora import (
     referring_attributes,
     replaced_by,
     told_with,
-    whole_course,
     whole_episode,
 )
 from anamnesis.facts.confidence import confidence, evidence_of
@@ -52,7 +51,6 @@ from schemas.sections import (
     PRESENT_STATUS,
     SECTION_WIDE,
     SUPERSEDED,
-    WHOLE_COURSE,
     WHOLE_EPISODE,
     held_name,
     injured_part_kind,
@@ -434,8 +432,7 @@ class _UserFold(ReplayMixin):
         illness or symptom discussed last ("膝盖好了" after knee pain); ``^@kind`` to that kind of
         injury of the part the injury discussed last is of ("no fracture" after an ankle sprain). ``^name`` is the fact ``name`` while
         the user holds it ("ALT 33" ends an elevated ALT). ``^*`` is every complaint and illness of
-        the episode ("all cleared up" after a UTI with its burning: all three end). ``^+`` is every
-        drug of the course last begun ("курс допил" after the H. pylori scheme)."""
+        the episode ("all cleared up" after a UTI with its burning: all three end)."""
         facts = {k: f for k, f in self.facts.items() if k not in named} if named else self.facts
         name = held_name(ev.entity)
         if (kind := injured_part_kind(ev.entity)) is not None:
@@ -444,11 +441,6 @@ class _UserFold(ReplayMixin):
             return [replace(ev, section="injuries", entity=entity)] if entity else []
         if ev.entity == WHOLE_EPISODE:
             found = whole_episode(facts, ev.valid_from, load_terminology().codes_of)
-        elif ev.entity == WHOLE_COURSE:
-            course = whole_course(facts, load_terminology().codes_of)
-            entity = last_discussed(facts, ev.section) if course is None else None
-            named_course = course if course is not None else [entity] if entity else []
-            found = [(ev.section, e) for e in named_course]
         elif name:
             entity = held(facts, ev.section, self.aliases.get((ev.section, name), name))
             found = [(ev.section, entity)] if entity else []

@@ -153,7 +153,6 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
-from anamnesis.understanding.rules.one_off_dose import one_off_doses
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.operated import treated_by_operation
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
@@ -639,7 +638,6 @@ def read_message(
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
-    facts = one_off_doses(facts, msg.norm, lang)  # "монурал один пакетик выпила", "喝了一袋磷霉素": over
     facts = stops_dated_by_events(facts, msg.norm, lang)  # "курил 30 лет, бросил сразу после инфаркта"
     facts = failed_stops_go_on(facts, msg.norm, lang, spans)  # "戒过两次没戒掉", "cut the beer down to weekends"
     facts = stopped_for_its_effect(facts, msg.norm, spans)

@@ -14,12 +14,11 @@ import re
 
 from anamnesis.measurements.catalog import load_catalog
 from anamnesis.understanding.rules import quantities
-from anamnesis.understanding.rules.course_finished import course_over_at, tells_course_over
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import load_lexicon
 from anamnesis.understanding.rules.segment import Clause
-from schemas.sections import LAST_DISCUSSED, SECTION_WIDE, WHOLE_COURSE, WHOLE_EPISODE
+from schemas.sections import LAST_DISCUSSED, SECTION_WIDE, WHOLE_EPISODE
 
 _NUMBER = r"(\d+(?:[.,]\d+)?|(?:one|two|three|four|five) and a half|half|[一二两三四五六七八九十百]+(?:点[一二三四五六七八九])?)"  # noqa: E501 (one pattern reads best on one line)
 _UNIT = r"\s*(mg|mcg|µg|ug|ml|iu|units?|мг|мкг|мл|ед\w*|毫克|微克|毫升|国际单位|个单位|单位|个)?(?![a-zа-я\d])"
@@ -71,12 +70,12 @@ _STOP_PATTERNS = {
         r"\b(?:stopped|quit|came off|come off|gave up(?: on)?|given up(?: on)?|ditched|dropped|binned)"
         r"\s+(?:taking\s+)?(?:it|them|that one|those)\b(?! (?:up|down|to|on)\b)"
         # "don't take that anymore", "not taking them any more", "no longer on it", "I'm off it now",
-        # "finished the tablets": the medicine discussed is over (a finished course: course_finished)
+        # "finished the course": the medicine discussed is over
         r"|\b(?:don'?t|do not|not|never)\s+(?:take|taking|on|using|use)\s+(?:it|them|that|those)"
         r"(?: ones?)?\s+(?:anymore|any more)\b"
         r"|\bno longer (?:take|taking|on|using|use) (?:it|them|that|those)\b"
         r"|\b(?:i'm|im|i am) off (?:it|them|those|that)\b"
-        r"|\bfinished (?:the tablets|the pills|them|it|that)\b(?! (?:off|up)\b)"
+        r"|\bfinished (?:the course|the tablets|the pills|them|it|that)\b(?! (?:off|up)\b)"
         # an order to stop, and a swap of it for another: "dentist said stop it", "swapped it for losartan"
         r"|\b(?:said|said to|told me to|had to)\s+stop\s+(?:taking\s+)?(?:it|them)\b"
         r"|\b(?:swapped|switched|changed|replaced)\s+(?:it|them)\s+(?:for|to|with|onto)\b"
@@ -88,9 +87,9 @@ _STOP_PATTERNS = {
     ),
     "zh": re.compile(
         r"(?:那个药|这个药|那药|这药|那种药|这种药)[^，。,.！!？?]{0,6}?(?:不吃了|停了|停掉了|没吃了|不用了|没再吃)"
-        # "药也停了": the drug in question stopped ("药也吃完了" finishes a course: course_finished);
-        # "药全停了" and "啥药都不吃了" (every drug) stay section-wide
-        r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:停了|停掉了)"
+        # "药也吃完了", "药也停了": the course of the drug in question ended; "药全停了" and
+        # "啥药都不吃了" (every drug) stay section-wide
+        r"|(?<![全都所有啥什么些])药(?:也|已经)?(?:吃完了|用完了|吃完停了|吃完就停了|停了|停掉了)"
     ),
 }
 #: An English dose change told of a drug the message names: the verb, up to four words (the
@@ -133,7 +132,7 @@ def stops_by_pronoun(norm: str, found: Literals | None = None) -> bool:
     """The message stops a medicine it points at ("бросил его", "came off them") in any of the
     languages: worth reading although it names nothing, before its language is known
     (``found``: the gates' literals in ``norm``)."""
-    return any(pattern.search(norm, found=found) for pattern in _STOPS.values()) or tells_course_over(norm, found)
+    return any(pattern.search(norm, found=found) for pattern in _STOPS.values())
 
 
 def with_referring(
@@ -145,19 +144,12 @@ def with_referring(
     "那个药我不吃了" is about one medicine, not all: its section-wide reading goes, and so does
     a drink inside the reference ("перестала его пить" drinks no alcohol).
     """
-    drugs = [f for f in facts if f.section == "medications" and f.entity != SECTION_WIDE]
-    if drugs:  # "курс допил, теперь только омез": the course is over, a drug named apart goes on
-        courses = _courses_over(norm, lang, parts, found)
-        own = {id(_clause_at(parts, d.start)) for d in drugs}
-        return facts + [f for f in courses if id(_clause_at(parts, f.start)) not in own]
+    if any(f.section == "medications" and f.entity != SECTION_WIDE for f in facts):
+        return facts
     referred = _referring(norm, lang, parts, found)
     if not referred:
         return facts
     spans = [(f.start, f.end) for f in referred]
-    if referred[0].entity == WHOLE_COURSE and any(
-        f.section == "medications" and not any(s <= f.start < e for s, e in spans) for f in facts
-    ):
-        return facts  # "ничего не принимаю, закончила курс": a denial apart ends every drug
     # a demographic value stands at its clause's start, not at a word inside the reference
     kept = [
         f
@@ -404,19 +396,7 @@ def _referring(norm: str, lang: str, parts: list[Clause], found: Literals | None
         out.append(fact)
     for start, end, sentence in pronoun_stops(norm, lang, parts, found):
         out.append(Fact(start, end, sentence, "medications", LAST_DISCUSSED, "stopped"))
-    out += _courses_over(norm, lang, parts, found)
     return out[-1:]  # the message's last word on it
-
-
-def _courses_over(norm: str, lang: str, parts: list[Clause], found: Literals | None) -> list[Fact]:
-    """A stop of every drug of the course for each finished course the user states (no question,
-    plan or other person, not denied: "not finished the course yet")."""
-    out = []
-    for start, end in course_over_at(norm, lang, found):
-        clause = _clause_at(parts, start)
-        if clause is not None and not NEVER_BEFORE.search(norm, max(0, start - 8), start):
-            out.append(Fact(start, end, clause.sentence, "medications", WHOLE_COURSE, "stopped"))
-    return out
 
 
 #: A dose change still to come: a time ahead beside the change ("going up to 50 in a fortnight",

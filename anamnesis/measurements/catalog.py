@@ -28,10 +28,10 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 TESTS_FILE = DATA_DIR / "tests.tsv"
 ORGANS_FILE = DATA_DIR / "organs.tsv"
 RELATIVES_FILE = TERMINOLOGY_DATA / "relatives.tsv"
-#: A name glued to the number after it, as chat writes it ("tsh4.8", "inr3.6", "МНО3,6"): two
-#: Latin or Cyrillic letters at least, so that a one-letter name part ("b" of "b12", "t" of "t4")
-#: is never one; an ideograph may stand right before it ("查的tsh5.9").
-_GLUED = re.compile(r"(?<![a-zа-яё])[a-zа-яё]{2,}(?=\d)")
+#: A name glued to the number after it, as chat writes it ("tsh4.8", "inr3.6", "МНО3,6", "hba1c7.2"):
+#: two Latin or Cyrillic letters at least, a digit only inside it ("hba1c"), so that a one-letter name
+#: part ("b" of "b12", "t" of "t4") is never one; an ideograph may stand right before it ("查的tsh5.9").
+_GLUED = re.compile(r"(?<![a-zа-яё\d])(?:[a-zа-яё]+\d[a-zа-яё]+|[a-zа-яё]{2,})(?=\d)")
 _COLUMNS = ("test", "code", "unit", "units", "min", "max", "low", "high", "molar_mass", "organs", "en", "ru", "zh")
 
 

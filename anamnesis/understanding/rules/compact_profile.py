@@ -207,13 +207,18 @@ def compact_profile(norm: str) -> list[ProfileValue]:
 
 
 #: A height, then maybe a weight, right after a sex-age pair, as forms list them: "男，23，183，75kg",
-#: "女 26 158 130斤", "m 40, 1.82, 90". A slash pair stays unread ("Ж 58, 150/90" may be a pressure).
+#: "女 26 158 130斤", "m 40, 1.82, 90", or as a slash pair ("м44, 185/120", "男，45岁，175/80"): right
+#: after a sex and an age the pair is the body's size, which the profile tells, not a pressure.
 _SIZES = re.compile(
     r"\s*[,，、]?\s*(1[.,]\d{2}|\d{3})(?!\s*(?:lbs?|pounds|kg|кг|公斤|斤|st\b|stone))\s*(?:cm|см|厘米)?"
-    r"(?:\s*[,，、]?\s*(\d{2,3}(?:[.,]\d)?)\s*(kg|кг|公斤|斤)?)?(?![\d/.,]\d|[\d/])"
+    r"(?:\s*[,，、/]?\s*(\d{2,3}(?:[.,]\d)?)\s*(kg|кг|公斤|斤)?)?(?![\d/.,]\d|[\d/])"
 )
-#: A pressure told after the numbers ("м 45, 160 на 100 давление"): no height and weight.
-_PRESSURE = re.compile(r"\s*(?:на|over|比|/)\s*\d|[^.!?\n]{0,20}(?:давлени|pressure|\bbp\b|血压|мм)")
+#: A pressure told after the numbers ("м 45, 160 на 100 давление", "Ж 58, 150/90 давление"), or a time
+#: of day it was measured at ("М 61, 150/90 по утрам"), which a body's size has not: no height and weight.
+_PRESSURE = re.compile(
+    r"\s*(?:на|over|比)\s*\d|[^.!?\n]{0,20}(?:давлени|pressure|\bbp\b|血压|(?<![а-я])мм(?![а-я])|mmhg"
+    r"|утр|вечер|\bmornings?\b|\bevenings?\b|\btoday\b|早上|晚上|今天)"
+)
 
 
 def _height_and_weight(norm: str, at: int) -> list[ProfileValue]:

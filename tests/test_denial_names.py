@@ -124,3 +124,16 @@ def test_zh_taking_verb_around_the_medicines_denies_medicines_not_allergies(text
 def test_zh_medicines_denied_without_a_taking_verb_under_an_allergy_question_stay_allergies() -> None:
     got = triples(understand("没有，药也没有", "有过敏吗？", "zh"))
     assert ("medications", "*", ABSENT) not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("I can't be sure I'm not pregnant", "en"),
+        ("не знаю, может не беременна, тест не делала", "ru"),
+        ("我们暂时没有怀孕的打算", "zh"),
+        ("不知道有没有怀孕", "zh"),
+    ],
+)
+def test_a_doubt_or_a_plan_denies_no_pregnancy(text: str, lang: str) -> None:
+    assert not any(e == "pregnancy" for _, e, _ in triples(understand(text, None, lang)))

@@ -102,13 +102,15 @@ UNSEEN_DOSE_BAR = 0.90
 #: The thirtieth session's (RULES_VERSION 58) 0.891 / 0.863 / 0.837, 0.704, 0.951, 0.962, 70 (one
 #: Russian label renamed to the conventions page's name: 0.862 before it); one
 #: branch was left out, not the floors moved: labs30's blood-pressure findings (alone zh 0.834,
-#: negation 0.701, 73 forbidden turns). Status and ru floors raised to 0.003 under the figures.
+#: negation 0.701, 73 forbidden turns). The ru floor raised to 0.003 under its figure; status was 0.951
+#: until a safety review took out course30's finished-course and single-dose stops (wrong stops of
+#: long-term drugs), then 0.948: its floor stays 0.945.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.888,
     "fact F1 (ru)": 0.860,
     "fact F1 (zh)": 0.834,
     "negation accuracy": 0.701,
-    "status accuracy": 0.948,
+    "status accuracy": 0.945,
     "dose accuracy": 0.959,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a

@@ -30,6 +30,13 @@ _DENIED = re.compile(
 _LITERALS = re.compile("pregnan|preg test|беременн|怀|验孕")
 #: What says the pregnancy ended rather than was never there.
 _ENDED = re.compile(r"any ?more|больше не|уже не|不再")
+#: Doubt before the denial, or a plan after it: "can't be sure I'm not pregnant", "不知道有没有怀孕",
+#: "没有怀孕的打算" say nothing of whether the user is pregnant now.
+_DOUBT = re.compile(
+    r"\b(?:not sure|can'?t be sure|cannot be sure|unsure|don'?t know|no idea|hope|hoping|maybe|might)\b"
+    r"|не знаю|не уверен|надеюсь|может|вдруг|不知道|不确定|不敢确定|说不准|可能|希望|有没有"
+)
+_PLAN_AFTER = re.compile(r"\s*的?(?:打算|计划|想法|准备)")
 
 
 def denies_pregnancy(norm: str) -> bool:
@@ -47,6 +54,8 @@ def add_pregnancy_denied(msg: Message) -> None:
         if clause is None or clause.skip or clause.subject != "self" or 0 < clause.intent_at <= found.start():
             continue
         if _ENDED.search(msg.norm, max(clause.start, found.start() - 10), min(clause.end, found.end() + 12)):
+            continue
+        if _DOUBT.search(msg.norm, clause.start, found.start() + 2) or _PLAN_AFTER.match(msg.norm, found.end()):
             continue
         start, end, denied = found.start(), found.end(), found.group(0)
         msg.facts.append(Fact(start, end, clause.sentence, "diagnoses", _PREGNANCY, CONFIRMED_ABSENT, denied))

@@ -100,7 +100,6 @@ from anamnesis.understanding.rules.endings import (
     stop_ends_the_drug,
 )
 from anamnesis.understanding.rules.event_signs import without_event_signs
-from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.felt_burning import without_burning_verbs
 from anamnesis.understanding.rules.fine_parts import fine_parts, says_fine
 from anamnesis.understanding.rules.first_answer import answers_by_piece, answers_by_sentence, first_sentence_answer
@@ -214,6 +213,7 @@ from anamnesis.understanding.rules.untold import untold
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
 from anamnesis.understanding.rules.zh_departments import without_department_names
+from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
 from anamnesis.understanding.rules.zh_topic_part import zh_asked_part, zh_shared_part

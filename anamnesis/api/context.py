@@ -128,11 +128,10 @@ class UserFacts:
         entries = []
         for f in live:
             section, status = f["section"], f["status"]
-            critical = section in CRITICAL_SECTIONS
-            e = _Entry(f, section, critical and status == PRESENT_STATUS[section])
+            e = _Entry(f, section, _important(f))
             entries.append(e)
             self._by_section.setdefault(section, []).append(e)
-            if critical and status == CONFIRMED_ABSENT and not e.important:
+            if section in CRITICAL_SECTIONS and status == CONFIRMED_ABSENT and not e.important:
                 self._absent.append(e)
         self._by_fact_id = {e.fact["fact_id"]: e for e in entries}
         newest = sorted(entries, key=_newest_key, reverse=True)
@@ -241,28 +240,27 @@ class Draft:
         self._chosen: list[dict[str, Any]] = []
         self._budget_left = max_tokens - count_tokens(HEADER)
         for conflict in self.conflicts:
-            self._add(f"- {conflict['question']}", None)
+            self._add(f"- {conflict['question']}")
         self._summaries = [
-            {k: v for k, v in chat.items() if k != "line"} for chat in recalled if self._add(f"- {chat['line']}", None)
+            {k: v for k, v in chat.items() if k != "line"} for chat in recalled if self._add(f"- {chat['line']}")
         ]
-        line = prepared.line
         for entry in prepared.chosen(relevant):
-            text, cost = line(entry, render, count_tokens)
-            if cost <= self._budget_left:
-                self._budget_left -= cost
-                self._lines.append(text)
-                self._chosen.append({**entry.fact, "important": entry.important})
+            self._take(*prepared.line(entry, render, count_tokens), entry)
         # a fact not chosen is one of a section the question does not need
         self.wants_memories = prepared.unchosen_fits(relevant, self._budget_left, render, count_tokens)
 
-    def _add(self, line: str, fact: dict[str, Any] | None) -> bool:
-        cost = self._count("\n" + line)
+    def _add(self, line: str) -> bool:
+        """A line of no fact (a conflict, a summary, a gap), if it fits."""
+        return self._take(line, self._count("\n" + line), None)
+
+    def _take(self, line: str, cost: int, entry: _Entry | None) -> bool:
+        """``line`` (costing ``cost`` with its newline), and ``entry``'s fact among the chosen, if it fits."""
         if cost > self._budget_left:
             return False
         self._budget_left -= cost
         self._lines.append(line)
-        if fact is not None:
-            self._chosen.append({**fact, "important": _important(fact)})
+        if entry is not None:
+            self._chosen.append({**entry.fact, "important": entry.important})
         return True
 
     def finish(self, memories: Sequence[Memory] = ()) -> Context:
@@ -275,15 +273,11 @@ class Draft:
         ]
         for fact in related[:5]:
             entry = self._prepared.entry(fact["fact_id"])
-            text, cost = self._prepared.related(entry, self._render, self._count)
-            if cost <= self._budget_left:
-                self._budget_left -= cost
-                self._lines.append(text)
-                self._chosen.append({**fact, "important": entry.important})
+            self._take(*self._prepared.related(entry, self._render, self._count), entry)
         if self.not_discussed:
-            self._add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in self.not_discussed), None)
+            self._add("- Never discussed: " + ", ".join(NOT_DISCUSSED[s] for s in self.not_discussed))
         if len(self._lines) == 1:
-            self._add("- Nothing relevant on record.", None)
+            self._add("- Nothing relevant on record.")
         text = "\n".join(self._lines) if self._budget_left >= 0 else ""
         return Context(
             sections=self.sections,

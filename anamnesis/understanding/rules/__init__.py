@@ -16,11 +16,10 @@ from importlib import metadata
 
 from anamnesis.measurements.catalog import data_digest as measurements_digest
 from anamnesis.understanding.backend import BackendStats, Understanding
-from anamnesis.understanding.rules.answers import Topic, asked_in
+from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.lexicon import load_lexicon, rules_data_digest
 from anamnesis.understanding.rules.measurements import asked_test, extract_measurements
-from anamnesis.understanding.rules.message import read_message
-from anamnesis.understanding.rules.named_by_site import site_question
+from anamnesis.understanding.rules.message import asked_of, read_message
 from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
@@ -74,10 +73,9 @@ class RulesBackend:
 
     def understand(self, fragments: Iterable[Fragment]) -> Iterator[Understanding]:
         for fragment in fragments:
-            # "Сдавали ПСА?" asks nothing a bare reply answers, but names the organ its "рака нет" is of
             context = fragment.context
-            asked = (asked_in(context) or site_question(context, fragment.lang)) if context else None
-            test = asked_test(fragment.context) if fragment.context else None
+            asked = asked_of(context, fragment.lang) if context else None
+            test = asked_test(context) if context else None
             sections, events = _reading(fragment.text, asked, fragment.lang, test)
             measurements = extract_measurements(fragment.text)
             yield Understanding(fragment.fragment_id, sections, [dict(e) for e in events], measurements=measurements)

@@ -19,7 +19,7 @@ from anamnesis.terminology.tsv import read_rows
 from anamnesis.understanding.rules.facts import Fact, status_for
 from anamnesis.understanding.rules.gate import Gated, Literals
 from anamnesis.understanding.rules.lexicon import BACK_TO_NORMAL_FILE as FORMS_FILE
-from anamnesis.understanding.rules.segment import Clause, sentences
+from anamnesis.understanding.rules.segment import Clause, last_question
 from schemas.sections import LAST_DISCUSSED, PRESENT_STATUS
 
 _LANGS = ("en", "ru", "zh")
@@ -233,8 +233,8 @@ def asked_back_to_normal(context: str) -> str:
     if _WORKS_AGAIN_ASKED.search(context.lower()) is None:
         return ""  # no question, or none in the words such questions use: most contexts, at once
     norm = normalise(context)
-    asked = [(start, end) for start, end, question in sentences(norm) if question]
-    if not asked:
+    question = last_question(norm)
+    if not question:
         return ""
-    said = _EN_ASKING.sub("", _ASKED_END.sub("", norm[slice(*asked[-1])]).strip())
+    said = _EN_ASKING.sub("", _ASKED_END.sub("", question).strip())
     return said if says_back_to_normal(said) else ""

@@ -241,9 +241,14 @@ def understand_text(
     """(sections touched, proposed events) of one user message."""
     if not context:
         return read_message(text, None, lang_hint, lexicon)
-    # "Сдавали ПСА?" asks nothing a bare reply answers, but names the organ its "рака нет" is of
-    asked = asked_in(context) or site_question(context, lang_hint)
-    return read_message(text, asked, lang_hint, lexicon, asked_test(context))
+    return read_message(text, asked_of(context, lang_hint), lang_hint, lexicon, asked_test(context))
+
+
+def asked_of(context: str, lang_hint: str | None) -> Topic | None:
+    """What the assistant's turn ``context`` asks, as a reply is read against it: its topic, or a
+    question that asks nothing a bare reply answers but names an organ ("Сдавали ПСА?": its "рака
+    нет" is of the prostate)."""
+    return asked_in(context) or site_question(context, lang_hint)
 
 
 def read_message(

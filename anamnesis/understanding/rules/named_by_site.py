@@ -44,7 +44,7 @@ from anamnesis.understanding.rules.answers import Topic
 from anamnesis.understanding.rules.facts import Fact
 from anamnesis.understanding.rules.lexicon import SITES_FILE
 from anamnesis.understanding.rules.reading import Message
-from anamnesis.understanding.rules.segment import Clause, sentences
+from anamnesis.understanding.rules.segment import Clause, last_question
 from schemas.sections import CONFIRMED_ABSENT
 
 _LANGS = ("en", "ru", "zh")
@@ -237,10 +237,7 @@ def site_question(context: str, lang: str | None) -> Topic | None:
     langs = (lang,) if lang in _LANGS else _LANGS
     if not any(_site_words(lg).search(norm) for lg in langs):
         return None  # most contexts name no site: their sentences are never split
-    asked = [norm[start:end] for start, end, question in sentences(norm) if question]
-    if not asked:
-        return None
-    question = asked[-1]
-    if not any(_site_words(lg).search(question) for lg in langs):
+    question = last_question(norm)
+    if not question or not any(_site_words(lg).search(question) for lg in langs):
         return None
     return Topic((), (), False, False, False, False, frozenset(), question=question)

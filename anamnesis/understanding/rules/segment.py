@@ -83,6 +83,13 @@ def sentences(norm: str) -> list[tuple[int, int, bool]]:
     return out
 
 
+def last_question(norm: str) -> str:
+    """The last sentence of ``norm`` that ends with a question mark ("" when none does): what a
+    reply to the turn answers."""
+    asked = [norm[start:end] for start, end, question in sentences(norm) if question]
+    return asked[-1] if asked else ""
+
+
 
 
 def phrase_at(norm: str, at: int, low: int, high: int, pauses: frozenset[str]) -> tuple[int, int]:
@@ -627,7 +634,8 @@ def _subject(
         if cat == "split" and lex.value == "self":
             return "self", ()
         if cat == "self":
-            if (lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")) and _possessive(norm, hits, n, h_end):
+            mine = lang == "zh" or (lang == "ru" and norm[hits[n][0] : h_end] == "у меня")
+            if mine and _possessive(norm, hits, n, h_end):
                 continue  # 我妈妈, "у меня мама диабетик": the relative is the subject
             if lang == "zh" and _zh_for_another(norm, hits, n, h_end):
                 continue  # 我让他吃, 我给我妈买了: the one the user acts for is the subject
@@ -711,7 +719,9 @@ def _zh_for_another(norm: str, hits: list[Hit], n: int, h_end: int) -> bool:
     start, _, lex = hits[n + 1]
     if start != m.end():
         return False
-    return lex.cat in _OTHERS or is_relative(lex) or (lex.cat == "self" and _possessive(norm, hits, n + 1, hits[n + 1][1]))
+    if lex.cat in _OTHERS or is_relative(lex):
+        return True
+    return lex.cat == "self" and _possessive(norm, hits, n + 1, hits[n + 1][1])
 
 
 #: "сам пьёт", "сама курит": an emphatic "сам" before a verb of the third person is that person,

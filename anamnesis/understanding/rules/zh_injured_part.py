@@ -78,7 +78,7 @@ def injured_part_complaints(clause: Clause, clauses: Sequence[Clause], norm: str
     names no part or complaint of its own, read with the part of the last injury its sentence told
     before each word (in an earlier clause or its own); none when there is no such injury or its
     part has no such complaint."""
-    if _BARE.search(norm, clause.start, clause.end) is None or any(lex.kind in _OWN_KINDS for _, _, lex in clause.hits):
+    if not says_bare_complaint(norm, clause) or any(lex.kind in _OWN_KINDS for _, _, lex in clause.hits):
         return []  # no bare swelling or pain word, or the clause names its own part or complaint
     covered = [(s, e) for s, e, lex in clause.hits if lex.cat == "term"]  # a word of a term, not a bare cue
     words = [

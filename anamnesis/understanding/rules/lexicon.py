@@ -38,6 +38,8 @@ FINE_PARTS_FILE = Path(__file__).resolve().parent / "data" / "fine_parts.tsv"
 RULED_OUT_FILE = Path(__file__).resolve().parent / "data" / "ruled_out.tsv"
 #: What an operation took out, named without its organ (:mod:`anamnesis.understanding.rules.operated`).
 LESIONS_FILE = Path(__file__).resolve().parent / "data" / "lesions.tsv"
+#: Allergens that hold other allergens, seafood and shrimp (:mod:`anamnesis.understanding.rules.class_allergies`).
+ALLERGEN_CLASSES_FILE = Path(__file__).resolve().parent / "data" / "allergen_classes.tsv"
 
 #: Cue categories (the ``category`` column of cues.tsv) and what they mean to the rules.
 CATEGORIES: dict[str, str] = {
@@ -266,7 +268,7 @@ def rules_data_digest() -> str:
     digest = hashlib.sha256()
     sources = (
         *data_files(), CUES_FILE, COMPOUNDS_FILE, FINDINGS_FILE, BACK_TO_NORMAL_FILE, SENSES_FILE, SITES_FILE, FINE_PARTS_FILE,
-        RULED_OUT_FILE, LESIONS_FILE,
+        RULED_OUT_FILE, LESIONS_FILE, ALLERGEN_CLASSES_FILE,
     )
     for path in sources:
         digest.update(path.name.encode())

@@ -524,13 +524,17 @@ def _done_to_earlier_part(
     """ "порвал мениск на правом колене, делали артроскопию, зашили", "半月板撕了，缝过", "甲状腺长了个
     结节，切了一半": a repair, or the removal of a half, said in a clause none of whose ``parts`` has
     that operation is of the last part its sentence named before it that has it (anatomy.tsv
-    ``repair``, ``part_removal``; the knee is only where the meniscus is). A whole removal with no
-    object is not: what it took out may be a lump, not the organ ("a lump in my breast, removed")."""
+    ``repair``, ``part_removal``; the knee is only where the meniscus is). A removal with no object
+    is not, what it took out may be a lump ("a lump in my breast, removed"), unless it says the
+    whole came out ("乳腺癌 左边全切了", "рак щитовидки, удалили целиком": anatomy.tsv ``removal``)."""
     said = {cat for cat, *_ in composers}
+    whole = next((c for c in composers if c[0] == "removal" and c[3] == "whole"), None)
     if "repair" in said:
         link, cue = "repair", next(c for c in composers if c[0] == "repair")
     elif "half" in said and "removal" in said:
         link, cue = "part_removal", next(c for c in composers if c[0] == "removal")
+    elif whole is not None:
+        link, cue = "removal", whole
     else:
         return None
     if any(link in part.links for part in parts):

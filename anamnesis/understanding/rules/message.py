@@ -155,6 +155,7 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.operated import treated_by_operation
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
+from anamnesis.understanding.rules.operations_denied import operations_denied
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
@@ -412,6 +413,7 @@ def read_message(
         part_asked = ""
     topic = None if part_asked else topic_part(norm, hits)  # "knees. both ache going downstairs"
     about_jabs = jab_talk(msg, gates)  # a disease opening a clause of it is an item of a list of jabs
+    ops_denied = asked is not None and asked.operations and operations_denied(msg)
     for n, clause in enumerate(msg.clauses):
         if n and msg.clauses[n - 1].sentence != clause.sentence:
             reported = []
@@ -432,7 +434,12 @@ def read_message(
             elif clause.subject == "family":
                 relative_too(msg, clause)
                 relative_has(msg, clause)
-        operations = asked is not None and asked.operations and not _contrasts(norm, clause)
+        operations = (
+            asked is not None
+            and asked.operations
+            and not _contrasts(norm, clause)
+            and not ops_denied  # "没做过手术，就是有子宫肌瘤": an illness, not its operation
+        )
         mentions = find_mentions(clause, lexicon, msg.clauses, norm, operations=operations)
         if part_asked:
             mentions = of_the_asked_part(clause, mentions, part_asked)  # "Как колено?" — "болит по вечерам"

@@ -144,6 +144,7 @@ from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site, site_question
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
+from anamnesis.understanding.rules.number_sign import without_number_signs
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -282,6 +283,7 @@ def read_message(
         norm, hits = told_as_question(norm, hits, lexicon.matcher.scan_each)
     norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
+    hits = without_number_signs(norm, hits)  # "gout flare no.3 this year": the third, not a denial
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both

@@ -12,6 +12,10 @@
 - **A question about a kind of medicine** ("hormonal contraception", "гормональные
   контрацептивы", "避孕药") answered "no" / "not on anything like that" / "不吃那类药" denies that
   kind, never the whole section (the sumatriptan told before stays taken).
+- **A habit denied for one occasion** ("played 5 a side tonight, no drink", "сегодня вечером не
+  пил", "今晚没喝酒") says nothing of the habit: no fact. Undated ("i dont drink") or dated in
+  another phrase ("я не курю, сегодня был у врача") it is still denied; an ending ("quit smoking
+  yesterday") still stops.
 """
 
 from __future__ import annotations
@@ -133,3 +137,29 @@ def test_no_to_a_kind_keeps_the_drugs_told_before() -> None:
     )
     assert state[("medications", "sumatriptan")] == "active"
     assert ("medications", "*") not in state
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "played 5 a side tonight, no drink",
+        "had a quiet night in, no alcohol tonight",
+        "сегодня вечером не пил, был за рулём",
+        "今晚没喝酒，开车了",
+    ],
+)
+def test_habit_denied_for_one_occasion_gives_no_fact(text: str) -> None:
+    assert not any(s == "lifestyle" for s, _, _ in triples(understand(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i dont drink. went to the gym today", ("lifestyle", "alcohol", "confirmed_absent")),
+        ("я не курю, сегодня был у врача", ("lifestyle", "smoking", "confirmed_absent")),
+        ("我不抽烟，今天去体检了", ("lifestyle", "smoking", "confirmed_absent")),
+        ("quit smoking yesterday", ("lifestyle", "smoking", "stopped")),
+    ],
+)
+def test_habit_denied_beside_another_date_keeps_its_denial(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(understand(text))

@@ -153,6 +153,7 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
+from anamnesis.understanding.rules.one_occasion import without_one_occasion_denials
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.operated import treated_by_operation
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
@@ -599,6 +600,7 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
+        mentions = without_one_occasion_denials(norm, clause, mentions, lang)  # "tonight, no drink"
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet

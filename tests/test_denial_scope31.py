@@ -16,6 +16,9 @@
   пил", "今晚没喝酒") says nothing of the habit: no fact. Undated ("i dont drink") or dated in
   another phrase ("я не курю, сегодня был у врача") it is still denied; an ending ("quit smoking
   yesterday") still stops.
+- **The user's inference from a history just told** ("gallbladder out for gallstones so its not
+  that", "так что не это", "所以不是这个") rules out a cause of today's complaint; it denies nothing
+  of the history (the gallstones are over, not absent).
 """
 
 from __future__ import annotations
@@ -163,3 +166,22 @@ def test_habit_denied_for_one_occasion_gives_no_fact(text: str) -> None:
 )
 def test_habit_denied_beside_another_date_keeps_its_denial(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in triples(understand(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "had my gallbladder out in 2022 for gallstones so its not that",
+            {("surgeries", "cholecystectomy", "historical"), ("diagnoses", "gallstones", "resolved")},
+        ),
+        (
+            "аппендицит удалили в 2015, так что не это",
+            {("surgeries", "appendectomy", "historical"), ("diagnoses", "appendicitis", "resolved")},
+        ),
+        ("胆囊十年前切了，所以不是这个", {("surgeries", "cholecystectomy", "historical")}),
+    ],
+)
+def test_own_inference_from_history_denies_nothing(text: str, expected: set) -> None:
+    assert triples(understand(text)) == expected
+

@@ -6,7 +6,8 @@
 - **"no." before a number is "number"** ("gout flare no.3 this year"): it counts the flare, it
   denies nothing; "no gout flares" still denies.
 - **A taking verb is denied only by a denial in its own phrase** ("ничего не пью", "don't take
-  it"): "yes took it for 3 days, no wheezing at all" denies the wheezing, never the drug.
+  it") or by its own object ("i take nothing", "taking none of them"): "yes took it for 3 days, no
+  wheezing at all" denies the wheezing, never the drug.
 - **No medicine "for now" is the doctor's plan** ("先不吃药", "no meds for now", "пока без
   таблеток"): no denial of the medications section, which would stop every drug.
 - **A question about a kind of medicine** ("hormonal contraception", "гормональные
@@ -95,6 +96,10 @@ def test_number_sign_is_no_denial(text: str, expected: tuple[str, str, str]) -> 
         ("нет, не пью", "Вы продолжаете принимать омепразол?", "omeprazole", "stopped"),
         ("no dont take it anymore", "Are you still taking the ibuprofen?", "ibuprofen", "stopped"),
         ("不吃了", "你还在吃奥美拉唑吗？", "omeprazole", "stopped"),
+        # a denial that is the verb's own object denies it too
+        ("i take nothing", "Do you still take aspirin?", "aspirin", "stopped"),
+        ("taking none of them now", "Are you still taking the aspirin?", "aspirin", "stopped"),
+        ("我什么都不吃", "你还在吃阿司匹林吗？", "aspirin", "stopped"),
     ],
 )
 def test_denial_of_another_thing_leaves_the_taking(text: str, context: str, drug: str, status: str) -> None:
@@ -184,4 +189,3 @@ def test_habit_denied_beside_another_date_keeps_its_denial(text: str, expected: 
 )
 def test_own_inference_from_history_denies_nothing(text: str, expected: set) -> None:
     assert triples(understand(text)) == expected
-

@@ -528,13 +528,20 @@ def _zh_after_profile(msg: Message) -> str | None:
 _PHRASE_BREAK = re.compile(r"[,.;:!?，。；：！？]|\b(?:but|and)\b|(?<![а-яё])(?:но|а|и)(?![а-яё])|但|可是")
 
 
+#: A denial that is the taking verb's own object right after it: "take nothing", "taking none of them".
+_NOTHING_TAKEN = re.compile(r"\s*(?:nothing|none|ничего|ни)(?![a-zа-яё])")
+
+
 def _denies_taking(msg: Message) -> bool:
     """A denial stands before a taking verb in the verb's own phrase ("ничего не пью", "don't take it",
-    "没吃"): the verb is denied. A denial elsewhere ("yes took it for 3 days, no wheezing at all")
-    speaks of its own thing and leaves the taking told."""
-    for vs, _, verb in msg.hits:
+    "没吃") or is its object ("i take nothing", "taking none of them"): the verb is denied. A denial
+    elsewhere ("yes took it for 3 days, no wheezing at all") speaks of its own thing and leaves the
+    taking told."""
+    for vs, ve, verb in msg.hits:
         if verb.cat != "start":
             continue
+        if _NOTHING_TAKEN.match(msg.norm, ve):
+            return True
         for _, ne, cue in msg.hits:
             if cue.cat == "neg" and ne <= vs and _PHRASE_BREAK.search(msg.norm, ne, vs) is None:
                 return True

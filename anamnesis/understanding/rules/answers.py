@@ -1146,7 +1146,7 @@ def _with_each(context: str, asked: Topic | None) -> Topic | None:
 
 
 #: The words that give examples, in any of the three languages.
-_EXAMPLE_WORDS = r"например|e\.g\.|such as|for example|比如|例如|including|включая|в том числе|包括"
+_EXAMPLE_WORDS = r"например|напр\.|e\.g\.|\beg\.|such as|for example|比如|例如|including|включая|в том числе|包括"
 #: "including": examples of a section asked as a whole ("Any allergies, including to eggs?") ...
 _INCLUDING = re.compile(r"including|включая|в том числе|包括")
 #: ... but not of a section asked beyond what is known ("any other medicines, including the pill?").

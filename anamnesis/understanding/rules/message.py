@@ -144,6 +144,7 @@ from anamnesis.understanding.rules.merge import merge_facts
 from anamnesis.understanding.rules.named_by_site import name_by_site, site_question
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
+from anamnesis.understanding.rules.number_sign import without_number_signs
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -152,6 +153,7 @@ from anamnesis.understanding.rules.occasions import (
     without_occasions,
     without_triggers,
 )
+from anamnesis.understanding.rules.one_occasion import without_one_occasion_denials
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.operated import treated_by_operation
 from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
@@ -283,6 +285,7 @@ def read_message(
         norm, hits = told_as_question(norm, hits, lexicon.matcher.scan_each)
     norm, hits = ru_adverbs_out_of_terms(norm, hits, lexicon.matcher.scan_each)  # "запахов вообще не чувствую"
     hits = without_infinitive_denials(norm, hits)  # "болит так, что не разогнуться"
+    hits = without_number_signs(norm, hits)  # "gout flare no.3 this year": the third, not a denial
     hits = without_medicine_circumstances(norm, hits)  # "засыпаю без всяких таблеток": no denial of medicines
     hits = expand_compounds(hits)  # "三高": hypertension, diabetes and high lipids
     hits = with_elided_heads(norm, hits, lexicon.matcher.scan_each)  # "breast or ovarian cancer": both
@@ -604,6 +607,7 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
+        mentions = without_one_occasion_denials(norm, clause, mentions, lang)  # "tonight, no drink"
         if dangling or stopped_drug or (
             not mentions
             and not _plans_the_end(clause)  # "..., хочу бросить": a plan to stop stops nothing yet

@@ -21,9 +21,13 @@ from anamnesis.understanding.rules.topic_relative import introduced_relatives
 
 Hit = tuple[int, int, Lex]
 
-#: A full stop not before a digit, or a run of the other end marks. Written to open with one class of
-#: every end mark (the same matches as "\.(?!\d)|[!?;。！？；\n…]+"), so ``re`` skips to the next mark.
-_SENTENCE_END = re.compile(r"[.!?;。！？；\n…](?:(?<=\.)(?!\d)|(?<!\.)[!?;。！？；\n…]*)")
+#: A full stop not before a digit nor inside an abbreviation that goes on with its sentence ("Any
+#: allergies, e.g. to nickel?", "i.e.", "напр.", "т.е."), or a run of the other end marks. Written to
+#: open with one class of every end mark, so ``re`` skips to the next mark.
+_SENTENCE_END = re.compile(
+    r"[.!?;。！？；\n…](?:(?<=\.)(?!\d)(?!(?<=\be\.)g\.)(?!(?<=\bi\.)e\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\beg\.)"
+    r"(?<!напр\.)(?!(?<=\bт\.)\s?е\.)(?<!\bт\.е\.)(?<!\bт\. е\.)|(?<!\.)[!?;。！？；\n…]*)"
+)
 _SUBJECT_CATS = frozenset({"self", "person", "third", "family", "k:relative"})
 #: "生孩子", "生了孩子", "生完老二", "怀宝宝的时候": the child is what was born or carried, not who
 #: the clause is about

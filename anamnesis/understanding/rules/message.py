@@ -77,6 +77,7 @@ from anamnesis.understanding.rules.discourse import (
     zh_spaces_as_commas,
     zh_topic_de_hua,
 )
+from anamnesis.understanding.rules.dose_changed import changed_is_taken
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
     switched_from_before,
@@ -638,6 +639,8 @@ def read_message(
     # "a1c 8.4": the result is a finding; a bare value after "她最近一次INR是多少？" is hers
     of_test = None if asked is not None and (asked.other or asked.family) else asked_test
     msg.facts = out_of_range_findings(msg.facts, text, spans, of_test, msg.clauses)
+    if digits:
+        changed_is_taken(msg.facts, norm, lang, hits, spans)  # "cut my lantus to 16": taken, not stopped
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging

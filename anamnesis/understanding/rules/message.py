@@ -50,6 +50,7 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
+from anamnesis.understanding.rules.course_done import courses_done
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
@@ -646,6 +647,7 @@ def read_message(
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
+    courses_done(facts, msg.norm)  # "did a course of doxycycline", "吃了一个疗程的阿莫西林": the course is over
     facts = stops_dated_by_events(facts, msg.norm, lang)  # "курил 30 лет, бросил сразу после инфаркта"
     facts = failed_stops_go_on(facts, msg.norm, lang, spans)  # "戒过两次没戒掉", "cut the beer down to weekends"
     facts = stopped_for_its_effect(facts, msg.norm, spans)

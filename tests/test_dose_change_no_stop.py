@@ -115,3 +115,14 @@ def test_en_and_zh_stop_for_a_reason_ends_the_drug() -> None:
 def test_a_reason_after_a_complaint_ending_stops_no_drug() -> None:
     got = _statuses("на метформине, живот прошёл из-за диеты")
     assert got.get(("medications", "metformin")) == "active"
+
+
+def test_switch_after_the_change_still_stops_the_old_drug() -> None:
+    got = _statuses("they upped the atorvastatin to 80 then switched me to rosuvastatin")
+    assert got.get(("medications", "atorvastatin")) == "stopped"
+    assert got.get(("medications", "rosuvastatin")) == "active"
+    got = _statuses("аторвастатин увеличили до 40, потом перевели на розувастатин")
+    assert got.get(("medications", "atorvastatin")) == "stopped"
+    got = _statuses("阿托伐他汀加到40mg以后，医生换成瑞舒伐他汀了")
+    assert got.get(("medications", "atorvastatin")) == "stopped"
+    assert got.get(("medications", "rosuvastatin")) == "active"

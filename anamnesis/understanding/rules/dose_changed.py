@@ -46,8 +46,11 @@ def _object_of(norm: str, lang: str, hits: list[Hit], f: Fact, change: tuple[int
 
 def _stopped_after(norm: str, hits: list[Hit], facts: list[Fact], f: Fact, change_end: int, until: int) -> bool:
     """An ending after the change, in the drug's sentence, whose phrase names no other fact: it is
-    said of the drug ("..., and stopped it yesterday", "..., потом отменили", "..., 后来停了")."""
+    said of the drug ("..., and stopped it yesterday", "..., потом отменили", "..., 后来停了"); so is
+    a switch after the change, which the switch rules read."""
     for s, e, lex in hits:
+        if lex.cat in ("switch", "instead") and change_end <= s < until:
+            return True  # "立普妥加到40以后腿酸 医生给换成可定了": raised, then switched away from
         if lex.cat != "end" or not change_end <= s < until:
             continue
         if _ZH_OWN_VERB.match(norm, e):

@@ -1310,7 +1310,11 @@ def _sections_going(norm: str, hits: list[Hit], start: int, end: int) -> set[int
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...
-_WHEN = re.compile(r"\b(?:when|whenever|while|during|after)\b|(?<![а-яё])(?:при|во время|после)(?![а-яё])")
+#: A purpose is a circumstance too: "Do you drink alcohol to help with sleep?" asks of the drinking.
+_WHEN = re.compile(
+    r"\b(?:when|whenever|while|during|after|to help(?: with| you)?|to get to)\b"
+    r"|(?<![а-яё])(?:при|во время|после|чтобы|для того чтобы)(?![а-яё])|为了|来帮助|帮助"
+)
 #: ... unless another item of a list follows it ("a cough when you lie down, or wheezing?").
 _LISTED = re.compile(r"[,;]|\b(?:or|and|any)\b|(?<![а-яё])(?:или|и)(?![а-яё])")
 

@@ -212,7 +212,7 @@ from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.untold import untold
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
-from anamnesis.understanding.rules.zh_departments import without_department_names
+from anamnesis.understanding.rules.departments import without_department_names
 from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -444,7 +444,7 @@ def read_message(
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
-        jabs_by_setting(norm, clause, mentions, lexicon, lang)  # "got the hep a at the travel clinic"
+        jabs_by_setting(norm, clause, mentions, lexicon, lang, about_jabs)  # "got the hep a at the travel clinic"
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
             as_vaccines(mentions, lexicon, norm, clause, asked_ill)

@@ -108,6 +108,7 @@ from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.jab_done import jabs_done
+from anamnesis.understanding.rules.itchy_lesions import without_lesion_itch
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.kin_ages import without_kin_ages
 from anamnesis.understanding.rules.lexicon import Lexicon
@@ -685,6 +686,7 @@ def read_message(
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     facts = sore_arm_after_jab(facts)  # "got the flu jab today, arm's sore": injection site pain
+    facts = without_lesion_itch(facts, msg.norm)  # "an itchy rash": the rash's itch
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

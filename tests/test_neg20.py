@@ -94,7 +94,7 @@ ZH_OWN_OBJECT: list[Row] = [
 EFFECT_IDIOMS: list[Row] = [
     ("on naproxen for my hip and its not cutting it", None, {("medications", "naproxen", "active")}),
     ("taking co-codamol for my back, it's not really doing the trick", None,
-     {("medications", "paracetamol/codeine", "active")}),
+     {("medications", "codeine/paracetamol", "active")}),
     ("the sertraline doesn't cut it", None, {("medications", "sertraline", "active")}),
     ("been on omeprazole a month, its not working", None, {("medications", "omeprazole", "active")}),
 ]

@@ -241,7 +241,7 @@ DRUGBANK_NAME_DIFFERENCES: dict[str, set[str]] = {
     "ferrous sulfate": {"iron supplements"},  # Feosol
     "nicotine": {"nicotine patch", "nicotine gum"},
     "amoxicillin/clavulanic acid": {"co-amoxiclav"},
-    "paracetamol/codeine": {"co-codamol"},
+    "codeine/paracetamol": {"co-codamol"},  # the package names the codeine first (CONVENTIONS)
     "sulfamethoxazole/trimethoprim": {"co-trimoxazole"},
     "flucloxacillin": {"floxacillin"},
     "colistin": {"colistimethate"},  # the prodrug given by injection or inhalation

@@ -149,7 +149,7 @@ WOUND_SIGNS: list[Row] = [
     ("I cut my hand on a tin yesterday and it bled a lot", None, {("injuries", "hand laceration", "active")}),
     # ... without an injury they are complaints, and a swelling of the injured part stays one
     ("最近身上老是莫名其妙淤青", None, {("symptoms", "bruising", "active")}),
-    ("走路一瘸一拐的，膝盖疼", None, {("symptoms", "knee pain", "active"), ("symptoms", "limping", "active")}),
+    ("走路一瘸一拐的，膝盖疼", None, {("symptoms", "knee pain", "active"), ("symptoms", "limp", "active")}),
     ("打篮球崴脚了 脚踝肿得跟馒头一样", None,
      {("injuries", "ankle sprain", "active"), ("symptoms", "ankle swelling", "active")}),
 ]

@@ -368,7 +368,8 @@ def topic(context: str) -> Topic | None:
             for section, entity in items
             if not (section == "symptoms" and entity in reactive)
         ]
-    if not items and (pronoun := _PRONOUN.search(norm, start, end)):
+    pronoun = None if items else _PRONOUN.search(norm, start, end)
+    if pronoun is not None and not _OF_A_LIMB.search(norm, start, pronoun.end()):
         # "Last time you mentioned metoprolol. Are you still taking it?": the pronoun is what
         # the sentences before named; a singular one only the last thing they named ("With your
         # brother's bowel cancer a colonoscopy is advised. Have you had it?": the colonoscopy)
@@ -1310,7 +1311,11 @@ def _sections_going(norm: str, hits: list[Hit], start: int, end: int) -> set[int
 
 
 #: What sets the circumstance of a complaint ("pain when you cough", "одышка при ходьбе") ...
-_WHEN = re.compile(r"\b(?:when|whenever|while|during|after)\b|(?<![а-яё])(?:при|во время|после)(?![а-яё])")
+#: A purpose is a circumstance too: "Do you drink alcohol to help with sleep?" asks of the drinking.
+_WHEN = re.compile(
+    r"\b(?:when|whenever|while|during|after|to help(?: with| you)?|to get to)\b"
+    r"|(?<![а-яё])(?:при|во время|после|чтобы|для того чтобы)(?![а-яё])|为了|来帮助|帮助"
+)
 #: ... unless another item of a list follows it ("a cough when you lie down, or wheezing?").
 _LISTED = re.compile(r"[,;]|\b(?:or|and|any)\b|(?<![а-яё])(?:или|и)(?![а-яё])")
 
@@ -1353,6 +1358,13 @@ def _without_circumstances(norm: str, hits: list[Hit], start: int, end: int) -> 
 #: A pronoun standing for something the assistant named before its question.
 _PRONOUN = re.compile(
     r"\b(?:it|them|those|these)\b|(?<![а-я])(?:его|её|ее|их|ним|нём|нем|ней|них)(?![а-я])|它|这个药|那个药"
+)
+#: A verb whose pronoun can only be a limb or a joint ("Can you put weight on it?", "Можете на неё
+#: наступать?", "能下地走吗"): it refers to no drug, jab or illness the turn named before it.
+_OF_A_LIMB = re.compile(
+    r"\b(?:(?:put|bear|take) (?:any )?weight on|walk on|stand on|bend|straighten|move|lift|rotate|flex)\s+(?:it|them)\b"
+    r"|(?<![а-яё])(?:наступать|наступить|опираться|опереться|согнуть|сгибать|разогнуть|разгибать|шевелить|двигать)"
+    r"\s+(?:на\s+)?(?:неё|нее|него|ей|им|ею)(?![а-яё])"
 )
 #: The pronouns of :data:`_PRONOUN` that stand for more than one thing.
 _PLURAL_PRONOUNS = frozenset({"them", "those", "these", "их", "них"})

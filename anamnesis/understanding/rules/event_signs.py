@@ -18,7 +18,7 @@ from anamnesis.understanding.rules.facts import Fact
 
 #: Each kind of event, and the symptoms that are its signs when one sentence tells both.
 _SIGNS_OF: tuple[tuple[Callable[[Fact], bool], frozenset[str]], ...] = (
-    (lambda f: f.section == "injuries", frozenset({"bleeding", "limping", "bruising"})),
+    (lambda f: f.section == "injuries", frozenset({"bleeding", "limp", "bruising"})),
     (
         lambda f: f.section == "symptoms" and f.entity == "hypoglycemia",
         frozenset({"tremor", "sweating", "palpitations"}),

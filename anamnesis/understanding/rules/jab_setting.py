@@ -37,6 +37,18 @@ _SETTING = {
     ),
     "ru": re.compile(r"прививочн\w*|центр\w*\s+вакцинации|перед\s+поездкой|для\s+поездки"),
 }
+#: What a jab is had for in a message about jabs ("what jabs do i need? had hep a and typhoid for
+#: thailand in 2019", "had hep a before a trip in 2022"): a place or a trip, where an illness is had
+#: for a while ("had typhoid for two weeks") or with a cause ("for my sins").
+_FOR_A_TRIP = {
+    "en": re.compile(
+        r"\bfor (?!(?:a|an|the|my|me|it|about|over|around|almost|nearly|several|some|few|many|ages|long|years?"
+        r"|months?|weeks?|days?|hours?|life|ever|good|now|sure|real|that|this|which|what|one|two|three|four|five"
+        r"|six|seven|eight|nine|ten|twelve|couple|half|most|much|\d+)\b)[a-z]{3,}"
+        r"|\bbefore (?:a|the|my|our|this|that) (?:trip|holiday|safari|travels?)\b"
+    ),
+    "ru": re.compile(r"(?<![а-яё])(?:для|перед)\s+(?:поездк\w*|отпуск\w*|путешестви\w*)"),
+}
 #: "got yellow fever and typhoid done": "done" after the disease, not "done with".
 _DONE = re.compile(r"\bdone\b(?!\s+with)")
 #: "got covid": a bare "got" right before the disease, the way an illness is caught.
@@ -58,8 +70,11 @@ _ZH_JAB_END = re.compile(
 _ZH_GAP = 20
 
 
-def jabs_by_setting(norm: str, clause: Clause, mentions: list[Mention], lexicon: Lexicon, lang: str) -> None:
-    """Turn the diseases of a clause that tells of a jab received into their vaccines."""
+def jabs_by_setting(
+    norm: str, clause: Clause, mentions: list[Mention], lexicon: Lexicon, lang: str, about_jabs: bool = False
+) -> None:
+    """Turn the diseases of a clause that tells of a jab received into their vaccines (``about_jabs``:
+    the message speaks of jabs, so a place or trip they were had for is a setting too)."""
     preventable = [
         (m, vaccine)
         for m in mentions
@@ -72,14 +87,14 @@ def jabs_by_setting(norm: str, clause: Clause, mentions: list[Mention], lexicon:
         return
     changed = False
     for m, vaccine in preventable:
-        if _received(norm, clause, m, lang):
+        if _received(norm, clause, m, lang, about_jabs):
             m.kind, m.entity = "vaccine", vaccine
             changed = True
     if changed and len(mentions) > 1:
         listed_vaccines(mentions, lexicon, norm)
 
 
-def _received(norm: str, clause: Clause, m: Mention, lang: str) -> bool:
+def _received(norm: str, clause: Clause, m: Mention, lang: str, about_jabs: bool = False) -> bool:
     """Whether the clause tells of ``m`` received as a jab."""
     if lang == "zh":
         return m.end >= clause.end - _ZH_GAP - 6 and _ZH_JAB_END.search(norm, m.end, clause.end) is not None
@@ -88,6 +103,9 @@ def _received(norm: str, clause: Clause, m: Mention, lang: str) -> bool:
         return False
     if lang == "en" and _DONE.search(norm, m.end, clause.end) is not None:
         return True
+    trip = _FOR_A_TRIP.get(lang)
+    if about_jabs and trip is not None and trip.search(norm, m.end, clause.end) is not None:
+        return True  # "what jabs do i need? had hep a and typhoid for thailand"
     # "got covid at the clinic" is caught there: a bare "got" before the disease needs a "done"
     return setting.search(norm, clause.start, clause.end) is not None and not (
         lang == "en" and _GOT_BARE.search(norm, clause.start, m.start)

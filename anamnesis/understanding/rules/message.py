@@ -110,6 +110,7 @@ from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
 from anamnesis.understanding.rules.jab_done import jabs_done
+from anamnesis.understanding.rules.itchy_lesions import without_lesion_itch
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.kin_ages import without_kin_ages
 from anamnesis.understanding.rules.lexicon import Lexicon
@@ -217,7 +218,7 @@ from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.untold import untold
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
-from anamnesis.understanding.rules.zh_departments import without_department_names
+from anamnesis.understanding.rules.departments import without_department_names
 from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -456,7 +457,7 @@ def read_message(
             heard = heard_of_others(clause, mentions, heard)
             drugs_as_allergens(norm, clause, mentions, asked is not None and asked.allergy)
             jabbed_diseases(norm, mentions, lexicon)  # "поставили столбняк": the tetanus shot
-        jabs_by_setting(norm, clause, mentions, lexicon, lang)  # "got the hep a at the travel clinic"
+        jabs_by_setting(norm, clause, mentions, lexicon, lang, about_jabs)  # "got the hep a at the travel clinic"
         if asked is not None and asked.vaccines and not clause.has("split"):  # "no, but I had the flu"
             asked_ill = frozenset(entity for section, entity in asked.items if section != "vaccinations")
             as_vaccines(mentions, lexicon, norm, clause, asked_ill)
@@ -701,6 +702,7 @@ def read_message(
     facts = without_class_members(facts)  # "sulfa drugs, hives from bactrim once": the class's allergy
     facts = without_outgrown_allergens(facts)  # "had hay fever but grew out of it": no pollen allergy now
     facts = sore_arm_after_jab(facts)  # "got the flu jab today, arm's sore": injection site pain
+    facts = without_lesion_itch(facts, msg.norm)  # "an itchy rash": the rash's itch
     touched = msg.touched
     for f in facts:
         touched.add(f.section)

@@ -266,6 +266,8 @@ def answer_question(msg: Message, asked: Topic) -> None:
         msg.touched.add("family_history")
         return  # "no, nothing runs in the family", "家里人都挺健康的": no denial of each example
     answer = polarity(msg.norm, msg.hits, msg.lang, accept=asked.prescribes)
+    if answer is None and _of_someone_else(msg):
+        return  # "Any dizziness on the tamsulosin?" — "the wife takes it for her kidney stones": hers
     if still_there(msg.norm, msg.lang):
         # "уже меньше, но да", "好点了但还是麻": better, but present; of what the last clause asked
         named = {lex.value for _, _, lex in scan(last_clause(asked.question)) if lex.kind}
@@ -713,6 +715,13 @@ def _ru_bare_reply(msg: Message) -> str | None:
     if "neg" in cats:
         return "end" if not cats.isdisjoint({"end", "anymore"}) else "no"
     return "end" if "end" in cats else None
+
+
+def _of_someone_else(msg: Message) -> bool:
+    """Every clause of the reply is about someone who is not the user or a blood relative (a spouse,
+    a friend): with no "yes" or "no" of its own ("бывает, когда у подруги ночую" answers), it tells
+    their story and answers nothing the assistant asked of the user."""
+    return bool(msg.clauses) and all(c.subject == "other" for c in msg.clauses)
 
 
 def _speaks_of_self(msg: Message) -> bool:

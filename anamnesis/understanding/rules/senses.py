@@ -61,7 +61,10 @@ def _senses() -> dict[str, list[tuple[str, tuple[str, ...], Lex | None]]]:
 
 def _opens_with(surface: str, form: str) -> bool:
     """Whether a found name opens with a form: the whole word ("грудь болит"), or the first
-    characters of a Chinese name ("胸疼")."""
+    characters of a Chinese name ("胸疼"); a form opening with "=" is the whole name ("=itchy": not
+    "itchy all over")."""
+    if form.startswith("="):
+        return surface == form[1:]
     if surface == form or surface.startswith(form + " "):
         return True
     return CJK_RE.match(form) is not None and surface.startswith(form)

@@ -47,10 +47,11 @@ def _named(f: Fact) -> bool:
 def courses_done(facts: list[Fact], norm: str) -> None:
     """Stop each taken medicine that a course gone through names (:data:`_COURSE_OF`), with the
     drugs listed right after it."""
+    courses = list(_COURSE_OF.finditer(norm))
+    if not courses:
+        return  # most messages
     drugs = sorted((f for f in facts if _named(f)), key=lambda f: f.start)
-    if not drugs:
-        return
-    for m in _COURSE_OF.finditer(norm):
+    for m in courses:
         at = m.end()
         for f in drugs:
             if f.start < at:

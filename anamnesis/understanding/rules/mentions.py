@@ -528,12 +528,11 @@ def _done_to_earlier_part(
     is not, what it took out may be a lump ("a lump in my breast, removed"), unless it says the
     whole came out ("乳腺癌 左边全切了", "рак щитовидки, удалили целиком": anatomy.tsv ``removal``)."""
     said = {cat for cat, *_ in composers}
-    whole = next((c for c in composers if c[0] == "removal" and c[3] == "whole"), None)
     if "repair" in said:
         link, cue = "repair", next(c for c in composers if c[0] == "repair")
     elif "half" in said and "removal" in said:
         link, cue = "part_removal", next(c for c in composers if c[0] == "removal")
-    elif whole is not None:
+    elif "removal" in said and (whole := next((c for c in composers if c[0] == "removal" and c[3] == "whole"), None)):
         link, cue = "removal", whole
     else:
         return None

@@ -148,6 +148,7 @@ from anamnesis.understanding.rules.named_by_site import name_by_site, site_quest
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.number_sign import without_number_signs
+from anamnesis.understanding.rules.acts_as_when import acts_as_when
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -548,6 +549,7 @@ def read_message(
             mentions = without_burning_verbs(norm, en_without_occasions(norm, clause, mentions))
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
+        mentions = acts_as_when(msg, clause, mentions)  # "болит, когда кашляю", "咳嗽的时候疼": when, not a cough
         if lang in ("en", "ru"):
             mentions, advice = told_to(norm, clause, mentions)
             touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done

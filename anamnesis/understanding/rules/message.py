@@ -149,6 +149,7 @@ from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stop
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.number_sign import without_number_signs
 from anamnesis.understanding.rules.acts_as_when import acts_as_when
+from anamnesis.understanding.rules.start_later import started_later
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -519,6 +520,8 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
+        mentions, later = started_later(msg, clause, mentions)
+        touch(msg, clause, later)  # "gave me malarone, start 2 days before": to be started, not taken
         if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
             # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
             mentions = [

@@ -150,6 +150,7 @@ from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.number_sign import without_number_signs
 from anamnesis.understanding.rules.acts_as_when import acts_as_when
 from anamnesis.understanding.rules.start_later import started_later
+from anamnesis.understanding.rules.back_after_course import back_after_course
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -522,6 +523,8 @@ def read_message(
         touch(msg, clause, unmade)
         mentions, later = started_later(msg, clause, mentions)
         touch(msg, clause, later)  # "gave me malarone, start 2 days before": to be started, not taken
+        mentions, after = back_after_course(msg, clause, mentions)
+        touch(msg, clause, after)  # "betnovate for 2 weeks, then back to the hydrocortisone": what comes next
         if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
             # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
             mentions = [

@@ -42,3 +42,16 @@ def test_start_later(text: str, context: str | None, expected: set[tuple[str, st
 
 def test_the_plan_still_touches_medications() -> None:
     assert "medications" in understand("выписали мефлохин, начать за неделю до поездки").sections
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("on ramipril, start the malaria tablets 2 days before", "ramipril"),
+        ("пью эналаприл, таблетки от малярии начать за 2 дня до вылета", "enalapril"),
+        ("一直吃氨氯地平，出发前两天开始吃疟疾药", "amlodipine"),
+    ],
+)
+def test_a_long_term_medicine_before_another_ones_start_stays(text: str, kept: str) -> None:
+    # the start names its own medicine, and the one before it was not handed over: it is taken now
+    assert ("medications", kept, "active") in triples(understand(text))

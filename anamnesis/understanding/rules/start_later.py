@@ -30,6 +30,22 @@ _UNDER_WAY = re.compile(
 )
 
 
+#: The cue names its own medicine ("start the malaria tablets 2 days before", "таблетки от малярии начать",
+#: "开始吃疟疾药"): the start is that one's, not the medicine named before it.
+_OWN_OBJECT = re.compile(
+    r"\b(?:start|starting)\s+(?:the|my|those|these|some)\s+\w+"
+    r"|(?:таблетк|препарат|лекарств|капсул)[а-яё]*\s+(?:[а-яё]+\s+){0,2}(?:начать|начну|начинать)"
+    r"|开始(?:吃|服|用)\S"
+)
+#: A medicine handed over in the clause before the cue ("gave me", "выписали", "开了"): the one the cue
+#: after it is about; a medicine merely named there ("on ramipril, ...") is not.
+_HANDED = re.compile(
+    r"\b(?:gave|given|prescribed|got|picked up|handed)\b"
+    r"|(?<![а-яё])(?:выписал[аи]?|дал[аи]?|назначил[аи]?|выдал[аи]?|купил[аи]?)(?![а-яё])"
+    r"|开了|给了|拿了|配了"
+)
+
+
 def _sentence_text(msg: Message, clause: Clause) -> str:
     spans = [(c.start, c.end) for c in msg.clauses if c.sentence == clause.sentence]
     return msg.norm[min(s for s, _ in spans) : max(e for _, e in spans)]
@@ -38,7 +54,9 @@ def _sentence_text(msg: Message, clause: Clause) -> str:
 def _cue_at(msg: Message, clause: Clause) -> int | None:
     """Where a start still ahead is said in ``clause``, if it is."""
     found = _START_AHEAD.search(msg.norm, clause.start, clause.end)
-    return found.start() if found else None
+    if found is None or _OWN_OBJECT.search(msg.norm, max(clause.start, found.start() - 30), found.end()):
+        return None
+    return found.start()
 
 
 def started_later(msg: Message, clause: Clause, mentions: list[Mention]) -> tuple[list[Mention], list[Mention]]:
@@ -59,5 +77,6 @@ def started_later(msg: Message, clause: Clause, mentions: list[Mention]) -> tupl
         names_own = nxt is not None and nxt_at is not None and any(
             lex.kind == "drug" and s < nxt_at for s, _, lex in nxt.hits
         )
-        planned = drugs[-1:] if nxt_at is not None and not names_own else []
+        handed = _HANDED.search(msg.norm, clause.start, clause.end) is not None
+        planned = drugs[-1:] if nxt_at is not None and handed and not names_own else []
     return [m for m in mentions if m not in planned], planned

@@ -146,6 +146,9 @@ from anamnesis.understanding.rules.named_by_site import name_by_site, site_quest
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.number_sign import without_number_signs
+from anamnesis.understanding.rules.acts_as_when import acts_as_when
+from anamnesis.understanding.rules.start_later import started_later
+from anamnesis.understanding.rules.back_after_course import back_after_course
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -516,6 +519,10 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
+        mentions, later = started_later(msg, clause, mentions)
+        touch(msg, clause, later)  # "gave me malarone, start 2 days before": to be started, not taken
+        mentions, after = back_after_course(msg, clause, mentions)
+        touch(msg, clause, after)  # "betnovate for 2 weeks, then back to the hydrocortisone": what comes next
         if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
             # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
             mentions = [
@@ -546,6 +553,7 @@ def read_message(
             mentions = without_burning_verbs(norm, en_without_occasions(norm, clause, mentions))
         elif lang == "ru":
             mentions = ru_without_occasions(msg, clause, mentions)
+        mentions = acts_as_when(msg, clause, mentions)  # "болит, когда кашляю", "咳嗽的时候疼": when, not a cough
         if lang in ("en", "ru"):
             mentions, advice = told_to(norm, clause, mentions)
             touch(msg, clause, advice)  # "told me to try low fodmap": told to, not done

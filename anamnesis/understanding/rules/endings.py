@@ -252,19 +252,38 @@ def _stops_it(msg: Message, clause: Clause) -> bool:
 def _bare(msg: Message, clause: Clause) -> bool:
     """Whether a clause says nothing beside its cues and names ("Fully recovered.", "Допил.",
     "好了。"): only then does its ending reach back into the sentence before."""
-    left = [w for w in _leftover(msg, clause) if w not in _BARE_WORDS]
+    left = [w for w in _leftover(msg, clause, _explained_from(msg, clause)) if w not in _BARE_WORDS]
     if msg.lang == "zh":
         return sum(len(_ZH_TIME_AND_DEGREE.sub("", w)) for w in left) <= 2
     return not left
 
 
-def _leftover(msg: Message, clause: Clause) -> list[str]:
-    """The clause's words outside its hits (English and Russian words; Chinese runs of characters)."""
+#: A dash after a stop that opens its explanation: "но бросила — голова тяжелая с утра была".
+_DASH = re.compile(r"\s[—–-]\s|[—–]")
+
+
+def _explained_from(msg: Message, clause: Clause) -> int:
+    """Where an English or Russian ending's own words end: at a dash after its cue, which opens
+    the reason ("фенибут пила, но бросила — голова тяжелая с утра была", "stopped — made me dizzy");
+    the reason's words say nothing of what the stop reaches back to."""
+    cue = next((e for _, e, lex in clause.hits if lex.cat == "end"), None)
+    if msg.lang == "zh" or cue is None:
+        return clause.end
+    dash = _DASH.search(msg.norm, cue, clause.end)
+    return dash.start() if dash else clause.end
+
+
+def _leftover(msg: Message, clause: Clause, until: int | None = None) -> list[str]:
+    """The clause's words outside its hits, up to ``until`` (English and Russian words; Chinese
+    runs of characters)."""
+    end = clause.end if until is None else until
     parts, at = [], clause.start
     for s, e, _ in clause.hits:
+        if s >= end:
+            break
         parts.append(msg.norm[at:s])
         at = max(at, e)
-    parts.append(msg.norm[at : clause.end])
+    parts.append(msg.norm[at:end])
     text = " ".join(parts)
     if msg.lang == "zh":
         return re.findall(r"[\u4e00-\u9fff]+", text)

@@ -315,7 +315,21 @@ def _stops_for_a_reason(norm: str, start: int, end: int, mentions: list[Mention]
     """ "джес отменили из-за мигрени, поставили мирену", "the pill was stopped because of my migraines":
     a stop told after a drug or habit and followed by its reason ends what came before it; the
     illness after "из-за" / "because of" is the reason, neither stopped nor over."""
-    return _REASON_AFTER.match(norm, end) is not None and any(m.kind in _TAKEN and m.end <= start for m in mentions)
+    if _REASON_AFTER.match(norm, end) is None:
+        return False
+    before = [m for m in mentions if m.end <= start]
+    if not before:
+        return False
+    last = max(before, key=lambda m: m.end)
+    # only the stop's own clause: "Принимаю метформин, отменили из-за давления лизиноприл" reaches
+    # back to no drug across the comma (the stopped one follows the reason)
+    return last.kind in _TAKEN and _STOP_AFTER.fullmatch(norm, last.end, start) is not None
+
+
+#: What may stand between a drug and its stop with a reason: a few helper words, never a pause.
+_STOP_AFTER = re.compile(
+    r"\s*(?:(?:мне|ей|ему|им|врач\w*|уже|сразу|was|were|got|been|has|have|had|is|the doc\w*|doctor|my)\s+)*"
+)
 
 
 #: A Russian denial said as the predicate of the thing right before it ("температуры нет", "кашля не

@@ -4,9 +4,12 @@
   20", "来得时减到16个单位") is taken at the new dose, even when the clause denies or ends something
   else ("none since", "холестерин не дотягивал", "没再低过"). A stop said of the drug after its
   change ("... and stopped it", "потом отменили", "后来停了") still stops it, and the change of
-  one drug never keeps another drug of the message from being stopped.
+  one drug never keeps another drug of the message from being stopped; nor does taking told as
+  ended or denied after it ("сейчас его не колю", "以后我就不吃了", "就没吃了").
 - A stop told after its drug and followed by its reason ("джес отменили из-за мигрени", "the pill
   was stopped because of my migraines") ends the drug; the illness named as the reason goes on.
+  Only within the stop's own clause, with no pause: a drug told as taken before a comma
+  ("Принимаю метформин, отменили из-за давления лизиноприл") is not what stopped.
 """
 
 from __future__ import annotations
@@ -126,3 +129,22 @@ def test_switch_after_the_change_still_stops_the_old_drug() -> None:
     got = _statuses("阿托伐他汀加到40mg以后，医生换成瑞舒伐他汀了")
     assert got.get(("medications", "atorvastatin")) == "stopped"
     assert got.get(("medications", "rosuvastatin")) == "active"
+
+
+def test_not_taking_after_the_change_wins() -> None:
+    got = _statuses("Лантус снизили до 16, сейчас его не колю.")
+    assert got.get(("medications", "insulin glargine")) == "confirmed_absent"
+    assert _statuses("立普妥加到40以后我就不吃了").get(("medications", "atorvastatin")) == "stopped"
+    assert _statuses("泼尼松减到5mg以后就没吃了。").get(("medications", "prednisone")) == "stopped"
+
+
+def test_stop_for_a_reason_reaches_no_drug_across_a_comma() -> None:
+    got = _statuses("Принимаю метформин, отменили из-за давления лизиноприл.")
+    assert got.get(("medications", "metformin")) == "active"
+    assert got.get(("medications", "lisinopril")) == "stopped"
+    got = _statuses("Метформин пью, отменили мне из-за почек диклофенак.")
+    assert got.get(("medications", "metformin")) == "active"
+    assert got.get(("medications", "diclofenac")) == "stopped"
+    got = _statuses("Метформин пью, бросила из-за давления курить.")
+    assert got.get(("medications", "metformin")) == "active"
+    assert got.get(("lifestyle", "smoking")) == "stopped"

@@ -6,7 +6,8 @@ to 80", "кардиолог крестор увеличила до 20, холе�
 the change names goes on at its new dose. Reading it as stopped would show an insulin or a
 statin as given up. A stop told of the drug after its change ("cut the pred to 5mg and stopped it
 yesterday", "снизили преднизолон до 5, потом отменили", "泼尼松减到5mg，后来停了") is a stop: an
-ending after the change that names nothing else of its own keeps the drug stopped.
+ending after the change that names nothing else of its own keeps the drug stopped, and so does
+taking told as ended or denied after it ("сейчас его не колю", "以后我就不吃了", "就没吃了").
 """
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ _BEFORE_VERB = re.compile(r"[^,，;；.。!！?？:：—–]{0,16}")
 #: A Chinese verb right after an ending that is not one of taking a medicine ("没再低过", "不疼了"):
 #: the ending is of that complaint ("没再吃", "停了" stay the drug's).
 _ZH_OWN_VERB = re.compile(r"(?![吃用打服喝涂抹喷贴了药])[\u4e00-\u9fff]")
+#: Taking told as ended or denied after the change: "его не колю", "больше не пью", "以后我就不吃了",
+#: "就没吃了", "not taking it", "stopped it".
+_NOT_TAKEN = re.compile(
+    r"(?<![а-яё])(?:не|больше не|уже не|перестал\w*)\s+(?:\w+\s+)?(?:кол\w*|пь\w*|пил\w*|приним\w*|ем|ест)(?![а-яё])"
+    r"|(?:不|没|没有|别|停)(?:再|在)?(?:吃|用|打|服|喝|注射)"
+    r"|\b(?:not|no longer|never|stopped|quit|don't|dont|didn't|didnt|off)\s+(?:\w+\s+)?"
+    r"(?:tak\w*|us\w*|on\s+it|it|them|inject\w*)\b"
+)
 #: What closes the phrase of an ending after the change.
 _PAUSE = re.compile(r"[,，;；.。!！?？:：—–]")
 
@@ -85,4 +94,6 @@ def changed_is_taken(
         until = spans[f.sentence][1]
         if f.status == "stopped" and _stopped_after(norm, hits, facts, f, change[1], until):
             continue
+        if _NOT_TAKEN.search(norm, change[1], until):
+            continue  # "Лантус снизили до 16, сейчас его не колю", "减到5mg以后就没吃了": a stop after the change wins
         f.status = "active"

@@ -8,8 +8,9 @@
 - **A taking verb is denied only by a denial in its own phrase** ("ничего не пью", "don't take
   it") or by its own object ("i take nothing", "taking none of them"): "yes took it for 3 days, no
   wheezing at all" denies the wheezing, never the drug.
-- **No medicine "for now" is the doctor's plan** ("先不吃药", "no meds for now", "пока без
-  таблеток"): no denial of the medications section, which would stop every drug.
+- **No medicine "for now" is the doctor's plan** ("no meds for now", "пока без таблеток"): no
+  denial of the medications section, which would stop every drug. (Chinese "先不吃药" is not read so:
+  "先不吃药了" to "你还在吃降压药吗？" is the user's stop, ``test_safety_review31``.)
 - **A question about a kind of medicine** ("hormonal contraception", "гормональные
   контрацептивы", "避孕药") answered "no" / "not on anything like that" / "不吃那类药" denies that
   kind, never the whole section (the sumatriptan told before stays taken).
@@ -110,8 +111,6 @@ def test_denial_of_another_thing_leaves_the_taking(text: str, context: str, drug
 @pytest.mark.parametrize(
     "text",
     [
-        "医生说我是糖尿病前期，先不吃药",
-        "先不吃药，看看再说",
         "gp says borderline, no meds for now",
         "терапевт сказала начальная гипертония, пока без таблеток",
     ],

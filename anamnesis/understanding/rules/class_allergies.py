@@ -6,7 +6,8 @@ told with it is the occasion it showed, and a member of the class (its ATC code 
 class's code), so it adds no allergy of its own. A drug of another class stays ("allergic to sulfa
 and to codeine"). Foods have no such codes: "海鲜过敏，吃虾会起疙瘩", "на морепродукты, креветки",
 "allergic to seafood, prawns make my lips swell" hold their members in ``data/allergen_classes.tsv``.
-Only active allergies are folded: a member denied beside its class is the user's own word on it.
+Only active allergies are folded: a member denied beside its class is the user's own word on it; a
+food member told before its class ("allergic to shrimp, other seafood is fine") stays its own.
 """
 
 from __future__ import annotations
@@ -50,11 +51,16 @@ def without_class_members(facts: list[Fact]) -> list[Fact]:
         return facts
     codes, classes = _codes()
     stated = [code for f in allergies if f.entity in classes for code in codes.get(f.entity, ())]
-    held = frozenset(m for f in allergies for m in _food_members().get(f.entity, ()))
+    # a food class holds a member told after it ("seafood, prawns make my lips swell"); a member told
+    # first is its own allergy ("allergic to shrimp, other seafood is fine")
+    held: dict[str, int] = {}
+    for f in allergies:
+        for m in _food_members().get(f.entity, ()):
+            held[m] = min(held.get(m, f.start), f.start)
     members = [
         f
         for f in allergies
-        if f.entity in held
+        if f.entity in held and f.start > held[f.entity]
         or f.entity not in classes and any(c.startswith(s) for c in codes.get(f.entity, ()) for s in stated)
     ]
     return [f for f in facts if f not in members]

@@ -1,9 +1,9 @@
 """English "no." before a number is the sign for "number", never a denial.
 
-"gout flare no.3 this year", "No. 2 this month", "room no 4": the "no" abbreviates "number" and
-counts the thing named before it, which is there. Read as a denial it erased the gout it counted.
-Only "no" glued to its number by a full stop (or "no." and a space) is taken: "no 3am wake-ups"
-and "no 2 days alike" keep their denial.
+"gout flare no.3 this year", "sulfa no.1": the "no" abbreviates "number" and counts the thing named
+right before it, which is there. Read as a denial it erased the gout it counted. Only "no." after a
+word and before its number is taken: "no 3am wake-ups" and "no 2 days alike" keep their denial, and
+so does a reply opening with "No." ("No. 2 of my kids take it": the user does not).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 
 from anamnesis.understanding.rules.segment import Hit
 
-_NUMBER_SIGN = re.compile(r"\bno\.\s?\d")
+_NUMBER_SIGN = re.compile(r"(?<=\w )no\.\s?\d")
 
 
 def without_number_signs(norm: str, hits: list[Hit]) -> list[Hit]:

@@ -536,17 +536,34 @@ _NOTHING_TAKEN = re.compile(r"\s*(?:nothing|none|ничего|ни)(?![a-zа-я�
 
 def _denies_taking(msg: Message) -> bool:
     """A denial stands before a taking verb in the verb's own phrase ("ничего не пью", "don't take it",
-    "没吃") or is its object ("i take nothing", "taking none of them"): the verb is denied. A denial
-    elsewhere ("yes took it for 3 days, no wheezing at all") speaks of its own thing and leaves the
-    taking told."""
+    "没吃"), is its object ("i take nothing", "taking none of them"), or stands after it on its own
+    ("took it for years, no, not anymore"): the verb is denied. A denial before the verb's phrase, or
+    one that names its own thing ("yes took it for 3 days, no wheezing at all"), leaves the taking told."""
     for vs, ve, verb in msg.hits:
         if verb.cat != "start":
             continue
         if _NOTHING_TAKEN.match(msg.norm, ve):
             return True
-        for _, ne, cue in msg.hits:
-            if cue.cat == "neg" and ne <= vs and _PHRASE_BREAK.search(msg.norm, ne, vs) is None:
+        for ns, ne, cue in msg.hits:
+            if cue.cat != "neg":
+                continue
+            if ne <= vs and _PHRASE_BREAK.search(msg.norm, ne, vs) is None:
                 return True
+            if ns >= ve and not _names_its_own(msg, ns, ne):
+                return True
+    return False
+
+
+def _names_its_own(msg: Message, neg_start: int, neg_end: int) -> bool:
+    """A named thing (a symptom, a drug, …) stands in the denial's own phrase: "no wheezing at all",
+    "изжоги нет"."""
+    for start, end, lex in msg.hits:
+        if not lex.kind:
+            continue
+        if start >= neg_end and _PHRASE_BREAK.search(msg.norm, neg_end, start) is None:
+            return True
+        if end <= neg_start and _PHRASE_BREAK.search(msg.norm, end, neg_start) is None:
+            return True
     return False
 
 

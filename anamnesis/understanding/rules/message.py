@@ -54,6 +54,7 @@ from anamnesis.understanding.rules.course_done import courses_done
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
+from anamnesis.understanding.rules.attacks_denied import attacks_denied
 from anamnesis.understanding.rules.denial_time import (
     began_later,
     denies_a_dose_or_effect,
@@ -618,6 +619,7 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
+        mentions = attacks_denied(norm, clause, mentions, lang)  # "no gout flares this year": gout stays
         mentions = without_one_occasion_denials(norm, clause, mentions, lang)  # "tonight, no drink"
         if dangling or stopped_drug or (
             not mentions

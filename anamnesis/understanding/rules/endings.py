@@ -252,57 +252,19 @@ def _stops_it(msg: Message, clause: Clause) -> bool:
 def _bare(msg: Message, clause: Clause) -> bool:
     """Whether a clause says nothing beside its cues and names ("Fully recovered.", "Допил.",
     "好了。"): only then does its ending reach back into the sentence before."""
-    left = [w for w in _leftover(msg, clause, _explained_from(msg, clause)) if w not in _BARE_WORDS]
+    left = [w for w in _leftover(msg, clause) if w not in _BARE_WORDS]
     if msg.lang == "zh":
         return sum(len(_ZH_TIME_AND_DEGREE.sub("", w)) for w in left) <= 2
     return not left
 
 
-#: A dash after a stop that opens its explanation: "но бросила — голова тяжелая с утра была".
-_DASH = re.compile(r"\s[—–-]\s|[—–]")
-
-
-def _explained_from(msg: Message, clause: Clause) -> int:
-    """Where an English or Russian ending's own words end: at a dash after its cue, which opens
-    the reason ("фенибут пила, но бросила — голова тяжелая с утра была", "stopped — made me dizzy");
-    the reason's words say nothing of what the stop reaches back to. Only when the dash's words
-    name nothing, a medicine or habit is named earlier in the same sentence and none is told as
-    taken now: otherwise the clause is read whole, as without the dash."""
-    cue = next((e for _, e, lex in clause.hits if lex.cat == "end"), None)
-    if msg.lang == "zh" or cue is None:
-        return clause.end
-    dash = _DASH.search(msg.norm, cue, clause.end)
-    if dash is None:
-        return clause.end
-    taken = [f for f in msg.facts if f.section in ("medications", "lifestyle")]
-    if any(dash.start() <= f.start < clause.end for f in taken):
-        return clause.end  # "но бросила — курить вредно": what follows the dash is the stop's own object
-    before = [f for f in taken if f.sentence == clause.sentence and f.end <= clause.start]
-    if not before:
-        return clause.end  # "Эутирокс пью. Бросила – надоело.": no reaching across a sentence break
-    if _TAKEN_NOW.search(msg.norm, min(f.start for f in before), clause.start):
-        return clause.end  # "Метформин пью, но бросила — ...": a drug told as taken now is not what stopped
-    return dash.start()
-
-
-#: A verb telling a medicine or habit as taken now: "пью", "принимаю", "колю", "i take", "still on".
-_TAKEN_NOW = re.compile(
-    r"(?<![а-яё])(?:пью|пьём|пьем|принимаю|колю|продолжаю|сижу на)(?![а-яё])"
-    r"|\b(?:take|taking|i'm on|im on|am on|still on|use|using)\b"
-)
-
-
-def _leftover(msg: Message, clause: Clause, until: int | None = None) -> list[str]:
-    """The clause's words outside its hits, up to ``until`` (English and Russian words; Chinese
-    runs of characters)."""
-    end = clause.end if until is None else until
+def _leftover(msg: Message, clause: Clause) -> list[str]:
+    """The clause's words outside its hits (English and Russian words; Chinese runs of characters)."""
     parts, at = [], clause.start
     for s, e, _ in clause.hits:
-        if s >= end:
-            break
         parts.append(msg.norm[at:s])
         at = max(at, e)
-    parts.append(msg.norm[at:end])
+    parts.append(msg.norm[at : clause.end])
     text = " ".join(parts)
     if msg.lang == "zh":
         return re.findall(r"[\u4e00-\u9fff]+", text)

@@ -50,7 +50,6 @@ from anamnesis.understanding.rules.clause_facts import (
     touch,
 )
 from anamnesis.understanding.rules.compounds import expand_compounds
-from anamnesis.understanding.rules.course_done import courses_done
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
@@ -79,7 +78,6 @@ from anamnesis.understanding.rules.discourse import (
     zh_spaces_as_commas,
     zh_topic_de_hua,
 )
-from anamnesis.understanding.rules.dose_changed import changed_is_taken
 from anamnesis.understanding.rules.drug_course import (
     stopped_for_its_effect,
     switched_from_before,
@@ -662,14 +660,11 @@ def read_message(
     # "a1c 8.4": the result is a finding; a bare value after "她最近一次INR是多少？" is hers
     of_test = None if asked is not None and (asked.other or asked.family) else asked_test
     msg.facts = out_of_range_findings(msg.facts, text, spans, of_test, msg.clauses)
-    if digits:
-        changed_is_taken(msg.facts, norm, lang, hits, spans)  # "cut my lantus to 16": taken, not stopped
     attach(msg.facts, norm, hits, spans, lang, digits, msg.clauses)
     name_diabetes_type(msg, spans)
     links = effect_links(msg.facts, msg.norm, lang)  # "colchicine gave me the runs": read before merging
     facts = with_referring(norm, lang, msg.clauses, classes_ended_only(merge_facts(msg), lexicon.only_classes), gates)
     facts = stops_in_message(facts, msg.norm, lang, msg.clauses, gates)  # "stopped it", "had to stop the naproxen"
-    courses_done(facts, msg.norm)  # "did a course of doxycycline", "吃了一个疗程的阿莫西林": the course is over
     facts = stops_dated_by_events(facts, msg.norm, lang)  # "курил 30 лет, бросил сразу после инфаркта"
     facts = failed_stops_go_on(facts, msg.norm, lang, spans)  # "戒过两次没戒掉", "cut the beer down to weekends"
     facts = stopped_for_its_effect(facts, msg.norm, spans)

@@ -288,8 +288,6 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
         return False
     if cat == "end" and _predicate_ending(norm, start, end, mentions):
         return True
-    if cat == "end" and _stops_for_a_reason(norm, start, end, mentions):
-        return True  # "джес отменили из-за мигрени": the migraine is why, the pill is what stopped
     if cat == "end" and _IT.match(norm, end) and not NEVER_BEFORE.search(norm, max(0, start - 8), start):
         return True  # "the doc stopped it and started gliclazide": the pronoun is what it ends, not what follows
     if cat == "neg" and _ru_denial_predicate(norm, start, end, mentions):
@@ -303,33 +301,6 @@ def _closing(norm: str, start: int, end: int, cat: str, mentions: list[Mention])
     if cat == "end" and _IT.match(gap):
         return bool(head)  # "..., бросила его, живот не болит": the pronoun is what it ends
     return bool(head) and head[-1] not in _PAUSE  # "Нет, только его": an answer word, not a closing denial
-
-
-#: A reason opening right after an ending verb: "из-за мигрени", "because of the rash", "due to".
-_REASON_AFTER = re.compile(
-    r"\s*(?:(?:мне|ей|ему|врач\w*|сразу|уже)\s+)*(?:из-за|по причине|because of|due to|cos of|cause of)(?![\wа-яё])"
-)
-
-
-def _stops_for_a_reason(norm: str, start: int, end: int, mentions: list[Mention]) -> bool:
-    """ "джес отменили из-за мигрени, поставили мирену", "the pill was stopped because of my migraines":
-    a stop told after a drug or habit and followed by its reason ends what came before it; the
-    illness after "из-за" / "because of" is the reason, neither stopped nor over."""
-    if _REASON_AFTER.match(norm, end) is None:
-        return False
-    before = [m for m in mentions if m.end <= start]
-    if not before:
-        return False
-    last = max(before, key=lambda m: m.end)
-    # only the stop's own clause: "Принимаю метформин, отменили из-за давления лизиноприл" reaches
-    # back to no drug across the comma (the stopped one follows the reason)
-    return last.kind in _TAKEN and _STOP_AFTER.fullmatch(norm, last.end, start) is not None
-
-
-#: What may stand between a drug and its stop with a reason: a few helper words, never a pause.
-_STOP_AFTER = re.compile(
-    r"\s*(?:(?:мне|ей|ему|им|врач\w*|уже|сразу|was|were|got|been|has|have|had|is|the doc\w*|doctor|my)\s+)*"
-)
 
 
 #: A Russian denial said as the predicate of the thing right before it ("температуры нет", "кашля не

@@ -106,17 +106,21 @@ UNSEEN_DOSE_BAR = 0.90
 #: negation 0.701, 73 forbidden turns). The ru floor raised to 0.003 under its figure; status was 0.951
 #: until a safety review took out course30's finished-course and single-dose stops (wrong stops of
 #: long-term drugs), then 0.948: its floor stays 0.945.
+#: The thirty-first session's (RULES_VERSION 60) 0.891 / 0.864 / 0.837, 0.706, 0.948, 0.962, 68; every
+#: branch was gated alone and passed; two versions of one branch (course31, course31b: finished
+#: courses, dose changes, a stop's reason, a dash) passed the gate and were taken back out after
+#: safety reviews (long-term drugs shown stopped). Negation floor and forbidden ceiling follow.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.888,
     "fact F1 (ru)": 0.861,
     "fact F1 (zh)": 0.834,
-    "negation accuracy": 0.701,
+    "negation accuracy": 0.703,
     "status accuracy": 0.945,
     "dose accuracy": 0.959,
 }
 #: Turns of the unseen set that may yield a fact where there must be none (the target is 0); a
 #: count over the 759 turns of batches 2, 7, 8 and 10.
-UNSEEN_FORBIDDEN_CEILING = 70
+UNSEEN_FORBIDDEN_CEILING = 68
 
 
 def dose_obs(obs: Iterable[Obs]) -> list[Obs]:

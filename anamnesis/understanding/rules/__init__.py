@@ -24,7 +24,7 @@ from schemas.events import Fragment
 
 __all__ = ["RULES_VERSION", "RulesBackend", "fingerprint_of"]
 
-RULES_VERSION = "59"
+RULES_VERSION = "60"
 #: Readings a process keeps. A stage reads each distinct (text, context) once; the same text
 #: after another context that asks the same thing, or nothing ("ok", "thanks", "yes" after
 #: different statements), reads alike and is taken from here.

@@ -1,4 +1,5 @@
-""" "в груди колет, когда кашляю", "咳嗽的时候胸口疼": a cough or sneeze that times another complaint is when, not a cough.
+""" "в груди колет, когда кашляю", "咳嗽的时候胸口疼": a cough or sneeze that times another complaint is
+when, not a cough.
 
 Russian puts the act after "когда"/"при" behind the complaint; Chinese puts it before "的时候"/"就"
 ahead of the complaint in its clause (``acts_as_when``). A cough told for itself stays: one opening
@@ -25,7 +26,11 @@ CASES: list[Row] = [
     ("一咳嗽就肚子疼", None, {("symptoms", "abdominal pain", "active")}),
     ("打喷嚏的时候腰疼", None, {("symptoms", "low back pain", "active")}),
     ("咳嗽的时候有痰", None, {("symptoms", "cough", "active"), ("symptoms", "sputum production", "active")}),
-    ("换药以后咳嗽就没了，嗓子也不痒了", None, {("symptoms", "cough", "resolved"), ("symptoms", "itching", "resolved")}),
+    (
+        "换药以后咳嗽就没了，嗓子也不痒了",
+        None,
+        {("symptoms", "cough", "resolved"), ("symptoms", "itching", "resolved")},
+    ),
     ("一直咳嗽，晚上更厉害", None, {("symptoms", "cough", "active")}),
     ("咳嗽的时候胸口疼吗？", None, set()),
     ("我妈咳嗽的时候胸口疼", None, set()),

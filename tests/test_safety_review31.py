@@ -44,9 +44,7 @@ def test_a_denial_naming_its_own_thing_after_the_verb_leaves_the_taking() -> Non
         ("No. 2 of my sons take it for their blood pressure", "Do you take amlodipine?", ("medications", "amlodipine")),
     ],
 )
-def test_a_reply_opening_with_no_and_a_number_is_still_a_no(
-    text: str, context: str, fact: tuple[str, str]
-) -> None:
+def test_a_reply_opening_with_no_and_a_number_is_still_a_no(text: str, context: str, fact: tuple[str, str]) -> None:
     assert _states(text, context).get(fact) != "active"
 
 
@@ -63,7 +61,10 @@ def test_no_after_a_word_and_before_its_number_is_the_number_sign() -> None:
     ],
 )
 def test_the_exception_to_a_denied_operation_is_the_operation_done(text: str, context: str) -> None:
-    assert any(section == "surgeries" and status != "confirmed_absent" for (section, _), status in _states(text, context).items())
+    assert any(
+        section == "surgeries" and status != "confirmed_absent"
+        for (section, _), status in _states(text, context).items()
+    )
 
 
 def test_an_illness_beside_a_plain_denial_of_operations_is_an_illness() -> None:
@@ -91,4 +92,6 @@ def test_a_food_allergen_told_after_its_class_is_where_it_showed() -> None:
 
 def test_not_taking_medicine_for_now_to_a_still_taking_question_is_a_stop() -> None:
     got = _states("先不吃药了", "你还在吃降压药吗？")
-    assert got and all(status in ("stopped", "confirmed_absent") for (section, _), status in got.items() if section == "medications")
+    assert got and all(
+        status in ("stopped", "confirmed_absent") for (section, _), status in got.items() if section == "medications"
+    )

@@ -11,7 +11,10 @@ from tests.test_rules_backend import triples, understand
 @pytest.mark.parametrize(
     ("text", "wanted"),
     [
-        ("2 года назад рак левой груди, сделали мастэктомию и химию", ("chronic_conditions", "breast cancer", "active")),
+        (
+            "2 года назад рак левой груди, сделали мастэктомию и химию",
+            ("chronic_conditions", "breast cancer", "active"),
+        ),
         ("у мамы был рак левой груди", ("family_history", "breast cancer", "active")),
         ("в 2021 рак груди, удалили левую грудь", ("surgeries", "mastectomy", "historical")),
         ("температура 38,4 и левая грудь болит, уплотнение", ("symptoms", "breast pain", "active")),

@@ -16,7 +16,8 @@ from anamnesis.understanding.rules.segment import Clause
 
 #: Right before the medicine: "then back to the", "and then back on my", "потом снова на", "然后换回".
 _THEN_BACK = re.compile(
-    r"\b(?:then|after that|afterwards)\s+(?:(?:i'?ll\s+|i\s+|to\s+)?go\s+|going\s+)?back\s+(?:to|on(?:to)?)\s+(?:the\s+|my\s+)?$"
+    r"\b(?:then|after that|afterwards)\s+(?:(?:i'?ll\s+|i\s+|to\s+)?go\s+|going\s+)?"
+    r"back\s+(?:to|on(?:to)?)\s+(?:the\s+|my\s+)?$"
     r"|(?<![а-яё])(?:потом|затем|после этого|а потом)\s+(?:снова|опять|обратно|вернуться|вернусь)\s+(?:на|к)\s+$"
     r"|(?:然后|之后|以后|完了)\s*(?:再)?(?:换回|改回|用回|回到|换回到)\s*$"
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from anamnesis.terminology.text import detect_lang, normalise
 from anamnesis.understanding.rules import mesh
+from anamnesis.understanding.rules.acts_as_when import acts_as_when
 from anamnesis.understanding.rules.advice_asked import advice_only
 from anamnesis.understanding.rules.allergen_fine import fine_with_allergens
 from anamnesis.understanding.rules.allergies import (
@@ -27,7 +28,9 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.approaches import without_approaches
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
+from anamnesis.understanding.rules.attacks_denied import attacks_denied
 from anamnesis.understanding.rules.attributes import attach
+from anamnesis.understanding.rules.back_after_course import back_after_course
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
@@ -53,7 +56,6 @@ from anamnesis.understanding.rules.compounds import expand_compounds
 from anamnesis.understanding.rules.course_over import with_course_over
 from anamnesis.understanding.rules.crushed_stones import with_crushed_stones
 from anamnesis.understanding.rules.demographics import add_compact_profile, read_demographics
-from anamnesis.understanding.rules.attacks_denied import attacks_denied
 from anamnesis.understanding.rules.denial_time import (
     began_later,
     denies_a_dose_or_effect,
@@ -66,6 +68,7 @@ from anamnesis.understanding.rules.denial_time import (
     still_without,
     taken_before,
 )
+from anamnesis.understanding.rules.departments import without_department_names
 from anamnesis.understanding.rules.diabetes_type import name_diabetes_type
 from anamnesis.understanding.rules.diagnosed_anchor import anchors_stay
 from anamnesis.understanding.rules.discourse import (
@@ -108,8 +111,8 @@ from anamnesis.understanding.rules.fracture_denied import denies_a_fracture, wit
 from anamnesis.understanding.rules.gate import Literals, literals_in
 from anamnesis.understanding.rules.gestation import add_gestation
 from anamnesis.understanding.rules.injury_named_within import without_generic_injuries
-from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.itchy_lesions import without_lesion_itch
+from anamnesis.understanding.rules.jab_done import jabs_done
 from anamnesis.understanding.rules.jab_setting import jabs_by_setting, sore_arm_after_jab
 from anamnesis.understanding.rules.kin_ages import without_kin_ages
 from anamnesis.understanding.rules.lexicon import Lexicon
@@ -147,9 +150,6 @@ from anamnesis.understanding.rules.named_by_site import name_by_site, site_quest
 from anamnesis.understanding.rules.never_stopped import denied_stop, ru_not_stopped
 from anamnesis.understanding.rules.not_yet_used import held_not_used_yet
 from anamnesis.understanding.rules.number_sign import without_number_signs
-from anamnesis.understanding.rules.acts_as_when import acts_as_when
-from anamnesis.understanding.rules.start_later import started_later
-from anamnesis.understanding.rules.back_after_course import back_after_course
 from anamnesis.understanding.rules.occasions import (
     en_without_occasions,
     ru_without_occasions,
@@ -161,8 +161,8 @@ from anamnesis.understanding.rules.occasions import (
 from anamnesis.understanding.rules.one_occasion import without_one_occasion_denials
 from anamnesis.understanding.rules.only_asked import may_keep
 from anamnesis.understanding.rules.operated import treated_by_operation
-from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.operations_denied import operations_denied
+from anamnesis.understanding.rules.organ_cancer import with_organ_cancer
 from anamnesis.understanding.rules.others import ZH_OTHERS
 from anamnesis.understanding.rules.own_care import answers_asked_of_the_user, own_care_sentences
 from anamnesis.understanding.rules.own_noun import ends_own_object
@@ -208,6 +208,7 @@ from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense, topic_terms
+from anamnesis.understanding.rules.start_later import started_later
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stop_dated import stops_dated_by_events
 from anamnesis.understanding.rules.stop_failed import failed_stops_go_on
@@ -220,7 +221,6 @@ from anamnesis.understanding.rules.typos import corrected
 from anamnesis.understanding.rules.untold import untold
 from anamnesis.understanding.rules.without_medicines import without_medicine_circumstances
 from anamnesis.understanding.rules.zh_advice import advised, forbidden_drugs, skin_tested
-from anamnesis.understanding.rules.departments import without_department_names
 from anamnesis.understanding.rules.zh_injured_part import says_bare_complaint
 from anamnesis.understanding.rules.zh_no_longer_much import no_longer_much
 from anamnesis.understanding.rules.zh_over_after import zh_over_after_told
@@ -520,10 +520,12 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
-        mentions, later = started_later(msg, clause, mentions)
-        touch(msg, clause, later)  # "gave me malarone, start 2 days before": to be started, not taken
-        mentions, after = back_after_course(msg, clause, mentions)
-        touch(msg, clause, after)  # "betnovate for 2 weeks, then back to the hydrocortisone": what comes next
+        if any(m.kind == "drug" for m in mentions):
+            mentions, later = started_later(msg, clause, mentions)
+            # "gave me malarone, start 2 days before": to be started, not taken; "betnovate for 2 weeks,
+            # then back to the hydrocortisone": what comes after the course
+            mentions, after = back_after_course(msg, clause, mentions)
+            touch(msg, clause, later + after)
         if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
             # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
             mentions = [

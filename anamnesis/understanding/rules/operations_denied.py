@@ -19,7 +19,8 @@ from anamnesis.understanding.rules.reading import Message
 
 #: Words that make the named illness the one operation done: "no surgery except for my hernia".
 _EXCEPT = re.compile(
-    r"\b(?:except|apart from|besides|other than|aside from)\b|(?<![а-яё])(?:кроме|помимо|за исключением)(?![а-яё])|除了|以外|之外"
+    r"\b(?:except|apart from|besides|other than|aside from)\b"
+    r"|(?<![а-яё])(?:кроме|помимо|за исключением)(?![а-яё])|除了|以外|之外"
 )
 
 

@@ -79,7 +79,7 @@ def test_nothing_else_keeps_the_allergy_told_before() -> None:
     [
         ("gout flare no.3 this year", ("chronic_conditions", "gout", "active")),
         ("migraine no. 2 this week, took sumatriptan", ("chronic_conditions", "migraine", "active")),
-        ("no gout flares this year", ("chronic_conditions", "gout", "active")),  # attacks_denied
+        ("no gout flares this year", ("chronic_conditions", "gout", "confirmed_absent")),
     ],
 )
 def test_number_sign_is_no_denial(text: str, expected: tuple[str, str, str]) -> None:

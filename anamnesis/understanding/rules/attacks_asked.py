@@ -15,17 +15,17 @@ from anamnesis.understanding.rules.lexicon import Lex
 from anamnesis.understanding.rules.segment import Hit
 
 #: Words of an attack or a flare, right after the illness (zh, en) or near it (ru).
-ATTACK_AFTER = {
+_AFTER = {
     "zh": re.compile(r"(?:最近|近来|近期|这段时间|这阵子|平时|还|又|有没有|有)?(?:发作|犯|复发|急性发作)"),
     "en": re.compile(r"\s+(?:flare(?:-?ups?|s)?|attacks?|episodes?|exacerbations?|bouts?)\b"),
 }
-ATTACK_BEFORE = {
+_BEFORE = {
     "en": re.compile(
         r"\b(?:flare(?:-?ups?|s)?|attacks?|episodes?|exacerbations?|bouts?) (?:of|with) (?:your |the |my )?$"
     ),
 }
 #: The attack word inside the illness's own form ("痛风发作", "asthma attack").
-ATTACK_INSIDE = {"zh": re.compile(r"发作|犯"), "en": re.compile(r"\b(?:attack|flare|exacerbation)")}
+_INSIDE = {"zh": re.compile(r"发作|犯"), "en": re.compile(r"\b(?:attack|flare|exacerbation)")}
 #: Of late: the question dates the attacks, so it takes the illness as known.
 _RECENT = {
     "zh": re.compile(r"最近|近来|近期|这段时间|这阵子|这几天|这个月|这周|上次(?:以后|之后)"),
@@ -34,9 +34,9 @@ _RECENT = {
         r"в последнее время|последн\w*|недавно|за (?:эту |этот |последн\w* )?(?:недел|месяц)\w*|с тех пор"
     ),
 }
-RU_ATTACK = re.compile(r"(?<![а-яё])(?:приступ\w*|обострени\w*|обострял\w*|обостря\w*)")
+_RU_ATTACK = re.compile(r"(?<![а-яё])(?:приступ\w*|обострени\w*|обострял\w*|обостря\w*)")
 #: How far a Russian attack word may stand from the illness ("приступы стенокардии", "обострения астмы были?").
-RU_REACH = 16
+_RU_REACH = 16
 
 
 def attacks_asked(norm: str, hits: list[Hit], kind_of: Callable[[Lex], str | None], start: int, end: int) -> set[int]:
@@ -50,11 +50,11 @@ def attacks_asked(norm: str, hits: list[Hit], kind_of: Callable[[Lex], str | Non
         if kind_of(lex) != "condition" or not start <= s < end:
             continue
         if lang == "ru":
-            if RU_ATTACK.search(norm, max(start, s - RU_REACH), min(end, e + RU_REACH)):
+            if _RU_ATTACK.search(norm, max(start, s - _RU_REACH), min(end, e + _RU_REACH)):
                 out.add(s)
             continue
-        before = ATTACK_BEFORE.get(lang)
+        before = _BEFORE.get(lang)
         named_before = before is not None and before.search(norm, max(start, s - 30), s) is not None
-        if ATTACK_INSIDE[lang].search(norm, s, e) or ATTACK_AFTER[lang].match(norm, e, end) or named_before:
+        if _INSIDE[lang].search(norm, s, e) or _AFTER[lang].match(norm, e, end) or named_before:
             out.add(s)
     return out

@@ -619,7 +619,6 @@ def read_message(
             for m in mentions:
                 if m.state == "neg" and (m.kind == "drug" or (effect and m.kind in _TREATED)):
                     m.state = None  # "didn't take my lisinopril today", "ibuprofen does nothing for my back pain"
-        mentions = attacks_denied(norm, clause, mentions, lang)  # "no gout flares this year": gout stays
         mentions = without_one_occasion_denials(norm, clause, mentions, lang)  # "tonight, no drink"
         if dangling or stopped_drug or (
             not mentions

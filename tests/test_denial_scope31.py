@@ -5,9 +5,6 @@
   allergen it named was no allergy, and "nothing else" then denied it (an allergy erased).
 - **"no." before a number is "number"** ("gout flare no.3 this year"): it counts the flare, it
   denies nothing; "no gout flares" still denies.
-- **A taking verb is denied only by a denial in its own phrase** ("ничего не пью", "don't take
-  it") or by its own object ("i take nothing", "taking none of them"): "yes took it for 3 days, no
-  wheezing at all" denies the wheezing, never the drug.
 - **No medicine "for now" is the doctor's plan** ("no meds for now", "пока без таблеток"): no
   denial of the medications section, which would stop every drug. (Chinese "先不吃药" is not read so:
   "先不吃药了" to "你还在吃降压药吗？" is the user's stop, ``test_safety_review31``.)
@@ -84,28 +81,6 @@ def test_nothing_else_keeps_the_allergy_told_before() -> None:
 )
 def test_number_sign_is_no_denial(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in triples(understand(text))
-
-
-@pytest.mark.parametrize(
-    ("text", "context", "drug", "status"),
-    [
-        ("yes took it for 3 days, no wheezing at all", "Did you use ibuprofen?", "ibuprofen", "active"),
-        ("still taking it, no heartburn", "Are you still taking the omeprazole?", "omeprazole", "active"),
-        ("пью, изжоги нет", "Вы продолжаете принимать омепразол?", "omeprazole", "active"),
-        ("吃着呢，不烧心了", "你还在吃奥美拉唑吗？", "omeprazole", "active"),
-        # a denial in the verb's own phrase still denies or ends the taking
-        ("нет, не пью", "Вы продолжаете принимать омепразол?", "omeprazole", "stopped"),
-        ("no dont take it anymore", "Are you still taking the ibuprofen?", "ibuprofen", "stopped"),
-        ("不吃了", "你还在吃奥美拉唑吗？", "omeprazole", "stopped"),
-        # a denial that is the verb's own object denies it too
-        ("i take nothing", "Do you still take aspirin?", "aspirin", "stopped"),
-        ("taking none of them now", "Are you still taking the aspirin?", "aspirin", "stopped"),
-        ("我什么都不吃", "你还在吃阿司匹林吗？", "aspirin", "stopped"),
-    ],
-)
-def test_denial_of_another_thing_leaves_the_taking(text: str, context: str, drug: str, status: str) -> None:
-    got = {(s, e): st for s, e, st in triples(understand(text, context))}
-    assert got.get(("medications", drug)) == status
 
 
 @pytest.mark.parametrize(

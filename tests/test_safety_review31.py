@@ -1,8 +1,8 @@
 """Readings a safety review of the thirty-first session's merged rules found harmful, each held here.
 
-Each mechanism of that round ended or denied less than before; the review probed where the new
+Each mechanism of that round ended or denied less than before; the reviews probed where the new
 scope let a true stop, denial or operation slip: a stop told after the taking verb ("took it for
-years, no, not anymore"), a reply opening with "No." before a number, an operation named as the
+years, no, not anymore"; the round's narrower reading of a taking verb's denial was taken out), a reply opening with "No." before a number, an operation named as the
 exception to a denial ("no surgery except for my hernia"), a food allergen told before its class
 ("allergic to shrimp, other seafood is fine"), and a Chinese "for now" that is the user's own stop.
 """
@@ -29,12 +29,6 @@ def _states(text: str, context: str | None = None) -> dict[tuple[str, str], str]
 )
 def test_a_stop_told_after_the_taking_verb_still_ends_the_drug(text: str, context: str, drug: str) -> None:
     assert _states(text, context).get(("medications", drug)) in ("stopped", "confirmed_absent")
-
-
-def test_a_denial_naming_its_own_thing_after_the_verb_leaves_the_taking() -> None:
-    got = _states("yes took it for 3 days, no wheezing at all", "Did you take ibuprofen?")
-    assert got.get(("medications", "ibuprofen")) == "active"
-    assert got.get(("symptoms", "wheezing")) == "confirmed_absent"
 
 
 @pytest.mark.parametrize(

@@ -28,9 +28,7 @@ from anamnesis.understanding.rules.allergies import (
 from anamnesis.understanding.rules.answers import Topic, asked_in
 from anamnesis.understanding.rules.approaches import without_approaches
 from anamnesis.understanding.rules.asked_parts import answered_by_part, points_by_place
-from anamnesis.understanding.rules.attacks_denied import attacks_denied
 from anamnesis.understanding.rules.attributes import attach
-from anamnesis.understanding.rules.back_after_course import back_after_course
 from anamnesis.understanding.rules.back_to_normal import says_back_to_normal, with_back_to_normal
 from anamnesis.understanding.rules.bare_answers import (
     amount_answer,
@@ -208,7 +206,6 @@ from anamnesis.understanding.rules.ru_vaccines import jabbed_diseases
 from anamnesis.understanding.rules.ruled_out import with_ruled_out
 from anamnesis.understanding.rules.segment import Clause, Hit, clauses, reason_after, sentences
 from anamnesis.understanding.rules.senses import in_their_sense, topic_terms
-from anamnesis.understanding.rules.start_later import started_later
 from anamnesis.understanding.rules.status import assign_states
 from anamnesis.understanding.rules.stop_dated import stops_dated_by_events
 from anamnesis.understanding.rules.stop_failed import failed_stops_go_on
@@ -520,12 +517,6 @@ def read_message(
         # "a TURP booked for march", "ортопед говорит артроскопия", "下礼拜拔牙": not done yet
         mentions, unmade = unmade_operations(norm, clause, mentions, lang)
         touch(msg, clause, unmade)
-        if any(m.kind == "drug" for m in mentions):
-            mentions, later = started_later(msg, clause, mentions)
-            # "gave me malarone, start 2 days before": to be started, not taken; "betnovate for 2 weeks,
-            # then back to the hydrocortisone": what comes after the course
-            mentions, after = back_after_course(msg, clause, mentions)
-            touch(msg, clause, later + after)
         if lang == "ru" and nothing_drunk_of_medicines(norm, clause, hits, asked):
             # "антибиотик допил ... ща вообще ничего не пью": taking no medicines, not drinking no alcohol
             mentions = [

@@ -325,8 +325,9 @@ def answer_question(msg: Message, asked: Topic) -> None:
         answer = "yes"  # "How's your asthma?" — "Much better lately.": the asthma is the user's
     if answer is None and asked.medicines and not any(lex.kind == "drug" for _, _, lex in msg.hits):
         # "да пока пью" / "ничего не пью" to "Вы продолжаете его принимать?": a taking verb answers
-        if any(lex.cat == "start" for _, _, lex in msg.hits):
-            answer = "no" if _denies_taking(msg) else "yes"
+        verbs = {lex.cat for _, _, lex in msg.hits}
+        if "start" in verbs:
+            answer = "no" if "neg" in verbs else "yes"
     if answer is None and asked.family and asked.items and relatives and _relatives_say_yes(msg, asked):
         msg.touched.add("family_history")
         return
@@ -524,47 +525,6 @@ def _zh_after_profile(msg: Message) -> str | None:
         return None
     rest = " " * first_end + msg.norm[first_end:]
     return polarity(rest, [h for h in msg.hits if h[0] >= first_end], msg.lang)
-
-
-#: What ends a denial's phrase before a taking verb ("took it, no wheezing": the "no" is of the wheezing).
-_PHRASE_BREAK = re.compile(r"[,.;:!?，。；：！？]|\b(?:but|and)\b|(?<![а-яё])(?:но|а|и)(?![а-яё])|但|可是")
-
-
-#: A denial that is the taking verb's own object right after it: "take nothing", "taking none of them".
-_NOTHING_TAKEN = re.compile(r"\s*(?:nothing|none|ничего|ни)(?![a-zа-яё])")
-
-
-def _denies_taking(msg: Message) -> bool:
-    """A denial stands before a taking verb in the verb's own phrase ("ничего не пью", "don't take it",
-    "没吃"), is its object ("i take nothing", "taking none of them"), or stands after it on its own
-    ("took it for years, no, not anymore"): the verb is denied. A denial before the verb's phrase, or
-    one that names its own thing ("yes took it for 3 days, no wheezing at all"), leaves the taking told."""
-    for vs, ve, verb in msg.hits:
-        if verb.cat != "start":
-            continue
-        if _NOTHING_TAKEN.match(msg.norm, ve):
-            return True
-        for ns, ne, cue in msg.hits:
-            if cue.cat != "neg":
-                continue
-            if ne <= vs and _PHRASE_BREAK.search(msg.norm, ne, vs) is None:
-                return True
-            if ns >= ve and not _names_its_own(msg, ns, ne):
-                return True
-    return False
-
-
-def _names_its_own(msg: Message, neg_start: int, neg_end: int) -> bool:
-    """A named thing (a symptom, a drug, …) stands in the denial's own phrase: "no wheezing at all",
-    "изжоги нет"."""
-    for start, end, lex in msg.hits:
-        if not lex.kind:
-            continue
-        if start >= neg_end and _PHRASE_BREAK.search(msg.norm, neg_end, start) is None:
-            return True
-        if end <= neg_start and _PHRASE_BREAK.search(msg.norm, end, neg_start) is None:
-            return True
-    return False
 
 
 def _closing_answer(msg: Message) -> str | None:

@@ -106,15 +106,17 @@ UNSEEN_DOSE_BAR = 0.90
 #: negation 0.701, 73 forbidden turns). The ru floor raised to 0.003 under its figure; status was 0.951
 #: until a safety review took out course30's finished-course and single-dose stops (wrong stops of
 #: long-term drugs), then 0.948: its floor stays 0.945.
-#: The thirty-first session's (RULES_VERSION 60) 0.891 / 0.864 / 0.837, 0.706, 0.948, 0.962, 68; every
-#: branch was gated alone and passed; two versions of one branch (course31, course31b: finished
-#: courses, dose changes, a stop's reason, a dash) passed the gate and were taken back out after
-#: safety reviews (long-term drugs shown stopped). Negation floor and forbidden ceiling follow.
+#: The thirty-first session's (RULES_VERSION 60) 0.891 / 0.864 / 0.837, 0.704, 0.947, 0.962, 68; every
+#: branch was gated alone and passed; safety reviews then took out of the merged tree two versions
+#: of one branch (course31, course31b: finished courses, dose changes, a stop's reason, a dash),
+#: harm31 (attack denials, "прошла + treatment": with it negation was 0.706) and three of the
+#: round's narrower readings, for long-term drugs shown stopped or dropped and denied illnesses
+#: shown present. The forbidden ceiling follows the count; the floors stay.
 UNSEEN_FLOORS: dict[str, float] = {
     "fact F1 (en)": 0.888,
     "fact F1 (ru)": 0.861,
     "fact F1 (zh)": 0.834,
-    "negation accuracy": 0.703,
+    "negation accuracy": 0.701,
     "status accuracy": 0.945,
     "dose accuracy": 0.959,
 }

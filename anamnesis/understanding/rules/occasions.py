@@ -61,19 +61,6 @@ def _beside_care(m: Mention, mentions: list[Mention]) -> bool:
 _EN_WHEN = re.compile(r"\b(?:when|whenever|while|if|during)\s+(?:[\w']+\s+){0,3}$")
 
 
-#: "when I cough", "every time I sneeze": the bare verb right after the user says when something
-#: comes on (a bulge, a leak, a pain), not that the user has a cough; "a cough", "coughing a lot" stay.
-_WHEN_I = re.compile(r"\b(?:when|whenever|every time|each time|if)\s+i\s+$")
-_BARE_ACTS = frozenset({"cough", "sneeze"})
-
-
-def _comes_on_when(norm: str, clause: Clause, m: Mention) -> bool:
-    """``m`` is the bare act of a "when I ..." after what comes on with it in the clause ("a bulge by
-    the scar when i cough"); one opening its clause ("when i cough i bring up phlegm") is told itself."""
-    lead = _WHEN_I.search(norm, clause.start, m.start)
-    return lead is not None and bool(norm[clause.start : lead.start()].strip(" ,.;:-"))
-
-
 def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> list[Mention]:
     """ "chest pain when I walk", "ventolin but only when i run": an activity after "when" is what
     brings on a symptom or calls for a medicine, not a habit; "breathless walking to the shop", "a
@@ -89,8 +76,6 @@ def en_without_occasions(norm: str, clause: Clause, mentions: list[Mention]) -> 
             or (m.kind == "symptom" and any(o.kind == "drug" and o.end <= lead.start() for o in mentions))
         ):
             continue
-        if m.kind == "symptom" and norm[m.start : m.end] in _BARE_ACTS and _comes_on_when(norm, clause, m):
-            continue  # "a bulge by the scar when i cough", "leak a bit when i sneeze": when, not what
         if m.kind == "lifestyle" and m.entity == "exercise":
             if _brought_on(norm, clause, m, mentions):
                 continue
